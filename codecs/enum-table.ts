@@ -1,0 +1,28 @@
+/** Shapes of the declarative tables in codecs/: an enumeration and a set of flag bits. */
+
+export interface EnumTable {
+  /** The C type, e.g. D3D12_SHADER_VISIBILITY. */
+  readonly type: string;
+  /** Prefix of every C enumerator name; names in tables are stored without it. */
+  readonly prefix: string;
+  readonly values: readonly (readonly [name: string, value: number])[];
+}
+
+export interface FlagTable {
+  readonly type: string;
+  readonly prefix: string;
+  /** Single bits with their names. The value 0 is spelled NONE where D3D12 has a name for it. */
+  readonly bits: readonly (readonly [name: string, bit: number])[];
+  /** Every bit D3D12 defines for this type (validation uses it; decoding keeps any bits). */
+  readonly validMask: number;
+}
+
+export function enumTable(type: string, prefix: string, values: readonly (readonly [string, number])[]): EnumTable {
+  return { type, prefix, values };
+}
+
+export function flagTable(type: string, prefix: string, bits: readonly (readonly [string, number])[]): FlagTable {
+  let validMask = 0;
+  for (const [, bit] of bits) validMask = (validMask | bit) >>> 0;
+  return { type, prefix, bits, validMask };
+}

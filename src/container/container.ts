@@ -1,0 +1,47 @@
+/** The in-memory form of a DXBC/DXIL container: header fields and parts, each kept byte for byte. */
+
+export interface ContainerPart {
+  /** FourCC, one character per byte (Latin-1), so any four bytes survive. */
+  readonly name: string;
+  readonly data: Uint8Array;
+}
+
+export interface Container {
+  readonly digest: Uint8Array;
+  readonly majorVersion: number;
+  readonly minorVersion: number;
+  readonly parts: readonly ContainerPart[];
+}
+
+/** Where things were in the bytes a container was parsed from. */
+export interface ContainerLayout {
+  /** The header's container size field. */
+  readonly declaredSize: number;
+  readonly partOffsets: readonly number[];
+  /** True when the parts are packed back to back after the offset table and end at the declared size. */
+  readonly packed: boolean;
+  /** Bytes in the buffer after the declared size. */
+  readonly trailingBytes: number;
+}
+
+export interface ParsedContainer extends Container {
+  readonly layout: ContainerLayout;
+}
+
+export function findPart(container: Container, name: string): ContainerPart | undefined {
+  return container.parts.find((p) => p.name === name);
+}
+
+export function partIndex(container: Container, name: string): number {
+  return container.parts.findIndex((p) => p.name === name);
+}
+
+export function fourCCBytes(name: string): Uint8Array {
+  if (name.length !== 4) throw new RangeError(`a FourCC has 4 characters, got ${JSON.stringify(name)}`);
+  return Uint8Array.from(name, (c) => c.charCodeAt(0) & 0xff);
+}
+
+/** True when the bytes start with the container magic "DXBC". */
+export function looksLikeContainer(bytes: Uint8Array): boolean {
+  return bytes.byteLength >= 4 && bytes[0] === 0x44 && bytes[1] === 0x58 && bytes[2] === 0x42 && bytes[3] === 0x43;
+}

@@ -1,0 +1,54 @@
+/**
+ * Part edits on a container, as `dxc -dumpbin` does them: extract the root signature, strip it,
+ * or set it. The digest of an edited container follows DXC's container builder: recomputed when
+ * the input's digest was right, a sentinel kept as it was, zero otherwise.
+ */
+import { PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
+import { DecodeError } from '../bytes/errors.js';
+import { findPart, type Container, type ContainerPart } from './container.js';
+import { computeContainerDigest, digestStatus } from './digest.js';
+import type { ParsedContainer } from './container.js';
+import { writeContainer, type DigestChoice } from './write.js';
+
+/** The RTS0 part's data; a DecodeError when the container has none. */
+export function rootSignaturePart(container: Container): Uint8Array {
+  const part = findPart(container, ROOT_SIGNATURE_PART);
+  if (!part) throw new DecodeError('missing-part', 0, 'container.parts', 'the container has no RTS0 part');
+  return part.data;
+}
+
+/** How an edited copy of `original` (parsed from `originalBytes`) gets its digest. */
+export function editedDigest(original: ParsedContainer, originalBytes: Uint8Array): DigestChoice {
+  const status = digestStatus(original.digest, computeContainerDigest(originalBytes, original.layout.declaredSize));
+  if (status.status === 'valid') return 'compute';
+  if (status.status === 'sentinel') return original.digest;
+  return 'zero';
+}
+
+export function withoutPart(container: Container, name: string): Container {
+  return { ...container, parts: container.parts.filter((p) => p.name !== name) };
+}
+
+export type RootSignaturePlacement = 'in-place' | 'append';
+
+/**
+ * Sets the RTS0 part. `in-place` replaces an existing part where it stands and appends a new one;
+ * `append` removes any existing part and appends, as `dxc -setrootsignature` does. Appending puts
+ * the part before PRIV, which must stay last.
+ */
+export function withRootSignature(container: Container, rts0: Uint8Array, placement: RootSignaturePlacement = 'in-place'): Container {
+  const part: ContainerPart = { name: ROOT_SIGNATURE_PART, data: rts0 };
+  const at = container.parts.findIndex((p) => p.name === ROOT_SIGNATURE_PART);
+  if (placement === 'in-place' && at >= 0) {
+    return { ...container, parts: container.parts.map((p, i) => (i === at ? part : p)) };
+  }
+  const parts = container.parts.filter((p) => p.name !== ROOT_SIGNATURE_PART);
+  const priv = parts.findIndex((p) => p.name === PRIVATE_DATA_PART);
+  parts.splice(priv >= 0 ? priv : parts.length, 0, part);
+  return { ...container, parts };
+}
+
+/** Writes an edited container with the digest rule above. */
+export function writeEdited(edited: Container, original: ParsedContainer, originalBytes: Uint8Array): Uint8Array {
+  return writeContainer(edited, editedDigest(original, originalBytes));
+}
