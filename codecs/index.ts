@@ -1,0 +1,3 @@
+export * from './container.js';
+export * from './root-signature.js';
+export type { EnumTable, FlagTable } from './enum-table.js';

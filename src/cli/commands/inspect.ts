@@ -1,0 +1,74 @@
+/** `dxbin inspect FILE [--json]`: header, parts, digest status and the root signature. */
+import { computeContainerDigest, digestStatus, toHex } from '../../container/digest.js';
+import { looksLikeContainer } from '../../container/container.js';
+import { parseContainer, printable, type ContainerParseMode } from '../../container/parse.js';
+import { readRootSignature } from '../../root-signature/decode.js';
+import { encodeRootSignature } from '../../root-signature/encode.js';
+import { rootSignatureToJson } from '../../root-signature/json.js';
+import { summarizeRootSignature } from '../../root-signature/summary.js';
+import { equalBytes } from '../../container/digest.js';
+import { PART_KINDS, ROOT_SIGNATURE_PART } from '../../../codecs/container.js';
+import { readInput } from '../io.js';
+
+export interface InspectOptions {
+  json?: boolean;
+  lenient?: boolean;
+}
+
+export function inspect(file: string, options: InspectOptions, out: (line: string) => void): void {
+  const bytes = readInput(file);
+  const mode: ContainerParseMode = options.lenient ? 'lenient' : 'strict';
+  if (!looksLikeContainer(bytes)) {
+    const { rootSignature, layout } = readRootSignature(bytes);
+    const canonical = equalBytes(encodeRootSignature(rootSignature), bytes);
+    if (options.json) out(JSON.stringify({ file, kind: 'rts0-part', size: bytes.byteLength, canonicalLayout: canonical, rootSignature: rootSignatureToJson(rootSignature) }, null, 2));
+    else {
+      out(`${file}: bare RTS0 part, ${bytes.byteLength} bytes${canonical ? ', canonical layout' : ', non-canonical layout'} (parameters at ${layout.parametersOffset}, static samplers at ${layout.staticSamplersOffset})`);
+      for (const line of summarizeRootSignature(rootSignature)) out(`  ${line}`);
+    }
+    return;
+  }
+  const container = parseContainer(bytes, { mode });
+  const status = digestStatus(container.digest, computeContainerDigest(bytes, container.layout.declaredSize));
+  const rtsIndex = container.parts.findIndex((p) => p.name === ROOT_SIGNATURE_PART);
+  const rts = rtsIndex >= 0 ? readRootSignature(container.parts[rtsIndex]!.data, { base: container.layout.partOffsets[rtsIndex]! + 8 }) : undefined;
+  const canonical = rts ? equalBytes(encodeRootSignature(rts.rootSignature), container.parts[rtsIndex]!.data) : undefined;
+
+  if (options.json) {
+    out(
+      JSON.stringify(
+        {
+          file,
+          kind: 'container',
+          size: container.layout.declaredSize,
+          version: `${container.majorVersion}.${container.minorVersion}`,
+          packed: container.layout.packed,
+          trailingBytes: container.layout.trailingBytes,
+          digest: {
+            stored: toHex(container.digest),
+            status: status.status,
+            ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}),
+            ...(status.status === 'invalid' ? { expected: toHex(status.expected) } : {}),
+          },
+          parts: container.parts.map((p, i) => ({ name: printable(p.name), offset: container.layout.partOffsets[i], size: p.data.byteLength })),
+          ...(rts ? { rootSignature: rootSignatureToJson(rts.rootSignature), rootSignatureCanonicalLayout: canonical } : {}),
+        },
+        null,
+        2,
+      ),
+    );
+    return;
+  }
+  out(`${file}: container ${container.majorVersion}.${container.minorVersion}, ${container.layout.declaredSize} bytes, ${container.parts.length} part${container.parts.length === 1 ? '' : 's'}${container.layout.packed ? '' : ' (not packed)'}`);
+  const digestLine =
+    status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : `INVALID (expected ${toHex(status.expected)})`;
+  out(`  digest ${toHex(container.digest)}: ${digestLine}`);
+  container.parts.forEach((p, i) => {
+    const what = PART_KINDS.find((k) => k.fourCC === p.name)?.what ?? 'unknown part';
+    out(`  part ${i}: ${printable(p.name)} at ${container.layout.partOffsets[i]}, ${p.data.byteLength} bytes (${what})`);
+  });
+  if (rts) {
+    out(`  root signature${canonical ? '' : ' (non-canonical layout)'}:`);
+    for (const line of summarizeRootSignature(rts.rootSignature)) out(`    ${line}`);
+  }
+}

@@ -1,0 +1,121 @@
+/** The `dxbin` command's options and dispatch. Exit status: 0 success, 1 bad input or failed check, 2 usage. */
+import { Command, CommanderError, Option } from 'commander';
+import { DxbinError } from '../bytes/errors.js';
+import { hash } from './commands/hash.js';
+import { inspect } from './commands/inspect.js';
+import { embed, extract, strip } from './commands/parts.js';
+import { rootsigDecode, rootsigEncode } from './commands/rootsig.js';
+import { CheckFailed, EXIT, UsageError } from './errors.js';
+
+/** A DxbinError raised while working on one input file. */
+class InputFailure extends Error {
+  constructor(
+    readonly file: string,
+    override readonly cause: DxbinError,
+  ) {
+    super(cause.message);
+  }
+}
+
+/** Runs a command on `file`, tagging any input error with the file name. */
+function on<T>(file: string, work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    throw e instanceof DxbinError ? new InputFailure(file, e) : e;
+  }
+}
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+export function buildProgram(): Command {
+  const program = new Command('dxbin')
+    .description('Bit-exact codecs for Direct3D 12 binary data')
+    .version('0.1.0')
+    .exitOverride()
+    .showHelpAfterError(false);
+  const lenient = new Option('--lenient', "accept containers as vkd3d does (gaps, parts in any order)");
+
+  program
+    .command('inspect')
+    .description('show a container (header, parts, digest status, root signature) or a bare RTS0 part')
+    .argument('<file>')
+    .option('--json', 'print JSON')
+    .addOption(lenient)
+    .action((file: string, o: { json?: boolean; lenient?: boolean }) => on(file, () => inspect(file, o, print)));
+
+  const rootsig = program.command('rootsig').description('root signatures (RTS0)');
+  rootsig
+    .command('decode')
+    .description('decode the root signature of a container or bare RTS0 part to the JSON form')
+    .argument('<file>')
+    .option('--json', 'print the JSON form (the only output form)')
+    .option('-o, --output <out>', 'write to a file instead of standard output')
+    .addOption(lenient)
+    .action((file: string, o: { output?: string; lenient?: boolean }) => on(file, () => rootsigDecode(file, o, print)));
+  rootsig
+    .command('encode')
+    .description('encode the JSON form to a root-signature-only container with a correct digest')
+    .argument('<file.json>')
+    .requiredOption('-o, --output <out>', 'output file')
+    .option('--raw', 'write the bare RTS0 part instead of a container')
+    .action((file: string, o: { output: string; raw?: boolean }) => on(file, () => rootsigEncode(file, o)));
+
+  program
+    .command('hash')
+    .description('show, check or fix the container digest')
+    .argument('<file>')
+    .option('--check', 'exit 0 only when the stored digest is right')
+    .option('--fix', 'write a copy with the right digest (needs -o)')
+    .option('-o, --output <out>', 'output file for --fix')
+    .addOption(lenient)
+    .action((file: string, o: { check?: boolean; fix?: boolean; output?: string; lenient?: boolean }) => on(file, () => hash(file, o, print)));
+
+  program
+    .command('extract')
+    .description('write the RTS0 part of a shader as a root-signature-only container (like dxc -extractrootsignature, with a real digest)')
+    .argument('<shader>')
+    .requiredOption('-o, --output <out>', 'output file')
+    .option('--raw', 'write the bare RTS0 part')
+    .action((shader: string, o: { output: string; raw?: boolean }) => on(shader, () => extract(shader, o)));
+  program
+    .command('strip')
+    .description('remove the RTS0 part (like dxc -Qstrip_rootsignature)')
+    .argument('<shader>')
+    .requiredOption('-o, --output <out>', 'output file')
+    .action((shader: string, o: { output: string }) => on(shader, () => strip(shader, o)));
+  program
+    .command('embed')
+    .description('set the RTS0 part from a container or bare part (replaced in place, or appended before PRIV)')
+    .argument('<shader>')
+    .argument('<rs>')
+    .requiredOption('-o, --output <out>', 'output file')
+    .option('--append', 'remove any RTS0 and append the new one, as dxc -setrootsignature orders parts')
+    .action((shader: string, rs: string, o: { output: string; append?: boolean }) => on(`${shader} + ${rs}`, () => embed(shader, rs, o)));
+  return program;
+}
+
+/** Runs the CLI and returns the exit status (never calls process.exit itself). */
+export function run(argv: readonly string[]): number {
+  const program = buildProgram();
+  program.configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+  try {
+    program.parse(argv as string[], { from: 'user' });
+    return EXIT.ok;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (e instanceof UsageError) {
+      process.stderr.write(`dxbin: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    if (e instanceof CheckFailed) {
+      process.stderr.write(`dxbin: ${e.message}\n`);
+      return EXIT.badInput;
+    }
+    if (e instanceof InputFailure) {
+      process.stderr.write(`dxbin: ${e.file}: ${e.cause.message}\n`);
+      return EXIT.badInput;
+    }
+    throw e;
+  }
+}

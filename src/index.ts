@@ -1,0 +1,20 @@
+/** dxbin: bit-exact codecs for Direct3D 12 binary data. */
+export { DecodeError, DescriptionError, DxbinError } from './bytes/errors.js';
+export type { DecodeErrorCode, DescriptionErrorCode } from './bytes/errors.js';
+export { ByteReader } from './bytes/reader.js';
+export { ByteWriter } from './bytes/writer.js';
+
+export type { Container, ContainerPart, ContainerLayout, ParsedContainer } from './container/container.js';
+export { findPart, looksLikeContainer } from './container/container.js';
+export { parseContainer, type ContainerParseMode, type ParseContainerOptions } from './container/parse.js';
+export { writeContainer, rootSignatureContainer, type DigestChoice } from './container/write.js';
+export { computeContainerDigest, digestSentinel, digestStatus, modifiedMd5, type DigestStatus } from './container/digest.js';
+export { rootSignaturePart, withoutPart, withRootSignature, editedDigest, writeEdited, type RootSignaturePlacement } from './container/edit.js';
+
+export type * from './root-signature/types.js';
+export { decodeRootSignature, readRootSignature, type RootSignatureLayout, type DecodeRootSignatureOptions } from './root-signature/decode.js';
+export { encodeRootSignature } from './root-signature/encode.js';
+export { rootSignatureToJson, rootSignatureFromJson } from './root-signature/json.js';
+export { readRootSignatureSource, type RootSignatureSource } from './root-signature/source.js';
+
+export * as codecs from '../codecs/index.js';

@@ -1,0 +1,61 @@
+/**
+ * Names for raw values, from the codecs/ tables: an enum value prints as its D3D12 enumerator name
+ * without the type prefix, or as the number when it has no name; flags print as a list of names
+ * plus one number for bits without a name.
+ */
+import type { EnumTable, FlagTable } from '../../codecs/enum-table.js';
+import { DescriptionError } from '../bytes/errors.js';
+
+export function enumName(table: EnumTable, value: number): string | number {
+  for (const [name, v] of table.values) if (v === value) return name;
+  return value;
+}
+
+export function enumValue(table: EnumTable, given: unknown, path: string): number {
+  if (typeof given === 'number') return u32(given, path);
+  if (typeof given === 'string') {
+    const bare = given.startsWith(table.prefix) ? given.slice(table.prefix.length) : given;
+    for (const [name, v] of table.values) if (name === bare) return v;
+    throw new DescriptionError('bad-name', path, `"${given}" is not a ${table.type} name`);
+  }
+  throw new DescriptionError('bad-type', path, `expected a ${table.type} name or a number`);
+}
+
+export function flagNames(table: FlagTable, value: number): (string | number)[] {
+  const out: (string | number)[] = [];
+  let rest = value >>> 0;
+  for (const [name, bit] of table.bits) {
+    if ((rest & bit) === bit) {
+      out.push(name);
+      rest = (rest & ~bit) >>> 0;
+    }
+  }
+  if (rest !== 0) out.push(rest);
+  return out;
+}
+
+export function flagValue(table: FlagTable, given: unknown, path: string): number {
+  if (given === undefined) return 0;
+  if (typeof given === 'number') return u32(given, path);
+  if (!Array.isArray(given)) throw new DescriptionError('bad-type', path, `expected a list of ${table.type} names`);
+  let value = 0;
+  given.forEach((item, i) => {
+    const at = `${path}[${i}]`;
+    if (typeof item === 'number') value = (value | u32(item, at)) >>> 0;
+    else if (typeof item === 'string') {
+      const bare = item.startsWith(table.prefix) ? item.slice(table.prefix.length) : item;
+      const bit = bare === 'NONE' ? 0 : table.bits.find(([name]) => name === bare)?.[1];
+      if (bit === undefined) throw new DescriptionError('bad-name', at, `"${item}" is not a ${table.type} name`);
+      value = (value | bit) >>> 0;
+    } else throw new DescriptionError('bad-type', at, 'expected a flag name or a number');
+  });
+  return value;
+}
+
+/** An unsigned 32-bit integer, given as a number or a "0x..." string. */
+export function u32(given: unknown, path: string): number {
+  const value = typeof given === 'string' && /^0x[0-9a-f]{1,8}$/i.test(given) ? Number.parseInt(given.slice(2), 16) : given;
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new DescriptionError('bad-type', path, `expected an unsigned 32-bit integer, got ${JSON.stringify(given)}`);
+  if (value < 0 || value > 0xffffffff) throw new DescriptionError('out-of-range', path, `${value} does not fit in 32 bits`);
+  return value;
+}
