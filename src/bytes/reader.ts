@@ -48,7 +48,7 @@ export class ByteReader {
         'count-exceeds-data',
         this.base + offset,
         path,
-        `${count} records of ${recordSize} bytes need ${bytes} bytes, only ${this.length - offset} left`,
+        `${count} record${count === 1 ? '' : 's'} of ${recordSize} bytes need${count === 1 ? 's' : ''} ${bytes} bytes, only ${this.length - offset} left`,
       );
     }
   }
