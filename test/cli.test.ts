@@ -1,0 +1,143 @@
+/** The dxbin command as build steps call it: exit codes, messages, atomic outputs. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { computeContainerDigest, digestStatus, parseContainer, rootSignatureContainer } from '../src/index.js';
+import { CORPUS, ROOT, hex } from './helpers/corpus.js';
+
+function dxbin(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'dxbin-cli-'));
+const file = (name: string) => join(work, name);
+const bytes = (path: string) => new Uint8Array(readFileSync(path));
+const digestIsValid = (b: Uint8Array) => {
+  const c = parseContainer(b);
+  return digestStatus(c.digest, computeContainerDigest(b)).status === 'valid';
+};
+
+const RS = join(CORPUS, 'rootsig/vkd3d__descriptor_table_flags_rootsig1.dxbc');
+const SHADER = join(CORPUS, 'shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe.dxbc');
+const LLVM = join(CORPUS, 'rootsig/llvm__DXContainerTest__ParseRootConstant.dxbc');
+const BROKEN = join(CORPUS, 'rootsig/llvm__DXContainerTest__ParseRootFlags_2_invalid_header.dxbc');
+
+test('inspect prints header, parts, digest status and the root signature', () => {
+  const r = dxbin('inspect', RS);
+  assert.is(r.status, 0, r.stderr);
+  assert.match(r.stdout, 'container 1.0, 160 bytes, 1 part');
+  assert.match(r.stdout, 'digest 8ffa7fe7d552b5fad4156e58266c184c: valid');
+  assert.match(r.stdout, 'ranges[2] UAV base 3 count unbounded space 0 offset 44 flags DATA_STATIC');
+});
+
+test('inspect --json', () => {
+  const r = dxbin('inspect', SHADER, '--json');
+  assert.is(r.status, 0, r.stderr);
+  const j = JSON.parse(r.stdout);
+  assert.is(j.digest.status, 'valid');
+  assert.ok(j.parts.some((p: { name: string }) => p.name === 'RTS0'));
+  assert.ok(j.rootSignature.version === '1.0' || j.rootSignature.version === '1.1');
+});
+
+test('bad input: exit 1 and one line naming file, field and byte offset', () => {
+  const r = dxbin('inspect', BROKEN);
+  assert.is(r.status, 1);
+  assert.is(r.stderr, `dxbin: ${BROKEN}: container.header.containerSize at byte 24: declares 68 bytes, the data has 64\n`);
+  const garbage = file('garbage.rts0');
+  writeFileSync(garbage, Uint8Array.of(1, 0, 0, 0, 9, 0, 0, 0));
+  const g = dxbin('rootsig', 'decode', garbage, '--json');
+  assert.is(g.status, 1);
+  assert.is(g.stderr, `dxbin: ${garbage}: RTS0.header at byte 0: needs 24 bytes, only 8 left\n`);
+});
+
+test('usage errors exit 2', () => {
+  assert.is(dxbin('inspect').status, 2);
+  assert.is(dxbin('frobnicate').status, 2);
+  assert.is(dxbin('hash', RS, '--fix').status, 2);
+  assert.is(dxbin('inspect', file('does-not-exist')).status, 2);
+});
+
+test('rootsig decode --json then encode gives back the container, digest included; --raw the bare part', () => {
+  const json = file('rs.json');
+  assert.is(dxbin('rootsig', 'decode', RS, '--json', '-o', json).status, 0);
+  const out = file('rs.dxbc');
+  const r = dxbin('rootsig', 'encode', json, '-o', out);
+  assert.is(r.status, 0, r.stderr);
+  assert.is(hex(bytes(out)), hex(bytes(RS)));
+  assert.is(dxbin('rootsig', 'encode', json, '-o', file('rs.rts0'), '--raw').status, 0);
+  assert.is(hex(bytes(file('rs.rts0'))), hex(parseContainer(bytes(RS)).parts[0]!.data));
+  const fromPart = dxbin('rootsig', 'decode', file('rs.rts0'), '--json');
+  assert.equal(JSON.parse(fromPart.stdout), JSON.parse(readFileSync(json, 'utf8')));
+});
+
+test('rootsig encode reports JSON mistakes with their path', () => {
+  const bad = file('bad.json');
+  writeFileSync(bad, JSON.stringify({ version: '1.1', parameters: [{ parameterType: 'CBV', descriptor: { shaderRegister: -1 } }] }));
+  const r = dxbin('rootsig', 'encode', bad, '-o', file('never.dxbc'));
+  assert.is(r.status, 1);
+  assert.is(r.stderr, `dxbin: ${bad}: $.parameters[0].descriptor.shaderRegister: -1 does not fit in 32 bits\n`);
+  assert.not.ok(readdirSync(work).includes('never.dxbc'));
+});
+
+test('hash --check and --fix', () => {
+  assert.is(dxbin('hash', RS, '--check').status, 0);
+  const r = dxbin('hash', LLVM, '--check');
+  assert.is(r.status, 1);
+  assert.match(r.stdout, 'status   invalid');
+  const fixed = file('fixed.dxbc');
+  assert.is(dxbin('hash', LLVM, '--fix', '-o', fixed).status, 0);
+  assert.is(dxbin('hash', fixed, '--check').status, 0);
+  assert.is(hex(bytes(fixed).subarray(20)), hex(bytes(LLVM).subarray(20)));
+});
+
+test('extract, strip and embed: embed(strip(shader), extract(shader)) is the shader again', () => {
+  const rs = file('extracted.dxbc');
+  assert.is(dxbin('extract', SHADER, '-o', rs).status, 0);
+  const part = parseContainer(bytes(SHADER)).parts.find((p) => p.name === 'RTS0')!.data;
+  assert.is(hex(bytes(rs)), hex(rootSignatureContainer(part)));
+  const stripped = file('stripped.dxbc');
+  assert.is(dxbin('strip', SHADER, '-o', stripped).status, 0);
+  assert.not.ok(parseContainer(bytes(stripped)).parts.some((p) => p.name === 'RTS0'));
+  assert.ok(digestIsValid(bytes(stripped)), 'a valid digest is recomputed');
+  const again = file('again.dxbc');
+  assert.is(dxbin('embed', stripped, rs, '-o', again).status, 0);
+  assert.is(hex(bytes(again)), hex(bytes(SHADER)));
+  const viaPart = file('again2.dxbc');
+  writeFileSync(file('part.rts0'), part);
+  assert.is(dxbin('embed', stripped, file('part.rts0'), '-o', viaPart).status, 0);
+  assert.is(hex(bytes(viaPart)), hex(bytes(SHADER)));
+});
+
+test('an edited container with a wrong digest gets a zero digest; a sentinel is kept', () => {
+  const zeroed = file('zero-digest.dxbc');
+  const b = bytes(SHADER);
+  b.fill(0, 4, 20);
+  writeFileSync(zeroed, b);
+  assert.is(dxbin('strip', zeroed, '-o', file('z.dxbc')).status, 0);
+  assert.is(hex(bytes(file('z.dxbc')).subarray(4, 20)), '00'.repeat(16));
+  b.fill(1, 4, 20);
+  writeFileSync(zeroed, b);
+  assert.is(dxbin('strip', zeroed, '-o', file('z.dxbc')).status, 0);
+  assert.is(hex(bytes(file('z.dxbc')).subarray(4, 20)), '01'.repeat(16));
+  b[4] = 7;
+  writeFileSync(zeroed, b);
+  assert.is(dxbin('strip', zeroed, '-o', file('z.dxbc')).status, 0);
+  assert.is(hex(bytes(file('z.dxbc')).subarray(4, 20)), '00'.repeat(16));
+});
+
+test('an input is never overwritten and no temporary file is left behind', () => {
+  const copy = file('input.dxbc');
+  copyFileSync(SHADER, copy);
+  const r = dxbin('strip', copy, '-o', copy);
+  assert.is(r.status, 2);
+  assert.match(r.stderr, 'refusing to overwrite the input');
+  assert.is(hex(bytes(copy)), hex(bytes(SHADER)));
+  assert.is(dxbin('hash', copy, '--fix', '-o', join(work, '.', 'input.dxbc')).status, 2);
+  assert.equal(readdirSync(work).filter((f) => f.endsWith('.tmp')), []);
+});
+
+test.run();
