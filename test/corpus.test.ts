@@ -17,6 +17,7 @@ import {
 } from '../src/index.js';
 import { CORPUS, corpusFiles, hex, isLlvmTestBlob, manifest } from './helpers/corpus.js';
 import { fromOracleJson } from './helpers/oracle-json.js';
+import { decodeWithBinaryParser } from './helpers/peer-decoders.js';
 
 const rootsigs = corpusFiles('rootsig');
 const shaders = corpusFiles('shaders');
@@ -87,7 +88,7 @@ function everyRts0(): { name: string; part: Uint8Array; container?: Uint8Array }
 
 test('every Microsoft-made RTS0 decodes and decode -> JSON -> encode gives the same bytes', () => {
   const all = everyRts0().filter((b) => !isLlvmTestBlob(b.name));
-  assert.ok(all.length >= 920, `${all.length} RTS0 parts`);
+  assert.is(all.length, 923, 'RTS0 parts made by Microsoft tools');
   for (const { name, part } of all) {
     const rs = decodeRootSignature(part);
     const json = JSON.parse(JSON.stringify(rootSignatureToJson(rs)));
@@ -132,6 +133,12 @@ test('decodes equal the D3D12 descriptions transcribed next to the blobs in thei
     n++;
   }
   assert.is(n, 25);
+});
+
+test('an independent binary-parser decoder agrees with dxbin on every corpus RTS0 (LLVM layouts included)', () => {
+  const all = everyRts0();
+  for (const { name, part } of all) assert.equal(decodeWithBinaryParser(part), decodeRootSignature(part), name);
+  assert.is(all.length, 930);
 });
 
 test.run();
