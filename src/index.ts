@@ -18,3 +18,5 @@ export { rootSignatureToJson, rootSignatureFromJson } from './root-signature/jso
 export { readRootSignatureSource, type RootSignatureSource } from './root-signature/source.js';
 
 export * as codecs from '../codecs/index.js';
+export { convertRootSignature, describeConversionReport, ConversionError, type ConversionReport, type ConversionItem, type ConvertOptions } from './root-signature/convert.js';
+export type { ConversionSemantics } from '../codecs/conversion.js';

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import {
+  convertRootSignature,
   decodeRootSignature,
   encodeRootSignature,
   parseContainer,
@@ -23,8 +24,8 @@ import { generate, oracle } from './helpers/oracle.js';
 const COUNT = Number(process.env.DXBIN_ORACLE_COUNT ?? 1000);
 
 for (const [version, seed] of [['1.0', 20261129], ['1.1', 20261130]] as const) {
-  test(`${COUNT} random version ${version} root signatures serialized by vkd3d: dxbin reads and writes the same bytes`, () => {
-    const items = generate(seed, COUNT, version);
+  test(`${COUNT} random version ${version} root signatures serialized by vkd3d: dxbin reads and writes the same bytes and converts them as vkd3d does`, () => {
+    const items = generate(seed, COUNT, version, ['--convert']);
     assert.is(items.length, COUNT);
     for (const item of items) {
       const expected = fromOracleJson(item.json);
@@ -37,6 +38,10 @@ for (const [version, seed] of [['1.0', 20261129], ['1.1', 20261130]] as const) {
       assert.is(hex(rootSignatureContainer(encodeRootSignature(expected))), hex(item.dxbc), `${item.name}: dxbin encoding of vkd3d's description`);
       const viaJson = rootSignatureFromJson(JSON.parse(JSON.stringify(rootSignatureToJson(decoded))));
       assert.is(hex(encodeRootSignature(viaJson)), hex(item.rts0), `${item.name}: through the JSON form`);
+      // vkd3d_shader_convert_root_signature against convertRootSignature(..., { semantics: 'vkd3d' }), both directions
+      const vkd3dConverted = fromOracleJson((version === '1.0' ? item.to11 : item.to10)!);
+      const ours = convertRootSignature(decoded, version === '1.0' ? 2 : 1, { semantics: 'vkd3d' }).rootSignature;
+      assert.is(hex(encodeRootSignature(ours)), hex(encodeRootSignature(vkd3dConverted)), `${item.name}: conversion`);
     }
   });
 }

@@ -5,6 +5,7 @@ import { hash } from './commands/hash.js';
 import { inspect } from './commands/inspect.js';
 import { embed, extract, strip } from './commands/parts.js';
 import { rootsigDecode, rootsigEncode } from './commands/rootsig.js';
+import { rootsigConvert, type ConvertCliOptions } from './commands/convert.js';
 import { CheckFailed, EXIT, UsageError } from './errors.js';
 
 /** A DxbinError raised while working on one input file. */
@@ -27,6 +28,7 @@ function on<T>(file: string, work: () => T): T {
 }
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
+const warn = (line: string) => process.stderr.write(`${line}\n`);
 
 export function buildProgram(): Command {
   const program = new Command('dxbin')
@@ -60,6 +62,16 @@ export function buildProgram(): Command {
     .requiredOption('-o, --output <out>', 'output file')
     .option('--raw', 'write the bare RTS0 part instead of a container')
     .action((file: string, o: { output: string; raw?: boolean }) => on(file, () => rootsigEncode(file, o)));
+
+  rootsig
+    .command('convert')
+    .description('convert between versions 1.0, 1.1 and 1.2; writes the kind of file it read; the report goes to stderr')
+    .argument('<file>')
+    .requiredOption('--to <version>', '1.0, 1.1 or 1.2')
+    .option('--semantics <name>', 'runtime (GetRootSignatureDescAtVersion), vkd3d or d3dx12', 'runtime')
+    .option('--strict', 'any loss of information is an error (exit 1, nothing written)')
+    .requiredOption('-o, --output <out>', 'output file')
+    .action((file: string, o: ConvertCliOptions) => on(file, () => rootsigConvert(file, o, warn)));
 
   program
     .command('hash')

@@ -1,0 +1,134 @@
+/**
+ * Version conversion between 1.0, 1.1 and 1.2 with a report of what was added, dropped or could
+ * not be expressed. The values come from codecs/conversion.ts, one row per semantics.
+ *
+ * A dropped flag is reported only when it carried information: a 1.1 flag equal to what converting
+ * 1.0 up would store again (1.0's "everything volatile") is expressed by 1.0 itself. So a report
+ * with nothing dropped and nothing inexpressible means converting back gives the same bytes.
+ */
+import { CONVERSION_RULES, type ConversionRules, type ConversionSemantics } from '../../codecs/conversion.js';
+import type { FlagTable } from '../../codecs/enum-table.js';
+import { DESCRIPTOR_RANGE_FLAGS, ROOT_DESCRIPTOR_FLAGS, SAMPLER_FLAGS, STATIC_BORDER_COLOR } from '../../codecs/root-signature.js';
+import { DxbinError } from '../bytes/errors.js';
+import { versionInfo } from './decode.js';
+import { enumName, flagNames } from './names.js';
+import type { DescriptorRange, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
+
+export interface ConversionItem {
+  path: string;
+  /** The value before conversion. */
+  from: number;
+  /** The value after conversion (absent when the field no longer exists). */
+  to?: number;
+  detail: string;
+}
+
+export interface ConversionReport {
+  from: RootSignatureVersion;
+  to: RootSignatureVersion;
+  semantics: ConversionSemantics;
+  added: ConversionItem[];
+  dropped: ConversionItem[];
+  notExpressible: ConversionItem[];
+  /** No information lost: nothing dropped, nothing inexpressible. */
+  lossless: boolean;
+}
+
+/** A conversion the chosen semantics refuses (e.g. d3dx12 and NON_NORMALIZED_COORDINATES). */
+export class ConversionError extends DxbinError {
+  constructor(path: string, detail: string) {
+    super(`${path}: ${detail}`, 'conversion-refused', path);
+  }
+}
+
+export interface ConvertOptions {
+  semantics?: ConversionSemantics;
+}
+
+const SAMPLER_RANGE = 3;
+const vname = (v: RootSignatureVersion) => versionInfo(v)!.name;
+const flagText = (table: FlagTable, value: number) => flagNames(table, value).map(String).join(' | ') || 'NONE';
+
+export function convertRootSignature(
+  rs: RootSignature,
+  to: RootSignatureVersion,
+  options: ConvertOptions = {},
+): { rootSignature: RootSignature; report: ConversionReport } {
+  const semantics = options.semantics ?? 'runtime';
+  const rules = CONVERSION_RULES[semantics];
+  if (!rules) throw new ConversionError('semantics', `unknown semantics ${String(semantics)}`);
+  if (!versionInfo(to)) throw new ConversionError('version', `unknown target version ${String(to)}`);
+  const report: ConversionReport = { from: rs.version, to, semantics, added: [], dropped: [], notExpressible: [], lossless: true };
+  const hadFlags = rs.version >= 2;
+  const hasFlags = to >= 2;
+
+  /** Range and root descriptor flags across the 1.0 / 1.1 boundary. */
+  const convertFlags = (value: number, restored: number, path: string, table: FlagTable): number => {
+    if (hadFlags === hasFlags) return value;
+    if (hasFlags) {
+      report.added.push({ path, from: 0, to: restored, detail: `${flagText(table, restored)} keeps version 1.0's meaning` });
+      return restored;
+    }
+    if (value !== restored) {
+      report.dropped.push({ path, from: value, detail: `${flagText(table, value)} cannot be stored in version 1.0, which means ${flagText(table, restored)}` });
+    }
+    return 0;
+  };
+
+  const parameters = rs.parameters.map((p, i): RootParameter => {
+    const at = `RTS0.parameters[${i}]`;
+    if (p.parameterType === 0) {
+      return {
+        ...p,
+        ranges: p.ranges.map(
+          (r, j): DescriptorRange => ({
+            ...r,
+            flags: convertFlags(r.flags, restoredRangeFlags(rules, r), `${at}.ranges[${j}].flags`, DESCRIPTOR_RANGE_FLAGS),
+          }),
+        ),
+      };
+    }
+    if (p.parameterType === 1) return { ...p, constants: { ...p.constants } };
+    return { ...p, descriptor: { ...p.descriptor, flags: convertFlags(p.descriptor.flags, rules.upRootDescriptorFlags, `${at}.descriptor.flags`, ROOT_DESCRIPTOR_FLAGS) } };
+  });
+
+  const staticSamplers = rs.staticSamplers.map((s, k): StaticSampler => {
+    const path = `RTS0.staticSamplers[${k}].flags`;
+    const copy: StaticSampler = { ...s, ...(s.nanBits ? { nanBits: { ...s.nanBits } } : {}) };
+    if (rs.version === 3 && to !== 3) {
+      const refused = (s.flags & rules.downSamplerFlagsRefused) >>> 0;
+      if (refused !== 0) {
+        throw new ConversionError(path, `${flagText(SAMPLER_FLAGS, refused)} cannot be converted to version ${vname(to)} (${rules.after} fails with E_INVALIDARG)`);
+      }
+      if (s.flags !== rules.upSamplerFlags) {
+        const colour = String(enumName(STATIC_BORDER_COLOR, s.borderColor));
+        report.notExpressible.push({
+          path,
+          from: s.flags,
+          detail: `version ${vname(to)} has no sampler flags; ${flagText(SAMPLER_FLAGS, s.flags)} is lost (border colour ${colour} is kept as it is)`,
+        });
+      }
+      copy.flags = 0;
+    } else if (rs.version !== 3 && to === 3) {
+      copy.flags = rules.upSamplerFlags;
+      if (rules.upSamplerFlags !== 0) report.added.push({ path, from: 0, to: rules.upSamplerFlags, detail: 'sampler flags of version 1.2' });
+    }
+    return copy;
+  });
+
+  report.lossless = report.dropped.length === 0 && report.notExpressible.length === 0;
+  return { rootSignature: { version: to, flags: rs.flags, parameters, staticSamplers }, report };
+}
+
+function restoredRangeFlags(rules: ConversionRules, r: DescriptorRange): number {
+  return r.rangeType === SAMPLER_RANGE ? rules.upSamplerRangeFlags : rules.upRangeFlags;
+}
+
+/** One line per report item, for stderr. */
+export function describeConversionReport(report: ConversionReport): string[] {
+  return [
+    ...report.added.map((i) => `added ${i.path} = ${i.to}: ${i.detail}`),
+    ...report.dropped.map((i) => `dropped ${i.path} = ${i.from}: ${i.detail}`),
+    ...report.notExpressible.map((i) => `not expressible ${i.path} = ${i.from}: ${i.detail}`),
+  ];
+}
