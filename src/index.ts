@@ -20,3 +20,5 @@ export { readRootSignatureSource, type RootSignatureSource } from './root-signat
 export * as codecs from '../codecs/index.js';
 export { convertRootSignature, describeConversionReport, ConversionError, type ConversionReport, type ConversionItem, type ConvertOptions } from './root-signature/convert.js';
 export type { ConversionSemantics } from '../codecs/conversion.js';
+export { validateRootSignature, type Violation, type ValidateOptions } from './root-signature/validate.js';
+export type { ValidationTarget, ValidationCode } from '../codecs/validation-rules.js';

@@ -140,4 +140,46 @@ test('an input is never overwritten and no temporary file is left behind', () =>
   assert.equal(readdirSync(work).filter((f) => f.endsWith('.tmp')), []);
 });
 
+test('rootsig convert writes the kind of file it read and reports on stderr; --strict refuses losses', () => {
+  const out = file('converted.dxbc');
+  const r = dxbin('rootsig', 'convert', RS, '--to', '1.0', '-o', out);
+  assert.is(r.status, 0, r.stderr);
+  assert.is(
+    r.stderr,
+    'dropped RTS0.parameters[0].ranges[0].flags = 1: DESCRIPTORS_VOLATILE cannot be stored in version 1.0, which means DESCRIPTORS_VOLATILE | DATA_VOLATILE\n' +
+      'dropped RTS0.parameters[0].ranges[2].flags = 8: DATA_STATIC cannot be stored in version 1.0, which means DESCRIPTORS_VOLATILE | DATA_VOLATILE\n',
+  );
+  assert.ok(digestIsValid(bytes(out)));
+  assert.is(hex(bytes(out).subarray(44, 48)), '01000000', 'RTS0 version 1');
+  const strict = dxbin('rootsig', 'convert', RS, '--to', '1.0', '--strict', '-o', file('strict.dxbc'));
+  assert.is(strict.status, 1);
+  assert.match(strict.stderr, 'loses information (2 dropped, 0 not expressible); nothing written');
+  assert.not.ok(readdirSync(work).includes('strict.dxbc'));
+  // a bare part in, a bare part out; a shader in, the shader with its RTS0 converted out
+  writeFileSync(file('p.rts0'), parseContainer(bytes(RS)).parts[0]!.data);
+  assert.is(dxbin('rootsig', 'convert', file('p.rts0'), '--to', '1.2', '--strict', '-o', file('p12.rts0')).status, 0);
+  assert.is(hex(bytes(file('p12.rts0')).subarray(0, 4)), '03000000');
+  assert.is(dxbin('rootsig', 'convert', SHADER, '--to', '1.1', '-o', file('shader11.dxbc')).status, 0);
+  const parts = parseContainer(bytes(file('shader11.dxbc'))).parts.map((p) => p.name);
+  assert.equal(parts, parseContainer(bytes(SHADER)).parts.map((p) => p.name));
+  assert.is(dxbin('rootsig', 'convert', RS, '--to', '2.0', '-o', file('x.dxbc')).status, 2);
+});
+
+test('rootsig validate: exit 0 when valid, 1 with one line per violation', () => {
+  assert.is(dxbin('rootsig', 'validate', RS).status, 0);
+  const bad = file('invalid.json');
+  writeFileSync(bad, JSON.stringify({ version: '1.1', parameters: [{ parameterType: 'CBV', descriptor: { shaderRegister: 0 } }, { parameterType: 'CBV', descriptor: { shaderRegister: 0, flags: 1 } }] }));
+  assert.is(dxbin('rootsig', 'encode', bad, '-o', file('invalid.dxbc')).status, 0);
+  const r = dxbin('rootsig', 'validate', file('invalid.dxbc'));
+  assert.is(r.status, 1);
+  assert.is(
+    r.stdout,
+    'root-descriptor-flags-unsupported RTS0.parameters[1].descriptor.flags Unsupported bit-flag set (root descriptor flags 1).\n' +
+      'register-overlap RTS0.parameters[1].descriptor Shader register range of type CBV (root parameter [1], visibility ALL) overlaps with another shader register range (root parameter [0], visibility ALL).\n',
+  );
+  const j = dxbin('rootsig', 'validate', file('invalid.dxbc'), '--json', '--target', 'dxc');
+  assert.is(JSON.parse(j.stdout).violations.length, 2);
+  assert.is(dxbin('rootsig', 'validate', RS, '--target', 'nope').status, 2);
+});
+
 test.run();

@@ -6,6 +6,7 @@ import { inspect } from './commands/inspect.js';
 import { embed, extract, strip } from './commands/parts.js';
 import { rootsigDecode, rootsigEncode } from './commands/rootsig.js';
 import { rootsigConvert, type ConvertCliOptions } from './commands/convert.js';
+import { rootsigValidate } from './commands/validate.js';
 import { CheckFailed, EXIT, UsageError } from './errors.js';
 
 /** A DxbinError raised while working on one input file. */
@@ -72,6 +73,15 @@ export function buildProgram(): Command {
     .option('--strict', 'any loss of information is an error (exit 1, nothing written)')
     .requiredOption('-o, --output <out>', 'output file')
     .action((file: string, o: ConvertCliOptions) => on(file, () => rootsigConvert(file, o, warn)));
+
+  rootsig
+    .command('validate')
+    .description('check every validation rule; exit 0 valid, 1 invalid with one line per violation (code, path, message)')
+    .argument('<file>')
+    .option('--target <target>', 'runtime (CreateRootSignature), dxc (DXC validator) or all', 'runtime')
+    .option('--global', 'the signature is used as a global root signature (LOCAL_ROOT_SIGNATURE is then an error)')
+    .option('--json', 'print the violations as JSON')
+    .action((file: string, o: { target?: string; json?: boolean; global?: boolean }) => on(file, () => rootsigValidate(file, o, print)));
 
   program
     .command('hash')

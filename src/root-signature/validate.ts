@@ -1,0 +1,229 @@
+/**
+ * Root signature validation: every rule of codecs/validation-rules.ts that the target applies,
+ * all violations reported (DXC stops at the first), each with its code, path and message.
+ */
+import {
+  COMPARISON_FUNC,
+  DESCRIPTOR_RANGE_FLAGS,
+  DESCRIPTOR_RANGE_OFFSET_APPEND,
+  FILTER,
+  FILTERS_UNKNOWN_TO_DXC,
+  FILTER_REDUCTION_COMPARISON,
+  LIMITS,
+  ROOT_DESCRIPTOR_FLAGS,
+  ROOT_SIGNATURE_FLAGS,
+  SAMPLER_FLAGS,
+  SHADER_VISIBILITY,
+  STATIC_BORDER_COLOR,
+  UNBOUNDED_DESCRIPTORS,
+  filterReduction,
+} from '../../codecs/root-signature.js';
+import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
+import { convertRootSignature } from './convert.js';
+import type { RootSignature } from './types.js';
+
+export interface Violation {
+  code: ValidationCode;
+  rule: number;
+  path: string;
+  message: string;
+}
+
+export interface ValidateOptions {
+  target?: ValidationTarget;
+  /** The signature is used as a global root signature (rule 29). */
+  global?: boolean;
+}
+
+const DATA_FLAGS = 0x2 | 0x4 | 0x8;
+const DESCRIPTORS_VOLATILE = 0x1;
+const DATA_STATIC = 0x8;
+const KEEPING_BOUNDS_CHECKS = 0x10000;
+const RANGE_CLASS = ['SRV', 'UAV', 'CBV', 'SAMPLER'] as const;
+const ROOT_DESCRIPTOR_CLASS = { 2: 'CBV', 3: 'SRV', 4: 'UAV' } as const;
+const VISIBILITY_COUNT = SHADER_VISIBILITY.values.length;
+const MIP_LOD_BIAS_MAX = Math.fround(LIMITS.mipLodBiasMax);
+const hex = (n: number) => (n >>> 0).toString(16);
+const visName = (v: number) => (v < VISIBILITY_COUNT ? SHADER_VISIBILITY.values[v]![0] : 'unknown');
+
+export function validateRootSignature(input: RootSignature, options: ValidateOptions = {}): Violation[] {
+  const target = options.target ?? 'runtime';
+  const applies = (code: ValidationCode) => {
+    const rule = VALIDATION_RULES.find((r) => r.code === code)!;
+    return target === 'all' || (rule.targets as readonly string[]).includes(target);
+  };
+  const out: Violation[] = [];
+  const report = (code: ValidationCode, path: string, values: Record<string, string | number>) => {
+    if (!applies(code)) return;
+    const rule = VALIDATION_RULES.find((r) => r.code === code)!;
+    const message = rule.message.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
+    out.push({ code, rule: rule.rule, path, message });
+  };
+  // As DXC does, check 1.0 signatures in their 1.1 form (flags that keep 1.0's meaning).
+  const rs = input.version === 1 ? convertRootSignature(input, 2).rootSignature : input;
+
+  if ((rs.flags & ~VALID_ROOT_FLAGS[target]) >>> 0) report('root-flags-unsupported', 'RTS0.flags', { hex: hex(rs.flags) });
+  if (options.global && rs.flags & ROOT_SIGNATURE_FLAGS.bits.find(([n]) => n === 'LOCAL_ROOT_SIGNATURE')![1]) report('local-flag-in-global', 'RTS0.flags', {});
+
+  const overlaps = new OverlapChecker();
+  let cost = 0;
+  rs.parameters.forEach((p, i) => {
+    const at = `RTS0.parameters[${i}]`;
+    if (p.shaderVisibility >= VISIBILITY_COUNT) report('shader-visibility-unsupported', `${at}.shaderVisibility`, { value: p.shaderVisibility, where: `root parameter [${i}]` });
+    switch (p.parameterType) {
+      case 0: {
+        cost += 1;
+        let hasSamplers = false;
+        let hasResources = false;
+        let mixReported = false;
+        let appendStart = 0; // may pass 2^32 after an unbounded range
+        p.ranges.forEach((r, j) => {
+          const rp = `${at}.ranges[${j}]`;
+          const where = { slot: j, parameter: i };
+          if (r.rangeType === 3) hasSamplers = true;
+          else if (r.rangeType < 3) hasResources = true;
+          else report('range-type-unsupported', `${rp}.rangeType`, { value: r.rangeType, ...where });
+          if (hasSamplers && hasResources && !mixReported) {
+            report('table-mixes-samplers', rp, { parameter: i });
+            mixReported = true;
+          }
+          if (r.numDescriptors === 0) report('range-empty', `${rp}.numDescriptors`, where);
+          const start = r.offsetInDescriptorsFromTableStart === DESCRIPTOR_RANGE_OFFSET_APPEND ? appendStart : r.offsetInDescriptorsFromTableStart;
+          if (start > 0xffffffff) report('append-after-unbounded', `${rp}.offsetInDescriptorsFromTableStart`, where);
+          if (r.numDescriptors !== UNBOUNDED_DESCRIPTORS) {
+            if (r.baseShaderRegister + r.numDescriptors - 1 > 0xffffffff) {
+              report('register-range-overflow', rp, { base: r.baseShaderRegister, count: r.numDescriptors, ...where });
+            }
+            if (start <= 0xffffffff && start + r.numDescriptors - 1 > 0xffffffff) report('descriptor-range-overflow', rp, where); // past an unbounded range, rule 7 already said it
+            appendStart = start + r.numDescriptors;
+          } else appendStart = 0x100000000;
+
+          const flags = r.flags >>> 0;
+          if (flags & ~DESCRIPTOR_RANGE_FLAGS.validMask) report('range-flags-unsupported', `${rp}.flags`, { hex: hex(flags) });
+          if (r.rangeType === 3) {
+            if (flags & DATA_FLAGS) report('sampler-range-data-flags', `${rp}.flags`, { hex: hex(flags) });
+          } else {
+            if (bitCount(flags & DATA_FLAGS) > 1) report('range-multiple-data-flags', `${rp}.flags`, { hex: hex(flags) });
+            if (flags & DATA_STATIC && flags & DESCRIPTORS_VOLATILE) report('range-volatile-data-static', `${rp}.flags`, { hex: hex(flags) });
+          }
+          if (flags & DESCRIPTORS_VOLATILE && flags & KEEPING_BOUNDS_CHECKS) report('range-volatile-keeping-bounds-checks', `${rp}.flags`, { hex: hex(flags) });
+          spaceAndOverlap(r.registerSpace, rp, `Root parameter [${i}] descriptor table entry [${j}]`, () =>
+            r.rangeType < 4
+              ? overlaps.add({ kind: 'table', parameter: i, slot: j, cls: RANGE_CLASS[r.rangeType]!, visibility: p.shaderVisibility, space: r.registerSpace, lb: r.baseShaderRegister, count: r.numDescriptors })
+              : undefined,
+          );
+        });
+        break;
+      }
+      case 1:
+        cost += p.constants.num32BitValues;
+        registerMax(p.constants.shaderRegister, `${at}.constants.shaderRegister`, `root parameter [${i}]`);
+        spaceAndOverlap(p.constants.registerSpace, `${at}.constants`, `Root parameter [${i}]`, () =>
+          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: 'CBV', visibility: p.shaderVisibility, space: p.constants.registerSpace, lb: p.constants.shaderRegister, count: 1 }),
+        );
+        break;
+      case 2:
+      case 3:
+      case 4: {
+        cost += 2;
+        const flags = p.descriptor.flags >>> 0;
+        if (flags & ~ROOT_DESCRIPTOR_FLAGS.validMask) report('root-descriptor-flags-unsupported', `${at}.descriptor.flags`, { hex: hex(flags) });
+        if (bitCount(flags & DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', `${at}.descriptor.flags`, { hex: hex(flags) });
+        registerMax(p.descriptor.shaderRegister, `${at}.descriptor.shaderRegister`, `root parameter [${i}]`);
+        spaceAndOverlap(p.descriptor.registerSpace, `${at}.descriptor`, `Root parameter [${i}]`, () =>
+          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: ROOT_DESCRIPTOR_CLASS[p.parameterType], visibility: p.shaderVisibility, space: p.descriptor.registerSpace, lb: p.descriptor.shaderRegister, count: 1 }),
+        );
+        break;
+      }
+      default:
+        report('parameter-type-unsupported', `${at}.parameterType`, { value: (p as { parameterType: number }).parameterType, parameter: i });
+    }
+  });
+
+  const knownFilters = new Set(FILTER.values.map(([, v]) => v).filter((v) => target !== 'dxc' || !FILTERS_UNKNOWN_TO_DXC.has(v)));
+  rs.staticSamplers.forEach((s, k) => {
+    const at = `RTS0.staticSamplers[${k}]`;
+    const sampler = { sampler: k };
+    if (s.shaderVisibility >= VISIBILITY_COUNT) report('shader-visibility-unsupported', `${at}.shaderVisibility`, { value: s.shaderVisibility, where: `static sampler [${k}]` });
+    if (!knownFilters.has(s.filter)) report('sampler-filter-unrecognized', `${at}.filter`, { hex: `0x${hex(s.filter)}`, ...sampler });
+    for (const field of ['addressU', 'addressV', 'addressW'] as const) {
+      if (s[field] < 1 || s[field] > 5) report('sampler-address-unrecognized', `${at}.${field}`, { field: field[0]!.toUpperCase() + field.slice(1), value: s[field], ...sampler });
+    }
+    if (Number.isNaN(s.mipLODBias) || s.mipLODBias < LIMITS.mipLodBiasMin || s.mipLODBias > MIP_LOD_BIAS_MAX) {
+      report('sampler-mip-lod-bias-range', `${at}.mipLODBias`, { value: String(s.mipLODBias), ...sampler });
+    }
+    if (s.maxAnisotropy > LIMITS.maxAnisotropy) report('sampler-max-anisotropy-range', `${at}.maxAnisotropy`, { value: s.maxAnisotropy, ...sampler });
+    const isComparison = knownFilters.has(s.filter) && filterReduction(s.filter) === FILTER_REDUCTION_COMPARISON;
+    if (isComparison && (s.comparisonFunc < 1 || s.comparisonFunc >= COMPARISON_FUNC.values.length)) {
+      report('sampler-comparison-func-unrecognized', `${at}.comparisonFunc`, { value: s.comparisonFunc, ...sampler });
+    }
+    if (Number.isNaN(s.minLOD)) report('sampler-lod-nan', `${at}.minLOD`, { field: 'MinLOD', ...sampler });
+    if (Number.isNaN(s.maxLOD)) report('sampler-lod-nan', `${at}.maxLOD`, { field: 'MaxLOD', ...sampler });
+    if (s.borderColor >= STATIC_BORDER_COLOR.values.length) report('sampler-border-color-unrecognized', `${at}.borderColor`, { value: s.borderColor, ...sampler });
+    if (s.flags & ~SAMPLER_FLAGS.validMask) report('sampler-flags-unsupported', `${at}.flags`, { hex: hex(s.flags), ...sampler });
+    registerMax(s.shaderRegister, `${at}.shaderRegister`, `static sampler [${k}]`);
+    spaceAndOverlap(s.registerSpace, at, `Static sampler [${k}]`, () =>
+      overlaps.add({ kind: 'sampler', parameter: k, slot: -1, cls: 'SAMPLER', visibility: s.shaderVisibility, space: s.registerSpace, lb: s.shaderRegister, count: 1 }),
+    );
+  });
+
+  if (cost > LIMITS.maxRootCost) report('root-cost-exceeded', 'RTS0.parameters', { cost });
+  return out;
+
+  function registerMax(register: number, path: string, where: string) {
+    if (register === 0xffffffff) report('shader-register-max', path, { where });
+  }
+
+  function spaceAndOverlap(space: number, path: string, where: string, add: () => Record<string, string> | undefined) {
+    if (space >= LIMITS.systemReservedRegisterSpaceFirst) report('register-space-reserved', `${path}.registerSpace`, { Where: where, spaceHex: hex(space) });
+    const conflict = add();
+    if (conflict) report('register-overlap', path, conflict);
+  }
+}
+
+interface Interval {
+  kind: 'table' | 'root' | 'sampler';
+  parameter: number;
+  slot: number;
+  cls: string;
+  visibility: number;
+  space: number;
+  lb: number;
+  count: number;
+}
+
+/** Register intervals per (class, visibility): rule 18 as DXC applies it. */
+class OverlapChecker {
+  private readonly seen: (Interval & { ub: number })[] = [];
+
+  /** Adds an interval; returns the message values of the first conflict, if any. */
+  add(interval: Interval): Record<string, string> | undefined {
+    if (interval.visibility >= VISIBILITY_COUNT) return undefined;
+    const ub = interval.count === UNBOUNDED_DESCRIPTORS ? 0xffffffff : Math.min(0xffffffff, interval.lb + interval.count - 1);
+    const it = { ...interval, ub };
+    const other = this.seen.find(
+      (o) =>
+        o.cls === it.cls &&
+        o.space === it.space &&
+        o.lb <= it.ub &&
+        it.lb <= o.ub &&
+        (o.visibility === it.visibility || o.visibility === 0 || it.visibility === 0),
+    );
+    this.seen.push(it);
+    if (!other) return undefined;
+    return { type: it.cls, this: describe(it), other: describe(other) };
+  }
+}
+
+function describe(i: Interval): string {
+  const vis = visName(i.visibility);
+  if (i.kind === 'table') return `(root parameter [${i.parameter}], visibility ${vis}, descriptor table slot [${i.slot}])`;
+  if (i.kind === 'sampler') return `(static sampler [${i.parameter}], visibility ${vis})`;
+  return `(root parameter [${i.parameter}], visibility ${vis})`;
+}
+
+function bitCount(n: number): number {
+  let c = 0;
+  for (let v = n >>> 0; v; v &= v - 1) c++;
+  return c;
+}
