@@ -22,3 +22,8 @@ export { convertRootSignature, describeConversionReport, ConversionError, type C
 export type { ConversionSemantics } from '../codecs/conversion.js';
 export { validateRootSignature, type Violation, type ValidateOptions } from './root-signature/validate.js';
 export type { ValidationTarget, ValidationCode } from '../codecs/validation-rules.js';
+export { compileRootSignature, compileRootSignatureBlob, RootSignatureValidationError, type CompileOptions } from './root-signature/hlsl/compile.js';
+export { parseRootSignature, type ParseOptions } from './root-signature/hlsl/parser.js';
+export { printRootSignature, printRootSignatureDefine, type PrintOptions } from './root-signature/hlsl/printer.js';
+export { HlslFile } from './root-signature/hlsl/hlsl-file.js';
+export { RootSignatureText, HlslError, type SourceLocation } from './root-signature/hlsl/source.js';

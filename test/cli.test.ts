@@ -182,4 +182,24 @@ test('rootsig validate: exit 0 when valid, 1 with one line per violation', () =>
   assert.is(dxbin('rootsig', 'validate', RS, '--target', 'nope').status, 2);
 });
 
+test('rootsig compile (string, --define, -E) and decompile', () => {
+  const out = file('e1.dxbc');
+  assert.is(dxbin('rootsig', 'compile', 'CBV(b3, space = 0)', '--version', '1.0', '-o', out).status, 0);
+  assert.is(hex(bytes(out).subarray(4, 20)), '7e08c58d0dbfb95ce35a462ee0e09162');
+  const hlsl = file('shader.hlsl');
+  writeFileSync(hlsl, '#define MainRS "RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT), " \\\n  "CBV(b0)"\n[RootSignature(MainRS)]\nfloat4 main() : SV_Target { return 0; }\n');
+  assert.is(dxbin('rootsig', 'compile', '--file', hlsl, '--define', 'MainRS', '--version', '1.1', '-o', file('a.dxbc')).status, 0);
+  assert.is(dxbin('rootsig', 'compile', '--file', hlsl, '-E', 'main', '--version', '1.1', '-o', file('b.dxbc')).status, 0);
+  assert.is(hex(bytes(file('a.dxbc'))), hex(bytes(file('b.dxbc'))));
+  const d = dxbin('rootsig', 'decompile', file('a.dxbc'));
+  assert.is(d.stdout, 'RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT), CBV(b0)\n');
+  const m = dxbin('rootsig', 'decompile', RS, '--multiline');
+  assert.match(m.stdout, 'DescriptorTable(\n    CBV(b1, space = 7, flags = DESCRIPTORS_VOLATILE),');
+  const bad = dxbin('rootsig', 'compile', 'CBV(t0)', '--version', '1.1', '-o', file('bad.dxbc'));
+  assert.is(bad.status, 1);
+  assert.is(bad.stderr, "dxbin: <string>:1:5: error: root signature error - Incorrect register type 't0' in CBV (expected b#)\n");
+  assert.is(dxbin('rootsig', 'compile', '--file', hlsl, '--version', '1.1', '-o', file('c.dxbc')).status, 2, '--file needs --define or -E');
+  assert.is(dxbin('rootsig', 'compile', '--file', hlsl, '-E', 'main', '--version', '1.1', '-o', hlsl).status, 2, 'never over the input');
+});
+
 test.run();

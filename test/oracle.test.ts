@@ -7,6 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import {
+  compileRootSignature,
+  printRootSignature,
   convertRootSignature,
   decodeRootSignature,
   encodeRootSignature,
@@ -24,7 +26,7 @@ import { generate, oracle } from './helpers/oracle.js';
 const COUNT = Number(process.env.DXBIN_ORACLE_COUNT ?? 1000);
 
 for (const [version, seed] of [['1.0', 20261129], ['1.1', 20261130]] as const) {
-  test(`${COUNT} random version ${version} root signatures serialized by vkd3d: dxbin reads and writes the same bytes and converts them as vkd3d does`, () => {
+  test(`${COUNT} random version ${version} root signatures serialized by vkd3d: dxbin reads and writes the same bytes, converts them as vkd3d does, and decompiles them to HLSL that compiles back`, () => {
     const items = generate(seed, COUNT, version, ['--convert']);
     assert.is(items.length, COUNT);
     for (const item of items) {
@@ -42,6 +44,9 @@ for (const [version, seed] of [['1.0', 20261129], ['1.1', 20261130]] as const) {
       const vkd3dConverted = fromOracleJson((version === '1.0' ? item.to11 : item.to10)!);
       const ours = convertRootSignature(decoded, version === '1.0' ? 2 : 1, { semantics: 'vkd3d' }).rootSignature;
       assert.is(hex(encodeRootSignature(ours)), hex(encodeRootSignature(vkd3dConverted)), `${item.name}: conversion`);
+      // and through the HLSL language: compile(decompile(blob)) == blob
+      const text = printRootSignature(decoded);
+      assert.is(hex(encodeRootSignature(compileRootSignature(text, { version: decoded.version, validate: false }))), hex(item.rts0), `${item.name}: ${text}`);
     }
   });
 }

@@ -1,12 +1,15 @@
 /** The `dxbin` command's options and dispatch. Exit status: 0 success, 1 bad input or failed check, 2 usage. */
 import { Command, CommanderError, Option } from 'commander';
 import { DxbinError } from '../bytes/errors.js';
+import { RootSignatureValidationError } from '../root-signature/hlsl/compile.js';
+import { HlslError } from '../root-signature/hlsl/source.js';
 import { hash } from './commands/hash.js';
 import { inspect } from './commands/inspect.js';
 import { embed, extract, strip } from './commands/parts.js';
 import { rootsigDecode, rootsigEncode } from './commands/rootsig.js';
 import { rootsigConvert, type ConvertCliOptions } from './commands/convert.js';
 import { rootsigValidate } from './commands/validate.js';
+import { compileInputName, rootsigCompile, rootsigDecompile, type CompileCliOptions } from './commands/hlsl.js';
 import { CheckFailed, EXIT, UsageError } from './errors.js';
 
 /** A DxbinError raised while working on one input file. */
@@ -24,7 +27,8 @@ function on<T>(file: string, work: () => T): T {
   try {
     return work();
   } catch (e) {
-    throw e instanceof DxbinError ? new InputFailure(file, e) : e;
+    // HLSL errors name their own file, line and column
+    throw e instanceof DxbinError && !(e instanceof HlslError) && !(e instanceof RootSignatureValidationError) ? new InputFailure(file, e) : e;
   }
 }
 
@@ -35,6 +39,7 @@ export function buildProgram(): Command {
   const program = new Command('dxbin')
     .description('Bit-exact codecs for Direct3D 12 binary data')
     .version('0.1.0')
+    .enablePositionalOptions()
     .exitOverride()
     .showHelpAfterError(false);
   const lenient = new Option('--lenient', "accept containers as vkd3d does (gaps, parts in any order)");
@@ -82,6 +87,27 @@ export function buildProgram(): Command {
     .option('--global', 'the signature is used as a global root signature (LOCAL_ROOT_SIGNATURE is then an error)')
     .option('--json', 'print the violations as JSON')
     .action((file: string, o: { target?: string; json?: boolean; global?: boolean }) => on(file, () => rootsigValidate(file, o, print)));
+
+  rootsig
+    .command('compile')
+    .description('compile HLSL root signature text, like dxc -T rootsig_1_1 -E NAME (a root-signature-only container with a valid digest)')
+    .argument('[string]', 'the root signature text')
+    .option('--file <file>', 'an HLSL file')
+    .option('--define <name>', 'with --file: the #define holding the root signature')
+    .option('-E, --entry <entry>', "with --file: the entry function whose [RootSignature(...)] to compile")
+    .option('-D <name=value>', 'with --file: define a macro, as dxc -D does (repeatable)', (v: string, all: string[] = []) => [...all, v])
+    .requiredOption('--version <version>', '1.0, 1.1 or 1.2 (rootsig_1_0, rootsig_1_1; 1.2 has no DXC profile)')
+    .requiredOption('-o, --output <out>', 'output file')
+    .option('--raw', 'write the bare RTS0 part')
+    .option('--no-validate', "skip DXC's validation rules (like dxc -Vd)")
+    .action((text: string | undefined, o: CompileCliOptions) => on(compileInputName(text, o), () => rootsigCompile(text, o)));
+  rootsig
+    .command('decompile')
+    .description('print a root signature (container or bare RTS0) as HLSL root signature text')
+    .argument('<file>')
+    .option('--multiline', 'one clause per line, indented')
+    .option('--define <name>', 'wrap the text in #define NAME')
+    .action((file: string, o: { multiline?: boolean; define?: string }) => on(file, () => rootsigDecompile(file, o, print)));
 
   program
     .command('hash')
@@ -131,6 +157,10 @@ export function run(argv: readonly string[]): number {
       return EXIT.usage;
     }
     if (e instanceof CheckFailed) {
+      process.stderr.write(`dxbin: ${e.message}\n`);
+      return EXIT.badInput;
+    }
+    if (e instanceof HlslError || e instanceof RootSignatureValidationError) {
       process.stderr.write(`dxbin: ${e.message}\n`);
       return EXIT.badInput;
     }

@@ -1,0 +1,367 @@
+/**
+ * The root signature language parser, following DXC's (spec §5.3-5.6): it always builds a 1.1
+ * description (1.2 when asked, for static sampler flags) and converts it to the requested
+ * version at the end. Messages are DXC's.
+ */
+import {
+  APPEND_KEYWORD,
+  CLAUSES,
+  DEFAULTS,
+  HLSL_ADDRESS_MODE,
+  HLSL_BORDER_COLOR,
+  HLSL_COMPARISON,
+  HLSL_FILTER,
+  HLSL_RANGE_FLAGS,
+  HLSL_ROOT_DESCRIPTOR_FLAGS,
+  HLSL_ROOT_FLAGS,
+  HLSL_SAMPLER_FLAGS,
+  HLSL_VISIBILITY,
+  PARAMETERS,
+  UNBOUNDED_KEYWORD,
+  type HlslEnum,
+  type HlslFlags,
+} from '../../../codecs/hlsl.js';
+import { DESCRIPTOR_RANGE_OFFSET_APPEND, UNBOUNDED_DESCRIPTORS, type RootSignatureVersion } from '../../../codecs/root-signature.js';
+import { convertRootSignature } from '../convert.js';
+import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from '../types.js';
+import { enumSpellings, flagSpellings, tokenize, type Token } from './lexer.js';
+import { HlslError, RootSignatureText } from './source.js';
+
+export interface ParseOptions {
+  /** 1 (1.0), 2 (1.1, the default) or 3 (1.2). */
+  version?: RootSignatureVersion;
+  /** Compiled as a global root signature: LOCAL_ROOT_SIGNATURE is an error. */
+  global?: boolean;
+  /** A local root signature: LOCAL_ROOT_SIGNATURE is added to the flags. */
+  local?: boolean;
+}
+
+const LOCAL_ROOT_SIGNATURE = 0x80;
+
+export function parseRootSignature(source: RootSignatureText | string, options: ParseOptions = {}): RootSignature {
+  const text = typeof source === 'string' ? new RootSignatureText(source) : source;
+  return new Parser(text, options).parse();
+}
+
+type RegisterLetter = 'b' | 't' | 'u' | 's';
+const REGISTER_CLAUSE: Record<RegisterLetter, string> = { b: 'CBV', t: 'SRV', u: 'UAV', s: 'Sampler/StaticSampler' };
+
+class Parser {
+  private readonly tokens: Token[];
+  private at = 0;
+  private readonly version: RootSignatureVersion;
+
+  constructor(
+    private readonly source: RootSignatureText,
+    private readonly options: ParseOptions,
+  ) {
+    this.tokens = tokenize(source.text);
+    this.version = options.version ?? 2;
+  }
+
+  private peek(): Token {
+    return this.tokens[this.at]!;
+  }
+  private next(): Token {
+    const t = this.tokens[this.at]!;
+    if (t.kind !== 'eol') this.at++;
+    return t;
+  }
+  private fail(message: string, token: Token = this.peek()): never {
+    throw new HlslError(message, this.source.locate(token.start));
+  }
+  private isKeyword(t: Token, keyword: string): boolean {
+    return t.kind === 'keyword' && t.name === keyword;
+  }
+  private expect(kind: Token['kind'] | { keyword: string }): Token {
+    const t = this.next();
+    const ok = typeof kind === 'string' ? t.kind === kind : this.isKeyword(t, kind.keyword);
+    if (!ok) this.fail(`Unexpected token '${t.text}'`, t);
+    return t;
+  }
+
+  parse(): RootSignature {
+    const rs: RootSignature = { version: this.version === 3 ? 3 : 2, flags: 0, parameters: [], staticSamplers: [] };
+    let seenFlags = false;
+    let t = this.peek();
+    while (t.kind !== 'eol') {
+      const clause = t.kind === 'keyword' ? t.name : '';
+      if (clause === CLAUSES.rootFlags) {
+        if (seenFlags) this.fail('RootFlags cannot be specified more than once');
+        rs.flags = this.rootFlags();
+        seenFlags = true;
+      } else if (clause === CLAUSES.rootConstants) rs.parameters.push(this.rootConstants());
+      else if (clause === CLAUSES.cbv) rs.parameters.push(this.rootDescriptor(2, 'b'));
+      else if (clause === CLAUSES.srv) rs.parameters.push(this.rootDescriptor(3, 't'));
+      else if (clause === CLAUSES.uav) rs.parameters.push(this.rootDescriptor(4, 'u'));
+      else if (clause === CLAUSES.descriptorTable) rs.parameters.push(this.descriptorTable());
+      else if (clause === CLAUSES.staticSampler) rs.staticSamplers.push(this.staticSampler());
+      else this.fail(`Unexpected token '${t.text}' when parsing root signature`, t);
+      t = this.next();
+      if (t.kind === 'eol') break;
+      if (t.kind !== ',') this.fail(`Expected ',', found: '${t.text}'`, t);
+      t = this.peek();
+    }
+    if (this.options.local) rs.flags = (rs.flags | LOCAL_ROOT_SIGNATURE) >>> 0;
+    return rs.version === this.version ? rs : convertRootSignature(rs, this.version).rootSignature;
+  }
+
+  /** `name(` then comma-separated parameters until `)`; `each` handles the parameter at the cursor. */
+  private clause(keyword: string, each: (t: Token, seen: (name: string) => void) => void): void {
+    this.expect({ keyword });
+    this.expect('(');
+    const seenNames = new Set<string>();
+    const seen = (name: string) => {
+      if (seenNames.has(name)) this.fail(`Parameter '${name}' can be specified only once`);
+      seenNames.add(name);
+    };
+    for (;;) {
+      each(this.peek(), seen);
+      const t = this.next();
+      if (t.kind === ')') break;
+      if (t.kind !== ',') this.fail(`Unexpected token '${t.text}'`, t);
+    }
+  }
+
+  private unexpected(t: Token): never {
+    this.fail(`Unexpected token '${t.text}'`, t);
+  }
+
+  private rootFlags(): number {
+    this.expect({ keyword: CLAUSES.rootFlags });
+    this.expect('(');
+    let flags = 0;
+    if (this.peek().kind === 'u32') {
+      const n = this.next();
+      if (n.value !== 0) this.fail(`Root signature flag values can only be 0 or flag enum values, found: '${n.text}'`, n);
+    } else {
+      flags = this.flagList(HLSL_ROOT_FLAGS, 'Expected a root signature flag value', [')'], (t, bit) => {
+        if (bit === LOCAL_ROOT_SIGNATURE && this.options.global) this.fail('LOCAL_ROOT_SIGNATURE flag used in global root signature', t);
+      });
+    }
+    this.expect(')');
+    return flags;
+  }
+
+  /** NAME | NAME | ... ; stops before a token in `until`. */
+  private flagList(table: HlslFlags, expected: string, until: Token['kind'][], check?: (t: Token, bit: number) => void): number {
+    const spellings = new Map(flagSpellings(table));
+    let flags = 0;
+    for (;;) {
+      const t = this.next();
+      const bit = t.kind === 'keyword' ? spellings.get(t.name) : undefined;
+      if (bit === undefined) this.fail(`${expected}, found: '${t.text}'`, t);
+      check?.(t, bit);
+      flags = (flags | bit) >>> 0;
+      if (until.includes(this.peek().kind)) return flags;
+      this.expect('|');
+    }
+  }
+
+  /** `flags = 0` or a flag list, for root descriptors, ranges and (1.2) static samplers. */
+  private flagsValue(table: HlslFlags, what: 'Root descriptor' | 'Descriptor range' | 'Static sampler'): number {
+    this.expect({ keyword: PARAMETERS.flags });
+    this.expect('=');
+    if (this.peek().kind === 'u32') {
+      const n = this.next();
+      if (n.value !== 0) this.fail(`${what} flag values can only be 0 or flag enum values, found: '${n.text}'`, n);
+      return 0;
+    }
+    return this.flagList(table, `Expected a ${what.toLowerCase()} flag value`, [')', ',']);
+  }
+
+  private enumValue(e: HlslEnum, what: string): number {
+    const t = this.next();
+    const hit = t.kind === 'keyword' ? enumSpellings(e).find(([s]) => s === t.name) : undefined;
+    if (!hit) this.fail(`Unexpected ${what} value: '${t.text}'.`, t);
+    return hit[1];
+  }
+
+  private assignment(keyword: string): void {
+    this.expect({ keyword });
+    this.expect('=');
+  }
+
+  private u32(keyword: string): number {
+    this.assignment(keyword);
+    return this.expect('u32').value;
+  }
+
+  private visibility(): number {
+    this.assignment(PARAMETERS.visibility);
+    return this.enumValue(HLSL_VISIBILITY, 'visibility');
+  }
+
+  private register(letter: RegisterLetter): number {
+    const t = this.next();
+    if (t.kind !== 'register') this.fail(`Expected a register token (CBV, SRV, UAV, Sampler), found: '${t.text}'`, t);
+    if (t.name !== letter) this.fail(`Incorrect register type '${t.text}' in ${REGISTER_CLAUSE[letter]} (expected ${letter}#)`, t);
+    return t.value;
+  }
+
+  private float(keyword: string): number {
+    this.assignment(keyword);
+    const t = this.next();
+    if (t.kind === 'u32' || t.kind === 'i32' || t.kind === 'float') return Math.fround(t.value);
+    this.fail(`Expected float, found token '${t.text}'`, t);
+  }
+
+  private rootConstants(): RootParameter {
+    const c = { shaderRegister: 0, registerSpace: 0, num32BitValues: 0 };
+    let shaderVisibility = 0;
+    let count = false;
+    let reg = false;
+    this.clause(CLAUSES.rootConstants, (t, seen) => {
+      if (this.isKeyword(t, PARAMETERS.num32BitConstants)) {
+        seen('num32BitConstants');
+        c.num32BitValues = this.u32(PARAMETERS.num32BitConstants);
+        count = true;
+      } else if (t.kind === 'register' && t.name === 'b') {
+        seen('cbuffer register b#');
+        c.shaderRegister = this.register('b');
+        reg = true;
+      } else if (this.isKeyword(t, PARAMETERS.space)) {
+        seen('space');
+        c.registerSpace = this.u32(PARAMETERS.space);
+      } else if (this.isKeyword(t, PARAMETERS.visibility)) {
+        seen('visibility');
+        shaderVisibility = this.visibility();
+      } else this.unexpected(t);
+    });
+    if (!count) this.fail('num32BitConstants must be defined for each RootConstants');
+    if (!reg) this.fail('Constant buffer register b# must be defined for each RootConstants');
+    return { parameterType: 1, shaderVisibility, constants: c };
+  }
+
+  private rootDescriptor(parameterType: 2 | 3 | 4, letter: 'b' | 't' | 'u'): RootParameter {
+    const d = { shaderRegister: 0, registerSpace: 0, flags: 0 };
+    let shaderVisibility = 0;
+    let reg = false;
+    const keyword = parameterType === 2 ? CLAUSES.cbv : parameterType === 3 ? CLAUSES.srv : CLAUSES.uav;
+    this.clause(keyword, (t, seen) => {
+      if (t.kind === 'register' && t.name !== 's') {
+        seen('shader register');
+        d.shaderRegister = this.register(letter);
+        reg = true;
+      } else if (this.isKeyword(t, PARAMETERS.flags)) {
+        seen('flags');
+        if (this.version === 1) this.fail('Root descriptor flags cannot be specified for root_sig_1_0');
+        d.flags = this.flagsValue(HLSL_ROOT_DESCRIPTOR_FLAGS, 'Root descriptor');
+      } else if (this.isKeyword(t, PARAMETERS.space)) {
+        seen('space');
+        d.registerSpace = this.u32(PARAMETERS.space);
+      } else if (this.isKeyword(t, PARAMETERS.visibility)) {
+        seen('visibility');
+        shaderVisibility = this.visibility();
+      } else this.unexpected(t);
+    });
+    if (!reg) this.fail('shader register must be defined for each CBV/SRV/UAV');
+    return { parameterType, shaderVisibility, descriptor: d };
+  }
+
+  private descriptorTable(): RootParameter {
+    const ranges: DescriptorRange[] = [];
+    let shaderVisibility = 0;
+    this.clause(CLAUSES.descriptorTable, (t, seen) => {
+      const kind = t.kind === 'keyword' ? t.name : '';
+      if (kind === CLAUSES.cbv) ranges.push(this.range(CLAUSES.cbv, 2, 'b'));
+      else if (kind === CLAUSES.srv) ranges.push(this.range(CLAUSES.srv, 0, 't'));
+      else if (kind === CLAUSES.uav) ranges.push(this.range(CLAUSES.uav, 1, 'u'));
+      else if (kind === CLAUSES.sampler) ranges.push(this.range(CLAUSES.sampler, 3, 's'));
+      else if (kind === PARAMETERS.visibility) {
+        seen('visibility');
+        shaderVisibility = this.visibility();
+      } else this.unexpected(t);
+    });
+    return { parameterType: 0, shaderVisibility, ranges };
+  }
+
+  private range(keyword: string, rangeType: number, letter: RegisterLetter): DescriptorRange {
+    const r: DescriptorRange = {
+      rangeType,
+      numDescriptors: DEFAULTS.numDescriptors,
+      baseShaderRegister: 0,
+      registerSpace: DEFAULTS.space,
+      flags: DEFAULTS.flags,
+      offsetInDescriptorsFromTableStart: DESCRIPTOR_RANGE_OFFSET_APPEND,
+    };
+    let reg = false;
+    this.clause(keyword, (t, seen) => {
+      if (t.kind === 'register') {
+        seen('shader register');
+        r.baseShaderRegister = this.register(letter);
+        reg = true;
+      } else if (this.isKeyword(t, PARAMETERS.numDescriptors)) {
+        seen('numDescriptors');
+        this.assignment(PARAMETERS.numDescriptors);
+        if (this.isKeyword(this.peek(), UNBOUNDED_KEYWORD)) {
+          this.next();
+          r.numDescriptors = UNBOUNDED_DESCRIPTORS;
+        } else r.numDescriptors = this.expect('u32').value;
+      } else if (this.isKeyword(t, PARAMETERS.space)) {
+        seen('space');
+        r.registerSpace = this.u32(PARAMETERS.space);
+      } else if (this.isKeyword(t, PARAMETERS.flags)) {
+        seen('flags');
+        if (this.version === 1) this.fail('Descriptor range flags cannot be specified for root_sig_1_0');
+        r.flags = this.flagsValue(HLSL_RANGE_FLAGS, 'Descriptor range');
+      } else if (this.isKeyword(t, PARAMETERS.offset)) {
+        seen('offset');
+        this.assignment(PARAMETERS.offset);
+        if (this.isKeyword(this.peek(), APPEND_KEYWORD)) {
+          this.next();
+          r.offsetInDescriptorsFromTableStart = DESCRIPTOR_RANGE_OFFSET_APPEND;
+        } else r.offsetInDescriptorsFromTableStart = this.expect('u32').value;
+      } else this.unexpected(t);
+    });
+    if (!reg) this.fail('shader register must be defined for each CBV/SRV/UAV');
+    return r;
+  }
+
+  private staticSampler(): StaticSampler {
+    const d = DEFAULTS.sampler;
+    const s: StaticSampler = { ...d, shaderRegister: 0, registerSpace: 0, shaderVisibility: 0, flags: 0 };
+    let reg = false;
+    this.clause(CLAUSES.staticSampler, (t, seen) => {
+      const p = t.kind === 'keyword' ? t.name : '';
+      if (t.kind === 'register' && t.name === 's') {
+        seen('sampler register s#');
+        s.shaderRegister = this.register('s');
+        reg = true;
+      } else if (p === PARAMETERS.filter) {
+        seen('filter');
+        this.assignment(PARAMETERS.filter);
+        s.filter = this.enumValue(HLSL_FILTER, 'filter');
+      } else if (p === PARAMETERS.addressU || p === PARAMETERS.addressV || p === PARAMETERS.addressW) {
+        seen(p);
+        this.assignment(p);
+        s[p] = this.enumValue(HLSL_ADDRESS_MODE, 'texture address mode');
+      } else if (p === PARAMETERS.mipLODBias || p === PARAMETERS.minLOD || p === PARAMETERS.maxLOD) {
+        seen(p);
+        s[p] = this.float(p);
+      } else if (p === PARAMETERS.maxAnisotropy) {
+        seen(p);
+        s.maxAnisotropy = this.u32(p);
+      } else if (p === PARAMETERS.comparisonFunc) {
+        seen(p);
+        this.assignment(p);
+        s.comparisonFunc = this.enumValue(HLSL_COMPARISON, 'comparison function');
+      } else if (p === PARAMETERS.borderColor) {
+        seen(p);
+        this.assignment(p);
+        s.borderColor = this.enumValue(HLSL_BORDER_COLOR, 'border color');
+      } else if (p === PARAMETERS.space) {
+        seen('space');
+        s.registerSpace = this.u32(p);
+      } else if (p === PARAMETERS.visibility) {
+        seen('visibility');
+        s.shaderVisibility = this.visibility();
+      } else if (p === PARAMETERS.flags && this.version === 3) {
+        seen('flags');
+        s.flags = this.flagsValue(HLSL_SAMPLER_FLAGS, 'Static sampler');
+      } else this.unexpected(t);
+    });
+    if (!reg) this.fail('Sampler register s# must be defined for each static sampler');
+    return s;
+  }
+}

@@ -1,0 +1,54 @@
+/** Root signature text with the place each character came from, for line:column in messages. */
+import { DxbinError } from '../../bytes/errors.js';
+
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export class RootSignatureText {
+  /**
+   * @param text    the root signature string the parser reads
+   * @param file    name for messages (`<string>` for a command-line string)
+   * @param origin  text the offsets refer to (the file), defaults to `text`
+   * @param offsets per character of `text`, its offset in `origin` (defaults to the identity)
+   */
+  constructor(
+    readonly text: string,
+    readonly file = '<string>',
+    private readonly origin = text,
+    private readonly offsets?: readonly number[],
+  ) {}
+
+  locate(index: number): SourceLocation {
+    const at =
+      this.offsets === undefined
+        ? Math.min(index, this.origin.length)
+        : index < this.offsets.length
+          ? this.offsets[index]!
+          : this.offsets.length > 0
+            ? this.offsets[this.offsets.length - 1]! + 1
+            : 0;
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < at && i < this.origin.length; i++) {
+      if (this.origin[i] === '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return { file: this.file, line, column: at - lineStart + 1 };
+  }
+}
+
+/** A root signature the language rejects: message in DXC's words, with where it happened. */
+export class HlslError extends DxbinError {
+  constructor(
+    readonly detail: string,
+    readonly location: SourceLocation,
+    code = 'hlsl-syntax',
+  ) {
+    super(`${location.file}:${location.line}:${location.column}: error: root signature error - ${detail}`, code, `${location.file}:${location.line}:${location.column}`);
+  }
+}
