@@ -3,7 +3,7 @@
 import typescript from '@rollup/plugin-typescript';
 
 const external = [/^node:/, 'commander'];
-const ts = () => typescript({ tsconfig: './tsconfig.json', compilerOptions: { noEmit: false, declaration: false, sourceMap: false }, include: ['codecs/**/*.ts', 'src/**/*.ts'] });
+const ts = () => typescript({ tsconfig: './tsconfig.json', compilerOptions: { noEmit: false, declaration: false, sourceMap: false }, include: ['codecs/**/*.ts', 'src/**/*.ts'], exclude: ['src/query/assembly/**'] });
 
 export default [
   { input: 'src/index.ts', output: { file: 'dist/index.js', format: 'es' }, external, plugins: [ts()] },

@@ -27,3 +27,22 @@ export { parseRootSignature, type ParseOptions } from './root-signature/hlsl/par
 export { printRootSignature, printRootSignatureDefine, type PrintOptions } from './root-signature/hlsl/printer.js';
 export { HlslFile } from './root-signature/hlsl/hlsl-file.js';
 export { RootSignatureText, HlslError, type SourceLocation } from './root-signature/hlsl/source.js';
+export { queryType, type RecordRange } from './query/types.js';
+export { decodeQueryResult, decodeQueryResults, encodeQueryResults, toFloat64, type QueryColumns } from './query/decode.js';
+export {
+  timestampDurations,
+  summarizeDurations,
+  sumQueryResults,
+  deltaQueryResults,
+  soOverflow,
+  occlusionToBinary,
+  gatherVirtualQueries,
+  packQueryMap,
+  type Durations,
+  type DurationOptions,
+  type DurationSummary,
+  type QueryMapEntry,
+} from './query/resolve.js';
+export { kernels, activeKernels, selectKernels, kernelsAvailable } from './query/kernels/loader.js';
+export type { QueryKernels, KernelName } from './query/kernels/api.js';
+export { WasmKernels, type WasmBuffer } from './query/kernels/wasm.js';

@@ -1,0 +1,87 @@
+/**
+ * Exact decode and encode of query results: one result to named fields, or N packed results to
+ * caller-sized columns (a BigUint64Array per field, filled through 32-bit halves, no BigInt per
+ * value). `toFloat64` gives a Float64Array view of a column for callers that accept rounding
+ * above 2^53.
+ */
+import type { QueryType, ResultField } from '../../codecs/query.js';
+import { DescriptionError } from '../bytes/errors.js';
+import { ByteReader } from '../bytes/reader.js';
+import { queryType, recordRange, type RecordRange } from './types.js';
+
+export interface QueryColumns {
+  type: QueryType;
+  count: number;
+  /** D3D12 field name (dotted for nested: FrameRate.Numerator) -> values. */
+  columns: Record<string, BigUint64Array>;
+}
+
+/** One result at `offset`: field name -> exact value. */
+export function decodeQueryResult(bytes: Uint8Array, type: QueryType | string | number, offset = 0): Record<string, bigint> {
+  const q = typeof type === 'object' ? type : queryType(type);
+  recordRange(bytes, q.result.size, { offset, count: 1 }, q.name);
+  const r = new ByteReader(bytes);
+  const out: Record<string, bigint> = {};
+  for (const f of q.result.fields) {
+    const at = offset + f.offset;
+    out[f.name] = f.size === 8 ? (BigInt(r.u32(at + 4, f.name)) << 32n) | BigInt(r.u32(at, f.name)) : BigInt(r.u32(at, f.name));
+  }
+  return out;
+}
+
+/** N packed results (as ResolveQueryData writes them) into columns; `into` reuses caller columns. */
+export function decodeQueryResults(
+  bytes: Uint8Array,
+  type: QueryType | string | number,
+  range: RecordRange & { into?: Record<string, BigUint64Array> } = {},
+): QueryColumns {
+  const q = typeof type === 'object' ? type : queryType(type);
+  const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
+  const words = q.result.size / 4;
+  const src = new DataView(bytes.buffer, bytes.byteOffset + offset, count * q.result.size);
+  const columns: Record<string, BigUint64Array> = {};
+  for (const f of q.result.fields) {
+    const column = range.into?.[f.name] ?? new BigUint64Array(count);
+    if (column.length < count) throw new DescriptionError('out-of-range', `into.${f.name}`, `column holds ${column.length} values, ${count} needed`);
+    fillColumn(src, words, f, count, new Uint32Array(column.buffer, column.byteOffset, count * 2));
+    columns[f.name] = column;
+  }
+  return { type: q, count, columns };
+}
+
+function fillColumn(src: DataView, words: number, f: ResultField, count: number, out: Uint32Array): void {
+  const stride = words * 4;
+  for (let i = 0, at = f.offset; i < count; i++, at += stride) {
+    out[2 * i] = src.getUint32(at, true);
+    out[2 * i + 1] = f.size === 8 ? src.getUint32(at + 4, true) : 0;
+  }
+}
+
+/** A column as doubles (exact up to 2^53, rounded to nearest above). */
+export function toFloat64(column: BigUint64Array): Float64Array {
+  const halves = new Uint32Array(column.buffer, column.byteOffset, column.length * 2);
+  const out = new Float64Array(column.length);
+  for (let i = 0; i < column.length; i++) out[i] = halves[2 * i + 1]! * 4294967296 + halves[2 * i]!;
+  return out;
+}
+
+/** Columns (or per-result records) back to packed bytes; padding is written as zero. */
+export function encodeQueryResults(type: QueryType | string | number, data: Record<string, ArrayLike<bigint>> | Record<string, bigint>[]): Uint8Array {
+  const q = typeof type === 'object' ? type : queryType(type);
+  const records = Array.isArray(data);
+  const count = records ? data.length : Math.max(0, ...q.result.fields.map((f) => (data as Record<string, ArrayLike<bigint>>)[f.name]?.length ?? 0));
+  const out = new Uint8Array(count * q.result.size);
+  const view = new DataView(out.buffer);
+  for (const f of q.result.fields) {
+    for (let i = 0; i < count; i++) {
+      const value = records ? (data as Record<string, bigint>[])[i]![f.name] : (data as Record<string, ArrayLike<bigint>>)[f.name]?.[i];
+      if (value === undefined) throw new DescriptionError('missing-key', `${records ? `[${i}]` : ''}${f.name}`, `no value for ${f.name}`);
+      const max = f.size === 8 ? 0xffffffffffffffffn : 0xffffffffn;
+      if (typeof value !== 'bigint' || value < 0n || value > max) throw new DescriptionError('out-of-range', `${f.name}[${i}]`, `${String(value)} does not fit in ${f.size * 8} bits`);
+      const at = i * q.result.size + f.offset;
+      view.setUint32(at, Number(value & 0xffffffffn), true);
+      if (f.size === 8) view.setUint32(at + 4, Number(value >> 32n), true);
+    }
+  }
+  return out;
+}

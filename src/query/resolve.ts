@@ -1,0 +1,165 @@
+/**
+ * Bulk operations over resolved query buffers, run by the active kernels (WASM SIMD, WASM scalar
+ * or JS; identical results): timestamp durations with flags and a summary, field-wise sums and
+ * deltas, SO overflow, binary occlusion, and vkd3d-proton's gather-and-sum of virtual queries.
+ */
+import { QUERY_MAP_ENTRY, QUERY_TYPES, type QueryType } from '../../codecs/query.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import type { QueryKernels } from './kernels/api.js';
+import { activeKernels } from './kernels/loader.js';
+import { alignedView, queryType, recordRange, type RecordRange } from './types.js';
+
+export interface DurationOptions extends RecordRange {
+  /** Ticks per second (ID3D12CommandQueue::GetTimestampFrequency). */
+  frequency: number;
+  /** [begin, end] pairs (default), or consecutive marks: duration i = t[i+1] - t[i]. */
+  pairs?: boolean;
+  kernels?: QueryKernels;
+  /** Write into these (e.g. views of WASM memory from WasmKernels.allocate). */
+  out?: { ticks: Uint8Array; ns: Uint8Array; flags: Uint8Array };
+}
+
+export interface Durations {
+  count: number;
+  /** Exact end - begin; 0 where flagged. */
+  ticks: BigUint64Array;
+  /** ticks * (1e9 / frequency), one rounding; NaN where flagged. */
+  ns: Float64Array;
+  /** 0, DURATION_FLAGS.NOT_ISSUED or DURATION_FLAGS.END_BEFORE_BEGIN per duration. */
+  flags: Uint8Array;
+}
+
+/** Durations of timestamp pairs or marks in a buffer of TIMESTAMP results. */
+export function timestampDurations(bytes: Uint8Array, options: DurationOptions): Durations {
+  const { frequency } = options;
+  if (!(frequency > 0) || !Number.isFinite(frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz, got ${frequency}`);
+  const { offset, count: stamps } = recordRange(bytes, 8, options, 'TIMESTAMP');
+  const pairs = options.pairs ?? true;
+  if (pairs && stamps % 2 !== 0) throw new DecodeError('truncated', offset + stamps * 8, 'TIMESTAMP', `${stamps} timestamps do not make whole [begin, end] pairs`);
+  const count = pairs ? stamps / 2 : Math.max(0, stamps - 1);
+  const k = options.kernels ?? activeKernels();
+  const out = options.out ?? { ticks: new Uint8Array(count * 8), ns: new Uint8Array(count * 8), flags: new Uint8Array(count) };
+  if (out.ticks.byteLength < count * 8 || out.ns.byteLength < count * 8 || out.flags.byteLength < count) {
+    throw new DescriptionError('out-of-range', 'out', `outputs are too small for ${count} durations`);
+  }
+  k.durations(alignedView(bytes, offset, stamps * 8), count, !pairs, 1e9 / frequency, out.ticks, out.ns, out.flags);
+  return {
+    count,
+    ticks: new BigUint64Array(out.ticks.buffer, out.ticks.byteOffset, count),
+    ns: new Float64Array(out.ns.buffer, out.ns.byteOffset, count),
+    flags: out.flags.subarray(0, count),
+  };
+}
+
+export interface DurationSummary {
+  valid: number;
+  flagged: number;
+  min: number;
+  median: number;
+  p99: number;
+  max: number;
+}
+
+/** min / median / p99 / max (nearest rank) over the unflagged durations, in ns. */
+export function summarizeDurations(d: Durations): DurationSummary {
+  const valid = new Float64Array(d.count);
+  let n = 0;
+  for (let i = 0; i < d.count; i++) if (d.flags[i] === 0) valid[n++] = d.ns[i]!;
+  const sorted = valid.subarray(0, n).sort();
+  const rank = (p: number) => (n === 0 ? NaN : sorted[Math.max(0, Math.ceil(p * n) - 1)]!);
+  return { valid: n, flagged: d.count - n, min: n ? sorted[0]! : NaN, median: rank(0.5), p99: rank(0.99), max: n ? sorted[n - 1]! : NaN };
+}
+
+/** Query types whose results are all u64 counters (sums and deltas make sense). */
+const COUNTER_TYPES = new Set(['OCCLUSION', 'PIPELINE_STATISTICS', 'PIPELINE_STATISTICS1', 'SO_STATISTICS_STREAM0', 'SO_STATISTICS_STREAM1', 'SO_STATISTICS_STREAM2', 'SO_STATISTICS_STREAM3']);
+
+function counterType(type: QueryType | string | number): QueryType {
+  const q = typeof type === 'object' ? type : queryType(type);
+  if (!COUNTER_TYPES.has(q.name)) {
+    throw new DescriptionError('out-of-range', 'type', `${q.name} results are not counters; sums and deltas take ${QUERY_TYPES.filter((t) => COUNTER_TYPES.has(t.name)).map((t) => t.cli).join(', ')}`);
+  }
+  return q;
+}
+
+/** Field-wise sum (mod 2^64) of N results: field name -> total. */
+export function sumQueryResults(bytes: Uint8Array, type: QueryType | string | number, range: RecordRange & { kernels?: QueryKernels } = {}): Record<string, bigint> {
+  const q = counterType(type);
+  const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
+  const fields = q.result.fields.length;
+  const out = new Uint8Array(fields * 8);
+  (range.kernels ?? activeKernels()).sumRecords(alignedView(bytes, offset, count * q.result.size), count, fields, out);
+  const sums = new BigUint64Array(out.buffer);
+  return Object.fromEntries(q.result.fields.map((f, i) => [f.name, sums[i]!]));
+}
+
+/** Field-wise a - b (mod 2^64) of two equally long result buffers, as packed results. */
+export function deltaQueryResults(a: Uint8Array, b: Uint8Array, type: QueryType | string | number, kernels?: QueryKernels): Uint8Array {
+  const q = counterType(type);
+  const ra = recordRange(a, q.result.size, {}, `${q.name} (a)`);
+  const rb = recordRange(b, q.result.size, {}, `${q.name} (b)`);
+  if (ra.count !== rb.count) throw new DecodeError('count-exceeds-data', 0, q.name, `a holds ${ra.count} results, b ${rb.count}`);
+  const words = (ra.count * q.result.size) / 8;
+  const out = new Uint8Array(words * 8);
+  (kernels ?? activeKernels()).subtract(alignedView(a, 0, words * 8), alignedView(b, 0, words * 8), words, out);
+  return out;
+}
+
+/** Per SO_STATISTICS result: 1 when the stream overflowed (PrimitivesStorageNeeded > NumPrimitivesWritten). */
+export function soOverflow(bytes: Uint8Array, range: RecordRange & { kernels?: QueryKernels } = {}): { flags: Uint8Array; overflowed: number } {
+  const { offset, count } = recordRange(bytes, 16, range, 'SO_STATISTICS');
+  const flags = new Uint8Array(count);
+  const overflowed = (range.kernels ?? activeKernels()).soOverflow(alignedView(bytes, offset, count * 16), count, flags);
+  return { flags, overflowed };
+}
+
+/** OCCLUSION counts as BINARY_OCCLUSION results (0 or 1), and how many are visible. */
+export function occlusionToBinary(bytes: Uint8Array, range: RecordRange & { kernels?: QueryKernels } = {}): { values: BigUint64Array; visible: number } {
+  const { offset, count } = recordRange(bytes, 8, range, 'OCCLUSION');
+  const out = new Uint8Array(count * 8);
+  const visible = (range.kernels ?? activeKernels()).binaryOcclusion(alignedView(bytes, offset, count * 8), count, out);
+  return { values: new BigUint64Array(out.buffer), visible };
+}
+
+export interface QueryMapEntry {
+  dstIndex: number;
+  srcIndex: number;
+  /** Index of the next entry of the chain, or 0xFFFFFFFF. */
+  next: number;
+}
+
+/**
+ * vkd3d-proton's gather: `map` (entries, or their 12-byte packed form) lists for each D3D12 query
+ * (the first `heads` entries) the virtual query results to sum; `src` holds those results packed
+ * as the query type's struct. Returns `dstCount` packed results (queries not named stay zero).
+ */
+export function gatherVirtualQueries(
+  src: Uint8Array,
+  type: QueryType | string | number,
+  map: Uint8Array | QueryMapEntry[],
+  options: { heads: number; dstCount: number; kernels?: QueryKernels },
+): Uint8Array {
+  const q = counterType(type);
+  const { count: srcCount } = recordRange(src, q.result.size, {}, `${q.name} (virtual)`);
+  const packed = Array.isArray(map) ? packQueryMap(map) : map;
+  if (packed.byteLength % QUERY_MAP_ENTRY.size !== 0) throw new DecodeError('truncated', packed.byteLength, 'map', `a query map is a whole number of ${QUERY_MAP_ENTRY.size}-byte entries`);
+  const mapCount = packed.byteLength / QUERY_MAP_ENTRY.size;
+  if (!Number.isInteger(options.heads) || options.heads < 0 || options.heads > mapCount) throw new DescriptionError('out-of-range', 'heads', `${options.heads} heads, the map has ${mapCount} entries`);
+  const dst = new Uint8Array(options.dstCount * q.result.size);
+  const status = (options.kernels ?? activeKernels()).gatherSum(alignedView(src, 0, src.byteLength - (src.byteLength % 8)), srcCount, q.result.size / 8, alignedView(packed, 0, packed.byteLength), mapCount, options.heads, dst, options.dstCount);
+  if (status !== 0) {
+    const entry = status - 1;
+    throw new DecodeError('bad-offset', entry * QUERY_MAP_ENTRY.size, `map[${entry}]`, 'index out of range, or a chain that loops');
+  }
+  return dst;
+}
+
+export function packQueryMap(entries: QueryMapEntry[]): Uint8Array {
+  const out = new Uint8Array(entries.length * QUERY_MAP_ENTRY.size);
+  const v = new DataView(out.buffer);
+  entries.forEach((e, i) => {
+    v.setUint32(i * 12, e.dstIndex, true);
+    v.setUint32(i * 12 + 4, e.srcIndex, true);
+    v.setUint32(i * 12 + 8, e.next, true);
+  });
+  return out;
+}

@@ -1,0 +1,39 @@
+/** Finding query types by the names users write, and the byte checks every operation shares. */
+import { QUERY_TYPES, RESOLVE_OFFSET_ALIGNMENT, type QueryType } from '../../codecs/query.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
+
+/** `timestamp`, `TIMESTAMP`, `D3D12_QUERY_TYPE_TIMESTAMP` or 2. */
+export function queryType(given: string | number): QueryType {
+  const key = typeof given === 'string' ? given.replace(/^D3D12_QUERY_TYPE_/i, '').toUpperCase().replace(/-/g, '_') : given;
+  const hit = QUERY_TYPES.find((q) => q.value === key || q.name === key);
+  if (!hit) throw new DescriptionError('bad-name', 'type', `unknown query type ${JSON.stringify(given)} (known: ${QUERY_TYPES.map((q) => q.cli).join(', ')})`);
+  return hit;
+}
+
+export interface RecordRange {
+  /** Byte offset of the first result; a multiple of 8, as ResolveQueryData requires. */
+  offset?: number;
+  /** Number of results; default: every whole result after `offset`. */
+  count?: number;
+}
+
+/** Checks a range of packed results and returns where it is; a DecodeError names what is wrong. */
+export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string): { offset: number; count: number } {
+  const offset = range.offset ?? 0;
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset % RESOLVE_OFFSET_ALIGNMENT !== 0) {
+    throw new DecodeError('bad-offset', offset, `${what}.offset`, `offset ${offset} is not a multiple of ${RESOLVE_OFFSET_ALIGNMENT} (ResolveQueryData's AlignedDestinationBufferOffset)`);
+  }
+  if (offset > bytes.byteLength) throw new DecodeError('bad-offset', offset, `${what}.offset`, `offset ${offset} is past the end (${bytes.byteLength} bytes)`);
+  const count = range.count ?? Math.floor((bytes.byteLength - offset) / size);
+  if (!Number.isSafeInteger(count) || count < 0) throw new DecodeError('count-exceeds-data', offset, `${what}.count`, `bad count ${count}`);
+  if (count * size > bytes.byteLength - offset) {
+    throw new DecodeError('count-exceeds-data', offset, what, `${count} results of ${size} bytes need ${count * size} bytes, only ${bytes.byteLength - offset} left`);
+  }
+  return { offset, count };
+}
+
+/** The bytes [offset, offset + length) as an 8-byte-aligned view (copied only when misaligned). */
+export function alignedView(bytes: Uint8Array, offset: number, length: number): Uint8Array {
+  const view = bytes.subarray(offset, offset + length);
+  return view.byteOffset % 8 === 0 ? view : view.slice();
+}
