@@ -9,6 +9,7 @@ import { embed, extract, strip } from './commands/parts.js';
 import { rootsigDecode, rootsigEncode } from './commands/rootsig.js';
 import { rootsigConvert, type ConvertCliOptions } from './commands/convert.js';
 import { rootsigValidate } from './commands/validate.js';
+import { queryDecode, querySum, queryTimings } from './commands/query.js';
 import { compileInputName, rootsigCompile, rootsigDecompile, type CompileCliOptions } from './commands/hlsl.js';
 import { CheckFailed, EXIT, UsageError } from './errors.js';
 
@@ -108,6 +109,29 @@ export function buildProgram(): Command {
     .option('--multiline', 'one clause per line, indented')
     .option('--define <name>', 'wrap the text in #define NAME')
     .action((file: string, o: { multiline?: boolean; define?: string }) => on(file, () => rootsigDecompile(file, o, print)));
+
+  const query = program.command('query').description('resolved query results (ResolveQueryData output)');
+  const rangeOptions = (c: Command) => c.option('--offset <n>', 'byte offset of the first result (a multiple of 8)').option('--count <n>', 'number of results (default: all)');
+  rangeOptions(
+    query
+      .command('decode')
+      .description('decode packed results: CSV with the D3D12 field names, one row per query, exact decimals')
+      .argument('<file>')
+      .requiredOption('--type <type>', 'timestamp, occlusion, binary-occlusion, pipeline-statistics, pipeline-statistics1, so-statistics-stream0..3, video-decode-statistics')
+      .option('--format <format>', 'csv or json', 'csv'),
+  ).action((file: string, o: { type: string; format?: string; offset?: string; count?: string }) => on(file, () => queryDecode(file, o, print)));
+  rangeOptions(
+    query
+      .command('timings')
+      .description('timestamp durations: consecutive marks, or --pairs of [begin, end]; summary, or --format csv per duration')
+      .argument('<file>')
+      .requiredOption('--frequency <hz>', 'ID3D12CommandQueue::GetTimestampFrequency')
+      .option('--pairs', 'the stamps are [begin, end] pairs')
+      .option('--format <format>', 'summary or csv', 'summary'),
+  ).action((file: string, o: { frequency: string; pairs?: boolean; format?: string; offset?: string; count?: string }) => on(file, () => queryTimings(file, o, print)));
+  rangeOptions(
+    query.command('sum').description('field-wise sums of counter results (occlusion, pipeline and SO statistics)').argument('<file>').requiredOption('--type <type>', 'query type'),
+  ).action((file: string, o: { type: string; offset?: string; count?: string }) => on(file, () => querySum(file, o, print)));
 
   program
     .command('hash')

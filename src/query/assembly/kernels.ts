@@ -19,6 +19,8 @@ export function durations(src: usize, count: u32, consecutive: u32, scale: f64, 
     const sign = i64x2.splat(i64.MIN_VALUE);
     const nan = f64x2.splat(NaN);
     const s = f64x2.splat(scale);
+    const one = i64x2.splat(NOT_ISSUED);
+    const two = i64x2.splat(END_BEFORE_BEGIN);
     for (; i + 1 < count; i += 2) {
       const at = src + <usize>i * step;
       let b: v128, e: v128;
@@ -40,10 +42,10 @@ export function durations(src: usize, count: u32, consecutive: u32, scale: f64, 
       const lanes = f64x2.replace_lane(f64x2.splat(<f64>(<u64>i64x2.extract_lane(d, 0))), 1, <f64>(<u64>i64x2.extract_lane(d, 1)));
       const f = f64x2.mul(lanes, s);
       v128.store(ns + <usize>i * 8, v128.bitselect(nan, f, bad));
-      const n0: u8 = i64x2.extract_lane(notIssued, 0) ? NOT_ISSUED : i64x2.extract_lane(before, 0) ? END_BEFORE_BEGIN : 0;
-      const n1: u8 = i64x2.extract_lane(notIssued, 1) ? NOT_ISSUED : i64x2.extract_lane(before, 1) ? END_BEFORE_BEGIN : 0;
-      store<u8>(flags + i, n0);
-      store<u8>(flags + i + 1, n1);
+      // flag per lane without branches: NOT_ISSUED wins over END_BEFORE_BEGIN
+      const fl = v128.or(v128.and(notIssued, one), v128.andnot(v128.and(before, two), notIssued));
+      store<u8>(flags + i, i8x16.extract_lane_u(fl, 0));
+      store<u8>(flags + i + 1, i8x16.extract_lane_u(fl, 8));
     }
   }
   for (; i < count; i++) {
@@ -60,33 +62,27 @@ export function durations(src: usize, count: u32, consecutive: u32, scale: f64, 
   }
 }
 
-/** Field-wise sums of `records` records of `fields` u64 fields each (stride fields * 8). */
+/**
+ * Field-wise sums of `records` records of `fields` u64 fields each (stride fields * 8), in one
+ * pass over the records: the running sums live in `out` (a few cache lines), so memory is read once.
+ */
 export function sumRecords(src: usize, records: u32, fields: u32, out: usize): void {
   const stride: usize = <usize>fields * 8;
-  let f: u32 = 0;
+  memory.fill(out, 0, stride);
+  let at = src;
   if (ASC_FEATURE_SIMD) {
-    for (; f + 1 < fields; f += 2) {
-      let acc0 = i64x2.splat(0);
-      let acc1 = i64x2.splat(0);
-      let at = src + <usize>f * 8;
-      let r: u32 = 0;
-      for (; r + 1 < records; r += 2) {
-        acc0 = i64x2.add(acc0, v128.load(at));
-        acc1 = i64x2.add(acc1, v128.load(at + stride));
-        at += stride * 2;
-      }
-      if (r < records) acc0 = i64x2.add(acc0, v128.load(at));
-      v128.store(out + <usize>f * 8, i64x2.add(acc0, acc1));
-    }
-  }
-  for (; f < fields; f++) {
-    let acc: u64 = 0;
-    let at = src + <usize>f * 8;
+    const pairs: usize = (<usize>fields >> 1) << 4;
     for (let r: u32 = 0; r < records; r++) {
-      acc += load<u64>(at);
+      let f: usize = 0;
+      for (; f < pairs; f += 16) v128.store(out + f, i64x2.add(v128.load(out + f), v128.load(at + f)));
+      if (f < stride) store<u64>(out + f, load<u64>(out + f) + load<u64>(at + f));
       at += stride;
     }
-    store<u64>(out + <usize>f * 8, acc);
+    return;
+  }
+  for (let r: u32 = 0; r < records; r++) {
+    for (let f: usize = 0; f < stride; f += 8) store<u64>(out + f, load<u64>(out + f) + load<u64>(at + f));
+    at += stride;
   }
 }
 

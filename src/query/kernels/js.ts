@@ -40,19 +40,26 @@ export const jsKernels: QueryKernels = {
   },
 
   sumRecords(input, records, fields, out) {
+    // one pass over the records; running sums as 32-bit halves with carry
     const src = u32s(input);
-    const o = u32s(out);
-    const stride = fields * 2;
-    for (let f = 0; f < fields; f++) {
-      let lo = 0;
-      let hi = 0;
-      for (let r = 0, at = f * 2; r < records; r++, at += stride) {
-        const sum = lo + src[at]!;
-        lo = sum >>> 0;
-        hi = (hi + src[at + 1]! + (sum > 0xffffffff ? 1 : 0)) >>> 0;
+    const lo = new Float64Array(fields);
+    const hi = new Uint32Array(fields);
+    for (let r = 0, at = 0; r < records; r++) {
+      for (let f = 0; f < fields; f++, at += 2) {
+        const sum = lo[f]! + src[at]!;
+        if (sum > 0xffffffff) {
+          lo[f] = sum - 4294967296;
+          hi[f] = (hi[f]! + src[at + 1]! + 1) >>> 0;
+        } else {
+          lo[f] = sum;
+          hi[f] = (hi[f]! + src[at + 1]!) >>> 0;
+        }
       }
-      o[2 * f] = lo;
-      o[2 * f + 1] = hi;
+    }
+    const o = u32s(out);
+    for (let f = 0; f < fields; f++) {
+      o[2 * f] = lo[f]!;
+      o[2 * f + 1] = hi[f]!;
     }
   },
 

@@ -1,0 +1,2 @@
+// restructure ships no type declarations; the benchmark uses it untyped.
+declare module 'restructure';
