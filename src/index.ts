@@ -46,3 +46,8 @@ export {
 export { kernels, activeKernels, selectKernels, kernelsAvailable } from './query/kernels/loader.js';
 export type { QueryKernels, KernelName } from './query/kernels/api.js';
 export { WasmKernels, type WasmBuffer } from './query/kernels/wasm.js';
+export { structLayout, structDef, type StructLayout, type FieldLayout } from './ddi/layout.js';
+export { encodeImage, decodeImage, type DdiObject, type DdiValue } from './ddi/image.js';
+export { ddiToJson, ddiFromJson } from './ddi/json.js';
+export { validateDdi, validateRenderPasses, renderPassesFromJson, type DdiViolation, type RenderPass } from './ddi/validate.js';
+export { RdatReader, type NodeReport } from './ddi/rdat.js';

@@ -9,6 +9,7 @@ import { embed, extract, strip } from './commands/parts.js';
 import { rootsigDecode, rootsigEncode } from './commands/rootsig.js';
 import { rootsigConvert, type ConvertCliOptions } from './commands/convert.js';
 import { rootsigValidate } from './commands/validate.js';
+import { ddiDecode, ddiEncode, ddiLayout, ddiNodeOutputs, ddiValidate } from './commands/ddi.js';
 import { queryDecode, querySum, queryTimings } from './commands/query.js';
 import { compileInputName, rootsigCompile, rootsigDecompile, type CompileCliOptions } from './commands/hlsl.js';
 import { CheckFailed, EXIT, UsageError } from './errors.js';
@@ -132,6 +133,43 @@ export function buildProgram(): Command {
   rangeOptions(
     query.command('sum').description('field-wise sums of counter results (occlusion, pipeline and SO statistics)').argument('<file>').requiredOption('--type <type>', 'query type'),
   ).action((file: string, o: { type: string; offset?: string; count?: string }) => on(file, () => querySum(file, o, print)));
+
+  const ddi = program.command('ddi').description('DDI and feature structures (work-graph node outputs, render-pass preserve-local, D3D12_OPTIONS)');
+  ddi
+    .command('layout')
+    .description('size, alignment and every field offset of a structure')
+    .argument('<type>', 'node-output, node-id, record-dispatch-grid, node-list-entry, node, shader-node, broadcasting-/coalescing-/thread-launch-node-properties, preserve-local-parameters, d3d12-options, cross-node')
+    .option('--abi <abi>', 'x64 or x86', 'x64')
+    .option('--json', 'print JSON')
+    .action((type: string, o: { abi?: string; json?: boolean }) => ddiLayout(type, o, print));
+  ddi
+    .command('decode')
+    .description('decode a memory image (relocatable for structures with pointers, see docs/ddi-images.md) to JSON')
+    .argument('<type>')
+    .argument('<file>')
+    .option('--abi <abi>', 'x64 or x86', 'x64')
+    .option('--json', 'print JSON (the only output form)')
+    .action((type: string, file: string, o: { abi?: string }) => on(file, () => ddiDecode(type, file, o, print)));
+  ddi
+    .command('encode')
+    .description('encode the JSON form to a memory image')
+    .argument('<type>')
+    .argument('<file.json>')
+    .option('--abi <abi>', 'x64 or x86', 'x64')
+    .requiredOption('-o, --output <out>', 'output file')
+    .action((type: string, file: string, o: { abi?: string; output: string }) => on(file, () => ddiEncode(type, file, o)));
+  ddi
+    .command('validate')
+    .description('check the documented constraints; exit 0 valid, 1 with one line per violation (type render-passes: a pass sequence)')
+    .argument('<type>')
+    .argument('<file.json>')
+    .action((type: string, file: string) => on(file, () => ddiValidate(type, file, print)));
+  ddi
+    .command('node-outputs')
+    .description("the D3D12DDI_NODE_OUTPUT_0108 descriptions the runtime builds for every node of a DXIL library (from its RDAT part)")
+    .argument('<lib>')
+    .option('--json', 'print JSON')
+    .action((file: string, o: { json?: boolean }) => on(file, () => ddiNodeOutputs(file, o, print)));
 
   program
     .command('hash')

@@ -11,7 +11,7 @@ import type { FlagTable } from '../../codecs/enum-table.js';
 import { DESCRIPTOR_RANGE_FLAGS, ROOT_DESCRIPTOR_FLAGS, SAMPLER_FLAGS, STATIC_BORDER_COLOR } from '../../codecs/root-signature.js';
 import { DxbinError } from '../bytes/errors.js';
 import { versionInfo } from './decode.js';
-import { enumName, flagNames } from './names.js';
+import { enumName, flagNames } from '../bytes/names.js';
 import type { DescriptorRange, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
 
 export interface ConversionItem {

@@ -22,7 +22,7 @@ import {
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { f32Bits, f32FromBits } from '../bytes/writer.js';
-import { enumName, enumValue, flagNames, flagValue, u32 } from './names.js';
+import { enumName, enumValue, flagNames, flagValue, u32 } from '../bytes/names.js';
 import type { DescriptorRange, RootParameter, RootSignature, SamplerFloatField, StaticSampler } from './types.js';
 
 export const APPEND_NAME = 'APPEND';

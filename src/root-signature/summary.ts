@@ -16,7 +16,7 @@ import {
 } from '../../codecs/root-signature.js';
 import type { FlagTable } from '../../codecs/enum-table.js';
 import { versionInfo } from './decode.js';
-import { enumName, flagNames } from './names.js';
+import { enumName, flagNames } from '../bytes/names.js';
 import type { RootSignature } from './types.js';
 
 const flags = (table: FlagTable, value: number) => flagNames(table, value).map(String).join(' | ') || 'NONE';

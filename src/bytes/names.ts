@@ -4,7 +4,7 @@
  * plus one number for bits without a name.
  */
 import type { EnumTable, FlagTable } from '../../codecs/enum-table.js';
-import { DescriptionError } from '../bytes/errors.js';
+import { DescriptionError } from './errors.js';
 
 export function enumName(table: EnumTable, value: number): string | number {
   for (const [name, v] of table.values) if (v === value) return name;

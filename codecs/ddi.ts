@@ -1,0 +1,242 @@
+/**
+ * DDI and feature structures (spec: ddi-structures.md): enums, flags, and every struct as a
+ * list of C-typed fields. Offsets and sizes for x64 and x86 are computed from these by the
+ * MSVC/Windows layout rules in src/ddi/layout.ts (and checked against gcc in test/ddi.test.ts).
+ */
+import { enumTable, flagTable, type EnumTable, type FlagTable } from './enum-table.js';
+
+export const NODE_IO_FLAGS = flagTable('D3D12DDI_NODE_IO_FLAGS_0108', 'D3D12DDI_NODE_IO_FLAG_', [
+  ['INPUT', 0x1],
+  ['OUTPUT', 0x2],
+  ['READ_WRITE', 0x4],
+  ['EMPTY_RECORD', 0x8],
+  ['NODE_ARRAY', 0x10],
+  ['DISPATCH_RECORD', 0x60],
+  ['GROUP_RECORD', 0x40],
+  ['THREAD_RECORD', 0x20],
+  ['TRACK_RW_INPUT_SHARING', 0x100],
+  ['GLOBALLY_COHERENT', 0x200],
+]);
+export const NODE_IO_KIND_MASK = 0x7f;
+export const NODE_IO_RECORD_FLAGS_MASK = 0x300;
+
+/** Each kind is an OR of NODE_IO_FLAGS (spec A.3). */
+const F = { INPUT: 0x1, OUTPUT: 0x2, READ_WRITE: 0x4, EMPTY_RECORD: 0x8, NODE_ARRAY: 0x10, THREAD: 0x20, GROUP: 0x40, DISPATCH: 0x60 } as const;
+export const NODE_IO_KIND = enumTable('D3D12DDI_NODE_IO_KIND_0108', 'D3D12DDI_NODE_IO_KIND_', [
+  ['INVALID', 0],
+  ['EMPTY_INPUT', F.EMPTY_RECORD | F.INPUT],
+  ['NODE_OUTPUT', F.READ_WRITE | F.OUTPUT],
+  ['NODE_OUTPUT_ARRAY', F.READ_WRITE | F.OUTPUT | F.NODE_ARRAY],
+  ['EMPTY_OUTPUT', F.EMPTY_RECORD | F.OUTPUT],
+  ['EMPTY_OUTPUT_ARRAY', F.EMPTY_RECORD | F.OUTPUT | F.NODE_ARRAY],
+  ['DISPATCH_NODE_INPUT_RECORD', F.INPUT | F.DISPATCH],
+  ['GROUP_NODE_INPUT_RECORDS', F.INPUT | F.GROUP],
+  ['THREAD_NODE_INPUT_RECORD', F.INPUT | F.THREAD],
+  ['READ_WRITE_DISPATCH_NODE_INPUT_RECORD', F.READ_WRITE | F.INPUT | F.DISPATCH],
+  ['READ_WRITE_GROUP_NODE_INPUT_RECORDS', F.READ_WRITE | F.INPUT | F.GROUP],
+  ['READ_WRITE_THREAD_NODE_INPUT_RECORD', F.READ_WRITE | F.INPUT | F.THREAD],
+  ['GROUP_NODE_OUTPUT_RECORDS', F.READ_WRITE | F.OUTPUT | F.GROUP],
+  ['THREAD_NODE_OUTPUT_RECORDS', F.READ_WRITE | F.OUTPUT | F.THREAD],
+]);
+/** The kinds a D3D12DDI_NODE_OUTPUT_0108 may have. */
+export const NODE_OUTPUT_KINDS: ReadonlySet<number> = new Set([0x06, 0x16, 0x0a, 0x1a]);
+export const EMPTY_OUTPUT_KINDS: ReadonlySet<number> = new Set([0x0a, 0x1a]);
+
+export const NODE_TYPE = enumTable('D3D12DDI_NODE_TYPE_0108', 'D3D12DDI_NODE_TYPE_', [['SHADER', 0], ['PROGRAM', 1]]);
+export const NODE_PROPERTIES_TYPE = enumTable('D3D12DDI_NODE_PROPERTIES_TYPE_0108', 'D3D12DDI_NODE_PROPERTIES_TYPE_', [
+  ['BROADCASTING_LAUNCH', 1], ['COALESCING_LAUNCH', 2], ['THREAD_LAUNCH', 3],
+]);
+
+// 0..6 in declaration order, matching the API enums (explicit DDI values UNVERIFIED, spec B.1)
+const access = (third: string): [string, number][] =>
+  [['DISCARD', 0], ['PRESERVE', 1], [third, 2], ['NO_ACCESS', 3], ['PRESERVE_LOCAL_RENDER', 4], ['PRESERVE_LOCAL_SRV', 5], ['PRESERVE_LOCAL_UAV', 6]];
+export const RENDER_PASS_BEGINNING_ACCESS_TYPE = enumTable('D3D12DDI_RENDER_PASS_BEGINNING_ACCESS_TYPE_0053', 'D3D12DDI_RENDER_PASS_BEGINNING_ACCESS_TYPE_', access('CLEAR'));
+export const RENDER_PASS_ENDING_ACCESS_TYPE = enumTable('D3D12DDI_RENDER_PASS_ENDING_ACCESS_TYPE_0053', 'D3D12DDI_RENDER_PASS_ENDING_ACCESS_TYPE_', access('RESOLVE'));
+export const PRESERVE_LOCAL_ACCESS = { RENDER: 4, SRV: 5, UAV: 6 } as const;
+
+export const CROSS_NODE_SHARING_TIER = enumTable('D3D12_CROSS_NODE_SHARING_TIER', 'D3D12_CROSS_NODE_SHARING_TIER_', [
+  ['NOT_SUPPORTED', 0], ['1_EMULATED', 1], ['1', 2], ['2', 3], ['3', 4],
+]);
+export const TILED_RESOURCES_TIER = enumTable('D3D12_TILED_RESOURCES_TIER', 'D3D12_TILED_RESOURCES_TIER_', [['NOT_SUPPORTED', 0], ['1', 1], ['2', 2], ['3', 3], ['4', 4]]);
+export const RESOURCE_BINDING_TIER = enumTable('D3D12_RESOURCE_BINDING_TIER', 'D3D12_RESOURCE_BINDING_TIER_', [['1', 1], ['2', 2], ['3', 3]]);
+export const CONSERVATIVE_RASTERIZATION_TIER = enumTable('D3D12_CONSERVATIVE_RASTERIZATION_TIER', 'D3D12_CONSERVATIVE_RASTERIZATION_TIER_', [['NOT_SUPPORTED', 0], ['1', 1], ['2', 2], ['3', 3]]);
+export const RESOURCE_HEAP_TIER = enumTable('D3D12_RESOURCE_HEAP_TIER', 'D3D12_RESOURCE_HEAP_TIER_', [['1', 1], ['2', 2]]);
+export const SHADER_MIN_PRECISION_SUPPORT = flagTable('D3D12_SHADER_MIN_PRECISION_SUPPORT', 'D3D12_SHADER_MIN_PRECISION_SUPPORT_', [['10_BIT', 0x1], ['16_BIT', 0x2]]);
+
+/** What a pointer points at. */
+export type Pointee =
+  | { kind: 'wstring' }
+  | { kind: 'uint'; count: number }
+  | { kind: 'struct'; struct: string; count?: { field: string } }
+  /** A union of pointers chosen by an enum field of the same struct. */
+  | { kind: 'select'; by: string; cases: Readonly<Record<number, string>> };
+
+export type FieldType =
+  | { kind: 'UINT' | 'BOOL' | 'UINT16' | 'UINT8' }
+  | { kind: 'enum'; table: EnumTable }
+  | { kind: 'flags'; table: FlagTable }
+  | { kind: 'ptr'; to: Pointee; optional?: boolean }
+  | { kind: 'struct'; struct: string };
+
+export interface StructField {
+  readonly name: string;
+  readonly type: FieldType;
+}
+
+export interface StructDef {
+  readonly name: string;
+  /** CLI spelling. */
+  readonly cli: string;
+  readonly fields: readonly StructField[];
+}
+
+const UINT = { kind: 'UINT' } as const;
+const BOOL = { kind: 'BOOL' } as const;
+const e = (table: EnumTable) => ({ kind: 'enum', table }) as const;
+const p = (to: Pointee, optional = true) => ({ kind: 'ptr', to, optional }) as const;
+const s = (struct: string) => ({ kind: 'struct', struct }) as const;
+const NODE_LIST = p({ kind: 'struct', struct: 'D3D12DDI_NODE_LIST_ENTRY_0108' });
+
+const LAUNCH_HEAD: StructField[] = [
+  { name: 'FinalName', type: s('D3D12DDI_NODE_ID_0108') },
+  { name: 'bProgramEntry', type: BOOL },
+  { name: 'InputNodeIOKind', type: e(NODE_IO_KIND) },
+  { name: 'InputNodeIOFlags', type: UINT },
+  { name: 'InputRecordSizeInBytes', type: UINT },
+];
+const LAUNCH_TAIL: StructField[] = [
+  { name: 'pInputNodes', type: NODE_LIST },
+  { name: 'pNodesSharingInputWithThisNode', type: NODE_LIST },
+  { name: 'NumOutputs', type: UINT },
+  { name: 'pOutputs', type: p({ kind: 'struct', struct: 'D3D12DDI_NODE_OUTPUT_0108', count: { field: 'NumOutputs' } }) },
+];
+const SHARED: StructField[] = [
+  { name: 'pLocalRootArgumentsTableIndex', type: p({ kind: 'uint', count: 1 }) },
+  { name: 'pShareInputOfNode', type: p({ kind: 'struct', struct: 'D3D12DDI_NODE_0108' }) },
+];
+
+export const STRUCTS: readonly StructDef[] = [
+  { name: 'D3D12DDI_NODE_ID_0108', cli: 'node-id', fields: [{ name: 'Name', type: p({ kind: 'wstring' }, false) }, { name: 'ArrayIndex', type: UINT }] },
+  {
+    name: 'D3D12DDI_RECORD_DISPATCH_GRID_0108',
+    cli: 'record-dispatch-grid',
+    fields: [{ name: 'ByteOffset', type: { kind: 'UINT16' } }, { name: 'NumComponents', type: { kind: 'UINT8' } }, { name: 'b16BitsPerComponent', type: BOOL }],
+  },
+  { name: 'D3D12DDI_NODE_LIST_ENTRY_0108', cli: 'node-list-entry', fields: [{ name: 'pNode', type: p({ kind: 'struct', struct: 'D3D12DDI_NODE_0108' }, false) }, { name: 'pNext', type: NODE_LIST }] },
+  {
+    name: 'D3D12DDI_SHADER_NODE_0108',
+    cli: 'shader-node',
+    fields: [
+      { name: 'Shader', type: p({ kind: 'wstring' }, false) },
+      { name: 'PropertiesType', type: e(NODE_PROPERTIES_TYPE) },
+      {
+        name: 'pProperties',
+        type: p({ kind: 'select', by: 'PropertiesType', cases: { 1: 'D3D12DDI_BROADCASTING_LAUNCH_NODE_PROPERTIES_0108', 2: 'D3D12DDI_COALESCING_LAUNCH_NODE_PROPERTIES_0108', 3: 'D3D12DDI_THREAD_LAUNCH_NODE_PROPERTIES_0108' } }),
+      },
+    ],
+  },
+  { name: 'D3D12DDI_NODE_0108', cli: 'node', fields: [{ name: 'VersionAdded', type: UINT }, { name: 'NodeType', type: e(NODE_TYPE) }, { name: 'Shader', type: s('D3D12DDI_SHADER_NODE_0108') }] },
+  {
+    name: 'D3D12DDI_BROADCASTING_LAUNCH_NODE_PROPERTIES_0108',
+    cli: 'broadcasting-launch-node-properties',
+    fields: [
+      ...LAUNCH_HEAD,
+      { name: 'GroupSharedUsageInBytes', type: UINT },
+      { name: 'MaxRecursionDepth', type: UINT },
+      ...SHARED,
+      { name: 'pDispatchGrid', type: p({ kind: 'uint', count: 3 }) },
+      { name: 'pMaxDispatchGrid', type: p({ kind: 'uint', count: 3 }) },
+      { name: 'pRecordDispatchGrid', type: p({ kind: 'struct', struct: 'D3D12DDI_RECORD_DISPATCH_GRID_0108' }) },
+      ...LAUNCH_TAIL,
+    ],
+  },
+  {
+    name: 'D3D12DDI_COALESCING_LAUNCH_NODE_PROPERTIES_0108',
+    cli: 'coalescing-launch-node-properties',
+    fields: [...LAUNCH_HEAD, { name: 'InputMaxRecordArraySize', type: UINT }, { name: 'GroupSharedUsageInBytes', type: UINT }, { name: 'MaxRecursionDepth', type: UINT }, ...SHARED, ...LAUNCH_TAIL],
+  },
+  {
+    name: 'D3D12DDI_THREAD_LAUNCH_NODE_PROPERTIES_0108',
+    cli: 'thread-launch-node-properties',
+    fields: [...LAUNCH_HEAD, { name: 'GroupSharedUsageInBytes', type: UINT }, { name: 'MaxRecursionDepth', type: UINT }, ...SHARED, ...LAUNCH_TAIL],
+  },
+  {
+    name: 'D3D12DDI_NODE_OUTPUT_0108',
+    cli: 'node-output',
+    fields: [
+      { name: 'FinalName', type: s('D3D12DDI_NODE_ID_0108') },
+      { name: 'OutputIndex', type: UINT },
+      { name: 'NodeIOKind', type: e(NODE_IO_KIND) },
+      { name: 'NodeIOFlags', type: { kind: 'flags', table: NODE_IO_FLAGS } },
+      { name: 'RecordSizeInBytes', type: UINT },
+      { name: 'bAllowSparseNodes', type: BOOL },
+      { name: 'pRecordDispatchGrid', type: p({ kind: 'struct', struct: 'D3D12DDI_RECORD_DISPATCH_GRID_0108' }) },
+      { name: 'pMaxRecords', type: p({ kind: 'uint', count: 1 }) },
+      { name: 'pMaxRecordsSharedWithOutputIndex', type: p({ kind: 'uint', count: 1 }) },
+      { name: 'ArraySize', type: UINT },
+      { name: 'pOutputs', type: NODE_LIST },
+    ],
+  },
+  {
+    name: 'D3D12DDI_RENDER_PASS_BEGINNING_ACCESS_PRESERVE_LOCAL_PARAMETERS_0101',
+    cli: 'preserve-local-parameters',
+    fields: [{ name: 'AdditionalWidth', type: UINT }, { name: 'AdditionalHeight', type: UINT }],
+  },
+  {
+    name: 'D3D12DDI_RENDER_PASS_ENDING_ACCESS_PRESERVE_LOCAL_PARAMETERS_0101',
+    cli: 'ending-preserve-local-parameters',
+    fields: [{ name: 'AdditionalWidth', type: UINT }, { name: 'AdditionalHeight', type: UINT }],
+  },
+  {
+    name: 'D3D12_FEATURE_DATA_D3D12_OPTIONS',
+    cli: 'd3d12-options',
+    fields: [
+      { name: 'DoublePrecisionFloatShaderOps', type: BOOL },
+      { name: 'OutputMergerLogicOp', type: BOOL },
+      { name: 'MinPrecisionSupport', type: { kind: 'flags', table: SHADER_MIN_PRECISION_SUPPORT } },
+      { name: 'TiledResourcesTier', type: e(TILED_RESOURCES_TIER) },
+      { name: 'ResourceBindingTier', type: e(RESOURCE_BINDING_TIER) },
+      { name: 'PSSpecifiedStencilRefSupported', type: BOOL },
+      { name: 'TypedUAVLoadAdditionalFormats', type: BOOL },
+      { name: 'ROVsSupported', type: BOOL },
+      { name: 'ConservativeRasterizationTier', type: e(CONSERVATIVE_RASTERIZATION_TIER) },
+      { name: 'MaxGPUVirtualAddressBitsPerResource', type: UINT },
+      { name: 'StandardSwizzle64KBSupported', type: BOOL },
+      { name: 'CrossNodeSharingTier', type: e(CROSS_NODE_SHARING_TIER) },
+      { name: 'CrossAdapterRowMajorTextureSupported', type: BOOL },
+      { name: 'VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation', type: BOOL },
+      { name: 'ResourceHeapTier', type: e(RESOURCE_HEAP_TIER) },
+    ],
+  },
+  {
+    name: 'D3D12_FEATURE_DATA_CROSS_NODE',
+    cli: 'cross-node',
+    fields: [{ name: 'SharingTier', type: e(CROSS_NODE_SHARING_TIER) }, { name: 'AtomicShaderInstructions', type: BOOL }],
+  },
+];
+
+export type Abi = 'x64' | 'x86';
+export const ABIS: readonly Abi[] = ['x64', 'x86'];
+
+/** Work-graph limits used by validation (spec A.9, A.10). */
+export const WORK_GRAPH_LIMITS = { maxDispatchGridComponent: 65535, maxDispatchGridProduct: 0xffffff, unboundedArraySize: 0xffffffff } as const;
+
+/** Stable validation codes for DDI structures. */
+export const DDI_VALIDATION_RULES = [
+  { code: 'enum-out-of-range', message: '{field} value {value} is not a {type} value' },
+  { code: 'output-kind', message: 'NodeIOKind {value} is not an output kind (NODE_OUTPUT, NODE_OUTPUT_ARRAY, EMPTY_OUTPUT, EMPTY_OUTPUT_ARRAY)' },
+  { code: 'array-size-zero', message: 'ArraySize must be at least 1' },
+  { code: 'unbounded-without-sparse', message: 'ArraySize 0xFFFFFFFF (unbounded) requires bAllowSparseNodes' },
+  { code: 'record-size-zero', message: 'RecordSizeInBytes 0 is allowed only for empty outputs' },
+  { code: 'max-records-exactly-one', message: 'exactly one of pMaxRecords and pMaxRecordsSharedWithOutputIndex must be set' },
+  { code: 'shared-index-unknown', message: 'pMaxRecordsSharedWithOutputIndex {value} names no other output of this node' },
+  { code: 'shared-index-without-budget', message: 'output {value}, whose budget is shared, has no pMaxRecords of its own' },
+  { code: 'output-index', message: 'OutputIndex {value} differs from the output\'s position {position} in pOutputs' },
+  { code: 'dispatch-grid-components', message: 'NumComponents {value} is not 1, 2 or 3' },
+  { code: 'dispatch-grid-limit', message: 'dispatch grid {value} exceeds 65535 per component or 16777215 in all' },
+  { code: 'preserve-local-render-border', message: 'PRESERVE_LOCAL_RENDER requires AdditionalWidth and AdditionalHeight 0, got {value}' },
+  { code: 'preserve-local-unpaired', message: 'pass {pass} ends with {ending} but pass {next} begins with {beginning}' },
+  { code: 'preserve-local-parameters-differ', message: 'pass {pass} ends with border {ending} but pass {next} begins with border {beginning}' },
+  { code: 'preserve-local-at-end', message: 'the last pass ends with {ending}: a command list may not end with a surface in a PRESERVE_LOCAL state' },
+] as const;
+export type DdiValidationCode = (typeof DDI_VALIDATION_RULES)[number]['code'];

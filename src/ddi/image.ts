@@ -1,0 +1,219 @@
+/**
+ * Memory images of DDI structs, for both ABIs. A struct with pointers is written as a
+ * relocatable image (docs/ddi-images.md): the struct at offset 0, everything it points at after
+ * it, each pointer stored as the target's offset from the image start (0 = NULL), strings as
+ * NUL-terminated UTF-16LE. A C harness loads it by adding the image's base address to every
+ * non-zero pointer. Objects reached twice are written once; decoding gives back the same
+ * object for the same offset, so shared and cyclic references survive.
+ */
+import type { Abi, Pointee } from '../../codecs/ddi.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { ByteReader } from '../bytes/reader.js';
+import { pointerSize, structLayout } from './layout.js';
+
+export type DdiValue = number | string | null | number[] | DdiObject | DdiObject[];
+export interface DdiObject {
+  [field: string]: DdiValue;
+}
+
+// ---------------------------------------------------------------- encode
+
+interface Pending {
+  at: number; // where the pointer is
+  target: Pointee;
+  value: DdiValue;
+  path: string;
+}
+
+export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Array {
+  const ps = pointerSize(abi);
+  const root = structLayout(struct, abi);
+  let buf = new Uint8Array(Math.max(64, root.size * 2));
+  let end = root.size;
+  const placed = new Map<object | string, number>();
+  const queue: Pending[] = [];
+  const grow = (need: number) => {
+    if (need <= buf.byteLength) return;
+    const bigger = new Uint8Array(Math.max(need, buf.byteLength * 2));
+    bigger.set(buf);
+    buf = bigger;
+  };
+  const view = () => new DataView(buf.buffer);
+  const alloc = (size: number, align: number) => {
+    const at = Math.ceil(end / align) * align;
+    end = at + size;
+    grow(end);
+    return at;
+  };
+  const writeU = (at: number, size: number, v: number) => {
+    const d = view();
+    if (size === 1) d.setUint8(at, v);
+    else if (size === 2) d.setUint16(at, v, true);
+    else if (size === 4) d.setUint32(at, v >>> 0, true);
+    else d.setBigUint64(at, BigInt(v), true);
+  };
+
+  const writeStruct = (name: string, at: number, obj: DdiValue, path: string) => {
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new DescriptionError('bad-type', path, `expected a ${name} object`);
+    const layout = structLayout(name, abi);
+    for (const f of layout.fields) {
+      const v = (obj as DdiObject)[f.name];
+      const fp = `${path}.${f.name}`;
+      if (f.type.kind === 'struct') writeStruct(f.type.struct, at + f.offset, v ?? null, fp);
+      else if (f.type.kind === 'ptr') {
+        if (v === null || v === undefined) {
+          if (f.type.optional === false) throw new DescriptionError('missing-key', fp, `${f.name} may not be NULL`);
+          continue;
+        }
+        const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, fp) : f.type.to;
+        queue.push({ at: at + f.offset, target: to, value: v, path: fp });
+      } else {
+        const max = f.size === 1 ? 0xff : f.size === 2 ? 0xffff : 0xffffffff;
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer 0..${max}, got ${JSON.stringify(v)}`);
+        writeU(at + f.offset, f.size, v);
+      }
+    }
+  };
+
+  const place = (p: Pending): number => {
+    const t = p.target;
+    const key = typeof p.value === 'object' && p.value !== null ? p.value : undefined;
+    if (key === value) throw new DescriptionError('not-representable', p.path, 'a pointer to the image\'s root cannot be told from NULL (offset 0)');
+    if (key && placed.has(key)) return placed.get(key)!;
+    let at: number;
+    if (t.kind === 'wstring') {
+      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', p.path, 'expected a string');
+      at = alloc((p.value.length + 1) * 2, 2);
+      for (let i = 0; i < p.value.length; i++) writeU(at + 2 * i, 2, p.value.charCodeAt(i));
+    } else if (t.kind === 'uint') {
+      const list = t.count === 1 && typeof p.value === 'number' ? [p.value] : p.value;
+      if (!Array.isArray(list) || list.length !== t.count) throw new DescriptionError('bad-type', p.path, `expected ${t.count === 1 ? 'a number' : `${t.count} numbers`}`);
+      at = alloc(4 * t.count, 4);
+      (list as number[]).forEach((n, i) => {
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new DescriptionError('out-of-range', `${p.path}[${i}]`, 'expected a UINT');
+        writeU(at + 4 * i, 4, n);
+      });
+    } else if (t.kind === 'struct') {
+      const layout = structLayout(t.struct, abi);
+      const items = t.count ? p.value : [p.value];
+      if (!Array.isArray(items)) throw new DescriptionError('bad-type', p.path, `expected an array of ${t.struct}`);
+      at = alloc(layout.size * items.length, layout.align);
+      items.forEach((item, i) => writeStruct(t.struct, at + i * layout.size, item as DdiValue, t.count ? `${p.path}[${i}]` : p.path));
+    } else throw new DescriptionError('bad-type', p.path, 'unresolved union pointer');
+    if (key) placed.set(key, at);
+    return at;
+  };
+
+  writeStruct(root.name, 0, value, root.name);
+  for (let i = 0; i < queue.length; i++) {
+    const p = queue[i]!;
+    const at = place(p);
+    const d = view();
+    if (ps === 8) d.setBigUint64(p.at, BigInt(at), true);
+    else d.setUint32(p.at, at, true);
+  }
+  return buf.slice(0, end);
+}
+
+function selectTarget(to: Extract<Pointee, { kind: 'select' }>, obj: DdiObject, path: string): Pointee {
+  const by = obj[to.by];
+  const struct = typeof by === 'number' ? to.cases[by] : undefined;
+  if (!struct) throw new DescriptionError('out-of-range', path, `${to.by} ${JSON.stringify(by)} selects no pointee`);
+  return { kind: 'struct', struct };
+}
+
+// ---------------------------------------------------------------- decode
+
+
+export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi): DdiObject {
+  const r = new ByteReader(bytes);
+  const ps = pointerSize(abi);
+  const memo = new Map<string, DdiValue>();
+  let budget = Math.floor(bytes.byteLength / 2) + 16; // objects decoded, bounded by the image size
+  const spend = (at: number, path: string) => {
+    if (--budget < 0) throw new DecodeError('limit-exceeded', at, path, `more objects than a ${bytes.byteLength}-byte image can hold`);
+  };
+  const readPtr = (at: number, path: string): number => {
+    if (ps === 4) return r.u32(at, path);
+    const lo = r.u32(at, path);
+    const hi = r.u32(at + 4, path);
+    if (hi !== 0) throw new DecodeError('bad-offset', at, path, `pointer 0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')} is outside the image`);
+    return lo;
+  };
+
+  const readStruct = (name: string, at: number, path: string): DdiObject => {
+    const layout = structLayout(name, abi);
+    r.need(at, layout.size, path);
+    const key = `${name}@${at}`;
+    const seen = memo.get(key);
+    if (seen) return seen as DdiObject;
+    spend(at, path);
+    const obj: DdiObject = {};
+    memo.set(key, obj);
+    for (const f of layout.fields) {
+      const fp = `${path}.${f.name}`;
+      const o = at + f.offset;
+      if (f.type.kind === 'struct') obj[f.name] = readStruct(f.type.struct, o, fp);
+      else if (f.type.kind === 'ptr') {
+        const target = readPtr(o, fp);
+        if (target === 0) {
+          if (f.type.optional === false) throw new DecodeError('bad-offset', o, fp, `${f.name} may not be NULL`);
+          obj[f.name] = null;
+          continue;
+        }
+        const to = f.type.to.kind === 'select' ? selectPointee(f.type.to, obj, o, fp) : f.type.to;
+        obj[f.name] = readPointee(to, target, obj, fp, o);
+      } else obj[f.name] = f.size === 1 ? r.slice(o, 1, fp)[0]! : f.size === 2 ? r.u16(o, fp) : r.u32(o, fp);
+    }
+    return obj;
+  };
+
+  const selectPointee = (to: Extract<Pointee, { kind: 'select' }>, obj: DdiObject, at: number, path: string): Pointee => {
+    const struct = to.cases[obj[to.by] as number];
+    if (!struct) throw new DecodeError('bad-offset', at, path, `${to.by} ${String(obj[to.by])} selects no pointee`);
+    return { kind: 'struct', struct };
+  };
+
+  const readPointee = (to: Pointee, at: number, owner: DdiObject, path: string, ptrAt: number): DdiValue => {
+    // an empty array may point at the very end; anything else must start inside the image
+    const emptyArray = to.kind === 'struct' && to.count !== undefined && owner[to.count.field] === 0;
+    if (at > bytes.byteLength || (at === bytes.byteLength && !emptyArray)) {
+      throw new DecodeError('bad-offset', ptrAt, path, `pointer ${at} is past the end of the ${bytes.byteLength}-byte image`);
+    }
+    if (to.kind === 'wstring') {
+      const key = `wstring@${at}`;
+      if (memo.has(key)) return memo.get(key)!;
+      spend(at, path);
+      let s = '';
+      for (let i = at; ; i += 2) {
+        const c = r.u16(i, `${path} (no NUL terminator)`);
+        if (c === 0) break;
+        s += String.fromCharCode(c);
+      }
+      memo.set(key, s);
+      return s;
+    }
+    if (to.kind === 'uint') {
+      spend(at, path);
+      r.need(at, 4 * to.count, path);
+      const values = Array.from({ length: to.count }, (_, i) => r.u32(at + 4 * i, `${path}[${i}]`));
+      return to.count === 1 ? values[0]! : values;
+    }
+    if (to.kind === 'struct') {
+      if (!to.count) return readStruct(to.struct, at, path);
+      const n = owner[to.count.field];
+      const layout = structLayout(to.struct, abi);
+      if (typeof n !== 'number') throw new DecodeError('bad-offset', ptrAt, path, `count field ${to.count.field} is missing`);
+      r.needArray(at, n, layout.size, path);
+      const key = `${to.struct}[${n}]@${at}`;
+      if (memo.has(key)) return memo.get(key)!;
+      const list: DdiObject[] = [];
+      memo.set(key, list);
+      for (let i = 0; i < n; i++) list.push(readStruct(to.struct, at + i * layout.size, `${path}[${i}]`));
+      return list;
+    }
+    throw new DecodeError('bad-offset', ptrAt, path, 'unresolved union pointer');
+  };
+
+  return readStruct(structLayout(struct, abi).name, 0, structLayout(struct, abi).name);
+}

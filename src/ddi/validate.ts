@@ -1,0 +1,152 @@
+/**
+ * Validation of the documented constraints on DDI structures (spec A.9, A.10, B.2), with codes
+ * from codecs/ddi.ts, the path of the offending value, and every violation reported.
+ * The order of a pOutputs target list is never assumed (AddToStateObject prepends).
+ */
+import {
+  DDI_VALIDATION_RULES,
+  EMPTY_OUTPUT_KINDS,
+  NODE_IO_KIND,
+  NODE_OUTPUT_KINDS,
+  PRESERVE_LOCAL_ACCESS,
+  RENDER_PASS_BEGINNING_ACCESS_TYPE,
+  RENDER_PASS_ENDING_ACCESS_TYPE,
+  WORK_GRAPH_LIMITS,
+  type DdiValidationCode,
+} from '../../codecs/ddi.js';
+import { DescriptionError } from '../bytes/errors.js';
+import { enumName, enumValue } from '../bytes/names.js';
+import type { DdiObject } from './image.js';
+import { structDef } from './layout.js';
+
+export interface DdiViolation {
+  code: DdiValidationCode;
+  path: string;
+  message: string;
+}
+
+class Report {
+  readonly violations: DdiViolation[] = [];
+  add(code: DdiValidationCode, path: string, values: Record<string, string | number> = {}) {
+    const rule = DDI_VALIDATION_RULES.find((r) => r.code === code)!;
+    this.violations.push({ code, path, message: rule.message.replace(/\{(\w+)\}/g, (_m, k: string) => String(values[k] ?? `{${k}}`)) });
+  }
+}
+
+/** Validates a structure (and everything it points at) of the named type. */
+export function validateDdi(struct: string, value: DdiObject): DdiViolation[] {
+  const report = new Report();
+  const seen = new Set<object>();
+  walk(structDef(struct).name, value, structDef(struct).name, report, seen);
+  return report.violations;
+}
+
+function walk(name: string, obj: DdiObject, path: string, report: Report, seen: Set<object>): void {
+  if (seen.has(obj)) return;
+  seen.add(obj);
+  const def = structDef(name);
+  for (const f of def.fields) {
+    const v = obj[f.name];
+    const fp = `${path}.${f.name}`;
+    if (f.type.kind === 'enum' && typeof v === 'number' && !f.type.table.values.some(([, x]) => x === v)) {
+      report.add('enum-out-of-range', fp, { field: f.name, value: v, type: f.type.table.type });
+    }
+    if (f.type.kind === 'struct' && v && typeof v === 'object') walk(f.type.struct, v as DdiObject, fp, report, seen);
+    if (f.type.kind === 'ptr' && v && typeof v === 'object') {
+      const to = f.type.to;
+      const target = to.kind === 'struct' ? to.struct : to.kind === 'select' ? to.cases[obj[to.by] as number] : undefined;
+      if (!target) continue;
+      if (Array.isArray(v)) (v as DdiObject[]).forEach((item, i) => walk(target, item, `${fp}[${i}]`, report, seen));
+      else walk(target, v as DdiObject, fp, report, seen);
+    }
+  }
+  if (def.name === 'D3D12DDI_NODE_OUTPUT_0108') nodeOutput(obj, path, report);
+  if (def.name === 'D3D12DDI_RECORD_DISPATCH_GRID_0108' && ((obj.NumComponents as number) < 1 || (obj.NumComponents as number) > 3)) {
+    report.add('dispatch-grid-components', `${path}.NumComponents`, { value: obj.NumComponents as number });
+  }
+  if (def.name.endsWith('_LAUNCH_NODE_PROPERTIES_0108')) {
+    outputList((obj.pOutputs as DdiObject[] | null) ?? [], `${path}.pOutputs`, report);
+    for (const g of ['pDispatchGrid', 'pMaxDispatchGrid']) {
+      const grid = obj[g] as number[] | null | undefined;
+      if (grid && (grid.some((c) => c > WORK_GRAPH_LIMITS.maxDispatchGridComponent) || grid.reduce((a, b) => a * b, 1) > WORK_GRAPH_LIMITS.maxDispatchGridProduct)) {
+        report.add('dispatch-grid-limit', `${path}.${g}`, { value: `(${grid.join(', ')})` });
+      }
+    }
+  }
+}
+
+function nodeOutput(o: DdiObject, path: string, report: Report): void {
+  const kind = o.NodeIOKind as number;
+  if (!NODE_OUTPUT_KINDS.has(kind)) report.add('output-kind', `${path}.NodeIOKind`, { value: String(enumName(NODE_IO_KIND, kind)) });
+  const size = o.ArraySize as number;
+  if (size === 0) report.add('array-size-zero', `${path}.ArraySize`);
+  if (size === WORK_GRAPH_LIMITS.unboundedArraySize && !o.bAllowSparseNodes) report.add('unbounded-without-sparse', `${path}.ArraySize`);
+  if (o.RecordSizeInBytes === 0 && !EMPTY_OUTPUT_KINDS.has(kind)) report.add('record-size-zero', `${path}.RecordSizeInBytes`);
+  if ((o.pMaxRecords === null) === (o.pMaxRecordsSharedWithOutputIndex === null)) report.add('max-records-exactly-one', `${path}.pMaxRecords`);
+}
+
+/** OutputIndex equals the position; a shared budget names another output that has its own. */
+function outputList(outputs: DdiObject[], path: string, report: Report): void {
+  outputs.forEach((o, i) => {
+    if (o.OutputIndex !== i) report.add('output-index', `${path}[${i}].OutputIndex`, { value: o.OutputIndex as number, position: i });
+    const shared = o.pMaxRecordsSharedWithOutputIndex;
+    if (typeof shared === 'number') {
+      const owner = outputs[shared];
+      if (!owner || shared === i) report.add('shared-index-unknown', `${path}[${i}].pMaxRecordsSharedWithOutputIndex`, { value: shared });
+      else if (owner.pMaxRecords === null) report.add('shared-index-without-budget', `${path}[${i}].pMaxRecordsSharedWithOutputIndex`, { value: shared });
+    }
+  });
+}
+
+export interface RenderPassAccess {
+  Type: number;
+  PreserveLocal?: { AdditionalWidth: number; AdditionalHeight: number };
+}
+export interface RenderPass {
+  BeginningAccess: RenderPassAccess;
+  EndingAccess: RenderPassAccess;
+}
+
+/** A sequence of render passes on one surface: PRESERVE_LOCAL rules of spec B.2. */
+export function validateRenderPasses(passes: RenderPass[]): DdiViolation[] {
+  const report = new Report();
+  const local = (t: number) => t >= PRESERVE_LOCAL_ACCESS.RENDER && t <= PRESERVE_LOCAL_ACCESS.UAV;
+  const border = (a: RenderPassAccess) => `${a.PreserveLocal?.AdditionalWidth ?? 0}x${a.PreserveLocal?.AdditionalHeight ?? 0}`;
+  passes.forEach((pass, i) => {
+    for (const [side, table] of [['BeginningAccess', RENDER_PASS_BEGINNING_ACCESS_TYPE], ['EndingAccess', RENDER_PASS_ENDING_ACCESS_TYPE]] as const) {
+      const a = pass[side];
+      if (!table.values.some(([, v]) => v === a.Type)) report.add('enum-out-of-range', `passes[${i}].${side}.Type`, { field: 'Type', value: a.Type, type: table.type });
+      if (a.Type === PRESERVE_LOCAL_ACCESS.RENDER && border(a) !== '0x0') report.add('preserve-local-render-border', `passes[${i}].${side}.PreserveLocal`, { value: border(a) });
+    }
+    const end = pass.EndingAccess;
+    if (!local(end.Type)) return;
+    const next = passes[i + 1];
+    const endName = String(enumName(RENDER_PASS_ENDING_ACCESS_TYPE, end.Type));
+    if (!next) {
+      report.add('preserve-local-at-end', `passes[${i}].EndingAccess.Type`, { ending: endName });
+      return;
+    }
+    const begin = next.BeginningAccess;
+    if (begin.Type !== end.Type) {
+      report.add('preserve-local-unpaired', `passes[${i + 1}].BeginningAccess.Type`, { pass: i, ending: endName, next: i + 1, beginning: String(enumName(RENDER_PASS_BEGINNING_ACCESS_TYPE, begin.Type)) });
+    } else if (border(begin) !== border(end)) {
+      report.add('preserve-local-parameters-differ', `passes[${i + 1}].BeginningAccess.PreserveLocal`, { pass: i, ending: border(end), next: i + 1, beginning: border(begin) });
+    }
+  });
+  return report.violations;
+}
+
+/** The JSON form of a render pass sequence: {"passes": [{BeginningAccess, EndingAccess}]} with type names. */
+export function renderPassesFromJson(json: unknown): RenderPass[] {
+  const passes = (json as { passes?: unknown })?.passes;
+  if (!Array.isArray(passes)) throw new DescriptionError('bad-type', '$.passes', 'expected {"passes": [...]}');
+  return passes.map((p, i) => {
+    const access = (side: 'BeginningAccess' | 'EndingAccess', table: typeof RENDER_PASS_BEGINNING_ACCESS_TYPE): RenderPassAccess => {
+      const a = (p as Record<string, Record<string, unknown>>)?.[side];
+      if (!a) throw new DescriptionError('missing-key', `$.passes[${i}].${side}`, 'required');
+      const pl = a.PreserveLocal as { AdditionalWidth?: number; AdditionalHeight?: number } | undefined;
+      return { Type: enumValue(table, a.Type, `$.passes[${i}].${side}.Type`), ...(pl ? { PreserveLocal: { AdditionalWidth: pl.AdditionalWidth ?? 0, AdditionalHeight: pl.AdditionalHeight ?? 0 } } : {}) };
+    };
+    return { BeginningAccess: access('BeginningAccess', RENDER_PASS_BEGINNING_ACCESS_TYPE), EndingAccess: access('EndingAccess', RENDER_PASS_ENDING_ACCESS_TYPE) };
+  });
+}
