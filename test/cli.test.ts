@@ -202,4 +202,29 @@ test('rootsig compile (string, --define, -E) and decompile', () => {
   assert.is(dxbin('rootsig', 'compile', '--file', hlsl, '-E', 'main', '--version', '1.1', '-o', hlsl).status, 2, 'never over the input');
 });
 
+test('ddi layout, encode/decode, validate and node-outputs', () => {
+  const layout = dxbin('ddi', 'layout', 'node-output', '--abi', 'x86', '--json');
+  assert.is(JSON.parse(layout.stdout).size, 48);
+  const json = file('output.json');
+  writeFileSync(json, JSON.stringify({
+    FinalName: { Name: 'Thread0', ArrayIndex: 0 }, OutputIndex: 0, NodeIOKind: 'NODE_OUTPUT', NodeIOFlags: [], RecordSizeInBytes: 8,
+    bAllowSparseNodes: 0, pRecordDispatchGrid: null, pMaxRecords: 256, pMaxRecordsSharedWithOutputIndex: null, ArraySize: 1, pOutputs: null,
+  }));
+  assert.is(dxbin('ddi', 'encode', 'node-output', json, '--abi', 'x64', '-o', file('output.bin')).status, 0);
+  const back = dxbin('ddi', 'decode', 'node-output', file('output.bin'), '--abi', 'x64', '--json');
+  assert.equal(JSON.parse(back.stdout), JSON.parse(readFileSync(json, 'utf8')));
+  assert.is(dxbin('ddi', 'validate', 'node-output', json).status, 0);
+  writeFileSync(file('bad-output.json'), readFileSync(json, 'utf8').replace('"ArraySize":1', '"ArraySize":0'));
+  const bad = dxbin('ddi', 'validate', 'node-output', file('bad-output.json'));
+  assert.is(bad.status, 1);
+  assert.is(bad.stdout, 'array-size-zero D3D12DDI_NODE_OUTPUT_0108.ArraySize ArraySize must be at least 1\n');
+  writeFileSync(file('cut.bin'), bytes(file('output.bin')).subarray(0, 40));
+  const broken = dxbin('ddi', 'decode', 'node-output', file('cut.bin'), '--abi', 'x64');
+  assert.is(broken.status, 1);
+  assert.is(broken.stderr, `dxbin: ${file('cut.bin')}: D3D12DDI_NODE_OUTPUT_0108 at byte 0: needs 80 bytes, only 40 left\n`);
+  const nodes = dxbin('ddi', 'node-outputs', join(CORPUS, 'shaders/vkd3d-proton/two_level_thread_code_dxil.dxil'));
+  assert.match(nodes.stdout, '[1] -> Thread1[0] NODE_OUTPUT record 8 B, MaxRecordsSharedWith output 0, ArraySize 1');
+  assert.is(dxbin('ddi', 'layout', 'no-such-struct').status, 2);
+});
+
 test.run();

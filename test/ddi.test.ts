@@ -1,0 +1,319 @@
+/** DDI structures: layouts against gcc, images both ways, hostile images, validation, RDAT node outputs. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ABIS, STRUCTS } from '../codecs/ddi.js';
+import {
+  DecodeError,
+  RdatReader,
+  ddiFromJson,
+  ddiToJson,
+  decodeImage,
+  encodeImage,
+  parseContainer,
+  renderPassesFromJson,
+  structLayout,
+  validateDdi,
+  validateRenderPasses,
+  type DdiObject,
+} from '../src/index.js';
+import { ROOT, corpusFile } from './helpers/corpus.js';
+import { randomDdi } from './helpers/ddi-random.js';
+
+// ---------------------------------------------------------------- layouts
+
+test('layouts the spec gives (A.1-A.10, B.2, C.2)', () => {
+  const sizes = (name: string) => ABIS.map((abi) => structLayout(name, abi).size);
+  assert.equal(sizes('node-output'), [80, 48]);
+  assert.equal(sizes('node-id'), [16, 8]);
+  assert.equal(sizes('record-dispatch-grid'), [8, 8]);
+  assert.equal(sizes('node-list-entry'), [16, 8]);
+  assert.equal(sizes('shader-node'), [24, 12]);
+  assert.equal(sizes('node'), [32, 20]);
+  assert.equal(sizes('broadcasting-launch-node-properties'), [112, 68]);
+  assert.equal(sizes('coalescing-launch-node-properties'), [96, 60]);
+  assert.equal(sizes('thread-launch-node-properties'), [88, 56]);
+  assert.equal(sizes('preserve-local-parameters'), [8, 8]);
+  assert.equal(sizes('d3d12-options'), [60, 60]);
+  const out = structLayout('node-output', 'x64').fields.map((f) => [f.name, f.offset]);
+  assert.equal(out, [['FinalName', 0], ['OutputIndex', 16], ['NodeIOKind', 20], ['NodeIOFlags', 24], ['RecordSizeInBytes', 28], ['bAllowSparseNodes', 32], ['pRecordDispatchGrid', 40], ['pMaxRecords', 48], ['pMaxRecordsSharedWithOutputIndex', 56], ['ArraySize', 64], ['pOutputs', 72]]);
+  assert.is(structLayout('d3d12-options', 'x86').fields.find((f) => f.name === 'CrossNodeSharingTier')!.offset, 44);
+});
+
+/** Compiles a probe printing "Struct Field offset size" and "Struct sizeof" lines. */
+function probe(compiler: string, flags: string[], prelude: string, structs: { c: string; name: string; fields: { c: string; name: string }[] }[]): Map<string, number> {
+  const dir = mkdtempSync(join(tmpdir(), 'dxbin-probe-'));
+  const lines = structs.flatMap((s) => [
+    `printf("${s.name} sizeof %zu\\n", sizeof(${s.c}));`,
+    ...s.fields.map((f) => `printf("${s.name} ${f.name} %zu %zu\\n", offsetof(${s.c}, ${f.c}), sizeof(((${s.c}*)0)->${f.c}));`),
+  ]);
+  const src = `${prelude}\n#include <stdio.h>\n#include <stddef.h>\nint main(void) {\n${lines.join('\n')}\nreturn 0;\n}\n`;
+  const file = join(dir, compiler === 'g++' ? 'probe.cpp' : 'probe.c');
+  writeFileSync(file, src);
+  execFileSync(compiler, [...flags, file, '-o', join(dir, 'probe')], { stdio: 'pipe' });
+  const out = new Map<string, number>();
+  for (const line of execFileSync(join(dir, 'probe'), { encoding: 'utf8' }).trim().split('\n')) {
+    const parts = line.split(' ');
+    if (parts[1] === 'sizeof') out.set(`${parts[0]} sizeof`, Number(parts[2]));
+    else {
+      out.set(`${parts[0]} ${parts[1]} offset`, Number(parts[2]));
+      out.set(`${parts[0]} ${parts[1]} size`, Number(parts[3]));
+    }
+  }
+  return out;
+}
+
+const UNION_NAME: Record<string, string> = { pProperties: 'pBroadcastingLaunchNodeProperties' };
+
+for (const abi of ABIS) {
+  const m = abi === 'x86' ? ['-m32'] : ['-m64'];
+  test(`gcc ${abi}: every DDI mirror struct (written from the documented syntax) has dxbin's size and offsets`, () => {
+    const ddi = STRUCTS.filter((s) => s.name.startsWith('D3D12DDI_'));
+    const seen = probe('gcc', [...m, `-I${join(ROOT, 'test/probes')}`], '#include "ddi-mirror.h"', ddi.map((s) => ({ c: s.name === 'D3D12DDI_NODE_0108' ? 'struct _D3D12DDI_NODE_0108' : s.name, name: s.name, fields: s.fields.map((f) => ({ c: UNION_NAME[f.name] ?? f.name, name: f.name })) })));
+    for (const s of ddi) {
+      const layout = structLayout(s.name, abi);
+      assert.is(seen.get(`${s.name} sizeof`), layout.size, `${s.name} size`);
+      for (const f of layout.fields) {
+        assert.is(seen.get(`${s.name} ${f.name} offset`), f.offset, `${s.name}.${f.name} offset`);
+        assert.is(seen.get(`${s.name} ${f.name} size`), f.size, `${s.name}.${f.name} size`);
+      }
+    }
+  });
+  test(`g++ ${abi}: D3D12_FEATURE_DATA_D3D12_OPTIONS and D3D12_FEATURE_DATA_CROSS_NODE from the real d3d12.h (directx-headers-dev)`, () => {
+    const api = STRUCTS.filter((s) => s.name.startsWith('D3D12_FEATURE_DATA_'));
+    const seen = probe('g++', [...m, '-I/usr/include/wsl/stubs', '-I/usr/include'], '#include <wsl/winadapter.h>\n#include <directx/d3d12.h>', api.map((s) => ({ c: s.name, name: s.name, fields: s.fields.map((f) => ({ c: f.name, name: f.name })) })));
+    for (const s of api) {
+      const layout = structLayout(s.name, abi);
+      assert.is(seen.get(`${s.name} sizeof`), layout.size, `${s.name} size`);
+      for (const f of layout.fields) assert.is(seen.get(`${s.name} ${f.name} offset`), f.offset, `${s.name}.${f.name}`);
+    }
+  });
+}
+
+// ---------------------------------------------------------------- images
+
+for (const s of STRUCTS) {
+  for (const abi of ABIS) {
+    test(`${s.cli} ${abi}: random values survive image and JSON round trips`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 0x7fffffff }), (seed) => {
+          const value = randomDdi(s.name, seed);
+          const image = encodeImage(s.name, value, abi);
+          const decoded = decodeImage(s.name, image, abi);
+          const json = JSON.parse(JSON.stringify(ddiToJson(s.name, value)));
+          assert.equal(JSON.parse(JSON.stringify(ddiToJson(s.name, decoded))), json);
+          assert.equal(encodeImage(s.name, decoded, abi), image);
+          assert.equal(encodeImage(s.name, ddiFromJson(s.name, json), abi), image);
+        }),
+        { numRuns: 60, seed: s.name.length * 31 + (abi === 'x64' ? 1 : 2) },
+      );
+    });
+  }
+}
+
+test('malformed images give DecodeError with offset and path, nothing else', () => {
+  const names = STRUCTS.map((s) => s.name);
+  fc.assert(
+    fc.property(fc.constantFrom(...names), fc.constantFrom(...ABIS), fc.integer({ min: 1, max: 0x7fffffff }), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 255 })), { maxLength: 6 }), fc.nat({ max: 64 }), (name, abi, seed, flips, cut) => {
+      const image = encodeImage(name, randomDdi(name, seed), abi);
+      const bad = image.slice(0, Math.max(0, image.byteLength - cut));
+      for (const [at, v] of flips) if (bad.byteLength) bad[at % bad.byteLength] = v;
+      try {
+        decodeImage(name, bad, abi);
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e;
+        assert.type(e.offset, 'number');
+        assert.ok(e.path.startsWith('D3D12'));
+      }
+    }),
+    { numRuns: 2000, seed: 5 },
+  );
+  assert.throws(() => decodeImage('node-output', new Uint8Array(79), 'x64'), (e: unknown) => e instanceof DecodeError && e.message === 'D3D12DDI_NODE_OUTPUT_0108 at byte 0: needs 80 bytes, only 79 left');
+  const noName = new Uint8Array(80);
+  assert.throws(() => decodeImage('node-output', noName, 'x64'), (e: unknown) => e instanceof DecodeError && e.message === 'D3D12DDI_NODE_OUTPUT_0108.FinalName.Name at byte 0: Name may not be NULL');
+});
+
+test('the image format: struct at 0, targets after it, pointers as offsets, UTF-16LE names', () => {
+  const output = ddiFromJson('node-output', {
+    FinalName: { Name: 'B', ArrayIndex: 1 }, OutputIndex: 0, NodeIOKind: 'NODE_OUTPUT', NodeIOFlags: [], RecordSizeInBytes: 12,
+    bAllowSparseNodes: 0, pRecordDispatchGrid: null, pMaxRecords: 8, pMaxRecordsSharedWithOutputIndex: null, ArraySize: 1, pOutputs: null,
+  });
+  const image = encodeImage('node-output', output, 'x86');
+  const v = new DataView(image.buffer);
+  assert.is(v.getUint32(0, true), 48, 'Name points just after the 48-byte struct');
+  assert.equal([...image.subarray(48, 52)], [0x42, 0, 0, 0], '"B" NUL-terminated UTF-16LE');
+  assert.is(v.getUint32(32, true), 52, 'pMaxRecords');
+  assert.is(v.getUint32(52, true), 8);
+  assert.is(v.getUint32(36, true), 0, 'NULL');
+});
+
+// ---------------------------------------------------------------- validation
+
+const output = (o: Record<string, unknown> = {}) => ({
+  FinalName: { Name: 'N', ArrayIndex: 0 }, OutputIndex: 0, NodeIOKind: 'NODE_OUTPUT', NodeIOFlags: [], RecordSizeInBytes: 4,
+  bAllowSparseNodes: 0, pRecordDispatchGrid: null, pMaxRecords: 1, pMaxRecordsSharedWithOutputIndex: null, ArraySize: 1, pOutputs: null, ...o,
+});
+const check = (type: string, json: unknown) => validateDdi(type, ddiFromJson(type, json)).map((v) => [v.code, v.path, v.message]);
+
+test('validation: node output rules', () => {
+  const N = 'D3D12DDI_NODE_OUTPUT_0108';
+  assert.equal(check('node-output', output()), []);
+  assert.equal(check('node-output', output({ ArraySize: 0xffffffff, NodeIOKind: 'NODE_OUTPUT_ARRAY' })), [['unbounded-without-sparse', `${N}.ArraySize`, 'ArraySize 0xFFFFFFFF (unbounded) requires bAllowSparseNodes']]);
+  assert.equal(check('node-output', output({ ArraySize: 0xffffffff, NodeIOKind: 'NODE_OUTPUT_ARRAY', bAllowSparseNodes: 1 })), []);
+  assert.equal(check('node-output', output({ ArraySize: 0 })), [['array-size-zero', `${N}.ArraySize`, 'ArraySize must be at least 1']]);
+  assert.equal(check('node-output', output({ RecordSizeInBytes: 0 })), [['record-size-zero', `${N}.RecordSizeInBytes`, 'RecordSizeInBytes 0 is allowed only for empty outputs']]);
+  assert.equal(check('node-output', output({ RecordSizeInBytes: 0, NodeIOKind: 'EMPTY_OUTPUT_ARRAY', ArraySize: 2 })), []);
+  assert.equal(check('node-output', output({ pMaxRecords: null })), [['max-records-exactly-one', `${N}.pMaxRecords`, 'exactly one of pMaxRecords and pMaxRecordsSharedWithOutputIndex must be set']]);
+  assert.equal(check('node-output', output({ pMaxRecordsSharedWithOutputIndex: 1 })).map((v) => v[0]), ['max-records-exactly-one']);
+  assert.equal(check('node-output', output({ NodeIOKind: 'THREAD_NODE_INPUT_RECORD' })).map((v) => v[0]), ['output-kind']);
+  assert.equal(check('node-output', output({ NodeIOKind: 99 })).map((v) => v[0]), ['enum-out-of-range', 'output-kind']);
+  assert.equal(check('node-output', output({ pRecordDispatchGrid: { ByteOffset: 0, NumComponents: 4, b16BitsPerComponent: 0 } })).map((v) => v[0]), ['dispatch-grid-components']);
+});
+
+test('validation: output lists (OutputIndex, shared budgets; list order is not assumed)', () => {
+  const props = (outputs: unknown[], o: Record<string, unknown> = {}) => ({
+    FinalName: { Name: 'E', ArrayIndex: 0 }, bProgramEntry: 1, InputNodeIOKind: 'EMPTY_INPUT', InputNodeIOFlags: 0, InputRecordSizeInBytes: 0,
+    GroupSharedUsageInBytes: 0, MaxRecursionDepth: 0, pLocalRootArgumentsTableIndex: null, pShareInputOfNode: null, pInputNodes: null,
+    pNodesSharingInputWithThisNode: null, NumOutputs: outputs.length, pOutputs: outputs.length ? outputs : null, ...o,
+  });
+  const P = 'D3D12DDI_THREAD_LAUNCH_NODE_PROPERTIES_0108.pOutputs';
+  assert.equal(check('thread-launch-node-properties', props([output(), output({ OutputIndex: 1, pMaxRecords: null, pMaxRecordsSharedWithOutputIndex: 0 })])), []);
+  assert.equal(check('thread-launch-node-properties', props([output(), output({ OutputIndex: 2 })])), [['output-index', `${P}[1].OutputIndex`, "OutputIndex 2 differs from the output's position 1 in pOutputs"]]);
+  assert.equal(check('thread-launch-node-properties', props([output(), output({ OutputIndex: 1, pMaxRecords: null, pMaxRecordsSharedWithOutputIndex: 5 })])), [['shared-index-unknown', `${P}[1].pMaxRecordsSharedWithOutputIndex`, 'pMaxRecordsSharedWithOutputIndex 5 names no other output of this node']]);
+  assert.equal(check('thread-launch-node-properties', props([output({ pMaxRecords: null, pMaxRecordsSharedWithOutputIndex: 0 })])).map((v) => v[0]), ['shared-index-unknown']);
+  assert.equal(
+    check('thread-launch-node-properties', props([output({ pMaxRecords: null, pMaxRecordsSharedWithOutputIndex: 1 }), output({ OutputIndex: 1, pMaxRecords: null, pMaxRecordsSharedWithOutputIndex: 0 })])).map((v) => v[0]),
+    ['shared-index-without-budget', 'shared-index-without-budget'],
+  );
+  // targets listed in any order (AddToStateObject prepends): no violation
+  const node = (name: string, index: number) => ({ VersionAdded: 0, NodeType: 'SHADER', Shader: { Shader: name, PropertiesType: 'THREAD_LAUNCH', pProperties: null } });
+  const list = { pNode: node('T', 1), pNext: { pNode: node('T', 0), pNext: null } };
+  assert.equal(check('thread-launch-node-properties', props([output({ NodeIOKind: 'NODE_OUTPUT_ARRAY', ArraySize: 2, pOutputs: list })])), []);
+  const grid = check('broadcasting-launch-node-properties', { ...props([]), pDispatchGrid: [65536, 1, 1], pMaxDispatchGrid: [4096, 4096, 2], pRecordDispatchGrid: null });
+  assert.equal(grid.map((v) => [v[0], v[1]]), [['dispatch-grid-limit', 'D3D12DDI_BROADCASTING_LAUNCH_NODE_PROPERTIES_0108.pDispatchGrid'], ['dispatch-grid-limit', 'D3D12DDI_BROADCASTING_LAUNCH_NODE_PROPERTIES_0108.pMaxDispatchGrid']]);
+});
+
+test('validation: render passes with PRESERVE_LOCAL accesses', () => {
+  const pass = (begin: string, end: string, bw = 0, bh = 0, ew = 0, eh = 0) => ({
+    BeginningAccess: { Type: begin, PreserveLocal: { AdditionalWidth: bw, AdditionalHeight: bh } },
+    EndingAccess: { Type: end, PreserveLocal: { AdditionalWidth: ew, AdditionalHeight: eh } },
+  });
+  const run = (passes: unknown[]) => validateRenderPasses(renderPassesFromJson({ passes })).map((v) => [v.code, v.path, v.message]);
+  assert.equal(run([pass('CLEAR', 'PRESERVE_LOCAL_SRV', 0, 0, 1, 2), pass('PRESERVE_LOCAL_SRV', 'PRESERVE', 1, 2)]), []);
+  assert.equal(run([pass('CLEAR', 'PRESERVE_LOCAL_RENDER', 0, 0, 1, 0), pass('PRESERVE_LOCAL_RENDER', 'PRESERVE', 1, 0)]).map((v) => v[0]), ['preserve-local-render-border', 'preserve-local-render-border']);
+  assert.equal(run([pass('CLEAR', 'PRESERVE_LOCAL_SRV', 0, 0, 1, 2), pass('PRESERVE_LOCAL_UAV', 'PRESERVE', 1, 2)]), [['preserve-local-unpaired', 'passes[1].BeginningAccess.Type', 'pass 0 ends with PRESERVE_LOCAL_SRV but pass 1 begins with PRESERVE_LOCAL_UAV']]);
+  assert.equal(run([pass('CLEAR', 'PRESERVE_LOCAL_UAV', 0, 0, 1, 2), pass('PRESERVE_LOCAL_UAV', 'PRESERVE', 2, 1)]), [['preserve-local-parameters-differ', 'passes[1].BeginningAccess.PreserveLocal', 'pass 0 ends with border 1x2 but pass 1 begins with border 2x1']]);
+  assert.equal(run([pass('CLEAR', 'PRESERVE_LOCAL_UAV')]).map((v) => v[0]), ['preserve-local-at-end']);
+  assert.equal(run([{ BeginningAccess: { Type: 7 }, EndingAccess: { Type: 'PRESERVE' } }]).map((v) => v[0]), ['enum-out-of-range']);
+});
+
+// ---------------------------------------------------------------- work-graph libraries
+
+/**
+ * What the HLSL sources say (HansKristian-Work/vkd3d-proton tests/shaders/workgraph/*.lib_6_8.hlsl,
+ * read with the search tool; the three broadcast_custom_input_{u16_2,uint2,uint} variants were not
+ * read and are taken to be, like broadcast_custom_input, one broadcasting node without outputs).
+ * Per node: its ID and its outputs as [target, index, kind, record bytes, MaxRecords | 'shared:N',
+ * ArraySize, sparse, SV_DispatchGrid, flags].
+ */
+type Out = [string, number, string, number, number | string, number, 0 | 1, 0 | 1, number];
+const NO: Out[] = [];
+const hlsl: Record<string, Record<string, [string, number, Out[]]>> = {
+  basic: { BroadcastNode: ['BroadcastNode', 0, NO] },
+  broadcast_custom_input: { BroadcastNode: ['BroadcastNode', 0, NO] },
+  broadcast_custom_input_u16_2: { BroadcastNode: ['BroadcastNode', 0, NO] },
+  broadcast_custom_input_uint2: { BroadcastNode: ['BroadcastNode', 0, NO] },
+  broadcast_custom_input_uint: { BroadcastNode: ['BroadcastNode', 0, NO] },
+  coalesce_custom_input: { CoalesceNode: ['CoalesceNode', 0, NO] },
+  thread_custom_input: { ThreadNode: ['ThreadNode', 0, NO] },
+  basic_recursion: {
+    EntryNode: ['EntryNode', 0, [['Recursive', 0, 'NODE_OUTPUT', 4, 2, 1, 0, 0, 0]]],
+    Recursive: ['Recursive', 0, [['Recursive', 0, 'NODE_OUTPUT', 4, 2, 1, 0, 0, 0]]],
+  },
+  cross_group_sharing: {
+    EntryNode: ['EntryNode', 0, [['Broadcast', 0, 'NODE_OUTPUT_ARRAY', 8, 2, 2, 0, 1, 0x100]]],
+    Broadcast0: ['Broadcast', 0, NO],
+    Broadcast1: ['Broadcast', 1, NO],
+  },
+  local_root_signature: {
+    EntryNode: ['EntryNode', 0, [['A', 0, 'EMPTY_OUTPUT', 0, 64, 1, 0, 0, 0], ['B', 0, 'EMPTY_OUTPUT', 0, 64, 1, 0, 0, 0]]],
+    A: ['A', 0, NO],
+    B: ['B', 0, NO],
+  },
+  shared_inputs: {
+    EntryNode: ['EntryNode', 0, [['Broadcast', 0, 'NODE_OUTPUT', 8, 1, 1, 0, 1, 0]]],
+    Broadcast: ['Broadcast', 0, NO],
+    TappedInput: ['TappedInput', 0, NO],
+  },
+  two_level_broadcast: {
+    EntryNode: ['EntryNode', 0, [['Broadcast0', 0, 'NODE_OUTPUT', 12, 8, 1, 0, 1, 0], ['Broadcast1', 0, 'NODE_OUTPUT', 12, 8, 1, 0, 1, 0]]],
+    Broadcast0: ['Broadcast0', 0, NO],
+    Broadcast1: ['Broadcast1', 0, NO],
+  },
+  two_level_broadcast_node_array: {
+    EntryNode: ['EntryNode', 0, [['B', 0, 'NODE_OUTPUT_ARRAY', 12, 8, 2, 0, 1, 0]]],
+    Broadcast0: ['B', 0, NO],
+    Broadcast1: ['B', 1, NO],
+  },
+  two_level_empty_node: {
+    EntryNode: [
+      'EntryNode',
+      0,
+      [
+        ['A', 0, 'EMPTY_OUTPUT', 0, 16, 1, 0, 0, 0],
+        ['B', 0, 'EMPTY_OUTPUT', 0, 16, 1, 0, 0, 0],
+        ['C', 0, 'EMPTY_OUTPUT_ARRAY', 0, 16, 2, 0, 0, 0],
+        ['D', 0, 'EMPTY_OUTPUT_ARRAY', 0, 16, 2, 0, 0, 0],
+        ['E', 0, 'EMPTY_OUTPUT_ARRAY', 0, 16, 4, 1, 0, 0],
+        ['F', 0, 'EMPTY_OUTPUT_ARRAY', 0, 16, 4, 1, 0, 0],
+        ['G', 0, 'EMPTY_OUTPUT_ARRAY', 0, 16, 0xffffffff, 1, 0, 0],
+        ['H', 0, 'EMPTY_OUTPUT_ARRAY', 0, 16, 0xffffffff, 1, 0, 0],
+      ],
+    ],
+    A: ['A', 0, NO], B: ['B', 0, NO], C0: ['C', 0, NO], C1: ['C', 1, NO], D0: ['D', 0, NO], D1: ['D', 1, NO],
+    E0: ['E', 1, NO], E1: ['E', 3, NO], F0: ['F', 1, NO], F1: ['F', 3, NO], G0: ['G', 7, NO], G1: ['G', 8, NO], H0: ['H', 7, NO], H1: ['H', 8, NO],
+  },
+  two_level_thread: {
+    EntryNode: ['EntryNode', 0, [['Thread0', 0, 'NODE_OUTPUT', 8, 256, 1, 0, 0, 0], ['Thread1', 0, 'NODE_OUTPUT', 8, 'shared:0', 1, 0, 0, 0]]],
+    Thread0: ['Thread0', 0, NO],
+    Thread1: ['Thread1', 0, NO],
+  },
+  two_level_thread_node_array: {
+    EntryNode: ['EntryNode', 0, [['T', 0, 'NODE_OUTPUT_ARRAY', 8, 256, 2, 0, 0, 0]]],
+    Thread0: ['T', 0, NO],
+    Thread1: ['T', 1, NO],
+  },
+};
+
+test('every work-graph library: the node outputs read from RDAT agree with the HLSL source', () => {
+  assert.is(Object.keys(hlsl).length, 16);
+  for (const [lib, nodes] of Object.entries(hlsl)) {
+    const container = parseContainer(corpusFile(`shaders/vkd3d-proton/${lib}_code_dxil.dxil`));
+    const found = new RdatReader(container.parts.find((p) => p.name === 'RDAT')!.data).nodes();
+    assert.equal(found.map((n) => n.exportName).sort(), Object.keys(nodes).sort(), `${lib}: nodes`);
+    for (const n of found) {
+      const [id, index, outs] = nodes[n.exportName]!;
+      assert.equal(n.id, { Name: id, ArrayIndex: index }, `${lib} ${n.exportName}: node id`);
+      const got = n.outputs.map((o): Out => {
+        const j = ddiToJson('node-output', o) as Record<string, unknown>;
+        const name = o.FinalName as { Name: string; ArrayIndex: number };
+        return [name.Name, name.ArrayIndex, j.NodeIOKind as string, o.RecordSizeInBytes as number, o.pMaxRecords !== null ? (o.pMaxRecords as number) : `shared:${o.pMaxRecordsSharedWithOutputIndex as number}`, o.ArraySize as number, o.bAllowSparseNodes as 0 | 1, o.pRecordDispatchGrid ? 1 : 0, o.NodeIOFlags as number];
+      });
+      assert.equal(got, outs, `${lib} ${n.exportName}: outputs`);
+      n.outputs.forEach((o, i) => assert.is(o.OutputIndex, i));
+      assert.equal(validateDdi('thread-launch-node-properties', { ...(ddiFromJson('thread-launch-node-properties', { FinalName: { Name: id, ArrayIndex: index }, bProgramEntry: 0, InputNodeIOKind: 'EMPTY_INPUT', InputNodeIOFlags: 0, InputRecordSizeInBytes: 0, GroupSharedUsageInBytes: 0, MaxRecursionDepth: 0, pLocalRootArgumentsTableIndex: null, pShareInputOfNode: null, pInputNodes: null, pNodesSharingInputWithThisNode: null, NumOutputs: 0, pOutputs: null }) as DdiObject), NumOutputs: n.outputs.length, pOutputs: n.outputs.length ? n.outputs : null }), [], `${lib} ${n.exportName}: valid`);
+    }
+  }
+});
+
+test('RDAT record dispatch grid: offset, component count and 16-bit components', () => {
+  const lib = parseContainer(corpusFile('shaders/vkd3d-proton/cross_group_sharing_code_dxil.dxil'));
+  const out = new RdatReader(lib.parts.find((p) => p.name === 'RDAT')!.data).nodes().find((n) => n.exportName === 'EntryNode')!.outputs[0]!;
+  assert.equal(out.pRecordDispatchGrid, { ByteOffset: 0, NumComponents: 1, b16BitsPerComponent: 0 });
+});
+
+test.run();
