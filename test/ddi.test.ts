@@ -214,9 +214,8 @@ test('validation: render passes with PRESERVE_LOCAL accesses', () => {
 // ---------------------------------------------------------------- work-graph libraries
 
 /**
- * What the HLSL sources say (HansKristian-Work/vkd3d-proton tests/shaders/workgraph/*.lib_6_8.hlsl,
- * read with the search tool; the three broadcast_custom_input_{u16_2,uint2,uint} variants were not
- * read and are taken to be, like broadcast_custom_input, one broadcasting node without outputs).
+ * What the HLSL sources say (HansKristian-Work/vkd3d-proton tests/shaders/workgraph/*.lib_6_8*.hlsl,
+ * all sixteen read with the search tool and transcribed here by hand).
  * Per node: its ID and its outputs as [target, index, kind, record bytes, MaxRecords | 'shared:N',
  * ArraySize, sparse, SV_DispatchGrid, flags].
  */
