@@ -110,6 +110,10 @@ test('extract, strip and embed: embed(strip(shader), extract(shader)) is the sha
   writeFileSync(file('part.rts0'), part);
   assert.is(dxbin('embed', stripped, file('part.rts0'), '-o', viaPart).status, 0);
   assert.is(hex(bytes(viaPart)), hex(bytes(SHADER)));
+  writeFileSync(file('junk.rts0'), Uint8Array.of(9, 9));
+  const junk = dxbin('embed', stripped, file('junk.rts0'), '-o', file('never.dxbc'));
+  assert.is(junk.status, 1);
+  assert.is(junk.stderr, `dxbin: ${file('junk.rts0')}: RTS0.header at byte 0: needs 24 bytes, only 2 left\n`, 'the error names the root signature file');
 });
 
 test('an edited container with a wrong digest gets a zero digest; a sentinel is kept', () => {

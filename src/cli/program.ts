@@ -1,6 +1,5 @@
 /** The `dxbin` command's options and dispatch. Exit status: 0 success, 1 bad input or failed check, 2 usage. */
 import { Command, CommanderError, Option } from 'commander';
-import { DxbinError } from '../bytes/errors.js';
 import { RootSignatureValidationError } from '../root-signature/hlsl/compile.js';
 import { HlslError } from '../root-signature/hlsl/source.js';
 import { hash } from './commands/hash.js';
@@ -12,26 +11,11 @@ import { rootsigValidate } from './commands/validate.js';
 import { ddiDecode, ddiEncode, ddiLayout, ddiNodeOutputs, ddiValidate } from './commands/ddi.js';
 import { queryDecode, querySum, queryTimings } from './commands/query.js';
 import { compileInputName, rootsigCompile, rootsigDecompile, type CompileCliOptions } from './commands/hlsl.js';
-import { CheckFailed, EXIT, UsageError } from './errors.js';
+import { CheckFailed, EXIT, InputFailure, UsageError, onFile } from './errors.js';
 
-/** A DxbinError raised while working on one input file. */
-class InputFailure extends Error {
-  constructor(
-    readonly file: string,
-    override readonly cause: DxbinError,
-  ) {
-    super(cause.message);
-  }
-}
-
-/** Runs a command on `file`, tagging any input error with the file name. */
+/** Runs a command on `file`; HLSL errors already name their file, line and column. */
 function on<T>(file: string, work: () => T): T {
-  try {
-    return work();
-  } catch (e) {
-    // HLSL errors name their own file, line and column
-    throw e instanceof DxbinError && !(e instanceof HlslError) && !(e instanceof RootSignatureValidationError) ? new InputFailure(file, e) : e;
-  }
+  return onFile(file, work, (e) => e instanceof HlslError || e instanceof RootSignatureValidationError);
 }
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -201,7 +185,7 @@ export function buildProgram(): Command {
     .argument('<rs>')
     .requiredOption('-o, --output <out>', 'output file')
     .option('--append', 'remove any RTS0 and append the new one, as dxc -setrootsignature orders parts')
-    .action((shader: string, rs: string, o: { output: string; append?: boolean }) => on(`${shader} + ${rs}`, () => embed(shader, rs, o)));
+    .action((shader: string, rs: string, o: { output: string; append?: boolean }) => embed(shader, rs, o));
   return program;
 }
 

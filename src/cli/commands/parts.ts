@@ -5,7 +5,7 @@ import { rootSignaturePart, withoutPart, withRootSignature, writeEdited } from '
 import { parseContainer } from '../../container/parse.js';
 import { rootSignatureContainer } from '../../container/write.js';
 import { readRootSignatureSource } from '../../root-signature/source.js';
-import { UsageError } from '../errors.js';
+import { UsageError, onFile } from '../errors.js';
 import { readInput, writeOutputAtomically } from '../io.js';
 
 export function extract(shader: string, options: { output: string; raw?: boolean }): void {
@@ -24,8 +24,8 @@ export function strip(shader: string, options: { output: string }): void {
 
 export function embed(shader: string, rootSignature: string, options: { output: string; append?: boolean }): void {
   const bytes = readInput(shader);
-  const container = parseContainer(bytes);
-  const source = readRootSignatureSource(readInput(rootSignature));
+  const container = onFile(shader, () => parseContainer(bytes));
+  const source = onFile(rootSignature, () => readRootSignatureSource(readInput(rootSignature)));
   const edited = withRootSignature(container, source.part, options.append ? 'append' : 'in-place');
   writeOutputAtomically(options.output, writeEdited(edited, container, bytes), [shader, rootSignature]);
 }
