@@ -2,7 +2,6 @@
  * Compiling root signature text the way `dxc -T rootsig_1_x` / `fxc /T rootsig_1_x` do: parse,
  * validate with DXC's rules (the runtime's for 1.2, which DXC does not know), serialize.
  */
-import type { RootSignatureVersion } from '../../../codecs/root-signature.js';
 import { DxbinError } from '../../bytes/errors.js';
 import { rootSignatureContainer } from '../../container/write.js';
 import { encodeRootSignature } from '../encode.js';
@@ -40,8 +39,4 @@ export function compileRootSignature(source: RootSignatureText | string, options
 export function compileRootSignatureBlob(source: RootSignatureText | string, options: CompileOptions & { raw?: boolean } = {}): Uint8Array {
   const rts0 = encodeRootSignature(compileRootSignature(source, options));
   return options.raw ? rts0 : rootSignatureContainer(rts0);
-}
-
-export function versionFromProfile(version: RootSignatureVersion): string {
-  return `rootsig_1_${version - 1}`;
 }
