@@ -32,6 +32,11 @@ export function findPart(container: Container, name: string): ContainerPart | un
   return container.parts.find((p) => p.name === name);
 }
 
+/** Absolute offset of a parsed part's data (after its 8-byte header) in the container bytes. */
+export function partDataOffset(container: ParsedContainer, index: number): number {
+  return container.layout.partOffsets[index]! + 8;
+}
+
 export function partIndex(container: Container, name: string): number {
   return container.parts.findIndex((p) => p.name === name);
 }

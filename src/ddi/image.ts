@@ -29,6 +29,7 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
   const ps = pointerSize(abi);
   const root = structLayout(struct, abi);
   let buf = new Uint8Array(Math.max(64, root.size * 2));
+  let dv = new DataView(buf.buffer);
   let end = root.size;
   const placed = new Map<object | string, number>();
   const queue: Pending[] = [];
@@ -37,8 +38,8 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
     const bigger = new Uint8Array(Math.max(need, buf.byteLength * 2));
     bigger.set(buf);
     buf = bigger;
+    dv = new DataView(buf.buffer);
   };
-  const view = () => new DataView(buf.buffer);
   const alloc = (size: number, align: number) => {
     const at = Math.ceil(end / align) * align;
     end = at + size;
@@ -46,7 +47,7 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
     return at;
   };
   const writeU = (at: number, size: number, v: number) => {
-    const d = view();
+    const d = dv;
     if (size === 1) d.setUint8(at, v);
     else if (size === 2) d.setUint16(at, v, true);
     else if (size === 4) d.setUint32(at, v >>> 0, true);
@@ -108,9 +109,8 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
   for (let i = 0; i < queue.length; i++) {
     const p = queue[i]!;
     const at = place(p);
-    const d = view();
-    if (ps === 8) d.setBigUint64(p.at, BigInt(at), true);
-    else d.setUint32(p.at, at, true);
+    if (ps === 8) dv.setBigUint64(p.at, BigInt(at), true);
+    else dv.setUint32(p.at, at, true);
   }
   return buf.slice(0, end);
 }

@@ -5,6 +5,9 @@
  */
 import {
   DESCRIPTOR_RANGE_FIELDS,
+  DESCRIPTOR_TABLE_HEADER,
+  ROOT_PARAMETER_RECORD,
+  RTS0_HEADER,
   DESCRIPTOR_TABLE_HEADER_SIZE,
   F32_FIELDS,
   PARAMETER_TYPE,
@@ -56,15 +59,10 @@ export function readRootSignature(
   const at = options.path ?? 'RTS0';
   const r = new ByteReader(bytes, options.base ?? 0);
   r.need(0, RTS0_HEADER_SIZE, `${at}.header`);
-  const version = r.u32(0, `${at}.version`);
+  const { version, numParameters, parametersOffset, numStaticSamplers, staticSamplersOffset, flags } = readRecord(r, 0, RTS0_HEADER, at) as Record<(typeof RTS0_HEADER)[number][0], number>;
   const info = versionInfo(version);
   if (!info) throw new DecodeError('unsupported-version', r.base, `${at}.version`, `unknown root signature version ${version} (known: 1, 2, 3)`);
   const v = version as RootSignatureVersion;
-  const numParameters = r.u32(4, `${at}.numParameters`);
-  const parametersOffset = r.u32(8, `${at}.parametersOffset`);
-  const numStaticSamplers = r.u32(12, `${at}.numStaticSamplers`);
-  const staticSamplersOffset = r.u32(16, `${at}.staticSamplersOffset`);
-  const flags = r.u32(20, `${at}.flags`);
 
   r.needArray(parametersOffset, numParameters, ROOT_PARAMETER_RECORD_SIZE, `${at}.parameters`);
   r.needArray(staticSamplersOffset, numStaticSamplers, info.staticSamplerSize, `${at}.staticSamplers`);
@@ -83,14 +81,13 @@ export function readRootSignature(
   for (let i = 0; i < numParameters; i++) {
     const rec = parametersOffset + i * ROOT_PARAMETER_RECORD_SIZE;
     const p = `${at}.parameters[${i}]`;
-    const parameterType = r.u32(rec, `${p}.parameterType`);
-    const shaderVisibility = r.u32(rec + 4, `${p}.shaderVisibility`);
-    const payload = r.u32(rec + 8, `${p}.payloadOffset`);
+    const { parameterType, shaderVisibility, payloadOffset: payload } = readRecord(r, rec, ROOT_PARAMETER_RECORD, p) as Record<(typeof ROOT_PARAMETER_RECORD)[number][0], number>;
     payloadOffsets.push(payload);
     if (parameterType === PARAMETER_TYPE.DESCRIPTOR_TABLE) {
       r.need(payload, DESCRIPTOR_TABLE_HEADER_SIZE, `${p}.table`);
-      const count = r.u32(payload, `${p}.numDescriptorRanges`);
-      const rangesOffset = r.u32(payload + 4, `${p}.descriptorRangesOffset`);
+      const table = readRecord(r, payload, DESCRIPTOR_TABLE_HEADER, p);
+      const count = table.numDescriptorRanges!;
+      const rangesOffset = table.descriptorRangesOffset!;
       r.needArray(rangesOffset, count, info.rangeSize, `${p}.ranges`);
       spend(count, rangesOffset, `${p}.ranges`);
       rangeOffsets.push(rangesOffset);

@@ -8,13 +8,13 @@ import {
   F32_FIELDS,
   ROOT_CONSTANTS_FIELDS,
   ROOT_DESCRIPTOR_FIELDS,
-  ROOT_PARAMETER_RECORD_SIZE,
   RTS0_HEADER_SIZE,
   STATIC_SAMPLER_FIELDS,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { ByteWriter, f32Bits } from '../bytes/writer.js';
+import { u32 } from '../bytes/names.js';
 import { versionInfo } from './decode.js';
 import type { RootSignature } from './types.js';
 
@@ -93,12 +93,6 @@ function writeRecord(
   if ('flags' in values && !fields.some(([name]) => name === 'flags') && values.flags !== 0 && values.flags !== undefined) {
     throw new DescriptionError('not-representable', `${path}.flags`, `flags ${String(values.flags)} cannot be stored in a version ${versionInfo(version)!.name} root signature`);
   }
-}
-
-function u32(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new DescriptionError('bad-type', path, `expected an integer, got ${JSON.stringify(value) ?? String(value)}`);
-  if (value < 0 || value > 0xffffffff) throw new DescriptionError('out-of-range', path, `${value} is not a u32`);
-  return value;
 }
 
 function count(list: unknown, path: string): number {

@@ -2,8 +2,8 @@
  * Root signatures as users hand them over: a container holding RTS0 (root-signature-only or a
  * shader) or a bare RTS0 part.
  */
-import { CONTAINER_HEADER_SIZE } from '../../codecs/container.js';
-import { looksLikeContainer, type ParsedContainer } from '../container/container.js';
+import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
+import { looksLikeContainer, partDataOffset, type ParsedContainer } from '../container/container.js';
 import { rootSignaturePart } from '../container/edit.js';
 import { parseContainer, type ContainerParseMode } from '../container/parse.js';
 import { readRootSignature, type RootSignatureLayout } from './decode.js';
@@ -27,9 +27,17 @@ export function readRootSignatureSource(bytes: Uint8Array, mode: ContainerParseM
     return { kind: 'part', part: bytes, partOffset: 0, rootSignature, layout };
   }
   const container = parseContainer(bytes, { mode });
-  const part = rootSignaturePart(container);
-  const index = container.parts.findIndex((p) => p.data === part);
-  const partOffset = (container.layout.partOffsets[index] ?? CONTAINER_HEADER_SIZE) + 8;
+  const found = containerRootSignature(container);
+  if (!found) rootSignaturePart(container); // throws the missing-part DecodeError
+  return found!;
+}
+
+/** The RTS0 part of a parsed container, decoded with absolute offsets; undefined when it has none. */
+export function containerRootSignature(container: ParsedContainer): RootSignatureSource | undefined {
+  const index = container.parts.findIndex((p) => p.name === ROOT_SIGNATURE_PART);
+  if (index < 0) return undefined;
+  const part = container.parts[index]!.data;
+  const partOffset = partDataOffset(container, index);
   const { rootSignature, layout } = readRootSignature(part, { base: partOffset });
   return { kind: 'container', container, part, partOffset, rootSignature, layout };
 }

@@ -1,7 +1,7 @@
 /** `dxbin ddi layout | decode | encode | validate | node-outputs`. */
 import { ABIS, STRUCTS, type Abi } from '../../../codecs/ddi.js';
 import { parseContainer } from '../../container/parse.js';
-import { findPart } from '../../container/container.js';
+import { findPart, partDataOffset } from '../../container/container.js';
 import { decodeImage, encodeImage } from '../../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../../ddi/json.js';
 import { structDef, structLayout } from '../../ddi/layout.js';
@@ -62,7 +62,7 @@ export function ddiNodeOutputs(file: string, o: { json?: boolean }, out: (line: 
   const rdat = findPart(container, 'RDAT');
   if (!rdat) throw new DecodeError('missing-part', 0, 'container.parts', 'the container has no RDAT part (not a DXIL library)');
   const index = container.parts.indexOf(rdat);
-  const nodes = new RdatReader(rdat.data, container.layout.partOffsets[index]! + 8).nodes();
+  const nodes = new RdatReader(rdat.data, partDataOffset(container, index)).nodes();
   if (o.json) {
     out(JSON.stringify(nodes.map((n) => ({ ...n, outputs: n.outputs.map((x) => ddiToJson('D3D12DDI_NODE_OUTPUT_0108', x)) })), null, 2));
     return;

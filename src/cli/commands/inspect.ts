@@ -7,7 +7,8 @@ import { encodeRootSignature } from '../../root-signature/encode.js';
 import { rootSignatureToJson } from '../../root-signature/json.js';
 import { summarizeRootSignature } from '../../root-signature/summary.js';
 import { equalBytes } from '../../container/digest.js';
-import { PART_KINDS, ROOT_SIGNATURE_PART } from '../../../codecs/container.js';
+import { PART_KINDS } from '../../../codecs/container.js';
+import { containerRootSignature } from '../../root-signature/source.js';
 import { readInput } from '../io.js';
 
 export interface InspectOptions {
@@ -30,9 +31,8 @@ export function inspect(file: string, options: InspectOptions, out: (line: strin
   }
   const container = parseContainer(bytes, { mode });
   const status = digestStatus(container.digest, computeContainerDigest(bytes, container.layout.declaredSize));
-  const rtsIndex = container.parts.findIndex((p) => p.name === ROOT_SIGNATURE_PART);
-  const rts = rtsIndex >= 0 ? readRootSignature(container.parts[rtsIndex]!.data, { base: container.layout.partOffsets[rtsIndex]! + 8 }) : undefined;
-  const canonical = rts ? equalBytes(encodeRootSignature(rts.rootSignature), container.parts[rtsIndex]!.data) : undefined;
+  const rts = containerRootSignature(container);
+  const canonical = rts ? equalBytes(encodeRootSignature(rts.rootSignature), rts.part) : undefined;
 
   if (options.json) {
     out(
