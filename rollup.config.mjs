@@ -6,6 +6,7 @@ const external = [/^node:/, 'commander'];
 const ts = () => typescript({ tsconfig: './tsconfig.json', compilerOptions: { noEmit: false, declaration: false, sourceMap: false }, include: ['codecs/**/*.ts', 'src/**/*.ts'], exclude: ['src/query/assembly/**'] });
 
 export default [
-  { input: 'src/index.ts', output: { file: 'dist/index.js', format: 'es' }, external, plugins: [ts()] },
+  // the root and the subpath entries (dxbin/query, dxbin/ddi) share chunks, so an error class is one class
+  { input: { index: 'src/index.ts', query: 'src/query/index.ts', ddi: 'src/ddi/index.ts' }, output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' }, external, plugins: [ts()] },
   { input: 'src/cli/main.ts', output: { file: 'dist/cli.js', format: 'es' }, external, plugins: [ts()] },
 ];

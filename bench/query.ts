@@ -11,7 +11,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'binary-parser';
 import * as r from 'restructure';
-import { kernels, sumQueryResults, timestampDurations, type WasmKernels } from '../src/index.js';
+import { kernels, sumQueryResults, timestampDurations, type WasmKernels } from '../src/query/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const json = process.argv.includes('--json');

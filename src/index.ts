@@ -1,53 +1,119 @@
-/** dxbin: bit-exact codecs for Direct3D 12 binary data. */
-export { DecodeError, DescriptionError, DxbinError } from './bytes/errors.js';
-export type { DecodeErrorCode, DescriptionErrorCode } from './bytes/errors.js';
-export { ByteReader } from './bytes/reader.js';
-export { ByteWriter } from './bytes/writer.js';
+/**
+ * dxbin: bit-exact codecs for Direct3D 12 binary data. This module is the contract: DXBC/DXIL
+ * containers, RTS0 root signatures (bytes, typed description, JSON form, HLSL text, conversion,
+ * validation), the error types, and the tables the choices come from. Format-specific parts are
+ * subpath exports: `dxbin/query` (query results), `dxbin/ddi` (DDI structures). The surface is
+ * recorded in api/dxbin.api.md (`npm run api` after a deliberate change).
+ */
 
+// ---------------------------------------------------------------- errors
+
+/** The base class of every error about a caller's input (`code`, `path`, `detail`). */
+export { DxbinError } from './bytes/errors.js';
+/** Malformed bytes: `code`, absolute byte `offset`, field `path`. */
+export { DecodeError } from './bytes/errors.js';
+/** A description (typed, JSON) or argument that cannot be used: `code`, `path`. */
+export { DescriptionError } from './bytes/errors.js';
+/** `path: detail` or `path at byte N: detail`: how every message and CLI line is formatted. */
+export { formatProblem } from './bytes/errors.js';
+/** `code path message`: one line per validation violation. */
+export { formatViolation } from './bytes/errors.js';
+export type {
+  DxbinErrorCode,
+  DecodeErrorCode,
+  DescriptionErrorCode,
+  ConversionErrorCode,
+  HlslErrorCode,
+  RootSignatureValidationErrorCode,
+  RuleViolation,
+} from './bytes/errors.js';
+
+// ---------------------------------------------------------------- containers
+
+/** The in-memory container: header fields and parts kept byte for byte. */
 export type { Container, ContainerPart, ContainerLayout, ParsedContainer } from './container/container.js';
-export { findPart, looksLikeContainer } from './container/container.js';
+/** The first part with a FourCC, or undefined. */
+export { findPart } from './container/container.js';
+/** True when the bytes start with "DXBC". */
+export { looksLikeContainer } from './container/container.js';
+/** Parses a container (`strict` as DXC, or `lenient` as vkd3d); throws DecodeError. */
 export { parseContainer, type ContainerParseMode, type ParseContainerOptions } from './container/parse.js';
-export { writeContainer, rootSignatureContainer, type DigestChoice } from './container/write.js';
-export { computeContainerDigest, digestSentinel, digestStatus, modifiedMd5, type DigestStatus } from './container/digest.js';
-export { rootSignaturePart, withoutPart, withRootSignature, editedDigest, writeEdited, type RootSignaturePlacement } from './container/edit.js';
+/** Writes a container with the digest computed, zeroed or given. */
+export { writeContainer, type DigestChoice } from './container/write.js';
+/** A root-signature-only container around a bare RTS0 part, as fxc /T rootsig_1_x writes. */
+export { rootSignatureContainer } from './container/write.js';
+/** The container digest (DXBC's modified MD5 over the bytes after the digest field). */
+export { computeContainerDigest } from './container/digest.js';
+/** Compares a stored digest with the computed one: valid, sentinel or invalid. */
+export { digestStatus, type DigestStatus } from './container/digest.js';
+/** The sentinel a digest is (all 0x00, 0x01 or 0x02), or undefined. */
+export { digestSentinel } from './container/digest.js';
+/** DXBC's modified MD5 of any bytes. */
+export { modifiedMd5 } from './container/digest.js';
+/** The RTS0 part's bytes (throws DecodeError missing-part). */
+export { rootSignaturePart } from './container/edit.js';
+/** The container without the named part. */
+export { withoutPart } from './container/edit.js';
+/** The container with RTS0 replaced in place or appended. */
+export { withRootSignature, type RootSignaturePlacement } from './container/edit.js';
+/** The digest an edited container gets, as DXC's container builder decides it. */
+export { editedDigest } from './container/edit.js';
+/** Writes an edited container with `editedDigest`. */
+export { writeEdited } from './container/edit.js';
 
+// ---------------------------------------------------------------- root signatures
+
+/** The typed description (D3D12_VERSIONED_ROOT_SIGNATURE_DESC in camelCase, raw numbers). */
 export type * from './root-signature/types.js';
-export { decodeRootSignature, readRootSignature, type RootSignatureLayout, type DecodeRootSignatureOptions } from './root-signature/decode.js';
+/** RTS0 bytes -> typed description; throws DecodeError. */
+export { decodeRootSignature } from './root-signature/decode.js';
+/** RTS0 bytes -> typed description and where its blocks were. */
+export { readRootSignature, type RootSignatureLayout, type DecodeRootSignatureOptions } from './root-signature/decode.js';
+/** Typed description -> canonical RTS0 bytes; throws DescriptionError. */
 export { encodeRootSignature } from './root-signature/encode.js';
-export { rootSignatureToJson, rootSignatureFromJson } from './root-signature/json.js';
-export { readRootSignatureSource, type RootSignatureSource } from './root-signature/source.js';
-
-export * as codecs from '../codecs/index.js';
+/** Typed description -> JSON form (D3D12 names, lossless). */
+export { rootSignatureToJson } from './root-signature/json.js';
+/** JSON form -> typed description; throws DescriptionError. */
+export { rootSignatureFromJson } from './root-signature/json.js';
+/** JSON Schema (draft 2020-12) of the JSON form. */
+export { rootSignatureJsonSchema } from './root-signature/schema.js';
+/** JSON text -> value; throws DescriptionError bad-json. */
+export { parseJsonText } from './json/vocabulary.js';
+/** A container holding RTS0 or a bare RTS0 part -> the decoded root signature and where it was. */
+export { readRootSignatureSource, type RootSignatureSource } from './root-signature/input.js';
+/** The RTS0 of a parsed container, decoded with absolute offsets, or undefined. */
+export { containerRootSignature } from './root-signature/input.js';
+/** One line per parameter and sampler, for people. */
+export { summarizeRootSignature } from './root-signature/summary.js';
+/** Converts between versions with a report of what was added, dropped or not expressible. */
 export { convertRootSignature, describeConversionReport, ConversionError, type ConversionReport, type ConversionItem, type ConvertOptions } from './root-signature/convert.js';
-export type { ConversionSemantics } from '../codecs/conversion.js';
+/** Every validation rule the target applies; all violations. */
 export { validateRootSignature, type Violation, type ValidateOptions } from './root-signature/validate.js';
-export type { ValidationTarget, ValidationCode } from '../codecs/validation-rules.js';
-export { compileRootSignature, compileRootSignatureBlob, RootSignatureValidationError, type CompileOptions } from './root-signature/hlsl/compile.js';
+
+// ---------------------------------------------------------------- HLSL root signature language
+
+/** Text -> validated typed description, as dxc -T rootsig_1_x. */
+export { compileRootSignature, type CompileOptions } from './root-signature/hlsl/compile.js';
+/** Text -> root-signature-only container (or bare part). */
+export { compileRootSignatureBlob } from './root-signature/hlsl/compile.js';
+/** The text parsed but breaks validation rules. */
+export { RootSignatureValidationError } from './root-signature/hlsl/compile.js';
+/** Text -> typed description without validation. */
 export { parseRootSignature, type ParseOptions } from './root-signature/hlsl/parser.js';
+/** Typed description -> text (defaults left out). */
 export { printRootSignature, printRootSignatureDefine, type PrintOptions } from './root-signature/hlsl/printer.js';
+/** An HLSL file: #define and [RootSignature(...)] extraction. */
 export { HlslFile } from './root-signature/hlsl/hlsl-file.js';
-export { RootSignatureText, HlslError, type SourceLocation } from './root-signature/hlsl/source.js';
-export { queryType, type RecordRange } from './query/types.js';
-export { decodeQueryResult, decodeQueryResults, encodeQueryResults, toFloat64, type QueryColumns } from './query/decode.js';
-export {
-  timestampDurations,
-  summarizeDurations,
-  sumQueryResults,
-  deltaQueryResults,
-  soOverflow,
-  occlusionToBinary,
-  gatherVirtualQueries,
-  packQueryMap,
-  type Durations,
-  type DurationOptions,
-  type DurationSummary,
-  type QueryMapEntry,
-} from './query/resolve.js';
-export { kernels, activeKernels, selectKernels, kernelsAvailable } from './query/kernels/loader.js';
-export type { QueryKernels, KernelName } from './query/kernels/api.js';
-export { WasmKernels, type WasmBuffer } from './query/kernels/wasm.js';
-export { structLayout, structDef, type StructLayout, type FieldLayout } from './ddi/layout.js';
-export { encodeImage, decodeImage, type DdiObject, type DdiValue } from './ddi/image.js';
-export { ddiToJson, ddiFromJson } from './ddi/json.js';
-export { validateDdi, validateRenderPasses, renderPassesFromJson, type DdiViolation, type RenderPass } from './ddi/validate.js';
-export { RdatReader, type NodeReport } from './ddi/rdat.js';
+/** Root signature text with locations; the language's error. */
+export { RootSignatureText, HlslError, type SourceLocation } from './root-signature/hlsl/text.js';
+
+// ---------------------------------------------------------------- tables and choices
+
+/** The declarative tables (container, RTS0 rows and versions, enums and flags with D3D12 names). */
+export * as codecs from '../codecs/index.js';
+/** The root signature versions, `{ value, name }` ("1.0", "1.1", "1.2"). */
+export { ROOT_SIGNATURE_VERSIONS, type RootSignatureVersionName } from '../codecs/root-signature.js';
+/** Conversion semantics names (`runtime`, `vkd3d`, `d3dx12`). */
+export { CONVERSION_SEMANTICS, type ConversionSemantics } from '../codecs/conversion.js';
+/** Validation targets (`runtime`, `dxc`, `all`). */
+export { VALIDATION_TARGETS, type ValidationTarget, type ValidationCode } from '../codecs/validation-rules.js';

@@ -7,20 +7,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ABIS, STRUCTS } from '../codecs/ddi.js';
+import { DecodeError, parseContainer } from '../src/index.js';
 import {
-  DecodeError,
   RdatReader,
   ddiFromJson,
   ddiToJson,
   decodeImage,
   encodeImage,
-  parseContainer,
   renderPassesFromJson,
   structLayout,
   validateDdi,
   validateRenderPasses,
   type DdiObject,
-} from '../src/index.js';
+} from '../src/ddi/index.js';
 import { ROOT, corpusFile } from './helpers/corpus.js';
 import { randomDdi } from './helpers/ddi-random.js';
 

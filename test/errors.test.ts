@@ -10,6 +10,9 @@ import {
   rootSignatureContainer,
   rootSignatureFromJson,
   readRootSignatureSource,
+  writeContainer,
+  formatProblem,
+  type RootSignature,
 } from '../src/index.js';
 
 function words(...values: number[]): Uint8Array {
@@ -154,6 +157,39 @@ test('descriptions: version 1.0 has no room for flags; JSON keys are checked', (
     { code: 'not-representable' },
   );
   throwsExactly(() => rootSignatureFromJson({ version: '2.0' }), DescriptionError, '$.version: expected "1.0", "1.1" or "1.2", got "2.0"', { code: 'out-of-range' });
+});
+
+test('the encoder hang of a parameters object is a DescriptionError at once', () => {
+  const bad = { version: 2, flags: 0, parameters: {}, staticSamplers: [] } as unknown as RootSignature;
+  throwsExactly(() => encodeRootSignature(bad), DescriptionError, 'RTS0.parameters: expected an array', { code: 'bad-type', path: 'RTS0.parameters', detail: 'expected an array' });
+});
+
+test('the typed encoder takes numbers only; "0x3" is the JSON layer\'s spelling', () => {
+  const rs = (flags: unknown) => ({ version: 2, flags, parameters: [], staticSamplers: [] }) as unknown as RootSignature;
+  throwsExactly(() => encodeRootSignature(rs('0x3')), DescriptionError, 'RTS0.flags: expected an unsigned 32-bit integer, got "0x3"', { code: 'bad-type' });
+  throwsExactly(() => encodeRootSignature(rs(3n)), DescriptionError, 'RTS0.flags: expected an unsigned 32-bit integer, got 3n', { code: 'bad-type' });
+  throwsExactly(() => encodeRootSignature(rs(2 ** 32)), DescriptionError, 'RTS0.flags: 4294967296 does not fit in 32 bits', { code: 'out-of-range' });
+  const fromJson = rootSignatureFromJson({ version: '1.1', parameters: [{ parameterType: '32BIT_CONSTANTS', constants: { shaderRegister: '0x3', num32BitValues: 1 } }] });
+  assert.equal(fromJson.parameters[0], { parameterType: 1, shaderVisibility: 0, constants: { shaderRegister: 3, registerSpace: 0, num32BitValues: 1 } });
+});
+
+test('container writer: bad part names and digests are DescriptionErrors, not RangeErrors', () => {
+  const part = encodeRootSignature({ version: 1, flags: 0, parameters: [], staticSamplers: [] });
+  const container = { digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [{ name: 'RTS', data: part }] };
+  throwsExactly(() => writeContainer(container), DescriptionError, 'container.parts[0].name: a FourCC has 4 characters, got "RTS"', { code: 'bad-name' });
+  throwsExactly(() => rootSignatureContainer(part, new Uint8Array(3)), DescriptionError, 'digest: a digest has 16 bytes, got 3', { code: 'out-of-range' });
+});
+
+test('detail is apart from message; one formatter makes both forms', () => {
+  try {
+    decodeRootSignature(words(4, 0, 24, 0, 24, 0));
+    assert.unreachable('expected a DecodeError');
+  } catch (e) {
+    const d = e as DecodeError;
+    assert.is(d.detail, 'unknown root signature version 4 (known: 1, 2, 3)');
+    assert.is(d.message, formatProblem(d.path, d.detail, d.offset));
+  }
+  assert.is(formatProblem('$.version', 'x'), '$.version: x');
 });
 
 test.run();

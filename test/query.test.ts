@@ -7,8 +7,8 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DecodeError } from '../src/index.js';
 import {
-  DecodeError,
   decodeQueryResult,
   decodeQueryResults,
   deltaQueryResults,
@@ -25,7 +25,7 @@ import {
   toFloat64,
   type KernelName,
   type QueryMapEntry,
-} from '../src/index.js';
+} from '../src/query/index.js';
 import { QUERY_TYPES } from '../codecs/query.js';
 import { ROOT } from './helpers/corpus.js';
 // @ts-expect-error a plain .mjs script without types
@@ -191,7 +191,7 @@ test('gather-and-sum of virtual queries (vkd3d-proton query map): all kernels eq
 });
 
 test('zero-copy: a buffer allocated in WASM memory is resolved in place', () => {
-  const k = kernels('simd') as import('../src/index.js').WasmKernels;
+  const k = kernels('simd') as import('../src/query/index.js').WasmKernels;
   const stamps = k.allocate(8 * 6);
   new BigUint64Array(stamps.bytes.buffer, stamps.bytes.byteOffset, 6).set([10n, 30n, 100n, 50n, 1n, 2n]);
   const ticks = k.allocate(24);

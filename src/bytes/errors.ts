@@ -1,9 +1,12 @@
 /**
- * The error types dxbin throws for bad input. Anything else escaping a decoder is a bug
- * (the fuzz properties in test/ treat it as a crash).
+ * The error contract: every failure dxbin reports about a caller's input is a `DxbinError`
+ * subclass with a stable `code` from that class's union, the `path` of the offending field, and a
+ * `detail` sentence apart from the formatted `message`. Decide on `code` (and `path`, `offset`),
+ * never on the text. Anything else escaping a decoder is a bug: the fuzz properties in test/ treat
+ * it as a crash.
  */
 
-/** Stable codes for binary decoding failures. */
+/** Codes of `DecodeError`: bytes that are not a well-formed container, RTS0 part or record. */
 export type DecodeErrorCode =
   | 'truncated' // a field or record lies past the end of the bytes
   | 'bad-magic'
@@ -17,12 +20,44 @@ export type DecodeErrorCode =
   | 'missing-part'
   | 'limit-exceeded'; // more records than the input's size allows (hostile sharing of arrays)
 
-/** Base class: everything dxbin reports about a user's input. */
-export class DxbinError extends Error {
+/** Codes of `DescriptionError`: a typed or JSON description, or an argument, that cannot be used. */
+export type DescriptionErrorCode =
+  | 'bad-json' // JSON text that does not parse
+  | 'unknown-key'
+  | 'missing-key'
+  | 'bad-type' // a value of the wrong type (a string where a number belongs, ...)
+  | 'bad-name' // a name that is not in the table it must come from
+  | 'out-of-range'
+  | 'not-representable' // a value the chosen version or language has no way to store
+  | 'unavailable'; // the engine cannot do what was asked (e.g. run the WebAssembly kernels)
+
+/** Codes of `ConversionError`. */
+export type ConversionErrorCode = 'conversion-refused';
+
+/** Codes of `HlslError`: the root signature language. */
+export type HlslErrorCode =
+  | 'hlsl-syntax' // the text does not follow the grammar (DXC's message)
+  | 'hlsl-missing'; // the #define or entry attribute named is not there
+
+/** Codes of `RootSignatureValidationError`. */
+export type RootSignatureValidationErrorCode = 'hlsl-validation';
+
+/** Every code any `DxbinError` carries. */
+export type DxbinErrorCode = DecodeErrorCode | DescriptionErrorCode | ConversionErrorCode | HlslErrorCode | RootSignatureValidationErrorCode;
+
+/** Base class: everything dxbin reports about a caller's input. */
+export class DxbinError<Code extends DxbinErrorCode = DxbinErrorCode> extends Error {
+  /**
+   * @param code   stable code from the subclass's union
+   * @param path   the field (`RTS0.parameters[3].ranges[1].flags`, `$.version`) or place (`file:line:col`)
+   * @param detail what is wrong, one sentence without the path
+   * @param message the formatted message (by default `path: detail`)
+   */
   constructor(
-    message: string,
-    readonly code: string,
+    readonly code: Code,
     readonly path: string,
+    readonly detail: string,
+    message = formatProblem(path, detail),
   ) {
     super(message);
     this.name = new.target.name;
@@ -30,32 +65,48 @@ export class DxbinError extends Error {
 }
 
 /** Malformed bytes: names the absolute byte offset and the field path. */
-export class DecodeError extends DxbinError {
-  declare readonly code: DecodeErrorCode;
+export class DecodeError extends DxbinError<DecodeErrorCode> {
+  /**
+   * @param offset absolute byte offset in the caller's input
+   */
   constructor(
     code: DecodeErrorCode,
     readonly offset: number,
     path: string,
     detail: string,
   ) {
-    super(`${path} at byte ${offset}: ${detail}`, code, path);
+    super(code, path, detail, formatProblem(path, detail, offset));
   }
 }
 
-/** Codes for descriptions (JSON form, typed description) that cannot be encoded. */
-export type DescriptionErrorCode =
-  | 'bad-json'
-  | 'unknown-key'
-  | 'missing-key'
-  | 'bad-type'
-  | 'bad-name'
-  | 'out-of-range'
-  | 'not-representable'; // a value the chosen version has no field for
-
-/** A description (typed or JSON) that cannot be turned into bytes; names the path. */
-export class DescriptionError extends DxbinError {
-  declare readonly code: DescriptionErrorCode;
+/** A description (typed or JSON) or argument that cannot be turned into bytes; names the path. */
+export class DescriptionError extends DxbinError<DescriptionErrorCode> {
   constructor(code: DescriptionErrorCode, path: string, detail: string) {
-    super(`${path}: ${detail}`, code, path);
+    super(code, path, detail);
   }
+}
+
+/**
+ * The one formatter of problems: `path: detail`, or `path at byte N: detail` when an offset is
+ * known. Error messages and CLI lines are made with it.
+ */
+export function formatProblem(path: string, detail: string, offset?: number): string {
+  return offset === undefined ? `${path}: ${detail}` : `${path} at byte ${offset}: ${detail}`;
+}
+
+/** A rule broken by a description (root signature or DDI validation): code, path and message. */
+export interface RuleViolation {
+  readonly code: string;
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Fills a rule's `{name}` placeholders; an unknown name stays as written. */
+export function fillMessage(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
+}
+
+/** The one line per violation the CLI prints: `code path message`. */
+export function formatViolation(v: RuleViolation): string {
+  return `${v.code} ${v.path} ${v.message}`;
 }

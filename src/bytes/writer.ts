@@ -5,8 +5,9 @@ export class ByteWriter {
   private view: DataView;
   private end = 0;
 
+  /** @param initialCapacity bytes to reserve; anything not a positive finite number means the default */
   constructor(initialCapacity = 256) {
-    this.buf = new Uint8Array(Math.max(16, initialCapacity));
+    this.buf = new Uint8Array(initialCapacity > 16 && initialCapacity < 0x7fffffff ? Math.ceil(initialCapacity) : initialCapacity > 0 ? 16 : 256);
     this.view = new DataView(this.buf.buffer);
   }
 
@@ -18,7 +19,7 @@ export class ByteWriter {
   private reserve(extra: number): void {
     const needed = this.end + extra;
     if (needed <= this.buf.byteLength) return;
-    let capacity = this.buf.byteLength * 2;
+    let capacity = Math.max(16, this.buf.byteLength * 2);
     while (capacity < needed) capacity *= 2;
     const grown = new Uint8Array(capacity);
     grown.set(this.buf.subarray(0, this.end));
@@ -67,16 +68,3 @@ export class ByteWriter {
     return this.buf.slice(0, this.end);
   }
 }
-
-/** f32 bit pattern of a number (rounds to nearest binary32). */
-export function f32Bits(value: number): number {
-  scratchF32[0] = value;
-  return scratchU32[0]!;
-}
-/** The number an f32 bit pattern stands for. */
-export function f32FromBits(bits: number): number {
-  scratchU32[0] = bits >>> 0;
-  return scratchF32[0]!;
-}
-const scratchF32 = new Float32Array(1);
-const scratchU32 = new Uint32Array(scratchF32.buffer);

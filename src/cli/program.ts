@@ -1,7 +1,7 @@
 /** The `dxbin` command's options and dispatch. Exit status: 0 success, 1 bad input or failed check, 2 usage. */
 import { Command, CommanderError, Option } from 'commander';
 import { RootSignatureValidationError } from '../root-signature/hlsl/compile.js';
-import { HlslError } from '../root-signature/hlsl/source.js';
+import { HlslError } from '../root-signature/hlsl/text.js';
 import { hash } from './commands/hash.js';
 import { inspect } from './commands/inspect.js';
 import { embed, extract, strip } from './commands/parts.js';

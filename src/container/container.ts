@@ -1,4 +1,5 @@
 /** The in-memory form of a DXBC/DXIL container: header fields and parts, each kept byte for byte. */
+import { DescriptionError } from '../bytes/errors.js';
 
 export interface ContainerPart {
   /** FourCC, one character per byte (Latin-1), so any four bytes survive. */
@@ -28,6 +29,7 @@ export interface ParsedContainer extends Container {
   readonly layout: ContainerLayout;
 }
 
+/** The first part named `name`, or undefined. */
 export function findPart(container: Container, name: string): ContainerPart | undefined {
   return container.parts.find((p) => p.name === name);
 }
@@ -41,8 +43,12 @@ export function partIndex(container: Container, name: string): number {
   return container.parts.findIndex((p) => p.name === name);
 }
 
-export function fourCCBytes(name: string): Uint8Array {
-  if (name.length !== 4) throw new RangeError(`a FourCC has 4 characters, got ${JSON.stringify(name)}`);
+/**
+ * The four bytes of a part name.
+ * @throws {DescriptionError} bad-name unless the name has exactly four characters
+ */
+export function fourCCBytes(name: string, path = 'part.name'): Uint8Array {
+  if (typeof name !== 'string' || name.length !== 4) throw new DescriptionError('bad-name', path, `a FourCC has 4 characters, got ${JSON.stringify(name)}`);
   return Uint8Array.from(name, (c) => c.charCodeAt(0) & 0xff);
 }
 

@@ -25,6 +25,7 @@ export function editedDigest(original: ParsedContainer, originalBytes: Uint8Arra
   return 'zero';
 }
 
+/** A copy of the container without the parts named `name`. */
 export function withoutPart(container: Container, name: string): Container {
   return { ...container, parts: container.parts.filter((p) => p.name !== name) };
 }

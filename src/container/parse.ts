@@ -21,6 +21,10 @@ export interface ParseContainerOptions {
 
 const H = CONTAINER_HEADER;
 
+/**
+ * Parses a DXBC/DXIL container; parts are kept byte for byte.
+ * @throws {DecodeError} bad-magic, truncated, container-size, part-layout, count-exceeds-data, ...
+ */
 export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions = {}): ParsedContainer {
   const strict = (options.mode ?? 'strict') === 'strict';
   const r = new ByteReader(bytes);

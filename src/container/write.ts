@@ -10,6 +10,7 @@ import {
   PART_HEADER_SIZE,
   ROOT_SIGNATURE_PART,
 } from '../../codecs/container.js';
+import { DescriptionError } from '../bytes/errors.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { fourCCBytes, type Container } from './container.js';
 import { computeContainerDigest } from './digest.js';
@@ -17,6 +18,10 @@ import { computeContainerDigest } from './digest.js';
 /** `compute`: the real digest; `zero`: unsigned; or exactly these 16 bytes. */
 export type DigestChoice = 'compute' | 'zero' | Uint8Array;
 
+/**
+ * Writes a container: header, offset table, parts packed back to back.
+ * @throws {DescriptionError} a part name that is not four characters, a digest that is not 16 bytes
+ */
 export function writeContainer(container: Container, digest: DigestChoice = 'compute'): Uint8Array {
   const w = new ByteWriter(CONTAINER_HEADER_SIZE + container.parts.reduce((n, p) => n + PART_HEADER_SIZE + p.data.byteLength, 4 * container.parts.length));
   w.u32(CONTAINER_MAGIC);
@@ -28,7 +33,7 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
   const offsetsAt = container.parts.map(() => w.placeholderU32());
   container.parts.forEach((part, i) => {
     w.patchU32(offsetsAt[i]!, w.position);
-    w.bytes(fourCCBytes(part.name));
+    w.bytes(fourCCBytes(part.name, `container.parts[${i}].name`));
     w.u32(part.data.byteLength);
     w.bytes(part.data);
   });
@@ -37,7 +42,7 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
   const at = CONTAINER_HEADER.digest.offset;
   if (digest === 'compute') out.set(computeContainerDigest(out), at);
   else if (digest !== 'zero') {
-    if (digest.byteLength !== 16) throw new RangeError(`a digest has 16 bytes, got ${digest.byteLength}`);
+    if (!(digest instanceof Uint8Array) || digest.byteLength !== 16) throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${String((digest as { byteLength?: unknown }).byteLength)}`);
     out.set(digest, at);
   }
   return out;

@@ -6,7 +6,7 @@
  */
 import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { enumName, enumValue, flagNames, flagValue } from '../bytes/names.js';
+import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
 import type { DdiObject, DdiValue } from './image.js';
 import { structDef } from './layout.js';
 

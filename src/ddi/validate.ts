@@ -14,8 +14,8 @@ import {
   WORK_GRAPH_LIMITS,
   type DdiValidationCode,
 } from '../../codecs/ddi.js';
-import { DescriptionError } from '../bytes/errors.js';
-import { enumName, enumValue } from '../bytes/names.js';
+import { DescriptionError, fillMessage } from '../bytes/errors.js';
+import { enumName, enumValue } from '../json/vocabulary.js';
 import type { DdiObject } from './image.js';
 import { structDef } from './layout.js';
 
@@ -29,7 +29,7 @@ class Report {
   readonly violations: DdiViolation[] = [];
   add(code: DdiValidationCode, path: string, values: Record<string, string | number> = {}) {
     const rule = DDI_VALIDATION_RULES.find((r) => r.code === code)!;
-    this.violations.push({ code, path, message: rule.message.replace(/\{(\w+)\}/g, (_m, k: string) => String(values[k] ?? `{${k}}`)) });
+    this.violations.push({ code, path, message: fillMessage(rule.message, values) });
   }
 }
 

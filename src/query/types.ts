@@ -37,3 +37,8 @@ export function alignedView(bytes: Uint8Array, offset: number, length: number): 
   const view = bytes.subarray(offset, offset + length);
   return view.byteOffset % 8 === 0 ? view : view.slice();
 }
+
+/** The spellings of every query type the CLI and `queryType` accept, from the codecs table. */
+export function queryTypeNames(): string[] {
+  return QUERY_TYPES.map((q) => q.cli);
+}

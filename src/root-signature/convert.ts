@@ -9,9 +9,9 @@
 import { CONVERSION_RULES, type ConversionRules, type ConversionSemantics } from '../../codecs/conversion.js';
 import type { FlagTable } from '../../codecs/enum-table.js';
 import { DESCRIPTOR_RANGE_FLAGS, ROOT_DESCRIPTOR_FLAGS, SAMPLER_FLAGS, STATIC_BORDER_COLOR } from '../../codecs/root-signature.js';
-import { DxbinError } from '../bytes/errors.js';
+import { DescriptionError, DxbinError, type ConversionErrorCode } from '../bytes/errors.js';
 import { versionInfo } from './decode.js';
-import { enumName, flagNames } from '../bytes/names.js';
+import { enumName, flagNames } from '../json/vocabulary.js';
 import type { DescriptorRange, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
 
 export interface ConversionItem {
@@ -35,9 +35,9 @@ export interface ConversionReport {
 }
 
 /** A conversion the chosen semantics refuses (e.g. d3dx12 and NON_NORMALIZED_COORDINATES). */
-export class ConversionError extends DxbinError {
+export class ConversionError extends DxbinError<ConversionErrorCode> {
   constructor(path: string, detail: string) {
-    super(`${path}: ${detail}`, 'conversion-refused', path);
+    super('conversion-refused', path, detail);
   }
 }
 
@@ -49,6 +49,11 @@ const SAMPLER_RANGE = 3;
 const vname = (v: RootSignatureVersion) => versionInfo(v)!.name;
 const flagText = (table: FlagTable, value: number) => flagNames(table, value).map(String).join(' | ') || 'NONE';
 
+/**
+ * Converts a description to another version under the chosen semantics, with a report.
+ * @throws {ConversionError} conversion-refused where the semantics refuse (d3dx12 and sampler flags)
+ * @throws {DescriptionError} an unknown semantics or target version
+ */
 export function convertRootSignature(
   rs: RootSignature,
   to: RootSignatureVersion,
@@ -56,8 +61,8 @@ export function convertRootSignature(
 ): { rootSignature: RootSignature; report: ConversionReport } {
   const semantics = options.semantics ?? 'runtime';
   const rules = CONVERSION_RULES[semantics];
-  if (!rules) throw new ConversionError('semantics', `unknown semantics ${String(semantics)}`);
-  if (!versionInfo(to)) throw new ConversionError('version', `unknown target version ${String(to)}`);
+  if (!rules) throw new DescriptionError('bad-name', 'semantics', `unknown semantics ${String(semantics)}`);
+  if (!versionInfo(to)) throw new DescriptionError('out-of-range', 'version', `unknown target version ${String(to)}`);
   const report: ConversionReport = { from: rs.version, to, semantics, added: [], dropped: [], notExpressible: [], lossless: true };
   const hadFlags = rs.version >= 2;
   const hasFlags = to >= 2;

@@ -47,11 +47,18 @@ export function versionInfo(version: number) {
   return ROOT_SIGNATURE_VERSIONS.find((v) => v.value === version);
 }
 
-/** Decodes an RTS0 part (the data after the part header). */
+/**
+ * Decodes an RTS0 part (the data after the part header).
+ * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version, unknown-parameter-type, limit-exceeded
+ */
 export function decodeRootSignature(bytes: Uint8Array, options: DecodeRootSignatureOptions = {}): RootSignature {
   return readRootSignature(bytes, options).rootSignature;
 }
 
+/**
+ * Decodes an RTS0 part and says where its blocks were.
+ * @throws {DecodeError} as decodeRootSignature
+ */
 export function readRootSignature(
   bytes: Uint8Array,
   options: DecodeRootSignatureOptions = {},

@@ -13,20 +13,26 @@ import {
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { ByteWriter, f32Bits } from '../bytes/writer.js';
-import { u32 } from '../bytes/names.js';
+import { ByteWriter } from '../bytes/writer.js';
+import { f32Bits } from '../bytes/f32.js';
 import { versionInfo } from './decode.js';
 import type { RootSignature } from './types.js';
 
+/**
+ * Encodes a typed description in the canonical layout. Numbers only: text spellings belong to the JSON form.
+ * @throws {DescriptionError} bad-type, out-of-range, not-representable (flags the version cannot store)
+ */
 export function encodeRootSignature(rs: RootSignature): Uint8Array {
   const info = versionInfo(rs.version);
   if (!info) throw new DescriptionError('out-of-range', 'RTS0.version', `unknown root signature version ${String(rs.version)} (known: 1, 2, 3)`);
   const v = rs.version as RootSignatureVersion;
-  const w = new ByteWriter(RTS0_HEADER_SIZE + 64 * (rs.parameters.length + rs.staticSamplers.length));
+  const numParameters = count(rs.parameters, 'RTS0.parameters');
+  const numStaticSamplers = count(rs.staticSamplers, 'RTS0.staticSamplers');
+  const w = new ByteWriter(RTS0_HEADER_SIZE + 64 * (numParameters + numStaticSamplers));
   w.u32(v);
-  w.u32(count(rs.parameters, 'RTS0.parameters'));
+  w.u32(numParameters);
   w.u32(RTS0_HEADER_SIZE);
-  w.u32(count(rs.staticSamplers, 'RTS0.staticSamplers'));
+  w.u32(numStaticSamplers);
   const samplersOffsetAt = w.placeholderU32();
   w.u32(u32(rs.flags, 'RTS0.flags'));
 
@@ -98,4 +104,21 @@ function writeRecord(
 function count(list: unknown, path: string): number {
   if (!Array.isArray(list)) throw new DescriptionError('bad-type', path, 'expected an array');
   return list.length;
+}
+
+/** The typed description holds numbers only: coercion from text belongs to the JSON layer. */
+function u32(value: unknown, path: string): number {
+  if (typeof value === 'number' && value >>> 0 === value) return value;
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new DescriptionError('bad-type', path, `expected an unsigned 32-bit integer, got ${shown(value)}`);
+  throw new DescriptionError('out-of-range', path, `${value} does not fit in 32 bits`);
+}
+
+function shown(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol' || typeof value === 'function') return String(typeof value);
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }

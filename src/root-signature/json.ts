@@ -21,8 +21,8 @@ import {
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { f32Bits, f32FromBits } from '../bytes/writer.js';
-import { enumName, enumValue, flagNames, flagValue, u32 } from '../bytes/names.js';
+import { f32Bits, f32FromBits } from '../bytes/f32.js';
+import { enumName, enumValue, flagNames, flagValue, u32FromJson as u32 } from '../json/vocabulary.js';
 import type { DescriptorRange, RootParameter, RootSignature, SamplerFloatField, StaticSampler } from './types.js';
 
 export const APPEND_NAME = 'APPEND';
@@ -33,6 +33,7 @@ type JsonObject = Record<string, Json>;
 
 // ---------------------------------------------------------------- description -> JSON
 
+/** The JSON form of a description: D3D12 names for enum values and flags, lossless. */
 export function rootSignatureToJson(rs: RootSignature): JsonObject {
   const hasFlags = rs.version >= 2;
   return {
@@ -107,6 +108,10 @@ export function floatToJson(value: number, nanBits?: number): number | string {
 
 // ---------------------------------------------------------------- JSON -> description
 
+/**
+ * The description a JSON form stands for (names or numbers, "0x..." strings for u32 values).
+ * @throws {DescriptionError} unknown-key, missing-key, bad-type, bad-name, out-of-range, not-representable
+ */
 export function rootSignatureFromJson(json: Json): RootSignature {
   const o = object(json, '$', ['version', 'flags', 'parameters', 'staticSamplers'], ['version']);
   const versionEntry = ROOT_SIGNATURE_VERSIONS.find((v) => v.name === o.version || v.value === o.version);
@@ -246,13 +251,4 @@ function array(json: Json, path: string): Json[] {
   if (json === undefined) return [];
   if (!Array.isArray(json)) throw new DescriptionError('bad-type', path, 'expected an array');
   return json;
-}
-
-/** Parses JSON text, turning syntax errors into a DescriptionError. */
-export function parseJsonText(text: string, path = '$'): Json {
-  try {
-    return JSON.parse(text) as Json;
-  } catch (e) {
-    throw new DescriptionError('bad-json', path, (e as Error).message);
-  }
 }

@@ -36,6 +36,7 @@ function flagsDef(t: FlagTable) {
 
 const object = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', additionalProperties: false, properties, required });
 
+/** The JSON Schema (draft 2020-12) of the JSON form, built from the codecs/ tables. */
 export function rootSignatureJsonSchema(): Record<string, unknown> {
   const parameterHead = { parameterType: {}, shaderVisibility: ref('shaderVisibility') };
   return {

@@ -16,11 +16,12 @@ import {
 } from '../../codecs/root-signature.js';
 import type { FlagTable } from '../../codecs/enum-table.js';
 import { versionInfo } from './decode.js';
-import { enumName, flagNames } from '../bytes/names.js';
+import { enumName, flagNames } from '../json/vocabulary.js';
 import type { RootSignature } from './types.js';
 
 const flags = (table: FlagTable, value: number) => flagNames(table, value).map(String).join(' | ') || 'NONE';
 
+/** One line per parameter, range and static sampler, for people (the `inspect` listing). */
 export function summarizeRootSignature(rs: RootSignature): string[] {
   const hasFlags = rs.version >= 2;
   const lines = [`version ${versionInfo(rs.version)!.name}, flags ${flags(ROOT_SIGNATURE_FLAGS, rs.flags)}`];

@@ -19,6 +19,7 @@ import {
   filterReduction,
 } from '../../codecs/root-signature.js';
 import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
+import { fillMessage } from '../bytes/errors.js';
 import { convertRootSignature } from './convert.js';
 import type { RootSignature } from './types.js';
 
@@ -46,6 +47,10 @@ const MIP_LOD_BIAS_MAX = Math.fround(LIMITS.mipLodBiasMax);
 const hex = (n: number) => (n >>> 0).toString(16);
 const visName = (v: number) => (v < VISIBILITY_COUNT ? SHADER_VISIBILITY.values[v]![0] : 'unknown');
 
+/**
+ * Applies every rule of codecs/validation-rules.ts that the target applies and returns all
+ * violations (empty: valid). Never throws on a well-typed description.
+ */
 export function validateRootSignature(input: RootSignature, options: ValidateOptions = {}): Violation[] {
   const target = options.target ?? 'runtime';
   const applies = (code: ValidationCode) => {
@@ -56,7 +61,7 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
   const report = (code: ValidationCode, path: string, values: Record<string, string | number>) => {
     if (!applies(code)) return;
     const rule = VALIDATION_RULES.find((r) => r.code === code)!;
-    const message = rule.message.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
+    const message = fillMessage(rule.message, values);
     out.push({ code, rule: rule.rule, path, message });
   };
   // As DXC does, check 1.0 signatures in their 1.1 form (flags that keep 1.0's meaning).

@@ -1,6 +1,6 @@
 /** Seeded random DDI values for any struct of codecs/ddi.ts, with shared references. */
 import { type FieldType, type Pointee } from '../../codecs/ddi.js';
-import { structDef, type DdiObject, type DdiValue } from '../../src/index.js';
+import { structDef, type DdiObject, type DdiValue } from '../../src/ddi/index.js';
 
 export function randomDdi(struct: string, seed: number): DdiObject {
   let s = seed >>> 0 || 1;

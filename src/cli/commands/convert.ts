@@ -4,7 +4,7 @@ import { ROOT_SIGNATURE_VERSIONS } from '../../../codecs/root-signature.js';
 import { withRootSignature, writeEdited } from '../../container/edit.js';
 import { convertRootSignature, describeConversionReport } from '../../root-signature/convert.js';
 import { encodeRootSignature } from '../../root-signature/encode.js';
-import { readRootSignatureSource } from '../../root-signature/source.js';
+import { readRootSignatureSource } from '../../root-signature/input.js';
 import { CheckFailed, UsageError } from '../errors.js';
 import { readInput, writeOutputAtomically } from '../io.js';
 

@@ -7,8 +7,8 @@ import { ddiFromJson, ddiToJson } from '../../ddi/json.js';
 import { structDef, structLayout } from '../../ddi/layout.js';
 import { RdatReader } from '../../ddi/rdat.js';
 import { renderPassesFromJson, validateDdi, validateRenderPasses } from '../../ddi/validate.js';
-import { DecodeError } from '../../bytes/errors.js';
-import { parseJsonText } from '../../root-signature/json.js';
+import { DecodeError, formatViolation } from '../../bytes/errors.js';
+import { parseJsonText } from '../../json/vocabulary.js';
 import { CheckFailed, UsageError } from '../errors.js';
 import { readInput, writeOutputAtomically } from '../io.js';
 
@@ -52,7 +52,7 @@ export function ddiEncode(type: string, file: string, o: { abi?: string; output:
 export function ddiValidate(type: string, file: string, out: (line: string) => void): void {
   const json = parseJsonText(new TextDecoder().decode(readInput(file)));
   const violations = type === RENDER_PASSES ? validateRenderPasses(renderPassesFromJson(json)) : validateDdi(typeOf(type), ddiFromJson(typeOf(type), json));
-  for (const v of violations) out(`${v.code} ${v.path} ${v.message}`);
+  for (const v of violations) out(formatViolation(v));
   if (violations.length > 0) throw new CheckFailed(`${file}: ${violations.length} violation${violations.length === 1 ? '' : 's'}`);
 }
 

@@ -3,8 +3,8 @@ import { ROOT_SIGNATURE_VERSIONS } from '../../../codecs/root-signature.js';
 import { compileRootSignatureBlob } from '../../root-signature/hlsl/compile.js';
 import { HlslFile } from '../../root-signature/hlsl/hlsl-file.js';
 import { printRootSignature, printRootSignatureDefine } from '../../root-signature/hlsl/printer.js';
-import { RootSignatureText } from '../../root-signature/hlsl/source.js';
-import { readRootSignatureSource } from '../../root-signature/source.js';
+import { RootSignatureText } from '../../root-signature/hlsl/text.js';
+import { readRootSignatureSource } from '../../root-signature/input.js';
 import { UsageError } from '../errors.js';
 import { readInput, writeOutputAtomically } from '../io.js';
 

@@ -8,7 +8,7 @@ import { rootSignatureToJson } from '../../root-signature/json.js';
 import { summarizeRootSignature } from '../../root-signature/summary.js';
 import { equalBytes } from '../../container/digest.js';
 import { PART_KINDS } from '../../../codecs/container.js';
-import { containerRootSignature } from '../../root-signature/source.js';
+import { containerRootSignature } from '../../root-signature/input.js';
 import { readInput } from '../io.js';
 
 export interface InspectOptions {

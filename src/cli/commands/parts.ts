@@ -4,7 +4,7 @@ import { findPart } from '../../container/container.js';
 import { rootSignaturePart, withoutPart, withRootSignature, writeEdited } from '../../container/edit.js';
 import { parseContainer } from '../../container/parse.js';
 import { rootSignatureContainer } from '../../container/write.js';
-import { readRootSignatureSource } from '../../root-signature/source.js';
+import { readRootSignatureSource } from '../../root-signature/input.js';
 import { UsageError, onFile } from '../errors.js';
 import { readInput, writeOutputAtomically } from '../io.js';
 

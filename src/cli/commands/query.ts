@@ -3,6 +3,7 @@ import { DURATION_FLAGS } from '../../../codecs/query.js';
 import { decodeQueryResults } from '../../query/decode.js';
 import { summarizeDurations, sumQueryResults, timestampDurations } from '../../query/resolve.js';
 import { queryType } from '../../query/types.js';
+import { DescriptionError } from '../../bytes/errors.js';
 import { UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 
@@ -25,7 +26,8 @@ function typeOf(name: string) {
   try {
     return queryType(name);
   } catch (e) {
-    throw new UsageError((e as Error).message.replace(/^type: /, ''));
+    if (e instanceof DescriptionError && e.code === 'bad-name') throw new UsageError(e.detail);
+    throw e;
   }
 }
 

@@ -1,8 +1,9 @@
 /** `dxbin rootsig decode|encode`: root signature <-> JSON form. */
 import { rootSignatureContainer } from '../../container/write.js';
 import { encodeRootSignature } from '../../root-signature/encode.js';
-import { parseJsonText, rootSignatureFromJson, rootSignatureToJson } from '../../root-signature/json.js';
-import { readRootSignatureSource } from '../../root-signature/source.js';
+import { rootSignatureFromJson, rootSignatureToJson } from '../../root-signature/json.js';
+import { parseJsonText } from '../../json/vocabulary.js';
+import { readRootSignatureSource } from '../../root-signature/input.js';
 import { readInput, writeOutputAtomically } from '../io.js';
 
 export function rootsigDecode(file: string, options: { output?: string; lenient?: boolean }, out: (text: string) => void): void {

@@ -1,7 +1,8 @@
 /** `dxbin rootsig validate FILE [--target runtime|dxc|all] [--json]`: exit 0 valid, 1 invalid. */
 import { VALIDATION_TARGETS, type ValidationTarget } from '../../../codecs/validation-rules.js';
-import { readRootSignatureSource } from '../../root-signature/source.js';
+import { readRootSignatureSource } from '../../root-signature/input.js';
 import { validateRootSignature } from '../../root-signature/validate.js';
+import { formatViolation } from '../../bytes/errors.js';
 import { CheckFailed, UsageError } from '../errors.js';
 import { readInput } from '../io.js';
 
@@ -11,6 +12,6 @@ export function rootsigValidate(file: string, options: { target?: string; json?:
   const { rootSignature } = readRootSignatureSource(readInput(file));
   const violations = validateRootSignature(rootSignature, { target, global: options.global });
   if (options.json) out(JSON.stringify({ file, target, valid: violations.length === 0, violations }, null, 2));
-  else for (const v of violations) out(`${v.code} ${v.path} ${v.message}`);
+  else for (const v of violations) out(formatViolation(v));
   if (violations.length > 0) throw new CheckFailed(`${file}: ${violations.length} violation${violations.length === 1 ? '' : 's'} (target ${target})`);
 }

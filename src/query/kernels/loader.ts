@@ -3,6 +3,7 @@
  * `WebAssembly.validate` accepts it, else scalar WASM, else plain JS. `DXBIN_WASM=simd|scalar|js`
  * (or `selectKernels`) forces one, for tests and benchmarks.
  */
+import { DescriptionError } from '../../bytes/errors.js';
 import type { KernelName, QueryKernels } from './api.js';
 import { jsKernels } from './js.js';
 import { WasmKernels } from './wasm.js';
@@ -25,25 +26,32 @@ export function kernelsAvailable(name: KernelName): boolean {
   return WebAssembly.validate(decodeBase64(name === 'simd' ? SIMD_WASM : SCALAR_WASM));
 }
 
-/** The named kernels (throws when this engine cannot run them). */
+/**
+ * The named kernels.
+ * @throws {DescriptionError} unavailable when this engine cannot run them; bad-name for an unknown name
+ */
 export function kernels(name: KernelName): QueryKernels {
   let k = cache.get(name);
   if (k) return k;
+  if (name !== 'js' && name !== 'simd' && name !== 'scalar') throw new DescriptionError('bad-name', 'kernels', `unknown kernels ${JSON.stringify(name)} (known: simd, scalar, js)`);
   if (name === 'js') k = jsKernels;
   else {
-    if (!kernelsAvailable(name)) throw new Error(`dxbin: this engine cannot run the ${name} WebAssembly kernels`);
+    if (!kernelsAvailable(name)) throw new DescriptionError('unavailable', 'kernels', `this engine cannot run the ${name} WebAssembly kernels`);
     k = new WasmKernels(name, new WebAssembly.Module(decodeBase64(name === 'simd' ? SIMD_WASM : SCALAR_WASM)));
   }
   cache.set(name, k);
   return k;
 }
 
-/** The kernels in use: DXBIN_WASM if set, else the fastest this engine runs. */
+/**
+ * The kernels in use: DXBIN_WASM if set, else the fastest this engine runs.
+ * @throws {DescriptionError} bad-name when DXBIN_WASM names no kernels
+ */
 export function activeKernels(): QueryKernels {
   if (chosen) return chosen;
   const forced = typeof process !== 'undefined' ? process.env?.DXBIN_WASM : undefined;
   if (forced !== undefined && forced !== '') {
-    if (forced !== 'simd' && forced !== 'scalar' && forced !== 'js') throw new Error(`dxbin: DXBIN_WASM must be simd, scalar or js, not ${forced}`);
+    if (forced !== 'simd' && forced !== 'scalar' && forced !== 'js') throw new DescriptionError('bad-name', 'DXBIN_WASM', `must be simd, scalar or js, not ${forced}`);
     return (chosen = kernels(forced));
   }
   const best = (['simd', 'scalar'] as const).find(kernelsAvailable) ?? 'js';

@@ -2,13 +2,13 @@
  * Compiling root signature text the way `dxc -T rootsig_1_x` / `fxc /T rootsig_1_x` do: parse,
  * validate with DXC's rules (the runtime's for 1.2, which DXC does not know), serialize.
  */
-import { DxbinError } from '../../bytes/errors.js';
+import { DxbinError, type RootSignatureValidationErrorCode } from '../../bytes/errors.js';
 import { rootSignatureContainer } from '../../container/write.js';
 import { encodeRootSignature } from '../encode.js';
 import type { RootSignature } from '../types.js';
 import { validateRootSignature, type Violation } from '../validate.js';
 import { parseRootSignature, type ParseOptions } from './parser.js';
-import { RootSignatureText } from './source.js';
+import { RootSignatureText } from './text.js';
 
 export interface CompileOptions extends ParseOptions {
   /** Run the validator (default true), as DXC does unless -Vd. */
@@ -16,15 +16,22 @@ export interface CompileOptions extends ParseOptions {
 }
 
 /** The text parsed but breaks validation rules (DXC: "root signature validation errors"). */
-export class RootSignatureValidationError extends DxbinError {
+export class RootSignatureValidationError extends DxbinError<RootSignatureValidationErrorCode> {
   constructor(
     readonly file: string,
     readonly violations: Violation[],
   ) {
-    super(`${file}: error: root signature validation errors: ${violations.map((v) => `${v.message} [${v.code}]`).join(' ')}`, 'hlsl-validation', file);
+    const detail = `root signature validation errors: ${violations.map((v) => `${v.message} [${v.code}]`).join(' ')}`;
+    super('hlsl-validation', file, detail, `${file}: error: ${detail}`);
   }
 }
 
+/**
+ * Compiles root signature text as `dxc -T rootsig_1_x` does: parse, validate (unless
+ * `validate: false`), return the description.
+ * @throws {HlslError} text the language rejects (DXC's message, file:line:column)
+ * @throws {RootSignatureValidationError} text that parses but breaks validation rules
+ */
 export function compileRootSignature(source: RootSignatureText | string, options: CompileOptions = {}): RootSignature {
   const text = typeof source === 'string' ? new RootSignatureText(source) : source;
   const rs = parseRootSignature(text, options);

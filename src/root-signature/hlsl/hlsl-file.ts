@@ -9,7 +9,7 @@
  * goes before a token that had whitespace before it, except right after a string literal. Every
  * character keeps its offset in the file, so errors point into the file.
  */
-import { RootSignatureText, HlslError } from './source.js';
+import { RootSignatureText, HlslError } from './text.js';
 
 interface PpToken {
   kind: 'string' | 'ident' | 'other';
@@ -26,6 +26,7 @@ interface Macro {
   body: PpToken[];
 }
 
+/** An HLSL file: its #defines (with continuations and macros) and the [RootSignature(...)] of entry functions. */
 export class HlslFile {
   private readonly macros = new Map<string, Macro>();
   /** The file with continuations joined and comments blanked; `map[i]` is the file offset of `clean[i]`. */

@@ -25,7 +25,7 @@ import { DESCRIPTOR_RANGE_OFFSET_APPEND, UNBOUNDED_DESCRIPTORS, type RootSignatu
 import { convertRootSignature } from '../convert.js';
 import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings, tokenize, type Token } from './lexer.js';
-import { HlslError, RootSignatureText } from './source.js';
+import { HlslError, RootSignatureText } from './text.js';
 
 export interface ParseOptions {
   /** 1 (1.0), 2 (1.1, the default) or 3 (1.2). */
@@ -38,6 +38,10 @@ export interface ParseOptions {
 
 const LOCAL_ROOT_SIGNATURE = 0x80;
 
+/**
+ * Parses root signature text (DXC's grammar and defaults) into a description at `options.version`.
+ * @throws {HlslError} text the language rejects
+ */
 export function parseRootSignature(source: RootSignatureText | string, options: ParseOptions = {}): RootSignature {
   const text = typeof source === 'string' ? new RootSignatureText(source) : source;
   return new Parser(text, options).parse();

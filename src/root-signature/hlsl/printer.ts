@@ -36,6 +36,10 @@ const RANGE_CLAUSE = [CLAUSES.srv, CLAUSES.uav, CLAUSES.cbv, CLAUSES.sampler];
 const RANGE_LETTER = ['t', 'u', 'b', 's'];
 const DESCRIPTOR_CLAUSE = { 2: [CLAUSES.cbv, 'b'], 3: [CLAUSES.srv, 't'], 4: [CLAUSES.uav, 'u'] } as const;
 
+/**
+ * Prints a description as root signature text, leaving out the language's defaults.
+ * @throws {DescriptionError} not-representable for values the language cannot spell
+ */
 export function printRootSignature(rs: RootSignature, options: PrintOptions = {}): string {
   const clauses: { head: string; items: string[] }[] = [];
   if (rs.flags !== 0) clauses.push({ head: CLAUSES.rootFlags, items: [flags(HLSL_ROOT_FLAGS, rs.flags, 'RTS0.flags')] });
@@ -52,7 +56,10 @@ export function printRootSignature(rs: RootSignature, options: PrintOptions = {}
     .join(',\n');
 }
 
-/** The text as a #define: one line, or continuation lines of adjacent string literals. */
+/**
+ * The text as a #define: one line, or continuation lines of adjacent string literals.
+ * @throws {DescriptionError} not-representable for values the language cannot spell
+ */
 export function printRootSignatureDefine(name: string, rs: RootSignature, options: PrintOptions = {}): string {
   if (!options.multiline) return `#define ${name} "${printRootSignature(rs)}"`;
   const lines = printRootSignature(rs, { multiline: true }).split('\n');

@@ -1,18 +1,21 @@
 /**
- * Names for raw values, from the codecs/ tables: an enum value prints as its D3D12 enumerator name
+ * The JSON vocabulary shared by the JSON forms (root signatures, DDI structures). Names for raw
+ * values, from the codecs/ tables: an enum value prints as its D3D12 enumerator name
  * without the type prefix, or as the number when it has no name; flags print as a list of names
  * plus one number for bits without a name.
  */
 import type { EnumTable, FlagTable } from '../../codecs/enum-table.js';
-import { DescriptionError } from './errors.js';
+import { DescriptionError } from '../bytes/errors.js';
 
+/** The D3D12 name of an enum value without its prefix, or the number when it has none. */
 export function enumName(table: EnumTable, value: number): string | number {
   for (const [name, v] of table.values) if (v === value) return name;
   return value;
 }
 
+/** An enum value from JSON: a name (with or without the prefix) or a number. @throws {DescriptionError} bad-name, bad-type */
 export function enumValue(table: EnumTable, given: unknown, path: string): number {
-  if (typeof given === 'number') return u32(given, path);
+  if (typeof given === 'number') return u32FromJson(given, path);
   if (typeof given === 'string') {
     const bare = given.startsWith(table.prefix) ? given.slice(table.prefix.length) : given;
     for (const [name, v] of table.values) if (name === bare) return v;
@@ -21,6 +24,7 @@ export function enumValue(table: EnumTable, given: unknown, path: string): numbe
   throw new DescriptionError('bad-type', path, `expected a ${table.type} name or a number`);
 }
 
+/** Flag names of a value, plus one number for bits without a name. */
 export function flagNames(table: FlagTable, value: number): (string | number)[] {
   const out: (string | number)[] = [];
   let rest = value >>> 0;
@@ -34,14 +38,15 @@ export function flagNames(table: FlagTable, value: number): (string | number)[] 
   return out;
 }
 
+/** Flags from JSON: a list of names and numbers OR-ed together, or one number. @throws {DescriptionError} */
 export function flagValue(table: FlagTable, given: unknown, path: string): number {
   if (given === undefined) return 0;
-  if (typeof given === 'number') return u32(given, path);
+  if (typeof given === 'number') return u32FromJson(given, path);
   if (!Array.isArray(given)) throw new DescriptionError('bad-type', path, `expected a list of ${table.type} names`);
   let value = 0;
   given.forEach((item, i) => {
     const at = `${path}[${i}]`;
-    if (typeof item === 'number') value = (value | u32(item, at)) >>> 0;
+    if (typeof item === 'number') value = (value | u32FromJson(item, at)) >>> 0;
     else if (typeof item === 'string') {
       const bare = item.startsWith(table.prefix) ? item.slice(table.prefix.length) : item;
       const bit = bare === 'NONE' ? 0 : table.bits.find(([name]) => name === bare)?.[1];
@@ -52,10 +57,19 @@ export function flagValue(table: FlagTable, given: unknown, path: string): numbe
   return value;
 }
 
-/** An unsigned 32-bit integer, given as a number or a "0x..." string. */
-export function u32(given: unknown, path: string): number {
+/** An unsigned 32-bit integer from JSON, given as a number or a "0x..." string (coercion lives here only). */
+export function u32FromJson(given: unknown, path: string): number {
   const value = typeof given === 'string' && /^0x[0-9a-f]{1,8}$/i.test(given) ? Number.parseInt(given.slice(2), 16) : given;
   if (typeof value !== 'number' || !Number.isInteger(value)) throw new DescriptionError('bad-type', path, `expected an unsigned 32-bit integer, got ${JSON.stringify(given)}`);
   if (value < 0 || value > 0xffffffff) throw new DescriptionError('out-of-range', path, `${value} does not fit in 32 bits`);
   return value;
+}
+
+/** Parses JSON text. @throws {DescriptionError} bad-json on a syntax error */
+export function parseJsonText(text: string, path = '$'): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new DescriptionError('bad-json', path, (e as Error).message);
+  }
 }

@@ -21,6 +21,10 @@ export interface RootSignatureSource {
   layout: RootSignatureLayout;
 }
 
+/**
+ * The root signature of a container holding RTS0 or of a bare RTS0 part.
+ * @throws {DecodeError} malformed container or RTS0; missing-part when a container has no RTS0
+ */
 export function readRootSignatureSource(bytes: Uint8Array, mode: ContainerParseMode = 'strict'): RootSignatureSource {
   if (!looksLikeContainer(bytes)) {
     const { rootSignature, layout } = readRootSignature(bytes);

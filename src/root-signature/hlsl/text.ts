@@ -1,5 +1,5 @@
 /** Root signature text with the place each character came from, for line:column in messages. */
-import { DxbinError } from '../../bytes/errors.js';
+import { DxbinError, type HlslErrorCode } from '../../bytes/errors.js';
 
 export interface SourceLocation {
   file: string;
@@ -43,12 +43,17 @@ export class RootSignatureText {
 }
 
 /** A root signature the language rejects: message in DXC's words, with where it happened. */
-export class HlslError extends DxbinError {
+export class HlslError extends DxbinError<HlslErrorCode> {
+  /**
+   * @param detail   DXC's words for the problem
+   * @param location where in the file (the error's `path` is `file:line:column`)
+   */
   constructor(
-    readonly detail: string,
+    detail: string,
     readonly location: SourceLocation,
-    code = 'hlsl-syntax',
+    code: HlslErrorCode = 'hlsl-syntax',
   ) {
-    super(`${location.file}:${location.line}:${location.column}: error: root signature error - ${detail}`, code, `${location.file}:${location.line}:${location.column}`);
+    const at = `${location.file}:${location.line}:${location.column}`;
+    super(code, at, detail, `${at}: error: root signature error - ${detail}`);
   }
 }

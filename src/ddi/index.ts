@@ -1,0 +1,28 @@
+/**
+ * `dxbin/ddi`: DDI and feature structures (work-graph node outputs, render-pass preserve-local,
+ * D3D12_OPTIONS): layouts per ABI, relocatable memory images, the JSON form, validation, and the
+ * node outputs a DXIL library's RDAT part describes.
+ */
+import { DecodeError } from '../bytes/errors.js';
+import { findPart, partDataOffset } from '../container/container.js';
+import { parseContainer } from '../container/parse.js';
+import { RdatReader, type NodeReport } from './rdat.js';
+
+export { ABIS, STRUCTS, type Abi, type StructDef, type StructField, type DdiValidationCode } from '../../codecs/ddi.js';
+export { structLayout, structDef, type StructLayout, type FieldLayout } from './layout.js';
+export { encodeImage, decodeImage, type DdiObject, type DdiValue } from './image.js';
+export { ddiToJson, ddiFromJson } from './json.js';
+export { validateDdi, validateRenderPasses, renderPassesFromJson, type DdiViolation, type RenderPass, type RenderPassAccess } from './validate.js';
+export { RdatReader, type NodeReport } from './rdat.js';
+
+/**
+ * The node outputs of every node of a DXIL library, as the runtime builds them from its RDAT part.
+ * @param library the library's container bytes
+ * @throws {DecodeError} a malformed container or RDAT part; missing-part when there is no RDAT
+ */
+export function libraryNodeOutputs(library: Uint8Array): NodeReport[] {
+  const container = parseContainer(library);
+  const rdat = findPart(container, 'RDAT');
+  if (!rdat) throw new DecodeError('missing-part', 0, 'container.parts', 'the container has no RDAT part (not a DXIL library)');
+  return new RdatReader(rdat.data, partDataOffset(container, container.parts.indexOf(rdat))).nodes();
+}
