@@ -3,7 +3,7 @@
 import typescript from '@rollup/plugin-typescript';
 
 const external = [/^node:/, 'commander'];
-const ts = () => typescript({ tsconfig: './tsconfig.json', compilerOptions: { noEmit: false, declaration: false, sourceMap: false }, include: ['codecs/**/*.ts', 'src/**/*.ts'], exclude: ['src/query/assembly/**'] });
+const ts = () => typescript({ tsconfig: './tsconfig.json', compilerOptions: { noEmit: false, declaration: false, sourceMap: false }, include: ['codecs/**/*.ts', 'src/**/*.ts'], exclude: ['src/query/assembly/**', 'src/container/assembly/**'] });
 
 export default [
   // the root and the subpath entries (dxbin/query, dxbin/ddi) share chunks, so an error class is one class

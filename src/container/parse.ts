@@ -8,6 +8,7 @@ import {
   CONTAINER_MAGIC,
   MAX_CONTAINER_SIZE,
   PART_HEADER_SIZE,
+  PART_KINDS,
 } from '../../codecs/container.js';
 import { DecodeError } from '../bytes/errors.js';
 import { ByteReader } from '../bytes/reader.js';
@@ -20,24 +21,40 @@ export interface ParseContainerOptions {
 }
 
 const H = CONTAINER_HEADER;
+const OFFSETS = H.partOffsets.offset;
+
+/** Little-endian u32 at `at` (the caller has checked the bounds). */
+function u32(bytes: Uint8Array, at: number): number {
+  return (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+}
+
+/** Known FourCCs by their u32 value, so a parse builds no string for them. */
+const KNOWN_FOURCCS = new Map<number, string>(
+  PART_KINDS.map((k) => [(k.fourCC.charCodeAt(0) | (k.fourCC.charCodeAt(1) << 8) | (k.fourCC.charCodeAt(2) << 16) | (k.fourCC.charCodeAt(3) << 24)) >>> 0, k.fourCC]),
+);
+
+function fourCCAt(bytes: Uint8Array, at: number): string {
+  return KNOWN_FOURCCS.get(u32(bytes, at)) ?? String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+}
 
 /**
- * Parses a DXBC/DXIL container; parts are kept byte for byte.
+ * Parses a DXBC/DXIL container; parts are kept byte for byte. Parts and the digest are views of
+ * `bytes` (no copies): they change if `bytes` is changed afterwards, so copy the input first when
+ * you mean to edit it in place.
  * @throws {DecodeError} bad-magic, truncated, container-size, part-layout, count-exceeds-data, ...
  */
 export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions = {}): ParsedContainer {
   const strict = (options.mode ?? 'strict') === 'strict';
-  const r = new ByteReader(bytes);
-  r.need(0, CONTAINER_HEADER_SIZE, 'container.header');
-  const magic = r.u32(H.magic.offset, 'container.header.magic');
+  if (bytes.byteLength < CONTAINER_HEADER_SIZE) new ByteReader(bytes).need(0, CONTAINER_HEADER_SIZE, 'container.header');
+  const magic = u32(bytes, H.magic.offset);
   if (magic !== CONTAINER_MAGIC) {
     throw new DecodeError('bad-magic', 0, 'container.header.magic', `expected "DXBC", found 0x${magic.toString(16).padStart(8, '0')}`);
   }
-  const digest = bytes.slice(H.digest.offset, H.digest.offset + H.digest.size);
-  const majorVersion = r.u16(H.majorVersion.offset, 'container.header.majorVersion');
-  const minorVersion = r.u16(H.minorVersion.offset, 'container.header.minorVersion');
-  const declaredSize = r.u32(H.containerSize.offset, 'container.header.containerSize');
-  const partCount = r.u32(H.partCount.offset, 'container.header.partCount');
+  const digest = bytes.subarray(H.digest.offset, H.digest.offset + H.digest.size);
+  const majorVersion = bytes[H.majorVersion.offset]! | (bytes[H.majorVersion.offset + 1]! << 8);
+  const minorVersion = bytes[H.minorVersion.offset]! | (bytes[H.minorVersion.offset + 1]! << 8);
+  const declaredSize = u32(bytes, H.containerSize.offset);
+  const partCount = u32(bytes, H.partCount.offset);
 
   if (strict && majorVersion !== 1) {
     throw new DecodeError('unsupported-version', H.majorVersion.offset, 'container.header.majorVersion', `major version ${majorVersion}, expected 1`);
@@ -52,33 +69,33 @@ export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions
   }
   // Strict readers bound everything by the declared size; lenient ones by the buffer, as vkd3d does.
   const limit = strict ? declaredSize : bytes.byteLength;
-  const bounded = new ByteReader(bytes.subarray(0, limit));
-  bounded.needArray(H.partOffsets.offset, partCount, 4, 'container.header.partOffsets');
+  if (OFFSETS > limit || partCount * 4 > limit - OFFSETS) {
+    new ByteReader(bytes.subarray(0, limit)).needArray(OFFSETS, partCount, 4, 'container.header.partOffsets');
+  }
 
-  const partOffsets: number[] = [];
-  const parts: ContainerPart[] = [];
-  let expectedNext = H.partOffsets.offset + 4 * partCount;
+  const partOffsets: number[] = new Array<number>(partCount);
+  const parts: ContainerPart[] = new Array<ContainerPart>(partCount);
+  let expectedNext = OFFSETS + 4 * partCount;
   let packed = true;
   for (let i = 0; i < partCount; i++) {
-    const offset = bounded.u32(H.partOffsets.offset + 4 * i, `container.partOffsets[${i}]`);
-    const path = `container.parts[${i}]`;
+    const offset = u32(bytes, OFFSETS + 4 * i);
     if (offset > limit - PART_HEADER_SIZE || limit < PART_HEADER_SIZE) {
-      throw new DecodeError('bad-offset', H.partOffsets.offset + 4 * i, `container.partOffsets[${i}]`, `part header at ${offset} does not fit in ${limit} bytes`);
+      throw new DecodeError('bad-offset', OFFSETS + 4 * i, `container.partOffsets[${i}]`, `part header at ${offset} does not fit in ${limit} bytes`);
     }
     if (offset !== expectedNext) {
       packed = false;
       if (strict) {
-        throw new DecodeError('part-layout', H.partOffsets.offset + 4 * i, `container.partOffsets[${i}]`, `part starts at ${offset}, expected ${expectedNext} (parts must be packed back to back)`);
+        throw new DecodeError('part-layout', OFFSETS + 4 * i, `container.partOffsets[${i}]`, `part starts at ${offset}, expected ${expectedNext} (parts must be packed back to back)`);
       }
     }
-    const name = bounded.fourCC(offset, `${path}.fourCC`);
-    const size = bounded.u32(offset + 4, `${path}.size`);
+    const name = fourCCAt(bytes, offset);
+    const size = u32(bytes, offset + 4);
     const dataStart = offset + PART_HEADER_SIZE;
     if (size > limit - dataStart) {
-      throw new DecodeError('truncated', offset + 4, `${path}.size`, `part "${printable(name)}" of ${size} bytes runs past the end (${limit - dataStart} left)`);
+      throw new DecodeError('truncated', offset + 4, `container.parts[${i}].size`, `part "${printable(name)}" of ${size} bytes runs past the end (${limit - dataStart} left)`);
     }
-    partOffsets.push(offset);
-    parts.push({ name, data: bytes.slice(dataStart, dataStart + size) });
+    partOffsets[i] = offset;
+    parts[i] = { name, data: bytes.subarray(dataStart, dataStart + size) };
     expectedNext = dataStart + size;
   }
   if (expectedNext !== declaredSize) {

@@ -11,47 +11,70 @@ import {
   ROOT_SIGNATURE_PART,
 } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { ByteWriter } from '../bytes/writer.js';
-import { fourCCBytes, type Container } from './container.js';
-import { computeContainerDigest } from './digest.js';
+import type { Container } from './container.js';
+import { signContainer } from './digest.js';
 
 /** `compute`: the real digest; `zero`: unsigned; or exactly these 16 bytes. */
 export type DigestChoice = 'compute' | 'zero' | Uint8Array;
 
 /**
- * Writes a container: header, offset table, parts packed back to back.
+ * Writes a container: header, offset table, parts packed back to back, in one allocation of
+ * exactly the final size, the digest computed into the header (no intermediate copies).
  * @throws {DescriptionError} a part name that is not four characters, a digest that is not 16 bytes
  */
 export function writeContainer(container: Container, digest: DigestChoice = 'compute'): Uint8Array {
-  const w = new ByteWriter(CONTAINER_HEADER_SIZE + container.parts.reduce((n, p) => n + PART_HEADER_SIZE + p.data.byteLength, 4 * container.parts.length));
-  w.u32(CONTAINER_MAGIC);
-  w.zeros(16);
-  w.u16(container.majorVersion);
-  w.u16(container.minorVersion);
-  const sizeAt = w.placeholderU32();
-  w.u32(container.parts.length);
-  const offsetsAt = container.parts.map(() => w.placeholderU32());
-  container.parts.forEach((part, i) => {
-    w.patchU32(offsetsAt[i]!, w.position);
-    w.bytes(fourCCBytes(part.name, `container.parts[${i}].name`));
-    w.u32(part.data.byteLength);
-    w.bytes(part.data);
-  });
-  w.patchU32(sizeAt, w.position);
-  const out = w.finish();
-  const at = CONTAINER_HEADER.digest.offset;
-  if (digest === 'compute') out.set(computeContainerDigest(out), at);
-  else if (digest !== 'zero') {
-    if (!(digest instanceof Uint8Array) || digest.byteLength !== 16) throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${String((digest as { byteLength?: unknown }).byteLength)}`);
-    out.set(digest, at);
+  const parts = container.parts;
+  const count = parts.length;
+  let size = CONTAINER_HEADER_SIZE + 4 * count;
+  for (let i = 0; i < count; i++) {
+    const name = parts[i]!.name;
+    if (typeof name !== 'string' || name.length !== 4) throw new DescriptionError('bad-name', `container.parts[${i}].name`, `a FourCC has 4 characters, got ${JSON.stringify(name)}`);
+    size += PART_HEADER_SIZE + parts[i]!.data.byteLength;
   }
+  if (digest !== 'compute' && digest !== 'zero' && (!(digest instanceof Uint8Array) || digest.byteLength !== 16)) {
+    throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${String((digest as { byteLength?: unknown }).byteLength)}`);
+  }
+  const out = new Uint8Array(size);
+  put32(out, 0, CONTAINER_MAGIC);
+  put16(out, CONTAINER_HEADER.majorVersion.offset, container.majorVersion);
+  put16(out, CONTAINER_HEADER.minorVersion.offset, container.minorVersion);
+  put32(out, CONTAINER_HEADER.containerSize.offset, size);
+  put32(out, CONTAINER_HEADER.partCount.offset, count);
+  let at = CONTAINER_HEADER_SIZE + 4 * count;
+  for (let i = 0; i < count; i++) {
+    const { name, data } = parts[i]!;
+    put32(out, CONTAINER_HEADER.partOffsets.offset + 4 * i, at);
+    out[at] = name.charCodeAt(0);
+    out[at + 1] = name.charCodeAt(1);
+    out[at + 2] = name.charCodeAt(2);
+    out[at + 3] = name.charCodeAt(3);
+    put32(out, at + 4, data.byteLength);
+    out.set(data, at + PART_HEADER_SIZE);
+    at += PART_HEADER_SIZE + data.byteLength;
+  }
+  if (digest === 'compute') signContainer(out);
+  else if (digest !== 'zero') out.set(digest, CONTAINER_HEADER.digest.offset);
   return out;
 }
+
+function put16(out: Uint8Array, at: number, value: number): void {
+  out[at] = value;
+  out[at + 1] = value >>> 8;
+}
+
+function put32(out: Uint8Array, at: number, value: number): void {
+  out[at] = value;
+  out[at + 1] = value >>> 8;
+  out[at + 2] = value >>> 16;
+  out[at + 3] = value >>> 24;
+}
+
+const NO_DIGEST = new Uint8Array(16);
 
 /** A root-signature-only container around a bare RTS0 part, as fxc /T rootsig_1_x writes it. */
 export function rootSignatureContainer(rts0: Uint8Array, digest: DigestChoice = 'compute'): Uint8Array {
   return writeContainer(
-    { digest: new Uint8Array(16), majorVersion: CONTAINER_VERSION.major, minorVersion: CONTAINER_VERSION.minor, parts: [{ name: ROOT_SIGNATURE_PART, data: rts0 }] },
+    { digest: NO_DIGEST, majorVersion: CONTAINER_VERSION.major, minorVersion: CONTAINER_VERSION.minor, parts: [{ name: ROOT_SIGNATURE_PART, data: rts0 }] },
     digest,
   );
 }

@@ -5,19 +5,13 @@
  */
 import { DescriptionError } from '../../bytes/errors.js';
 import type { KernelName, QueryKernels } from './api.js';
+import { decodeBase64 } from '../../bytes/base64.js';
 import { jsKernels } from './js.js';
 import { WasmKernels } from './wasm.js';
 import { SCALAR_WASM, SIMD_WASM } from './wasm-binaries.js';
 
 const cache = new Map<KernelName, QueryKernels>();
 let chosen: QueryKernels | undefined;
-
-function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  const g = globalThis as { Buffer?: { from(s: string, e: string): Uint8Array }; atob?: (s: string) => string };
-  if (g.Buffer) return new Uint8Array(g.Buffer.from(text, 'base64'));
-  const bin = g.atob!(text);
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
 
 /** Whether this engine can run the named kernels. */
 export function kernelsAvailable(name: KernelName): boolean {

@@ -1,0 +1,136 @@
+/**
+ * The fast container digest (unrolled JS, and the WebAssembly build) against the original loop
+ * implementation kept in test/helpers/reference-digest.ts: random messages of every length class
+ * and alignment, every corpus container, and the writer's in-place digest.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { computeContainerDigest, modifiedMd5, parseContainer, rootSignatureContainer, writeContainer } from '../src/index.js';
+import { containerDigestMatches, modifiedMd5Into, modifiedMd5JsInto } from '../src/container/digest.js';
+import { WASM_DIGEST_MIN_BYTES, wasmDigestAvailable, wasmDigestInto } from '../src/container/digest-wasm.js';
+import { corpusFiles, hex, isLlvmTestBlob, ROOT } from './helpers/corpus.js';
+import { referenceModifiedMd5 } from './helpers/reference-digest.js';
+// @ts-expect-error a plain .mjs script without types
+import { buildDigest } from '../scripts/build-wasm.mjs';
+
+function jsDigest(m: Uint8Array): string {
+  const out = new Uint8Array(16);
+  modifiedMd5JsInto(m, out);
+  return hex(out);
+}
+function wasmDigest(m: Uint8Array): string {
+  const out = new Uint8Array(20).fill(0xee);
+  assert.ok(wasmDigestInto(m, out, 2));
+  assert.equal([out[0], out[1], out[18], out[19]], [0xee, 0xee, 0xee, 0xee], 'writes exactly out[at..at+16)');
+  return hex(out.subarray(2, 18));
+}
+
+/** A message at any byte offset of its buffer (aligned and unaligned word reads). */
+const placed = fc
+  .tuple(fc.uint8Array({ minLength: 0, maxLength: 700 }), fc.integer({ min: 0, max: 7 }))
+  .map(([data, shift]) => {
+    const buf = new Uint8Array(shift + data.byteLength);
+    buf.set(data, shift);
+    return buf.subarray(shift);
+  });
+
+test('the WebAssembly digest loads on this engine', () => {
+  assert.ok(wasmDigestAvailable());
+});
+
+test('the committed digest WASM is what scripts/build-wasm.mjs builds from src/container/assembly/digest.ts', () => {
+  assert.is(readFileSync(join(ROOT, 'src/container/digest-wasm-binary.ts'), 'utf8'), buildDigest());
+});
+
+test('property: JS and WASM digests equal the reference on random messages at any alignment', () => {
+  fc.assert(
+    fc.property(placed, (m) => {
+      const want = hex(referenceModifiedMd5(m));
+      assert.is(jsDigest(m), want);
+      assert.is(wasmDigest(m), want);
+      assert.is(hex(modifiedMd5(m)), want);
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test('every length 0..200 (both final-block layouts, 55/56/63/64 boundaries) equals the reference', () => {
+  const buf = new Uint8Array(201).map((_, i) => (i * 37 + 11) & 0xff);
+  for (let n = 0; n <= 200; n++) {
+    const m = buf.subarray(1, 1 + n);
+    const want = hex(referenceModifiedMd5(m));
+    assert.is(jsDigest(m), want, `length ${n}`);
+    assert.is(wasmDigest(m), want, `length ${n}`);
+  }
+});
+
+test('messages longer than the 64 KiB WASM chunk, and unaligned large ones, equal the reference', () => {
+  for (const [n, shift] of [[65536, 0], [65536 * 2 + 64, 0], [65536 * 3 + 17, 3], [200_001, 1]] as const) {
+    const buf = new Uint8Array(n + shift);
+    for (let i = 0; i < buf.length; i++) buf[i] = (i * 2654435761) >>> 24;
+    const m = buf.subarray(shift);
+    const want = hex(referenceModifiedMd5(m));
+    assert.is(jsDigest(m), want, `${n}+${shift}`);
+    assert.is(wasmDigest(m), want, `${n}+${shift}`);
+  }
+});
+
+test('every corpus container: JS, WASM and reference agree, and the stored digest check matches', () => {
+  const files = corpusFiles('.').filter((f) => f.bytes.byteLength >= 32 && f.bytes[0] === 0x44);
+  assert.ok(files.length > 800, `${files.length} containers`);
+  let valid = 0;
+  for (const f of files) {
+    let c;
+    try {
+      c = parseContainer(f.bytes);
+    } catch {
+      continue;
+    }
+    const m = f.bytes.subarray(20, c.layout.declaredSize);
+    const want = hex(referenceModifiedMd5(m));
+    assert.is(jsDigest(m), want, f.name);
+    assert.is(wasmDigest(m), want, f.name);
+    assert.is(hex(computeContainerDigest(f.bytes, c.layout.declaredSize)), want, f.name);
+    const stored = hex(c.digest) === want;
+    assert.is(containerDigestMatches(f.bytes, c.layout.declaredSize), stored, f.name);
+    if (stored) valid++;
+    else assert.ok(isLlvmTestBlob(f.name) || /^(00|01|02)\1{15}$/.test(hex(c.digest)), `${f.name}: stored ${hex(c.digest)} is neither the digest nor a sentinel`);
+  }
+  assert.ok(valid > 800, `${valid} corpus containers carry the digest the reference computes`);
+});
+
+test('writeContainer computes the digest into its own output, as the reference does', () => {
+  fc.assert(
+    fc.property(fc.uint8Array({ minLength: 0, maxLength: 600 }), (rts0) => {
+      const out = rootSignatureContainer(rts0);
+      assert.is(out.byteLength, 44 + rts0.byteLength);
+      assert.is(hex(out.subarray(4, 20)), hex(referenceModifiedMd5(out.subarray(20))));
+      const zero = writeContainer(parseContainer(out), 'zero');
+      assert.is(hex(zero.subarray(4, 20)), '0'.repeat(32));
+      assert.is(hex(zero.subarray(20)), hex(out.subarray(20)));
+    }),
+    { numRuns: 200 },
+  );
+});
+
+test('modifiedMd5Into writes only out[at..at+16), on both sides of the WASM threshold', () => {
+  for (const n of [WASM_DIGEST_MIN_BYTES - 1, WASM_DIGEST_MIN_BYTES]) {
+    const m = new Uint8Array(n).fill(7);
+    const out = new Uint8Array(40).fill(0xaa);
+    modifiedMd5Into(m, out, 12);
+    assert.is(hex(out.subarray(12, 28)), hex(referenceModifiedMd5(m)));
+    assert.ok(out.subarray(0, 12).every((b) => b === 0xaa) && out.subarray(28).every((b) => b === 0xaa));
+  }
+});
+
+test('DXBIN_WASM=js keeps the digest in JS (the fallback where WebAssembly is refused)', () => {
+  const script = "import { wasmDigestAvailable } from './src/container/digest-wasm.ts'; import { modifiedMd5 } from './src/container/digest.ts'; process.stdout.write(wasmDigestAvailable() + ' ' + Buffer.from(modifiedMd5(new Uint8Array(1000).fill(3))).toString('hex'));";
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, DXBIN_WASM: 'js' }, encoding: 'utf8' }).trim();
+  assert.is(out, `false ${hex(referenceModifiedMd5(new Uint8Array(1000).fill(3)))}`);
+});
+
+test.run();
