@@ -22,6 +22,7 @@ import {
 } from '../src/ddi/index.js';
 import { ROOT, corpusFile } from './helpers/corpus.js';
 import { randomDdi } from './helpers/ddi-random.js';
+import { missingCompiler, missingPath, requires } from './helpers/requires.js';
 
 // ---------------------------------------------------------------- layouts
 
@@ -70,7 +71,10 @@ const UNION_NAME: Record<string, string> = { pProperties: 'pBroadcastingLaunchNo
 
 for (const abi of ABIS) {
   const m = abi === 'x86' ? ['-m32'] : ['-m64'];
-  test(`gcc ${abi}: every DDI mirror struct (written from the documented syntax) has dxbin's size and offsets`, () => {
+  const multilib = abi === 'x86' ? ' and 32-bit libraries (gcc-multilib, g++-multilib)' : '';
+  const withGcc = requires(`gcc${multilib}`, missingCompiler('gcc', m));
+  const withGxx = requires(`g++${multilib} and DirectX-Headers (directx-headers-dev)`, missingCompiler('g++', m) ?? missingPath('/usr/include/directx/d3d12.h', '/usr/include/wsl/winadapter.h'));
+  withGcc(`gcc ${abi}: every DDI mirror struct (written from the documented syntax) has dxbin's size and offsets`, () => {
     const ddi = STRUCTS.filter((s) => s.name.startsWith('D3D12DDI_'));
     const seen = probe('gcc', [...m, `-I${join(ROOT, 'test/probes')}`], '#include "ddi-mirror.h"', ddi.map((s) => ({ c: s.name === 'D3D12DDI_NODE_0108' ? 'struct _D3D12DDI_NODE_0108' : s.name, name: s.name, fields: s.fields.map((f) => ({ c: UNION_NAME[f.name] ?? f.name, name: f.name })) })));
     for (const s of ddi) {
@@ -82,7 +86,7 @@ for (const abi of ABIS) {
       }
     }
   });
-  test(`g++ ${abi}: D3D12_FEATURE_DATA_D3D12_OPTIONS and D3D12_FEATURE_DATA_CROSS_NODE from the real d3d12.h (directx-headers-dev)`, () => {
+  withGxx(`g++ ${abi}: D3D12_FEATURE_DATA_D3D12_OPTIONS and D3D12_FEATURE_DATA_CROSS_NODE from the real d3d12.h (directx-headers-dev)`, () => {
     const api = STRUCTS.filter((s) => s.name.startsWith('D3D12_FEATURE_DATA_'));
     const seen = probe('g++', [...m, '-I/usr/include/wsl/stubs', '-I/usr/include'], '#include <wsl/winadapter.h>\n#include <directx/d3d12.h>', api.map((s) => ({ c: s.name, name: s.name, fields: s.fields.map((f) => ({ c: f.name, name: f.name })) })));
     for (const s of api) {

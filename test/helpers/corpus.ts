@@ -1,4 +1,4 @@
-/** The seed corpus (corpus/, copied from shared/corpus with its MANIFEST.tsv). */
+/** The seed corpus (corpus/, real third-party blobs; corpus/MANIFEST.tsv names where each comes from). */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
 /**
- * The vkd3d oracle's JSON schema (shared/oracle/README.md: D3D12 C field names, raw numbers) to
- * and from dxbin's typed description. Written independently of src/root-signature/json.ts.
+ * The JSON schema of the corpus transcriptions (corpus/rootsig/<blob>.json: D3D12 C field names,
+ * raw numbers, floats as numbers or "0x<bits>") to and from dxbin's typed description. Written
+ * independently of src/root-signature/json.ts.
  */
 import type { RootParameter, RootSignature, StaticSampler } from '../../src/index.js';
 
@@ -68,53 +69,5 @@ export function fromOracleJson(o: O): RootSignature {
         flags: s.Flags ?? 0,
       }),
     ),
-  };
-}
-
-/** The oracle schema for a description: every key that exists at its version, as `parse` prints. */
-export function toOracleJson(rs: RootSignature): O {
-  const v11 = rs.version >= 2;
-  const float = (x: number) => (Number.isNaN(x) ? 'NaN' : x === Infinity ? 'Infinity' : x === -Infinity ? '-Infinity' : x);
-  return {
-    Version: rs.version,
-    Flags: rs.flags,
-    Parameters: rs.parameters.map((p) => {
-      const head = { ParameterType: p.parameterType, ShaderVisibility: p.shaderVisibility };
-      if (p.parameterType === 0) {
-        return {
-          ...head,
-          DescriptorTable: {
-            DescriptorRanges: p.ranges.map((r) => ({
-              RangeType: r.rangeType,
-              NumDescriptors: r.numDescriptors,
-              BaseShaderRegister: r.baseShaderRegister,
-              RegisterSpace: r.registerSpace,
-              ...(v11 ? { Flags: r.flags } : {}),
-              OffsetInDescriptorsFromTableStart: r.offsetInDescriptorsFromTableStart,
-            })),
-          },
-        };
-      }
-      if (p.parameterType === 1) {
-        return { ...head, Constants: { ShaderRegister: p.constants.shaderRegister, RegisterSpace: p.constants.registerSpace, Num32BitValues: p.constants.num32BitValues } };
-      }
-      return { ...head, Descriptor: { ShaderRegister: p.descriptor.shaderRegister, RegisterSpace: p.descriptor.registerSpace, ...(v11 ? { Flags: p.descriptor.flags } : {}) } };
-    }),
-    StaticSamplers: rs.staticSamplers.map((s) => ({
-      Filter: s.filter,
-      AddressU: s.addressU,
-      AddressV: s.addressV,
-      AddressW: s.addressW,
-      MipLODBias: float(s.mipLODBias),
-      MaxAnisotropy: s.maxAnisotropy,
-      ComparisonFunc: s.comparisonFunc,
-      BorderColor: s.borderColor,
-      MinLOD: float(s.minLOD),
-      MaxLOD: float(s.maxLOD),
-      ShaderRegister: s.shaderRegister,
-      RegisterSpace: s.registerSpace,
-      ShaderVisibility: s.shaderVisibility,
-      ...(rs.version === 3 ? { Flags: s.flags } : {}),
-    })),
   };
 }

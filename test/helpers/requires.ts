@@ -9,7 +9,9 @@
  */
 import { test } from 'uvu';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** True when every requirement must be met (CI). */
 export const REQUIRE_ALL = process.env.DXBIN_REQUIRE_ALL === '1';
@@ -46,4 +48,22 @@ export function missingCommand(command: string, args: string[] = ['--version']):
 export function missingPath(...paths: string[]): string | undefined {
   const p = paths.find((x) => !existsSync(x));
   return p === undefined ? undefined : `${p} does not exist`;
+}
+
+/**
+ * Undefined when `compiler flags` builds and links a program (e.g. `gcc -m32` needs gcc-multilib),
+ * else why not.
+ */
+export function missingCompiler(compiler: string, flags: string[] = []): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'dxbin-cc-'));
+  try {
+    const file = join(dir, compiler.includes('++') ? 'probe.cpp' : 'probe.c');
+    writeFileSync(file, '#include <stdio.h>\nint main(void) { return puts("") < 0; }\n');
+    const r = spawnSync(compiler, [...flags, file, '-o', join(dir, 'probe')], { encoding: 'utf8' });
+    if (r.error) return `${compiler} not found`;
+    if (r.status !== 0) return `${compiler} ${flags.join(' ')} cannot build a program: ${r.stderr.trim().split('\n')[0]}`;
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
