@@ -1,7 +1,10 @@
 /**
  * The WASM kernels behind the QueryKernels interface. Views that already live in the module's
- * memory (from `allocate`) are used in place; any other view is copied into scratch memory for
- * the call, and outputs copied back.
+ * memory (from `allocate`) are used in place. Views in JS memory (the caller's ArrayBuffer) are
+ * streamed: the operations that go record by record run in blocks of about 128 KiB through one
+ * scratch region reused by every call (input block copied in, kernel, output block copied out, all
+ * in cache), so memory does not grow with the input. gatherSum, which reads its source at random,
+ * copies its inputs whole.
  */
 import type { KernelName, QueryKernels } from './api.js';
 
@@ -16,7 +19,12 @@ interface Exports {
 }
 
 const PAGE = 65536;
+/** Bytes of input and output per streamed block (stays in L2 cache). */
+const BLOCK_BYTES = 128 * 1024;
 const align = (n: number) => (n + 15) & ~15;
+/** The streaming scratch region, reserved at instantiation so streaming never grows memory (which would detach allocate()d views). */
+const STREAM_AT = 1024;
+const STREAM_END = STREAM_AT + BLOCK_BYTES + 1024;
 
 /** A region of WASM memory: fill `bytes` and pass it to an operation with no copy. */
 export interface WasmBuffer {
@@ -28,13 +36,14 @@ export interface WasmBuffer {
 export class WasmKernels implements QueryKernels {
   private readonly exports: Exports;
   /** End of the allocate()d buffers; scratch space for a call starts here. */
-  private persistentEnd = 1024;
+  private persistentEnd = STREAM_END;
 
   constructor(
     readonly name: Exclude<KernelName, 'js'>,
     module: WebAssembly.Module,
   ) {
     this.exports = new WebAssembly.Instance(module, { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as Exports;
+    this.ensure(STREAM_END);
   }
 
   private get memory(): ArrayBuffer {
@@ -62,7 +71,7 @@ export class WasmKernels implements QueryKernels {
 
   /** Frees every allocate()d buffer. */
   reset(): void {
-    this.persistentEnd = 1024;
+    this.persistentEnd = STREAM_END;
   }
 
   /** Places the views in memory: in place when they live there, else in scratch. */
@@ -97,20 +106,85 @@ export class WasmKernels implements QueryKernels {
     return result;
   }
 
+  /**
+   * Runs `run(ptrs, n, first)` over `items` records in blocks: inputs [view, bytes per record,
+   * extra bytes read past the block], outputs [view, bytes per record]. In place when every view
+   * lives in WASM memory; whole copies (call) when only some do.
+   */
+  private stream(items: number, inputs: [Uint8Array, number, number][], outputs: [Uint8Array, number][], run: (ptrs: number[], n: number, first: number) => void): void {
+    const memory = this.memory;
+    const inWasm = (v: Uint8Array) => v.buffer === memory;
+    if (inputs.every(([v]) => inWasm(v)) && outputs.every(([v]) => inWasm(v))) {
+      run([...inputs.map(([v]) => v.byteOffset), ...outputs.map(([v]) => v.byteOffset)], items, 0);
+      return;
+    }
+    if (inputs.some(([v]) => inWasm(v)) || outputs.some(([v]) => inWasm(v))) {
+      this.call(inputs.map(([v]) => v), outputs.map(([v]) => v), (ptrs) => run(ptrs, items, 0));
+      return;
+    }
+    const perItem = inputs.reduce((n, [, size]) => n + size, 0) + outputs.reduce((n, [, size]) => n + size, 0);
+    const block = Math.max(1, Math.min(items, Math.floor(BLOCK_BYTES / perItem)));
+    const ptrs: number[] = [];
+    let end = STREAM_AT;
+    for (const [, size, extra] of inputs) {
+      ptrs.push(end);
+      end = align(end + block * size + extra);
+    }
+    for (const [, size] of outputs) {
+      ptrs.push(end);
+      end = align(end + block * size);
+    }
+    const mem = new Uint8Array(this.memory);
+    for (let first = 0; first < items; first += block) {
+      const n = Math.min(block, items - first);
+      for (let i = 0; i < inputs.length; i++) {
+        const [v, size, extra] = inputs[i]!;
+        mem.set(v.subarray(first * size, (first + n) * size + extra), ptrs[i]!);
+      }
+      run(ptrs, n, first);
+      for (let i = 0; i < outputs.length; i++) {
+        const [v, size] = outputs[i]!;
+        const at = ptrs[inputs.length + i]!;
+        v.set(mem.subarray(at, at + n * size), first * size);
+      }
+    }
+  }
+
   durations(input: Uint8Array, count: number, consecutive: boolean, scale: number, ticks: Uint8Array, ns: Uint8Array, flags: Uint8Array): void {
-    this.call([input], [ticks, ns, flags], ([i, t, n, f]) => this.exports.durations(i!, count, consecutive ? 1 : 0, scale, t!, n!, f!));
+    const c = consecutive ? 1 : 0;
+    this.stream(count, [[input, consecutive ? 8 : 16, consecutive && count > 0 ? 8 : 0]], [[ticks, 8], [ns, 8], [flags, 1]], ([i, t, n, f], items) =>
+      this.exports.durations(i!, items, c, scale, t!, n!, f!),
+    );
   }
   sumRecords(input: Uint8Array, records: number, fields: number, out: Uint8Array): void {
-    this.call([input], [out], ([i, o]) => this.exports.sumRecords(i!, records, fields, o!));
+    if (out.buffer === this.memory || input.buffer === this.memory || records * fields * 8 <= BLOCK_BYTES) {
+      this.call([input], [out], ([i, o]) => this.exports.sumRecords(i!, records, fields, o!));
+      return;
+    }
+    // Block sums added up mod 2^64 (the kernel starts each block's sums at zero).
+    const totals = new BigUint64Array(fields);
+    const part = new Uint8Array(fields * 8);
+    const partWords = new BigUint64Array(part.buffer);
+    const perBlock = Math.max(1, Math.floor(BLOCK_BYTES / (fields * 8)));
+    for (let first = 0; first < records; first += perBlock) {
+      const n = Math.min(perBlock, records - first);
+      this.call([input.subarray(first * fields * 8, (first + n) * fields * 8)], [part], ([i, o]) => this.exports.sumRecords(i!, n, fields, o!));
+      for (let f = 0; f < fields; f++) totals[f] = totals[f]! + partWords[f]!;
+    }
+    out.set(new Uint8Array(totals.buffer));
   }
   subtract(a: Uint8Array, b: Uint8Array, words: number, out: Uint8Array): void {
-    this.call([a, b], [out], ([x, y, o]) => this.exports.subtract(x!, y!, words, o!));
+    this.stream(words, [[a, 8, 0], [b, 8, 0]], [[out, 8]], ([x, y, o], n) => this.exports.subtract(x!, y!, n, o!));
   }
   soOverflow(input: Uint8Array, records: number, flags: Uint8Array): number {
-    return this.call([input], [flags], ([i, f]) => this.exports.soOverflow(i!, records, f!));
+    let overflowed = 0;
+    this.stream(records, [[input, 16, 0]], [[flags, 1]], ([i, f], n) => (overflowed += this.exports.soOverflow(i!, n, f!)));
+    return overflowed;
   }
   binaryOcclusion(input: Uint8Array, count: number, out: Uint8Array): number {
-    return this.call([input], [out], ([i, o]) => this.exports.binaryOcclusion(i!, count, o!));
+    let visible = 0;
+    this.stream(count, [[input, 8, 0]], [[out, 8]], ([i, o], n) => (visible += this.exports.binaryOcclusion(i!, n, o!)));
+    return visible;
   }
   gatherSum(src: Uint8Array, srcCount: number, fields: number, map: Uint8Array, mapCount: number, heads: number, dst: Uint8Array, dstCount: number): number {
     // dst is read too (chains add into it after the head's copy) but every record written starts from a copy
