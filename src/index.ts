@@ -107,6 +107,17 @@ export { HlslFile } from './root-signature/hlsl/hlsl-file.js';
 /** Root signature text with locations; the language's error. */
 export { RootSignatureText, HlslError, type SourceLocation } from './root-signature/hlsl/text.js';
 
+// ---------------------------------------------------------------- shaders and bindings
+
+/** A shader container's stage and resource bindings (PSV0 for DXIL, declarations for DXBC). */
+export { readShader, shaderOf, bindingClass, formatBinding, stageName, resTypeName, REGISTER_CLASS, type ShaderInfo, type ShaderBinding, type RegisterClass } from './shader/shader.js';
+/** PSV0 part data <-> typed description (versions 0-4, bit-exact). */
+export { decodePsv0, encodePsv0, psvVersionOf, psvString, type Psv0, type PsvResource, type PsvElement, type PsvDependencyBlock, type DecodePsv0Options } from './shader/psv0.js';
+/** PSV0 typed description <-> JSON form. */
+export { psv0ToJson, psv0FromJson } from './shader/psv0-json.js';
+/** DXBC SHDR/SHEX token stream -> stage and binding declarations. */
+export { readDxbcProgram, type DxbcProgram, type DxbcDeclaration, type ReadDxbcOptions } from './shader/dxbc.js';
+
 // ---------------------------------------------------------------- tables and choices
 
 /** The declarative tables (container, RTS0 rows and versions, enums and flags with D3D12 names). */

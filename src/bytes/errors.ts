@@ -18,6 +18,7 @@ export type DecodeErrorCode =
   | 'part-layout' // parts overlap, leave gaps or run past the container (strict mode)
   | 'duplicate-part'
   | 'missing-part'
+  | 'bad-token' // a DXBC token that does not decode (length, operand type, index form)
   | 'limit-exceeded'; // more records than the input's size allows (hostile sharing of arrays)
 
 /** Codes of `DescriptionError`: a typed or JSON description, or an argument, that cannot be used. */

@@ -10,6 +10,7 @@ import { equalBytes } from '../../container/digest.js';
 import { PART_KINDS } from '../../../codecs/container.js';
 import { containerRootSignature } from '../../root-signature/input.js';
 import { readInput } from '../io.js';
+import { shaderOf, psv0ToJson, psvVersionOf, formatBinding, resTypeName, stageName, DecodeError, type ShaderInfo } from '../../index.js';
 
 export interface InspectOptions {
   json?: boolean;
@@ -33,6 +34,7 @@ export function inspect(file: string, options: InspectOptions, out: (line: strin
   const status = digestStatus(container.digest, computeContainerDigest(bytes, container.layout.declaredSize));
   const rts = containerRootSignature(container);
   const canonical = rts ? equalBytes(encodeRootSignature(rts.rootSignature), rts.part) : undefined;
+  const shader = shaderIn(container);
 
   if (options.json) {
     out(
@@ -51,6 +53,7 @@ export function inspect(file: string, options: InspectOptions, out: (line: strin
             ...(status.status === 'invalid' ? { expected: toHex(status.expected) } : {}),
           },
           parts: container.parts.map((p, i) => ({ name: printable(p.name), offset: container.layout.partOffsets[i], size: p.data.byteLength })),
+          ...(shader ? { shader: shaderJson(shader) } : {}),
           ...(rts ? { rootSignature: rootSignatureToJson(rts.rootSignature), rootSignatureCanonicalLayout: canonical } : {}),
         },
         null,
@@ -67,8 +70,37 @@ export function inspect(file: string, options: InspectOptions, out: (line: strin
     const what = PART_KINDS.find((k) => k.fourCC === p.name)?.what ?? 'unknown part';
     out(`  part ${i}: ${printable(p.name)} at ${container.layout.partOffsets[i]}, ${p.data.byteLength} bytes (${what})`);
   });
+  if (shader) for (const line of shaderLines(shader)) out(`  ${line}`);
   if (rts) {
     out(`  root signature${canonical ? '' : ' (non-canonical layout)'}:`);
     for (const line of summarizeRootSignature(rts.rootSignature)) out(`    ${line}`);
   }
+}
+
+/** The shader a container holds, or undefined for containers without a program (root signatures). */
+function shaderIn(container: Parameters<typeof shaderOf>[0]): ShaderInfo | undefined {
+  try {
+    return shaderOf(container);
+  } catch (e) {
+    if (e instanceof DecodeError && e.code === 'missing-part') return undefined;
+    throw e;
+  }
+}
+
+function shaderJson(s: ShaderInfo) {
+  return {
+    format: s.format,
+    stage: stageName(s.stage),
+    shaderModel: s.shaderModel,
+    ...(s.psv ? { psv0: psv0ToJson(s.psv) } : {}),
+    bindings: s.bindings?.map((b) => ({ type: resTypeName(b.resType), space: b.space, lowerBound: b.lowerBound, upperBound: b.upperBound, ...(b.name ? { name: b.name } : {}) })) ?? null,
+  };
+}
+
+/** The shader's lines of the text listing: stage, where the bindings come from, one line per binding. */
+export function shaderLines(s: ShaderInfo): string[] {
+  const source = s.psv ? `PSV0 v${psvVersionOf(s.psv.runtimeInfoSize)}` : s.format === 'dxbc' ? 'declarations' : 'no PSV0';
+  const lines = [`shader: ${stageName(s.stage)}, ${s.format === 'dxil' ? 'DXIL' : 'DXBC'} SM ${s.shaderModel}, ${s.bindings ? `${s.bindings.length} binding${s.bindings.length === 1 ? '' : 's'}` : 'bindings unknown'} (${source})`];
+  for (const b of s.bindings ?? []) lines.push(`  ${resTypeName(b.resType)} ${formatBinding(b)}${b.name ? ` ${b.name}` : ''}`);
+  return lines;
 }

@@ -1,0 +1,104 @@
+/**
+ * The DXBC (SM 4.0-5.1) token stream as far as binding declarations need it: bit fields of the
+ * version, opcode and operand tokens, and one row per declaration opcode (docs/formats/dxbc-declarations.md).
+ * src/shader/dxbc.ts expands the rows.
+ */
+
+/** A bit field of a token: mask after shifting right by `shift`. */
+export interface BitField {
+  readonly shift: number;
+  readonly mask: number;
+}
+const bits = (shift: number, width: number): BitField => ({ shift, mask: width === 32 ? 0xffffffff : (1 << width) - 1 });
+
+/** First token of SHDR/SHEX: version; the second is the program's length in DWORDs. */
+export const VERSION_TOKEN = { minor: bits(0, 4), major: bits(4, 4), programType: bits(16, 16) } as const;
+
+/** Program types (D3D10_SB_TOKENIZED_PROGRAM_TYPE); their numbers equal DXIL::ShaderKind 0-5. */
+export const PROGRAM_TYPES = [
+  { value: 0, name: 'pixel', prefix: 'ps' },
+  { value: 1, name: 'vertex', prefix: 'vs' },
+  { value: 2, name: 'geometry', prefix: 'gs' },
+  { value: 3, name: 'hull', prefix: 'hs' },
+  { value: 4, name: 'domain', prefix: 'ds' },
+  { value: 5, name: 'compute', prefix: 'cs' },
+] as const;
+
+/** Opcode token fields. Length 0 only for customdata, whose length is the next token. */
+export const OPCODE_TOKEN = {
+  opcode: bits(0, 11),
+  control: bits(11, 13),
+  /** Resource / UAV dimension of dcl_resource and dcl_uav_typed. */
+  resourceDimension: bits(11, 5),
+  length: bits(24, 7),
+  extended: bits(31, 1),
+} as const;
+export const OPCODE_CUSTOMDATA = 0x35;
+
+/** Operand token fields. */
+export const OPERAND_TOKEN = {
+  numComponents: bits(0, 2),
+  operandType: bits(12, 8),
+  indexDimension: bits(20, 2),
+  /** Representation of index 0, 1, 2: 3 bits each from bit 22. */
+  indexRepresentation0: bits(22, 3),
+  indexRepresentation1: bits(25, 3),
+  indexRepresentation2: bits(28, 3),
+  extended: bits(31, 1),
+} as const;
+/** Index representation: a plain 32-bit immediate (the only one declarations use). */
+export const INDEX_IMMEDIATE32 = 0;
+
+/** Operand types of the binding declarations. */
+export const OPERAND_TYPE = { sampler: 6, resource: 7, constantBuffer: 8, unorderedAccessView: 30 } as const;
+
+/** PSV resource type numbers (codecs/psv0.ts PSV_RESOURCE_TYPE) a declaration maps to. */
+const RES = { Sampler: 1, CBV: 2, SRVTyped: 3, SRVRaw: 4, SRVStructured: 5, UAVTyped: 6, UAVRaw: 7, UAVStructured: 8, UAVStructuredWithCounter: 9 } as const;
+
+/** D3D11_SB_UAV_HAS_ORDER_PRESERVING_COUNTER in the opcode token of dcl_uav_structured. */
+export const UAV_HAS_COUNTER = 0x00800000;
+
+/**
+ * Binding declarations. Tokens after the operand, in order: `extra` names the ones every shader
+ * model has (SM 5.0: dcl_constantbuffer's size is the operand's second index instead); SM 5.1
+ * adds, for every row, `extra51` then the register space as the last token.
+ */
+export interface DeclarationRow {
+  readonly opcode: number;
+  readonly name: string;
+  readonly operandType: number;
+  readonly resType: number;
+  /** Tokens after the operand before SM 5.1's additions. */
+  readonly extra: readonly ('returnType' | 'stride')[];
+  /** SM 5.1 tokens between `extra` and the space (dcl_constantbuffer's size). */
+  readonly extra51: readonly 'size'[];
+  /** dcl_uav_structured: a counter flag turns the type into UAVStructuredWithCounter. */
+  readonly counterType?: number;
+  readonly since: '4.0' | '5.0';
+}
+
+export const DECLARATIONS: readonly DeclarationRow[] = [
+  { opcode: 0x58, name: 'dcl_resource', operandType: OPERAND_TYPE.resource, resType: RES.SRVTyped, extra: ['returnType'], extra51: [], since: '4.0' },
+  { opcode: 0x59, name: 'dcl_constantbuffer', operandType: OPERAND_TYPE.constantBuffer, resType: RES.CBV, extra: [], extra51: ['size'], since: '4.0' },
+  { opcode: 0x5a, name: 'dcl_sampler', operandType: OPERAND_TYPE.sampler, resType: RES.Sampler, extra: [], extra51: [], since: '4.0' },
+  { opcode: 0x9c, name: 'dcl_uav_typed', operandType: OPERAND_TYPE.unorderedAccessView, resType: RES.UAVTyped, extra: ['returnType'], extra51: [], since: '5.0' },
+  { opcode: 0x9d, name: 'dcl_uav_raw', operandType: OPERAND_TYPE.unorderedAccessView, resType: RES.UAVRaw, extra: [], extra51: [], since: '5.0' },
+  { opcode: 0x9e, name: 'dcl_uav_structured', operandType: OPERAND_TYPE.unorderedAccessView, resType: RES.UAVStructured, counterType: RES.UAVStructuredWithCounter, extra: ['stride'], extra51: [], since: '5.0' },
+  { opcode: 0xa1, name: 'dcl_resource_raw', operandType: OPERAND_TYPE.resource, resType: RES.SRVRaw, extra: [], extra51: [], since: '5.0' },
+  { opcode: 0xa2, name: 'dcl_resource_structured', operandType: OPERAND_TYPE.resource, resType: RES.SRVStructured, extra: ['stride'], extra51: [], since: '5.0' },
+];
+
+/** RDEF (reflection) header and binding records, for names. Offsets inside RDEF's data. */
+export const RDEF = {
+  bindingCount: 8,
+  bindingOffset: 12,
+  minor: 16,
+  major: 17,
+  /** Binding record: name offset, input type, ..., bind point, bind count; SM 5.1 adds space and id. */
+  binding: { name: 0, type: 4, bindPoint: 20, bindCount: 24, space: 32 },
+  bindingSize: 32,
+  bindingSize51: 40,
+} as const;
+
+/** D3D_SHADER_INPUT_TYPE -> register class (0 SRV, 1 UAV, 2 CBV, 3 Sampler). */
+export const RDEF_INPUT_CLASS: Readonly<Record<number, number>> = { 0: 2, 1: 0, 2: 0, 3: 3, 4: 1, 5: 0, 6: 1, 7: 0, 8: 1, 9: 1, 10: 1, 11: 1, 12: 0, 13: 1 };

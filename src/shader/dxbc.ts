@@ -1,0 +1,179 @@
+/**
+ * DXBC (SM 4.0-5.1) SHDR/SHEX token streams: the stage from the version token and the binding
+ * declarations (dcl_constantbuffer, dcl_resource*, dcl_sampler, dcl_uav_*), with RDEF names where
+ * the container has them (docs/formats/dxbc-declarations.md). Every instruction's length is
+ * checked; a bad token is a DecodeError naming its byte offset.
+ */
+import {
+  DECLARATIONS,
+  INDEX_IMMEDIATE32,
+  OPCODE_CUSTOMDATA,
+  OPCODE_TOKEN,
+  OPERAND_TOKEN,
+  PROGRAM_TYPES,
+  RDEF,
+  RDEF_INPUT_CLASS,
+  UAV_HAS_COUNTER,
+  VERSION_TOKEN,
+  type BitField,
+  type DeclarationRow,
+} from '../../codecs/dxbc-tokens.js';
+import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
+import { DecodeError } from '../bytes/errors.js';
+import { ByteReader } from '../bytes/reader.js';
+import type { ShaderBinding } from './shader.js';
+
+/** One binding declaration of the token stream. */
+export interface DxbcDeclaration extends ShaderBinding {
+  /** dcl_resource, dcl_uav_structured, ... */
+  declaration: string;
+  /** SM 5.1 range ID (the operand's first index); the register for earlier models. */
+  rangeId: number;
+  /** Opcode-specific control bits (dimension, flags) as stored. */
+  control: number;
+}
+
+export interface DxbcProgram {
+  /** SHDR/SHEX program type = DXIL::ShaderKind 0-5. */
+  stage: number;
+  major: number;
+  minor: number;
+  /** Length in DWORDs from the second token. */
+  length: number;
+  declarations: DxbcDeclaration[];
+  /** The declarations as bindings (names from RDEF where present). */
+  bindings: DxbcDeclaration[];
+}
+
+export interface ReadDxbcOptions {
+  /** Absolute offset of the token stream in the caller's bytes. */
+  base?: number;
+  /** RDEF part data, for names. */
+  rdef?: Uint8Array;
+  rdefBase?: number;
+}
+
+const field = (token: number, f: BitField) => (token >>> f.shift) & f.mask;
+const BY_OPCODE = new Map<number, DeclarationRow>(DECLARATIONS.map((d) => [d.opcode, d]));
+
+/**
+ * SHDR/SHEX part data -> stage, version and binding declarations.
+ * @throws {DecodeError} truncated, bad-token (a length of 0, a wrong operand type, an index that
+ *   is not an immediate, an instruction longer than the program), unsupported-version
+ */
+export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {}): DxbcProgram {
+  const r = new ByteReader(data, options.base ?? 0);
+  const version = r.u32(0, 'SHEX.version');
+  const stage = field(version, VERSION_TOKEN.programType);
+  const major = field(version, VERSION_TOKEN.major);
+  const minor = field(version, VERSION_TOKEN.minor);
+  if (!PROGRAM_TYPES.some((p) => p.value === stage) || major < 4 || major > 5) {
+    throw new DecodeError('unsupported-version', r.base, 'SHEX.version', `program type ${stage}, model ${major}.${minor}: not a SM 4.0-5.1 shader program`);
+  }
+  const sm51 = major === 5 && minor >= 1;
+  const length = r.u32(4, 'SHEX.length');
+  if (length < 2 || length > data.byteLength / 4) {
+    throw new DecodeError('bad-token', r.base + 4, 'SHEX.length', `program of ${length} DWORDs, the part holds ${Math.floor(data.byteLength / 4)}`);
+  }
+  const declarations: DxbcDeclaration[] = [];
+  const end = length * 4;
+  let at = 8;
+  let index = 0;
+  while (at < end) {
+    const path = `SHEX.instructions[${index}]`;
+    const token = r.u32(at, `${path}.opcode`);
+    const opcode = field(token, OPCODE_TOKEN.opcode);
+    let size = field(token, OPCODE_TOKEN.length);
+    if (opcode === OPCODE_CUSTOMDATA) size = r.u32(at + 4, `${path}.customdataLength`);
+    if (size === 0 || size > (end - at) / 4) {
+      throw new DecodeError('bad-token', r.base + at, `${path}.length`, `instruction of ${size} DWORDs (opcode 0x${opcode.toString(16)}), ${(end - at) / 4} left in the program`);
+    }
+    const row = BY_OPCODE.get(opcode);
+    if (row) declarations.push(readDeclaration(r, at, size * 4, token, row, sm51, path));
+    at += size * 4;
+    index++;
+  }
+  const names = options.rdef ? rdefNames(options.rdef) : undefined;
+  const bindings = declarations.map((d) => {
+    const name = names?.get(`${PSV_RESOURCE_CLASS[d.resType]}:${d.space}:${d.lowerBound}`);
+    return name === undefined ? d : { ...d, name };
+  });
+  return { stage, major, minor, length, declarations, bindings };
+}
+
+function readDeclaration(r: ByteReader, start: number, size: number, token: number, row: DeclarationRow, sm51: boolean, path: string): DxbcDeclaration {
+  const limit = start + size;
+  let at = start + 4;
+  const next = (what: string) => {
+    if (at + 4 > limit) throw new DecodeError('bad-token', r.base + start, `${path}.${what}`, `${row.name} ends before its ${what} (${size / 4} DWORDs)`);
+    const v = r.u32(at, `${path}.${what}`);
+    at += 4;
+    return v;
+  };
+  if (field(token, OPCODE_TOKEN.extended)) while (field(next('extendedOpcode'), OPCODE_TOKEN.extended));
+  const operandAt = at;
+  const operand = next('operand');
+  if (field(operand, OPERAND_TOKEN.extended)) while (field(next('extendedOperand'), OPERAND_TOKEN.extended));
+  const type = field(operand, OPERAND_TOKEN.operandType);
+  if (type !== row.operandType) {
+    throw new DecodeError('bad-token', r.base + operandAt, `${path}.operand.type`, `${row.name} declares operand type ${type}, expected ${row.operandType}`);
+  }
+  const dims = field(operand, OPERAND_TOKEN.indexDimension);
+  const wanted = sm51 ? 3 : row.extra51.length ? 2 : 1;
+  if (dims !== wanted) {
+    throw new DecodeError('bad-token', r.base + operandAt, `${path}.operand.indexDimension`, `${row.name} has ${dims} operand indices, SM ${sm51 ? '5.1' : '4.0-5.0'} declares ${wanted}`);
+  }
+  const reps = [OPERAND_TOKEN.indexRepresentation0, OPERAND_TOKEN.indexRepresentation1, OPERAND_TOKEN.indexRepresentation2];
+  const indices: number[] = [];
+  for (let k = 0; k < dims; k++) {
+    if (field(operand, reps[k]!) !== INDEX_IMMEDIATE32) {
+      throw new DecodeError('bad-token', r.base + operandAt, `${path}.operand.index${k}`, `${row.name} index ${k} is not a 32-bit immediate`);
+    }
+    indices.push(next(`operand.index${k}`));
+  }
+  for (const e of row.extra) next(e);
+  let space = 0;
+  let lowerBound = indices[0]!;
+  let upperBound = indices[0]!;
+  if (sm51) {
+    lowerBound = indices[1]!;
+    upperBound = indices[2]!;
+    for (const e of row.extra51) next(e);
+    space = next('space');
+  }
+  const counter = row.counterType !== undefined && (token & UAV_HAS_COUNTER) !== 0;
+  return {
+    declaration: row.name,
+    resType: counter ? row.counterType! : row.resType,
+    space,
+    lowerBound,
+    upperBound,
+    rangeId: indices[0]!,
+    control: field(token, OPCODE_TOKEN.control),
+    offset: r.base + start,
+  };
+}
+
+/** RDEF binding names by `class:space:bindPoint`; names are a convenience, so a damaged RDEF gives none. */
+function rdefNames(rdef: Uint8Array): Map<string, string> {
+  const names = new Map<string, string>();
+  if (rdef.byteLength < 28) return names;
+  const v = new DataView(rdef.buffer, rdef.byteOffset, rdef.byteLength);
+  const count = v.getUint32(RDEF.bindingCount, true);
+  const offset = v.getUint32(RDEF.bindingOffset, true);
+  const sm51 = rdef[RDEF.major] === 5 && rdef[RDEF.minor]! >= 1;
+  const size = sm51 ? RDEF.bindingSize51 : RDEF.bindingSize;
+  if (offset > rdef.byteLength || count > (rdef.byteLength - offset) / size) return names;
+  for (let i = 0; i < count; i++) {
+    const at = offset + i * size;
+    const cls = RDEF_INPUT_CLASS[v.getUint32(at + RDEF.binding.type, true)];
+    const nameAt = v.getUint32(at + RDEF.binding.name, true);
+    if (cls === undefined || nameAt >= rdef.byteLength) continue;
+    let e = nameAt;
+    while (e < rdef.byteLength && rdef[e] !== 0) e++;
+    const name = new TextDecoder().decode(rdef.subarray(nameAt, e));
+    const space = sm51 ? v.getUint32(at + RDEF.binding.space, true) : 0;
+    names.set(`${cls}:${space}:${v.getUint32(at + RDEF.binding.bindPoint, true)}`, name);
+  }
+  return names;
+}

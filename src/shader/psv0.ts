@@ -1,0 +1,356 @@
+/**
+ * PSV0 decode and encode, versions 0-4 (docs/formats/psv0.md). The version is implied by the
+ * sizes the part declares; every byte is kept (larger-than-known records keep their tails, a
+ * stage union with bytes DXC would not write stays raw, bytes after the walk stay as `trailing`),
+ * so decode -> encode gives the input back.
+ */
+import {
+  PSV_DEPENDENCY_BLOCKS,
+  PSV_ELEMENT,
+  PSV_ELEMENT_SIZE,
+  PSV_MIN_SIZE,
+  PSV_RESOURCE,
+  PSV_RUNTIME_INFO,
+  PSV_SIGNATURES_FROM_SIZE,
+  PSV_STAGE_VIEWS,
+  PSV_VERSIONS,
+  type PsvFieldRow,
+  type PsvVersion,
+} from '../../codecs/psv0.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { ByteReader } from '../bytes/reader.js';
+
+export type PsvFields = Record<string, number>;
+
+export interface PsvResource {
+  resType: number;
+  space: number;
+  lowerBound: number;
+  upperBound: number;
+  /** Stored only when the record size is 24 or more (PSV 2+). */
+  resKind?: number;
+  resFlags?: number;
+  /** Bytes of a larger-than-known record after the known fields. */
+  tail?: Uint8Array;
+}
+
+export interface PsvElement extends PsvFields {}
+
+export interface PsvDependencyBlock {
+  key: (typeof PSV_DEPENDENCY_BLOCKS)[number]['key'];
+  /** GS output stream (0 for every other stage). */
+  stream: number;
+  dwords: number[];
+}
+
+export interface Psv0 {
+  /** Declared runtime-info size (24, 36, 48, 52, 56 or larger). */
+  runtimeInfoSize: number;
+  /** Runtime-info fields the size holds, outside the stage union (codecs/psv0.ts PSV_RUNTIME_INFO). */
+  info: PsvFields;
+  /** The stage union as named fields (when the stage is known and the bytes are what DXC writes). */
+  stageInfo?: PsvFields;
+  /** Otherwise the union's 16 bytes and (v1+) the u16 at 26, raw. */
+  stageRaw?: { union: Uint8Array; word26: number };
+  /** Runtime-info bytes past the largest known size. */
+  runtimeInfoTail: Uint8Array;
+  /** Declared resource record size; 0 when there are no resources (the size is not stored then). */
+  resourceSize: number;
+  resources: PsvResource[];
+  /** PSV 1+: string table bytes, semantic index table, signature elements and dependency data. */
+  stringTable?: Uint8Array;
+  semanticIndexes?: number[];
+  /** Declared element size; 0 when there are no elements (not stored then). */
+  elementSize?: number;
+  inputElements?: PsvElement[];
+  outputElements?: PsvElement[];
+  patchConstOrPrimElements?: PsvElement[];
+  elementTails?: Uint8Array[];
+  dependencies?: PsvDependencyBlock[];
+  /** Bytes after the end of the structure (DXC's validator rejects them; its reader ignores them). */
+  trailing: Uint8Array;
+}
+
+export interface DecodePsv0Options {
+  /** Absolute offset of the part data in the caller's bytes (for error offsets). */
+  base?: number;
+  /** The shader kind from the DXIL program header; needed for v0 parts (no stage byte). */
+  stage?: number;
+}
+
+/** The PSV version a runtime-info size implies. */
+export function psvVersionOf(runtimeInfoSize: number): PsvVersion {
+  let v: PsvVersion = 0;
+  for (const row of PSV_VERSIONS) if (runtimeInfoSize >= row.runtimeInfoSize) v = row.version;
+  return v;
+}
+
+const KNOWN_RUNTIME_INFO = PSV_VERSIONS[PSV_VERSIONS.length - 1]!.runtimeInfoSize;
+
+function readField(view: DataView, at: number, type: PsvFieldRow['type']): number {
+  return type === 'u8' ? view.getUint8(at) : type === 'u16' ? view.getUint16(at, true) : view.getUint32(at, true);
+}
+function writeField(view: DataView, at: number, type: PsvFieldRow['type'], value: number): void {
+  if (type === 'u8') view.setUint8(at, value);
+  else if (type === 'u16') view.setUint16(at, value, true);
+  else view.setUint32(at, value >>> 0, true);
+}
+const MAX = { u8: 0xff, u16: 0xffff, u32: 0xffffffff } as const;
+
+function stageView(stage: number | undefined) {
+  return stage === undefined ? undefined : (PSV_STAGE_VIEWS.find((v) => v.stages.includes(stage))?.fields ?? []);
+}
+
+const dw = (vectors: number) => (vectors + 7) >> 3;
+
+/** The dependency blocks a runtime info implies, in storage order, with their sizes in dwords. */
+export function dependencyLayout(info: PsvFields, stageInfo: PsvFields | undefined, stageRaw: Psv0['stageRaw']): { key: PsvDependencyBlock['key']; stream: number; size: number }[] {
+  const stage = info.shaderStage!;
+  const pcv = stageInfo ? (stageInfo.sigPatchConstOrPrimVectors ?? 0) : stage === 3 || stage === 4 || stage === 13 ? (stageRaw?.word26 ?? 0) & 0xff : 0;
+  const vectors = { input: info.sigInputVectors!, patchConst: pcv } as const;
+  const outputs = [info.sigOutputVectors0!, info.sigOutputVectors1!, info.sigOutputVectors2!, info.sigOutputVectors3!];
+  const out: { key: PsvDependencyBlock['key']; stream: number; size: number }[] = [];
+  for (const b of PSV_DEPENDENCY_BLOCKS) {
+    if (b.needsViewId && !info.usesViewID) continue;
+    if (b.stages === 'not-mesh' ? stage === 13 : b.stages !== 'all-but-none' && !(b.stages as readonly number[]).includes(stage)) continue;
+    const streams = b.perStream ? (stage === 2 ? 4 : 1) : 1;
+    for (let s = 0; s < streams; s++) {
+      const cols = b.cols === 'output' ? outputs[s]! : vectors.patchConst;
+      const rows = b.rows === null ? 1 : vectors[b.rows] * 4;
+      if (cols === 0 || rows === 0) continue;
+      out.push({ key: b.key, stream: s, size: rows * dw(cols) });
+    }
+  }
+  return out;
+}
+
+/**
+ * PSV0 part data -> typed description.
+ * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version (sizes below DXC's minimums)
+ */
+export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): Psv0 {
+  const r = new ByteReader(data, options.base ?? 0);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const S = r.u32(0, 'PSV0.runtimeInfoSize');
+  if (S < PSV_MIN_SIZE.runtimeInfo) throw new DecodeError('unsupported-version', r.base, 'PSV0.runtimeInfoSize', `runtime info of ${S} bytes, at least ${PSV_MIN_SIZE.runtimeInfo} expected`);
+  r.need(4, S, 'PSV0.runtimeInfo');
+  const version = psvVersionOf(S);
+  const info: PsvFields = {};
+  for (const f of PSV_RUNTIME_INFO) if (f.since <= version) info[f.key] = readField(view, 4 + f.at, f.type);
+  const stage = version >= 1 ? info.shaderStage : options.stage;
+  const psv: Psv0 = { runtimeInfoSize: S, info, runtimeInfoTail: data.slice(4 + Math.min(S, KNOWN_RUNTIME_INFO), 4 + S), resourceSize: 0, resources: [], trailing: new Uint8Array(0) };
+  // The stage union: named when re-encoding the view gives the same bytes, raw otherwise.
+  const fields = stageView(stage);
+  const word26 = version >= 1 ? view.getUint16(4 + 26, true) : 0;
+  const union = data.slice(4, 20);
+  if (fields) {
+    const stageInfo: PsvFields = {};
+    for (const f of fields) if (f.since <= version) stageInfo[f.key] = readField(view, 4 + f.at, f.type);
+    const again = encodeStageView(fields, stageInfo, version);
+    if (equal(again.union, union) && again.word26 === word26) psv.stageInfo = stageInfo;
+  }
+  if (!psv.stageInfo) psv.stageRaw = { union, word26 };
+
+  let at = 4 + S;
+  const R = r.u32(at, 'PSV0.resourceCount');
+  at += 4;
+  if (R > 0) {
+    const B = r.u32(at, 'PSV0.resourceSize');
+    if (B < PSV_MIN_SIZE.resource) throw new DecodeError('unsupported-version', r.base + at, 'PSV0.resourceSize', `resource records of ${B} bytes, at least ${PSV_MIN_SIZE.resource} expected`);
+    at += 4;
+    r.needArray(at, R, B, 'PSV0.resources');
+    psv.resourceSize = B;
+    const known = B >= 24 ? 24 : 16;
+    for (let i = 0; i < R; i++) {
+      const res = {} as PsvResource;
+      for (const f of PSV_RESOURCE) if (f.at + 4 <= known) (res as unknown as PsvFields)[f.key] = view.getUint32(at + f.at, true);
+      if (B > known) res.tail = data.slice(at + known, at + B);
+      psv.resources.push(res);
+      at += B;
+    }
+  }
+  if (S >= PSV_SIGNATURES_FROM_SIZE) {
+    const T = r.u32(at, 'PSV0.stringTableSize');
+    at += 4;
+    psv.stringTable = r.slice(at, T, 'PSV0.stringTable').slice();
+    at += T;
+    const I = r.u32(at, 'PSV0.semanticIndexCount');
+    at += 4;
+    r.needArray(at, I, 4, 'PSV0.semanticIndexes');
+    psv.semanticIndexes = Array.from({ length: I }, (_, k) => view.getUint32(at + 4 * k, true));
+    at += 4 * I;
+    const counts = [info.sigInputElements!, info.sigOutputElements!, info.sigPatchConstOrPrimElements!];
+    const n = counts[0]! + counts[1]! + counts[2]!;
+    psv.elementSize = 0;
+    psv.inputElements = [];
+    psv.outputElements = [];
+    psv.patchConstOrPrimElements = [];
+    if (n > 0) {
+      const E = r.u32(at, 'PSV0.elementSize');
+      if (E < PSV_MIN_SIZE.element) throw new DecodeError('unsupported-version', r.base + at, 'PSV0.elementSize', `signature elements of ${E} bytes, at least ${PSV_MIN_SIZE.element} expected`);
+      at += 4;
+      r.needArray(at, n, E, 'PSV0.elements');
+      psv.elementSize = E;
+      const lists = [psv.inputElements, psv.outputElements, psv.patchConstOrPrimElements];
+      for (let l = 0; l < 3; l++) {
+        for (let i = 0; i < counts[l]!; i++) {
+          const e: PsvElement = {};
+          for (const b of PSV_ELEMENT) {
+            const raw = b.width === 32 ? view.getUint32(at + b.at, true) : view.getUint8(at + b.at);
+            e[b.key] = b.width === 32 ? raw : (raw >>> b.shift) & ((1 << b.width) - 1);
+          }
+          lists[l]!.push(e);
+          if (E > PSV_ELEMENT_SIZE) (psv.elementTails ??= []).push(data.slice(at + PSV_ELEMENT_SIZE, at + E));
+          at += E;
+        }
+      }
+    }
+    psv.dependencies = [];
+    for (const b of dependencyLayout(info, psv.stageInfo, psv.stageRaw)) {
+      r.needArray(at, b.size, 4, `PSV0.dependencies.${b.key}[${b.stream}]`);
+      psv.dependencies.push({ key: b.key, stream: b.stream, dwords: Array.from({ length: b.size }, (_, k) => view.getUint32(at + 4 * k, true)) });
+      at += 4 * b.size;
+    }
+  }
+  psv.trailing = data.slice(at);
+  return psv;
+}
+
+function encodeStageView(fields: readonly PsvFieldRow[], values: PsvFields, version: number): { union: Uint8Array; word26: number } {
+  const area = new Uint8Array(28);
+  const v = new DataView(area.buffer);
+  for (const f of fields) if (f.since <= version) writeField(v, f.at, f.type, values[f.key] ?? 0);
+  return { union: area.slice(0, 16), word26: v.getUint16(26, true) };
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
+}
+
+function checkValue(path: string, value: unknown, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+    throw new DescriptionError(typeof value === 'number' ? 'out-of-range' : value === undefined ? 'missing-key' : 'bad-type', path, `expected an integer 0..${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Typed description -> PSV0 part data.
+ * @throws {DescriptionError} a field out of range, a count that disagrees with the lists, dependency
+ *   blocks that disagree with the runtime info
+ */
+export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Array {
+  const S = checkValue('PSV0.runtimeInfoSize', psv.runtimeInfoSize, 0xffffffff);
+  if (S < PSV_MIN_SIZE.runtimeInfo) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoSize', `at least ${PSV_MIN_SIZE.runtimeInfo}`);
+  const version = psvVersionOf(S);
+  const chunks: Uint8Array[] = [];
+  const u32 = (value: number) => {
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setUint32(0, value >>> 0, true);
+    chunks.push(b);
+  };
+  u32(S);
+  const ri = new Uint8Array(S);
+  const rv = new DataView(ri.buffer);
+  const info = { ...psv.info };
+  if (version >= 1) {
+    info.sigInputElements = psv.inputElements?.length ?? info.sigInputElements ?? 0;
+    info.sigOutputElements = psv.outputElements?.length ?? info.sigOutputElements ?? 0;
+    info.sigPatchConstOrPrimElements = psv.patchConstOrPrimElements?.length ?? info.sigPatchConstOrPrimElements ?? 0;
+  }
+  for (const f of PSV_RUNTIME_INFO) if (f.since <= version) writeField(rv, f.at, f.type, checkValue(`PSV0.info.${f.key}`, info[f.key], MAX[f.type]));
+  const stage = version >= 1 ? info.shaderStage : options.stage;
+  if (psv.stageInfo) {
+    const fields = stageView(stage);
+    if (!fields) throw new DescriptionError('missing-key', 'PSV0.stageRaw', 'the stage is not known (PSV0 v0 without a stage): give the union raw');
+    for (const f of fields) if (f.since <= version) writeField(rv, f.at, f.type, checkValue(`PSV0.stageInfo.${f.key}`, psv.stageInfo[f.key] ?? 0, MAX[f.type]));
+  } else if (psv.stageRaw) {
+    if (psv.stageRaw.union.byteLength !== 16) throw new DescriptionError('out-of-range', 'PSV0.stageRaw.union', 'the union has 16 bytes');
+    ri.set(psv.stageRaw.union, 0);
+    if (version >= 1) rv.setUint16(26, checkValue('PSV0.stageRaw.word26', psv.stageRaw.word26, 0xffff), true);
+  }
+  if (S > KNOWN_RUNTIME_INFO) {
+    if (psv.runtimeInfoTail.byteLength !== S - KNOWN_RUNTIME_INFO) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoTail', `runtime info of ${S} bytes needs ${S - KNOWN_RUNTIME_INFO} tail bytes`);
+    ri.set(psv.runtimeInfoTail, KNOWN_RUNTIME_INFO);
+  }
+  chunks.push(ri);
+  u32(psv.resources.length);
+  if (psv.resources.length > 0) {
+    const B = checkValue('PSV0.resourceSize', psv.resourceSize, 0xffffffff);
+    if (B < PSV_MIN_SIZE.resource) throw new DescriptionError('out-of-range', 'PSV0.resourceSize', `at least ${PSV_MIN_SIZE.resource}`);
+    u32(B);
+    const known = B >= 24 ? 24 : 16;
+    psv.resources.forEach((res, i) => {
+      const rec = new Uint8Array(B);
+      const v = new DataView(rec.buffer);
+      for (const f of PSV_RESOURCE) if (f.at + 4 <= known) v.setUint32(f.at, checkValue(`PSV0.resources[${i}].${f.key}`, (res as unknown as PsvFields)[f.key] ?? 0, 0xffffffff), true);
+      if (B > known) {
+        if (res.tail?.byteLength !== B - known) throw new DescriptionError('out-of-range', `PSV0.resources[${i}].tail`, `records of ${B} bytes need ${B - known} tail bytes`);
+        rec.set(res.tail, known);
+      }
+      chunks.push(rec);
+    });
+  }
+  if (S >= PSV_SIGNATURES_FROM_SIZE) {
+    const table = psv.stringTable ?? new Uint8Array(0);
+    u32(table.byteLength);
+    chunks.push(table);
+    const indexes = psv.semanticIndexes ?? [];
+    u32(indexes.length);
+    indexes.forEach((x, i) => u32(checkValue(`PSV0.semanticIndexes[${i}]`, x, 0xffffffff)));
+    const lists = [psv.inputElements ?? [], psv.outputElements ?? [], psv.patchConstOrPrimElements ?? []];
+    const n = lists[0]!.length + lists[1]!.length + lists[2]!.length;
+    if (n > 0) {
+      const E = checkValue('PSV0.elementSize', psv.elementSize, 0xffffffff);
+      if (E < PSV_MIN_SIZE.element) throw new DescriptionError('out-of-range', 'PSV0.elementSize', `at least ${PSV_MIN_SIZE.element}`);
+      u32(E);
+      let k = 0;
+      const names = ['inputElements', 'outputElements', 'patchConstOrPrimElements'];
+      lists.forEach((list, l) =>
+        list.forEach((e, i) => {
+          const rec = new Uint8Array(E);
+          const v = new DataView(rec.buffer);
+          for (const b of PSV_ELEMENT) {
+            const value = checkValue(`PSV0.${names[l]}[${i}].${b.key}`, e[b.key] ?? 0, b.width === 32 ? 0xffffffff : (1 << b.width) - 1);
+            if (b.width === 32) v.setUint32(b.at, value, true);
+            else rec[b.at]! |= value << b.shift;
+          }
+          if (E > PSV_ELEMENT_SIZE) {
+            const tail = psv.elementTails?.[k];
+            if (tail?.byteLength !== E - PSV_ELEMENT_SIZE) throw new DescriptionError('out-of-range', `PSV0.elementTails[${k}]`, `elements of ${E} bytes need ${E - PSV_ELEMENT_SIZE} tail bytes`);
+            rec.set(tail, PSV_ELEMENT_SIZE);
+          }
+          k++;
+          chunks.push(rec);
+        }),
+      );
+    }
+    const layout = dependencyLayout(info, psv.stageInfo, psv.stageRaw);
+    const blocks = psv.dependencies ?? [];
+    if (blocks.length !== layout.length) throw new DescriptionError('out-of-range', 'PSV0.dependencies', `the runtime info implies ${layout.length} dependency blocks, ${blocks.length} given`);
+    layout.forEach((want, i) => {
+      const b = blocks[i]!;
+      if (b.key !== want.key || b.stream !== want.stream || b.dwords.length !== want.size) {
+        throw new DescriptionError('out-of-range', `PSV0.dependencies[${i}]`, `expected ${want.key} stream ${want.stream} of ${want.size} dwords`);
+      }
+      b.dwords.forEach((x, j) => u32(checkValue(`PSV0.dependencies[${i}].dwords[${j}]`, x, 0xffffffff)));
+    });
+  }
+  chunks.push(psv.trailing);
+  const size = chunks.reduce((n, c) => n + c.byteLength, 0);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** The NUL-terminated string at `offset` of a PSV string table, or undefined when outside. */
+export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
+  if (!table || offset >= table.byteLength) return undefined;
+  let end = offset;
+  while (end < table.byteLength && table[end] !== 0) end++;
+  return new TextDecoder().decode(table.subarray(offset, end));
+}

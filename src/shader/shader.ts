@@ -1,0 +1,108 @@
+/**
+ * What a shader container says about itself: its stage, its resource bindings (from PSV0 for
+ * DXIL, from the SHDR/SHEX declarations for DXBC, with RDEF names where present) and its own
+ * root signature. The bindings use PSV0's resource types for both formats (docs/formats/psv0.md).
+ */
+import { PSV_RESOURCE_CLASS, PSV_RESOURCE_TYPE, SHADER_KIND } from '../../codecs/psv0.js';
+import { DecodeError } from '../bytes/errors.js';
+import { findPart, partIndex, partDataOffset, type ParsedContainer } from '../container/container.js';
+import { parseContainer, type ContainerParseMode } from '../container/parse.js';
+import { decodePsv0, type Psv0 } from './psv0.js';
+import { readDxbcProgram, type DxbcProgram } from './dxbc.js';
+
+/** Register classes in D3D12 range-type numbering. */
+export const REGISTER_CLASS = ['SRV', 'UAV', 'CBV', 'Sampler'] as const;
+export type RegisterClass = (typeof REGISTER_CLASS)[number];
+/** The register letter of each class. */
+export const REGISTER_LETTER: Record<RegisterClass, string> = { SRV: 't', UAV: 'u', CBV: 'b', Sampler: 's' };
+
+/** One resource binding of a shader, as DXC's root-signature check sees it. */
+export interface ShaderBinding {
+  /** PSVResourceType (codecs/psv0.ts), also for DXBC declarations. */
+  resType: number;
+  space: number;
+  lowerBound: number;
+  /** Last register, inclusive; 0xFFFFFFFF = unbounded array. */
+  upperBound: number;
+  /** Name from RDEF (DXBC) when the container has one. */
+  name?: string;
+  /** Absolute byte offset of the record or declaration that states the binding. */
+  offset: number;
+}
+
+export interface ShaderInfo {
+  container: ParsedContainer;
+  format: 'dxil' | 'dxbc';
+  /** DXIL::ShaderKind numbering (0 pixel, 1 vertex, 2 geometry, 3 hull, 4 domain, 5 compute, 6 library, ...). */
+  stage: number;
+  /** Shader model major.minor. */
+  shaderModel: string;
+  /** Decoded PSV0 (DXIL). */
+  psv?: Psv0;
+  /** Decoded token-stream declarations (DXBC). */
+  program?: DxbcProgram;
+  /** The bindings, in PSV order for DXIL and declaration order for DXBC; undefined when unknown (no PSV0). */
+  bindings?: ShaderBinding[];
+}
+
+/** The register class of a PSV resource type, or undefined for Invalid and unknown values. */
+export function bindingClass(resType: number): RegisterClass | undefined {
+  const c = PSV_RESOURCE_CLASS[resType];
+  return c === undefined ? undefined : REGISTER_CLASS[c];
+}
+
+export function stageName(stage: number): string {
+  return SHADER_KIND.values.find(([, v]) => v === stage)?.[0] ?? `kind ${stage}`;
+}
+
+export function resTypeName(resType: number): string {
+  return PSV_RESOURCE_TYPE.values.find(([, v]) => v === resType)?.[0] ?? `type ${resType}`;
+}
+
+/** `t3` or `t3..t5` or `t3..` (unbounded), with `, space1` when the space is not 0. */
+export function formatBinding(b: ShaderBinding): string {
+  const letter = REGISTER_LETTER[bindingClass(b.resType) ?? 'SRV'];
+  const range = b.upperBound === 0xffffffff ? `${letter}${b.lowerBound}..` : b.upperBound === b.lowerBound ? `${letter}${b.lowerBound}` : `${letter}${b.lowerBound}..${letter}${b.upperBound}`;
+  return `${range}${b.space ? `, space${b.space}` : ''}`;
+}
+
+/**
+ * Reads a shader container's stage and bindings.
+ * @throws {DecodeError} malformed container, PSV0 or token stream; missing-part when the container
+ *   has neither a DXIL program nor a DXBC token stream
+ */
+export function readShader(bytes: Uint8Array, mode: ContainerParseMode = 'strict'): ShaderInfo {
+  return shaderOf(parseContainer(bytes, { mode }));
+}
+
+/** readShader on a container already parsed. */
+export function shaderOf(container: ParsedContainer): ShaderInfo {
+  const dxilIndex = partIndex(container, 'DXIL');
+  if (dxilIndex >= 0) {
+    const dxil = container.parts[dxilIndex]!.data;
+    const base = partDataOffset(container, dxilIndex);
+    if (dxil.byteLength < 4) throw new DecodeError('truncated', base, 'DXIL.programVersion', 'the DXIL part has no program header');
+    const programVersion = new DataView(dxil.buffer, dxil.byteOffset).getUint32(0, true);
+    const stage = programVersion >>> 16;
+    const shaderModel = `${(programVersion >>> 4) & 0xf}.${programVersion & 0xf}`;
+    const psvIndex = partIndex(container, 'PSV0');
+    if (psvIndex < 0) return { container, format: 'dxil', stage, shaderModel };
+    const psvBase = partDataOffset(container, psvIndex);
+    const psv = decodePsv0(container.parts[psvIndex]!.data, { base: psvBase, stage });
+    const size = psv.resourceSize;
+    const recordsAt = psvBase + 4 + psv.runtimeInfoSize + 8;
+    const bindings = psv.resources.map((r, i) => ({ resType: r.resType, space: r.space, lowerBound: r.lowerBound, upperBound: r.upperBound, offset: recordsAt + i * size }));
+    return { container, format: 'dxil', stage, shaderModel, psv, bindings };
+  }
+  const shexIndex = container.parts.findIndex((p) => p.name === 'SHEX' || p.name === 'SHDR');
+  if (shexIndex >= 0) {
+    const rdef = findPart(container, 'RDEF');
+    const rdefIndex = partIndex(container, 'RDEF');
+    const program = readDxbcProgram(container.parts[shexIndex]!.data, {
+      base: partDataOffset(container, shexIndex),
+      ...(rdef ? { rdef: rdef.data, rdefBase: partDataOffset(container, rdefIndex) } : {}),
+    });
+    return { container, format: 'dxbc', stage: program.stage, shaderModel: `${program.major}.${program.minor}`, program, bindings: program.bindings };
+  }
+  throw new DecodeError('missing-part', 0, 'container.parts', 'the container has no shader program (DXIL, SHEX or SHDR part)');
+}
