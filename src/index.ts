@@ -103,7 +103,7 @@ export { parseRootSignature, type ParseOptions } from './root-signature/hlsl/par
 /** Typed description -> text (defaults left out). */
 export { printRootSignature, printRootSignatureDefine, type PrintOptions } from './root-signature/hlsl/printer.js';
 /** An HLSL file: #define and [RootSignature(...)] extraction. */
-export { HlslFile } from './root-signature/hlsl/hlsl-file.js';
+export { HlslFile, type HlslFileLimits } from './root-signature/hlsl/hlsl-file.js';
 /** Root signature text with locations; the language's error. */
 export { RootSignatureText, HlslError, type SourceLocation } from './root-signature/hlsl/text.js';
 

@@ -30,7 +30,8 @@ export type DescriptionErrorCode =
   | 'bad-name' // a name that is not in the table it must come from
   | 'out-of-range'
   | 'not-representable' // a value the chosen version or language has no way to store
-  | 'unavailable'; // the engine cannot do what was asked (e.g. run the WebAssembly kernels)
+  | 'unavailable' // the engine cannot do what was asked (e.g. run the WebAssembly kernels)
+  | 'limit-exceeded'; // a documented budget (docs/limits.md) is exceeded
 
 /** Codes of `ConversionError`. */
 export type ConversionErrorCode = 'conversion-refused';
@@ -38,7 +39,8 @@ export type ConversionErrorCode = 'conversion-refused';
 /** Codes of `HlslError`: the root signature language. */
 export type HlslErrorCode =
   | 'hlsl-syntax' // the text does not follow the grammar (DXC's message)
-  | 'hlsl-missing'; // the #define or entry attribute named is not there
+  | 'hlsl-missing' // the #define or entry attribute named is not there
+  | 'hlsl-limit'; // macro expansion over a documented budget (docs/limits.md)
 
 /** Codes of `RootSignatureValidationError`. */
 export type RootSignatureValidationErrorCode = 'hlsl-validation';

@@ -124,14 +124,35 @@ function selectTarget(to: Extract<Pointee, { kind: 'select' }>, obj: DdiObject, 
 
 // ---------------------------------------------------------------- decode
 
+/** Budgets against hostile images (docs/limits.md); both default to a multiple of the image size. */
+export interface DecodeImageOptions {
+  /** Most structs, strings and UINT arrays decoded (default: image bytes / 2 + 16). */
+  maxObjects?: number;
+  /** Most UTF-16 characters decoded over all strings (default: image bytes + 16). */
+  maxStringChars?: number;
+}
 
-export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi): DdiObject {
+interface StructTask {
+  name: string;
+  at: number;
+  path: string;
+  obj: DdiObject;
+}
+
+/**
+ * Decodes the image of `struct`. Iterative (an explicit stack in place of recursion), so a long
+ * linked list (pNext chains) cannot exhaust the call stack; objects and characters are budgeted.
+ */
+export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options: DecodeImageOptions = {}): DdiObject {
   const r = new ByteReader(bytes);
   const ps = pointerSize(abi);
   const memo = new Map<string, DdiValue>();
-  let budget = Math.floor(bytes.byteLength / 2) + 16; // objects decoded, bounded by the image size
+  const maxObjects = options.maxObjects ?? Math.floor(bytes.byteLength / 2) + 16;
+  const maxChars = options.maxStringChars ?? bytes.byteLength + 16;
+  let objects = 0;
+  let chars = 0;
   const spend = (at: number, path: string) => {
-    if (--budget < 0) throw new DecodeError('limit-exceeded', at, path, `more objects than a ${bytes.byteLength}-byte image can hold`);
+    if (++objects > maxObjects) throw new DecodeError('limit-exceeded', at, path, `more than maxObjects = ${maxObjects} objects (a ${bytes.byteLength}-byte image)`);
   };
   const readPtr = (at: number, path: string): number => {
     if (ps === 4) return r.u32(at, path);
@@ -140,8 +161,11 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi): DdiObj
     if (hi !== 0) throw new DecodeError('bad-offset', at, path, `pointer 0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')} is outside the image`);
     return lo;
   };
+  // Structs still to fill, in the order a recursive walk would visit them (top of stack first).
+  const stack: StructTask[] = [];
 
-  const readStruct = (name: string, at: number, path: string): DdiObject => {
+  /** The object for `name` at `at`: the memoized one, or a new one queued for filling. */
+  const structAt = (name: string, at: number, path: string, later: StructTask[]): DdiObject => {
     const layout = structLayout(name, abi);
     r.need(at, layout.size, path);
     const key = `${name}@${at}`;
@@ -150,10 +174,16 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi): DdiObj
     spend(at, path);
     const obj: DdiObject = {};
     memo.set(key, obj);
-    for (const f of layout.fields) {
+    later.push({ name, at, path, obj });
+    return obj;
+  };
+
+  const fill = (task: StructTask, later: StructTask[]): void => {
+    const { obj, at, path } = task;
+    for (const f of structLayout(task.name, abi).fields) {
       const fp = `${path}.${f.name}`;
       const o = at + f.offset;
-      if (f.type.kind === 'struct') obj[f.name] = readStruct(f.type.struct, o, fp);
+      if (f.type.kind === 'struct') obj[f.name] = structAt(f.type.struct, o, fp, later);
       else if (f.type.kind === 'ptr') {
         const target = readPtr(o, fp);
         if (target === 0) {
@@ -162,10 +192,9 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi): DdiObj
           continue;
         }
         const to = f.type.to.kind === 'select' ? selectPointee(f.type.to, obj, o, fp) : f.type.to;
-        obj[f.name] = readPointee(to, target, obj, fp, o);
+        obj[f.name] = readPointee(to, target, obj, fp, o, later);
       } else obj[f.name] = f.size === 1 ? r.slice(o, 1, fp)[0]! : f.size === 2 ? r.u16(o, fp) : r.u32(o, fp);
     }
-    return obj;
   };
 
   const selectPointee = (to: Extract<Pointee, { kind: 'select' }>, obj: DdiObject, at: number, path: string): Pointee => {
@@ -174,7 +203,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi): DdiObj
     return { kind: 'struct', struct };
   };
 
-  const readPointee = (to: Pointee, at: number, owner: DdiObject, path: string, ptrAt: number): DdiValue => {
+  const readPointee = (to: Pointee, at: number, owner: DdiObject, path: string, ptrAt: number, later: StructTask[]): DdiValue => {
     // an empty array may point at the very end; anything else must start inside the image
     const emptyArray = to.kind === 'struct' && to.count !== undefined && owner[to.count.field] === 0;
     if (at > bytes.byteLength || (at === bytes.byteLength && !emptyArray)) {
@@ -184,12 +213,13 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi): DdiObj
       const key = `wstring@${at}`;
       if (memo.has(key)) return memo.get(key)!;
       spend(at, path);
-      let s = '';
-      for (let i = at; ; i += 2) {
-        const c = r.u16(i, `${path} (no NUL terminator)`);
-        if (c === 0) break;
-        s += String.fromCharCode(c);
+      let end = at;
+      while (r.u16(end, `${path} (no NUL terminator)`) !== 0) {
+        end += 2;
+        if (++chars > maxChars) throw new DecodeError('limit-exceeded', at, path, `more than maxStringChars = ${maxChars} characters in strings (a ${bytes.byteLength}-byte image)`);
       }
+      let s = '';
+      for (let i = at; i < end; i += 2) s += String.fromCharCode(bytes[i]! | (bytes[i + 1]! << 8));
       memo.set(key, s);
       return s;
     }
@@ -200,7 +230,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi): DdiObj
       return to.count === 1 ? values[0]! : values;
     }
     if (to.kind === 'struct') {
-      if (!to.count) return readStruct(to.struct, at, path);
+      if (!to.count) return structAt(to.struct, at, path, later);
       const n = owner[to.count.field];
       const layout = structLayout(to.struct, abi);
       if (typeof n !== 'number') throw new DecodeError('bad-offset', ptrAt, path, `count field ${to.count.field} is missing`);
@@ -209,11 +239,20 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi): DdiObj
       if (memo.has(key)) return memo.get(key)!;
       const list: DdiObject[] = [];
       memo.set(key, list);
-      for (let i = 0; i < n; i++) list.push(readStruct(to.struct, at + i * layout.size, `${path}[${i}]`));
+      for (let i = 0; i < n; i++) list.push(structAt(to.struct, at + i * layout.size, `${path}[${i}]`, later));
       return list;
     }
     throw new DecodeError('bad-offset', ptrAt, path, 'unresolved union pointer');
   };
 
-  return readStruct(structLayout(struct, abi).name, 0, structLayout(struct, abi).name);
+  const name = structLayout(struct, abi).name;
+  const root = structAt(name, 0, name, stack);
+  const later: StructTask[] = [];
+  while (stack.length > 0) {
+    fill(stack.pop()!, later);
+    // children go on the stack so that the first one is filled next, as in a depth-first walk
+    for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
+    later.length = 0;
+  }
+  return root;
 }

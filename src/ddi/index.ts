@@ -10,10 +10,10 @@ import { RdatReader, type NodeReport } from './rdat.js';
 
 export { ABIS, STRUCTS, type Abi, type StructDef, type StructField, type DdiValidationCode } from '../../codecs/ddi.js';
 export { structLayout, structDef, type StructLayout, type FieldLayout } from './layout.js';
-export { encodeImage, decodeImage, type DdiObject, type DdiValue } from './image.js';
-export { ddiToJson, ddiFromJson } from './json.js';
+export { encodeImage, decodeImage, type DdiObject, type DdiValue, type DecodeImageOptions } from './image.js';
+export { ddiToJson, ddiFromJson, type DdiToJsonOptions } from './json.js';
 export { validateDdi, validateRenderPasses, renderPassesFromJson, type DdiViolation, type RenderPass, type RenderPassAccess } from './validate.js';
-export { RdatReader, type NodeReport } from './rdat.js';
+export { RdatReader, type NodeReport, type RdatOptions } from './rdat.js';
 
 /**
  * The node outputs of every node of a DXIL library, as the runtime builds them from its RDAT part.

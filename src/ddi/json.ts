@@ -18,63 +18,179 @@ function pointeeStruct(to: Pointee, owner: DdiObject): string | undefined {
   return undefined;
 }
 
-export function ddiToJson(struct: string, value: DdiObject): Json {
+/** Options of ddiToJson (docs/limits.md). */
+export interface DdiToJsonOptions {
+  /**
+   * Deepest nesting of the JSON written (default 1000). JSON.stringify and most JSON readers
+   * recurse, so a linked list thousands of entries long is refused here with a typed error.
+   */
+  maxDepth?: number;
+}
+
+const SCALAR_MAX = { UINT: 0xffffffff, BOOL: 0xffffffff, UINT16: 0xffff, UINT8: 0xff } as const;
+
+/**
+ * The JSON form of a decoded structure. Iterative (an explicit stack), objects reached twice
+ * are written once with "$id" and then as {"$ref"}.
+ */
+export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOptions = {}): Json {
+  const maxDepth = options.maxDepth ?? 1000;
   const counts = new Map<object, number>();
-  const count = (v: DdiValue): void => {
-    if (typeof v !== 'object' || v === null) return;
+  const pending: DdiValue[] = [value];
+  while (pending.length > 0) {
+    const v = pending.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
     const n = (counts.get(v) ?? 0) + 1;
     counts.set(v, n);
-    if (n > 1) return;
-    if (Array.isArray(v)) (v as DdiValue[]).forEach(count);
-    else for (const x of Object.values(v)) count(x);
-  };
-  count(value);
+    if (n > 1) continue;
+    if (Array.isArray(v)) for (const x of v as DdiValue[]) pending.push(x);
+    else for (const x of Object.values(v)) pending.push(x);
+  }
   const ids = new Map<object, string>();
-  const emit = (name: string, obj: DdiObject): Json => {
-    if (ids.has(obj)) return { $ref: ids.get(obj) };
+  interface Task {
+    name: string;
+    obj: DdiObject;
+    depth: number;
+    path: string;
+    set: (j: Json) => void;
+  }
+  const stack: Task[] = [];
+  let result: Json = null;
+  const rootName = structDef(struct).name;
+  stack.push({ name: rootName, obj: value, depth: 1, path: rootName, set: (j) => (result = j) });
+  const later: Task[] = [];
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    if (t.depth > maxDepth) throw new DescriptionError('limit-exceeded', t.path, `JSON nesting deeper than maxDepth = ${maxDepth}`);
+    const obj = t.obj;
+    if (ids.has(obj)) {
+      t.set({ $ref: ids.get(obj) });
+      continue;
+    }
     const out: Record<string, Json> = {};
     if ((counts.get(obj) ?? 0) > 1) {
       const id = String(ids.size + 1);
       ids.set(obj, id);
       out.$id = id;
     }
-    for (const f of structDef(name).fields) out[f.name] = field(f.type, obj[f.name] ?? null, obj);
-    return out;
-  };
-  const field = (type: FieldType, v: DdiValue, owner: DdiObject): Json => {
-    switch (type.kind) {
-      case 'enum':
-        return enumName(type.table, v as number);
-      case 'flags':
-        return flagNames(type.table, v as number);
-      case 'struct':
-        return emit(type.struct, v as DdiObject);
-      case 'ptr': {
-        if (v === null) return null;
-        const s = pointeeStruct(type.to, owner);
-        if (!s) return v;
-        if (Array.isArray(v)) {
-          if (ids.has(v)) return { $ref: ids.get(v) };
-          return (v as DdiObject[]).map((item) => emit(s, item));
+    t.set(out);
+    for (const f of structDef(t.name).fields) {
+      const v = obj[f.name] ?? null;
+      const type = f.type;
+      const fp = `${t.path}.${f.name}`;
+      switch (type.kind) {
+        case 'enum':
+          out[f.name] = enumName(type.table, v as number);
+          break;
+        case 'flags':
+          out[f.name] = flagNames(type.table, v as number);
+          break;
+        case 'struct':
+          out[f.name] = null;
+          later.push({ name: type.struct, obj: v as DdiObject, depth: t.depth + 1, path: fp, set: (j) => (out[f.name] = j) });
+          break;
+        case 'ptr': {
+          out[f.name] = v as Json;
+          if (v === null) break;
+          const s = pointeeStruct(type.to, obj);
+          if (!s) break;
+          if (Array.isArray(v)) {
+            if (ids.has(v)) {
+              out[f.name] = { $ref: ids.get(v) };
+              break;
+            }
+            const list: Json[] = new Array((v as DdiObject[]).length).fill(null);
+            out[f.name] = list;
+            (v as DdiObject[]).forEach((item, i) => later.push({ name: s, obj: item, depth: t.depth + 2, path: `${fp}[${i}]`, set: (j) => (list[i] = j) }));
+          } else {
+            out[f.name] = null;
+            later.push({ name: s, obj: v as DdiObject, depth: t.depth + 1, path: fp, set: (j) => (out[f.name] = j) });
+          }
+          break;
         }
-        return emit(s, v as DdiObject);
+        default:
+          out[f.name] = v as Json;
       }
-      default:
-        return v;
     }
-  };
-  return emit(structDef(struct).name, value);
+    for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
+    later.length = 0;
+  }
+  return result;
 }
 
+/**
+ * A structure from its JSON form. Iterative (an explicit stack): nesting depth is bounded only by
+ * the input's size. Every value is type-checked: numbers in their C type's range, strings where
+ * the C field is a string, UINT arrays of the declared length.
+ */
 export function ddiFromJson(struct: string, json: Json): DdiObject {
   const byId = new Map<string, DdiObject>();
-  const build = (name: string, j: Json, path: string): DdiObject => {
+  interface Task {
+    name: string;
+    j: Json;
+    path: string;
+    set: (o: DdiObject) => void;
+  }
+  const stack: Task[] = [];
+  const later: Task[] = [];
+  let result: DdiObject | undefined;
+  const rootName = structDef(struct).name;
+  stack.push({ name: rootName, j: json, path: rootName, set: (o) => (result = o) });
+
+  const integer = (j: Json, max: number, path: string): number => {
+    if (typeof j !== 'number' || !Number.isInteger(j)) throw new DescriptionError('bad-type', path, `expected an integer 0..${max}, got ${JSON.stringify(j) ?? String(j)}`);
+    if (j < 0 || j > max) throw new DescriptionError('out-of-range', path, `expected an integer 0..${max}, got ${j}`);
+    return j;
+  };
+  const value = (type: FieldType, j: Json, owner: DdiObject, path: string, set: (v: DdiValue) => void): void => {
+    switch (type.kind) {
+      case 'enum':
+        return set(enumValue(type.table, j, path));
+      case 'flags':
+        return set(flagValue(type.table, j ?? [], path));
+      case 'struct':
+        set(null);
+        later.push({ name: type.struct, j, path, set });
+        return;
+      case 'ptr': {
+        if (j === null || j === undefined) return set(null);
+        const to = type.to;
+        const s = pointeeStruct(to, owner);
+        if (to.kind === 'wstring') {
+          if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${JSON.stringify(j)}`);
+          return set(j);
+        }
+        if (to.kind === 'uint') {
+          if (to.count === 1 && !Array.isArray(j)) return set(integer(j, 0xffffffff, path));
+          if (!Array.isArray(j) || j.length !== to.count) throw new DescriptionError('bad-type', path, `expected ${to.count === 1 ? 'a number' : `an array of ${to.count} numbers`}, got ${JSON.stringify(j)}`);
+          return set(j.map((x, i) => integer(x, 0xffffffff, `${path}[${i}]`)));
+        }
+        if (!s) throw new DescriptionError('out-of-range', path, 'the pointer\'s type is chosen by a value that selects none');
+        if (Array.isArray(j)) {
+          const list: DdiObject[] = new Array(j.length).fill(null);
+          set(list);
+          j.forEach((item, i) => later.push({ name: s, j: item, path: `${path}[${i}]`, set: (o) => (list[i] = o) }));
+          return;
+        }
+        set(null);
+        later.push({ name: s, j, path, set });
+        return;
+      }
+      default:
+        if (j === undefined) throw new DescriptionError('missing-key', path, 'required');
+        return set(integer(j, SCALAR_MAX[type.kind], path));
+    }
+  };
+
+  while (stack.length > 0) {
+    const { name, j, path, set } = stack.pop()!;
     if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new DescriptionError('bad-type', path, `expected a ${name} object`);
     const o = j as Record<string, Json>;
     if (typeof o.$ref === 'string') {
       const hit = byId.get(o.$ref);
       if (!hit) throw new DescriptionError('bad-name', `${path}.$ref`, `no object with "$id": "${o.$ref}" before this point`);
-      return hit;
+      set(hit);
+      continue;
     }
     const def = structDef(name);
     for (const key of Object.keys(o)) {
@@ -82,28 +198,10 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
     }
     const obj: DdiObject = {};
     if (typeof o.$id === 'string') byId.set(o.$id, obj);
-    for (const f of def.fields) obj[f.name] = value(f.type, o[f.name], obj, `${path}.${f.name}`);
-    return obj;
-  };
-  const value = (type: FieldType, j: Json, owner: DdiObject, path: string): DdiValue => {
-    switch (type.kind) {
-      case 'enum':
-        return enumValue(type.table, j, path);
-      case 'flags':
-        return flagValue(type.table, j ?? [], path);
-      case 'struct':
-        return build(type.struct, j, path);
-      case 'ptr': {
-        if (j === null || j === undefined) return null;
-        const s = pointeeStruct(type.to, owner);
-        if (!s) return j as DdiValue;
-        if (Array.isArray(j)) return j.map((item, i) => build(s, item, `${path}[${i}]`));
-        return build(s, j, path);
-      }
-      default:
-        if (j === undefined) throw new DescriptionError('missing-key', path, 'required');
-        return j as DdiValue;
-    }
-  };
-  return build(structDef(struct).name, json, structDef(struct).name);
+    set(obj);
+    for (const f of def.fields) value(f.type, o[f.name], obj, `${path}.${f.name}`, (v) => (obj[f.name] = v));
+    for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
+    later.length = 0;
+  }
+  return result!;
 }

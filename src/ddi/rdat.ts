@@ -27,13 +27,26 @@ interface Table {
   stride: number;
 }
 
+/** Budgets against hostile RDAT parts (docs/limits.md). */
+export interface RdatOptions {
+  /**
+   * Most records produced by `nodes()`: each node output and each attribute read counts one
+   * (default: the part's size in bytes + 64). Tables may share records (DXC deduplicates them),
+   * so a hostile part could otherwise name one list of n outputs from each of F functions.
+   */
+  maxRecords?: number;
+}
+
 export class RdatReader {
   private readonly r: ByteReader;
   private readonly parts = new Map<number, { at: number; size: number }>();
+  private readonly maxRecords: number;
+  private records = 0;
 
   /** @param base absolute offset of the RDAT data in the file, for messages */
-  constructor(bytes: Uint8Array, base = 0) {
+  constructor(bytes: Uint8Array, base = 0, options: RdatOptions = {}) {
     this.r = new ByteReader(bytes, base);
+    this.maxRecords = options.maxRecords ?? bytes.byteLength + 64;
     const version = this.r.u32(0, 'RDAT.version');
     if (version !== RDAT_VERSION) throw new DecodeError('unsupported-version', base, 'RDAT.version', `RDAT version 0x${version.toString(16)}, expected 0x10`);
     const count = this.r.u32(4, 'RDAT.partCount');
@@ -75,6 +88,11 @@ export class RdatReader {
     return new TextDecoder().decode(Uint8Array.from(bytes));
   }
 
+  private spendList(list: number[], at: number, path: string): number[] {
+    this.spend(list.length, at, path);
+    return list;
+  }
+
   /** An index-array reference: element i holds the count, elements i+1.. the values. Null = empty. */
   indexArray(ref: number, path: string): number[] {
     if (ref === NULL_REF) return [];
@@ -86,8 +104,16 @@ export class RdatReader {
     return Array.from({ length: n }, (_, i) => this.r.u32(part.at + (ref + 1 + i) * 4, `${path}[${i}]`));
   }
 
+  private spend(n: number, at: number, path: string): void {
+    this.records += n;
+    if (this.records > this.maxRecords) {
+      throw new DecodeError('limit-exceeded', this.r.base + at, path, `more than maxRecords = ${this.maxRecords} records from a ${this.r.length}-byte RDAT part (shared lists fan out)`);
+    }
+  }
+
   /** Every node shader of the library with its outputs as the runtime's DDI descriptions. */
   nodes(): NodeReport[] {
+    this.records = 0;
     const functions = this.table(RDAT_PART_TYPE.FunctionTable, RDAT_RECORD_SIZE.FunctionInfo, 'FunctionTable');
     const infos = this.table(RDAT_PART_TYPE.NodeShaderInfoTable, RDAT_RECORD_SIZE.NodeShaderInfo, 'NodeShaderInfoTable');
     const ioNodes = this.table(RDAT_PART_TYPE.IONodeTable, RDAT_RECORD_SIZE.IONode, 'IONodeTable');
@@ -99,7 +125,7 @@ export class RdatReader {
       return { Name: this.string(this.r.u32(at, `${path}.Name`), `${path}.Name`), ArrayIndex: this.r.u32(at + 4, `${path}.Index`) };
     };
     const attribs = (t: Table, ref: number, path: string) =>
-      this.indexArray(ref, path).map((i) => {
+      this.spendList(this.indexArray(ref, path), t.at, path).map((i) => {
         const at = this.record(t, i, path);
         return { kind: this.r.u32(at, `${path}[${i}].kind`), value: this.r.u32(at + 4, `${path}[${i}].value`), at };
       });
@@ -117,7 +143,7 @@ export class RdatReader {
       const fattrs = attribs(funcAttribs, this.r.u32(info + NODE_SHADER_INFO.attribs, `${ip}.Attribs`), `${ip}.Attribs`);
       const idAttr = fattrs.find((a) => a.kind === NODE_FUNC_ATTRIB_KIND.ID);
       const exportName = this.string(this.r.u32(at + FUNCTION_INFO.unmangledName, `${path}.UnmangledName`), `${path}.UnmangledName`);
-      const outputs = this.indexArray(this.r.u32(info + NODE_SHADER_INFO.outputs, `${ip}.Outputs`), `${ip}.Outputs`).map((ioRef, index): DdiObject => {
+      const outputs = this.spendList(this.indexArray(this.r.u32(info + NODE_SHADER_INFO.outputs, `${ip}.Outputs`), `${ip}.Outputs`), info, `${ip}.Outputs`).map((ioRef, index): DdiObject => {
         const io = this.record(ioNodes, ioRef, 'IONodeTable');
         const op = `RDAT.IONodeTable[${ioRef}]`;
         const flagsAndKind = this.r.u32(io, `${op}.IOFlagsAndKind`);

@@ -33,43 +33,79 @@ class Report {
   }
 }
 
-/** Validates a structure (and everything it points at) of the named type. */
+/** Validates a structure (and everything it points at) of the named type. Iterative: no recursion on the input's depth. */
 export function validateDdi(struct: string, value: DdiObject): DdiViolation[] {
   const report = new Report();
   const seen = new Set<object>();
-  walk(structDef(struct).name, value, structDef(struct).name, report, seen);
+  interface Frame {
+    name: string;
+    fields: ReturnType<typeof structDef>['fields'];
+    obj: DdiObject;
+    path: string;
+    i: number;
+    items?: DdiObject[];
+    k: number;
+    target: string;
+    fp: string;
+  }
+  const stack: Frame[] = [];
+  const enter = (name: string, obj: DdiObject, path: string) => {
+    if (seen.has(obj)) return;
+    seen.add(obj);
+    stack.push({ name, fields: structDef(name).fields, obj, path, i: 0, k: 0, target: '', fp: '' });
+  };
+  enter(structDef(struct).name, value, structDef(struct).name);
+  while (stack.length > 0) {
+    const fr = stack[stack.length - 1]!;
+    if (fr.items) {
+      if (fr.k < fr.items.length) {
+        const k = fr.k++;
+        const item = fr.items[k];
+        if (item && typeof item === 'object') enter(fr.target, item, `${fr.fp}[${k}]`);
+        continue;
+      }
+      fr.items = undefined;
+    }
+    if (fr.i < fr.fields.length) {
+      const f = fr.fields[fr.i++]!;
+      const obj = fr.obj;
+      const v = obj[f.name];
+      const fp = `${fr.path}.${f.name}`;
+      if (f.type.kind === 'enum' && typeof v === 'number' && !f.type.table.values.some(([, x]) => x === v)) {
+        report.add('enum-out-of-range', fp, { field: f.name, value: v, type: f.type.table.type });
+      }
+      if (f.type.kind === 'struct' && v && typeof v === 'object' && !Array.isArray(v)) enter(f.type.struct, v as DdiObject, fp);
+      if (f.type.kind === 'ptr' && v && typeof v === 'object') {
+        const to = f.type.to;
+        const target = to.kind === 'struct' ? to.struct : to.kind === 'select' ? to.cases[obj[to.by] as number] : undefined;
+        if (!target) continue;
+        if (Array.isArray(v)) Object.assign(fr, { items: v as DdiObject[], k: 0, target, fp });
+        else enter(target, v as DdiObject, fp);
+      }
+      continue;
+    }
+    stack.pop();
+    structChecks(fr.name, fr.obj, fr.path, report);
+  }
   return report.violations;
 }
 
-function walk(name: string, obj: DdiObject, path: string, report: Report, seen: Set<object>): void {
-  if (seen.has(obj)) return;
-  seen.add(obj);
-  const def = structDef(name);
-  for (const f of def.fields) {
-    const v = obj[f.name];
-    const fp = `${path}.${f.name}`;
-    if (f.type.kind === 'enum' && typeof v === 'number' && !f.type.table.values.some(([, x]) => x === v)) {
-      report.add('enum-out-of-range', fp, { field: f.name, value: v, type: f.type.table.type });
-    }
-    if (f.type.kind === 'struct' && v && typeof v === 'object') walk(f.type.struct, v as DdiObject, fp, report, seen);
-    if (f.type.kind === 'ptr' && v && typeof v === 'object') {
-      const to = f.type.to;
-      const target = to.kind === 'struct' ? to.struct : to.kind === 'select' ? to.cases[obj[to.by] as number] : undefined;
-      if (!target) continue;
-      if (Array.isArray(v)) (v as DdiObject[]).forEach((item, i) => walk(target, item, `${fp}[${i}]`, report, seen));
-      else walk(target, v as DdiObject, fp, report, seen);
-    }
-  }
-  if (def.name === 'D3D12DDI_NODE_OUTPUT_0108') nodeOutput(obj, path, report);
-  if (def.name === 'D3D12DDI_RECORD_DISPATCH_GRID_0108' && ((obj.NumComponents as number) < 1 || (obj.NumComponents as number) > 3)) {
+/** The rules about one structure's own fields, checked after everything it points at (as the walk always did). */
+function structChecks(name: string, obj: DdiObject, path: string, report: Report): void {
+  if (name === 'D3D12DDI_NODE_OUTPUT_0108') nodeOutput(obj, path, report);
+  if (name === 'D3D12DDI_RECORD_DISPATCH_GRID_0108' && ((obj.NumComponents as number) < 1 || (obj.NumComponents as number) > 3)) {
     report.add('dispatch-grid-components', `${path}.NumComponents`, { value: obj.NumComponents as number });
   }
-  if (def.name.endsWith('_LAUNCH_NODE_PROPERTIES_0108')) {
-    outputList((obj.pOutputs as DdiObject[] | null) ?? [], `${path}.pOutputs`, report);
+  if (name.endsWith('_LAUNCH_NODE_PROPERTIES_0108')) {
+    const outputs = obj.pOutputs;
+    outputList(Array.isArray(outputs) ? (outputs as DdiObject[]) : [], `${path}.pOutputs`, report);
     for (const g of ['pDispatchGrid', 'pMaxDispatchGrid']) {
-      const grid = obj[g] as number[] | null | undefined;
-      if (grid && (grid.some((c) => c > WORK_GRAPH_LIMITS.maxDispatchGridComponent) || grid.reduce((a, b) => a * b, 1) > WORK_GRAPH_LIMITS.maxDispatchGridProduct)) {
-        report.add('dispatch-grid-limit', `${path}.${g}`, { value: `(${grid.join(', ')})` });
+      const grid = obj[g];
+      // a grid that is not a list of numbers cannot come from ddiFromJson or decodeImage; skip it rather than throw
+      if (!Array.isArray(grid) || !grid.every((c) => typeof c === 'number')) continue;
+      const g3 = grid as number[];
+      if (g3.some((c) => c > WORK_GRAPH_LIMITS.maxDispatchGridComponent) || g3.reduce((a, b) => a * b, 1) > WORK_GRAPH_LIMITS.maxDispatchGridProduct) {
+        report.add('dispatch-grid-limit', `${path}.${g}`, { value: `(${g3.join(', ')})` });
       }
     }
   }

@@ -197,26 +197,79 @@ interface Interval {
   count: number;
 }
 
-/** Register intervals per (class, visibility): rule 18 as DXC applies it. */
+/**
+ * Register intervals per (class, space, visibility): rule 18 as DXC applies it. An interval
+ * conflicts with the first earlier one of its class and space whose registers meet its own and
+ * whose visibility is the same or ALL (either side). Each (class, space, visibility) group keeps
+ * a segment tree over the 32-bit register range, so a check costs O(32), not a scan of every
+ * earlier interval (8,000 root CBVs were 52 s).
+ */
 class OverlapChecker {
   private readonly seen: (Interval & { ub: number })[] = [];
+  private readonly groups = new Map<string, RegisterTree>();
 
   /** Adds an interval; returns the message values of the first conflict, if any. */
   add(interval: Interval): Record<string, string> | undefined {
     if (interval.visibility >= VISIBILITY_COUNT) return undefined;
     const ub = interval.count === UNBOUNDED_DESCRIPTORS ? 0xffffffff : Math.min(0xffffffff, interval.lb + interval.count - 1);
+    if (ub < interval.lb) return undefined; // NumDescriptors 0 (rule 6) holds no register to overlap
     const it = { ...interval, ub };
-    const other = this.seen.find(
-      (o) =>
-        o.cls === it.cls &&
-        o.space === it.space &&
-        o.lb <= it.ub &&
-        it.lb <= o.ub &&
-        (o.visibility === it.visibility || o.visibility === 0 || it.visibility === 0),
-    );
+    const group = (visibility: number) => `${it.cls}/${it.space}/${visibility}`;
+    let first = Infinity;
+    const visibilities = it.visibility === 0 ? Array.from({ length: VISIBILITY_COUNT }, (_, v) => v) : [it.visibility, 0];
+    for (const v of visibilities) first = Math.min(first, this.groups.get(group(v))?.firstMeeting(it.lb, it.ub) ?? Infinity);
+    const index = this.seen.length;
     this.seen.push(it);
-    if (!other) return undefined;
+    let tree = this.groups.get(group(it.visibility));
+    if (!tree) this.groups.set(group(it.visibility), (tree = new RegisterTree()));
+    tree.insert(it.lb, it.ub, index);
+    if (first === Infinity) return undefined;
+    const other = this.seen[first]!;
     return { type: it.cls, this: describe(it), other: describe(other) };
+  }
+}
+
+interface TreeNode {
+  /** Smallest index of an interval covering this node's whole span. */
+  cover: number;
+  /** Smallest index of an interval meeting any part of this node's span. */
+  any: number;
+  left?: TreeNode;
+  right?: TreeNode;
+}
+
+/**
+ * Intervals of [0, 2^32) tagged with increasing indices; finds the smallest index among those
+ * meeting a query interval. Nodes are created on demand (at most ~64 per insertion).
+ */
+class RegisterTree {
+  private readonly root: TreeNode = { cover: Infinity, any: Infinity };
+
+  insert(lb: number, ub: number, index: number): void {
+    const go = (node: TreeNode, lo: number, hi: number): void => {
+      if (index < node.any) node.any = index;
+      if (lb <= lo && hi <= ub) {
+        if (index < node.cover) node.cover = index;
+        return;
+      }
+      const mid = Math.floor((lo + hi) / 2);
+      if (lb <= mid) go((node.left ??= { cover: Infinity, any: Infinity }), lo, mid);
+      if (ub > mid) go((node.right ??= { cover: Infinity, any: Infinity }), mid + 1, hi);
+    };
+    go(this.root, 0, 0xffffffff);
+  }
+
+  firstMeeting(lb: number, ub: number): number {
+    const go = (node: TreeNode | undefined, lo: number, hi: number): number => {
+      if (!node) return Infinity;
+      if (lb <= lo && hi <= ub) return node.any;
+      let best = node.cover; // covers all of this span, so it meets the query's part of it
+      const mid = Math.floor((lo + hi) / 2);
+      if (lb <= mid) best = Math.min(best, go(node.left, lo, mid));
+      if (ub > mid) best = Math.min(best, go(node.right, mid + 1, hi));
+      return best;
+    };
+    return go(this.root, 0, 0xffffffff);
   }
 }
 

@@ -4,14 +4,14 @@ import { findPart } from '../../container/container.js';
 import { rootSignaturePart, withoutPart, withRootSignature, writeEdited } from '../../container/edit.js';
 import { parseContainer } from '../../container/parse.js';
 import { rootSignatureContainer } from '../../container/write.js';
-import { readRootSignatureSource } from '../../root-signature/input.js';
+import { containerRootSignature, readRootSignatureSource } from '../../root-signature/input.js';
 import { UsageError, onFile } from '../errors.js';
 import { readInput, writeOutputAtomically } from '../io.js';
 
 export function extract(shader: string, options: { output: string; raw?: boolean }): void {
   const container = parseContainer(readInput(shader));
   const rts0 = rootSignaturePart(container);
-  readRootSignatureSource(rts0); // refuse to extract a part that does not decode
+  containerRootSignature(container); // refuse to extract a part that does not decode (offsets absolute in SHADER)
   writeOutputAtomically(options.output, options.raw ? rts0 : rootSignatureContainer(rts0), [shader]);
 }
 

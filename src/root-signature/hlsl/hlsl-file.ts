@@ -26,18 +26,32 @@ interface Macro {
   body: PpToken[];
 }
 
+/** Budgets of the preprocessor against hostile files (docs/limits.md). */
+export interface HlslFileLimits {
+  /** Most tokens the expansion of one root signature may produce, arguments included (default: 64 x the file's length + 4096). */
+  maxExpansionTokens?: number;
+  /** Deepest nesting of macro expansions (default 1000). */
+  maxExpansionDepth?: number;
+}
+
 /** An HLSL file: its #defines (with continuations and macros) and the [RootSignature(...)] of entry functions. */
 export class HlslFile {
   private readonly macros = new Map<string, Macro>();
   /** The file with continuations joined and comments blanked; `map[i]` is the file offset of `clean[i]`. */
   private readonly clean: string;
   private readonly map: number[];
+  private readonly maxTokens: number;
+  private readonly maxDepth: number;
+  private spent = 0;
 
   constructor(
     readonly text: string,
     readonly file: string,
     extraDefines: Record<string, string> = {},
+    limits: HlslFileLimits = {},
   ) {
+    this.maxTokens = limits.maxExpansionTokens ?? 64 * text.length + 4096;
+    this.maxDepth = limits.maxExpansionDepth ?? 1000;
     const { clean, map } = preprocessText(text);
     this.clean = clean;
     this.map = map;
@@ -52,27 +66,33 @@ export class HlslFile {
   defineText(name: string): RootSignatureText {
     const macro = this.macros.get(name);
     if (!macro || macro.params) throw new HlslError(`undeclared identifier ${name}`, { file: this.file, line: 1, column: 1 }, 'hlsl-missing');
-    return this.toText(this.expand(macro.body, new Set([name])));
+    this.spent = 0;
+    return this.toText(this.expand(macro.body, new Set([name]), 1, []));
   }
 
   /** The root signature of entry function ENTRY's `[RootSignature(...)]` attribute. */
   entryText(entry: string): RootSignatureText {
     const re = /\[\s*RootSignature\s*\(/g;
+    const closeOf = matchParens(this.clean);
+    const functions = new Map<number, string | undefined>();
     for (let m = re.exec(this.clean); m; m = re.exec(this.clean)) {
       const argStart = m.index + m[0].length;
-      const argEnd = closingParen(this.clean, argStart);
+      const argEnd = closeOf.get(argStart - 1) ?? -1;
       if (argEnd < 0) continue;
-      const close = /^\s*\)\s*\]/.exec(this.clean.slice(argEnd));
-      if (!close) continue;
-      if (declaredFunction(this.clean.slice(argEnd + close[0].length)) !== entry) continue;
+      const close = /\s*\)\s*\]/y;
+      close.lastIndex = argEnd;
+      const closed = close.exec(this.clean);
+      if (!closed) continue;
+      if (declaredFunction(this.clean, argEnd + closed[0].length, functions) !== entry) continue;
       const tokens = ppTokens(this.clean.slice(argStart, argEnd), this.map.slice(argStart, argEnd));
-      return this.toText(this.expand(tokens, new Set()));
+      this.spent = 0;
+      return this.toText(this.expand(tokens, new Set(), 1, []));
     }
     throw new HlslError(`no [RootSignature(...)] attribute on entry function '${entry}'`, { file: this.file, line: 1, column: 1 }, 'hlsl-missing');
   }
 
   private collectDefines(): void {
-    const re = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\([^)]*\))?(.*)$/gm;
+    const re = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\([^)\n]*\))?(.*)$/gm;
     for (let m = re.exec(this.clean); m; m = re.exec(this.clean)) {
       const bodyStart = m.index + m[0].length - m[3]!.length;
       const params = m[2] === undefined ? undefined : m[2].slice(1, -1).split(',').map((p) => p.trim()).filter(Boolean);
@@ -80,32 +100,77 @@ export class HlslFile {
     }
   }
 
-  private expand(tokens: PpToken[], active: Set<string>): PpToken[] {
-    const out: PpToken[] = [];
-    for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i]!;
+  private limit(what: string, t: PpToken | undefined): never {
+    const location = new RootSignatureText(this.text, this.file).locate(t?.at[0] ?? 0);
+    throw new HlslError(`macro expansion exceeds ${what}`, location, 'hlsl-limit');
+  }
+
+  private spend(n: number, t: PpToken | undefined): void {
+    this.spent += n;
+    if (this.spent > this.maxTokens) this.limit(`maxExpansionTokens = ${this.maxTokens} tokens`, t);
+  }
+
+  /**
+   * Expands `tokens` onto the end of `out`. Object-like expansions nest on an explicit stack (no
+   * recursion, nothing copied into a caller: every token is written once, into `out`); `active`
+   * holds the macros being expanded and is changed and restored in place. Arguments of a
+   * function-like macro are expanded first, by a nested call, which counts towards the depth.
+   */
+  private expand(tokens: PpToken[], active: Set<string>, depth: number, out: PpToken[]): PpToken[] {
+    interface Frame {
+      tokens: PpToken[];
+      i: number;
+      closeOf?: Int32Array;
+      macro?: string;
+      start: number;
+      spaceBefore: boolean;
+    }
+    if (depth > this.maxDepth) this.limit(`maxExpansionDepth = ${this.maxDepth} levels`, tokens[0]);
+    const stack: Frame[] = [{ tokens, i: 0, start: out.length, spaceBefore: false }];
+    while (stack.length > 0) {
+      const fr = stack[stack.length - 1]!;
+      if (fr.i >= fr.tokens.length) {
+        stack.pop();
+        if (fr.macro === undefined) continue;
+        active.delete(fr.macro);
+        // the expansion's first token takes the spacing of the macro name it replaced
+        if (out.length > fr.start) out[fr.start] = { ...out[fr.start]!, spaceBefore: fr.spaceBefore };
+        continue;
+      }
+      const t = fr.tokens[fr.i++]!;
       const macro = t.kind === 'ident' && !active.has(t.text) ? this.macros.get(t.text) : undefined;
       if (!macro) {
+        this.spend(1, t);
         out.push(t);
         continue;
       }
+      const level = depth + stack.length;
+      if (level > this.maxDepth) this.limit(`maxExpansionDepth = ${this.maxDepth} levels`, t);
       let body = macro.body;
       if (macro.params) {
-        const call = callArguments(tokens, i + 1);
+        fr.closeOf ??= tokenParens(fr.tokens);
+        const call = callArguments(fr.tokens, fr.i, fr.closeOf);
         if (!call) {
+          this.spend(1, t);
           out.push(t);
           continue;
         }
-        i = call.end;
-        const args = call.args.map((a) => this.expand(a, active));
-        body = macro.body.flatMap((b) => {
-          const k = b.kind === 'ident' ? macro.params!.indexOf(b.text) : -1;
-          return k < 0 ? [b] : (args[k] ?? []).map((a, j) => (j === 0 ? { ...a, spaceBefore: b.spaceBefore } : a));
-        });
+        fr.i = call.end + 1;
+        const args = call.args.map((a) => this.expand(a, active, level + 1, []));
+        body = [];
+        for (const b of macro.body) {
+          const k = b.kind === 'ident' ? macro.params.indexOf(b.text) : -1;
+          if (k < 0) {
+            body.push(b);
+            continue;
+          }
+          const arg = args[k] ?? [];
+          this.spend(arg.length, t);
+          for (let j = 0; j < arg.length; j++) body.push(j === 0 ? { ...arg[j]!, spaceBefore: b.spaceBefore } : arg[j]!);
+        }
       }
-      const expanded = this.expand(body, new Set([...active, macro.name]));
-      if (expanded.length > 0) expanded[0] = { ...expanded[0]!, spaceBefore: t.spaceBefore };
-      out.push(...expanded);
+      active.add(macro.name);
+      stack.push({ tokens: body, i: 0, macro: macro.name, start: out.length, spaceBefore: t.spaceBefore });
     }
     return out;
   }
@@ -122,11 +187,11 @@ export class HlslFile {
       if (t.kind === 'string') {
         const { value, offsets } = unquote(t);
         text += value;
-        at.push(...offsets);
+        for (const o of offsets) at.push(o);
         previousWasString = true;
       } else {
         text += t.text;
-        at.push(...t.at);
+        for (const o of t.at) at.push(o);
         previousWasString = false;
       }
     }
@@ -214,49 +279,104 @@ function unquote(t: PpToken): { value: string; offsets: number[] } {
   return { value, offsets };
 }
 
+/** For each "(" token, the index of its matching ")" token (-1 if unclosed); one pass. */
+function tokenParens(tokens: PpToken[]): Int32Array {
+  const close = new Int32Array(tokens.length).fill(-1);
+  const open: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const text = tokens[i]!.text;
+    if (text === '(') open.push(i);
+    else if (text === ')' && open.length > 0) close[open.pop()!] = i;
+  }
+  return close;
+}
+
 /** Arguments of a function-like macro call starting at tokens[from] (which must be "("). */
-function callArguments(tokens: PpToken[], from: number): { args: PpToken[][]; end: number } | undefined {
+function callArguments(tokens: PpToken[], from: number, closeOf: Int32Array): { args: PpToken[][]; end: number } | undefined {
   if (tokens[from]?.text !== '(') return undefined;
+  const end = closeOf[from]!;
+  if (end < 0) return undefined;
   const args: PpToken[][] = [[]];
   let depth = 0;
-  for (let i = from + 1; i < tokens.length; i++) {
+  for (let i = from + 1; i < end; i++) {
     const t = tokens[i]!;
     if (t.text === '(') depth++;
-    if (t.text === ')') {
-      if (depth === 0) return { args: args.length === 1 && args[0]!.length === 0 ? [] : args, end: i };
-      depth--;
-    }
+    if (t.text === ')') depth--;
     if (t.text === ',' && depth === 0) args.push([]);
     else args[args.length - 1]!.push(t);
   }
-  return undefined;
+  return { args: args.length === 1 && args[0]!.length === 0 ? [] : args, end };
 }
 
-/** Index of the ')' closing the '(' just before `from`, skipping strings; -1 if none. */
-function closingParen(text: string, from: number): number {
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
+/**
+ * For each "(" of the text (outside string literals), the index of the ")" closing it; one pass,
+ * so that many unclosed attributes cost linear time, not a scan to the end each.
+ */
+function matchParens(text: string): Map<number, number> {
+  const close = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '"') {
       i++;
       while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    } else if (c === '(') depth++;
-    else if (c === ')') {
-      if (depth === 0) return i;
-      depth--;
-    }
+    } else if (c === '(') open.push(i);
+    else if (c === ')' && open.length > 0) close.set(open.pop()!, i);
   }
-  return -1;
+  return close;
 }
 
-/** The name of the function declared at the start of `text`, after any further [attributes]. */
-function declaredFunction(text: string): string | undefined {
-  let rest = text;
+const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\v' || c === '\f';
+const isIdentStart = (c: string | undefined) => c !== undefined && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c === '_');
+const isWord = (c: string | undefined) => isIdentStart(c) || (c !== undefined && c >= '0' && c <= '9');
+const isTypeChar = (c: string | undefined) => isWord(c) || isSpace(c) || c === '<' || c === '>' || c === ',' || c === ':';
+
+/**
+ * The name of the function declared at `text[from..]`, after any further [attributes]: the first
+ * identifier followed by "(" that either starts the declaration or follows a return type (letters,
+ * digits, `<>,:` and spaces, ending in a space). A linear scan (it was a backtracking regex).
+ */
+function declaredFunction(text: string, from: number, memo: Map<number, string | undefined>): string | undefined {
+  // attributes in a row all lead to the same function: remember the answer for each of them
+  const visited: number[] = [];
+  let i = from;
   for (;;) {
-    const attr = /^\s*\[[^\]]*\]/.exec(rest);
-    if (!attr) break;
-    rest = rest.slice(attr[0].length);
+    if (memo.has(i)) {
+      const known = memo.get(i);
+      for (const v of visited) memo.set(v, known);
+      return known;
+    }
+    visited.push(i);
+    let j = i;
+    while (isSpace(text[j])) j++;
+    if (text[j] !== '[') break;
+    const end = text.indexOf(']', j + 1);
+    if (end < 0) break;
+    i = end + 1;
   }
-  const m = /^\s*(?:[A-Za-z_][\w<>,:\s]*?\s+)?([A-Za-z_]\w*)\s*\(/.exec(rest);
-  return m?.[1];
+  const name = functionName(text, i);
+  for (const v of visited) memo.set(v, name);
+  return name;
+}
+
+function functionName(text: string, from: number): string | undefined {
+  let i = from;
+  while (isSpace(text[i])) i++;
+  const start = i;
+  // candidates: the start itself, and every identifier preceded by a space inside a run of type characters
+  for (let j = start; j < text.length; ) {
+    if (isIdentStart(text[j]) && (j === start || (j >= start + 2 && isSpace(text[j - 1]) && isIdentStart(text[start])))) {
+      let k = j;
+      while (isWord(text[k])) k++;
+      const name = text.slice(j, k);
+      while (isSpace(text[k])) k++;
+      if (text[k] === '(') return name;
+      if (!isTypeChar(text[k])) return undefined;
+      j = k;
+      continue;
+    }
+    if (!isTypeChar(text[j])) return undefined;
+    j++;
+  }
+  return undefined;
 }

@@ -69,8 +69,13 @@ export function printRootSignatureDefine(name: string, rs: RootSignature, option
 function parameter(p: RootParameter, path: string): { head: string; items: string[] } {
   const vis = p.shaderVisibility === DEFAULTS.visibility ? [] : [`${PARAMETERS.visibility} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.shaderVisibility`)}`];
   switch (p.parameterType) {
-    case 0:
-      return { head: CLAUSES.descriptorTable, items: [...p.ranges.map((r, j) => range(r, `${path}.ranges[${j}]`)), ...vis] };
+    case 0: {
+      // DXC's grammar needs at least one item in DescriptorTable(...): a table without ranges
+      // says its visibility even when it is the default ALL
+      const items = [...p.ranges.map((r, j) => range(r, `${path}.ranges[${j}]`)), ...vis];
+      if (items.length === 0) items.push(`${PARAMETERS.visibility} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.shaderVisibility`)}`);
+      return { head: CLAUSES.descriptorTable, items };
+    }
     case 1:
       return {
         head: CLAUSES.rootConstants,

@@ -1,0 +1,115 @@
+/**
+ * The hostile inputs of issue 10 (D1-D12), built small and deterministically. Shared by
+ * test/hardening.test.ts (what each must give) and bench/hardening.ts (what each costs).
+ */
+import type { RootSignature } from '../../src/index.js';
+import { encodeImage, structLayout, type DdiObject } from '../../src/ddi/index.js';
+import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, SHADER_KIND_NODE } from '../../codecs/rdat.js';
+
+/** D1: `count` chained D3D12DDI_NODE_LIST_ENTRY_0108 (16 bytes each on x64), all naming one node. */
+export function linkedListImage(count: number): Uint8Array {
+  const node: DdiObject = { VersionAdded: 0, NodeType: 0, Shader: { Shader: 'S', PropertiesType: 3, pProperties: null } };
+  let next: DdiObject | null = null;
+  for (let i = 0; i < count; i++) next = { pNode: node, pNext: next };
+  return encodeImage('D3D12DDI_NODE_LIST_ENTRY_0108', next!, 'x64');
+}
+
+/**
+ * D2: broadcasting launch properties with `outputs` node outputs whose FinalName.Name each
+ * point 2 bytes further into one `chars`-character string.
+ */
+export function overlappingNamesImage(outputs: number, chars: number): Uint8Array {
+  const output = (i: number): DdiObject => ({
+    FinalName: { Name: 'A', ArrayIndex: 0 }, OutputIndex: i, NodeIOKind: 6, NodeIOFlags: 0, RecordSizeInBytes: 4,
+    bAllowSparseNodes: 0, pRecordDispatchGrid: null, pMaxRecords: null, pMaxRecordsSharedWithOutputIndex: null, ArraySize: 1, pOutputs: null,
+  });
+  const props: DdiObject = {
+    FinalName: { Name: 'N', ArrayIndex: 0 }, bProgramEntry: 0, InputNodeIOKind: 0x61, InputNodeIOFlags: 0, InputRecordSizeInBytes: 0,
+    GroupSharedUsageInBytes: 0, MaxRecursionDepth: 0, pLocalRootArgumentsTableIndex: null, pShareInputOfNode: null,
+    pDispatchGrid: null, pMaxDispatchGrid: null, pRecordDispatchGrid: null, pInputNodes: null, pNodesSharingInputWithThisNode: null,
+    NumOutputs: outputs, pOutputs: Array.from({ length: outputs }, (_, i) => output(i)),
+  };
+  const base = encodeImage('D3D12DDI_BROADCASTING_LAUNCH_NODE_PROPERTIES_0108', props, 'x64');
+  const strAt = Math.ceil(base.byteLength / 2) * 2;
+  const image = new Uint8Array(strAt + 2 * (chars + 1));
+  image.set(base);
+  for (let i = 0; i < chars; i++) image[strAt + 2 * i] = 0x41 + (i % 26);
+  const v = new DataView(image.buffer);
+  const layout = structLayout('D3D12DDI_BROADCASTING_LAUNCH_NODE_PROPERTIES_0108', 'x64');
+  const pOutputs = Number(v.getBigUint64(layout.fields.find((f) => f.name === 'pOutputs')!.offset, true));
+  const outSize = structLayout('D3D12DDI_NODE_OUTPUT_0108', 'x64').size;
+  for (let i = 0; i < outputs; i++) v.setBigUint64(pOutputs + i * outSize, BigInt(strAt + 2 * i), true); // FinalName.Name is at offset 0
+  return image;
+}
+
+/** D3: an RDAT part whose `functions` node functions share one NodeShaderInfo naming IONode 0 `outputs` times. */
+export function fanOutRdat(functions: number, outputs: number): Uint8Array {
+  const u32s = (...xs: number[]) => xs;
+  const table = (count: number, stride: number, record: (i: number) => number[]) => {
+    const words = u32s(count, stride);
+    for (let i = 0; i < count; i++) {
+      const r = record(i);
+      for (let w = 0; w < stride / 4; w++) words.push(r[w] ?? 0);
+    }
+    return words;
+  };
+  const fn = (): number[] => {
+    const r = new Array(13).fill(0);
+    r[4] = SHADER_KIND_NODE; // shaderKind at byte 16
+    r[12] = 0; // nodeShaderInfo at byte 48
+    return r;
+  };
+  const parts: [number, number[]][] = [
+    [RDAT_PART_TYPE.StringBuffer, [0x00000066]], // "f\0\0\0"
+    [RDAT_PART_TYPE.IndexArrays, [outputs, ...new Array(outputs).fill(0)]],
+    [RDAT_PART_TYPE.FunctionTable, table(functions, 52, fn)],
+    [RDAT_PART_TYPE.NodeShaderInfoTable, table(1, 20, () => [1, 0, NULL_REF, 0, NULL_REF])],
+    [RDAT_PART_TYPE.IONodeTable, table(1, 8, () => [6, NULL_REF])],
+  ];
+  const words: number[] = [RDAT_VERSION, parts.length];
+  let at = 8 + 4 * parts.length;
+  for (const [, data] of parts) {
+    words.push(at);
+    at += 8 + 4 * data.length;
+  }
+  for (const [type, data] of parts) words.push(type, 4 * data.length, ...data);
+  return new Uint8Array(Uint32Array.from(words.map((w) => w >>> 0)).buffer);
+}
+
+/** D4: each macro expands to two copies of the next: 2^levels tokens from a few hundred bytes. */
+export function doublingMacros(levels = 20): string {
+  const lines = Array.from({ length: levels }, (_, i) => `#define L${i} L${i + 1} L${i + 1}`);
+  return `${lines.join('\n')}\n#define L${levels} x\n#define RS L0\n`;
+}
+
+/** D5: `count` chained object-like macros ending in CBV(b0). */
+export function chainedMacros(count: number): string {
+  const lines = Array.from({ length: count }, (_, i) => `#define M${i} M${i + 1}`);
+  return `${lines.join('\n')}\n#define M${count} CBV(b0)\n#define RS M0\n`;
+}
+
+/** D6a: `count` unclosed `[RootSignature(` attributes. */
+export const unclosedAttributes = (count: number) => '[RootSignature(\n'.repeat(count);
+/** D6b: an attribute, `int` and `spaces` spaces (no function name). */
+export const attributeThenSpaces = (spaces: number) => `[RootSignature("CBV(b0)")]\nint${' '.repeat(spaces)}`;
+
+/** D7: `count` root CBVs, the first `clashing` of them at b0 (overlapping), the rest on their own registers. */
+export function rootCbvs(count: number, clashing = 0): RootSignature {
+  return {
+    version: 2,
+    flags: 0,
+    parameters: Array.from({ length: count }, (_, i) => ({
+      parameterType: 2 as const,
+      shaderVisibility: 0,
+      descriptor: { shaderRegister: i < clashing ? 0 : i, registerSpace: 0, flags: 0 },
+    })),
+    staticSamplers: [],
+  } as RootSignature;
+}
+
+/** D10: the JSON form of a node list nested `depth` deep through pNext. */
+export function deepNodeListJson(depth: number): string {
+  const entry = '{"pNode":{"$ref":"1"},"pNext":';
+  const first = '{"pNode":{"$id":"1","VersionAdded":0,"NodeType":"SHADER","Shader":{"Shader":"S","PropertiesType":"THREAD_LAUNCH","pProperties":null}},"pNext":';
+  return first + entry.repeat(depth - 1) + 'null' + '}'.repeat(depth);
+}
