@@ -55,6 +55,22 @@ export const OPERAND_TYPE = { sampler: 6, resource: 7, constantBuffer: 8, unorde
 /** PSV resource type numbers (codecs/psv0.ts PSV_RESOURCE_TYPE) a declaration maps to. */
 const RES = { Sampler: 1, CBV: 2, SRVTyped: 3, SRVRaw: 4, SRVStructured: 5, UAVTyped: 6, UAVRaw: 7, UAVStructured: 8, UAVStructuredWithCounter: 9 } as const;
 
+/**
+ * Instructions that use a UAV's hidden counter (imm_atomic_alloc, imm_atomic_consume): a
+ * destination operand, then the UAV operand (its first index is the register, or the SM 5.1 range ID).
+ */
+export const COUNTER_OPCODES: readonly number[] = [0xb2, 0xb3];
+/** Index representations: tokens each takes (a relative part adds a nested operand). */
+export const INDEX_REPRESENTATION = [
+  { value: 0, immediates: 1, relative: false },
+  { value: 1, immediates: 2, relative: false },
+  { value: 2, immediates: 0, relative: true },
+  { value: 3, immediates: 1, relative: true },
+  { value: 4, immediates: 2, relative: true },
+] as const;
+/** Immediate operand types (immediate32, immediate64) carry their values after the token. */
+export const OPERAND_IMMEDIATE = { 4: 1, 5: 2 } as const;
+
 /** D3D11_SB_UAV_HAS_ORDER_PRESERVING_COUNTER in the opcode token of dcl_uav_structured. */
 export const UAV_HAS_COUNTER = 0x00800000;
 

@@ -5,7 +5,10 @@
  * checked; a bad token is a DecodeError naming its byte offset.
  */
 import {
+  COUNTER_OPCODES,
   DECLARATIONS,
+  INDEX_REPRESENTATION,
+  OPERAND_IMMEDIATE,
   INDEX_IMMEDIATE32,
   OPCODE_CUSTOMDATA,
   OPCODE_TOKEN,
@@ -31,6 +34,10 @@ export interface DxbcDeclaration extends ShaderBinding {
   rangeId: number;
   /** Opcode-specific control bits (dimension, flags) as stored. */
   control: number;
+  /** dcl_uav_structured with the order-preserving-counter flag. */
+  counterDeclared: boolean;
+  /** An imm_atomic_alloc / imm_atomic_consume of the program uses this UAV's counter. */
+  counterUsed: boolean;
 }
 
 export interface DxbcProgram {
@@ -76,6 +83,7 @@ export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {})
     throw new DecodeError('bad-token', r.base + 4, 'SHEX.length', `program of ${length} DWORDs, the part holds ${Math.floor(data.byteLength / 4)}`);
   }
   const declarations: DxbcDeclaration[] = [];
+  const counterUses = new Set<number>();
   const end = length * 4;
   let at = 8;
   let index = 0;
@@ -90,8 +98,16 @@ export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {})
     }
     const row = BY_OPCODE.get(opcode);
     if (row) declarations.push(readDeclaration(r, at, size * 4, token, row, sm51, path));
+    else if (COUNTER_OPCODES.includes(opcode)) counterUses.add(counterRange(r, at, size * 4, token, path));
     at += size * 4;
     index++;
+  }
+  for (const d of declarations) {
+    if (d.declaration.startsWith('dcl_uav') && counterUses.has(d.rangeId)) {
+      d.counterUsed = true;
+      // A counter in use needs a counter descriptor: the binding is a structured UAV with counter.
+      if (d.resType === 8) d.resType = 9;
+    }
   }
   const names = options.rdef ? rdefNames(options.rdef) : undefined;
   const bindings = declarations.map((d) => {
@@ -150,8 +166,62 @@ function readDeclaration(r: ByteReader, start: number, size: number, token: numb
     upperBound,
     rangeId: indices[0]!,
     control: field(token, OPCODE_TOKEN.control),
+    counterDeclared: counter,
+    counterUsed: false,
     offset: r.base + start,
   };
+}
+
+/** The UAV register (SM 5.1: range ID) whose counter an imm_atomic_alloc/consume uses. */
+function counterRange(r: ByteReader, start: number, size: number, token: number, path: string): number {
+  const limit = start + size;
+  let at = start + 4;
+  const next = (what: string) => {
+    if (at + 4 > limit) throw new DecodeError('bad-token', r.base + start, `${path}.${what}`, `instruction ends inside its operands (${size / 4} DWORDs)`);
+    const v = r.u32(at, `${path}.${what}`);
+    at += 4;
+    return v;
+  };
+  if (field(token, OPCODE_TOKEN.extended)) while (field(next('extendedOpcode'), OPCODE_TOKEN.extended));
+  // Operands nest through relative indices (a nested operand follows its index's immediates);
+  // an explicit stack keeps the order, and every operand takes a token, so the instruction's
+  // length bounds the work.
+  const reps = [OPERAND_TOKEN.indexRepresentation0, OPERAND_TOKEN.indexRepresentation1, OPERAND_TOKEN.indexRepresentation2];
+  const skipOperand = () => {
+    const stack: { operand: number; k: number }[] = [];
+    const begin = () => {
+      const operand = next('operand');
+      if (field(operand, OPERAND_TOKEN.extended)) while (field(next('extendedOperand'), OPERAND_TOKEN.extended));
+      const words = OPERAND_IMMEDIATE[field(operand, OPERAND_TOKEN.operandType) as keyof typeof OPERAND_IMMEDIATE];
+      if (words) for (let k = 0; k < words * (field(operand, OPERAND_TOKEN.numComponents) === 2 ? 4 : 1); k++) next('immediate');
+      stack.push({ operand, k: 0 });
+    };
+    begin();
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if (top.k >= field(top.operand, OPERAND_TOKEN.indexDimension)) {
+        stack.pop();
+        continue;
+      }
+      const code = field(top.operand, reps[top.k]!);
+      const rep = INDEX_REPRESENTATION[code];
+      if (!rep) throw new DecodeError('bad-token', r.base + at - 4, `${path}.operand.index${top.k}`, `unknown index representation ${code}`);
+      top.k++;
+      for (let w = 0; w < rep.immediates; w++) next('operand.index');
+      if (rep.relative) begin();
+    }
+  };
+  skipOperand();
+  const uavAt = at;
+  const uav = next('operand');
+  if (field(uav, OPERAND_TOKEN.operandType) !== 30 || field(uav, OPERAND_TOKEN.indexDimension) < 1) {
+    throw new DecodeError('bad-token', r.base + uavAt, `${path}.operand.type`, 'a counter instruction whose second operand is not a UAV');
+  }
+  if (field(uav, OPERAND_TOKEN.extended)) while (field(next('extendedOperand'), OPERAND_TOKEN.extended));
+  if (field(uav, OPERAND_TOKEN.indexRepresentation0) !== INDEX_IMMEDIATE32) {
+    throw new DecodeError('bad-token', r.base + uavAt, `${path}.operand.index0`, 'the UAV of a counter instruction is not named by an immediate');
+  }
+  return next('operand.index0');
 }
 
 /** RDEF binding names by `class:space:bindPoint`; names are a convenience, so a damaged RDEF gives none. */
