@@ -117,6 +117,8 @@ export { decodePsv0, encodePsv0, psvVersionOf, psvString, type Psv0, type PsvRes
 export { psv0ToJson, psv0FromJson } from './shader/psv0-json.js';
 /** DXBC SHDR/SHEX token stream -> stage and binding declarations. */
 export { readDxbcProgram, type DxbcProgram, type DxbcDeclaration, type ReadDxbcOptions } from './shader/dxbc.js';
+/** Does a root signature fit a shader? DXC's verifier, every violation, for DXIL and DXBC. */
+export { verifyRootSignature, verifyBindings, rootSignatureIntervals, type VerifyResult, type BindingViolation, type BindingViolationCode } from './binding/verify.js';
 
 // ---------------------------------------------------------------- tables and choices
 
