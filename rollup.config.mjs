@@ -2,7 +2,7 @@
 // (tsconfig.build.json).
 import typescript from '@rollup/plugin-typescript';
 
-const external = [/^node:/, 'commander'];
+const external = [/^node:/, 'commander', 'cli-progress', 'tinyglobby'];
 const ts = () => typescript({ tsconfig: './tsconfig.json', compilerOptions: { noEmit: false, declaration: false, sourceMap: false }, include: ['codecs/**/*.ts', 'src/**/*.ts'], exclude: ['src/query/assembly/**', 'src/container/assembly/**'] });
 
 export default [

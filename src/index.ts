@@ -50,6 +50,12 @@ export { digestStatus, type DigestStatus } from './container/digest.js';
 export { digestSentinel } from './container/digest.js';
 /** DXBC's modified MD5 of any bytes. */
 export { modifiedMd5 } from './container/digest.js';
+/** Lower-case hex of bytes (how digests are shown), and byte-wise equality. */
+export { toHex, equalBytes } from './container/digest.js';
+/** A FourCC for messages: printable ASCII as is, other bytes as \xNN. */
+export { printable } from './container/parse.js';
+/** Absolute byte offset of part `index`'s data in the bytes a container was parsed from. */
+export { partDataOffset } from './container/container.js';
 /** The RTS0 part's bytes (throws DecodeError missing-part). */
 export { rootSignaturePart } from './container/edit.js';
 /** The container without the named part. */

@@ -46,32 +46,34 @@ test('inspect --json', () => {
 test('bad input: exit 1 and one line naming file, field and byte offset', () => {
   const r = dxbin('inspect', BROKEN);
   assert.is(r.status, 1);
-  assert.is(r.stderr, `dxbin: ${BROKEN}: container.header.containerSize at byte 24: declares 68 bytes, the data has 64\n`);
+  assert.is(r.stderr, `dxbin: ${BROKEN}: declares 68 bytes, the data has 64 (container.header.containerSize at byte 24)\n`);
   const garbage = file('garbage.rts0');
   writeFileSync(garbage, Uint8Array.of(1, 0, 0, 0, 9, 0, 0, 0));
   const g = dxbin('rootsig', 'decode', garbage, '--json');
   assert.is(g.status, 1);
-  assert.is(g.stderr, `dxbin: ${garbage}: RTS0.header at byte 0: needs 24 bytes, only 8 left\n`);
+  assert.is(g.stderr, `dxbin: ${garbage}: needs 24 bytes, only 8 left (RTS0.header at byte 0)\n`);
 });
 
 test('usage errors exit 2', () => {
   assert.is(dxbin('inspect').status, 2);
   assert.is(dxbin('frobnicate').status, 2);
   assert.is(dxbin('hash', RS, '--fix').status, 2);
-  assert.is(dxbin('inspect', file('does-not-exist')).status, 2);
+  assert.is(dxbin('rootsig', 'validate', RS, '--target', 'nope').status, 2, 'option values are checked');
 });
 
 test('rootsig decode --json then encode gives back the container, digest included; --raw the bare part', () => {
   const json = file('rs.json');
-  assert.is(dxbin('rootsig', 'decode', RS, '--json', '-o', json).status, 0);
+  assert.is(dxbin('rootsig', 'decode', RS, '-o', json).status, 0);
   const out = file('rs.dxbc');
   const r = dxbin('rootsig', 'encode', json, '-o', out);
   assert.is(r.status, 0, r.stderr);
   assert.is(hex(bytes(out)), hex(bytes(RS)));
   assert.is(dxbin('rootsig', 'encode', json, '-o', file('rs.rts0'), '--raw').status, 0);
   assert.is(hex(bytes(file('rs.rts0'))), hex(parseContainer(bytes(RS)).parts[0]!.data));
-  const fromPart = dxbin('rootsig', 'decode', file('rs.rts0'), '--json');
+  const fromPart = dxbin('rootsig', 'decode', file('rs.rts0'));
   assert.equal(JSON.parse(fromPart.stdout), JSON.parse(readFileSync(json, 'utf8')));
+  const line = dxbin('rootsig', 'decode', file('rs.rts0'), '--json');
+  assert.equal(JSON.parse(line.stdout), { file: file('rs.rts0'), ok: true, rootSignature: JSON.parse(readFileSync(json, 'utf8')) });
 });
 
 test('rootsig encode reports JSON mistakes with their path', () => {
@@ -79,7 +81,7 @@ test('rootsig encode reports JSON mistakes with their path', () => {
   writeFileSync(bad, JSON.stringify({ version: '1.1', parameters: [{ parameterType: 'CBV', descriptor: { shaderRegister: -1 } }] }));
   const r = dxbin('rootsig', 'encode', bad, '-o', file('never.dxbc'));
   assert.is(r.status, 1);
-  assert.is(r.stderr, `dxbin: ${bad}: $.parameters[0].descriptor.shaderRegister: -1 does not fit in 32 bits\n`);
+  assert.is(r.stderr, `dxbin: ${bad}: -1 does not fit in 32 bits ($.parameters[0].descriptor.shaderRegister)\n`);
   assert.not.ok(readdirSync(work).includes('never.dxbc'));
 });
 
@@ -104,16 +106,20 @@ test('extract, strip and embed: embed(strip(shader), extract(shader)) is the sha
   assert.not.ok(parseContainer(bytes(stripped)).parts.some((p) => p.name === 'RTS0'));
   assert.ok(digestIsValid(bytes(stripped)), 'a valid digest is recomputed');
   const again = file('again.dxbc');
-  assert.is(dxbin('embed', stripped, rs, '-o', again).status, 0);
+  assert.is(dxbin('embed', stripped, '--rs', rs, '-o', again).status, 0);
   assert.is(hex(bytes(again)), hex(bytes(SHADER)));
   const viaPart = file('again2.dxbc');
   writeFileSync(file('part.rts0'), part);
-  assert.is(dxbin('embed', stripped, file('part.rts0'), '-o', viaPart).status, 0);
+  assert.is(dxbin('embed', stripped, '--rs', file('part.rts0'), '-o', viaPart).status, 0);
   assert.is(hex(bytes(viaPart)), hex(bytes(SHADER)));
-  writeFileSync(file('junk.rts0'), Uint8Array.of(9, 9));
-  const junk = dxbin('embed', stripped, file('junk.rts0'), '-o', file('never.dxbc'));
+  writeFileSync(file('junk.rts0'), Uint8Array.of(0xff, 0));
+  const junk = dxbin('embed', stripped, '--rs', file('junk.rts0'), '-o', file('never.dxbc'));
   assert.is(junk.status, 1);
-  assert.is(junk.stderr, `dxbin: ${file('junk.rts0')}: RTS0.header at byte 0: needs 24 bytes, only 2 left\n`, 'the error names the root signature file');
+  assert.is(junk.stderr, `dxbin: ${file('junk.rts0')}: not a DXBC/DXIL container nor an RTS0 part (it looks like binary data)\n`, 'the error names the root signature file');
+  writeFileSync(file('cut.rts0'), part.subarray(0, 30));
+  const cut = dxbin('embed', stripped, '--rs', file('cut.rts0'), '-o', file('never.dxbc'));
+  assert.is(cut.status, 1);
+  assert.match(cut.stderr, `dxbin: ${file('cut.rts0')}: `);
 });
 
 test('an edited container with a wrong digest gets a zero digest; a sentinel is kept', () => {
@@ -215,8 +221,9 @@ test('ddi layout, encode/decode, validate and node-outputs', () => {
     bAllowSparseNodes: 0, pRecordDispatchGrid: null, pMaxRecords: 256, pMaxRecordsSharedWithOutputIndex: null, ArraySize: 1, pOutputs: null,
   }));
   assert.is(dxbin('ddi', 'encode', 'node-output', json, '--abi', 'x64', '-o', file('output.bin')).status, 0);
-  const back = dxbin('ddi', 'decode', 'node-output', file('output.bin'), '--abi', 'x64', '--json');
+  const back = dxbin('ddi', 'decode', 'node-output', file('output.bin'), '--abi', 'x64');
   assert.equal(JSON.parse(back.stdout), JSON.parse(readFileSync(json, 'utf8')));
+  assert.equal(JSON.parse(dxbin('ddi', 'decode', 'node-output', file('output.bin'), '--json').stdout).value, JSON.parse(readFileSync(json, 'utf8')));
   assert.is(dxbin('ddi', 'validate', 'node-output', json).status, 0);
   writeFileSync(file('bad-output.json'), readFileSync(json, 'utf8').replace('"ArraySize":1', '"ArraySize":0'));
   const bad = dxbin('ddi', 'validate', 'node-output', file('bad-output.json'));
@@ -225,7 +232,7 @@ test('ddi layout, encode/decode, validate and node-outputs', () => {
   writeFileSync(file('cut.bin'), bytes(file('output.bin')).subarray(0, 40));
   const broken = dxbin('ddi', 'decode', 'node-output', file('cut.bin'), '--abi', 'x64');
   assert.is(broken.status, 1);
-  assert.is(broken.stderr, `dxbin: ${file('cut.bin')}: D3D12DDI_NODE_OUTPUT_0108 at byte 0: needs 80 bytes, only 40 left\n`);
+  assert.is(broken.stderr, `dxbin: ${file('cut.bin')}: needs 80 bytes, only 40 left (D3D12DDI_NODE_OUTPUT_0108 at byte 0)\n`);
   const nodes = dxbin('ddi', 'node-outputs', join(CORPUS, 'shaders/vkd3d-proton/two_level_thread_code_dxil.dxil'));
   assert.match(nodes.stdout, '[1] -> Thread1[0] NODE_OUTPUT record 8 B, MaxRecordsSharedWith output 0, ArraySize 1');
   assert.is(dxbin('ddi', 'layout', 'no-such-struct').status, 2);

@@ -22,7 +22,8 @@ import {
 } from '../src/index.js';
 import { RdatReader, ddiFromJson, ddiToJson, decodeImage, encodeImage, validateDdi, type DdiObject } from '../src/ddi/index.js';
 import { partDataOffset } from '../src/container/container.js';
-import { extract } from '../src/cli/commands/parts.js';
+import { run } from '../src/cli/program.js';
+import { captureStreams } from '../src/cli/streams.js';
 import { CORPUS } from './helpers/corpus.js';
 import {
   attributeThenSpaces,
@@ -162,7 +163,7 @@ test('D10: a pNext chain 10,000 deep in DDI JSON reads, validates and encodes (n
   assert.is((ddiToJson('node-list-entry', list, { maxDepth: 30_000 }) as { pNext: unknown }).pNext !== null, true);
 });
 
-test('D11: extract names the absolute offset of a bad RTS0 inside a shader', () => {
+test('D11: extract names the absolute offset of a bad RTS0 inside a shader', async () => {
   const shader = new Uint8Array(readFileSync(join(CORPUS, 'shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe.dxbc')));
   const c = parseContainer(shader);
   const index = c.parts.findIndex((p) => p.name === 'RTS0');
@@ -172,7 +173,12 @@ test('D11: extract names the absolute offset of a bad RTS0 inside a shader', () 
   bad[at] = 9; // RTS0.version
   const dir = mkdtempSync(join(tmpdir(), 'dxbin-d11-'));
   writeFileSync(join(dir, 'bad.dxbc'), bad);
-  assert.throws(() => extract(join(dir, 'bad.dxbc'), { output: join(dir, 'out.dxbc') }), is(DecodeError, (e) => e.offset === at && e.message.startsWith(`RTS0.version at byte ${at}`)));
+  const streams = captureStreams();
+  assert.is(await run(['extract', join(dir, 'bad.dxbc'), '-o', join(dir, 'out.dxbc'), '--json'], streams), 1);
+  const answer = JSON.parse(streams.stdout());
+  assert.is(answer.error.field, 'RTS0.version');
+  assert.is(answer.error.offset, at);
+  assert.match(streams.stderr(), `(RTS0.version at byte ${at})`);
 });
 
 test('D12: a table with no ranges decompiles to text that compiles back to it', () => {

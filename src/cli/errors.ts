@@ -1,32 +1,107 @@
-import { DxbinError } from '../bytes/errors.js';
+/**
+ * The CLI's error contract: what goes wrong at the edge (usage, unusable inputs, failed checks) and
+ * one formatter for every message: `dxbin: FILE: what (field at byte N)`, or with
+ * `--diagnostics-format msvc` `FILE(line,col): error CODE: what` as MSBuild and Visual Studio read it.
+ * Decisions are made on error classes and `code`, never on message text.
+ */
+import { DecodeError, DescriptionError, DxbinError, HlslError, RootSignatureValidationError } from '../index.js';
+import type { Outcome } from './exit.js';
 
-/** CLI outcomes that are not the input's fault: exit status 2. */
+/** The command line is wrong: exit status 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** A check that ran and said no (e.g. `hash --check` on a wrong digest): exit status 1. */
+/** A check that ran and said no (`hash --check` on a wrong digest, `validate` with violations): exit 1. */
 export class CheckFailed extends Error {
   override name = 'CheckFailed';
+  constructor(
+    message: string,
+    /** The command's JSON result, still printed with `--json`. */
+    readonly result?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
 }
 
-export const EXIT = { ok: 0, badInput: 1, usage: 2 } as const;
+/** Why an input could not be used at all. */
+export type InputErrorCode = 'not-found' | 'not-readable' | 'is-directory' | 'foreign' | 'no-part' | 'partial-record' | 'not-writable' | 'io';
 
-/** A DxbinError raised while working on one input file: exit status 1, the file named. */
-export class InputFailure extends Error {
+/** An input (or output) the CLI cannot use: missing, unreadable, a directory, not the kind of file expected. Exit 1. */
+export class InputError extends Error {
+  override name = 'InputError';
   constructor(
     readonly file: string,
-    override readonly cause: DxbinError,
+    readonly code: InputErrorCode,
+    /** What is wrong, in words (no errno codes). */
+    readonly detail: string,
+    /** Field and absolute byte offset, when there is one. */
+    readonly at?: { field: string; offset?: number },
   ) {
-    super(cause.message);
+    super(`${file}: ${detail}`);
   }
 }
 
-/** Runs `work` on `file`, tagging input errors with the file name (errors that name their own file pass as they are). */
-export function onFile<T>(file: string, work: () => T, selfLocating: (e: DxbinError) => boolean = () => false): T {
-  try {
-    return work();
-  } catch (e) {
-    throw e instanceof DxbinError && !selfLocating(e) ? new InputFailure(file, e) : e;
+/** An error that belongs to another file than the input being worked on (`embed`'s --rs file). */
+export class InOtherFile extends Error {
+  override name = 'InOtherFile';
+  constructor(
+    readonly file: string,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
   }
+}
+
+/** Message styles: `gnu` (`dxbin: FILE: ...`, `FILE:LINE:COL: error: ...`) or `msvc` (`FILE(LINE,COL): error CODE: ...`). */
+export const DIAGNOSTICS_FORMATS = ['gnu', 'msvc'] as const;
+export type DiagnosticsFormat = (typeof DIAGNOSTICS_FORMATS)[number];
+
+/** One error as data: what `--json` prints and what the formatter turns into a line. */
+export interface Diagnostic {
+  code: string;
+  /** The input it is about, when there is one. */
+  file?: string;
+  message: string;
+  field?: string;
+  offset?: number;
+  line?: number;
+  column?: number;
+}
+
+/** The outcome an error stands for; undefined for anything that is not a dxbin error (a bug). */
+export function outcomeOf(e: unknown): Outcome | undefined {
+  if (e instanceof InOtherFile) return outcomeOf(e.cause);
+  if (e instanceof UsageError) return 'usage';
+  if (e instanceof CheckFailed) return 'check-failed';
+  if (e instanceof InputError || e instanceof DxbinError) return 'bad-input';
+  return undefined;
+}
+
+/** `e` as a Diagnostic, `file` naming the input it came from (errors that name their own file keep it). */
+export function diagnosticOf(e: unknown, file?: string): Diagnostic {
+  if (e instanceof InOtherFile) return diagnosticOf(e.cause, e.file);
+  if (e instanceof HlslError) return { code: e.code, file: e.location.file, message: `root signature error - ${e.detail}`, line: e.location.line, column: e.location.column };
+  if (e instanceof RootSignatureValidationError) return { code: e.code, file: e.file, message: e.detail };
+  if (e instanceof InputError) return { code: e.code, file: e.file, message: e.detail, field: e.at?.field, offset: e.at?.offset };
+  if (e instanceof DecodeError) {
+    // a missing part has no position worth naming
+    return e.code === 'missing-part' ? { code: e.code, file, message: e.detail } : { code: e.code, file, message: e.detail, field: e.path, offset: e.offset };
+  }
+  if (e instanceof DescriptionError) return { code: e.code, file, message: e.detail, field: e.path };
+  if (e instanceof DxbinError) return { code: e.code, file, message: e.detail, field: e.path };
+  if (e instanceof CheckFailed) return { code: 'check-failed', file, message: e.message };
+  if (e instanceof UsageError) return { code: 'usage', message: e.message };
+  return { code: 'internal', file, message: e instanceof Error ? e.message : String(e) };
+}
+
+/** One line for a diagnostic, in the chosen style (no trailing newline). */
+export function formatDiagnostic(d: Diagnostic, style: DiagnosticsFormat = 'gnu'): string {
+  const where = d.field !== undefined ? ` (${d.field}${d.offset !== undefined ? ` at byte ${d.offset}` : ''})` : '';
+  if (style === 'msvc') {
+    const origin = d.file === undefined ? 'dxbin' : d.line !== undefined ? `${d.file}(${d.line},${d.column ?? 1})` : d.file;
+    return `${origin}: error ${d.code}: ${d.message}${where}`;
+  }
+  if (d.line !== undefined) return `dxbin: ${d.file}:${d.line}:${d.column ?? 1}: error: ${d.message}`;
+  return `dxbin: ${d.file !== undefined ? `${d.file}: ` : ''}${d.message}${where}`;
 }

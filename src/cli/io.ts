@@ -1,14 +1,120 @@
-/** File input and output for the CLI: reads whole files, writes atomically, never over an input. */
-import { closeSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+/**
+ * Input and output for the CLI, safe for build steps:
+ * - `-` is standard input as an input and standard output as an output;
+ * - inputs are read once, without a copy (a view of the bytes read), and never written;
+ * - outputs that are not regular files (character devices such as /dev/null, FIFOs, /dev/stdout,
+ *   Windows' NUL) are written in place, never replaced;
+ * - regular files are written to `.NAME.dxbin-PID-RANDOM.tmp` in the same folder and renamed over
+ *   the destination (retried on EPERM/EBUSY, as virus scanners on Windows hold files), so a
+ *   reader sees the old or the new content, never a part; the temp file is removed on error and
+ *   on SIGINT/SIGTERM, and a later run removes temp files whose writer process is gone (never
+ *   those of a live neighbour, e.g. under `make -j`).
+ */
+import { constants as fsConstants, readFileSync, readdirSync, realpathSync, statSync, unlinkSync, type Stats } from 'node:fs';
+import { open, rename as fsRename, stat, type FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { UsageError } from './errors.js';
+import { basename, dirname, join, resolve, win32 } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InputError, UsageError } from './errors.js';
 
-export function readInput(path: string): Uint8Array {
+/** Where a command's text goes and where `-` comes from: the process's streams, or captured (batch, workers). */
+export interface Streams {
+  /** Writes to standard output; the promise resolves when the consumer has taken it (backpressure). */
+  write(chunk: string | Uint8Array): Promise<void>;
+  /** Writes a line to standard error. */
+  err(line: string): void;
+  /** Everything on standard input (for `-`). */
+  readStdin(): Promise<Uint8Array>;
+  /** Standard input as chunks (for streaming `-`). */
+  stdinChunks(): AsyncIterable<Uint8Array>;
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
+}
+
+/** Words for the errno codes users meet; the code itself is never shown. */
+const ERRNO_WORDS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a folder in the path is a file',
+  EISDIR: 'is a folder, not a file',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EMFILE: 'too many open files',
+  ENAMETOOLONG: 'file name too long',
+  ELOOP: 'too many symbolic links',
+  EBUSY: 'the file is busy',
+  EIO: 'input/output error',
+  EXDEV: 'the temporary file and the output are on different devices',
+  ENXIO: 'no such device or address',
+};
+
+/** A system error in words, without its errno code. */
+export function errnoWords(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== undefined && ERRNO_WORDS[code] !== undefined) return ERRNO_WORDS[code]!;
+  if (code !== undefined) return 'system error';
+  return e instanceof Error ? e.message : String(e);
+}
+
+function inputErrorCode(e: unknown): 'not-found' | 'is-directory' | 'not-readable' {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' ? 'not-found' : code === 'EISDIR' ? 'is-directory' : 'not-readable';
+}
+
+/** A Buffer as a plain Uint8Array over the same memory (no copy). */
+export function view(b: Buffer): Uint8Array {
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+/** Reads a whole input once (`-`: standard input). Missing, unreadable or a folder: InputError (exit 1). */
+export async function readInput(file: string, streams: Streams): Promise<Uint8Array> {
+  if (file === '-') return streams.readStdin();
   try {
-    return new Uint8Array(readFileSync(path));
+    return view(readFileSync(file));
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    if ((e as NodeJS.ErrnoException).code === 'ERR_FS_FILE_TOO_LARGE') {
+      throw new InputError(file, 'not-readable', 'larger than 2 GB; only the query commands read inputs that large (they stream)');
+    }
+    throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);
+  }
+}
+
+/** Opens an input for streaming; `size` is undefined for standard input. */
+export async function openInput(file: string): Promise<{ handle: FileHandle; size: number }> {
+  try {
+    const handle = await open(file, 'r');
+    const s = await handle.stat();
+    if (s.isDirectory()) {
+      await handle.close();
+      throw Object.assign(new Error('dir'), { code: 'EISDIR' });
+    }
+    return { handle, size: s.size };
+  } catch (e) {
+    throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outputs
+
+/** True for Windows' null device names (`NUL`, `nul.txt`, `\\.\NUL`) on Windows. */
+export function isNullDevice(path: string, platform: NodeJS.Platform = process.platform): boolean {
+  if (platform !== 'win32') return false;
+  return /^nul(\.[^\\/]*)?$/i.test(win32.basename(path)) || /^\\\\\.\\nul$/i.test(path);
+}
+
+/** Lexically a device or process path (/dev/stdout, /dev/fd/3, /proc/self/fd/1): written in place. */
+function isDevicePath(path: string): boolean {
+  return /^\/(dev|proc)\//.test(resolve(path));
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
   }
 }
 
@@ -20,35 +126,250 @@ function canonicalPath(path: string): string {
   }
 }
 
-/**
- * Writes `data` to `out` through a temporary file in the same folder and a rename, so a reader
- * never sees a half-written file and a failure leaves the old file in place. Refuses to write
- * over any of `inputs`.
- */
-export function writeOutputAtomically(out: string, data: Uint8Array | string, inputs: readonly string[]): void {
+/** Temp files this thread has open, removed on SIGINT/SIGTERM and on exit. */
+const liveTemps = new Set<string>();
+/** Folders this process writes into (temp files of workers are found there by pid). */
+const outputDirs = new Set<string>();
+
+/** The temp file name pattern: `.NAME.dxbin-PID-RANDOM.tmp`. */
+export function tempName(target: string, pid = process.pid): string {
+  return join(dirname(target), `.${basename(target)}.dxbin-${pid}-${randomBytes(4).toString('hex')}.tmp`);
+}
+const TEMP_PATTERN = /^\.(.*)\.dxbin-(\d+)-[0-9a-f]{8}\.tmp$/;
+
+/** The writer pid of a temp file name, or undefined when it is not one of ours. */
+export function tempOwner(name: string): number | undefined {
+  const m = TEMP_PATTERN.exec(name);
+  return m ? Number(m[2]) : undefined;
+}
+
+/** True while process `pid` exists (EPERM: it exists, as another user). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes temp files in `dir` left by processes that are gone; never a live process's. Returns the names removed. */
+export function removeStaleTemps(dir: string, alive: (pid: number) => boolean = processAlive): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const pid = tempOwner(name);
+    if (pid === undefined || pid === process.pid || alive(pid)) continue;
+    try {
+      unlinkSync(join(dir, name));
+      removed.push(name);
+    } catch {
+      /* gone already, or not ours to remove */
+    }
+  }
+  return removed;
+}
+
+/** Removes every temp file of this process (this thread's, and workers' found by pid in the output folders). Synchronous: runs in signal handlers. */
+export function removeOwnTemps(): void {
+  for (const t of liveTemps) {
+    try {
+      unlinkSync(t);
+    } catch {
+      /* already renamed or removed */
+    }
+  }
+  liveTemps.clear();
+  for (const dir of outputDirs) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (tempOwner(name) !== process.pid) continue;
+      try {
+        unlinkSync(join(dir, name));
+      } catch {
+        /* raced with a rename */
+      }
+    }
+  }
+}
+
+let cleanupInstalled = false;
+/** On SIGINT/SIGTERM: remove this process's temp files, then die of the signal as usual. */
+export function installSignalCleanup(): void {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      removeOwnTemps();
+      process.kill(process.pid, signal);
+    });
+  }
+  process.once('exit', removeOwnTemps);
+}
+
+/** Notes a folder outputs go to, so temp files of worker threads are found on a signal. */
+export function noteOutputDir(dir: string): void {
+  outputDirs.add(dir);
+}
+
+const RETRIED_RENAME_ERRORS = new Set(['EPERM', 'EBUSY', 'EACCES']);
+
+/** rename, retried with a growing pause on EPERM/EBUSY/EACCES (a scanner or indexer holding the file on Windows). */
+export async function renameWithRetry(
+  from: string,
+  to: string,
+  rename: (from: string, to: string) => Promise<void> = fsRename,
+  pause: (ms: number) => Promise<unknown> = sleep,
+  attempts = 8,
+): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      await rename(from, to);
+      return;
+    } catch (e) {
+      if (i >= attempts || !RETRIED_RENAME_ERRORS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+      await pause(10 * 2 ** i);
+    }
+  }
+}
+
+/** Names of standard output as a file. */
+const STDOUT_NAMES = new Set(['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']);
+
+/** An output being written: chunks, then commit (the destination appears whole) or abort (nothing changes). */
+export interface Output {
+  write(chunk: string | Uint8Array): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+  /** How the output is written: to standard output, in place (special file), atomically, or discarded. */
+  readonly kind: 'stdout' | 'in-place' | 'atomic' | 'discard';
+}
+
+/** Checks that `out` is none of `inputs` (compared after resolving links). */
+export function refuseInputs(out: string, inputs: readonly string[]): void {
+  if (out === '-' || isDevicePath(out)) return;
   const target = canonicalPath(out);
   for (const input of inputs) {
-    if (canonicalPath(input) === target) throw new UsageError(`refusing to overwrite the input ${input}; choose another -o`);
+    if (input !== '-' && canonicalPath(input) === target) throw new UsageError(`refusing to overwrite the input ${input}; choose another -o`);
   }
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  let fd: number | undefined;
+}
+
+/** Opens `out` for writing as described in this module's comment. */
+export async function openOutput(out: string, inputs: readonly string[], streams: Streams): Promise<Output> {
+  refuseInputs(out, inputs);
+  if (out === '-' || STDOUT_NAMES.has(out)) {
+    // /dev/stdout may be a socket (no open by name): write to the stream itself
+    return { kind: 'stdout', write: (c) => streams.write(c), commit: async () => {}, abort: async () => {} };
+  }
+  if (isNullDevice(out)) return { kind: 'discard', write: async () => {}, commit: async () => {}, abort: async () => {} };
+  const s = statOrUndefined(out);
+  if (s?.isDirectory()) throw new InputError(out, 'not-writable', 'cannot write: is a folder, not a file');
+  if ((s && !s.isFile()) || isDevicePath(out)) {
+    // a device, FIFO or socket: write into it, never replace it
+    let handle: FileHandle;
+    try {
+      handle = await open(out, fsConstants.O_WRONLY | fsConstants.O_APPEND | (s ? 0 : fsConstants.O_CREAT));
+    } catch (e) {
+      throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);
+    }
+    return {
+      kind: 'in-place',
+      write: async (c) => {
+        await writeAll(handle, c, out);
+      },
+      commit: () => handle.close(),
+      abort: () => handle.close(),
+    };
+  }
+  const target = canonicalPath(out);
+  const dir = dirname(target);
+  noteOutputDir(dir);
+  removeStaleTemps(dir);
+  const tmp = tempName(target);
+  let handle: FileHandle;
   try {
-    fd = openSync(tmp, 'wx', 0o644);
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let done = 0;
-    while (done < bytes.byteLength) done += writeSync(fd, bytes, done, bytes.byteLength - done);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, target);
+    handle = await open(tmp, 'wx', s ? s.mode & 0o777 : 0o644);
   } catch (e) {
-    if (fd !== undefined) closeSync(fd);
+    throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);
+  }
+  liveTemps.add(tmp);
+  let closed = false;
+  const discard = async () => {
+    if (!closed) {
+      closed = true;
+      await handle.close().catch(() => {});
+    }
     try {
       unlinkSync(tmp);
     } catch {
-      /* nothing was created */
+      /* not created or already gone */
     }
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot write ${out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    liveTemps.delete(tmp);
+  };
+  return {
+    kind: 'atomic',
+    write: async (c) => {
+      try {
+        await writeAll(handle, c, out);
+      } catch (e) {
+        await discard();
+        throw e;
+      }
+    },
+    commit: async () => {
+      try {
+        await handle.sync();
+        closed = true;
+        await handle.close();
+        await renameWithRetry(tmp, target);
+        liveTemps.delete(tmp);
+      } catch (e) {
+        await discard();
+        throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);
+      }
+    },
+    abort: discard,
+  };
+}
+
+async function writeAll(handle: FileHandle, chunk: string | Uint8Array, out: string): Promise<void> {
+  const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+  let done = 0;
+  try {
+    while (done < bytes.byteLength) done += (await handle.write(bytes, done, bytes.byteLength - done)).bytesWritten;
+  } catch (e) {
+    throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);
+  }
+}
+
+/** Writes all of `data` to `out` (see openOutput); on failure nothing changes at the destination. */
+export async function writeOutput(out: string, data: Uint8Array | string, inputs: readonly string[], streams: Streams): Promise<Output['kind']> {
+  const o = await openOutput(out, inputs, streams);
+  try {
+    await o.write(data);
+  } catch (e) {
+    await o.abort();
+    throw e;
+  }
+  await o.commit();
+  return o.kind;
+}
+
+/** True when `path` exists and is a regular file (for checks before a run). */
+export async function isRegularFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
   }
 }

@@ -1,27 +1,45 @@
-/** `dxbin hash FILE [--check | --fix -o OUT]`: the container digest. */
-import { CONTAINER_HEADER } from '../../../codecs/container.js';
-import { computeContainerDigest, digestStatus, toHex } from '../../container/digest.js';
-import { parseContainer } from '../../container/parse.js';
+/** `dxbin hash FILE... [--check | --fix -o OUT]`: the container digest. */
+import { codecs, computeContainerDigest, digestStatus, parseContainer, toHex } from '../../index.js';
+import type { FileCommand } from '../command.js';
 import { CheckFailed, UsageError } from '../errors.js';
-import { readInput, writeOutputAtomically } from '../io.js';
+import { expectContainer } from './shared.js';
 
-export function hash(file: string, options: { check?: boolean; fix?: boolean; output?: string; lenient?: boolean }, out: (line: string) => void): void {
-  if (options.check && options.fix) throw new UsageError('--check and --fix exclude each other');
-  if (options.fix && !options.output) throw new UsageError('--fix needs -o OUT');
-  if (!options.fix && options.output) throw new UsageError('-o goes with --fix');
-  const bytes = readInput(file);
-  const container = parseContainer(bytes, { mode: options.lenient ? 'lenient' : 'strict' });
-  const computed = computeContainerDigest(bytes, container.layout.declaredSize);
-  const status = digestStatus(container.digest, computed);
-  const word = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : 'invalid';
-  out(`stored   ${toHex(container.digest)}`);
-  out(`computed ${toHex(computed)}`);
-  out(`status   ${word}`);
-  if (options.fix) {
-    const fixed = bytes.slice();
-    fixed.set(computed, CONTAINER_HEADER.digest.offset);
-    writeOutputAtomically(options.output!, fixed, [file]);
-  } else if (options.check && status.status !== 'valid') {
-    throw new CheckFailed(`${file}: digest ${word}, expected ${toHex(computed)}`);
-  }
-}
+export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boolean }> = {
+  kind: 'files',
+  path: ['hash'],
+  description: 'show, check or fix the container digest',
+  examples: ["dxbin hash --check 'shaders/**/*.cso'", 'dxbin hash --fix shader.cso -o fixed.cso', "dxbin hash --fix 'in/*.cso' --out-dir fixed/"],
+  input: 'file',
+  writes: { required: false, ext: () => undefined },
+  options: (c) =>
+    c
+      .option('--check', 'exit 0 only when the stored digest is right')
+      .option('--fix', 'write a copy with the right digest (needs -o or --out-dir)')
+      .option('--lenient', 'accept containers as vkd3d does (gaps, parts in any order)'),
+  check(o) {
+    if (o.check && o.fix) throw new UsageError('--check and --fix exclude each other');
+    if (o.fix && o.output === undefined && o.outDir === undefined) throw new UsageError('--fix needs -o OUT or --out-dir DIR');
+    if (!o.fix && (o.output !== undefined || o.outDir !== undefined)) throw new UsageError('-o and --out-dir go with --fix');
+  },
+  async run(file, ctx) {
+    const bytes = await ctx.read(file);
+    expectContainer(file, bytes);
+    const container = parseContainer(bytes, { mode: ctx.options.lenient ? 'lenient' : 'strict' });
+    const computed = computeContainerDigest(bytes, container.layout.declaredSize);
+    const status = digestStatus(container.digest, computed);
+    const word = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : 'invalid';
+    await ctx.print(`stored   ${toHex(container.digest)}`);
+    await ctx.print(`computed ${toHex(computed)}`);
+    await ctx.print(`status   ${word}`);
+    const result: Record<string, unknown> = { stored: toHex(container.digest), computed: toHex(computed), status: status.status, ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}) };
+    if (ctx.options.fix) {
+      const fixed = bytes.slice();
+      fixed.set(computed, codecs.CONTAINER_HEADER.digest.offset);
+      await ctx.write(ctx.output!, fixed, [file]);
+      result.output = ctx.output;
+    } else if (ctx.options.check && status.status !== 'valid') {
+      throw new CheckFailed(`digest ${word}, expected ${toHex(computed)}`, result);
+    }
+    return result;
+  },
+};

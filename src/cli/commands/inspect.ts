@@ -1,81 +1,83 @@
-/** `dxbin inspect FILE [--json]`: header, parts, digest status and the root signature. */
-import { computeContainerDigest, digestStatus, toHex } from '../../container/digest.js';
-import { looksLikeContainer } from '../../container/container.js';
-import { parseContainer, printable, type ContainerParseMode } from '../../container/parse.js';
-import { readRootSignature } from '../../root-signature/decode.js';
-import { encodeRootSignature } from '../../root-signature/encode.js';
-import { rootSignatureToJson } from '../../root-signature/json.js';
-import { summarizeRootSignature } from '../../root-signature/summary.js';
-import { equalBytes } from '../../container/digest.js';
-import { PART_KINDS } from '../../../codecs/container.js';
-import { containerRootSignature } from '../../root-signature/input.js';
-import { readInput } from '../io.js';
-import { shaderOf, psv0ToJson, psvVersionOf, formatBinding, resTypeName, stageName, DecodeError, type ShaderInfo } from '../../index.js';
+/** `dxbin inspect FILE...`: header, parts, digest status and the root signature. */
+import {
+  codecs,
+  computeContainerDigest,
+  containerRootSignature,
+  digestStatus,
+  encodeRootSignature,
+  equalBytes,
+  looksLikeContainer,
+  parseContainer,
+  printable,
+  readRootSignature,
+  rootSignatureToJson,
+  summarizeRootSignature,
+  toHex,
+  shaderOf,
+  psv0ToJson,
+  psvVersionOf,
+  formatBinding,
+  resTypeName,
+  stageName,
+  DecodeError,
+  type ShaderInfo,
+} from '../../index.js';
+import type { FileCommand } from '../command.js';
+import { expectRootSignatureSource } from './shared.js';
 
-export interface InspectOptions {
-  json?: boolean;
-  lenient?: boolean;
-}
-
-export function inspect(file: string, options: InspectOptions, out: (line: string) => void): void {
-  const bytes = readInput(file);
-  const mode: ContainerParseMode = options.lenient ? 'lenient' : 'strict';
-  if (!looksLikeContainer(bytes)) {
-    const { rootSignature, layout } = readRootSignature(bytes);
-    const canonical = equalBytes(encodeRootSignature(rootSignature), bytes);
-    if (options.json) out(JSON.stringify({ file, kind: 'rts0-part', size: bytes.byteLength, canonicalLayout: canonical, rootSignature: rootSignatureToJson(rootSignature) }, null, 2));
-    else {
-      out(`${file}: bare RTS0 part, ${bytes.byteLength} bytes${canonical ? ', canonical layout' : ', non-canonical layout'} (parameters at ${layout.parametersOffset}, static samplers at ${layout.staticSamplersOffset})`);
-      for (const line of summarizeRootSignature(rootSignature)) out(`  ${line}`);
+export const inspect: FileCommand<{ lenient?: boolean }> = {
+  kind: 'files',
+  path: ['inspect'],
+  description: 'show a container (header, parts, digest status, root signature) or a bare RTS0 part',
+  examples: ['dxbin inspect shader.cso', "dxbin inspect --json 'build/**/*.cso' > report.ndjson"],
+  input: 'file',
+  options: (c) => c.option('--lenient', 'accept containers as vkd3d does (gaps, parts in any order)'),
+  async run(file, ctx) {
+    const bytes = await ctx.read(file);
+    expectRootSignatureSource(file, bytes);
+    if (!looksLikeContainer(bytes)) {
+      const { rootSignature, layout } = readRootSignature(bytes);
+      const canonical = equalBytes(encodeRootSignature(rootSignature), bytes);
+      await ctx.print(`${file}: bare RTS0 part, ${bytes.byteLength} bytes${canonical ? ', canonical layout' : ', non-canonical layout'} (parameters at ${layout.parametersOffset}, static samplers at ${layout.staticSamplersOffset})`);
+      for (const line of summarizeRootSignature(rootSignature)) await ctx.print(`  ${line}`);
+      return { kind: 'rts0-part', size: bytes.byteLength, canonicalLayout: canonical, rootSignature: rootSignatureToJson(rootSignature) };
     }
-    return;
-  }
-  const container = parseContainer(bytes, { mode });
-  const status = digestStatus(container.digest, computeContainerDigest(bytes, container.layout.declaredSize));
-  const rts = containerRootSignature(container);
-  const canonical = rts ? equalBytes(encodeRootSignature(rts.rootSignature), rts.part) : undefined;
-  const shader = shaderIn(container);
-
-  if (options.json) {
-    out(
-      JSON.stringify(
-        {
-          file,
-          kind: 'container',
-          size: container.layout.declaredSize,
-          version: `${container.majorVersion}.${container.minorVersion}`,
-          packed: container.layout.packed,
-          trailingBytes: container.layout.trailingBytes,
-          digest: {
-            stored: toHex(container.digest),
-            status: status.status,
-            ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}),
-            ...(status.status === 'invalid' ? { expected: toHex(status.expected) } : {}),
-          },
-          parts: container.parts.map((p, i) => ({ name: printable(p.name), offset: container.layout.partOffsets[i], size: p.data.byteLength })),
-          ...(shader ? { shader: shaderJson(shader) } : {}),
-          ...(rts ? { rootSignature: rootSignatureToJson(rts.rootSignature), rootSignatureCanonicalLayout: canonical } : {}),
-        },
-        null,
-        2,
-      ),
-    );
-    return;
-  }
-  out(`${file}: container ${container.majorVersion}.${container.minorVersion}, ${container.layout.declaredSize} bytes, ${container.parts.length} part${container.parts.length === 1 ? '' : 's'}${container.layout.packed ? '' : ' (not packed)'}`);
-  const digestLine =
-    status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : `INVALID (expected ${toHex(status.expected)})`;
-  out(`  digest ${toHex(container.digest)}: ${digestLine}`);
-  container.parts.forEach((p, i) => {
-    const what = PART_KINDS.find((k) => k.fourCC === p.name)?.what ?? 'unknown part';
-    out(`  part ${i}: ${printable(p.name)} at ${container.layout.partOffsets[i]}, ${p.data.byteLength} bytes (${what})`);
-  });
-  if (shader) for (const line of shaderLines(shader)) out(`  ${line}`);
-  if (rts) {
-    out(`  root signature${canonical ? '' : ' (non-canonical layout)'}:`);
-    for (const line of summarizeRootSignature(rts.rootSignature)) out(`    ${line}`);
-  }
-}
+    const container = parseContainer(bytes, { mode: ctx.options.lenient ? 'lenient' : 'strict' });
+    const status = digestStatus(container.digest, computeContainerDigest(bytes, container.layout.declaredSize));
+    const rts = containerRootSignature(container);
+    const canonical = rts ? equalBytes(encodeRootSignature(rts.rootSignature), rts.part) : undefined;
+    const shader = shaderIn(container);
+    await ctx.print(`${file}: container ${container.majorVersion}.${container.minorVersion}, ${container.layout.declaredSize} bytes, ${container.parts.length} part${container.parts.length === 1 ? '' : 's'}${container.layout.packed ? '' : ' (not packed)'}`);
+    const digestLine = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : `INVALID (expected ${toHex(status.expected)})`;
+    await ctx.print(`  digest ${toHex(container.digest)}: ${digestLine}`);
+    for (let i = 0; i < container.parts.length; i++) {
+      const p = container.parts[i]!;
+      const what = codecs.PART_KINDS.find((k) => k.fourCC === p.name)?.what ?? 'unknown part';
+      await ctx.print(`  part ${i}: ${printable(p.name)} at ${container.layout.partOffsets[i]}, ${p.data.byteLength} bytes (${what})`);
+    }
+    if (shader) for (const line of shaderLines(shader)) await ctx.print(`  ${line}`);
+    if (rts) {
+      await ctx.print(`  root signature${canonical ? '' : ' (non-canonical layout)'}:`);
+      for (const line of summarizeRootSignature(rts.rootSignature)) await ctx.print(`    ${line}`);
+    }
+    return {
+      kind: 'container',
+      size: container.layout.declaredSize,
+      version: `${container.majorVersion}.${container.minorVersion}`,
+      packed: container.layout.packed,
+      trailingBytes: container.layout.trailingBytes,
+      digest: {
+        stored: toHex(container.digest),
+        status: status.status,
+        ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}),
+        ...(status.status === 'invalid' ? { expected: toHex(status.expected) } : {}),
+      },
+      parts: container.parts.map((p, i) => ({ name: printable(p.name), offset: container.layout.partOffsets[i], size: p.data.byteLength })),
+      ...(shader ? { shader: shaderJson(shader) } : {}),
+      ...(rts ? { rootSignature: rootSignatureToJson(rts.rootSignature), rootSignatureCanonicalLayout: canonical } : {}),
+    };
+  },
+};
 
 /** The shader a container holds, or undefined for containers without a program (root signatures). */
 function shaderIn(container: Parameters<typeof shaderOf>[0]): ShaderInfo | undefined {

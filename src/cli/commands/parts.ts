@@ -1,31 +1,77 @@
 /** `dxbin extract | strip | embed`: move RTS0 between containers, as `dxc -dumpbin` does. */
-import { ROOT_SIGNATURE_PART } from '../../../codecs/container.js';
-import { findPart } from '../../container/container.js';
-import { rootSignaturePart, withoutPart, withRootSignature, writeEdited } from '../../container/edit.js';
-import { parseContainer } from '../../container/parse.js';
-import { rootSignatureContainer } from '../../container/write.js';
-import { containerRootSignature, readRootSignatureSource } from '../../root-signature/input.js';
-import { UsageError, onFile } from '../errors.js';
-import { readInput, writeOutputAtomically } from '../io.js';
+import { codecs, containerRootSignature, findPart, parseContainer, readRootSignatureSource, rootSignatureContainer, rootSignaturePart, withRootSignature, withoutPart, writeEdited } from '../../index.js';
+import type { FileCommand } from '../command.js';
+import { InOtherFile, InputError, UsageError } from '../errors.js';
+import { expectContainer, expectRootSignatureSource } from './shared.js';
 
-export function extract(shader: string, options: { output: string; raw?: boolean }): void {
-  const container = parseContainer(readInput(shader));
-  const rts0 = rootSignaturePart(container);
-  containerRootSignature(container); // refuse to extract a part that does not decode (offsets absolute in SHADER)
-  writeOutputAtomically(options.output, options.raw ? rts0 : rootSignatureContainer(rts0), [shader]);
-}
+export const extract: FileCommand<{ raw?: boolean }> = {
+  kind: 'files',
+  path: ['extract'],
+  description: 'write the RTS0 part of a shader as a root-signature-only container (like dxc -extractrootsignature, with a real digest)',
+  examples: ['dxbin extract shader.cso -o rs.dxbc', "dxbin extract 'shaders/*.cso' --out-dir rs/ --raw"],
+  input: 'shader',
+  writes: { required: true, ext: (o) => (o.raw ? '.rts0' : '.dxbc') },
+  options: (c) => c.option('--raw', 'write the bare RTS0 part'),
+  async run(file, ctx) {
+    const bytes = await ctx.read(file);
+    expectContainer(file, bytes);
+    const container = parseContainer(bytes);
+    if (!findPart(container, codecs.ROOT_SIGNATURE_PART)) throw new InputError(file, 'no-part', 'the container has no RTS0 part to extract');
+    const rts0 = rootSignaturePart(container);
+    containerRootSignature(container); // refuse to extract a part that does not decode (offsets absolute in the file)
+    const data = ctx.options.raw ? rts0 : rootSignatureContainer(rts0);
+    await ctx.write(ctx.output!, data, [file]);
+    return { output: ctx.output, size: data.byteLength, raw: ctx.options.raw === true };
+  },
+};
 
-export function strip(shader: string, options: { output: string }): void {
-  const bytes = readInput(shader);
-  const container = parseContainer(bytes);
-  if (!findPart(container, ROOT_SIGNATURE_PART)) throw new UsageError(`${shader} has no RTS0 part to strip`);
-  writeOutputAtomically(options.output, writeEdited(withoutPart(container, ROOT_SIGNATURE_PART), container, bytes), [shader]);
-}
+export const strip: FileCommand = {
+  kind: 'files',
+  path: ['strip'],
+  description: 'remove the RTS0 part (like dxc -Qstrip_rootsignature)',
+  examples: ['dxbin strip shader.cso -o stripped.cso', "dxbin strip 'shaders/*.cso' -o 'out/{name}.cso'"],
+  input: 'shader',
+  writes: { required: true, ext: () => undefined },
+  async run(file, ctx) {
+    const bytes = await ctx.read(file);
+    expectContainer(file, bytes);
+    const container = parseContainer(bytes);
+    if (!findPart(container, codecs.ROOT_SIGNATURE_PART)) throw new InputError(file, 'no-part', 'the container has no RTS0 part to strip');
+    const data = writeEdited(withoutPart(container, codecs.ROOT_SIGNATURE_PART), container, bytes);
+    await ctx.write(ctx.output!, data, [file]);
+    return { output: ctx.output, size: data.byteLength, removed: codecs.ROOT_SIGNATURE_PART };
+  },
+};
 
-export function embed(shader: string, rootSignature: string, options: { output: string; append?: boolean }): void {
-  const bytes = readInput(shader);
-  const container = onFile(shader, () => parseContainer(bytes));
-  const source = onFile(rootSignature, () => readRootSignatureSource(readInput(rootSignature)));
-  const edited = withRootSignature(container, source.part, options.append ? 'append' : 'in-place');
-  writeOutputAtomically(options.output, writeEdited(edited, container, bytes), [shader, rootSignature]);
-}
+export const embed: FileCommand<{ rs: string; append?: boolean }> = {
+  kind: 'files',
+  path: ['embed'],
+  description: 'set the RTS0 part from a container or bare part (replaced in place, or appended before PRIV)',
+  examples: ['dxbin embed shader.cso --rs rs.dxbc -o out.cso', "dxbin embed 'shaders/*.cso' --rs rs.rts0 --out-dir embedded/ --append"],
+  input: 'shader',
+  writes: { required: true, ext: () => undefined },
+  options: (c) =>
+    c.requiredOption('--rs <file>', 'the root signature: a container holding RTS0 or a bare RTS0 part').option('--append', 'remove any RTS0 and append the new one, as dxc -setrootsignature orders parts'),
+  check(o, _args, inputs) {
+    if (inputs.includes(o.rs) && o.rs === '-') throw new UsageError('standard input (-) can be read only once');
+  },
+  async run(file, ctx) {
+    const bytes = await ctx.read(file);
+    expectContainer(file, bytes);
+    const container = parseContainer(bytes);
+    const rsFile = ctx.options.rs;
+    const rsBytes = await ctx.read(rsFile);
+    let part: Uint8Array;
+    try {
+      expectRootSignatureSource(rsFile, rsBytes);
+      part = readRootSignatureSource(rsBytes).part;
+    } catch (e) {
+      // errors in the root signature name its file, not the shader's
+      throw e instanceof InputError ? e : new InOtherFile(rsFile, e);
+    }
+    const edited = withRootSignature(container, part, ctx.options.append ? 'append' : 'in-place');
+    const data = writeEdited(edited, container, bytes);
+    await ctx.write(ctx.output!, data, [file, rsFile]);
+    return { output: ctx.output, size: data.byteLength, rootSignature: rsFile };
+  },
+};

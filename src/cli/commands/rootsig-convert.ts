@@ -1,0 +1,36 @@
+/** `dxbin rootsig convert FILE... --to V [--semantics S] [--strict] -o OUT`. */
+import { Option } from 'commander';
+import { CONVERSION_SEMANTICS, codecs, convertRootSignature, describeConversionReport, encodeRootSignature, readRootSignatureSource, withRootSignature, writeEdited } from '../../index.js';
+import type { FileCommand } from '../command.js';
+import { CheckFailed } from '../errors.js';
+import { expectRootSignatureSource } from './shared.js';
+
+export const rootsigConvert: FileCommand<{ to: string; semantics: string; strict?: boolean }> = {
+  kind: 'files',
+  path: ['rootsig', 'convert'],
+  description: 'convert between root signature versions; writes the kind of file it read; the loss report goes to stderr (and into --json)',
+  examples: ['dxbin rootsig convert shader.cso --to 1.0 -o shader.v10.cso', "dxbin rootsig convert 'cso/*.cso' --to 1.1 --strict --out-dir v11/"],
+  input: 'file',
+  writes: { required: true, ext: () => undefined },
+  options: (c) =>
+    c
+      .addOption(new Option('--to <version>', 'target version').choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)).makeOptionMandatory())
+      .addOption(new Option('--semantics <name>', 'runtime (GetRootSignatureDescAtVersion), vkd3d or d3dx12').choices(CONVERSION_SEMANTICS).default('runtime'))
+      .option('--strict', 'any loss of information is an error (exit 1, nothing written)'),
+  async run(file, ctx) {
+    const target = codecs.ROOT_SIGNATURE_VERSIONS.find((v) => v.name === ctx.options.to)!;
+    const bytes = await ctx.read(file);
+    expectRootSignatureSource(file, bytes);
+    const source = readRootSignatureSource(bytes);
+    const { rootSignature, report } = convertRootSignature(source.rootSignature, target.value, { semantics: ctx.options.semantics as 'runtime' });
+    if (!ctx.options.json) for (const line of describeConversionReport(report)) ctx.streams.err(line);
+    const result = { to: target.name, semantics: ctx.options.semantics, report };
+    if (ctx.options.strict && !report.lossless) {
+      throw new CheckFailed(`converting to ${target.name} loses information (${report.dropped.length} dropped, ${report.notExpressible.length} not expressible); nothing written`, result);
+    }
+    const rts0 = encodeRootSignature(rootSignature);
+    const out = source.container ? writeEdited(withRootSignature(source.container, rts0), source.container, bytes) : rts0;
+    await ctx.write(ctx.output!, out, [file]);
+    return { ...result, output: ctx.output };
+  },
+};

@@ -1,0 +1,27 @@
+/** `dxbin rootsig decode FILE...`: the JSON form of a root signature. */
+import { readRootSignatureSource, rootSignatureToJson } from '../../index.js';
+import type { FileCommand } from '../command.js';
+import { expectRootSignatureSource } from './shared.js';
+
+export const rootsigDecode: FileCommand<{ lenient?: boolean }> = {
+  kind: 'files',
+  path: ['rootsig', 'decode'],
+  description: 'decode the root signature of a container or bare RTS0 part to the JSON form (printed, or written with -o/--out-dir)',
+  examples: ['dxbin rootsig decode shader.cso', 'dxbin rootsig decode shaders/*.cso --out-dir json/', 'dxbin rootsig decode - < shader.cso'],
+  input: 'file',
+  writes: { required: false, ext: () => '.json' },
+  options: (c) => c.option('--lenient', 'accept containers as vkd3d does (gaps, parts in any order)'),
+  async run(file, ctx) {
+    const bytes = await ctx.read(file);
+    expectRootSignatureSource(file, bytes);
+    const source = readRootSignatureSource(bytes, ctx.options.lenient ? 'lenient' : 'strict');
+    const json = rootSignatureToJson(source.rootSignature);
+    const text = `${JSON.stringify(json, null, 2)}\n`;
+    if (ctx.output !== undefined) {
+      await ctx.write(ctx.output, text, [file]);
+      return { output: ctx.output, version: json.version };
+    }
+    await ctx.print(text.trimEnd());
+    return { rootSignature: json };
+  },
+};

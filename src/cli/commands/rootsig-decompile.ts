@@ -1,0 +1,27 @@
+/** `dxbin rootsig decompile FILE...`: HLSL root signature text. */
+import { printRootSignature, printRootSignatureDefine, readRootSignatureSource } from '../../index.js';
+import type { FileCommand } from '../command.js';
+import { expectRootSignatureSource } from './shared.js';
+
+export const rootsigDecompile: FileCommand<{ multiline?: boolean; define?: string }> = {
+  kind: 'files',
+  path: ['rootsig', 'decompile'],
+  description: 'print a root signature (container or bare RTS0) as HLSL root signature text',
+  examples: ['dxbin rootsig decompile shader.cso --multiline', 'dxbin rootsig decompile rs.dxbc --define MyRS -o rs.hlsli'],
+  input: 'file',
+  writes: { required: false, ext: () => '.hlsli' },
+  options: (c) => c.option('--multiline', 'one clause per line, indented').option('--define <name>', 'wrap the text in #define NAME'),
+  async run(file, ctx) {
+    const bytes = await ctx.read(file);
+    expectRootSignatureSource(file, bytes);
+    const { rootSignature } = readRootSignatureSource(bytes);
+    const o = ctx.options;
+    const text = o.define ? printRootSignatureDefine(o.define, rootSignature, o) : printRootSignature(rootSignature, o);
+    if (ctx.output !== undefined) {
+      await ctx.write(ctx.output, `${text}\n`, [file]);
+      return { output: ctx.output };
+    }
+    await ctx.print(text);
+    return { text };
+  },
+};

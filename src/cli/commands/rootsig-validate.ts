@@ -1,0 +1,30 @@
+/** `dxbin rootsig validate FILE... [--target runtime|dxc|all] [--global]`: exit 0 valid, 1 invalid. */
+import { Option } from 'commander';
+import { VALIDATION_TARGETS, codecs, readRootSignatureSource, validateRootSignature, type ValidationTarget } from '../../index.js';
+import { formatViolation } from '../../index.js';
+import type { FileCommand } from '../command.js';
+import { CheckFailed } from '../errors.js';
+import { expectRootSignatureSource } from './shared.js';
+
+export const rootsigValidate: FileCommand<{ target: ValidationTarget; global?: boolean }> = {
+  kind: 'files',
+  path: ['rootsig', 'validate'],
+  description: 'check every validation rule; exit 0 valid, 1 invalid with one line per violation (code, path, message)',
+  examples: ["dxbin rootsig validate 'shaders/**/*.cso'", 'dxbin rootsig validate rs.dxbc --target all --json'],
+  input: 'file',
+  options: (c) =>
+    c
+      .addOption(new Option('--target <target>', 'runtime (CreateRootSignature), dxc (DXC validator) or all').choices(VALIDATION_TARGETS).default('runtime'))
+      .option('--global', 'the signature is used as a global root signature (LOCAL_ROOT_SIGNATURE is then an error)'),
+  async run(file, ctx) {
+    const bytes = await ctx.read(file);
+    expectRootSignatureSource(file, bytes);
+    const { rootSignature } = readRootSignatureSource(bytes);
+    const target = ctx.options.target;
+    const violations = validateRootSignature(rootSignature, { target, global: ctx.options.global });
+    for (const v of violations) await ctx.print(formatViolation(v));
+    const result = { target, valid: violations.length === 0, violations };
+    if (violations.length > 0) throw new CheckFailed(`${violations.length} violation${violations.length === 1 ? '' : 's'} (target ${target})`, result);
+    return result;
+  },
+};

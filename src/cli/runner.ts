@@ -1,0 +1,197 @@
+/**
+ * Runs a `files` command over many inputs in one process: in order on this thread, or on worker
+ * threads with --jobs N (results still printed in input order, so the output is the same bytes
+ * either way). One text block or one NDJSON object per input; a failing input never stops or
+ * corrupts the others; the exit status is the worst input's. A progress bar goes to stderr when
+ * it is a terminal and there are several inputs.
+ */
+import { Worker } from 'node:worker_threads';
+import { cpus } from 'node:os';
+import cliProgress from 'cli-progress';
+import type { FileCommand, FileCommonOptions, RunContext } from './command.js';
+import { CheckFailed, InputError, UsageError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
+import { EXIT, exitCode, worstExit, type ExitCode } from './exit.js';
+import { openOutput, readInput, writeOutput, type Streams } from './io.js';
+import { ensureOutDir, expandInputs, planOutputs } from './paths.js';
+import { captureStreams } from './streams.js';
+
+/** The parsed --jobs value (1 when absent). */
+export function jobCount(text: string | undefined): number {
+  if (text === undefined) return 1;
+  if (text === 'auto') return Math.max(1, cpus().length);
+  if (!/^[1-9]\d{0,3}$/.test(text)) throw new UsageError(`--jobs takes a whole number from 1 (or auto), got ${text}`);
+  return Number(text);
+}
+
+/** Runs `spec` on one input and prints its answer to `streams`; returns its exit status. */
+export async function runOne(
+  spec: FileCommand,
+  file: string,
+  output: string | undefined,
+  args: readonly string[],
+  options: Record<string, unknown> & FileCommonOptions,
+  streams: Streams,
+): Promise<ExitCode> {
+  const json = options.json === true;
+  const ctx: RunContext<Record<string, unknown>> = {
+    options,
+    args,
+    streams,
+    output,
+    print: async (line) => {
+      if (!json) await streams.write(`${line}\n`);
+    },
+    read: (f) => readInput(f, streams),
+    write: (out, data, inputs) => writeOutput(out, data, inputs, streams),
+    open: (out, inputs) => openOutput(out, inputs, streams),
+  };
+  try {
+    const result = await spec.run(file, ctx);
+    if (json && result !== undefined) await streams.write(`${JSON.stringify({ file, ok: true, ...result })}\n`);
+    return EXIT.ok;
+  } catch (e) {
+    const outcome = outcomeOf(e);
+    const diagnostic = diagnosticOf(e, file);
+    if (outcome === undefined) {
+      diagnostic.message = `internal error: ${diagnostic.message}`;
+      if (process.env.DXBIN_DEBUG) streams.err(String((e as Error).stack));
+    }
+    streams.err(formatDiagnostic(diagnostic, options.diagnosticsFormat));
+    if (json) {
+      const partial = e instanceof CheckFailed ? (e.result ?? {}) : {};
+      await streams.write(`${JSON.stringify({ file, ok: false, ...partial, error: diagnostic })}\n`);
+    }
+    return outcome === undefined ? EXIT.failed : exitCode(outcome);
+  }
+}
+
+let workerEntry: URL | undefined;
+/** The module worker threads start from (the CLI's entry point, which runs `workerMain` off the main thread). */
+export function setWorkerEntry(url: URL): void {
+  workerEntry = url;
+}
+
+interface WorkerJob {
+  id: number;
+  path: readonly string[];
+  file: string;
+  output: string | undefined;
+  args: readonly string[];
+  options: Record<string, unknown>;
+}
+interface WorkerAnswer {
+  id: number;
+  exit: ExitCode;
+  stdout: string;
+  stderr: string;
+}
+
+/** Worker thread side: runs jobs posted by the main thread with captured streams. */
+export function serveJobs(port: import('node:worker_threads').MessagePort, find: (path: readonly string[]) => FileCommand): void {
+  port.on('message', async (job: WorkerJob) => {
+    const streams = captureStreams();
+    const exit = await runOne(find(job.path), job.file, job.output, job.args, job.options, streams);
+    const answer: WorkerAnswer = { id: job.id, exit, stdout: streams.stdout(), stderr: streams.stderr() };
+    port.postMessage(answer);
+  });
+}
+
+/** Runs a `files` command on every input; returns the worst exit status. */
+export async function runFiles(
+  spec: FileCommand,
+  args: readonly string[],
+  patterns: readonly string[],
+  options: Record<string, unknown> & FileCommonOptions,
+  streams: Streams,
+): Promise<ExitCode> {
+  const jobs = jobCount(options.jobs);
+  const expanded = expandInputs(patterns);
+  const codes: ExitCode[] = [];
+  const inputs: string[] = [];
+  for (const e of expanded) {
+    if (e.files.length === 0) {
+      const d = diagnosticOf(new InputError(e.pattern, 'not-found', 'no file matches this pattern'));
+      streams.err(formatDiagnostic(d, options.diagnosticsFormat));
+      if (options.json) await streams.write(`${JSON.stringify({ file: e.pattern, ok: false, error: d })}\n`);
+      codes.push(EXIT.failed);
+    }
+    inputs.push(...e.files);
+  }
+  if (inputs.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
+  const writes = spec.writes ? { required: spec.writes.required, ext: spec.writes.ext(options) } : undefined;
+  const outputs = planOutputs(inputs, options, writes);
+  spec.check?.(options, args, inputs);
+  ensureOutDir(options.outDir);
+
+  const bar = streams.stderrIsTTY && inputs.length > 1 && options.progress !== false && !options.json
+    ? new cliProgress.SingleBar({ stream: process.stderr, format: 'dxbin [{bar}] {value}/{total} files', hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic)
+    : undefined;
+  bar?.start(inputs.length, 0);
+  try {
+    const parallel = jobs > 1 && inputs.length > 1 && workerEntry !== undefined && !spec.streams && !inputs.includes('-');
+    if (!parallel) {
+      for (let i = 0; i < inputs.length; i++) {
+        codes.push(await runOne(spec, inputs[i]!, outputs[i], args, options, streams));
+        bar?.increment();
+      }
+    } else {
+      codes.push(...(await runOnWorkers(spec, inputs, outputs, args, options, streams, Math.min(jobs, inputs.length), () => bar?.increment())));
+    }
+  } finally {
+    bar?.stop();
+  }
+  return worstExit(codes);
+}
+
+async function runOnWorkers(
+  spec: FileCommand,
+  inputs: readonly string[],
+  outputs: readonly (string | undefined)[],
+  args: readonly string[],
+  options: Record<string, unknown>,
+  streams: Streams,
+  n: number,
+  tick: () => void,
+): Promise<ExitCode[]> {
+  const answers: (WorkerAnswer | undefined)[] = new Array(inputs.length);
+  let flushed = 0;
+  const flush = async () => {
+    while (flushed < inputs.length && answers[flushed] !== undefined) {
+      const a = answers[flushed]!;
+      if (a.stdout) await streams.write(a.stdout);
+      if (a.stderr) for (const line of a.stderr.replace(/\n$/, '').split('\n')) streams.err(line);
+      flushed++;
+    }
+  };
+  let next = 0;
+  const workers = Array.from({ length: n }, () => new Worker(workerEntry!, { workerData: { dxbinWorker: true } }));
+  try {
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolveWorker, rejectWorker) => {
+            const post = () => {
+              if (next >= inputs.length) {
+                resolveWorker();
+                return;
+              }
+              const id = next++;
+              const job: WorkerJob = { id, path: spec.path, file: inputs[id]!, output: outputs[id], args, options };
+              w.postMessage(job);
+            };
+            w.on('message', (a: WorkerAnswer) => {
+              answers[a.id] = a;
+              tick();
+              flush().then(post, rejectWorker);
+            });
+            w.on('error', rejectWorker);
+            post();
+          }),
+      ),
+    );
+    await flush();
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return answers.map((a) => a!.exit);
+}
