@@ -1,12 +1,12 @@
 /**
- * Root signature version conversion rules (spec §3), one row per semantics. src/root-signature/
+ * Root signature version conversion rules (docs/formats/rts0.md, conversion), one row per semantics. src/root-signature/
  * convert.ts applies them; nothing else decides a conversion value.
  *
  * Flags added when converting up from 1.0 are the ones that keep 1.0's meaning ("everything
  * volatile"). Conversion down drops range and root-descriptor flags (1.1 -> 1.0) and sampler flags
  * (1.2 -> 1.1/1.0).
  *
- * Decisions on UNVERIFIED runtime behaviour (spec §8), made here and tested in test/convert.test.ts:
+ * Decisions on UNVERIFIED runtime behaviour (docs/decisions.md), made here and tested in test/convert.test.ts:
  *
  * 1. runtime, 1.0 -> 1.1, SAMPLER ranges: DESCRIPTORS_VOLATILE (0x1), not vkd3d's 0x3.
  *    Why: samplers point at no data, so a DATA_* flag has no 1.0 meaning to keep; the runtime's own
@@ -22,6 +22,9 @@
  *    1.2 sampler with any flag other than UINT_BORDER_COLOR.
  * 4. vkd3d knows only 1.0 and 1.1; for 1.2 its rows are vkd3d-proton's (flags dropped / 0).
  */
+
+import { flag } from './enum-table.js';
+import { DESCRIPTOR_RANGE_FLAGS, ROOT_DESCRIPTOR_FLAGS, SAMPLER_FLAGS } from './root-signature.js';
 
 export type ConversionSemantics = 'runtime' | 'vkd3d' | 'd3dx12';
 export const CONVERSION_SEMANTICS: readonly ConversionSemantics[] = ['runtime', 'vkd3d', 'd3dx12'];
@@ -41,15 +44,16 @@ export interface ConversionRules {
   readonly after: string;
 }
 
-const DESCRIPTORS_VOLATILE = 0x1;
-const DATA_VOLATILE = 0x2;
-const UINT_BORDER_COLOR = 0x1;
+const DESCRIPTORS_VOLATILE = flag(DESCRIPTOR_RANGE_FLAGS, 'DESCRIPTORS_VOLATILE');
+const DATA_VOLATILE = flag(DESCRIPTOR_RANGE_FLAGS, 'DATA_VOLATILE');
+const ROOT_DATA_VOLATILE = flag(ROOT_DESCRIPTOR_FLAGS, 'DATA_VOLATILE');
+const UINT_BORDER_COLOR = flag(SAMPLER_FLAGS, 'UINT_BORDER_COLOR');
 
 export const CONVERSION_RULES: Readonly<Record<ConversionSemantics, ConversionRules>> = {
   runtime: {
     upRangeFlags: DESCRIPTORS_VOLATILE | DATA_VOLATILE,
     upSamplerRangeFlags: DESCRIPTORS_VOLATILE,
-    upRootDescriptorFlags: DATA_VOLATILE,
+    upRootDescriptorFlags: ROOT_DATA_VOLATILE,
     upSamplerFlags: 0,
     downSamplerFlagsRefused: 0,
     after: 'ID3D12VersionedRootSignatureDeserializer::GetRootSignatureDescAtVersion',
@@ -57,7 +61,7 @@ export const CONVERSION_RULES: Readonly<Record<ConversionSemantics, ConversionRu
   vkd3d: {
     upRangeFlags: DESCRIPTORS_VOLATILE | DATA_VOLATILE,
     upSamplerRangeFlags: DESCRIPTORS_VOLATILE | DATA_VOLATILE,
-    upRootDescriptorFlags: DATA_VOLATILE,
+    upRootDescriptorFlags: ROOT_DATA_VOLATILE,
     upSamplerFlags: 0,
     downSamplerFlagsRefused: 0,
     after: 'vkd3d_shader_convert_root_signature (1.2: vkd3d-proton)',
@@ -65,7 +69,7 @@ export const CONVERSION_RULES: Readonly<Record<ConversionSemantics, ConversionRu
   d3dx12: {
     upRangeFlags: DESCRIPTORS_VOLATILE | DATA_VOLATILE,
     upSamplerRangeFlags: DESCRIPTORS_VOLATILE,
-    upRootDescriptorFlags: DATA_VOLATILE,
+    upRootDescriptorFlags: ROOT_DATA_VOLATILE,
     upSamplerFlags: 0,
     downSamplerFlagsRefused: ~UINT_BORDER_COLOR >>> 0,
     after: 'D3DX12SerializeVersionedRootSignature (d3dx12_root_signature.h)',

@@ -26,3 +26,17 @@ export function flagTable(type: string, prefix: string, bits: readonly (readonly
   for (const [, bit] of bits) validMask = (validMask | bit) >>> 0;
   return { type, prefix, bits, validMask };
 }
+
+/** The bit of a flag by its name (without the prefix); throws at load for a name the table lacks. */
+export function flag(table: FlagTable, name: string): number {
+  const hit = table.bits.find(([n]) => n === name);
+  if (!hit) throw new Error(`${table.type} has no flag ${name}`);
+  return hit[1];
+}
+
+/** The value of an enumerator by its name (without the prefix); throws at load for a name the table lacks. */
+export function enumerator(table: EnumTable, name: string): number {
+  const hit = table.values.find(([n]) => n === name);
+  if (!hit) throw new Error(`${table.type} has no enumerator ${name}`);
+  return hit[1];
+}

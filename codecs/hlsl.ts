@@ -1,5 +1,5 @@
 /**
- * The HLSL root signature language (DXC/fxc dialect, spec §5): keyword spellings and how each
+ * The HLSL root signature language (DXC/fxc dialect, docs/formats/hlsl-root-signature.md): keyword spellings and how each
  * enum and flag table is spelled in it. The spellings of values come from the D3D12 tables in
  * root-signature.ts, so the language, the JSON form and the validator share one vocabulary.
  */
@@ -9,6 +9,11 @@ import {
   DESCRIPTOR_RANGE_FLAGS,
   FILTER,
   FILTERS_UNKNOWN_TO_DXC,
+  PARAMETER,
+  PARAMETER_TYPES,
+  RANGE,
+  RANGE_TYPES,
+  SAMPLER,
   ROOT_DESCRIPTOR_FLAGS,
   ROOT_SIGNATURE_FLAGS,
   SAMPLER_FLAGS,
@@ -17,15 +22,18 @@ import {
   TEXTURE_ADDRESS_MODE,
 } from './root-signature.js';
 
-/** Clause keywords (matched case-insensitively, printed as written here). */
+const parameterClause = (name: (typeof PARAMETER_TYPES)[number]['name']) => PARAMETER_TYPES.find((t) => t.name === name)!.clause;
+const rangeClause = (name: (typeof RANGE_TYPES)[number]['name']) => RANGE_TYPES.find((t) => t.name === name)!.clause;
+
+/** Clause keywords (matched case-insensitively, printed as written); kinds' clauses come from their vocabulary rows. */
 export const CLAUSES = {
   rootFlags: 'RootFlags',
-  rootConstants: 'RootConstants',
-  cbv: 'CBV',
-  srv: 'SRV',
-  uav: 'UAV',
-  sampler: 'Sampler',
-  descriptorTable: 'DescriptorTable',
+  rootConstants: parameterClause('32BIT_CONSTANTS'),
+  cbv: parameterClause('CBV'),
+  srv: parameterClause('SRV'),
+  uav: parameterClause('UAV'),
+  sampler: rangeClause('SAMPLER'),
+  descriptorTable: parameterClause('DESCRIPTOR_TABLE'),
   staticSampler: 'StaticSampler',
 } as const;
 
@@ -52,9 +60,6 @@ export const PARAMETERS = {
 export const UNBOUNDED_KEYWORD = 'unbounded';
 export const APPEND_KEYWORD = 'DESCRIPTOR_RANGE_OFFSET_APPEND';
 
-/** Register letters per range / parameter kind (lowercase only, as DXC's tokenizer wants). */
-export const REGISTER_LETTER = { CBV: 'b', SRV: 't', UAV: 'u', SAMPLER: 's' } as const;
-
 /** How one table's values are spelled: HLSL prefix + the D3D12 name without its C prefix. */
 export interface HlslSpelling {
   readonly prefix: string;
@@ -80,26 +85,40 @@ export const HLSL_RANGE_FLAGS: HlslFlags = { table: DESCRIPTOR_RANGE_FLAGS, pref
 /** Static sampler flags exist from root signature 1.2 on; DXC has no 1.2, the spelling is Clang's. */
 export const HLSL_SAMPLER_FLAGS: HlslFlags = { table: SAMPLER_FLAGS, prefix: '' };
 
+/** Every spelling table, found by the D3D12 table a field row names as its kind. */
+export const HLSL_SPELLINGS: readonly (HlslEnum | HlslFlags)[] = [
+  HLSL_VISIBILITY,
+  HLSL_FILTER,
+  HLSL_ADDRESS_MODE,
+  HLSL_COMPARISON,
+  HLSL_BORDER_COLOR,
+  HLSL_ROOT_FLAGS,
+  HLSL_ROOT_DESCRIPTOR_FLAGS,
+  HLSL_RANGE_FLAGS,
+  HLSL_SAMPLER_FLAGS,
+];
+
+/** The HLSL spelling of a D3D12 enum or flag table. */
+export function hlslSpelling(table: EnumTable | FlagTable): HlslEnum | HlslFlags {
+  const hit = HLSL_SPELLINGS.find((s) => s.table === table);
+  if (!hit) throw new Error(`no HLSL spelling for ${table.type}`);
+  return hit;
+}
+
 /** Longest token DXC's tokenizer reads; a longer run is split. */
 export const MAX_TOKEN_LENGTH = 127;
 
-/** Defaults the language fills in (spec §5.4); the printer leaves these out. */
+/** The defaults of the sampler's fields, from the SAMPLER rows (the parser starts from these). */
+const samplerDefaults = Object.fromEntries(
+  Object.entries(SAMPLER.fields).flatMap(([key, row]) => ((row.hlsl as { default?: number } | undefined)?.default === undefined ? [] : [[key, (row.hlsl as { default: number }).default]])),
+) as { [K in keyof typeof SAMPLER.fields]: number };
+
+/** Defaults the language fills in (docs/formats/hlsl-root-signature.md); the printer leaves these out. */
 export const DEFAULTS = {
-  space: 0,
-  visibility: 0,
-  flags: 0,
-  numDescriptors: 1,
-  offset: 0xffffffff,
-  sampler: {
-    filter: 0x55,
-    addressU: 1,
-    addressV: 1,
-    addressW: 1,
-    mipLODBias: 0,
-    maxAnisotropy: 16,
-    comparisonFunc: 4,
-    borderColor: 2,
-    minLOD: 0,
-    maxLOD: 3.4028234663852886e38,
-  },
+  space: RANGE.fields.registerSpace.hlsl.default,
+  visibility: PARAMETER.fields.shaderVisibility.hlsl.default,
+  flags: RANGE.fields.flags.hlsl.default,
+  numDescriptors: RANGE.fields.numDescriptors.hlsl.default,
+  offset: RANGE.fields.offsetInDescriptorsFromTableStart.hlsl.default,
+  sampler: samplerDefaults,
 } as const;

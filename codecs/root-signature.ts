@@ -1,83 +1,91 @@
 /**
- * RTS0 root signatures: versions, enumerations, flag bits and record layouts
- * (spec: root-signature-and-container.md §2). src/root-signature reads and writes from these.
+ * RTS0 root signatures as data: the versions, every enumeration and flag table with its D3D12
+ * names, one vocabulary row per parameter and range type, and one typed row per field of every
+ * record (offset per version or absent, kind, JSON default and special spellings, HLSL keyword and
+ * default). The format is described in docs/formats/rts0.md. src/root-signature decodes,
+ * encodes, prints, parses, converts and describes from these rows; nothing there repeats a field's
+ * name, offset or JSON key.
+ *
+ * Adding a version: a row in VERSIONS, then the compiler names every record whose `sizes` and
+ * every field whose `at` lacks it (both are Record<RootSignatureVersion, ...>). See CONTRIBUTING.md.
  */
-import { enumTable, flagTable } from './enum-table.js';
+import { enumTable, flagTable, type EnumTable, type FlagTable } from './enum-table.js';
 
-/** D3D_ROOT_SIGNATURE_VERSION as stored in the RTS0 header. */
-export const ROOT_SIGNATURE_VERSIONS = [
-  { value: 1, name: '1.0', rangeSize: 20, rootDescriptorSize: 8, staticSamplerSize: 52 },
-  { value: 2, name: '1.1', rangeSize: 24, rootDescriptorSize: 12, staticSamplerSize: 52 },
-  { value: 3, name: '1.2', rangeSize: 24, rootDescriptorSize: 12, staticSamplerSize: 56 },
-] as const;
-export type RootSignatureVersion = (typeof ROOT_SIGNATURE_VERSIONS)[number]['value'];
-export type RootSignatureVersionName = (typeof ROOT_SIGNATURE_VERSIONS)[number]['name'];
+// ---------------------------------------------------------------- versions
 
-/** Fixed-size records: field name, byte offset. Every field is a u32 unless listed in F32_FIELDS. */
-export const RTS0_HEADER = [
-  ['version', 0],
-  ['numParameters', 4],
-  ['parametersOffset', 8],
-  ['numStaticSamplers', 12],
-  ['staticSamplersOffset', 16],
-  ['flags', 20],
-] as const;
-export const RTS0_HEADER_SIZE = 24;
+/**
+ * The stored version numbers. Adding a version starts here: the compiler then names VERSIONS,
+ * every record's `sizes` and every field's `at` (Record<RootSignatureVersion, ...>).
+ */
+export type RootSignatureVersion = 1 | 2 | 3;
 
-export const ROOT_PARAMETER_RECORD = [
-  ['parameterType', 0],
-  ['shaderVisibility', 4],
-  ['payloadOffset', 8],
-] as const;
-export const ROOT_PARAMETER_RECORD_SIZE = 12;
+/** What a version is called and how the tools around it treat it. */
+export interface VersionRow {
+  /** D3D_ROOT_SIGNATURE_VERSION as written by people: "1.0". */
+  readonly name: string;
+  /** The fxc/DXC target profile, when one exists. */
+  readonly profile?: string;
+  /** The version DXC's HLSL parser builds before converting to this one (it always builds 1.1). */
+  readonly parsedAs: RootSignatureVersion;
+  /** The version validation checks a description of this version at (DXC up-converts 1.0). */
+  readonly validatedAs: RootSignatureVersion;
+  /** Whose rules `rootsig compile` applies: DXC's, or the runtime's where DXC has no profile. */
+  readonly compileTarget: 'dxc' | 'runtime';
+}
 
-export const DESCRIPTOR_TABLE_HEADER = [
-  ['numDescriptorRanges', 0],
-  ['descriptorRangesOffset', 4],
-] as const;
-export const DESCRIPTOR_TABLE_HEADER_SIZE = 8;
+/** D3D_ROOT_SIGNATURE_VERSION as stored in the RTS0 header: the one list of versions. */
+export const VERSIONS = {
+  1: { name: '1.0', profile: 'rootsig_1_0', parsedAs: 2, validatedAs: 2, compileTarget: 'dxc' },
+  2: { name: '1.1', profile: 'rootsig_1_1', parsedAs: 2, validatedAs: 2, compileTarget: 'dxc' },
+  3: { name: '1.2', parsedAs: 3, validatedAs: 3, compileTarget: 'runtime' },
+} as const satisfies Record<RootSignatureVersion, VersionRow>;
+export type RootSignatureVersionName = (typeof VERSIONS)[RootSignatureVersion]['name'];
 
-/** Version 1.0 has no flags; from 1.1 on, flags sit before the offset. */
-export const DESCRIPTOR_RANGE_FIELDS = {
-  1: [['rangeType', 0], ['numDescriptors', 4], ['baseShaderRegister', 8], ['registerSpace', 12], ['offsetInDescriptorsFromTableStart', 16]],
-  2: [['rangeType', 0], ['numDescriptors', 4], ['baseShaderRegister', 8], ['registerSpace', 12], ['flags', 16], ['offsetInDescriptorsFromTableStart', 20]],
-  3: [['rangeType', 0], ['numDescriptors', 4], ['baseShaderRegister', 8], ['registerSpace', 12], ['flags', 16], ['offsetInDescriptorsFromTableStart', 20]],
-} as const;
+/** The versions in order, `{ value, name }`. */
+export const ROOT_SIGNATURE_VERSIONS: readonly { readonly value: RootSignatureVersion; readonly name: RootSignatureVersionName }[] = (
+  Object.keys(VERSIONS).map(Number) as RootSignatureVersion[]
+).map((value) => ({ value, name: VERSIONS[value].name }));
 
-export const ROOT_CONSTANTS_FIELDS = [['shaderRegister', 0], ['registerSpace', 4], ['num32BitValues', 8]] as const;
-export const ROOT_CONSTANTS_SIZE = 12;
+/** The row of a stored version number, or undefined for a number no version has. */
+export function versionRow(value: unknown): (VersionRow & { readonly value: RootSignatureVersion }) | undefined {
+  if (typeof value !== 'number' || !Object.hasOwn(VERSIONS, value)) return undefined;
+  return { value: value as RootSignatureVersion, ...VERSIONS[value as RootSignatureVersion] };
+}
 
-export const ROOT_DESCRIPTOR_FIELDS = {
-  1: [['shaderRegister', 0], ['registerSpace', 4]],
-  2: [['shaderRegister', 0], ['registerSpace', 4], ['flags', 8]],
-  3: [['shaderRegister', 0], ['registerSpace', 4], ['flags', 8]],
-} as const;
+/** The version a name ("1.1") or a number (2) stands for, or undefined. */
+export function versionNamed(given: unknown): RootSignatureVersion | undefined {
+  return ROOT_SIGNATURE_VERSIONS.find((v) => v.name === given || v.value === given)?.value;
+}
 
-const STATIC_SAMPLER_BASE = [
-  ['filter', 0], ['addressU', 4], ['addressV', 8], ['addressW', 12], ['mipLODBias', 16],
-  ['maxAnisotropy', 20], ['comparisonFunc', 24], ['borderColor', 28], ['minLOD', 32], ['maxLOD', 36],
-  ['shaderRegister', 40], ['registerSpace', 44], ['shaderVisibility', 48],
-] as const;
-export const STATIC_SAMPLER_FIELDS = {
-  1: STATIC_SAMPLER_BASE,
-  2: STATIC_SAMPLER_BASE,
-  3: [...STATIC_SAMPLER_BASE, ['flags', 52]],
-} as const;
-/** Static sampler fields stored as IEEE-754 binary32. */
-export const F32_FIELDS: ReadonlySet<string> = new Set(['mipLODBias', 'minLOD', 'maxLOD']);
+// ---------------------------------------------------------------- vocabulary of kinds
 
-/** Special u32 values. */
-export const DESCRIPTOR_RANGE_OFFSET_APPEND = 0xffffffff;
-export const UNBOUNDED_DESCRIPTORS = 0xffffffff;
+/** Register classes (the overlap rule's classes) and their HLSL register letters. */
+export const REGISTER_LETTERS = { SRV: 't', UAV: 'u', CBV: 'b', SAMPLER: 's' } as const;
+export type RegisterClass = keyof typeof REGISTER_LETTERS;
 
-export const ROOT_PARAMETER_TYPE = enumTable('D3D12_ROOT_PARAMETER_TYPE', 'D3D12_ROOT_PARAMETER_TYPE_', [
-  ['DESCRIPTOR_TABLE', 0], ['32BIT_CONSTANTS', 1], ['CBV', 2], ['SRV', 3], ['UAV', 4],
-]);
-export const PARAMETER_TYPE = { DESCRIPTOR_TABLE: 0, CONSTANTS: 1, CBV: 2, SRV: 3, UAV: 4 } as const;
+/** One row per D3D12_DESCRIPTOR_RANGE_TYPE: its name is its register class; the HLSL clause. */
+export const RANGE_TYPES = [
+  { value: 0, name: 'SRV', clause: 'SRV' },
+  { value: 1, name: 'UAV', clause: 'UAV' },
+  { value: 2, name: 'CBV', clause: 'CBV' },
+  { value: 3, name: 'SAMPLER', clause: 'Sampler' },
+] as const satisfies readonly { value: number; name: RegisterClass; clause: string }[];
 
-export const DESCRIPTOR_RANGE_TYPE = enumTable('D3D12_DESCRIPTOR_RANGE_TYPE', 'D3D12_DESCRIPTOR_RANGE_TYPE_', [
-  ['SRV', 0], ['UAV', 1], ['CBV', 2], ['SAMPLER', 3],
-]);
+/**
+ * One row per D3D12_ROOT_PARAMETER_TYPE: the payload it carries (its key in the description and
+ * the JSON form), the HLSL clause, and the register class of a root constant or descriptor.
+ */
+export const PARAMETER_TYPES = [
+  { value: 0, name: 'DESCRIPTOR_TABLE', payload: 'ranges', clause: 'DescriptorTable' },
+  { value: 1, name: '32BIT_CONSTANTS', payload: 'constants', clause: 'RootConstants', registerClass: 'CBV' },
+  { value: 2, name: 'CBV', payload: 'descriptor', clause: 'CBV', registerClass: 'CBV' },
+  { value: 3, name: 'SRV', payload: 'descriptor', clause: 'SRV', registerClass: 'SRV' },
+  { value: 4, name: 'UAV', payload: 'descriptor', clause: 'UAV', registerClass: 'UAV' },
+] as const satisfies readonly { value: number; name: string; payload: string; clause: string; registerClass?: RegisterClass }[];
+export type ParameterPayload = (typeof PARAMETER_TYPES)[number]['payload'];
+
+export const ROOT_PARAMETER_TYPE = enumTable('D3D12_ROOT_PARAMETER_TYPE', 'D3D12_ROOT_PARAMETER_TYPE_', PARAMETER_TYPES.map((t) => [t.name, t.value]));
+export const DESCRIPTOR_RANGE_TYPE = enumTable('D3D12_DESCRIPTOR_RANGE_TYPE', 'D3D12_DESCRIPTOR_RANGE_TYPE_', RANGE_TYPES.map((t) => [t.name, t.value]));
 
 export const SHADER_VISIBILITY = enumTable('D3D12_SHADER_VISIBILITY', 'D3D12_SHADER_VISIBILITY_', [
   ['ALL', 0], ['VERTEX', 1], ['HULL', 2], ['DOMAIN', 3], ['GEOMETRY', 4], ['PIXEL', 5], ['AMPLIFICATION', 6], ['MESH', 7],
@@ -148,6 +156,9 @@ export const STATIC_BORDER_COLOR = enumTable('D3D12_STATIC_BORDER_COLOR', 'D3D12
   ['TRANSPARENT_BLACK', 0], ['OPAQUE_BLACK', 1], ['OPAQUE_WHITE', 2], ['OPAQUE_BLACK_UINT', 3], ['OPAQUE_WHITE_UINT', 4],
 ]);
 
+/** D3D12_FLOAT32_MAX (FLT_MAX): the largest finite binary32, the default maxLOD. */
+export const FLT_MAX = 3.4028234663852886e38;
+
 /** Limits from d3d12.h used by validation. */
 export const LIMITS = {
   maxRootCost: 64,
@@ -156,3 +167,154 @@ export const LIMITS = {
   maxAnisotropy: 16,
   systemReservedRegisterSpaceFirst: 0xfffffff0,
 } as const;
+
+// ---------------------------------------------------------------- records, one row per field
+
+/** How a field is stored and what it means. */
+export type FieldKind =
+  | 'u32'
+  | 'f32' // IEEE-754 binary32 (NaN payloads kept by the codec)
+  | 'version' // the header's version
+  | 'count' // number of records of the array named by `of`
+  | 'offset' // where the array named by `of` starts (from the part's first byte)
+  | EnumTable
+  | FlagTable;
+
+/** A u32 value with its own spelling in the JSON form, the HLSL language and the summary. */
+export interface SpecialValue {
+  readonly value: number;
+  readonly json: string;
+  readonly hlsl: string;
+  readonly summary: string;
+  /** The C name, when D3D12 has one. */
+  readonly c?: string;
+}
+
+/** How a field is written in an HLSL clause. */
+export interface HlslField {
+  /** `register`: the register token (b#, t#, u#, s#); otherwise the `keyword = value` keyword. */
+  readonly keyword: string;
+  /** Value the language fills in; the printer leaves it out (absent: always printed). */
+  readonly default?: number;
+}
+
+/** One field of a record. */
+export interface FieldRow {
+  readonly kind: FieldKind;
+  /** Byte offset in the record per version; null: the version does not store the field. */
+  readonly at: Readonly<Record<RootSignatureVersion, number | null>>;
+  /** The value when the JSON form leaves the key out; absent: the key is required. */
+  readonly default?: number;
+  readonly special?: SpecialValue;
+  readonly hlsl?: HlslField;
+  /** count/offset fields: the array (description key) they locate. */
+  readonly of?: string;
+}
+
+/** A fixed-size record: its C type, size per version, fields in storage order. */
+export interface RecordRow<F extends Readonly<Record<string, FieldRow>> = Readonly<Record<string, FieldRow>>> {
+  readonly type: string;
+  readonly sizes: Readonly<Record<RootSignatureVersion, number>>;
+  readonly fields: F;
+}
+
+function record<const F extends Readonly<Record<string, FieldRow>>>(type: string, sizes: Record<RootSignatureVersion, number>, fields: F): RecordRow<F> {
+  return { type, sizes, fields };
+}
+
+/** The same offset in every version. */
+const every = (offset: number): Record<RootSignatureVersion, number> => ({ 1: offset, 2: offset, 3: offset });
+/** Stored from version `from` on, at `offset`. */
+const since = (from: RootSignatureVersion, offset: number): Record<RootSignatureVersion, number | null> => ({
+  1: 1 >= from ? offset : null,
+  2: 2 >= from ? offset : null,
+  3: 3 >= from ? offset : null,
+});
+
+/** D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND: the range follows the previous one. */
+export const DESCRIPTOR_RANGE_OFFSET_APPEND = 0xffffffff;
+/** A range of unbounded size (numDescriptors = UINT_MAX). */
+export const UNBOUNDED_DESCRIPTORS = 0xffffffff;
+const APPEND: SpecialValue = { value: DESCRIPTOR_RANGE_OFFSET_APPEND, json: 'APPEND', hlsl: 'DESCRIPTOR_RANGE_OFFSET_APPEND', summary: 'APPEND', c: 'D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND' };
+const UNBOUNDED: SpecialValue = { value: UNBOUNDED_DESCRIPTORS, json: 'UNBOUNDED', hlsl: 'unbounded', summary: 'unbounded' };
+
+const space = { keyword: 'space', default: 0 } as const;
+const visibility = { keyword: 'visibility', default: 0 } as const;
+const flags = { keyword: 'flags', default: 0 } as const;
+const register = { keyword: 'register' } as const;
+
+/** The RTS0 header (the part's first 24 bytes). */
+export const HEADER = record('RTS0 header', every(24), {
+  version: { kind: 'version', at: every(0) },
+  numParameters: { kind: 'count', of: 'parameters', at: every(4) },
+  parametersOffset: { kind: 'offset', of: 'parameters', at: every(8) },
+  numStaticSamplers: { kind: 'count', of: 'staticSamplers', at: every(12) },
+  staticSamplersOffset: { kind: 'offset', of: 'staticSamplers', at: every(16) },
+  flags: { kind: ROOT_SIGNATURE_FLAGS, at: every(20), default: 0 },
+});
+
+/** A root parameter record; its payload (table header, constants or descriptor) is elsewhere. */
+export const PARAMETER = record('root parameter', every(12), {
+  parameterType: { kind: ROOT_PARAMETER_TYPE, at: every(0) },
+  shaderVisibility: { kind: SHADER_VISIBILITY, at: every(4), default: 0, hlsl: visibility },
+  payloadOffset: { kind: 'offset', of: 'payload', at: every(8) },
+});
+
+/** A descriptor table's header. */
+export const TABLE = record('descriptor table', every(8), {
+  numDescriptorRanges: { kind: 'count', of: 'ranges', at: every(0) },
+  descriptorRangesOffset: { kind: 'offset', of: 'ranges', at: every(4) },
+});
+
+/** D3D12_DESCRIPTOR_RANGE (1.0) / D3D12_DESCRIPTOR_RANGE1 (1.1 on): flags sit before the offset. */
+export const RANGE = record('D3D12_DESCRIPTOR_RANGE1', { 1: 20, 2: 24, 3: 24 }, {
+  rangeType: { kind: DESCRIPTOR_RANGE_TYPE, at: every(0) },
+  numDescriptors: { kind: 'u32', at: every(4), default: 1, special: UNBOUNDED, hlsl: { keyword: 'numDescriptors', default: 1 } },
+  baseShaderRegister: { kind: 'u32', at: every(8), hlsl: register },
+  registerSpace: { kind: 'u32', at: every(12), default: 0, hlsl: space },
+  flags: { kind: DESCRIPTOR_RANGE_FLAGS, at: since(2, 16), default: 0, hlsl: flags },
+  offsetInDescriptorsFromTableStart: { kind: 'u32', at: { 1: 16, 2: 20, 3: 20 }, default: DESCRIPTOR_RANGE_OFFSET_APPEND, special: APPEND, hlsl: { keyword: 'offset', default: DESCRIPTOR_RANGE_OFFSET_APPEND } },
+});
+
+/** D3D12_ROOT_CONSTANTS. */
+export const CONSTANTS = record('D3D12_ROOT_CONSTANTS', every(12), {
+  shaderRegister: { kind: 'u32', at: every(0), hlsl: register },
+  registerSpace: { kind: 'u32', at: every(4), default: 0, hlsl: space },
+  num32BitValues: { kind: 'u32', at: every(8), hlsl: { keyword: 'num32BitConstants' } },
+});
+
+/** D3D12_ROOT_DESCRIPTOR (1.0) / D3D12_ROOT_DESCRIPTOR1 (1.1 on, with flags). */
+export const DESCRIPTOR = record('D3D12_ROOT_DESCRIPTOR1', { 1: 8, 2: 12, 3: 12 }, {
+  shaderRegister: { kind: 'u32', at: every(0), hlsl: register },
+  registerSpace: { kind: 'u32', at: every(4), default: 0, hlsl: space },
+  flags: { kind: ROOT_DESCRIPTOR_FLAGS, at: since(2, 8), default: 0, hlsl: flags },
+});
+
+/** D3D12_STATIC_SAMPLER_DESC (1.0, 1.1) / D3D12_STATIC_SAMPLER_DESC1 (1.2, with flags). */
+export const SAMPLER = record('D3D12_STATIC_SAMPLER_DESC1', { 1: 52, 2: 52, 3: 56 }, {
+  filter: { kind: FILTER, at: every(0), hlsl: { keyword: 'filter', default: 0x55 } },
+  addressU: { kind: TEXTURE_ADDRESS_MODE, at: every(4), hlsl: { keyword: 'addressU', default: 1 } },
+  addressV: { kind: TEXTURE_ADDRESS_MODE, at: every(8), hlsl: { keyword: 'addressV', default: 1 } },
+  addressW: { kind: TEXTURE_ADDRESS_MODE, at: every(12), hlsl: { keyword: 'addressW', default: 1 } },
+  mipLODBias: { kind: 'f32', at: every(16), hlsl: { keyword: 'mipLODBias', default: 0 } },
+  maxAnisotropy: { kind: 'u32', at: every(20), hlsl: { keyword: 'maxAnisotropy', default: 16 } },
+  comparisonFunc: { kind: COMPARISON_FUNC, at: every(24), hlsl: { keyword: 'comparisonFunc', default: 4 } },
+  borderColor: { kind: STATIC_BORDER_COLOR, at: every(28), hlsl: { keyword: 'borderColor', default: 2 } },
+  minLOD: { kind: 'f32', at: every(32), hlsl: { keyword: 'minLOD', default: 0 } },
+  maxLOD: { kind: 'f32', at: every(36), hlsl: { keyword: 'maxLOD', default: FLT_MAX } },
+  shaderRegister: { kind: 'u32', at: every(40), hlsl: register },
+  registerSpace: { kind: 'u32', at: every(44), hlsl: space },
+  shaderVisibility: { kind: SHADER_VISIBILITY, at: every(48), hlsl: visibility },
+  flags: { kind: SAMPLER_FLAGS, at: since(3, 52), default: 0, hlsl: flags },
+});
+
+/** Every record, for tools that walk them all (byte maps, docs, tests). */
+export const RECORDS = { HEADER, PARAMETER, TABLE, RANGE, CONSTANTS, DESCRIPTOR, SAMPLER } as const;
+
+/** The values of a record's fields in the typed description. */
+export type FieldValues<R extends RecordRow> = { -readonly [K in keyof R['fields']]: number };
+
+/** Whether `version` stores `field` (the one version check: absent offsets are null). */
+export function stores(field: FieldRow, version: RootSignatureVersion): boolean {
+  return field.at[version] !== null;
+}

@@ -5,7 +5,8 @@
 import { DecodeError } from './errors.js';
 
 export class ByteReader {
-  private readonly view: DataView;
+  /** A DataView over the same bytes (offsets relative to bytes[0]). */
+  readonly view: DataView;
 
   /**
    * @param bytes the data; offsets passed to the methods are relative to its first byte

@@ -8,9 +8,21 @@
  */
 import { CONVERSION_RULES, type ConversionRules, type ConversionSemantics } from '../../codecs/conversion.js';
 import type { FlagTable } from '../../codecs/enum-table.js';
-import { DESCRIPTOR_RANGE_FLAGS, ROOT_DESCRIPTOR_FLAGS, SAMPLER_FLAGS, STATIC_BORDER_COLOR } from '../../codecs/root-signature.js';
+import {
+  DESCRIPTOR,
+  DESCRIPTOR_RANGE_FLAGS,
+  RANGE,
+  RANGE_TYPES,
+  ROOT_DESCRIPTOR_FLAGS,
+  SAMPLER,
+  SAMPLER_FLAGS,
+  STATIC_BORDER_COLOR,
+  stores,
+  versionRow,
+  type FieldRow,
+} from '../../codecs/root-signature.js';
 import { DescriptionError, DxbinError, type ConversionErrorCode } from '../bytes/errors.js';
-import { versionInfo } from './decode.js';
+import { versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
 import type { DescriptorRange, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
 
@@ -45,8 +57,8 @@ export interface ConvertOptions {
   semantics?: ConversionSemantics;
 }
 
-const SAMPLER_RANGE = 3;
-const vname = (v: RootSignatureVersion) => versionInfo(v)!.name;
+const SAMPLER_RANGE = RANGE_TYPES.find((t) => t.name === 'SAMPLER')!.value;
+const vname = versionName;
 const flagText = (table: FlagTable, value: number) => flagNames(table, value).map(String).join(' | ') || 'NONE';
 
 /**
@@ -62,13 +74,12 @@ export function convertRootSignature(
   const semantics = options.semantics ?? 'runtime';
   const rules = CONVERSION_RULES[semantics];
   if (!rules) throw new DescriptionError('bad-name', 'semantics', `unknown semantics ${String(semantics)}`);
-  if (!versionInfo(to)) throw new DescriptionError('out-of-range', 'version', `unknown target version ${String(to)}`);
+  if (!versionRow(to)) throw new DescriptionError('out-of-range', 'version', `unknown target version ${String(to)}`);
   const report: ConversionReport = { from: rs.version, to, semantics, added: [], dropped: [], notExpressible: [], lossless: true };
-  const hadFlags = rs.version >= 2;
-  const hasFlags = to >= 2;
-
-  /** Range and root descriptor flags across the 1.0 / 1.1 boundary. */
-  const convertFlags = (value: number, restored: number, path: string, table: FlagTable): number => {
+  /** Range and root descriptor flags across the versions that store them and the ones that do not. */
+  const convertFlags = (row: FieldRow, value: number, restored: number, path: string, table: FlagTable): number => {
+    const hadFlags = stores(row, rs.version);
+    const hasFlags = stores(row, to);
     if (hadFlags === hasFlags) return value;
     if (hasFlags) {
       report.added.push({ path, from: 0, to: restored, detail: `${flagText(table, restored)} keeps version 1.0's meaning` });
@@ -88,19 +99,20 @@ export function convertRootSignature(
         ranges: p.ranges.map(
           (r, j): DescriptorRange => ({
             ...r,
-            flags: convertFlags(r.flags, restoredRangeFlags(rules, r), `${at}.ranges[${j}].flags`, DESCRIPTOR_RANGE_FLAGS),
+            flags: convertFlags(RANGE.fields.flags, r.flags, restoredRangeFlags(rules, r), `${at}.ranges[${j}].flags`, DESCRIPTOR_RANGE_FLAGS),
           }),
         ),
       };
     }
     if (p.parameterType === 1) return { ...p, constants: { ...p.constants } };
-    return { ...p, descriptor: { ...p.descriptor, flags: convertFlags(p.descriptor.flags, rules.upRootDescriptorFlags, `${at}.descriptor.flags`, ROOT_DESCRIPTOR_FLAGS) } };
+    return { ...p, descriptor: { ...p.descriptor, flags: convertFlags(DESCRIPTOR.fields.flags, p.descriptor.flags, rules.upRootDescriptorFlags, `${at}.descriptor.flags`, ROOT_DESCRIPTOR_FLAGS) } };
   });
 
   const staticSamplers = rs.staticSamplers.map((s, k): StaticSampler => {
     const path = `RTS0.staticSamplers[${k}].flags`;
     const copy: StaticSampler = { ...s, ...(s.nanBits ? { nanBits: { ...s.nanBits } } : {}) };
-    if (rs.version === 3 && to !== 3) {
+    const samplerFlags = SAMPLER.fields.flags;
+    if (stores(samplerFlags, rs.version) && !stores(samplerFlags, to)) {
       const refused = (s.flags & rules.downSamplerFlagsRefused) >>> 0;
       if (refused !== 0) {
         throw new ConversionError(path, `${flagText(SAMPLER_FLAGS, refused)} cannot be converted to version ${vname(to)} (${rules.after} fails with E_INVALIDARG)`);
@@ -114,7 +126,7 @@ export function convertRootSignature(
         });
       }
       copy.flags = 0;
-    } else if (rs.version !== 3 && to === 3) {
+    } else if (!stores(samplerFlags, rs.version) && stores(samplerFlags, to)) {
       copy.flags = rules.upSamplerFlags;
       if (rules.upSamplerFlags !== 0) report.added.push({ path, from: 0, to: rules.upSamplerFlags, detail: 'sampler flags of version 1.2' });
     }

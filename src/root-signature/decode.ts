@@ -1,28 +1,31 @@
 /**
- * RTS0 reader: follows offsets wherever they point (any block order, shared arrays, gaps and
- * trailing bytes are accepted), checks every array against the bytes before allocating, and keeps
- * unknown enum values and flag bits.
+ * RTS0 reader (docs/formats/rts0.md): follows offsets wherever they point (any block order, shared
+ * arrays, gaps and trailing bytes are accepted), checks every array against the bytes before
+ * allocating, and keeps unknown enum values and flag bits.
+ *
+ * One reader per version is built from the codecs/ rows at load: each record's fields become
+ * arrays of keys and offsets, read in a plain loop. Every record is bounds-checked as a whole, so
+ * no field read can fail; error paths are built only when an error is thrown.
  */
 import {
-  DESCRIPTOR_RANGE_FIELDS,
-  DESCRIPTOR_TABLE_HEADER,
-  ROOT_PARAMETER_RECORD,
-  RTS0_HEADER,
-  DESCRIPTOR_TABLE_HEADER_SIZE,
-  F32_FIELDS,
-  PARAMETER_TYPE,
-  ROOT_CONSTANTS_FIELDS,
-  ROOT_CONSTANTS_SIZE,
-  ROOT_DESCRIPTOR_FIELDS,
-  ROOT_PARAMETER_RECORD_SIZE,
+  CONSTANTS,
+  DESCRIPTOR,
+  HEADER,
+  PARAMETER,
+  PARAMETER_TYPES,
+  RANGE,
   ROOT_SIGNATURE_VERSIONS,
-  RTS0_HEADER_SIZE,
-  STATIC_SAMPLER_FIELDS,
+  SAMPLER,
+  TABLE,
+  versionRow,
+  type RecordRow,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DecodeError } from '../bytes/errors.js';
+import { QUIET_NAN_BITS } from '../bytes/f32.js';
 import { ByteReader } from '../bytes/reader.js';
-import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from './types.js';
+import { KNOWN_VERSIONS, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, structureKey } from './rows.js';
+import type { RootParameter, RootSignature, StaticSampler } from './types.js';
 
 /** Where the blocks of a decoded RTS0 part were. */
 export interface RootSignatureLayout {
@@ -39,12 +42,6 @@ export interface DecodeRootSignatureOptions {
   base?: number;
   /** Path prefix for error messages. */
   path?: string;
-}
-
-const QUIET_NAN_BITS = 0x7fc00000;
-
-export function versionInfo(version: number) {
-  return ROOT_SIGNATURE_VERSIONS.find((v) => v.value === version);
 }
 
 /**
@@ -65,115 +62,158 @@ export function readRootSignature(
 ): { rootSignature: RootSignature; layout: RootSignatureLayout } {
   const at = options.path ?? 'RTS0';
   const r = new ByteReader(bytes, options.base ?? 0);
-  r.need(0, RTS0_HEADER_SIZE, `${at}.header`);
-  const { version, numParameters, parametersOffset, numStaticSamplers, staticSamplersOffset, flags } = readRecord(r, 0, RTS0_HEADER, at) as Record<(typeof RTS0_HEADER)[number][0], number>;
-  const info = versionInfo(version);
-  if (!info) throw new DecodeError('unsupported-version', r.base, `${at}.version`, `unknown root signature version ${version} (known: 1, 2, 3)`);
-  const v = version as RootSignatureVersion;
+  if (bytes.byteLength < HEADER_SIZE) r.need(0, HEADER_SIZE, `${at}.header`);
+  const version = r.view.getUint32(VERSION_AT, true);
+  const row = versionRow(version);
+  if (!row) throw new DecodeError('unsupported-version', r.base, `${at}.${VERSION_KEY}`, `unknown root signature version ${version} (known: ${KNOWN_VERSIONS})`);
+  return READERS[row.value](r, at);
+}
 
-  r.needArray(parametersOffset, numParameters, ROOT_PARAMETER_RECORD_SIZE, `${at}.parameters`);
-  r.needArray(staticSamplersOffset, numStaticSamplers, info.staticSamplerSize, `${at}.staticSamplers`);
+// ---------------------------------------------------------------- readers built from the rows
 
-  // Arrays may be shared between tables; bound the records decoded by the input's size so that a
-  // small hostile blob cannot make a huge description.
-  let budget = Math.floor(bytes.byteLength / 4) + 1;
-  const spend = (count: number, offset: number, path: string) => {
-    budget -= count;
-    if (budget < 0) throw new DecodeError('limit-exceeded', r.base + offset, path, `more records than a ${bytes.byteLength}-byte part can hold without sharing`);
-  };
+type Reader = (r: ByteReader, at: string) => { rootSignature: RootSignature; layout: RootSignatureLayout };
+type Fields = Record<string, number>;
 
-  const parameters: RootParameter[] = [];
-  const payloadOffsets: number[] = [];
-  const rangeOffsets: (number | undefined)[] = [];
-  for (let i = 0; i < numParameters; i++) {
-    const rec = parametersOffset + i * ROOT_PARAMETER_RECORD_SIZE;
-    const p = `${at}.parameters[${i}]`;
-    const { parameterType, shaderVisibility, payloadOffset: payload } = readRecord(r, rec, ROOT_PARAMETER_RECORD, p) as Record<(typeof ROOT_PARAMETER_RECORD)[number][0], number>;
-    payloadOffsets.push(payload);
-    if (parameterType === PARAMETER_TYPE.DESCRIPTOR_TABLE) {
-      r.need(payload, DESCRIPTOR_TABLE_HEADER_SIZE, `${p}.table`);
-      const table = readRecord(r, payload, DESCRIPTOR_TABLE_HEADER, p);
-      const count = table.numDescriptorRanges!;
-      const rangesOffset = table.descriptorRangesOffset!;
-      r.needArray(rangesOffset, count, info.rangeSize, `${p}.ranges`);
-      spend(count, rangesOffset, `${p}.ranges`);
-      rangeOffsets.push(rangesOffset);
-      const ranges: DescriptorRange[] = [];
-      for (let j = 0; j < count; j++) {
-        const f = readRecord(r, rangesOffset + j * info.rangeSize, DESCRIPTOR_RANGE_FIELDS[v], `${p}.ranges[${j}]`);
-        ranges.push({
-          rangeType: f.rangeType!,
-          numDescriptors: f.numDescriptors!,
-          baseShaderRegister: f.baseShaderRegister!,
-          registerSpace: f.registerSpace!,
-          flags: f.flags ?? 0,
-          offsetInDescriptorsFromTableStart: f.offsetInDescriptorsFromTableStart!,
-        });
-      }
-      parameters.push({ parameterType: 0, shaderVisibility, ranges });
-    } else if (parameterType === PARAMETER_TYPE.CONSTANTS) {
-      r.need(payload, ROOT_CONSTANTS_SIZE, `${p}.constants`);
-      const f = readRecord(r, payload, ROOT_CONSTANTS_FIELDS, `${p}.constants`);
-      rangeOffsets.push(undefined);
-      parameters.push({
-        parameterType: 1,
-        shaderVisibility,
-        constants: { shaderRegister: f.shaderRegister!, registerSpace: f.registerSpace!, num32BitValues: f.num32BitValues! },
-      });
-    } else if (parameterType === PARAMETER_TYPE.CBV || parameterType === PARAMETER_TYPE.SRV || parameterType === PARAMETER_TYPE.UAV) {
-      r.need(payload, info.rootDescriptorSize, `${p}.descriptor`);
-      const f = readRecord(r, payload, ROOT_DESCRIPTOR_FIELDS[v], `${p}.descriptor`);
-      rangeOffsets.push(undefined);
-      parameters.push({
-        parameterType,
-        shaderVisibility,
-        descriptor: { shaderRegister: f.shaderRegister!, registerSpace: f.registerSpace!, flags: f.flags ?? 0 },
-      });
-    } else {
-      throw new DecodeError('unknown-parameter-type', r.base + rec, `${p}.parameterType`, `unknown parameter type ${parameterType}: its payload layout is not defined`);
-    }
-  }
+const HEADER_SIZE = Math.min(...ROOT_SIGNATURE_VERSIONS.map((v) => HEADER.sizes[v.value]));
+const VERSION_AT = HEADER.fields.version.at[ROOT_SIGNATURE_VERSIONS[0]!.value]!;
 
-  const staticSamplers: StaticSampler[] = [];
-  for (let k = 0; k < numStaticSamplers; k++) {
-    const s = `${at}.staticSamplers[${k}]`;
-    const base = staticSamplersOffset + k * info.staticSamplerSize;
-    const f = readRecord(r, base, STATIC_SAMPLER_FIELDS[v], s);
-    const sampler: StaticSampler = {
-      filter: f.filter!,
-      addressU: f.addressU!,
-      addressV: f.addressV!,
-      addressW: f.addressW!,
-      mipLODBias: f.mipLODBias!,
-      maxAnisotropy: f.maxAnisotropy!,
-      comparisonFunc: f.comparisonFunc!,
-      borderColor: f.borderColor!,
-      minLOD: f.minLOD!,
-      maxLOD: f.maxLOD!,
-      shaderRegister: f.shaderRegister!,
-      registerSpace: f.registerSpace!,
-      shaderVisibility: f.shaderVisibility!,
-      flags: f.flags ?? 0,
-    };
-    for (const [name, offset] of STATIC_SAMPLER_FIELDS[v]) {
-      if (!F32_FIELDS.has(name)) continue;
-      const bits = r.u32(base + offset, `${s}.${name}`);
-      if (Number.isNaN(f[name]) && bits !== QUIET_NAN_BITS) (sampler.nanBits ??= {})[name as 'minLOD'] = bits;
-    }
-    staticSamplers.push(sampler);
-  }
+/** A record's data fields at one version: keys, offsets (null: not stored), f32 or u32, defaults. */
+interface RecordPlan {
+  readonly size: number;
+  readonly keys: readonly string[];
+  readonly offsets: readonly (number | null)[];
+  readonly f32: readonly boolean[];
+  readonly defaults: readonly number[];
+}
 
+function plan(record: RecordRow, v: RootSignatureVersion): RecordPlan {
+  const fields = dataFields(record);
   return {
-    rootSignature: { version: v, flags, parameters, staticSamplers },
-    layout: { size: bytes.byteLength, parametersOffset, staticSamplersOffset, payloadOffsets, rangeOffsets },
+    size: record.sizes[v],
+    keys: fields.map((f) => f.key),
+    offsets: fields.map((f) => f.row.at[v]),
+    f32: fields.map((f) => f.row.kind === 'f32'),
+    defaults: fields.map((f) => f.row.default ?? 0),
   };
 }
 
-/** Reads a fixed record described by a codecs/ field table into name -> value. */
-function readRecord(r: ByteReader, base: number, fields: readonly (readonly [string, number])[], path: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, offset] of fields) {
-    out[name] = F32_FIELDS.has(name) ? r.f32(base + offset, `${path}.${name}`) : r.u32(base + offset, `${path}.${name}`);
+/** Reads a record's data fields into `out` (the record lies inside the bytes: checked by the caller). */
+function readFields(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
+  const { keys, offsets, f32, defaults } = p;
+  for (let i = 0; i < keys.length; i++) {
+    const o = offsets[i]!;
+    out[keys[i]!] = o === null ? defaults[i]! : f32[i] ? view.getFloat32(at + o, true) : view.getUint32(at + o, true);
   }
   return out;
 }
+
+/** An offset of a structural field (count or offset) at one version. */
+function offsetOf(record: RecordRow, key: string, v: RootSignatureVersion): number {
+  return record.fields[key]!.at[v]!;
+}
+
+const PAYLOAD = new Map<number, string>(PARAMETER_TYPES.map((t) => [t.value, t.payload]));
+const [TABLE_PAYLOAD, CONSTANTS_PAYLOAD] = ['DESCRIPTOR_TABLE', '32BIT_CONSTANTS'].map((n) => PARAMETER_TYPES.find((t) => t.name === n)!.payload);
+const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
+
+function makeReader(v: RootSignatureVersion): Reader {
+  const numParametersAt = offsetOf(HEADER, structureKey(HEADER, 'count', PARAMETERS_KEY), v);
+  const parametersAt = offsetOf(HEADER, structureKey(HEADER, 'offset', PARAMETERS_KEY), v);
+  const numSamplersAt = offsetOf(HEADER, structureKey(HEADER, 'count', SAMPLERS_KEY), v);
+  const samplersAt = offsetOf(HEADER, structureKey(HEADER, 'offset', SAMPLERS_KEY), v);
+  const header = plan(HEADER, v);
+  const parameter = plan(PARAMETER, v);
+  const payloadAt = offsetOf(PARAMETER, structureKey(PARAMETER, 'offset', 'payload'), v);
+  const parameterTypeAt = PARAMETER.fields.parameterType.at[v]!;
+  const table = TABLE.sizes[v];
+  const rangeCountAt = offsetOf(TABLE, structureKey(TABLE, 'count', TABLE_PAYLOAD!), v);
+  const rangesAt = offsetOf(TABLE, structureKey(TABLE, 'offset', TABLE_PAYLOAD!), v);
+  const range = plan(RANGE, v);
+  const constants = plan(CONSTANTS, v);
+  const descriptor = plan(DESCRIPTOR, v);
+  const sampler = plan(SAMPLER, v);
+  const floats = sampler.keys.filter((_, i) => sampler.f32[i] && sampler.offsets[i] !== null);
+  const floatOffsets = floats.map((k) => sampler.offsets[sampler.keys.indexOf(k)]!);
+
+  return (r, at) => {
+    const view = r.view;
+    const length = r.length;
+    const fail = (offset: number, size: number, path: () => string): never => {
+      r.need(offset, size, path());
+      throw new Error('dxbin internal: bounds check disagrees');
+    };
+    const failArray = (offset: number, count: number, size: number, path: () => string): never => {
+      r.needArray(offset, count, size, path());
+      throw new Error('dxbin internal: bounds check disagrees');
+    };
+    const arrayFits = (offset: number, count: number, size: number) => offset <= length && count * size <= length - offset;
+
+    const numParameters = view.getUint32(numParametersAt, true);
+    const parametersOffset = view.getUint32(parametersAt, true);
+    const numStaticSamplers = view.getUint32(numSamplersAt, true);
+    const staticSamplersOffset = view.getUint32(samplersAt, true);
+    if (!arrayFits(parametersOffset, numParameters, parameter.size)) failArray(parametersOffset, numParameters, parameter.size, () => `${at}.${PARAMETERS_KEY}`);
+    if (!arrayFits(staticSamplersOffset, numStaticSamplers, sampler.size)) failArray(staticSamplersOffset, numStaticSamplers, sampler.size, () => `${at}.${SAMPLERS_KEY}`);
+    const top = readFields(view, 0, header, {});
+
+    // Arrays may be shared between tables; bound the records decoded by the input's size so that a
+    // small hostile blob cannot make a huge description.
+    let budget = Math.floor(length / 4) + 1;
+
+    const parameters: RootParameter[] = [];
+    const payloadOffsets: number[] = [];
+    const rangeOffsets: (number | undefined)[] = [];
+    for (let i = 0; i < numParameters; i++) {
+      const rec = parametersOffset + i * parameter.size;
+      const p = () => `${at}.${PARAMETERS_KEY}[${i}]`;
+      const type = view.getUint32(rec + parameterTypeAt, true);
+      const payload = view.getUint32(rec + payloadAt, true);
+      const key = PAYLOAD.get(type);
+      if (key === undefined) {
+        throw new DecodeError('unknown-parameter-type', r.base + rec, `${p()}.${PARAMETER_TYPE_KEY}`, `unknown parameter type ${type}: its payload layout is not defined`);
+      }
+      payloadOffsets.push(payload);
+      const out = readFields(view, rec, parameter, {});
+      if (key === TABLE_PAYLOAD) {
+        if (payload > length || table > length - payload) fail(payload, table, () => `${p()}.table`);
+        const count = view.getUint32(payload + rangeCountAt, true);
+        const rangesOffset = view.getUint32(payload + rangesAt, true);
+        if (!arrayFits(rangesOffset, count, range.size)) failArray(rangesOffset, count, range.size, () => `${p()}.${key}`);
+        budget -= count;
+        if (budget < 0) throw new DecodeError('limit-exceeded', r.base + rangesOffset, `${p()}.${key}`, `more records than a ${length}-byte part can hold without sharing`);
+        rangeOffsets.push(rangesOffset);
+        const ranges: Fields[] = new Array(count);
+        for (let j = 0; j < count; j++) ranges[j] = readFields(view, rangesOffset + j * range.size, range, {});
+        out[key] = ranges as never;
+      } else {
+        const body = key === CONSTANTS_PAYLOAD ? constants : descriptor;
+        if (payload > length || body.size > length - payload) fail(payload, body.size, () => `${p()}.${key}`);
+        rangeOffsets.push(undefined);
+        out[key] = readFields(view, payload, body, {}) as never;
+      }
+      parameters.push(out as unknown as RootParameter);
+    }
+
+    const staticSamplers: StaticSampler[] = new Array(numStaticSamplers);
+    for (let k = 0; k < numStaticSamplers; k++) {
+      const base = staticSamplersOffset + k * sampler.size;
+      const s = readFields(view, base, sampler, {}) as unknown as StaticSampler;
+      for (let f = 0; f < floats.length; f++) {
+        const value = (s as unknown as Fields)[floats[f]!]!;
+        if (value !== value) {
+          const bits = view.getUint32(base + floatOffsets[f]!, true);
+          if (bits !== QUIET_NAN_BITS) ((s.nanBits ??= {}) as Fields)[floats[f]!] = bits;
+        }
+      }
+      staticSamplers[k] = s;
+    }
+
+    const rootSignature = { [VERSION_KEY]: v, ...top, [PARAMETERS_KEY]: parameters, [SAMPLERS_KEY]: staticSamplers } as unknown as RootSignature;
+    return {
+      rootSignature,
+      layout: { size: length, parametersOffset, staticSamplersOffset, payloadOffsets, rangeOffsets },
+    };
+  };
+}
+
+const READERS = Object.fromEntries(ROOT_SIGNATURE_VERSIONS.map((v) => [v.value, makeReader(v.value)])) as Record<RootSignatureVersion, Reader>;

@@ -1,121 +1,217 @@
 /**
- * RTS0 writer in the canonical order every Microsoft serializer uses (spec §2.7): header,
- * parameter records, each parameter's payload in order (a table's ranges right after its header),
- * static samplers last; offsets back-patched.
+ * RTS0 writer in the canonical order every Microsoft serializer uses (docs/formats/rts0.md):
+ * header, parameter records, each parameter's payload in order (a table's ranges right after its
+ * header), static samplers last.
+ *
+ * One writer per version is built from the codecs/ rows at load. The size is computed first, so
+ * the output is allocated once at its exact size and every offset is known before it is written;
+ * error paths are built only when an error is thrown.
  */
 import {
-  DESCRIPTOR_RANGE_FIELDS,
-  F32_FIELDS,
-  ROOT_CONSTANTS_FIELDS,
-  ROOT_DESCRIPTOR_FIELDS,
-  RTS0_HEADER_SIZE,
-  STATIC_SAMPLER_FIELDS,
+  CONSTANTS,
+  DESCRIPTOR,
+  HEADER,
+  PARAMETER,
+  PARAMETER_TYPES,
+  RANGE,
+  ROOT_SIGNATURE_VERSIONS,
+  SAMPLER,
+  TABLE,
+  versionRow,
+  type RecordRow,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { ByteWriter } from '../bytes/writer.js';
 import { f32Bits } from '../bytes/f32.js';
-import { versionInfo } from './decode.js';
+import { KNOWN_VERSIONS, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, structureKey, versionName } from './rows.js';
 import type { RootSignature } from './types.js';
 
 /**
  * Encodes a typed description in the canonical layout. Numbers only: text spellings belong to the JSON form.
- * @throws {DescriptionError} bad-type, out-of-range, not-representable (flags the version cannot store)
+ * @throws {DescriptionError} bad-type, out-of-range, not-representable (a value the version has no field for)
  */
 export function encodeRootSignature(rs: RootSignature): Uint8Array {
-  const info = versionInfo(rs.version);
-  if (!info) throw new DescriptionError('out-of-range', 'RTS0.version', `unknown root signature version ${String(rs.version)} (known: 1, 2, 3)`);
-  const v = rs.version as RootSignatureVersion;
-  const numParameters = count(rs.parameters, 'RTS0.parameters');
-  const numStaticSamplers = count(rs.staticSamplers, 'RTS0.staticSamplers');
-  const w = new ByteWriter(RTS0_HEADER_SIZE + 64 * (numParameters + numStaticSamplers));
-  w.u32(v);
-  w.u32(numParameters);
-  w.u32(RTS0_HEADER_SIZE);
-  w.u32(numStaticSamplers);
-  const samplersOffsetAt = w.placeholderU32();
-  w.u32(u32(rs.flags, 'RTS0.flags'));
+  const row = versionRow((rs as unknown as Fields)[VERSION_KEY]);
+  if (!row) throw new DescriptionError('out-of-range', `RTS0.${VERSION_KEY}`, `unknown root signature version ${String(rs.version)} (known: ${KNOWN_VERSIONS})`);
+  return WRITERS[row.value](rs as unknown as Fields);
+}
 
-  const payloadAt: number[] = [];
-  rs.parameters.forEach((param, i) => {
-    const p = `RTS0.parameters[${i}]`;
-    w.u32(u32(param.parameterType, `${p}.parameterType`));
-    w.u32(u32(param.shaderVisibility, `${p}.shaderVisibility`));
-    payloadAt.push(w.placeholderU32());
-  });
-  rs.parameters.forEach((param, i) => {
-    const p = `RTS0.parameters[${i}]`;
-    w.patchU32(payloadAt[i]!, w.position);
-    switch (param.parameterType) {
-      case 0:
-        w.u32(count(param.ranges, `${p}.ranges`));
-        w.u32(w.position + 4);
-        param.ranges.forEach((range, j) => writeRecord(w, v, DESCRIPTOR_RANGE_FIELDS[v], range, `${p}.ranges[${j}]`));
-        break;
-      case 1:
-        writeRecord(w, v, ROOT_CONSTANTS_FIELDS, param.constants, `${p}.constants`);
-        break;
-      case 2:
-      case 3:
-      case 4:
-        writeRecord(w, v, ROOT_DESCRIPTOR_FIELDS[v], param.descriptor, `${p}.descriptor`);
-        break;
-      default:
-        throw new DescriptionError('out-of-range', `${p}.parameterType`, `unknown parameter type ${String((param as { parameterType: unknown }).parameterType)}`);
+// ---------------------------------------------------------------- writers built from the rows
+
+type Fields = { [key: string]: unknown };
+type Writer = (rs: Fields) => Uint8Array;
+
+interface RecordPlan {
+  readonly size: number;
+  readonly keys: readonly string[];
+  readonly offsets: readonly number[];
+  readonly f32: readonly boolean[];
+  /** Keys the version does not store: their value must be 0 (or absent). */
+  readonly absent: readonly string[];
+}
+
+function plan(record: RecordRow, v: RootSignatureVersion): RecordPlan {
+  const stored = dataFields(record).filter((f) => f.row.at[v] !== null);
+  return {
+    size: record.sizes[v],
+    keys: stored.map((f) => f.key),
+    offsets: stored.map((f) => f.row.at[v]!),
+    f32: stored.map((f) => f.row.kind === 'f32'),
+    absent: dataFields(record)
+      .filter((f) => f.row.at[v] === null)
+      .map((f) => f.key),
+  };
+}
+
+const PAYLOAD = new Map<unknown, string>(PARAMETER_TYPES.map((t) => [t.value, t.payload]));
+const TABLE_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'DESCRIPTOR_TABLE')!.payload;
+const CONSTANTS_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === '32BIT_CONSTANTS')!.payload;
+const DESCRIPTOR_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'CBV')!.payload;
+const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
+
+function makeWriter(v: RootSignatureVersion): Writer {
+  const at = (record: RecordRow, key: string) => record.fields[key]!.at[v]!;
+  const headerSize = HEADER.sizes[v];
+  const header = plan(HEADER, v);
+  const versionAt = at(HEADER, VERSION_KEY);
+  const numParametersAt = at(HEADER, structureKey(HEADER, 'count', PARAMETERS_KEY));
+  const parametersAt = at(HEADER, structureKey(HEADER, 'offset', PARAMETERS_KEY));
+  const numSamplersAt = at(HEADER, structureKey(HEADER, 'count', SAMPLERS_KEY));
+  const samplersAt = at(HEADER, structureKey(HEADER, 'offset', SAMPLERS_KEY));
+  const parameter = plan(PARAMETER, v);
+  const payloadAt = at(PARAMETER, structureKey(PARAMETER, 'offset', 'payload'));
+  const tableSize = TABLE.sizes[v];
+  const rangeCountAt = at(TABLE, structureKey(TABLE, 'count', TABLE_PAYLOAD));
+  const rangesAt = at(TABLE, structureKey(TABLE, 'offset', TABLE_PAYLOAD));
+  const range = plan(RANGE, v);
+  const constants = plan(CONSTANTS, v);
+  const descriptor = plan(DESCRIPTOR, v);
+  const sampler = plan(SAMPLER, v);
+  const name = versionName(v);
+
+  /** Writes a record's stored fields; checks every value and the fields the version cannot store. */
+  function writeFields(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+    const { keys, offsets, f32 } = p;
+    for (let f = 0; f < keys.length; f++) {
+      const value = values[keys[f]!];
+      if (f32[f]) {
+        if (typeof value !== 'number') throw new DescriptionError('bad-type', `${path(i, j)}.${keys[f]}`, 'expected a number');
+        if (value === value) view.setFloat32(offset + offsets[f]!, value, true);
+        else {
+          const nan = (values.nanBits as Fields | undefined)?.[keys[f]!];
+          view.setUint32(offset + offsets[f]!, typeof nan === 'number' ? nan : f32Bits(value), true);
+        }
+      } else {
+        if (typeof value !== 'number' || value >>> 0 !== value) u32Error(value, `${path(i, j)}.${keys[f]}`);
+        view.setUint32(offset + offsets[f]!, value as number, true);
+      }
     }
-  });
-  w.patchU32(samplersOffsetAt, w.position);
-  rs.staticSamplers.forEach((sampler, k) => {
-    const s = `RTS0.staticSamplers[${k}]`;
-    const values: Record<string, unknown> = { ...sampler };
-    for (const name of F32_FIELDS) {
-      const value = values[name];
-      if (typeof value !== 'number') throw new DescriptionError('bad-type', `${s}.${name}`, 'expected a number');
-      const nan = sampler.nanBits?.[name as 'minLOD'];
-      values[name] = Number.isNaN(value) && nan !== undefined ? nan : f32Bits(value);
+    const absent = p.absent;
+    for (let f = 0; f < absent.length; f++) {
+      const value = values[absent[f]!];
+      if (value !== 0 && value !== undefined) {
+        throw new DescriptionError('not-representable', `${path(i, j)}.${absent[f]}`, `${absent[f]} ${String(value)} cannot be stored in a version ${name} root signature`);
+      }
     }
-    writeRecord(w, v, STATIC_SAMPLER_FIELDS[v], values, s, true);
-  });
-  return w.finish();
+  }
+
+  return (rs) => {
+    const parameters = rs[PARAMETERS_KEY];
+    const samplers = rs[SAMPLERS_KEY];
+    if (!Array.isArray(parameters)) throw new DescriptionError('bad-type', `RTS0.${PARAMETERS_KEY}`, 'expected an array');
+    if (!Array.isArray(samplers)) throw new DescriptionError('bad-type', `RTS0.${SAMPLERS_KEY}`, 'expected an array');
+    const count = parameters.length;
+
+    // sizes first: the output is allocated once
+    let size = headerSize + count * parameter.size;
+    for (let i = 0; i < count; i++) {
+      const p = parameters[i] as Fields;
+      if (typeof p !== 'object' || p === null) throw new DescriptionError('bad-type', parameterPath(i, 0), 'expected an object');
+      const key = PAYLOAD.get(p[PARAMETER_TYPE_KEY]);
+      if (key === TABLE_PAYLOAD) {
+        const ranges = p[key];
+        if (!Array.isArray(ranges)) throw new DescriptionError('bad-type', payloadPath(i, key), 'expected an array');
+        size += tableSize + ranges.length * range.size;
+      } else if (key === CONSTANTS_PAYLOAD) size += constants.size;
+      else if (key !== undefined) size += descriptor.size;
+      else {
+        const type = p[PARAMETER_TYPE_KEY];
+        const at = `${parameterPath(i, 0)}.${PARAMETER_TYPE_KEY}`;
+        if (typeof type !== 'number' || type >>> 0 !== type) u32Error(type, at);
+        throw new DescriptionError('out-of-range', at, `unknown parameter type ${String(type)}`);
+      }
+    }
+    const samplersOffset = size;
+    size += samplers.length * sampler.size;
+
+    const out = new Uint8Array(size);
+    const view = new DataView(out.buffer);
+    view.setUint32(versionAt, v, true);
+    view.setUint32(numParametersAt, count, true);
+    view.setUint32(parametersAt, headerSize, true);
+    view.setUint32(numSamplersAt, samplers.length, true);
+    view.setUint32(samplersAt, samplersOffset, true);
+    writeFields(view, 0, header, rs, rootPath, 0, 0);
+
+    let end = headerSize + count * parameter.size;
+    for (let i = 0; i < count; i++) {
+      const p = parameters[i] as Fields;
+      const rec = headerSize + i * parameter.size;
+      writeFields(view, rec, parameter, p, parameterPath, i, 0);
+      view.setUint32(rec + payloadAt, end, true);
+      const key = PAYLOAD.get(p[PARAMETER_TYPE_KEY])!;
+      if (key === TABLE_PAYLOAD) {
+        const ranges = p[key] as unknown[];
+        view.setUint32(end + rangeCountAt, ranges.length, true);
+        view.setUint32(end + rangesAt, end + tableSize, true);
+        end += tableSize;
+        for (let j = 0; j < ranges.length; j++) {
+          const r = ranges[j] as Fields;
+          if (typeof r !== 'object' || r === null) throw new DescriptionError('bad-type', rangePath(i, j), 'expected an object');
+          writeFields(view, end, range, r, rangePath, i, j);
+          end += range.size;
+        }
+      } else {
+        const isConstants = key === CONSTANTS_PAYLOAD;
+        const body = isConstants ? constants : descriptor;
+        const b = p[key] as Fields;
+        const path = isConstants ? constantsPath : descriptorPath;
+        if (typeof b !== 'object' || b === null) throw new DescriptionError('bad-type', path(i, 0), 'expected an object');
+        writeFields(view, end, body, b, path, i, 0);
+        end += body.size;
+      }
+    }
+    for (let k = 0; k < samplers.length; k++) {
+      const s = samplers[k] as Fields;
+      if (typeof s !== 'object' || s === null) throw new DescriptionError('bad-type', samplerPath(k, 0), 'expected an object');
+      writeFields(view, end, sampler, s, samplerPath, k, 0);
+      end += sampler.size;
+    }
+    return out;
+  };
 }
 
-/**
- * Writes the fields a version stores. A `flags` value that the version has no room for must be 0:
- * dropping it silently would lose information (conversion is a separate, reported step).
- */
-function writeRecord(
-  w: ByteWriter,
-  version: RootSignatureVersion,
-  fields: readonly (readonly [string, number])[],
-  record: object,
-  path: string,
-  floatsAreBits = false,
-): void {
-  const values = record as Record<string, unknown>;
-  for (const [name] of fields) {
-    const value = values[name];
-    w.u32(floatsAreBits && F32_FIELDS.has(name) ? (value as number) : u32(value, `${path}.${name}`));
-  }
-  if ('flags' in values && !fields.some(([name]) => name === 'flags') && values.flags !== 0 && values.flags !== undefined) {
-    throw new DescriptionError('not-representable', `${path}.flags`, `flags ${String(values.flags)} cannot be stored in a version ${versionInfo(version)!.name} root signature`);
-  }
-}
+/** Error paths, built only when an error is thrown. */
+type PathOf = (i: number, j: number) => string;
+const rootPath: PathOf = () => 'RTS0';
+const parameterPath: PathOf = (i) => `RTS0.${PARAMETERS_KEY}[${i}]`;
+const payloadPath = (i: number, key: string) => `${parameterPath(i, 0)}.${key}`;
+const rangePath: PathOf = (i, j) => `${payloadPath(i, TABLE_PAYLOAD)}[${j}]`;
+const constantsPath: PathOf = (i) => payloadPath(i, CONSTANTS_PAYLOAD);
+const descriptorPath: PathOf = (i) => payloadPath(i, DESCRIPTOR_PAYLOAD);
+const samplerPath: PathOf = (k) => `RTS0.${SAMPLERS_KEY}[${k}]`;
 
-function count(list: unknown, path: string): number {
-  if (!Array.isArray(list)) throw new DescriptionError('bad-type', path, 'expected an array');
-  return list.length;
-}
+const WRITERS = Object.fromEntries(ROOT_SIGNATURE_VERSIONS.map((v) => [v.value, makeWriter(v.value)])) as Record<RootSignatureVersion, Writer>;
 
 /** The typed description holds numbers only: coercion from text belongs to the JSON layer. */
-function u32(value: unknown, path: string): number {
-  if (typeof value === 'number' && value >>> 0 === value) return value;
+function u32Error(value: unknown, path: string): never {
   if (typeof value !== 'number' || !Number.isInteger(value)) throw new DescriptionError('bad-type', path, `expected an unsigned 32-bit integer, got ${shown(value)}`);
   throw new DescriptionError('out-of-range', path, `${value} does not fit in 32 bits`);
 }
 
 function shown(value: unknown): string {
   if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'symbol' || typeof value === 'function') return String(typeof value);
+  if (typeof value === 'symbol' || typeof value === 'function') return typeof value;
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {

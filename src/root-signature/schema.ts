@@ -3,6 +3,7 @@
  * the schema and in the codec cannot drift apart. `npm run schema` writes it to schema/.
  */
 import type { EnumTable, FlagTable } from '../../codecs/enum-table.js';
+import type { FieldRow } from '../../codecs/root-signature.js';
 import {
   COMPARISON_FUNC,
   DESCRIPTOR_RANGE_FLAGS,
@@ -13,11 +14,19 @@ import {
   ROOT_SIGNATURE_FLAGS,
   ROOT_SIGNATURE_VERSIONS,
   SAMPLER_FLAGS,
+  CONSTANTS,
+  DESCRIPTOR,
+  HEADER,
+  PARAMETER,
+  PARAMETER_TYPES,
+  RANGE,
+  SAMPLER,
+  type RecordRow,
   SHADER_VISIBILITY,
   STATIC_BORDER_COLOR,
   TEXTURE_ADDRESS_MODE,
 } from '../../codecs/root-signature.js';
-import { APPEND_NAME, UNBOUNDED_NAME } from './json.js';
+import { dataFields, keyOf, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY } from './rows.js';
 
 const ref = (name: string) => ({ $ref: `#/$defs/${name}` });
 
@@ -34,11 +43,52 @@ function flagsDef(t: FlagTable) {
   };
 }
 
+/** The $defs entry of each enum and flag table. */
+const DEFS = new Map<EnumTable | FlagTable, string>([
+  [ROOT_SIGNATURE_FLAGS, 'rootSignatureFlags'],
+  [DESCRIPTOR_RANGE_FLAGS, 'descriptorRangeFlags'],
+  [ROOT_DESCRIPTOR_FLAGS, 'rootDescriptorFlags'],
+  [SAMPLER_FLAGS, 'samplerFlags'],
+  [ROOT_PARAMETER_TYPE, 'parameterType'],
+  [SHADER_VISIBILITY, 'shaderVisibility'],
+  [DESCRIPTOR_RANGE_TYPE, 'rangeType'],
+  [FILTER, 'filter'],
+  [TEXTURE_ADDRESS_MODE, 'addressMode'],
+  [COMPARISON_FUNC, 'comparisonFunc'],
+  [STATIC_BORDER_COLOR, 'borderColor'],
+]);
+
+const TABLE_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'DESCRIPTOR_TABLE')!.payload;
+const CONSTANTS_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === '32BIT_CONSTANTS')!.payload;
+const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
+/** Parameter types grouped by payload, in the order of the rows. */
+const PAYLOADS = [...new Set(PARAMETER_TYPES.map((t) => t.payload))].map((payload) => ({ payload, types: PARAMETER_TYPES.filter((t) => t.payload === payload) }));
+
+const hex = (n: number) => `0x${n.toString(16).toUpperCase()}`;
+
+/** The schema of one field, from its row. */
+function fieldSchema(row: FieldRow): Record<string, unknown> {
+  if (row.kind === 'f32') return ref('f32');
+  if (typeof row.kind !== 'string') return ref(DEFS.get(row.kind)!);
+  if (!row.special) return ref('u32');
+  const { json, value } = row.special;
+  const description = row.default === value ? `default "${json}" (${row.special.c}, ${hex(value)})` : `default ${row.default}; "${json}" is ${hex(value)}`;
+  return { anyOf: [{ const: json }, ref('u32')], description };
+}
+
+/** A record's object schema: every data field, the ones without a default required. */
+function recordSchema(record: RecordRow, extra: Record<string, unknown> = {}) {
+  const fields = dataFields(record);
+  return object(
+    { ...Object.fromEntries(fields.map((f) => [f.key, fieldSchema(f.row)])), ...extra },
+    fields.filter((f) => f.row.default === undefined).map((f) => f.key),
+  );
+}
+
 const object = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', additionalProperties: false, properties, required });
 
 /** The JSON Schema (draft 2020-12) of the JSON form, built from the codecs/ tables. */
 export function rootSignatureJsonSchema(): Record<string, unknown> {
-  const parameterHead = { parameterType: {}, shaderVisibility: ref('shaderVisibility') };
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://dxbin.dev/schema/root-signature.schema.json',
@@ -49,10 +99,10 @@ export function rootSignatureJsonSchema(): Record<string, unknown> {
     additionalProperties: false,
     required: ['version'],
     properties: {
-      version: { enum: ROOT_SIGNATURE_VERSIONS.map((v) => v.name) },
-      flags: ref('rootSignatureFlags'),
-      parameters: { type: 'array', items: ref('parameter') },
-      staticSamplers: { type: 'array', items: ref('staticSampler') },
+      [VERSION_KEY]: { enum: ROOT_SIGNATURE_VERSIONS.map((v) => v.name) },
+      ...recordSchema(HEADER).properties,
+      [PARAMETERS_KEY]: { type: 'array', items: ref('parameter') },
+      [SAMPLERS_KEY]: { type: 'array', items: ref('staticSampler') },
     },
     $defs: {
       u32: { anyOf: [{ type: 'integer', minimum: 0, maximum: 4294967295 }, { type: 'string', pattern: '^0[xX][0-9a-fA-F]{1,8}$' }] },
@@ -72,56 +122,15 @@ export function rootSignatureJsonSchema(): Record<string, unknown> {
       comparisonFunc: enumDef(COMPARISON_FUNC),
       borderColor: enumDef(STATIC_BORDER_COLOR),
       parameter: {
-        oneOf: [
-          object({ ...parameterHead, parameterType: { enum: ['DESCRIPTOR_TABLE', `${ROOT_PARAMETER_TYPE.prefix}DESCRIPTOR_TABLE`, 0] }, ranges: { type: 'array', items: ref('descriptorRange') } }, ['parameterType', 'ranges']),
-          object(
-            {
-              ...parameterHead,
-              parameterType: { enum: ['32BIT_CONSTANTS', `${ROOT_PARAMETER_TYPE.prefix}32BIT_CONSTANTS`, 1] },
-              constants: object({ shaderRegister: ref('u32'), registerSpace: ref('u32'), num32BitValues: ref('u32') }, ['shaderRegister', 'num32BitValues']),
-            },
-            ['parameterType', 'constants'],
-          ),
-          object(
-            {
-              ...parameterHead,
-              parameterType: { enum: [...['CBV', 'SRV', 'UAV'].flatMap((n) => [n, ROOT_PARAMETER_TYPE.prefix + n]), 2, 3, 4] },
-              descriptor: object({ shaderRegister: ref('u32'), registerSpace: ref('u32'), flags: ref('rootDescriptorFlags') }, ['shaderRegister']),
-            },
-            ['parameterType', 'descriptor'],
-          ),
-        ],
+        oneOf: PAYLOADS.map(({ payload, types }) => {
+          const head = recordSchema(PARAMETER);
+          const names = types.flatMap((t) => [t.name, ROOT_PARAMETER_TYPE.prefix + t.name]);
+          const body = payload === TABLE_PAYLOAD ? { type: 'array', items: ref('descriptorRange') } : recordSchema(payload === CONSTANTS_PAYLOAD ? CONSTANTS : DESCRIPTOR);
+          return object({ ...head.properties, [PARAMETER_TYPE_KEY]: { enum: [...names, ...types.map((t) => t.value)] }, [payload]: body }, [...head.required, payload]);
+        }),
       },
-      descriptorRange: object(
-        {
-          rangeType: ref('rangeType'),
-          numDescriptors: { anyOf: [{ const: UNBOUNDED_NAME }, ref('u32')], description: `default 1; "${UNBOUNDED_NAME}" is 0xFFFFFFFF` },
-          baseShaderRegister: ref('u32'),
-          registerSpace: ref('u32'),
-          flags: ref('descriptorRangeFlags'),
-          offsetInDescriptorsFromTableStart: { anyOf: [{ const: APPEND_NAME }, ref('u32')], description: `default "${APPEND_NAME}" (D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND, 0xFFFFFFFF)` },
-        },
-        ['rangeType', 'baseShaderRegister'],
-      ),
-      staticSampler: object(
-        {
-          filter: ref('filter'),
-          addressU: ref('addressMode'),
-          addressV: ref('addressMode'),
-          addressW: ref('addressMode'),
-          mipLODBias: ref('f32'),
-          maxAnisotropy: ref('u32'),
-          comparisonFunc: ref('comparisonFunc'),
-          borderColor: ref('borderColor'),
-          minLOD: ref('f32'),
-          maxLOD: ref('f32'),
-          shaderRegister: ref('u32'),
-          registerSpace: ref('u32'),
-          shaderVisibility: ref('shaderVisibility'),
-          flags: ref('samplerFlags'),
-        },
-        ['filter', 'addressU', 'addressV', 'addressW', 'mipLODBias', 'maxAnisotropy', 'comparisonFunc', 'borderColor', 'minLOD', 'maxLOD', 'shaderRegister', 'registerSpace', 'shaderVisibility'],
-      ),
+      descriptorRange: recordSchema(RANGE),
+      staticSampler: recordSchema(SAMPLER),
     },
   };
 }

@@ -2,7 +2,6 @@
 import {
   COMPARISON_FUNC,
   DESCRIPTOR_RANGE_FLAGS,
-  DESCRIPTOR_RANGE_OFFSET_APPEND,
   DESCRIPTOR_RANGE_TYPE,
   FILTER,
   ROOT_DESCRIPTOR_FLAGS,
@@ -12,35 +11,43 @@ import {
   SHADER_VISIBILITY,
   STATIC_BORDER_COLOR,
   TEXTURE_ADDRESS_MODE,
-  UNBOUNDED_DESCRIPTORS,
+  DESCRIPTOR,
+  RANGE,
+  SAMPLER,
+  stores,
+  type FieldRow,
 } from '../../codecs/root-signature.js';
 import type { FlagTable } from '../../codecs/enum-table.js';
-import { versionInfo } from './decode.js';
+import { versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
 import type { RootSignature } from './types.js';
 
+/** A u32 with its summary word when it is the field's special value. */
+const special = (row: FieldRow, value: number) => (row.special && value === row.special.value ? row.special.summary : String(value));
 const flags = (table: FlagTable, value: number) => flagNames(table, value).map(String).join(' | ') || 'NONE';
 
 /** One line per parameter, range and static sampler, for people (the `inspect` listing). */
 export function summarizeRootSignature(rs: RootSignature): string[] {
-  const hasFlags = rs.version >= 2;
-  const lines = [`version ${versionInfo(rs.version)!.name}, flags ${flags(ROOT_SIGNATURE_FLAGS, rs.flags)}`];
+  const rangeFlags = stores(RANGE.fields.flags, rs.version);
+  const descriptorFlags = stores(DESCRIPTOR.fields.flags, rs.version);
+  const samplerFlags = stores(SAMPLER.fields.flags, rs.version);
+  const lines = [`version ${versionName(rs.version)}, flags ${flags(ROOT_SIGNATURE_FLAGS, rs.flags)}`];
   rs.parameters.forEach((p, i) => {
     const head = `parameters[${i}] ${String(enumName(ROOT_PARAMETER_TYPE, p.parameterType))} visibility ${String(enumName(SHADER_VISIBILITY, p.shaderVisibility))}`;
     if (p.parameterType === 0) {
       lines.push(`${head}, ${p.ranges.length} range${p.ranges.length === 1 ? '' : 's'}`);
       p.ranges.forEach((r, j) => {
-        const n = r.numDescriptors === UNBOUNDED_DESCRIPTORS ? 'unbounded' : String(r.numDescriptors);
-        const at = r.offsetInDescriptorsFromTableStart === DESCRIPTOR_RANGE_OFFSET_APPEND ? 'APPEND' : String(r.offsetInDescriptorsFromTableStart);
+        const n = special(RANGE.fields.numDescriptors, r.numDescriptors);
+        const at = special(RANGE.fields.offsetInDescriptorsFromTableStart, r.offsetInDescriptorsFromTableStart);
         lines.push(
           `  ranges[${j}] ${String(enumName(DESCRIPTOR_RANGE_TYPE, r.rangeType))} base ${r.baseShaderRegister} count ${n} space ${r.registerSpace} offset ${at}` +
-            (hasFlags ? ` flags ${flags(DESCRIPTOR_RANGE_FLAGS, r.flags)}` : ''),
+            (rangeFlags ? ` flags ${flags(DESCRIPTOR_RANGE_FLAGS, r.flags)}` : ''),
         );
       });
     } else if (p.parameterType === 1) {
       lines.push(`${head}, b${p.constants.shaderRegister} space ${p.constants.registerSpace}, ${p.constants.num32BitValues} 32-bit values`);
     } else {
-      lines.push(`${head}, register ${p.descriptor.shaderRegister} space ${p.descriptor.registerSpace}` + (hasFlags ? `, flags ${flags(ROOT_DESCRIPTOR_FLAGS, p.descriptor.flags)}` : ''));
+      lines.push(`${head}, register ${p.descriptor.shaderRegister} space ${p.descriptor.registerSpace}` + (descriptorFlags ? `, flags ${flags(ROOT_DESCRIPTOR_FLAGS, p.descriptor.flags)}` : ''));
     }
   });
   rs.staticSamplers.forEach((s, k) => {
@@ -48,7 +55,7 @@ export function summarizeRootSignature(rs: RootSignature): string[] {
       `staticSamplers[${k}] s${s.shaderRegister} space ${s.registerSpace} visibility ${String(enumName(SHADER_VISIBILITY, s.shaderVisibility))}, ` +
         `filter ${String(enumName(FILTER, s.filter))}, address ${[s.addressU, s.addressV, s.addressW].map((a) => String(enumName(TEXTURE_ADDRESS_MODE, a))).join('/')}, ` +
         `bias ${s.mipLODBias}, anisotropy ${s.maxAnisotropy}, compare ${String(enumName(COMPARISON_FUNC, s.comparisonFunc))}, border ${String(enumName(STATIC_BORDER_COLOR, s.borderColor))}, ` +
-        `lod ${s.minLOD}..${s.maxLOD}` + (rs.version === 3 ? `, flags ${flags(SAMPLER_FLAGS, s.flags)}` : ''),
+        `lod ${s.minLOD}..${s.maxLOD}` + (samplerFlags ? `, flags ${flags(SAMPLER_FLAGS, s.flags)}` : ''),
     );
   });
   return lines;

@@ -2,19 +2,12 @@
  * The typed description of a root signature: D3D12_VERSIONED_ROOT_SIGNATURE_DESC with camelCase
  * field names and raw numbers (unknown enum values and flag bits are kept as they are).
  */
-import type { RootSignatureVersion } from '../../codecs/root-signature.js';
+import type { CONSTANTS, DESCRIPTOR, FieldValues, RANGE, RootSignatureVersion, SAMPLER } from '../../codecs/root-signature.js';
 
 export type { RootSignatureVersion };
 
-export interface DescriptorRange {
-  rangeType: number;
-  numDescriptors: number;
-  baseShaderRegister: number;
-  registerSpace: number;
-  /** D3D12_DESCRIPTOR_RANGE_FLAGS; not stored in version 1.0 (always 0 there). */
-  flags: number;
-  offsetInDescriptorsFromTableStart: number;
-}
+/** D3D12_DESCRIPTOR_RANGE1 (fields: codecs RANGE); `flags` is 0 in version 1.0, which has none. */
+export interface DescriptorRange extends FieldValues<typeof RANGE> {}
 
 export interface DescriptorTableParameter {
   parameterType: 0;
@@ -22,11 +15,8 @@ export interface DescriptorTableParameter {
   ranges: DescriptorRange[];
 }
 
-export interface RootConstants {
-  shaderRegister: number;
-  registerSpace: number;
-  num32BitValues: number;
-}
+/** D3D12_ROOT_CONSTANTS (fields: codecs CONSTANTS). */
+export interface RootConstants extends FieldValues<typeof CONSTANTS> {}
 
 export interface RootConstantsParameter {
   parameterType: 1;
@@ -34,12 +24,8 @@ export interface RootConstantsParameter {
   constants: RootConstants;
 }
 
-export interface RootDescriptor {
-  shaderRegister: number;
-  registerSpace: number;
-  /** D3D12_ROOT_DESCRIPTOR_FLAGS; not stored in version 1.0 (always 0 there). */
-  flags: number;
-}
+/** D3D12_ROOT_DESCRIPTOR1 (fields: codecs DESCRIPTOR); `flags` is 0 in version 1.0, which has none. */
+export interface RootDescriptor extends FieldValues<typeof DESCRIPTOR> {}
 
 export interface RootDescriptorParameter {
   /** 2 CBV, 3 SRV, 4 UAV. */
@@ -51,24 +37,11 @@ export interface RootDescriptorParameter {
 export type RootParameter = DescriptorTableParameter | RootConstantsParameter | RootDescriptorParameter;
 
 /** The f32 fields of a static sampler. */
-export type SamplerFloatField = 'mipLODBias' | 'minLOD' | 'maxLOD';
+export type SamplerFloatField = { [K in keyof SamplerFields]: SamplerFields[K]['kind'] extends 'f32' ? K : never }[keyof SamplerFields];
+type SamplerFields = (typeof SAMPLER)['fields'];
 
-export interface StaticSampler {
-  filter: number;
-  addressU: number;
-  addressV: number;
-  addressW: number;
-  mipLODBias: number;
-  maxAnisotropy: number;
-  comparisonFunc: number;
-  borderColor: number;
-  minLOD: number;
-  maxLOD: number;
-  shaderRegister: number;
-  registerSpace: number;
-  shaderVisibility: number;
-  /** D3D12_SAMPLER_FLAGS; stored from version 1.2 on (always 0 before). */
-  flags: number;
+/** D3D12_STATIC_SAMPLER_DESC1 (fields: codecs SAMPLER); `flags` is 0 before version 1.2. */
+export interface StaticSampler extends FieldValues<typeof SAMPLER> {
   /** Bit patterns of NaN float fields whose payload is not the default quiet NaN, so they survive. */
   nanBits?: Partial<Record<SamplerFloatField, number>>;
 }

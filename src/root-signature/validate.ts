@@ -16,8 +16,13 @@ import {
   SHADER_VISIBILITY,
   STATIC_BORDER_COLOR,
   UNBOUNDED_DESCRIPTORS,
+  PARAMETER_TYPES,
+  RANGE_TYPES,
+  VERSIONS,
   filterReduction,
+  type RegisterClass,
 } from '../../codecs/root-signature.js';
+import { flag } from '../../codecs/enum-table.js';
 import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
 import { fillMessage } from '../bytes/errors.js';
 import { convertRootSignature } from './convert.js';
@@ -36,12 +41,20 @@ export interface ValidateOptions {
   global?: boolean;
 }
 
-const DATA_FLAGS = 0x2 | 0x4 | 0x8;
-const DESCRIPTORS_VOLATILE = 0x1;
-const DATA_STATIC = 0x8;
-const KEEPING_BOUNDS_CHECKS = 0x10000;
-const RANGE_CLASS = ['SRV', 'UAV', 'CBV', 'SAMPLER'] as const;
-const ROOT_DESCRIPTOR_CLASS = { 2: 'CBV', 3: 'SRV', 4: 'UAV' } as const;
+const bit = (name: string) => flag(DESCRIPTOR_RANGE_FLAGS, name);
+const DATA_FLAGS = bit('DATA_VOLATILE') | bit('DATA_STATIC_WHILE_SET_AT_EXECUTE') | bit('DATA_STATIC');
+const ROOT_DATA_FLAGS = ['DATA_VOLATILE', 'DATA_STATIC_WHILE_SET_AT_EXECUTE', 'DATA_STATIC'].reduce((m, n) => m | flag(ROOT_DESCRIPTOR_FLAGS, n), 0);
+const DESCRIPTORS_VOLATILE = bit('DESCRIPTORS_VOLATILE');
+const DATA_STATIC = bit('DATA_STATIC');
+const KEEPING_BOUNDS_CHECKS = bit('DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS');
+const LOCAL_ROOT_SIGNATURE = flag(ROOT_SIGNATURE_FLAGS, 'LOCAL_ROOT_SIGNATURE');
+/** Range type -> register class (the overlap rule's class), from the vocabulary rows. */
+const RANGE_CLASS = new Map<number, RegisterClass>(RANGE_TYPES.map((t) => [t.value, t.name]));
+const SAMPLER_RANGE = RANGE_TYPES.find((t) => t.name === 'SAMPLER')!.value;
+const CONSTANTS_CLASS = PARAMETER_TYPES.find((t) => t.name === '32BIT_CONSTANTS')!.registerClass;
+const STATIC_SAMPLER_CLASS = RANGE_CLASS.get(SAMPLER_RANGE)!;
+/** Root CBV/SRV/UAV parameter type -> register class. */
+const ROOT_DESCRIPTOR_CLASS = new Map<number, RegisterClass>(PARAMETER_TYPES.filter((t) => t.payload === 'descriptor').map((t) => [t.value, t.registerClass]));
 const VISIBILITY_COUNT = SHADER_VISIBILITY.values.length;
 const MIP_LOD_BIAS_MAX = Math.fround(LIMITS.mipLodBiasMax);
 const hex = (n: number) => (n >>> 0).toString(16);
@@ -65,10 +78,11 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
     out.push({ code, rule: rule.rule, path, message });
   };
   // As DXC does, check 1.0 signatures in their 1.1 form (flags that keep 1.0's meaning).
-  const rs = input.version === 1 ? convertRootSignature(input, 2).rootSignature : input;
+  const as = VERSIONS[input.version].validatedAs;
+  const rs = input.version === as ? input : convertRootSignature(input, as).rootSignature;
 
   if ((rs.flags & ~VALID_ROOT_FLAGS[target]) >>> 0) report('root-flags-unsupported', 'RTS0.flags', { hex: hex(rs.flags) });
-  if (options.global && rs.flags & ROOT_SIGNATURE_FLAGS.bits.find(([n]) => n === 'LOCAL_ROOT_SIGNATURE')![1]) report('local-flag-in-global', 'RTS0.flags', {});
+  if (options.global && rs.flags & LOCAL_ROOT_SIGNATURE) report('local-flag-in-global', 'RTS0.flags', {});
 
   const overlaps = new OverlapChecker();
   let cost = 0;
@@ -85,8 +99,8 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
         p.ranges.forEach((r, j) => {
           const rp = `${at}.ranges[${j}]`;
           const where = { slot: j, parameter: i };
-          if (r.rangeType === 3) hasSamplers = true;
-          else if (r.rangeType < 3) hasResources = true;
+          if (r.rangeType === SAMPLER_RANGE) hasSamplers = true;
+          else if (RANGE_CLASS.has(r.rangeType)) hasResources = true;
           else report('range-type-unsupported', `${rp}.rangeType`, { value: r.rangeType, ...where });
           if (hasSamplers && hasResources && !mixReported) {
             report('table-mixes-samplers', rp, { parameter: i });
@@ -105,7 +119,7 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
 
           const flags = r.flags >>> 0;
           if (flags & ~DESCRIPTOR_RANGE_FLAGS.validMask) report('range-flags-unsupported', `${rp}.flags`, { hex: hex(flags) });
-          if (r.rangeType === 3) {
+          if (r.rangeType === SAMPLER_RANGE) {
             if (flags & DATA_FLAGS) report('sampler-range-data-flags', `${rp}.flags`, { hex: hex(flags) });
           } else {
             if (bitCount(flags & DATA_FLAGS) > 1) report('range-multiple-data-flags', `${rp}.flags`, { hex: hex(flags) });
@@ -113,8 +127,8 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
           }
           if (flags & DESCRIPTORS_VOLATILE && flags & KEEPING_BOUNDS_CHECKS) report('range-volatile-keeping-bounds-checks', `${rp}.flags`, { hex: hex(flags) });
           spaceAndOverlap(r.registerSpace, rp, `Root parameter [${i}] descriptor table entry [${j}]`, () =>
-            r.rangeType < 4
-              ? overlaps.add({ kind: 'table', parameter: i, slot: j, cls: RANGE_CLASS[r.rangeType]!, visibility: p.shaderVisibility, space: r.registerSpace, lb: r.baseShaderRegister, count: r.numDescriptors })
+            RANGE_CLASS.has(r.rangeType)
+              ? overlaps.add({ kind: 'table', parameter: i, slot: j, cls: RANGE_CLASS.get(r.rangeType)!, visibility: p.shaderVisibility, space: r.registerSpace, lb: r.baseShaderRegister, count: r.numDescriptors })
               : undefined,
           );
         });
@@ -124,7 +138,7 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
         cost += p.constants.num32BitValues;
         registerMax(p.constants.shaderRegister, `${at}.constants.shaderRegister`, `root parameter [${i}]`);
         spaceAndOverlap(p.constants.registerSpace, `${at}.constants`, `Root parameter [${i}]`, () =>
-          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: 'CBV', visibility: p.shaderVisibility, space: p.constants.registerSpace, lb: p.constants.shaderRegister, count: 1 }),
+          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: CONSTANTS_CLASS, visibility: p.shaderVisibility, space: p.constants.registerSpace, lb: p.constants.shaderRegister, count: 1 }),
         );
         break;
       case 2:
@@ -133,10 +147,10 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
         cost += 2;
         const flags = p.descriptor.flags >>> 0;
         if (flags & ~ROOT_DESCRIPTOR_FLAGS.validMask) report('root-descriptor-flags-unsupported', `${at}.descriptor.flags`, { hex: hex(flags) });
-        if (bitCount(flags & DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', `${at}.descriptor.flags`, { hex: hex(flags) });
+        if (bitCount(flags & ROOT_DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', `${at}.descriptor.flags`, { hex: hex(flags) });
         registerMax(p.descriptor.shaderRegister, `${at}.descriptor.shaderRegister`, `root parameter [${i}]`);
         spaceAndOverlap(p.descriptor.registerSpace, `${at}.descriptor`, `Root parameter [${i}]`, () =>
-          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: ROOT_DESCRIPTOR_CLASS[p.parameterType], visibility: p.shaderVisibility, space: p.descriptor.registerSpace, lb: p.descriptor.shaderRegister, count: 1 }),
+          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: ROOT_DESCRIPTOR_CLASS.get(p.parameterType)!, visibility: p.shaderVisibility, space: p.descriptor.registerSpace, lb: p.descriptor.shaderRegister, count: 1 }),
         );
         break;
       }
@@ -168,7 +182,7 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
     if (s.flags & ~SAMPLER_FLAGS.validMask) report('sampler-flags-unsupported', `${at}.flags`, { hex: hex(s.flags), ...sampler });
     registerMax(s.shaderRegister, `${at}.shaderRegister`, `static sampler [${k}]`);
     spaceAndOverlap(s.registerSpace, at, `Static sampler [${k}]`, () =>
-      overlaps.add({ kind: 'sampler', parameter: k, slot: -1, cls: 'SAMPLER', visibility: s.shaderVisibility, space: s.registerSpace, lb: s.shaderRegister, count: 1 }),
+      overlaps.add({ kind: 'sampler', parameter: k, slot: -1, cls: STATIC_SAMPLER_CLASS, visibility: s.shaderVisibility, space: s.registerSpace, lb: s.shaderRegister, count: 1 }),
     );
   });
 

@@ -2,6 +2,7 @@
  * Compiling root signature text the way `dxc -T rootsig_1_x` / `fxc /T rootsig_1_x` do: parse,
  * validate with DXC's rules (the runtime's for 1.2, which DXC does not know), serialize.
  */
+import { VERSIONS } from '../../../codecs/root-signature.js';
 import { DxbinError, type RootSignatureValidationErrorCode } from '../../bytes/errors.js';
 import { rootSignatureContainer } from '../../container/write.js';
 import { encodeRootSignature } from '../encode.js';
@@ -36,7 +37,7 @@ export function compileRootSignature(source: RootSignatureText | string, options
   const text = typeof source === 'string' ? new RootSignatureText(source) : source;
   const rs = parseRootSignature(text, options);
   if (options.validate ?? true) {
-    const violations = validateRootSignature(rs, { target: rs.version === 3 ? 'runtime' : 'dxc', global: options.global });
+    const violations = validateRootSignature(rs, { target: VERSIONS[rs.version].compileTarget, global: options.global });
     if (violations.length > 0) throw new RootSignatureValidationError(text.file, violations);
   }
   return rs;

@@ -1,5 +1,5 @@
 /**
- * DXC's root signature tokenizer (spec §5.2): only the space character is skipped; punctuation
+ * DXC's root signature tokenizer (docs/formats/hlsl-root-signature.md): only the space character is skipped; punctuation
  * ( ) , = |; numbers with optional sign, '.', exponent and f suffix; lowercase register tokens
  * b# t# u# s#; case-insensitive keywords; anything else is an unknown token. A tab or newline is a
  * one-character unknown token, and any other character starts an unknown token that runs to the
@@ -8,20 +8,14 @@
 import {
   APPEND_KEYWORD,
   CLAUSES,
-  HLSL_ADDRESS_MODE,
-  HLSL_BORDER_COLOR,
-  HLSL_COMPARISON,
-  HLSL_FILTER,
-  HLSL_RANGE_FLAGS,
-  HLSL_ROOT_FLAGS,
-  HLSL_SAMPLER_FLAGS,
-  HLSL_VISIBILITY,
+  HLSL_SPELLINGS,
   MAX_TOKEN_LENGTH,
   PARAMETERS,
   UNBOUNDED_KEYWORD,
   type HlslEnum,
   type HlslFlags,
 } from '../../../codecs/hlsl.js';
+import { FLT_MAX } from '../../../codecs/root-signature.js';
 
 export type TokenKind = 'eol' | ',' | '(' | ')' | '=' | '|' | 'u32' | 'i32' | 'float' | 'register' | 'keyword' | 'unknown';
 
@@ -51,8 +45,7 @@ const KEYWORDS: ReadonlyMap<string, string> = new Map(
     ...Object.values(PARAMETERS),
     UNBOUNDED_KEYWORD,
     APPEND_KEYWORD,
-    ...[HLSL_VISIBILITY, HLSL_FILTER, HLSL_ADDRESS_MODE, HLSL_COMPARISON, HLSL_BORDER_COLOR].flatMap((e) => enumSpellings(e).map(([s]) => s)),
-    ...[HLSL_ROOT_FLAGS, HLSL_RANGE_FLAGS, HLSL_SAMPLER_FLAGS].flatMap((f) => flagSpellings(f).map(([s]) => s)),
+    ...HLSL_SPELLINGS.flatMap((t) => ('bits' in t.table ? flagSpellings(t as HlslFlags) : enumSpellings(t as HlslEnum)).map(([s]) => s)),
   ].map((k) => [k.toUpperCase(), k]),
 );
 
@@ -137,8 +130,6 @@ function number(text: string, start: number, advance: (end: number) => void): To
   if (written.startsWith('-')) return n >= -0x80000000 && n <= 0x7fffffff ? token('i32', n) : token('unknown');
   return n >= 0 && n <= 0xffffffff ? token('u32', n) : token('unknown');
 }
-
-const FLT_MAX = 3.4028234663852886e38;
 
 function word(text: string, start: number): Token {
   const c = text[0]!;

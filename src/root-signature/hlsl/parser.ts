@@ -21,8 +21,20 @@ import {
   type HlslEnum,
   type HlslFlags,
 } from '../../../codecs/hlsl.js';
-import { DESCRIPTOR_RANGE_OFFSET_APPEND, UNBOUNDED_DESCRIPTORS, type RootSignatureVersion } from '../../../codecs/root-signature.js';
+import { flag } from '../../../codecs/enum-table.js';
+import {
+  DESCRIPTOR,
+  DESCRIPTOR_RANGE_OFFSET_APPEND,
+  RANGE,
+  ROOT_SIGNATURE_FLAGS,
+  SAMPLER,
+  UNBOUNDED_DESCRIPTORS,
+  VERSIONS,
+  stores,
+  type RootSignatureVersion,
+} from '../../../codecs/root-signature.js';
 import { convertRootSignature } from '../convert.js';
+import { dataFields } from '../rows.js';
 import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings, tokenize, type Token } from './lexer.js';
 import { HlslError, RootSignatureText } from './text.js';
@@ -36,7 +48,7 @@ export interface ParseOptions {
   local?: boolean;
 }
 
-const LOCAL_ROOT_SIGNATURE = 0x80;
+const LOCAL_ROOT_SIGNATURE = flag(ROOT_SIGNATURE_FLAGS, 'LOCAL_ROOT_SIGNATURE');
 
 /**
  * Parses root signature text (DXC's grammar and defaults) into a description at `options.version`.
@@ -85,7 +97,7 @@ class Parser {
   }
 
   parse(): RootSignature {
-    const rs: RootSignature = { version: this.version === 3 ? 3 : 2, flags: 0, parameters: [], staticSamplers: [] };
+    const rs: RootSignature = { version: VERSIONS[this.version].parsedAs, flags: 0, parameters: [], staticSamplers: [] };
     let seenFlags = false;
     let t = this.peek();
     while (t.kind !== 'eol') {
@@ -249,7 +261,7 @@ class Parser {
         reg = true;
       } else if (this.isKeyword(t, PARAMETERS.flags)) {
         seen('flags');
-        if (this.version === 1) this.fail('Root descriptor flags cannot be specified for root_sig_1_0');
+        if (!stores(DESCRIPTOR.fields.flags, this.version)) this.fail('Root descriptor flags cannot be specified for root_sig_1_0');
         d.flags = this.flagsValue(HLSL_ROOT_DESCRIPTOR_FLAGS, 'Root descriptor');
       } else if (this.isKeyword(t, PARAMETERS.space)) {
         seen('space');
@@ -307,7 +319,7 @@ class Parser {
         r.registerSpace = this.u32(PARAMETERS.space);
       } else if (this.isKeyword(t, PARAMETERS.flags)) {
         seen('flags');
-        if (this.version === 1) this.fail('Descriptor range flags cannot be specified for root_sig_1_0');
+        if (!stores(RANGE.fields.flags, this.version)) this.fail('Descriptor range flags cannot be specified for root_sig_1_0');
         r.flags = this.flagsValue(HLSL_RANGE_FLAGS, 'Descriptor range');
       } else if (this.isKeyword(t, PARAMETERS.offset)) {
         seen('offset');
@@ -323,8 +335,7 @@ class Parser {
   }
 
   private staticSampler(): StaticSampler {
-    const d = DEFAULTS.sampler;
-    const s: StaticSampler = { ...d, shaderRegister: 0, registerSpace: 0, shaderVisibility: 0, flags: 0 };
+    const s = Object.fromEntries(dataFields(SAMPLER).map((f) => [f.key, f.row.hlsl?.default ?? f.row.default ?? 0])) as unknown as StaticSampler;
     let reg = false;
     this.clause(CLAUSES.staticSampler, (t, seen) => {
       const p = t.kind === 'keyword' ? t.name : '';
@@ -360,7 +371,7 @@ class Parser {
       } else if (p === PARAMETERS.visibility) {
         seen('visibility');
         s.shaderVisibility = this.visibility();
-      } else if (p === PARAMETERS.flags && this.version === 3) {
+      } else if (p === PARAMETERS.flags && stores(SAMPLER.fields.flags, this.version)) {
         seen('flags');
         s.flags = this.flagsValue(HLSL_SAMPLER_FLAGS, 'Static sampler');
       } else this.unexpected(t);

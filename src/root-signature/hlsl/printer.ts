@@ -7,21 +7,26 @@
 import {
   CLAUSES,
   DEFAULTS,
-  HLSL_ADDRESS_MODE,
-  HLSL_BORDER_COLOR,
-  HLSL_COMPARISON,
-  HLSL_FILTER,
-  HLSL_RANGE_FLAGS,
   HLSL_ROOT_DESCRIPTOR_FLAGS,
   HLSL_ROOT_FLAGS,
-  HLSL_SAMPLER_FLAGS,
   HLSL_VISIBILITY,
   PARAMETERS,
-  UNBOUNDED_KEYWORD,
+  hlslSpelling,
   type HlslEnum,
   type HlslFlags,
 } from '../../../codecs/hlsl.js';
-import { DESCRIPTOR_RANGE_OFFSET_APPEND, UNBOUNDED_DESCRIPTORS } from '../../../codecs/root-signature.js';
+import {
+  FLT_MAX,
+  PARAMETER_TYPES,
+  RANGE_TYPES,
+  REGISTER_LETTERS,
+  RANGE,
+  SAMPLER,
+  stores,
+  type FieldRow,
+  type RecordRow,
+} from '../../../codecs/root-signature.js';
+import { dataFields } from '../rows.js';
 import { DescriptionError } from '../../bytes/errors.js';
 import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings } from './lexer.js';
@@ -31,10 +36,12 @@ export interface PrintOptions {
   multiline?: boolean;
 }
 
-const FLT_MAX = 3.4028234663852886e38;
-const RANGE_CLAUSE = [CLAUSES.srv, CLAUSES.uav, CLAUSES.cbv, CLAUSES.sampler];
-const RANGE_LETTER = ['t', 'u', 'b', 's'];
-const DESCRIPTOR_CLAUSE = { 2: [CLAUSES.cbv, 'b'], 3: [CLAUSES.srv, 't'], 4: [CLAUSES.uav, 'u'] } as const;
+/** Range type -> [clause, register letter], from the vocabulary rows. */
+const RANGE_CLAUSES = new Map(RANGE_TYPES.map((t) => [t.value as number, [t.clause, REGISTER_LETTERS[t.name]] as const]));
+/** Root CBV/SRV/UAV parameter type -> [clause, register letter]. */
+const DESCRIPTOR_CLAUSES = new Map(PARAMETER_TYPES.filter((t) => t.payload === 'descriptor').map((t) => [t.value as number, [t.clause, REGISTER_LETTERS[t.registerClass]] as const]));
+const CONSTANTS_LETTER = REGISTER_LETTERS[PARAMETER_TYPES[1].registerClass];
+const REGISTER = 'register';
 
 /**
  * Prints a description as root signature text, leaving out the language's defaults.
@@ -44,7 +51,7 @@ export function printRootSignature(rs: RootSignature, options: PrintOptions = {}
   const clauses: { head: string; items: string[] }[] = [];
   if (rs.flags !== 0) clauses.push({ head: CLAUSES.rootFlags, items: [flags(HLSL_ROOT_FLAGS, rs.flags, 'RTS0.flags')] });
   rs.parameters.forEach((p, i) => clauses.push(parameter(p, `RTS0.parameters[${i}]`)));
-  rs.staticSamplers.forEach((s, k) => clauses.push(sampler(s, rs.version === 3, `RTS0.staticSamplers[${k}]`)));
+  rs.staticSamplers.forEach((s, k) => clauses.push(sampler(s, stores(SAMPLER.fields.flags, rs.version), `RTS0.staticSamplers[${k}]`)));
   if (!options.multiline) return clauses.map((c) => `${c.head}(${c.items.join(', ')})`).join(', ');
   return clauses
     .map((c) => {
@@ -79,12 +86,12 @@ function parameter(p: RootParameter, path: string): { head: string; items: strin
     case 1:
       return {
         head: CLAUSES.rootConstants,
-        items: [`${PARAMETERS.num32BitConstants} = ${p.constants.num32BitValues}`, `b${p.constants.shaderRegister}`, ...space(p.constants.registerSpace), ...vis],
+        items: [`${PARAMETERS.num32BitConstants} = ${p.constants.num32BitValues}`, `${CONSTANTS_LETTER}${p.constants.shaderRegister}`, ...space(p.constants.registerSpace), ...vis],
       };
     case 2:
     case 3:
     case 4: {
-      const [head, letter] = DESCRIPTOR_CLAUSE[p.parameterType];
+      const [head, letter] = DESCRIPTOR_CLAUSES.get(p.parameterType)!;
       const f = p.descriptor.flags === 0 ? [] : [`${PARAMETERS.flags} = ${flags(HLSL_ROOT_DESCRIPTOR_FLAGS, p.descriptor.flags, `${path}.descriptor.flags`)}`];
       return { head, items: [`${letter}${p.descriptor.shaderRegister}`, ...space(p.descriptor.registerSpace), ...vis, ...f] };
     }
@@ -94,44 +101,45 @@ function parameter(p: RootParameter, path: string): { head: string; items: strin
 }
 
 function range(r: DescriptorRange, path: string): string {
-  const clause = RANGE_CLAUSE[r.rangeType];
-  if (clause === undefined) throw new DescriptionError('not-representable', `${path}.rangeType`, `range type ${r.rangeType} has no HLSL spelling`);
-  const items = [`${RANGE_LETTER[r.rangeType]}${r.baseShaderRegister}`];
-  if (r.numDescriptors !== DEFAULTS.numDescriptors) {
-    items.push(`${PARAMETERS.numDescriptors} = ${r.numDescriptors === UNBOUNDED_DESCRIPTORS ? UNBOUNDED_KEYWORD : r.numDescriptors}`);
-  }
-  items.push(...space(r.registerSpace));
-  if (r.flags !== 0) items.push(`${PARAMETERS.flags} = ${flags(HLSL_RANGE_FLAGS, r.flags, `${path}.flags`)}`);
-  if (r.offsetInDescriptorsFromTableStart !== DESCRIPTOR_RANGE_OFFSET_APPEND) items.push(`${PARAMETERS.offset} = ${r.offsetInDescriptorsFromTableStart}`);
-  return `${clause}(${items.join(', ')})`;
+  const kind = RANGE_CLAUSES.get(r.rangeType);
+  if (kind === undefined) throw new DescriptionError('not-representable', `${path}.rangeType`, `range type ${r.rangeType} has no HLSL spelling`);
+  const [clause, letter] = kind;
+  return `${clause}(${fieldItems(RANGE, r, letter, path).join(', ')})`;
 }
 
 function sampler(s: StaticSampler, hasFlags: boolean, path: string): { head: string; items: string[] } {
-  const d = DEFAULTS.sampler;
-  const items = [`s${s.shaderRegister}`];
-  const e = (name: keyof typeof d, spelling: HlslEnum) => {
-    if (s[name] !== d[name]) items.push(`${name} = ${enumValue(spelling, s[name], `${path}.${name}`)}`);
-  };
-  const f = (name: 'mipLODBias' | 'minLOD' | 'maxLOD') => {
-    if (!Object.is(s[name], d[name])) items.push(`${name} = ${floatText(s[name], `${path}.${name}`)}`);
-  };
-  e('filter', HLSL_FILTER);
-  e('addressU', HLSL_ADDRESS_MODE);
-  e('addressV', HLSL_ADDRESS_MODE);
-  e('addressW', HLSL_ADDRESS_MODE);
-  f('mipLODBias');
-  if (s.maxAnisotropy !== d.maxAnisotropy) items.push(`${PARAMETERS.maxAnisotropy} = ${s.maxAnisotropy}`);
-  e('comparisonFunc', HLSL_COMPARISON);
-  e('borderColor', HLSL_BORDER_COLOR);
-  f('minLOD');
-  f('maxLOD');
-  items.push(...space(s.registerSpace));
-  if (s.shaderVisibility !== DEFAULTS.visibility) items.push(`${PARAMETERS.visibility} = ${enumValue(HLSL_VISIBILITY, s.shaderVisibility, `${path}.shaderVisibility`)}`);
-  if (s.flags !== 0) {
-    if (!hasFlags) throw new DescriptionError('not-representable', `${path}.flags`, 'static sampler flags exist only in version 1.2');
-    items.push(`${PARAMETERS.flags} = ${flags(HLSL_SAMPLER_FLAGS, s.flags, `${path}.flags`)}`);
+  if (s.flags !== 0 && !hasFlags) throw new DescriptionError('not-representable', `${path}.flags`, 'static sampler flags exist only in version 1.2');
+  return { head: CLAUSES.staticSampler, items: fieldItems(SAMPLER, s, REGISTER_LETTERS.SAMPLER, path) };
+}
+
+/**
+ * A record's clause items from its rows: the register token first, then every field with an HLSL
+ * keyword whose value differs from the language's default, in row order.
+ */
+function fieldItems(record: RecordRow, values: object, letter: string, path: string): string[] {
+  const v = values as Record<string, number>;
+  const items: string[] = [];
+  for (const { key, row } of dataFields(record)) {
+    const hlsl = row.hlsl;
+    if (!hlsl) continue;
+    const value = v[key]!;
+    if (hlsl.keyword === REGISTER) {
+      items.unshift(`${letter}${value}`);
+      continue;
+    }
+    if (row.kind === 'f32' ? Object.is(value, hlsl.default) : value === hlsl.default) continue;
+    items.push(`${hlsl.keyword} = ${spell(row, value, `${path}.${key}`)}`);
   }
-  return { head: CLAUSES.staticSampler, items };
+  return items;
+}
+
+/** A value as the language spells it for its row's kind. */
+function spell(row: FieldRow, value: number, path: string): string {
+  const kind = row.kind;
+  if (kind === 'f32') return floatText(value, path);
+  if (typeof kind === 'string') return row.special && value === row.special.value ? row.special.hlsl : String(value);
+  const spelling = hlslSpelling(kind);
+  return 'bits' in kind ? flags(spelling as HlslFlags, value, path) : enumValue(spelling as HlslEnum, value, path);
 }
 
 function space(value: number): string[] {
