@@ -1,6 +1,10 @@
-/* Native baseline for bench/query.ts: the same two operations in C, compiled with gcc -O3.
- * Usage: query INPUT_DURATIONS INPUT_STATS PAIRS RECORDS
- * Prints one JSON line per case with the median of repeated runs. */
+/* Native baseline for bench/query.ts: the same two operations in C (gcc -O3), driven over stdin so
+ * the bench interleaves it in rounds with the JS contenders.
+ * Usage: query STAMPS STATS PAIRS RECORDS
+ * Commands (one per line), each answered with one line:
+ *   durations REPS   REPS runs of the durations loop; elapsed ns
+ *   sums REPS        REPS runs of the field-wise sums; elapsed ns
+ *   dump DIR         writes DIR/ticks.bin, DIR/ns.bin, DIR/flags.bin, DIR/sums.bin; "ok" */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
 #include <stdio.h>
@@ -14,14 +18,9 @@ static double now_ns(void) {
   return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
 static void *load(const char *path, size_t size) {
   FILE *f = fopen(path, "rb");
-  void *p = aligned_alloc(64, size);
+  void *p = aligned_alloc(64, size ? size : 64);
   if (!f || !p || fread(p, 1, size, f) != size) { fprintf(stderr, "cannot read %s\n", path); exit(1); }
   fclose(f);
   return p;
@@ -44,37 +43,48 @@ static void sum_records(const uint64_t *src, size_t records, size_t fields, uint
     for (size_t f = 0; f < fields; f++) out[f] += src[r * fields + f];
 }
 
-#define REPS 15
+static void save(const char *dir, const char *name, const void *p, size_t n) {
+  char path[4200];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(p, 1, n, f) != n) { fprintf(stderr, "cannot write %s\n", path); exit(1); }
+  fclose(f);
+}
+
 int main(int argc, char **argv) {
-  if (argc != 5) { fprintf(stderr, "usage: query DURATIONS STATS PAIRS RECORDS\n"); return 2; }
+  if (argc != 5) { fprintf(stderr, "usage: query STAMPS STATS PAIRS RECORDS\n"); return 2; }
   size_t pairs = strtoull(argv[3], 0, 10), records = strtoull(argv[4], 0, 10);
   uint64_t *ts = load(argv[1], pairs * 16);
   uint64_t *ps = load(argv[2], records * 88);
-  uint64_t *ticks = aligned_alloc(64, pairs * 8);
-  double *ns = aligned_alloc(64, pairs * 8);
-  uint8_t *flags = aligned_alloc(64, pairs);
+  uint64_t *ticks = aligned_alloc(64, pairs * 8 + 64);
+  double *ns = aligned_alloc(64, pairs * 8 + 64);
+  uint8_t *flags = aligned_alloc(64, pairs + 64);
   uint64_t sums[11];
-  double t[REPS];
+  const double scale = 1e9 / 24e6;
   volatile uint64_t sink = 0;
-
-  durations(ts, pairs, 1e9 / 24e6, ticks, ns, flags);
-  for (int r = 0; r < REPS; r++) {
-    double a = now_ns();
-    durations(ts, pairs, 1e9 / 24e6, ticks, ns, flags);
-    t[r] = now_ns() - a;
-    sink += ticks[r];
+  char line[4096], dir[4000];
+  long reps;
+  while (fgets(line, sizeof line, stdin)) {
+    if (sscanf(line, "durations %ld", &reps) == 1) {
+      double t = now_ns();
+      for (long r = 0; r < reps; r++) { durations(ts, pairs, scale, ticks, ns, flags); sink += ticks[r % (pairs ? pairs : 1)]; }
+      printf("%.0f\n", now_ns() - t);
+    } else if (sscanf(line, "sums %ld", &reps) == 1) {
+      double t = now_ns();
+      for (long r = 0; r < reps; r++) { sum_records(ps, records, 11, sums); sink += sums[r % 11]; }
+      printf("%.0f\n", now_ns() - t);
+    } else if (sscanf(line, "dump %3999s", dir) == 1) {
+      durations(ts, pairs, scale, ticks, ns, flags);
+      sum_records(ps, records, 11, sums);
+      save(dir, "ticks.bin", ticks, pairs * 8);
+      save(dir, "ns.bin", ns, pairs * 8);
+      save(dir, "flags.bin", flags, pairs);
+      save(dir, "sums.bin", sums, sizeof sums);
+      printf("ok\n");
+    } else {
+      printf("?\n");
+    }
+    fflush(stdout);
   }
-  qsort(t, REPS, sizeof t[0], cmp);
-  printf("{\"case\": \"timestamp-durations\", \"impl\": \"native-c\", \"median_ns\": %.0f, \"bytes\": %zu}\n", t[REPS / 2], pairs * 16);
-
-  sum_records(ps, records, 11, sums);
-  for (int r = 0; r < REPS; r++) {
-    double a = now_ns();
-    sum_records(ps, records, 11, sums);
-    t[r] = now_ns() - a;
-    sink += sums[r % 11];
-  }
-  qsort(t, REPS, sizeof t[0], cmp);
-  printf("{\"case\": \"pipeline-statistics-sum\", \"impl\": \"native-c\", \"median_ns\": %.0f, \"bytes\": %zu}\n", t[REPS / 2], records * 88);
   return sink == 42 ? 1 : 0;
 }

@@ -76,7 +76,10 @@ export class WasmKernels implements QueryKernels {
 
   /** Places the views in memory: in place when they live there, else in scratch. */
   private call<T>(inputs: Uint8Array[], outputs: Uint8Array[], run: (ptrs: number[]) => T): T {
-    let scratch = align(this.persistentEnd);
+    const all = [...inputs, ...outputs];
+    const small = all.every((v) => v.buffer !== this.memory) && all.reduce((n, v) => n + align(v.byteLength), 0) <= STREAM_END - STREAM_AT;
+    // small calls from JS memory use the reserved region, so they never grow memory either
+    let scratch = small ? STREAM_AT : align(this.persistentEnd);
     const placements: { view: Uint8Array; ptr: number; copied: boolean }[] = [];
     for (const view of [...inputs, ...outputs]) {
       if (view.buffer === this.memory) placements.push({ view, ptr: view.byteOffset, copied: false });
@@ -157,19 +160,22 @@ export class WasmKernels implements QueryKernels {
     );
   }
   sumRecords(input: Uint8Array, records: number, fields: number, out: Uint8Array): void {
-    if (out.buffer === this.memory || input.buffer === this.memory || records * fields * 8 <= BLOCK_BYTES) {
+    const stride = fields * 8;
+    if (out.buffer === this.memory || input.buffer === this.memory || records * stride <= BLOCK_BYTES) {
       this.call([input], [out], ([i, o]) => this.exports.sumRecords(i!, records, fields, o!));
       return;
     }
-    // Block sums added up mod 2^64 (the kernel starts each block's sums at zero).
+    // Streamed: block sums added up mod 2^64 (the kernel starts each block's sums at zero).
+    const perBlock = Math.max(1, Math.floor(BLOCK_BYTES / stride));
+    const sumsAt = align(STREAM_AT + perBlock * stride);
+    const mem = new Uint8Array(this.memory);
     const totals = new BigUint64Array(fields);
-    const part = new Uint8Array(fields * 8);
-    const partWords = new BigUint64Array(part.buffer);
-    const perBlock = Math.max(1, Math.floor(BLOCK_BYTES / (fields * 8)));
+    const part = new BigUint64Array(this.memory, sumsAt, fields);
     for (let first = 0; first < records; first += perBlock) {
       const n = Math.min(perBlock, records - first);
-      this.call([input.subarray(first * fields * 8, (first + n) * fields * 8)], [part], ([i, o]) => this.exports.sumRecords(i!, n, fields, o!));
-      for (let f = 0; f < fields; f++) totals[f] = totals[f]! + partWords[f]!;
+      mem.set(input.subarray(first * stride, (first + n) * stride), STREAM_AT);
+      this.exports.sumRecords(STREAM_AT, n, fields, sumsAt);
+      for (let f = 0; f < fields; f++) totals[f] = totals[f]! + part[f]!;
     }
     out.set(new Uint8Array(totals.buffer));
   }
