@@ -1,12 +1,53 @@
-// Bundles the library (dist/index.js) and the CLI (dist/cli.js); declarations come from tsc
-// (tsconfig.build.json).
+// One build for every consumer. The entries are read from package.json "exports": each export whose
+// types are dist/types/src/<path>.d.ts is built from src/<path>.ts, so a new subpath export
+// (dxbin/query, dxbin/ddi, ...) is built without touching this file.
+//   - ES modules: dist/<name>.js, with the CLI (dist/cli.js) in the same build, so that the library
+//     code is in shared chunks (dist/chunks/) and the CLI holds one copy of it, not its own.
+//   - CommonJS: dist/cjs/<name>.js (dist/cjs/package.json says "type": "commonjs").
+// Declarations come from tsc (tsconfig.build.json); scripts/dual-types.mjs copies them for the
+// require condition.
 import typescript from '@rollup/plugin-typescript';
+import { readFileSync, rmSync } from 'node:fs';
 
-const external = [/^node:/, 'commander', 'cli-progress', 'tinyglobby'];
-const ts = () => typescript({ tsconfig: './tsconfig.json', compilerOptions: { noEmit: false, declaration: false, sourceMap: false }, include: ['codecs/**/*.ts', 'src/**/*.ts'], exclude: ['src/query/assembly/**', 'src/container/assembly/**'] });
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+/** { name: source } for every export with types under dist/types/src/. */
+export function entriesFromExports(exportsField) {
+  const entries = {};
+  for (const [key, value] of Object.entries(exportsField)) {
+    const types = typeof value === 'object' ? (value.types ?? value.import?.types) : undefined;
+    const m = typeof types === 'string' ? /^\.\/dist\/types\/(src\/.+)\.d\.ts$/.exec(types) : null;
+    if (!m) continue;
+    const name = key === '.' ? 'index' : key.slice(2).replace(/\//g, '-');
+    entries[name] = `${m[1]}.ts`;
+  }
+  return entries;
+}
+
+// a clean dist/ each build: no stale chunk from an earlier build can end up in the tarball
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+
+const entries = entriesFromExports(pkg.exports);
+const external = [/^node:/, ...Object.keys(pkg.dependencies ?? {})];
+const ts = () =>
+  typescript({
+    tsconfig: './tsconfig.json',
+    compilerOptions: { noEmit: false, declaration: false, sourceMap: false },
+    include: ['codecs/**/*.ts', 'src/**/*.ts'],
+    exclude: ['src/query/assembly/**', 'src/container/assembly/**'],
+  });
 
 export default [
-  // the root and the subpath entries (dxbin/query, dxbin/ddi) share chunks, so an error class is one class
-  { input: { index: 'src/index.ts', query: 'src/query/index.ts', ddi: 'src/ddi/index.ts' }, output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' }, external, plugins: [ts()] },
-  { input: 'src/cli/main.ts', output: { file: 'dist/cli.js', format: 'es' }, external, plugins: [ts()] },
+  {
+    input: { ...entries, cli: 'src/cli/main.ts' },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    external,
+    plugins: [ts()],
+  },
+  {
+    input: entries,
+    output: { dir: 'dist/cjs', format: 'cjs', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', exports: 'named', interop: 'auto' },
+    external,
+    plugins: [ts()],
+  },
 ];
