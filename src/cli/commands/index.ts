@@ -16,9 +16,11 @@ import { rootsigDecode } from './rootsig-decode.js';
 import { rootsigDecompile } from './rootsig-decompile.js';
 import { rootsigEncode } from './rootsig-encode.js';
 import { rootsigValidate } from './rootsig-validate.js';
+import { verify } from './verify.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   inspect,
+  verify,
   rootsigDecode,
   rootsigEncode,
   rootsigConvert,

@@ -1,6 +1,8 @@
 /** `dxbin extract | strip | embed`: move RTS0 between containers, as `dxc -dumpbin` does. */
 import { codecs, containerRootSignature, findPart, parseContainer, readRootSignatureSource, rootSignatureContainer, rootSignaturePart, withRootSignature, withoutPart, writeEdited } from '../../index.js';
 import type { FileCommand } from '../command.js';
+import type { RootSignature } from '../../index.js';
+import { requireFit } from './verify.js';
 import { InOtherFile, InputError, UsageError } from '../errors.js';
 import { expectContainer, expectRootSignatureSource } from './shared.js';
 
@@ -43,7 +45,7 @@ export const strip: FileCommand = {
   },
 };
 
-export const embed: FileCommand<{ rs: string; append?: boolean }> = {
+export const embed: FileCommand<{ rs: string; append?: boolean; verify?: boolean }> = {
   kind: 'files',
   path: ['embed'],
   description: 'set the RTS0 part from a container or bare part (replaced in place, or appended before PRIV)',
@@ -51,7 +53,8 @@ export const embed: FileCommand<{ rs: string; append?: boolean }> = {
   input: 'shader',
   writes: { required: true, ext: () => undefined },
   options: (c) =>
-    c.requiredOption('--rs <file>', 'the root signature: a container holding RTS0 or a bare RTS0 part').option('--append', 'remove any RTS0 and append the new one, as dxc -setrootsignature orders parts'),
+    c.requiredOption('--rs <file>', 'the root signature: a container holding RTS0 or a bare RTS0 part').option('--append', 'remove any RTS0 and append the new one, as dxc -setrootsignature orders parts')
+      .option('--verify', 'refuse (exit 1, nothing written) unless the root signature fits the shader'),
   check(o, _args, inputs) {
     if (inputs.includes(o.rs) && o.rs === '-') throw new UsageError('standard input (-) can be read only once');
   },
@@ -62,13 +65,15 @@ export const embed: FileCommand<{ rs: string; append?: boolean }> = {
     const rsFile = ctx.options.rs;
     const rsBytes = await ctx.read(rsFile);
     let part: Uint8Array;
+    let rootSignature: RootSignature;
     try {
       expectRootSignatureSource(rsFile, rsBytes);
-      part = readRootSignatureSource(rsBytes).part;
+      ({ part, rootSignature } = readRootSignatureSource(rsBytes));
     } catch (e) {
       // errors in the root signature name its file, not the shader's
       throw e instanceof InputError ? e : new InOtherFile(rsFile, e);
     }
+    if (ctx.options.verify) await requireFit(rootSignature, [file], async () => bytes, async (line) => ctx.streams.err(line));
     const edited = withRootSignature(container, part, ctx.options.append ? 'append' : 'in-place');
     const data = writeEdited(edited, container, bytes);
     await ctx.write(ctx.output!, data, [file, rsFile]);

@@ -1,6 +1,7 @@
 /** `dxbin rootsig compile`: HLSL root signature text to a container, as `dxc -T rootsig_1_x`. */
 import { Option } from 'commander';
-import { HlslFile, RootSignatureText, codecs, compileRootSignatureBlob } from '../../index.js';
+import { HlslFile, RootSignatureText, codecs, compileRootSignature, compileRootSignatureBlob } from '../../index.js';
+import { requireFit } from './verify.js';
 import type { OnceCommand } from '../command.js';
 import { UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
@@ -16,6 +17,7 @@ interface CompileOptions {
   output: string;
   raw?: boolean;
   validate?: boolean;
+  verify?: string[];
 }
 
 export const rootsigCompile: OnceCommand<CompileOptions> = {
@@ -37,7 +39,8 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
       .addOption(new Option('--version <version>', 'root signature version (1.2 has no DXC profile)').choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)).makeOptionMandatory())
       .requiredOption('-o, --output <out>', 'output file (- for standard output)')
       .option('--raw', 'write the bare RTS0 part')
-      .option('--no-validate', "skip DXC's validation rules (like dxc -Vd)"),
+      .option('--no-validate', "skip DXC's validation rules (like dxc -Vd)")
+      .option('--verify <shaders...>', 'refuse (exit 1, nothing written) unless the root signature fits these shaders'),
   async run(args, o, streams) {
     const text = args[0] as string | undefined;
     const version = codecs.ROOT_SIGNATURE_VERSIONS.find((v) => v.name === o.version)!;
@@ -57,6 +60,7 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
       if (o.define !== undefined || o.entry !== undefined) throw new UsageError('--define and -E go with --file');
       source = new RootSignatureText(text);
     }
+    if (o.verify) await requireFit(compileRootSignature(source, { version: version.value, validate: o.validate }), o.verify, (f) => readInput(f, streams), async (line) => streams.err(line));
     const blob = compileRootSignatureBlob(source, { version: version.value, raw: o.raw, validate: o.validate });
     await writeOutput(o.output, blob, o.file ? [o.file] : [], streams);
     if (o.json) await streams.write(`${JSON.stringify({ file: o.file ?? '<string>', ok: true, output: o.output, version: version.name, size: blob.byteLength })}\n`);

@@ -1,0 +1,104 @@
+/**
+ * `dxbin verify SHADER... [--rootsig RS]`: does the root signature (each shader's own, or RS) fit
+ * each shader? Exit 1 for a shader that does not; "not verifiable" is reported, never as fitting.
+ * Also the check behind `embed --verify` and `rootsig compile --verify`.
+ */
+import {
+  formatBinding,
+  readRootSignatureSource,
+  resTypeName,
+  shaderOf,
+  parseContainer,
+  stageName,
+  verifyRootSignature,
+  type BindingViolation,
+  type RootSignature,
+  type ShaderBinding,
+  type VerifyResult,
+} from '../../index.js';
+import type { FileCommand } from '../command.js';
+import { CheckFailed, InOtherFile, InputError } from '../errors.js';
+import { expectContainer, expectRootSignatureSource } from './shared.js';
+
+const bindingJson = (b: ShaderBinding) => ({ type: resTypeName(b.resType), space: b.space, lowerBound: b.lowerBound, upperBound: b.upperBound, ...(b.name ? { name: b.name } : {}) });
+
+/** One result as JSON. */
+export function verifyJson(r: VerifyResult): Record<string, unknown> {
+  return {
+    verdict: r.verdict,
+    ...(r.reason ? { reason: r.reason } : {}),
+    stage: stageName(r.stage),
+    violations: r.violations.map((v) => ({ code: v.code, message: v.message, ...(v.binding ? { binding: bindingJson(v.binding) } : {}), ...(v.path ? { path: v.path } : {}) })),
+    coverage: r.coverage.map((c) => ({ binding: bindingJson(c.binding), path: c.path })),
+  };
+}
+
+/** `code binding path: message`, one line per violation. */
+export function violationLine(v: BindingViolation): string {
+  const what = v.binding ? ` ${resTypeName(v.binding.resType)} ${formatBinding(v.binding)}${v.binding.name ? ` (${v.binding.name})` : ''}` : '';
+  return `${v.code}${what}${v.path ? ` ${v.path}` : ''}: ${v.message}`;
+}
+
+/** The summary line of one shader. */
+export function verdictLine(file: string, r: VerifyResult): string {
+  if (r.verdict === 'not-verifiable') return `${file}: not verifiable (${r.reason})`;
+  const n = r.coverage.length + r.violations.filter((v) => v.binding).length;
+  const violations = r.violations.length ? `, ${r.violations.length} violation${r.violations.length === 1 ? '' : 's'}` : '';
+  return `${file}: ${stageName(r.stage)} shader ${r.verdict === 'fits' ? 'fits' : 'does not fit'} the root signature (${n} binding${n === 1 ? '' : 's'}${violations})`;
+}
+
+/** A shader file's verdict against `rs` (its own RTS0 when undefined). */
+export function verifyShaderBytes(file: string, bytes: Uint8Array, rs: RootSignature | undefined): VerifyResult {
+  expectContainer(file, bytes);
+  return verifyRootSignature(shaderOf(parseContainer(bytes)), rs);
+}
+
+/** The root signature in `file` (container or bare part); its errors name it. */
+export function rootSignatureFrom(file: string, bytes: Uint8Array): RootSignature {
+  try {
+    expectRootSignatureSource(file, bytes);
+    return readRootSignatureSource(bytes).rootSignature;
+  } catch (e) {
+    throw e instanceof InputError ? e : new InOtherFile(file, e);
+  }
+}
+
+/**
+ * Refuses `rs` unless it fits every shader (`embed --verify`, `rootsig compile --verify`).
+ * @throws {CheckFailed} naming each shader that does not fit and why
+ */
+export async function requireFit(rs: RootSignature, shaders: readonly string[], read: (file: string) => Promise<Uint8Array>, warn: (line: string) => Promise<void>): Promise<void> {
+  const lines: string[] = [];
+  for (const file of shaders) {
+    const bytes = await read(file);
+    let r: VerifyResult;
+    try {
+      r = verifyShaderBytes(file, bytes, rs);
+    } catch (e) {
+      throw e instanceof InputError ? e : new InOtherFile(file, e);
+    }
+    if (r.verdict === 'not-verifiable') await warn(`dxbin: ${verdictLine(file, r)}`);
+    if (r.verdict !== 'does-not-fit') continue;
+    lines.push(verdictLine(file, r), ...r.violations.map((v) => `  ${violationLine(v)}`));
+  }
+  if (lines.length) throw new CheckFailed(`the root signature does not fit; nothing written\n${lines.join('\n')}`);
+}
+
+export const verify: FileCommand<{ rootsig?: string }> = {
+  kind: 'files',
+  path: ['verify'],
+  description: "does the root signature fit the shader? DXC's check on DXIL (PSV0) and DXBC (declarations); exit 1 when one does not fit",
+  examples: ["dxbin verify 'build/**/*.cso'", 'dxbin verify vs.cso ps.cso --rootsig rs.dxbc --json'],
+  input: 'shader',
+  options: (c) => c.option('--rootsig <rs>', "the root signature (a container holding RTS0, or a bare part); default: each shader's own"),
+  async run(file, ctx) {
+    const rsFile = ctx.options.rootsig;
+    const rs = rsFile === undefined ? undefined : rootSignatureFrom(rsFile, await ctx.read(rsFile));
+    const r = verifyShaderBytes(file, await ctx.read(file), rs);
+    await ctx.print(verdictLine(file, r));
+    for (const v of r.violations) await ctx.print(`  ${violationLine(v)}`);
+    const result = verifyJson(r);
+    if (r.verdict === 'does-not-fit') throw new CheckFailed(`does not fit the root signature (${r.violations.length} violation${r.violations.length === 1 ? '' : 's'})`, result);
+    return result;
+  },
+};
