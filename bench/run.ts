@@ -81,6 +81,10 @@ function printGoals(): void {
   }
   speedVs('digest-64k', 'vkd3d-native', '-');
   {
+    const r = row('digest-batch', 'dxbin-batch4');
+    add('digest-batch', 'four at a time (WASM SIMD) speed / one by one', r ? 1 / r.vs_dxbin! : undefined, '', '(welcome)', undefined);
+  }
+  {
     const r = row('timestamp-durations-from-js', 'dxbin-simd');
     add('timestamp-durations-from-js', 'time / timestamp-durations (in WASM)', r?.vs_dxbin, r ? `[${f(r.vs_dxbin_min!)}-${f(r.vs_dxbin_max!)}]` : '', '<= 1.5x', r ? r.vs_dxbin! <= 1.5 : undefined);
   }

@@ -50,6 +50,14 @@ export { digestStatus, type DigestStatus } from './container/digest.js';
 export { digestSentinel } from './container/digest.js';
 /** DXBC's modified MD5 of any bytes. */
 export { modifiedMd5 } from './container/digest.js';
+/** The same into out[at..at+16), allocating nothing (WebAssembly from 128 bytes, else JS). */
+export { modifiedMd5Into } from './container/digest.js';
+/** Digests of many messages, four at a time on the WebAssembly SIMD build. */
+export { modifiedMd5Batch } from './container/digest.js';
+/** True when a container's stored digest is right; allocates nothing. */
+export { containerDigestMatches } from './container/digest.js';
+/** Computes a container's digest into its own header. */
+export { signContainer } from './container/digest.js';
 /** Lower-case hex of bytes (how digests are shown), and byte-wise equality. */
 export { toHex, equalBytes } from './container/digest.js';
 /** A FourCC for messages: printable ASCII as is, other bytes as \xNN. */

@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeContainerDigest, modifiedMd5, parseContainer, rootSignatureContainer, writeContainer } from '../src/index.js';
-import { containerDigestMatches, modifiedMd5Into, modifiedMd5JsInto } from '../src/container/digest.js';
-import { WASM_DIGEST_MIN_BYTES, wasmDigestAvailable, wasmDigestInto } from '../src/container/digest-wasm.js';
+import { computeContainerDigest, DescriptionError, modifiedMd5, parseContainer, rootSignatureContainer, writeContainer } from '../src/index.js';
+import { containerDigestMatches, modifiedMd5Batch, modifiedMd5Into, modifiedMd5JsInto } from '../src/container/digest.js';
+import { WASM_DIGEST_MIN_BYTES, wasmDigestAvailable, wasmDigestInto, wasmDigestSimd } from '../src/container/digest-wasm.js';
 import { corpusFiles, hex, isLlvmTestBlob, ROOT } from './helpers/corpus.js';
 import { referenceModifiedMd5 } from './helpers/reference-digest.js';
 // @ts-expect-error a plain .mjs script without types
@@ -38,8 +38,30 @@ const placed = fc
     return buf.subarray(shift);
   });
 
-test('the WebAssembly digest loads on this engine', () => {
+test('the WebAssembly digest loads on this engine, the SIMD build with it', () => {
   assert.ok(wasmDigestAvailable());
+  assert.ok(wasmDigestSimd());
+});
+
+test('property: batches (four messages at once, any mix of lengths) equal the reference', () => {
+  fc.assert(
+    fc.property(fc.array(placed, { minLength: 0, maxLength: 11 }), (messages) => {
+      const out = modifiedMd5Batch(messages);
+      assert.is(out.byteLength, 16 * messages.length);
+      messages.forEach((m, i) => assert.is(hex(out.subarray(16 * i, 16 * i + 16)), hex(referenceModifiedMd5(m)), `message ${i} of ${messages.length}, ${m.byteLength} bytes`));
+    }),
+    { numRuns: 150 },
+  );
+});
+
+test('batches with long lanes of unequal length (blocks4 for the shortest, then each alone), and into a given buffer', () => {
+  const sizes = [70_000, 55, 0, 131_072 + 63, 64, 56, 1 << 16, 200];
+  const messages = sizes.map((n, k) => new Uint8Array(n).map((_, i) => (i * 131 + k * 7) & 0xff));
+  const out = new Uint8Array(16 * sizes.length + 5).fill(0xcc);
+  modifiedMd5Batch(messages, out);
+  messages.forEach((m, i) => assert.is(hex(out.subarray(16 * i, 16 * i + 16)), hex(referenceModifiedMd5(m)), `${sizes[i]} bytes`));
+  assert.ok(out.subarray(16 * sizes.length).every((b) => b === 0xcc));
+  assert.throws(() => modifiedMd5Batch(messages, new Uint8Array(16)), (e: unknown) => e instanceof DescriptionError && e.code === 'out-of-range');
 });
 
 test('the committed digest WASM is what scripts/build-wasm.mjs builds from src/container/assembly/digest.ts', () => {

@@ -5,9 +5,11 @@
  * strict Content-Security-Policy without 'wasm-unsafe-eval'), or `DXBIN_WASM=js`, the JS digest
  * runs instead. The message is copied through one 64 KiB buffer in the module's memory (one chunk
  * per call for messages up to 64 KiB, so nothing is allocated; one view per further chunk).
+ * The module is built twice: with SIMD (where `WebAssembly.validate` accepts it), whose `blocks4`
+ * hashes four messages at once for batches, and without.
  */
 import { decodeBase64 } from '../bytes/base64.js';
-import { DIGEST_WASM } from './digest-wasm-binary.js';
+import { DIGEST_SIMD_WASM, DIGEST_WASM } from './digest-wasm-binary.js';
 
 /** Messages shorter than this are hashed in JS: below it the copy and call cost more than they save. */
 export const WASM_DIGEST_MIN_BYTES = 128;
@@ -17,26 +19,34 @@ interface DigestExports {
   begin(): void;
   blocks(ptr: number, count: number): void;
   state(out: number): void;
+  setState(from: number): void;
+  blocks4(p0: number, p1: number, p2: number, p3: number, count: number, states: number): void;
 }
 
 const CHUNK = 65536;
 const BUF = 1024; // chunk buffer: [BUF, BUF + CHUNK)
 const FINAL = BUF + CHUNK; // up to two final blocks
 const STATE = FINAL + 128; // 16 bytes of state
+const STATES = STATE + 64; // four states for blocks4
+const BATCH = STATES + 64; // four padded messages for blocks4
+/** A group of four messages goes through blocks4 when each has at most this many bytes. */
+const BATCH_LANE_MAX = 1 << 20;
 
-let loaded: { x: DigestExports; mem: Uint8Array } | null | undefined;
+let loaded: { x: DigestExports; mem: Uint8Array; simd: boolean } | null | undefined;
 
-function load(): { x: DigestExports; mem: Uint8Array } | null {
+function load(): { x: DigestExports; mem: Uint8Array; simd: boolean } | null {
   if (loaded !== undefined) return loaded;
   loaded = null;
   const forced = typeof process !== 'undefined' ? process.env?.DXBIN_WASM : undefined;
   if (forced === 'js' || typeof WebAssembly !== 'object') return loaded;
   try {
-    const module = new WebAssembly.Module(decodeBase64(DIGEST_WASM));
+    const simdBytes = decodeBase64(DIGEST_SIMD_WASM);
+    const simd = WebAssembly.validate(simdBytes);
+    const module = new WebAssembly.Module(simd ? simdBytes : decodeBase64(DIGEST_WASM));
     const x = new WebAssembly.Instance(module, { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as DigestExports;
-    const need = STATE + 16;
+    const need = BATCH;
     if (x.memory.buffer.byteLength < need) x.memory.grow(Math.ceil((need - x.memory.buffer.byteLength) / 65536));
-    loaded = { x, mem: new Uint8Array(x.memory.buffer) };
+    loaded = { x, mem: new Uint8Array(x.memory.buffer), simd };
   } catch {
     loaded = null; // CSP or an engine without WebAssembly: the JS digest serves
   }
@@ -48,6 +58,80 @@ export function wasmDigestAvailable(): boolean {
   return load() !== null;
 }
 
+/** Whether batches hash four messages at once (the SIMD build loaded). */
+export function wasmDigestSimd(): boolean {
+  return load()?.simd ?? false;
+}
+
+const IV = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
+
+/**
+ * Digests of `messages[first..first+4)` into out[16 * i..] with blocks4: each message is laid out
+ * with its final block(s) in the batch region, the four run together for as many blocks as the
+ * shortest has, and each finishes alone. False (nothing written) when the WebAssembly digest is
+ * not available or a message is over BATCH_LANE_MAX bytes.
+ */
+export function wasmDigest4(messages: readonly Uint8Array[], first: number, out: Uint8Array): boolean {
+  const w = loaded === undefined ? load() : loaded;
+  if (w === null) return false;
+  let total = 0;
+  for (let l = 0; l < 4; l++) {
+    const n = messages[first + l]!.byteLength;
+    if (n > BATCH_LANE_MAX) return false;
+    total += n - (n & 63) + 128;
+  }
+  if (BATCH + total > w.x.memory.buffer.byteLength) {
+    w.x.memory.grow(Math.ceil((BATCH + total - w.x.memory.buffer.byteLength) / 65536));
+    w.mem = new Uint8Array(w.x.memory.buffer);
+  }
+  const mem = w.mem;
+  const ptrs = lanePtrs;
+  let at = BATCH;
+  let fewest = Infinity;
+  for (let l = 0; l < 4; l++) {
+    const m = messages[first + l]!;
+    const length = m.byteLength;
+    const full = length - (length & 63);
+    const rest = length - full;
+    ptrs[l] = at;
+    mem.set(m, at);
+    const end = at + full;
+    let blocks = full >>> 6;
+    // DXC's final block(s) in place after the whole blocks
+    if (rest < 56) {
+      mem.copyWithin(end + 4, end, end + rest);
+      mem.fill(0, end + 4 + rest, end + 64);
+      mem[end + 4 + rest] = 0x80;
+      put(mem, end, (length * 8) | 0);
+      put(mem, end + 60, (2 * length + 1) | 0);
+      blocks += 1;
+    } else {
+      mem.fill(0, end + rest, end + 128);
+      mem[end + rest] = 0x80;
+      put(mem, end + 64, (length * 8) | 0);
+      put(mem, end + 124, (2 * length + 1) | 0);
+      blocks += 2;
+    }
+    laneBlocks[l] = blocks;
+    if (blocks < fewest) fewest = blocks;
+    for (let j = 0; j < 4; j++) put(mem, STATES + 16 * l + 4 * j, IV[j]!);
+    at += blocks * 64;
+  }
+  w.x.blocks4(ptrs[0]!, ptrs[1]!, ptrs[2]!, ptrs[3]!, fewest, STATES);
+  for (let l = 0; l < 4; l++) {
+    if (laneBlocks[l]! > fewest) {
+      w.x.setState(STATES + 16 * l);
+      w.x.blocks(ptrs[l]! + 64 * fewest, laneBlocks[l]! - fewest);
+      w.x.state(STATES + 16 * l);
+    }
+    const o = 16 * (first + l);
+    for (let i = 0; i < 16; i++) out[o + i] = mem[STATES + 16 * l + i]!;
+  }
+  return true;
+}
+const lanePtrs = [0, 0, 0, 0];
+const laneBlocks = [0, 0, 0, 0];
+
 /**
  * DXC's modified MD5 of `message` into out[at..at+16) with the WebAssembly digest; false (nothing
  * written) when it is not available.
@@ -55,7 +139,8 @@ export function wasmDigestAvailable(): boolean {
 export function wasmDigestInto(message: Uint8Array, out: Uint8Array, at: number): boolean {
   const w = loaded === undefined ? load() : loaded;
   if (w === null) return false;
-  const { x, mem } = w;
+  const { x } = w;
+  const mem = w.mem;
   const length = message.byteLength;
   const full = length - (length & 63);
   x.begin();

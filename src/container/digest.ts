@@ -9,7 +9,8 @@
  * Large messages go to the WebAssembly digest when it loads and wins (digest-wasm.ts).
  */
 import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSentinel } from '../../codecs/container.js';
-import { wasmDigestInto, WASM_DIGEST_MIN_BYTES } from './digest-wasm.js';
+import { DescriptionError } from '../bytes/errors.js';
+import { wasmDigest4, wasmDigestInto, WASM_DIGEST_MIN_BYTES } from './digest-wasm.js';
 
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
@@ -165,6 +166,21 @@ function putState(out: Uint8Array, at: number): void {
 export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): void {
   if (message.byteLength >= WASM_DIGEST_MIN_BYTES && wasmDigestInto(message, out, at)) return;
   modifiedMd5JsInto(message, out, at);
+}
+
+/**
+ * DXC's modified MD5 of each message, into out[16 * i..16 * i + 16) (allocated when not given):
+ * for batches (a build step's or a fuzzer's containers), four messages at a time on the
+ * WebAssembly SIMD build, one per lane; the rest one by one.
+ */
+export function modifiedMd5Batch(messages: readonly Uint8Array[], out = new Uint8Array(16 * messages.length)): Uint8Array {
+  if (out.byteLength < 16 * messages.length) throw new DescriptionError('out-of-range', 'out', `${out.byteLength} bytes, ${messages.length} digests need ${16 * messages.length}`);
+  let i = 0;
+  for (; i + 4 <= messages.length; i += 4) {
+    if (!wasmDigest4(messages, i, out)) for (let j = i; j < i + 4; j++) modifiedMd5Into(messages[j]!, out, 16 * j);
+  }
+  for (; i < messages.length; i++) modifiedMd5Into(messages[i]!, out, 16 * i);
+  return out;
 }
 
 /** DXC's modified MD5 of `message` (the bytes the digest covers, not a whole container). */
