@@ -5,14 +5,14 @@
  * form keeps the valid durations (8 bytes each) for the exact median and p99.
  */
 import { Option } from 'commander';
-import { DURATION_FLAGS, QUERY_TYPES, RESOLVE_OFFSET_ALIGNMENT, decodeQueryResults, queryType, sumQueryResults, summarizeDurations, timestampDurations } from '../../query/index.js';
+import { DURATION_FLAGS, QUERY_TYPES, RESOLVE_OFFSET_ALIGNMENT, queryType, sumQueryResults, summarizeDurations, timestampDurations } from '../../query/index.js';
 import type { Command } from 'commander';
 import type { FileCommand, RunContext } from '../command.js';
 import { InputError, UsageError } from '../errors.js';
 import { openInput, type Output } from '../io.js';
 
 /** Bytes read per chunk (rounded down to whole records). */
-const CHUNK_BYTES = 1 << 22;
+const CHUNK_BYTES = 1 << 20;
 
 interface RangeOptions {
   offset?: string;
@@ -139,11 +139,31 @@ function batched(write: (s: string) => Promise<void>) {
   };
 }
 
-/** Decimal text of the u64 at word pair i of a column (fast when the high word is 0). */
-function u64Text(words: Uint32Array, i: number): string {
-  const hi = words[2 * i + 1]!;
-  const lo = words[2 * i]!;
-  return hi === 0 ? String(lo) : ((BigInt(hi) << 32n) | BigInt(lo)).toString();
+/** Decimal text of a u64 given as two u32 words (exact; plain numbers below 2^53). */
+function u64Text(lo: number, hi: number): string {
+  if (hi === 0) return String(lo);
+  if (hi < 0x200000) return String(hi * 4294967296 + lo);
+  return ((BigInt(hi) << 32n) | BigInt(lo)).toString();
+}
+
+/**
+ * The decimal fields of each record of a chunk, straight from its words (the record layout is the
+ * query type's row: field offsets and sizes), calling `row` with the texts of one record.
+ */
+function recordTexts(bytes: Uint8Array, q: ReturnType<typeof queryType>, row: (fields: string[]) => void): number {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  const stride = q.result.size >>> 2;
+  const fields = q.result.fields.map((f) => ({ at: f.offset >>> 2, wide: f.size === 8 }));
+  const n = bytes.byteLength / q.result.size;
+  const texts = new Array<string>(fields.length);
+  for (let i = 0, base = 0; i < n; i++, base += stride) {
+    for (let k = 0; k < fields.length; k++) {
+      const f = fields[k]!;
+      texts[k] = u64Text(words[base + f.at]!, f.wide ? words[base + f.at + 1]! : 0);
+    }
+    row(texts);
+  }
+  return n;
 }
 
 async function withSink<T>(file: string, ctx: RunContext<unknown>, body: (write: (s: string) => Promise<void>) => Promise<T>): Promise<T> {
@@ -172,6 +192,7 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
   async run(file, ctx) {
     const q = queryType(ctx.options.type);
     const names = q.result.fields.map((f) => f.name);
+    const quoted = names.map((n) => JSON.stringify(n));
     const json = ctx.options.format === 'json' || ctx.options.json === true;
     let count = 0;
     await withSink(file, ctx, async (write) => {
@@ -179,24 +200,12 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
       if (json) await out.add(`{${ctx.options.json && ctx.output === undefined ? `"file":${JSON.stringify(file)},"ok":true,` : ''}"type":${JSON.stringify(q.name)},"results":[`);
       else await out.add(`${names.join(',')}\n`);
       for await (const chunk of records(file, ctx, q.result.size, q.name)) {
-        const { columns, count: n } = decodeQueryResults(chunk.bytes, q);
-        const words = names.map((name) => new Uint32Array(columns[name]!.buffer, columns[name]!.byteOffset, n * 2));
         let text = '';
-        for (let i = 0; i < n; i++) {
-          if (json) {
-            text += `${count + i ? ',' : ''}\n{${names.map((name, k) => `${JSON.stringify(name)}:"${u64Text(words[k]!, i)}"`).join(',')}}`;
-          } else {
-            let row = u64Text(words[0]!, i);
-            for (let k = 1; k < words.length; k++) row += `,${u64Text(words[k]!, i)}`;
-            text += `${row}\n`;
-          }
-          if (text.length > 1 << 16) {
-            await out.add(text);
-            text = '';
-          }
-        }
+        recordTexts(chunk.bytes, q, (t) => {
+          text += json ? `${count ? ',' : ''}\n{${t.map((v, k) => `${quoted[k]}:"${v}"`).join(',')}}` : `${t.join(',')}\n`;
+          count++;
+        });
         await out.add(text);
-        count += n;
       }
       if (json) await out.add(`\n],"count":${count}}\n`);
       await out.flush();
