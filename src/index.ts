@@ -133,6 +133,8 @@ export { psv0ToJson, psv0FromJson } from './shader/psv0-json.js';
 export { readDxbcProgram, type DxbcProgram, type DxbcDeclaration, type ReadDxbcOptions } from './shader/dxbc.js';
 /** Does a root signature fit a shader? DXC's verifier, every violation, for DXIL and DXBC. */
 export { verifyRootSignature, verifyBindings, rootSignatureIntervals, type VerifyResult, type BindingViolation, type BindingViolationCode } from './binding/verify.js';
+/** The cheapest 1.1 root signature that a set of shaders fits (and its root cost in DWORDs). */
+export { suggestRootSignature, rootCost, type SuggestInput, type SuggestOptions } from './binding/suggest.js';
 
 // ---------------------------------------------------------------- tables and choices
 

@@ -17,6 +17,7 @@ import { rootsigDecompile } from './rootsig-decompile.js';
 import { rootsigEncode } from './rootsig-encode.js';
 import { rootsigValidate } from './rootsig-validate.js';
 import { verify } from './verify.js';
+import { rootsigSuggest } from './rootsig-suggest.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   inspect,
@@ -27,6 +28,7 @@ export const COMMANDS: readonly CliCommand[] = [
   rootsigValidate,
   rootsigCompile,
   rootsigDecompile,
+  rootsigSuggest,
   queryDecode,
   queryTimings,
   querySum,

@@ -1,0 +1,61 @@
+/** `dxbin rootsig suggest SHADER... [--root-descriptors] [-o OUT]`: the cheapest root signature the shaders fit. */
+import { encodeRootSignature, parseContainer, printRootSignature, rootCost, rootSignatureContainer, shaderOf, suggestRootSignature, type SuggestInput } from '../../index.js';
+import type { OnceCommand } from '../command.js';
+import { InOtherFile, InputError, UsageError } from '../errors.js';
+import { EXIT } from '../exit.js';
+import { readInput, writeOutput } from '../io.js';
+import { expectContainer } from './shared.js';
+
+interface SuggestCliOptions {
+  rootDescriptors?: boolean;
+  output?: string;
+  raw?: boolean;
+  multiline?: boolean;
+}
+
+const NOT_VERIFIABLE_STAGES = new Set([6, 7, 8, 9, 10, 11, 12, 15]);
+
+export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
+  kind: 'once',
+  path: ['rootsig', 'suggest'],
+  description: 'suggest a 1.1 root signature that covers the bindings of all given shaders with the lowest root cost (printed as HLSL; -o writes the blob)',
+  examples: ['dxbin rootsig suggest vs.cso ps.cso', "dxbin rootsig suggest 'build/*.cso' --root-descriptors -o rs.dxbc"],
+  define: (c) =>
+    c
+      .argument('<shaders...>')
+      .option('--root-descriptors', 'prefer root CBVs and root SRV/UAV buffers where the rules allow (faster binding, higher cost)')
+      .option('-o, --output <out>', 'also write the root signature as a root-signature-only container (- for standard output)')
+      .option('--raw', 'with -o: write the bare RTS0 part')
+      .option('--multiline', 'print one clause per line'),
+  async run(args, o, streams) {
+    const files = args[0] as string[];
+    const shaders: SuggestInput[] = [];
+    for (const file of files) {
+      const bytes = await readInput(file, streams);
+      expectContainer(file, bytes);
+      let s;
+      try {
+        s = shaderOf(parseContainer(bytes));
+      } catch (e) {
+        throw e instanceof InputError ? e : new InOtherFile(file, e);
+      }
+      if (!s.bindings || NOT_VERIFIABLE_STAGES.has(s.stage)) {
+        streams.err(`dxbin: ${file}: left out (${s.bindings ? 'a library or ray-tracing shader' : 'no PSV0 part: bindings unknown'})`);
+        continue;
+      }
+      shaders.push({ stage: s.stage, bindings: s.bindings });
+    }
+    if (shaders.length === 0) throw new UsageError('no shader with known bindings to suggest a root signature for');
+    const rs = suggestRootSignature(shaders, { rootDescriptors: o.rootDescriptors });
+    const text = printRootSignature(rs, { multiline: o.multiline });
+    if (o.output !== undefined) {
+      const part = encodeRootSignature(rs);
+      await writeOutput(o.output, o.raw ? part : rootSignatureContainer(part), files, streams);
+    }
+    if (o.output !== '-') {
+      if (o.json) await streams.write(`${JSON.stringify({ ok: true, shaders: shaders.length, cost: rootCost(rs), parameters: rs.parameters.length, hlsl: text, ...(o.output ? { output: o.output } : {}) })}\n`);
+      else await streams.write(`${text}\n`);
+    }
+    return EXIT.ok;
+  },
+};
