@@ -21,7 +21,7 @@ export {
   type DurationSummary,
   type QueryMapEntry,
 } from './resolve.js';
-export { kernels, activeKernels, selectKernels, kernelsAvailable } from './kernels/loader.js';
+export { kernels, activeKernels, selectKernels, kernelsAvailable, kernelsUnavailableReason } from './kernels/loader.js';
 export type { QueryKernels, KernelName } from './kernels/api.js';
 export { WasmKernels, type WasmBuffer } from './kernels/wasm.js';
 

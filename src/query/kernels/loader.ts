@@ -1,6 +1,7 @@
 /**
- * One loader for the query kernels: compiled once, cached, and chosen at first use — SIMD when
- * `WebAssembly.validate` accepts it, else scalar WASM, else plain JS. `DXBIN_WASM=simd|scalar|js`
+ * One loader for the query kernels: compiled once, cached, and chosen at first use — SIMD when it
+ * compiles here, else scalar WASM, else plain JS (a strict Content-Security-Policy, an engine
+ * without WebAssembly); kernelsUnavailableReason says why a build was passed over. `DXBIN_WASM=simd|scalar|js`
  * (or `selectKernels`) forces one, for tests and benchmarks.
  */
 import { DescriptionError } from '../../bytes/errors.js';
@@ -12,17 +13,52 @@ import { SCALAR_WASM, SIMD_WASM } from './wasm-binaries.js';
 
 const cache = new Map<KernelName, QueryKernels>();
 let chosen: QueryKernels | undefined;
+/** Per WASM build: its instantiated kernels, or why this engine cannot run them. */
+const built = new Map<Exclude<KernelName, 'js'>, WasmKernels | string>();
 
-/** Whether this engine can run the named kernels. */
+/**
+ * Compiles and instantiates one WASM build once; the reason in words when it fails. `validate`
+ * alone is not enough: a Content-Security-Policy without 'wasm-unsafe-eval' validates the bytes
+ * and then refuses to compile them.
+ */
+function build(name: Exclude<KernelName, 'js'>): WasmKernels | string {
+  let b = built.get(name);
+  if (b !== undefined) return b;
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.Module !== 'function') b = 'this engine has no WebAssembly';
+  else {
+    const bytes = decodeBase64(name === 'simd' ? SIMD_WASM : SCALAR_WASM);
+    if (!WebAssembly.validate(bytes)) b = `this engine does not accept the ${name} WebAssembly kernels${name === 'simd' ? ' (no fixed-width SIMD)' : ''}`;
+    else {
+      try {
+        b = new WasmKernels(name, new WebAssembly.Module(bytes));
+      } catch (e) {
+        const err = e as { name?: string; message?: string };
+        b = `compiling the ${name} WebAssembly kernels failed (${err.name ?? 'Error'}: ${err.message ?? String(e)}); a Content-Security-Policy without 'wasm-unsafe-eval' does this`;
+      }
+    }
+  }
+  built.set(name, b);
+  return b;
+}
+
+/** Whether this engine can run the named kernels: they compile and instantiate here (checked once). */
 export function kernelsAvailable(name: KernelName): boolean {
   if (name === 'js') return true;
-  if (typeof WebAssembly !== 'object') return false;
-  return WebAssembly.validate(decodeBase64(name === 'simd' ? SIMD_WASM : SCALAR_WASM));
+  if (name !== 'simd' && name !== 'scalar') return false;
+  return typeof build(name) !== 'string';
+}
+
+/** Why the named kernels cannot run in this engine (a CSP, no WebAssembly, no SIMD), or undefined when they can. */
+export function kernelsUnavailableReason(name: KernelName): string | undefined {
+  if (name === 'js') return undefined;
+  if (name !== 'simd' && name !== 'scalar') return `unknown kernels ${JSON.stringify(name)} (known: simd, scalar, js)`;
+  const b = build(name);
+  return typeof b === 'string' ? b : undefined;
 }
 
 /**
  * The named kernels.
- * @throws {DescriptionError} unavailable when this engine cannot run them; bad-name for an unknown name
+ * @throws {DescriptionError} unavailable (with the reason) when this engine cannot run them; bad-name for an unknown name
  */
 export function kernels(name: KernelName): QueryKernels {
   let k = cache.get(name);
@@ -30,8 +66,9 @@ export function kernels(name: KernelName): QueryKernels {
   if (name !== 'js' && name !== 'simd' && name !== 'scalar') throw new DescriptionError('bad-name', 'kernels', `unknown kernels ${JSON.stringify(name)} (known: simd, scalar, js)`);
   if (name === 'js') k = jsKernels;
   else {
-    if (!kernelsAvailable(name)) throw new DescriptionError('unavailable', 'kernels', `this engine cannot run the ${name} WebAssembly kernels`);
-    k = new WasmKernels(name, new WebAssembly.Module(decodeBase64(name === 'simd' ? SIMD_WASM : SCALAR_WASM)));
+    const b = build(name);
+    if (typeof b === 'string') throw new DescriptionError('unavailable', 'kernels', b);
+    k = b;
   }
   cache.set(name, k);
   return k;
