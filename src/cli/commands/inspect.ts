@@ -23,18 +23,28 @@ import {
   type ShaderInfo,
 } from '../../index.js';
 import type { FileCommand } from '../command.js';
+import { inspectBytes } from './inspect-bytes.js';
+import { UsageError } from '../errors.js';
 import { expectRootSignatureSource } from './shared.js';
 
-export const inspect: FileCommand<{ lenient?: boolean }> = {
+export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: string }> = {
   kind: 'files',
   path: ['inspect'],
   description: 'show a container (header, parts, digest status, root signature) or a bare RTS0 part',
   examples: ['dxbin inspect shader.cso', "dxbin inspect --json 'build/**/*.cso' > report.ndjson"],
   input: 'file',
-  options: (c) => c.option('--lenient', 'accept containers as vkd3d does (gaps, parts in any order)'),
+  options: (c) =>
+    c
+      .option('--lenient', 'accept containers as vkd3d does (gaps, parts in any order)')
+      .option('--hex', 'annotated hex dump: every byte beside the field it belongs to (colours on a terminal)')
+      .option('--html <out>', 'write the annotated hex dump as a self-contained HTML page (one input)'),
+  check(o, _args, inputs) {
+    if (o.html !== undefined && inputs.length !== 1) throw new UsageError('--html writes one page: give one input');
+  },
   async run(file, ctx) {
     const bytes = await ctx.read(file);
     expectRootSignatureSource(file, bytes);
+    if (ctx.options.hex || ctx.options.html !== undefined) return inspectBytes(file, bytes, ctx);
     if (!looksLikeContainer(bytes)) {
       const { rootSignature, layout } = readRootSignature(bytes);
       const canonical = equalBytes(encodeRootSignature(rootSignature), bytes);

@@ -7,6 +7,7 @@
 import { Option } from 'commander';
 import { DURATION_FLAGS, QUERY_TYPES, RESOLVE_OFFSET_ALIGNMENT, queryType, sumQueryResults, summarizeDurations, timestampDurations } from '../../query/index.js';
 import type { Command } from 'commander';
+import { timingPicture, timingsSvg } from '../../inspect/index.js';
 import type { FileCommand, RunContext } from '../command.js';
 import { InputError, UsageError } from '../errors.js';
 import { openInput, type Output } from '../io.js';
@@ -215,7 +216,7 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
   },
 };
 
-export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs?: boolean; marks?: boolean; format: string }> = {
+export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs?: boolean; marks?: boolean; format: string; svg?: string }> = {
   kind: 'files',
   path: ['query', 'timings'],
   description: 'timestamp durations of [begin, end] pairs (default) or --marks (consecutive); a summary, or --format csv per duration',
@@ -229,9 +230,11 @@ export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs
         .requiredOption('--frequency <hz>', 'ID3D12CommandQueue::GetTimestampFrequency')
         .option('--pairs', 'the stamps are [begin, end] pairs (the default)')
         .option('--marks', 'the stamps are consecutive marks: duration i = t[i+1] - t[i]')
-        .addOption(new Option('--format <format>', 'summary or csv').choices(['summary', 'csv']).default('summary')),
+        .addOption(new Option('--format <format>', 'summary or csv').choices(['summary', 'csv']).default('summary'))
+        .option('--svg <out>', 'also write the duration histogram and begin/end timeline as SVG (reads the input whole; one input, not -)'),
     ),
-  check(o) {
+  check(o, _args, inputs) {
+    if (o.svg !== undefined && (inputs.length !== 1 || inputs[0] === '-')) throw new UsageError('--svg draws one input file (not -)');
     checkRange(o);
     const f = Number(o.frequency);
     if (!(f > 0) || !Number.isFinite(f)) throw new UsageError(`--frequency takes ticks per second, got ${o.frequency}`);
@@ -243,6 +246,11 @@ export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs
     const marks = ctx.options.marks === true;
     const flagWord = (f: number) => (f === DURATION_FLAGS.NOT_ISSUED ? 'not-issued' : f === DURATION_FLAGS.END_BEFORE_BEGIN ? 'end-before-begin' : '');
     const csv = ctx.options.format === 'csv';
+    if (ctx.options.svg !== undefined) {
+      const range = { offset: wholeNumber(ctx.options.offset, '--offset'), count: wholeNumber(ctx.options.count, '--count') };
+      const picture = timingPicture(await ctx.read(file), { frequency, pairs: !marks, ...range });
+      await ctx.write(ctx.options.svg, timingsSvg(picture, `${file.replace(/^.*[\\/]/, '')}: ${marks ? 'consecutive marks' : '[begin, end] pairs'}`), [file]);
+    }
     let valid = new Float64Array(1024);
     let nValid = 0;
     let total = 0;

@@ -1,0 +1,177 @@
+/**
+ * The byte map: which field every byte of an input belongs to. Span producers (one per format,
+ * `src/<format>/spans.ts`) walk the same codecs/ tables the decoders use, after the decoder has
+ * accepted the input, so decoding pays nothing when no map is asked for (docs/byte-map.md).
+ *
+ * A map is a flat list of spans. Leaves (`field`, `padding`, `gap`, `data`) are the innermost
+ * spans: for a well-formed input they cover every byte exactly once. Enclosing spans (`file`,
+ * `part`, `record`, `array`) group leaves; they nest (an enclosing span lies inside its parent).
+ */
+
+/** What a span is. */
+export type SpanKind =
+  /** A decoded field: `value` holds the raw number, `name` the table's name for it. */
+  | 'field'
+  /** Bytes a layout reserves and nothing reads (written as zero). */
+  | 'padding'
+  /** Bytes no structure points at (between blocks, or after the last one). */
+  | 'gap'
+  /** Bytes kept as they are, not decoded further (a DXIL program, an unknown part's data). */
+  | 'data'
+  /** The whole input. */
+  | 'file'
+  /** A container part (header and data). */
+  | 'part'
+  /** One fixed record (an RTS0 parameter, a query result, a DDI struct). */
+  | 'record'
+  /** An array of records. */
+  | 'array';
+
+/** Leaf kinds: the innermost spans, which tile the input. */
+export const LEAF_KINDS: ReadonlySet<SpanKind> = new Set<SpanKind>(['field', 'padding', 'gap', 'data']);
+
+export interface ByteSpan {
+  kind: SpanKind;
+  /** Absolute offset in the input. */
+  offset: number;
+  size: number;
+  /** Field path as errors spell it, e.g. `RTS0.parameters[2].ranges[0].flags`. */
+  path: string;
+  /** The raw value of a field (u32, u16, u8 as number; u64 as bigint; FourCCs and strings as text). */
+  value?: number | bigint | string;
+  /** The value's name from the codecs tables (`DESCRIPTOR_TABLE`, `DATA_STATIC|DESCRIPTORS_VOLATILE`). */
+  name?: string;
+}
+
+/** A byte map of one input. */
+export interface ByteMap {
+  /** What the producer read the input as (`container`, `rts0`, `query:timestamp`, `ddi:node/x64`, ...). */
+  format: string;
+  length: number;
+  /** Sorted by offset; at equal offsets enclosing spans come before what they hold. */
+  spans: ByteSpan[];
+}
+
+/** Collects spans; producers call `field`/`open`/`close` and `fillGaps`. */
+export class SpanRecorder {
+  readonly spans: ByteSpan[] = [];
+
+  /** Records a leaf or enclosing span. */
+  add(kind: SpanKind, offset: number, size: number, path: string, value?: number | bigint | string, name?: string): void {
+    const span: ByteSpan = { kind, offset, size, path };
+    if (value !== undefined) span.value = value;
+    if (name !== undefined && name !== '') span.name = name;
+    this.spans.push(span);
+  }
+
+  /** Records a field. */
+  field(offset: number, size: number, path: string, value?: number | bigint | string, name?: string): void {
+    this.add('field', offset, size, path, value, name);
+  }
+
+  /**
+   * Records `gap` spans for the bytes of [start, end) no leaf covers yet (one span per run).
+   * Call it once per enclosing region after its leaves are recorded.
+   */
+  fillGaps(start: number, end: number, path: string, kind: 'gap' | 'padding' = 'gap'): void {
+    if (end <= start) return;
+    const covered = this.spans
+      .filter((s) => LEAF_KINDS.has(s.kind) && s.offset < end && s.offset + s.size > start)
+      .map((s) => [Math.max(start, s.offset), Math.min(end, s.offset + s.size)] as const)
+      .sort((a, b) => a[0] - b[0]);
+    let at = start;
+    for (const [from, to] of covered) {
+      if (from > at) this.add(kind, at, from - at, path);
+      at = Math.max(at, to);
+    }
+    if (at < end) this.add(kind, at, end - at, path);
+  }
+
+  /** The map, spans sorted (offset ascending, larger first, leaves after enclosing spans). */
+  finish(format: string, length: number): ByteMap {
+    const order = (s: ByteSpan) => (LEAF_KINDS.has(s.kind) ? 1 : 0);
+    const spans = this.spans
+      .map((s, i) => [s, i] as const)
+      .sort(([a, i], [b, j]) => a.offset - b.offset || b.size - a.size || order(a) - order(b) || i - j)
+      .map(([s]) => s);
+    return { format, length, spans };
+  }
+}
+
+/** Name of a value in an enumeration table (`values` rows of [name, value]), or undefined. */
+export function enumName(values: readonly (readonly [string, number])[], value: number): string | undefined {
+  for (const [name, v] of values) if (v === value) return name;
+  return undefined;
+}
+
+/** Names of the set bits of a flag table, joined by `|` (`NONE` for 0; unknown bits in hex). */
+export function flagNames(bits: readonly (readonly [string, number])[], value: number): string {
+  if (value === 0) return 'NONE';
+  const names: string[] = [];
+  let rest = value >>> 0;
+  for (const [name, bit] of bits) {
+    if (bit !== 0 && (rest & bit) === bit) {
+      names.push(name);
+      rest = (rest & ~bit) >>> 0;
+    }
+  }
+  if (rest !== 0) names.push(`0x${rest.toString(16)}`);
+  return names.join('|');
+}
+
+/** The leaves of a map. */
+export function leafSpans(map: ByteMap): ByteSpan[] {
+  return map.spans.filter((s) => LEAF_KINDS.has(s.kind));
+}
+
+/**
+ * Checks the map's promise: leaves cover [0, length) exactly once and every enclosing span lies
+ * inside the file and nests with every other enclosing span (inside it, around it, or apart).
+ * Returns one line per problem (empty when the map holds).
+ */
+export function checkByteMap(map: ByteMap): string[] {
+  const problems: string[] = [];
+  const leaves = leafSpans(map).slice().sort((a, b) => a.offset - b.offset);
+  let at = 0;
+  for (const s of leaves) {
+    if (s.size <= 0) problems.push(`${s.path}: empty ${s.kind} at ${s.offset}`);
+    if (s.offset > at) problems.push(`bytes ${at}..${s.offset - 1} are in no leaf`);
+    if (s.offset < at) problems.push(`${s.path} at ${s.offset} overlaps the leaf before it (ends at ${at})`);
+    at = Math.max(at, s.offset + s.size);
+  }
+  if (at < map.length) problems.push(`bytes ${at}..${map.length - 1} are in no leaf`);
+  if (at > map.length) problems.push(`leaves run to ${at}, past the end (${map.length})`);
+  const groups = map.spans.filter((s) => !LEAF_KINDS.has(s.kind));
+  // sorted by offset, larger first: a stack of open groups finds the parent of each
+  const stack: ByteSpan[] = [];
+  for (const g of groups) {
+    if (g.offset < 0 || g.offset + g.size > map.length) problems.push(`${g.path}: ${g.kind} ${g.offset}+${g.size} lies outside the input`);
+    while (stack.length > 0 && stack[stack.length - 1]!.offset + stack[stack.length - 1]!.size <= g.offset) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent && g.offset + g.size > parent.offset + parent.size) problems.push(`${g.path} (${g.offset}+${g.size}) crosses the end of ${parent.path} (${parent.offset}+${parent.size})`);
+    stack.push(g);
+  }
+  // every leaf lies inside the innermost group that starts at or before it
+  for (const s of leaves) {
+    for (const g of groups) {
+      const overlaps = s.offset < g.offset + g.size && g.offset < s.offset + s.size;
+      const inside = s.offset >= g.offset && s.offset + s.size <= g.offset + g.size;
+      if (overlaps && !inside) problems.push(`${s.path} (${s.offset}+${s.size}) crosses ${g.path} (${g.offset}+${g.size})`);
+    }
+  }
+  return problems;
+}
+
+/** The innermost span holding byte `offset` (a leaf when the map has one there), and its enclosing spans outermost first. */
+export function spansAt(map: ByteMap, offset: number): { leaf: ByteSpan | undefined; groups: ByteSpan[] } {
+  const groups: ByteSpan[] = [];
+  let leaf: ByteSpan | undefined;
+  for (const s of map.spans) {
+    if (s.offset > offset) break;
+    if (offset < s.offset + s.size) {
+      if (LEAF_KINDS.has(s.kind)) leaf ??= s;
+      else groups.push(s);
+    }
+  }
+  return { leaf, groups };
+}

@@ -1,0 +1,149 @@
+/**
+ * Byte maps of DDI memory images (walking the src/ddi/layout.ts layouts the image decoder uses;
+ * bytes between a struct's fields are padding) and of the RDAT part as far as dxbin reads it
+ * (header, part table, table headers, records as u32 words with the names codecs/rdat.ts gives,
+ * the string buffer one string per span). See src/bytes/spans.ts.
+ */
+import type { Abi, Pointee } from '../../codecs/ddi.js';
+import { FUNCTION_INFO, NODE_SHADER_INFO, RDAT_PART_TYPE } from '../../codecs/rdat.js';
+import { enumName, flagNames, type SpanRecorder } from '../bytes/spans.js';
+import { decodeImage } from './image.js';
+import { pointerSize, structLayout } from './layout.js';
+import { RdatReader } from './rdat.js';
+
+/**
+ * Records the spans of a DDI memory image of `struct`.
+ * @throws {DecodeError} whatever decodeImage throws for these bytes
+ */
+export function ddiImageSpans(struct: string, bytes: Uint8Array, abi: Abi, rec: SpanRecorder, base = 0): void {
+  decodeImage(struct, bytes, abi); // the decoder's checks and errors first
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ps = pointerSize(abi);
+  const done = new Set<string>();
+  const uint = (at: number, size: number) => (size === 1 ? view.getUint8(at) : size === 2 ? view.getUint16(at, true) : size === 4 ? view.getUint32(at, true) : view.getUint32(at, true));
+
+  const walkStruct = (name: string, at: number, path: string): Record<string, number> => {
+    const layout = structLayout(name, abi);
+    const values: Record<string, number> = {};
+    const key = `${layout.name}@${at}`;
+    if (done.has(key)) return values;
+    done.add(key);
+    rec.add('record', base + at, layout.size, path, undefined, layout.name);
+    const pointers: [Pointee, number, string][] = [];
+    for (const f of layout.fields) {
+      const fp = `${path}.${f.name}`;
+      const o = at + f.offset;
+      if (f.type.kind === 'struct') {
+        walkStruct(f.type.struct, o, fp);
+        continue;
+      }
+      const value = uint(o, f.size);
+      values[f.name] = value;
+      if (f.type.kind === 'ptr') {
+        rec.field(base + o, f.size, fp, value, value === 0 ? 'NULL' : `-> ${value}`);
+        if (value !== 0) pointers.push([f.type.to, value, fp]);
+      } else {
+        const named = f.type.kind === 'enum' ? enumName(f.type.table.values, value) : f.type.kind === 'flags' ? flagNames(f.type.table.bits, value) : undefined;
+        rec.field(base + o, f.size, fp, value, named);
+      }
+    }
+    rec.fillGaps(base + at, base + at + layout.size, `${path} (padding)`, 'padding');
+    for (const [to, target, fp] of pointers) walkPointee(to, target, values, fp);
+    return values;
+  };
+
+  const walkPointee = (to: Pointee, at: number, owner: Record<string, number>, path: string) => {
+    if (to.kind === 'select') {
+      const struct = to.cases[owner[to.by]!];
+      if (struct) walkStruct(struct, at, path);
+    } else if (to.kind === 'wstring') {
+      const key = `wstring@${at}`;
+      if (done.has(key)) return;
+      done.add(key);
+      let end = at;
+      while (view.getUint16(end, true) !== 0) end += 2;
+      rec.field(base + at, end + 2 - at, path, String.fromCharCode(...new Uint16Array(bytes.slice(at, end).buffer)));
+    } else if (to.kind === 'uint') {
+      const key = `uint${to.count}@${at}`;
+      if (done.has(key)) return;
+      done.add(key);
+      for (let i = 0; i < to.count; i++) rec.field(base + at + 4 * i, 4, to.count === 1 ? path : `${path}[${i}]`, view.getUint32(at + 4 * i, true));
+    } else if (!to.count) walkStruct(to.struct, at, path);
+    else {
+      const n = owner[to.count.field] ?? 0;
+      const size = structLayout(to.struct, abi).size;
+      if (n > 0 && !done.has(`${to.struct}@${at}`)) rec.add('array', base + at, n * size, path);
+      for (let i = 0; i < n; i++) walkStruct(to.struct, at + i * size, `${path}[${i}]`);
+    }
+  };
+
+  void ps;
+  walkStruct(structLayout(struct, abi).name, 0, structLayout(struct, abi).name);
+  rec.fillGaps(base, base + bytes.byteLength, 'image (alignment)', 'padding');
+}
+
+const PART_NAMES = new Map<number, string>(Object.entries(RDAT_PART_TYPE).map(([k, v]) => [v, k]));
+/** Names of the u32 words of the records dxbin reads (byte offset -> name). */
+const RECORD_WORDS: Record<number, Record<number, string>> = {
+  [RDAT_PART_TYPE.FunctionTable]: { [FUNCTION_INFO.name]: 'Name', [FUNCTION_INFO.unmangledName]: 'UnmangledName', [FUNCTION_INFO.shaderKind]: 'ShaderKind', [FUNCTION_INFO.nodeShaderInfo]: 'NodeShaderInfo' },
+  [RDAT_PART_TYPE.NodeShaderInfoTable]: { [NODE_SHADER_INFO.launchType]: 'LaunchType', [NODE_SHADER_INFO.groupSharedBytesUsed]: 'GroupSharedBytesUsed', [NODE_SHADER_INFO.attribs]: 'Attribs', [NODE_SHADER_INFO.outputs]: 'Outputs', [NODE_SHADER_INFO.inputs]: 'Inputs' },
+  [RDAT_PART_TYPE.IONodeTable]: { 0: 'IOFlagsAndKind', 4: 'Attribs' },
+  [RDAT_PART_TYPE.NodeShaderIOAttribTable]: { 0: 'AttribKind', 4: 'Value' },
+  [RDAT_PART_TYPE.NodeShaderFuncAttribTable]: { 0: 'AttribKind', 4: 'Value' },
+  [RDAT_PART_TYPE.NodeIDTable]: { 0: 'Name', 4: 'Index' },
+};
+
+/**
+ * Records the spans of an RDAT part's data at absolute offset `base`.
+ * @throws {DecodeError} whatever RdatReader throws for these bytes
+ */
+export function rdatSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = 'RDAT'): void {
+  new RdatReader(bytes, base); // the reader's checks and errors first
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u32 = (o: number) => view.getUint32(o, true);
+  const count = u32(4);
+  rec.field(base, 4, `${at}.version`, u32(0));
+  rec.field(base + 4, 4, `${at}.partCount`, count);
+  for (let i = 0; i < count; i++) rec.field(base + 8 + 4 * i, 4, `${at}.partOffsets[${i}]`, u32(8 + 4 * i));
+  for (let i = 0; i < count; i++) {
+    const start = u32(8 + 4 * i);
+    const type = u32(start);
+    const size = u32(start + 4);
+    const name = PART_NAMES.get(type) ?? `part type ${type}`;
+    const p = `${at}.${name}`;
+    rec.add('part', base + start, 8 + size, p, type, name);
+    rec.field(base + start, 4, `${p}.type`, type, name);
+    rec.field(base + start + 4, 4, `${p}.size`, size);
+    const d = start + 8;
+    if (type === RDAT_PART_TYPE.StringBuffer) {
+      let s = d;
+      for (let j = d; j < d + size; j++) {
+        if (bytes[j] === 0) {
+          rec.field(base + s, j + 1 - s, `${p}[${s - d}]`, new TextDecoder().decode(bytes.subarray(s, j)));
+          s = j + 1;
+        }
+      }
+      if (s < d + size) rec.add('data', base + s, d + size - s, `${p} (unterminated)`);
+    } else if (type === RDAT_PART_TYPE.IndexArrays) {
+      for (let j = 0; j + 4 <= size; j += 4) rec.field(base + d + j, 4, `${p}[${j / 4}]`, u32(d + j));
+      if (size % 4 !== 0) rec.add('data', base + d + size - (size % 4), size % 4, `${p} (tail)`);
+    } else if (type === RDAT_PART_TYPE.RawBytes || size < 8) {
+      if (size > 0) rec.add('data', base + d, size, p);
+    } else {
+      const n = u32(d);
+      const stride = u32(d + 4);
+      rec.field(base + d, 4, `${p}.recordCount`, n);
+      rec.field(base + d + 4, 4, `${p}.recordStride`, stride);
+      const words = RECORD_WORDS[type] ?? {};
+      for (let k = 0; k < n; k++) {
+        const r = d + 8 + k * stride;
+        if (r + stride > d + size) break;
+        rec.add('record', base + r, stride, `${p}[${k}]`);
+        for (let w = 0; w + 4 <= stride; w += 4) rec.field(base + r + w, 4, `${p}[${k}].${words[w] ?? `+${w}`}`, u32(r + w));
+        if (stride % 4 !== 0) rec.add('data', base + r + stride - (stride % 4), stride % 4, `${p}[${k}] (tail)`);
+      }
+    }
+    rec.fillGaps(base + start, base + start + 8 + size, `${p} (unread)`);
+  }
+  rec.fillGaps(base, base + bytes.byteLength, `${at} (between parts)`);
+}

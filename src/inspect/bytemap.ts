@@ -1,0 +1,63 @@
+/**
+ * One entry point for byte maps of every format dxbin reads: containers (with the parts whose
+ * data it maps: RTS0, RDAT), bare RTS0 parts, packed query results and DDI memory images.
+ * Nothing here runs unless a map is asked for; decoders are not touched (src/bytes/spans.ts).
+ */
+import type { Abi } from '../../codecs/ddi.js';
+import { SpanRecorder, type ByteMap } from '../bytes/spans.js';
+import { looksLikeContainer, type ContainerPart } from '../container/container.js';
+import type { ContainerParseMode } from '../container/parse.js';
+import { containerSpans } from '../container/spans.js';
+import { ddiImageSpans, rdatSpans } from '../ddi/spans.js';
+import { queryType } from '../query/types.js';
+import { querySpans, type QuerySpanOptions } from '../query/spans.js';
+import { rootSignatureSpans } from '../root-signature/spans.js';
+
+/** Span producers for part data, by FourCC. A part without one is a single `data` span. */
+export const PART_SPAN_PRODUCERS: Record<string, (data: Uint8Array, rec: SpanRecorder, base: number, path: string) => void> = {
+  RTS0: rootSignatureSpans,
+  RDAT: rdatSpans,
+  // PSV0: developer 14's PSV0 codec (src/shader/psv0.ts) adds its producer here.
+};
+
+export type ByteMapOptions =
+  | { format?: 'auto'; mode?: ContainerParseMode }
+  | { format: 'container'; mode?: ContainerParseMode }
+  | { format: 'rts0' }
+  | ({ format: 'query'; type: string | number } & QuerySpanOptions)
+  | { format: 'ddi'; type: string; abi: Abi };
+
+/**
+ * The byte map of `bytes`: `auto` reads a container when the bytes start with DXBC, else a bare
+ * RTS0 part.
+ * @throws {DecodeError} whatever the format's decoder throws for these bytes
+ */
+export function byteMap(bytes: Uint8Array, options: ByteMapOptions = {}): ByteMap {
+  const rec = new SpanRecorder();
+  const format = options.format ?? 'auto';
+  if (format === 'query') {
+    const o = options as Extract<ByteMapOptions, { format: 'query' }>;
+    const q = queryType(o.type);
+    querySpans(bytes, q, rec, o);
+    return rec.finish(`query:${q.cli}`, bytes.byteLength);
+  }
+  if (format === 'ddi') {
+    const o = options as Extract<ByteMapOptions, { format: 'ddi' }>;
+    rec.add('file', 0, bytes.byteLength, o.type);
+    ddiImageSpans(o.type, bytes, o.abi, rec);
+    return rec.finish(`ddi:${o.type}/${o.abi}`, bytes.byteLength);
+  }
+  if (format === 'container' || (format === 'auto' && looksLikeContainer(bytes))) {
+    const mode = (options as { mode?: ContainerParseMode }).mode;
+    const produce = (part: ContainerPart, r: SpanRecorder, base: number, path: string) => {
+      const producer = PART_SPAN_PRODUCERS[part.name];
+      if (!producer) return false;
+      producer(part.data, r, base, path);
+      return true;
+    };
+    containerSpans(bytes, rec, produce, mode);
+    return rec.finish('container', bytes.byteLength);
+  }
+  rootSignatureSpans(bytes, rec, 0, 'RTS0');
+  return rec.finish('rts0', bytes.byteLength);
+}

@@ -1,0 +1,152 @@
+/**
+ * Pictures of timestamp queries: a duration histogram and a timeline of begin/end intervals,
+ * computed once (typed arrays, linear in the pairs) and drawn as SVG by `timingsSvg`. When there
+ * are more intervals than pixels the timeline is binned: each pixel column shows how many
+ * intervals cover it. Used by `dxbin query timings --svg` and by the web inspector.
+ */
+import { timestampDurations, type DurationOptions } from '../query/resolve.js';
+import { escapeHtml } from './hex.js';
+
+export interface TimingPictureOptions extends Omit<DurationOptions, 'out'> {
+  /** Histogram bars (default 40). */
+  bins?: number;
+  /** Timeline width in pixels (default 800): above this many intervals the timeline is binned. */
+  width?: number;
+}
+
+export interface TimingPicture {
+  /** Durations in all, valid (unflagged) ones and flagged ones. */
+  count: number;
+  valid: number;
+  flagged: number;
+  histogram: { minNs: number; maxNs: number; binNs: number; counts: Uint32Array };
+  timeline:
+    | { kind: 'intervals'; spanNs: number; starts: Float64Array; lengths: Float64Array }
+    | { kind: 'binned'; spanNs: number; width: number; occupancy: Uint32Array };
+}
+
+/** Histogram and timeline of the durations in a buffer of TIMESTAMP results. */
+export function timingPicture(bytes: Uint8Array, options: TimingPictureOptions): TimingPicture {
+  const d = timestampDurations(bytes, options);
+  const pairs = options.pairs ?? true;
+  const bins = Math.max(1, Math.floor(options.bins ?? 40));
+  const width = Math.max(1, Math.floor(options.width ?? 800));
+  let minNs = Infinity;
+  let maxNs = -Infinity;
+  let valid = 0;
+  for (let i = 0; i < d.count; i++) {
+    if (d.flags[i] !== 0) continue;
+    const v = d.ns[i]!;
+    if (v < minNs) minNs = v;
+    if (v > maxNs) maxNs = v;
+    valid++;
+  }
+  if (valid === 0) minNs = maxNs = 0;
+  const binNs = maxNs > minNs ? (maxNs - minNs) / bins : 1;
+  const counts = new Uint32Array(bins);
+  for (let i = 0; i < d.count; i++) {
+    if (d.flags[i] !== 0) continue;
+    counts[Math.min(bins - 1, Math.floor((d.ns[i]! - minNs) / binNs))]!++;
+  }
+
+  // begin of each interval, in ns from the earliest valid begin
+  const offset = options.offset ?? 0;
+  const view = new DataView(bytes.buffer, bytes.byteOffset + offset);
+  const stride = pairs ? 16 : 8;
+  const nsPerTick = 1e9 / options.frequency;
+  const starts = new Float64Array(d.count);
+  let first = Infinity;
+  for (let i = 0; i < d.count; i++) {
+    const t = view.getUint32(i * stride + 4, true) * 4294967296 + view.getUint32(i * stride, true);
+    starts[i] = t;
+    if (d.flags[i] === 0 && t < first) first = t;
+  }
+  let spanNs = 0;
+  for (let i = 0; i < d.count; i++) {
+    starts[i] = (starts[i]! - first) * nsPerTick;
+    if (d.flags[i] === 0) spanNs = Math.max(spanNs, starts[i]! + d.ns[i]!);
+  }
+  let timeline: TimingPicture['timeline'];
+  if (valid <= width) {
+    const s = new Float64Array(valid);
+    const l = new Float64Array(valid);
+    for (let i = 0, n = 0; i < d.count; i++) if (d.flags[i] === 0) (s[n] = starts[i]!), (l[n++] = d.ns[i]!);
+    timeline = { kind: 'intervals', spanNs, starts: s, lengths: l };
+  } else {
+    const diff = new Int32Array(width + 1);
+    const scale = spanNs > 0 ? width / spanNs : 0;
+    for (let i = 0; i < d.count; i++) {
+      if (d.flags[i] !== 0) continue;
+      const a = Math.min(width - 1, Math.floor(starts[i]! * scale));
+      const b = Math.min(width - 1, Math.max(a, Math.floor((starts[i]! + d.ns[i]!) * scale)));
+      diff[a]!++;
+      diff[b + 1]!--;
+    }
+    const occupancy = new Uint32Array(width);
+    for (let x = 0, run = 0; x < width; x++) occupancy[x] = run += diff[x]!;
+    timeline = { kind: 'binned', spanNs, width, occupancy };
+  }
+  return { count: d.count, valid, flagged: d.count - valid, histogram: { minNs, maxNs, binNs, counts }, timeline };
+}
+
+/** A duration for axis labels: ns, µs, ms or s with three significant digits. */
+export function formatNs(ns: number): string {
+  const [v, unit] = ns >= 1e9 ? [ns / 1e9, 's'] : ns >= 1e6 ? [ns / 1e6, 'ms'] : ns >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
+  return `${Number(v.toPrecision(3))} ${unit}`;
+}
+
+/**
+ * The picture as one SVG document: the histogram (one `rect.bar` per bin) above the timeline
+ * (one `rect.interval` per interval, or one `rect.column` per pixel column when binned).
+ * @param title text only (escaped)
+ */
+export function timingsSvg(p: TimingPicture, title = 'timestamp durations'): string {
+  const W = p.timeline.kind === 'binned' ? p.timeline.width : 800;
+  const margin = 40;
+  const histH = 160;
+  const laneH = 6;
+  const lanes = p.timeline.kind === 'intervals' ? Math.min(40, Math.max(1, p.timeline.starts.length)) : 0;
+  const tlH = p.timeline.kind === 'intervals' ? lanes * laneH : 100;
+  const H = margin + histH + 50 + tlH + 30;
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W + 2 * margin}" height="${H}" viewBox="0 0 ${W + 2 * margin} ${H}" font-family="sans-serif" font-size="11">`);
+  out.push(`<title>${escapeHtml(title)}</title>`);
+  out.push(`<rect width="100%" height="100%" fill="#fff"/>`);
+  out.push(`<text x="${margin}" y="16" font-size="13">${escapeHtml(`${title}: ${p.count} durations, ${p.valid} valid, ${p.flagged} flagged`)}</text>`);
+  const counts = p.histogram.counts;
+  let peak = 1;
+  for (const c of counts) if (c > peak) peak = c;
+  const bw = W / counts.length;
+  out.push(`<g class="histogram" transform="translate(${margin},${margin})">`);
+  counts.forEach((c, i) => {
+    const h = (c / peak) * histH;
+    const from = p.histogram.minNs + i * p.histogram.binNs;
+    out.push(`<rect class="bar" x="${(i * bw).toFixed(2)}" y="${(histH - h).toFixed(2)}" width="${Math.max(0.5, bw - 1).toFixed(2)}" height="${h.toFixed(2)}" fill="#3b7dd8"><title>${escapeHtml(`${formatNs(from)} – ${formatNs(from + p.histogram.binNs)}: ${c}`)}</title></rect>`);
+  });
+  out.push(`<line x1="0" y1="${histH}" x2="${W}" y2="${histH}" stroke="#333"/>`);
+  out.push(`<text x="0" y="${histH + 14}">${escapeHtml(formatNs(p.histogram.minNs))}</text>`);
+  out.push(`<text x="${W}" y="${histH + 14}" text-anchor="end">${escapeHtml(formatNs(p.histogram.maxNs))}</text>`);
+  out.push(`<text x="${W / 2}" y="${histH + 14}" text-anchor="middle">duration (peak ${peak})</text>`);
+  out.push(`</g>`);
+  const ty = margin + histH + 50;
+  out.push(`<g class="timeline" transform="translate(${margin},${ty})">`);
+  const t = p.timeline;
+  const scale = t.spanNs > 0 ? W / t.spanNs : 0;
+  if (t.kind === 'intervals') {
+    for (let i = 0; i < t.starts.length; i++) {
+      out.push(`<rect class="interval" x="${(t.starts[i]! * scale).toFixed(2)}" y="${(i % lanes) * laneH}" width="${Math.max(0.5, t.lengths[i]! * scale).toFixed(2)}" height="${laneH - 1}" fill="#d8773b"/>`);
+    }
+  } else {
+    let peakColumn = 1;
+    for (const c of t.occupancy) if (c > peakColumn) peakColumn = c;
+    for (let x = 0; x < t.width; x++) {
+      const h = (t.occupancy[x]! / peakColumn) * tlH;
+      if (h > 0) out.push(`<rect class="column" x="${x}" y="${(tlH - h).toFixed(2)}" width="1" height="${h.toFixed(2)}" fill="#d8773b"/>`);
+    }
+  }
+  out.push(`<line x1="0" y1="${tlH}" x2="${W}" y2="${tlH}" stroke="#333"/>`);
+  out.push(`<text x="0" y="${tlH + 14}">0</text><text x="${W}" y="${tlH + 14}" text-anchor="end">${escapeHtml(formatNs(t.spanNs))}</text>`);
+  out.push(`<text x="${W / 2}" y="${tlH + 14}" text-anchor="middle">${t.kind === 'binned' ? 'intervals covering each pixel (binned)' : 'begin/end intervals'}</text>`);
+  out.push(`</g></svg>`);
+  return out.join('\n') + '\n';
+}

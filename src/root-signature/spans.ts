@@ -1,0 +1,75 @@
+/**
+ * Byte map of an RTS0 part: walks the codecs/root-signature.ts record rows (RECORDS: one row per
+ * field, offset per version) over a part the decoder has accepted: every version, blocks anywhere,
+ * shared range arrays mapped once, bytes no block points at as gaps. See src/bytes/spans.ts.
+ */
+import { RECORDS, PARAMETER_TYPES, type FieldRow, type RecordRow, type RootSignatureVersion } from '../../codecs/root-signature.js';
+import { enumName, flagNames, type SpanRecorder } from '../bytes/spans.js';
+import { readRootSignature } from './decode.js';
+
+/** The name of a field's value: its enumerator, its flags, its special spelling, or the float. */
+function nameOf(row: FieldRow, value: number, view: DataView, at: number): string | undefined {
+  const kind = row.kind;
+  if (row.special && row.special.value === value) return row.special.json;
+  if (kind === 'f32') return String(view.getFloat32(at, true));
+  if (typeof kind === 'object' && 'values' in kind) return enumName(kind.values, value);
+  if (typeof kind === 'object' && 'bits' in kind) return flagNames(kind.bits, value);
+  return undefined;
+}
+
+/**
+ * Records the spans of an RTS0 part's data (no part header) at absolute offset `base`.
+ * @throws {DecodeError} whatever decodeRootSignature throws for these bytes
+ */
+export function rootSignatureSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = 'RTS0'): void {
+  const { rootSignature, layout } = readRootSignature(bytes, { base, path: at });
+  const v = rootSignature.version as RootSignatureVersion;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const seen = new Set<number>(); // record starts already mapped (shared arrays)
+  const fields = (offset: number, row: RecordRow, path: string) => {
+    for (const [name, f] of Object.entries(row.fields)) {
+      const o = f.at[v];
+      if (o === null) continue;
+      const value = view.getUint32(offset + o, true);
+      rec.field(base + offset + o, 4, `${path}.${name}`, value, nameOf(f, value, view, offset + o));
+    }
+  };
+  const record = (offset: number, row: RecordRow, path: string) => {
+    if (seen.has(offset)) return;
+    seen.add(offset);
+    rec.add('record', base + offset, row.sizes[v], path, undefined, row.type);
+    fields(offset, row, path);
+  };
+
+  // the header's fields keep the decoder's paths (RTS0.version, not RTS0.header.version)
+  rec.add('record', base, RECORDS.HEADER.sizes[v], `${at}.header`, undefined, RECORDS.HEADER.type);
+  fields(0, RECORDS.HEADER, at);
+  seen.add(0);
+
+  const params = rootSignature.parameters;
+  const P = RECORDS.PARAMETER.sizes[v];
+  if (params.length > 0) rec.add('array', base + layout.parametersOffset, params.length * P, `${at}.parameters`);
+  params.forEach((_, i) => record(layout.parametersOffset + i * P, RECORDS.PARAMETER, `${at}.parameters[${i}]`));
+  params.forEach((p, i) => {
+    const path = `${at}.parameters[${i}]`;
+    const payload = layout.payloadOffsets[i]!;
+    const type = PARAMETER_TYPES.find((t) => t.value === p.parameterType)!;
+    if (type.payload === 'ranges') {
+      record(payload, RECORDS.TABLE, `${path}.table`);
+      const ranges = 'ranges' in p ? p.ranges : [];
+      const rangesAt = layout.rangeOffsets[i]!;
+      const R = RECORDS.RANGE.sizes[v];
+      if (ranges.length > 0 && !seen.has(rangesAt)) rec.add('array', base + rangesAt, ranges.length * R, `${path}.ranges`);
+      ranges.forEach((_, j) => record(rangesAt + j * R, RECORDS.RANGE, `${path}.ranges[${j}]`));
+    } else if (type.payload === 'constants') {
+      record(payload, RECORDS.CONSTANTS, `${path}.constants`);
+    } else {
+      record(payload, RECORDS.DESCRIPTOR, `${path}.descriptor`);
+    }
+  });
+  const samplers = rootSignature.staticSamplers;
+  const S = RECORDS.SAMPLER.sizes[v];
+  if (samplers.length > 0) rec.add('array', base + layout.staticSamplersOffset, samplers.length * S, `${at}.staticSamplers`);
+  samplers.forEach((_, k) => record(layout.staticSamplersOffset + k * S, RECORDS.SAMPLER, `${at}.staticSamplers[${k}]`));
+  rec.fillGaps(base, base + bytes.byteLength, `${at} (unreferenced)`);
+}
