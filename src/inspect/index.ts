@@ -10,4 +10,4 @@ export { byteMap, PART_SPAN_PRODUCERS, type ByteMapOptions } from './bytemap.js'
 /** Annotated hex dump lines (ANSI colours optional) and the self-contained HTML page. */
 export { hexDump, hexHtml, escapeHtml, spanValueText, printableText, HEX_PAGE_CSP, type HexOptions } from './hex.js';
 /** Duration histogram and begin/end timeline of timestamp queries, and their SVG. */
-export { timingPicture, timingsSvg, formatNs, type TimingPicture, type TimingPictureOptions } from './timings.js';
+export { timingPicture, timingsSvg, timingsSvgTree, svgText, formatNs, type TimingPicture, type TimingPictureOptions, type SvgNode } from './timings.js';

@@ -95,12 +95,23 @@ export function formatNs(ns: number): string {
   return `${Number(v.toPrecision(3))} ${unit}`;
 }
 
+/** An SVG element as data: the CLI serializes it (`svgText`), the web inspector builds DOM nodes from it. */
+export interface SvgNode {
+  tag: string;
+  attrs: Record<string, string | number>;
+  /** Text content (escaped when serialized; textContent in the DOM). */
+  text?: string;
+  children?: SvgNode[];
+}
+
+const el = (tag: string, attrs: Record<string, string | number>, children?: SvgNode[], text?: string): SvgNode => ({ tag, attrs, ...(children ? { children } : {}), ...(text !== undefined ? { text } : {}) });
+
 /**
- * The picture as one SVG document: the histogram (one `rect.bar` per bin) above the timeline
- * (one `rect.interval` per interval, or one `rect.column` per pixel column when binned).
- * @param title text only (escaped)
+ * The picture as an SVG tree: the histogram (one `rect.bar` per bin, its range and count as
+ * `<title>`) above the timeline (one `rect.interval` per interval, or one `rect.column` per pixel
+ * column when binned).
  */
-export function timingsSvg(p: TimingPicture, title = 'timestamp durations'): string {
+export function timingsSvgTree(p: TimingPicture, title = 'timestamp durations'): SvgNode {
   const W = p.timeline.kind === 'binned' ? p.timeline.width : 800;
   const margin = 40;
   const histH = 160;
@@ -108,45 +119,58 @@ export function timingsSvg(p: TimingPicture, title = 'timestamp durations'): str
   const lanes = p.timeline.kind === 'intervals' ? Math.min(40, Math.max(1, p.timeline.starts.length)) : 0;
   const tlH = p.timeline.kind === 'intervals' ? lanes * laneH : 100;
   const H = margin + histH + 50 + tlH + 30;
-  const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W + 2 * margin}" height="${H}" viewBox="0 0 ${W + 2 * margin} ${H}" font-family="sans-serif" font-size="11">`);
-  out.push(`<title>${escapeHtml(title)}</title>`);
-  out.push(`<rect width="100%" height="100%" fill="#fff"/>`);
-  out.push(`<text x="${margin}" y="16" font-size="13">${escapeHtml(`${title}: ${p.count} durations, ${p.valid} valid, ${p.flagged} flagged`)}</text>`);
   const counts = p.histogram.counts;
   let peak = 1;
   for (const c of counts) if (c > peak) peak = c;
   const bw = W / counts.length;
-  out.push(`<g class="histogram" transform="translate(${margin},${margin})">`);
+  const hist: SvgNode[] = [];
   counts.forEach((c, i) => {
     const h = (c / peak) * histH;
     const from = p.histogram.minNs + i * p.histogram.binNs;
-    out.push(`<rect class="bar" x="${(i * bw).toFixed(2)}" y="${(histH - h).toFixed(2)}" width="${Math.max(0.5, bw - 1).toFixed(2)}" height="${h.toFixed(2)}" fill="#3b7dd8"><title>${escapeHtml(`${formatNs(from)} – ${formatNs(from + p.histogram.binNs)}: ${c}`)}</title></rect>`);
+    hist.push(el('rect', { class: 'bar', x: (i * bw).toFixed(2), y: (histH - h).toFixed(2), width: Math.max(0.5, bw - 1).toFixed(2), height: h.toFixed(2), fill: '#3b7dd8' }, [el('title', {}, undefined, `${formatNs(from)} – ${formatNs(from + p.histogram.binNs)}: ${c}`)]));
   });
-  out.push(`<line x1="0" y1="${histH}" x2="${W}" y2="${histH}" stroke="#333"/>`);
-  out.push(`<text x="0" y="${histH + 14}">${escapeHtml(formatNs(p.histogram.minNs))}</text>`);
-  out.push(`<text x="${W}" y="${histH + 14}" text-anchor="end">${escapeHtml(formatNs(p.histogram.maxNs))}</text>`);
-  out.push(`<text x="${W / 2}" y="${histH + 14}" text-anchor="middle">duration (peak ${peak})</text>`);
-  out.push(`</g>`);
-  const ty = margin + histH + 50;
-  out.push(`<g class="timeline" transform="translate(${margin},${ty})">`);
+  hist.push(el('line', { x1: 0, y1: histH, x2: W, y2: histH, stroke: '#333' }));
+  hist.push(el('text', { x: 0, y: histH + 14 }, undefined, formatNs(p.histogram.minNs)));
+  hist.push(el('text', { x: W, y: histH + 14, 'text-anchor': 'end' }, undefined, formatNs(p.histogram.maxNs)));
+  hist.push(el('text', { x: W / 2, y: histH + 14, 'text-anchor': 'middle' }, undefined, `duration (peak ${peak})`));
   const t = p.timeline;
   const scale = t.spanNs > 0 ? W / t.spanNs : 0;
+  const line: SvgNode[] = [];
   if (t.kind === 'intervals') {
     for (let i = 0; i < t.starts.length; i++) {
-      out.push(`<rect class="interval" x="${(t.starts[i]! * scale).toFixed(2)}" y="${(i % lanes) * laneH}" width="${Math.max(0.5, t.lengths[i]! * scale).toFixed(2)}" height="${laneH - 1}" fill="#d8773b"/>`);
+      line.push(el('rect', { class: 'interval', x: (t.starts[i]! * scale).toFixed(2), y: (i % lanes) * laneH, width: Math.max(0.5, t.lengths[i]! * scale).toFixed(2), height: laneH - 1, fill: '#d8773b' }));
     }
   } else {
     let peakColumn = 1;
     for (const c of t.occupancy) if (c > peakColumn) peakColumn = c;
     for (let x = 0; x < t.width; x++) {
       const h = (t.occupancy[x]! / peakColumn) * tlH;
-      if (h > 0) out.push(`<rect class="column" x="${x}" y="${(tlH - h).toFixed(2)}" width="1" height="${h.toFixed(2)}" fill="#d8773b"/>`);
+      if (h > 0) line.push(el('rect', { class: 'column', x, y: (tlH - h).toFixed(2), width: 1, height: h.toFixed(2), fill: '#d8773b' }));
     }
   }
-  out.push(`<line x1="0" y1="${tlH}" x2="${W}" y2="${tlH}" stroke="#333"/>`);
-  out.push(`<text x="0" y="${tlH + 14}">0</text><text x="${W}" y="${tlH + 14}" text-anchor="end">${escapeHtml(formatNs(t.spanNs))}</text>`);
-  out.push(`<text x="${W / 2}" y="${tlH + 14}" text-anchor="middle">${t.kind === 'binned' ? 'intervals covering each pixel (binned)' : 'begin/end intervals'}</text>`);
-  out.push(`</g></svg>`);
-  return out.join('\n') + '\n';
+  line.push(el('line', { x1: 0, y1: tlH, x2: W, y2: tlH, stroke: '#333' }));
+  line.push(el('text', { x: 0, y: tlH + 14 }, undefined, '0'));
+  line.push(el('text', { x: W, y: tlH + 14, 'text-anchor': 'end' }, undefined, formatNs(t.spanNs)));
+  line.push(el('text', { x: W / 2, y: tlH + 14, 'text-anchor': 'middle' }, undefined, t.kind === 'binned' ? 'intervals covering each pixel (binned)' : 'begin/end intervals'));
+  return el('svg', { xmlns: 'http://www.w3.org/2000/svg', width: W + 2 * margin, height: H, viewBox: `0 0 ${W + 2 * margin} ${H}`, 'font-family': 'sans-serif', 'font-size': 11 }, [
+    el('title', {}, undefined, title),
+    el('rect', { width: '100%', height: '100%', fill: '#fff' }),
+    el('text', { x: margin, y: 16, 'font-size': 13 }, undefined, `${title}: ${p.count} durations, ${p.valid} valid, ${p.flagged} flagged`),
+    el('g', { class: 'histogram', transform: `translate(${margin},${margin})` }, hist),
+    el('g', { class: 'timeline', transform: `translate(${margin},${margin + histH + 50})` }, line),
+  ]);
+}
+
+/** An SVG tree as XML text; every attribute value and text escaped. */
+export function svgText(node: SvgNode): string {
+  const attrs = Object.entries(node.attrs)
+    .map(([k, v]) => ` ${k}="${escapeHtml(String(v))}"`)
+    .join('');
+  const inner = (node.text !== undefined ? escapeHtml(node.text) : '') + (node.children ?? []).map(svgText).join(node.tag === 'svg' || node.tag === 'g' ? '\n' : '');
+  return inner === '' ? `<${node.tag}${attrs}/>` : `<${node.tag}${attrs}>${node.children && (node.tag === 'svg' || node.tag === 'g') ? '\n' : ''}${inner}</${node.tag}>`;
+}
+
+/** The picture as one SVG document (see timingsSvgTree). @param title text only (escaped) */
+export function timingsSvg(p: TimingPicture, title = 'timestamp durations'): string {
+  return svgText(timingsSvgTree(p, title)) + '\n';
 }
