@@ -133,6 +133,22 @@ test('RDAT of the corpus DXIL libraries: part table, records, strings', () => {
   }
 });
 
+test('PSV0 of every corpus DXIL shader: runtime info, resources, strings, elements, dependencies', () => {
+  let parts = 0;
+  const seen = new Set<string>();
+  for (const f of shaders) {
+    const c = parseContainer(f.bytes, { mode: 'lenient' });
+    if (!c.parts.some((p) => p.name === 'PSV0')) continue;
+    parts++;
+    const map = byteMap(f.bytes, { mode: 'lenient' });
+    assert.equal(checkByteMap(map), [], f.name);
+    assert.not.ok(map.spans.some((s) => s.kind === 'data' && s.path === 'PSV0.data'), f.name);
+    for (const s of map.spans) if (s.path.startsWith('PSV0.')) seen.add(s.path.replace(/\[\d+\]/g, '[]').split('.').slice(0, 2).join('.'));
+  }
+  assert.ok(parts > 100, `${parts} PSV0 parts`);
+  for (const p of ['PSV0.runtimeInfoSize', 'PSV0.runtimeInfo', 'PSV0.resources[]', 'PSV0.stringTable[]', 'PSV0.inputElements[]', 'PSV0.outputElements[]']) assert.ok(seen.has(p), p);
+});
+
 test('query buffers: records, fields, padding, gaps, windows', () => {
   const bytes = encodeQueryResults('video-decode-statistics', [
     { Status: 1n, NumMacroblocksAffected: 2n, 'FrameRate.Numerator': 3n, 'FrameRate.Denominator': 4n, BitRate: 5n },

@@ -15,7 +15,7 @@ import { convertRootSignature, encodeRootSignature, parseContainer, printRootSig
 import { encodeQueryResults } from '../src/query/index.js';
 import { byteMap, hexHtml } from '../src/inspect/index.js';
 import { chromiumMissing, launchChromium } from './helpers/browser.js';
-import { CORPUS, ROOT } from './helpers/corpus.js';
+import { CORPUS, ROOT, corpusFiles } from './helpers/corpus.js';
 import { PAYLOADS, hostileContainer, hostileHlsl, hostileJson } from './helpers/markup.js';
 import { requires } from './helpers/requires.js';
 
@@ -147,6 +147,44 @@ t('convert 1.1 -> 1.0: the loss report and the downloaded bytes are the library\
   assert.is(readRootSignatureSource(got).rootSignature.version, 1);
   assert.match((await page.textContent('#report')) ?? '', `${report.lossless ? 'lossless' : 'LOSSY'}: ${report.added.length} added, ${report.dropped.length} dropped`);
   await page.screenshot({ path: join(shots, 'convert.png'), fullPage: true });
+  assert.equal(problems, []);
+  await page.context().close();
+});
+
+t('every corpus root signature reads in the page: its HLSL text, validation and hex view', async () => {
+  const { page, problems } = await open();
+  const files = [...corpusFiles('rootsig'), ...corpusFiles('shaders')].filter((f) => {
+    try {
+      readRootSignatureSource(f.bytes, 'lenient');
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  assert.ok(files.length > 300, `${files.length} files`);
+  let n = 0;
+  for (const f of files) {
+    const name = `${n++}-${f.name.replace(/^.*\//, '')}`;
+    await drop(page, name, f.bytes);
+    await page.waitForFunction((prefix) => document.getElementById('summary')!.textContent!.startsWith(prefix), `${name}:`);
+    const { rootSignature } = readRootSignatureSource(f.bytes, 'lenient');
+    assert.is(await page.textContent('#hlsl-out'), printRootSignature(rootSignature, { multiline: true }), f.name);
+    assert.is(await page.$$eval('#validation .target', (e) => e.length), 2, f.name);
+    assert.ok((await page.$$eval('.hex .b', (e) => e.length)) > 0, f.name);
+  }
+  assert.equal(problems, []);
+  await page.context().close();
+});
+
+t('pasted root signature text compiles in the page', async () => {
+  const { page, problems } = await open();
+  await page.fill('#hlsl', 'RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT), CBV(b0), DescriptorTable(SRV(t0, numDescriptors = 4))');
+  await page.selectOption('#hlsl-version', '1.0');
+  await page.click('#compile');
+  await page.waitForSelector('#rootsig-view:not([hidden])');
+  assert.is(await page.getAttribute('#digest', 'data-status'), 'valid');
+  assert.match((await page.textContent('#json-out')) ?? '', '"version": "1.0"');
+  assert.match((await page.textContent('#hlsl-out')) ?? '', 'SRV(t0, numDescriptors = 4)');
   assert.equal(problems, []);
   await page.context().close();
 });

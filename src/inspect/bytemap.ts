@@ -1,6 +1,6 @@
 /**
  * One entry point for byte maps of every format dxbin reads: containers (with the parts whose
- * data it maps: RTS0, RDAT), bare RTS0 parts, packed query results and DDI memory images.
+ * data it maps: RTS0, PSV0, RDAT), bare RTS0 parts, packed query results and DDI memory images.
  * Nothing here runs unless a map is asked for; decoders are not touched (src/bytes/spans.ts).
  */
 import type { Abi } from '../../codecs/ddi.js';
@@ -12,12 +12,13 @@ import { ddiImageSpans, rdatSpans } from '../ddi/spans.js';
 import { queryType } from '../query/types.js';
 import { querySpans, type QuerySpanOptions } from '../query/spans.js';
 import { rootSignatureSpans } from '../root-signature/spans.js';
+import { psv0Spans } from '../shader/psv0-spans.js';
 
 /** Span producers for part data, by FourCC. A part without one is a single `data` span. */
 export const PART_SPAN_PRODUCERS: Record<string, (data: Uint8Array, rec: SpanRecorder, base: number, path: string) => void> = {
   RTS0: rootSignatureSpans,
   RDAT: rdatSpans,
-  // PSV0: developer 14's PSV0 codec (src/shader/psv0.ts) adds its producer here.
+  PSV0: psv0Spans,
 };
 
 export type ByteMapOptions =

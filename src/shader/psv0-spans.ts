@@ -1,0 +1,122 @@
+/**
+ * Byte map of a PSV0 part, walking the codecs/psv0.ts rows over a part decodePsv0 has accepted:
+ * runtime info (named fields, the stage union by the stage's view or raw, bytes no view names as
+ * padding), resources, string table (one span per string), semantic indexes, signature elements
+ * (bit fields sharing a byte as one span naming each), dependency blocks, trailing bytes.
+ * A v0 part does not store its stage: its union is mapped raw. See src/bytes/spans.ts.
+ */
+import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RESOURCE, PSV_RUNTIME_INFO, PSV_STAGE_VIEWS, PSV_VERSIONS, type PsvFieldRow } from '../../codecs/psv0.js';
+import type { SpanRecorder } from '../bytes/spans.js';
+import { decodePsv0, dependencyLayout, psvString, psvVersionOf } from './psv0.js';
+
+const WIDTH = { u8: 1, u16: 2, u32: 4 } as const;
+
+/**
+ * Records the spans of a PSV0 part's data at absolute offset `base`.
+ * @throws {DecodeError} whatever decodePsv0 throws for these bytes
+ */
+export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'PSV0', stage?: number): void {
+  const psv = decodePsv0(data, { base, ...(stage !== undefined ? { stage } : {}) });
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const version = psvVersionOf(psv.runtimeInfoSize);
+  const u32 = (o: number) => view.getUint32(o, true);
+  const field = (o: number, size: number, path: string, name?: string) => {
+    const value = size === 1 ? view.getUint8(o) : size === 2 ? view.getUint16(o, true) : u32(o);
+    rec.field(base + o, size, path, value, name);
+  };
+  const rows = (o: number, list: readonly PsvFieldRow[], path: string) => {
+    for (const f of list) if (f.since <= version) field(o + f.at, WIDTH[f.type], `${path}.${f.key}`);
+  };
+
+  const S = psv.runtimeInfoSize;
+  field(0, 4, `${at}.runtimeInfoSize`, `PSV v${version}`);
+  rec.add('record', base + 4, S, `${at}.runtimeInfo`);
+  rows(4, PSV_RUNTIME_INFO, `${at}.runtimeInfo`);
+  const stageFields = psv.stageInfo ? PSV_STAGE_VIEWS.find((v) => v.stages.includes(psv.info.shaderStage ?? stage ?? -1))?.fields : undefined;
+  if (stageFields) rows(4, stageFields, `${at}.runtimeInfo`);
+  else {
+    rec.add('data', base + 4, 16, `${at}.runtimeInfo.stageUnion (raw)`);
+    if (version >= 1) field(4 + 26, 2, `${at}.runtimeInfo.word26 (raw)`);
+  }
+  const KNOWN = PSV_VERSIONS[PSV_VERSIONS.length - 1]!.runtimeInfoSize;
+  if (S > KNOWN) rec.add('data', base + 4 + KNOWN, S - KNOWN, `${at}.runtimeInfo (newer fields)`);
+  rec.fillGaps(base + 4, base + 4 + S, `${at}.runtimeInfo (unused)`, 'padding');
+
+  let p = 4 + S;
+  const R = psv.resources.length;
+  field(p, 4, `${at}.resourceCount`);
+  p += 4;
+  if (R > 0) {
+    const B = psv.resourceSize;
+    field(p, 4, `${at}.resourceSize`);
+    p += 4;
+    rec.add('array', base + p, R * B, `${at}.resources`);
+    for (let i = 0; i < R; i++) {
+      rec.add('record', base + p, B, `${at}.resources[${i}]`);
+      for (const f of PSV_RESOURCE) if (f.at + 4 <= Math.min(B, B >= 24 ? 24 : 16)) field(p + f.at, 4, `${at}.resources[${i}].${f.key}`);
+      const used = B >= 24 ? 24 : 16;
+      if (B > used) rec.add('data', base + p + used, B - used, `${at}.resources[${i}] (newer fields)`);
+      p += B;
+    }
+  }
+  if (psv.stringTable === undefined) {
+    rec.fillGaps(base, base + data.byteLength, `${at} (trailing)`);
+    return;
+  }
+  const T = psv.stringTable.byteLength;
+  field(p, 4, `${at}.stringTableSize`);
+  p += 4;
+  if (T > 0) rec.add('array', base + p, T, `${at}.stringTable`);
+  for (let s = p; s < p + T; ) {
+    let e = s;
+    while (e < p + T && data[e] !== 0) e++;
+    if (e === s) rec.add('padding', base + s, 1, `${at}.stringTable (NUL)`);
+    else rec.field(base + s, Math.min(e + 1, p + T) - s, `${at}.stringTable[${s - p}]`, new TextDecoder().decode(data.subarray(s, e)));
+    s = e + 1;
+  }
+  p += T;
+  const I = psv.semanticIndexes!.length;
+  field(p, 4, `${at}.semanticIndexCount`);
+  p += 4;
+  for (let k = 0; k < I; k++) field(p + 4 * k, 4, `${at}.semanticIndexes[${k}]`);
+  p += 4 * I;
+  const lists = [
+    ['inputElements', psv.inputElements!],
+    ['outputElements', psv.outputElements!],
+    ['patchConstOrPrimElements', psv.patchConstOrPrimElements!],
+  ] as const;
+  if (lists.some(([, l]) => l.length > 0)) {
+    const E = psv.elementSize!;
+    field(p, 4, `${at}.elementSize`);
+    p += 4;
+    for (const [key, list] of lists) {
+      for (let i = 0; i < list.length; i++) {
+        const path = `${at}.${key}[${i}]`;
+        rec.add('record', base + p, E, path);
+        for (let b = 0; b < PSV_ELEMENT_SIZE; ) {
+          const here = PSV_ELEMENT.filter((r) => r.at === b);
+          if (here.length === 1 && here[0]!.width >= 8) {
+            const r = here[0]!;
+            const size = r.width / 8;
+            const name = r.key === 'semanticName' ? psvString(psv.stringTable, u32(p + b)) : undefined;
+            field(p + b, size, `${path}.${r.key}`, name !== undefined ? JSON.stringify(name) : undefined);
+            b += size;
+          } else {
+            const byte = view.getUint8(p + b);
+            field(p + b, 1, `${path}.{${here.map((r) => r.key).join(',')}}`, here.map((r) => `${r.key}=${(byte >>> r.shift) & ((1 << r.width) - 1)}`).join(' '));
+            b += 1;
+          }
+        }
+        if (E > PSV_ELEMENT_SIZE) rec.add('data', base + p + PSV_ELEMENT_SIZE, E - PSV_ELEMENT_SIZE, `${path} (newer fields)`);
+        p += E;
+      }
+    }
+  }
+  for (const b of dependencyLayout(psv.info, psv.stageInfo, psv.stageRaw)) {
+    const path = `${at}.dependencies.${b.key}[${b.stream}]`;
+    rec.add('array', base + p, 4 * b.size, path);
+    for (let k = 0; k < b.size; k++) field(p + 4 * k, 4, `${path}[${k}]`);
+    p += 4 * b.size;
+  }
+  if (p < data.byteLength) rec.add('gap', base + p, data.byteLength - p, `${at} (trailing)`);
+}
