@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { STRUCTS, ABIS } from '../codecs/ddi.js';
-import { DecodeError, encodeRootSignature, parseContainer, readRootSignatureSource } from '../src/index.js';
+import { DecodeError, encodeRootSignature, parseContainer, readRootSignatureSource, writeContainer } from '../src/index.js';
+import { fanOutRdat, linkedListImage, overlappingNamesImage } from './helpers/hostile.js';
 import { byteMap, checkByteMap, spansAt, leafSpans } from '../src/inspect/index.js';
 import { encodeImage } from '../src/ddi/index.js';
 import { encodeQueryResults } from '../src/query/index.js';
@@ -181,6 +182,31 @@ test('DDI images of every struct and ABI: fields, padding, pointees', () => {
     }
   }
   assert.ok(padding > 0, 'some layouts have padding');
+});
+
+test('hostile inputs (test/helpers/hostile.ts): long chains, overlapping strings, fan-out tables map in linear time, whole', () => {
+  const list = byteMap(linkedListImage(20000), { format: 'ddi', type: 'node-list-entry', abi: 'x64' });
+  assert.equal(checkByteMap(list), []);
+  assert.is(list.spans.filter((s) => s.kind === 'field' && s.path.endsWith('.pNext')).length, 20000);
+  assert.ok(Math.max(...list.spans.map((s) => s.path.length)) < 250, 'paths stay short');
+  const names = byteMap(overlappingNamesImage(8, 20), { format: 'ddi', type: 'broadcasting-launch-node-properties', abi: 'x64' });
+  assert.equal(checkByteMap(names), [], 'each string byte mapped once');
+  // eight names point 2 bytes apart into one string: its bytes are mapped once, by the first
+  assert.equal(names.spans.filter((s) => typeof s.value === 'string' && /pOutputs\[\d\]\.FinalName\.Name$/.test(s.path)).map((s) => (s.value as string).length), [20]);
+  assert.throws(() => byteMap(overlappingNamesImage(2000, 4000), { format: 'ddi', type: 'broadcasting-launch-node-properties', abi: 'x64' }), (e: unknown) => e instanceof DecodeError && e.code === 'limit-exceeded');
+  const rdat = fanOutRdat(2000, 2000);
+  const c = writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [{ name: 'RDAT', data: rdat }] });
+  assert.equal(checkByteMap(byteMap(c)), []);
+});
+
+test('checkByteMap finds holes, overlaps and groups that cross', () => {
+  const map = (spans: [string, number, number][]) => ({ format: 'x', length: 8, spans: spans.map(([kind, offset, size]) => ({ kind: kind as 'field', offset, size, path: `${kind}@${offset}` })) });
+  assert.equal(checkByteMap(map([['record', 0, 8], ['field', 0, 4], ['field', 4, 4]])), []);
+  assert.match(checkByteMap(map([['field', 0, 4], ['field', 6, 2]])).join(), 'bytes 4..5 are in no leaf');
+  assert.match(checkByteMap(map([['field', 0, 5], ['field', 4, 4]])).join(), 'overlaps the leaf before it');
+  assert.match(checkByteMap(map([['record', 0, 6], ['field', 0, 4], ['field', 4, 4]])).join(), 'field@4 (4+4) crosses the end of record@0');
+  assert.match(checkByteMap(map([['field', 0, 4], ['record', 2, 6], ['field', 4, 4]])).join(), 'record@2 (2+6) starts inside field@0');
+  assert.match(checkByteMap(map([['record', 0, 4], ['array', 2, 4], ['field', 0, 8]])).join(), 'crosses the end of record@0');
 });
 
 test('bad bytes: the decoder\'s typed error, not a partial map', () => {

@@ -127,6 +127,21 @@ t('a dropped corpus shader: parts table, digest, HLSL text, tree click highlight
   await page.context().close();
 });
 
+t('a wrong digest: shown invalid, fixed and downloaded', async () => {
+  const { page, problems } = await open();
+  const good = corpus(SHADER);
+  const bad = good.slice();
+  bad[4]! ^= 0x01;
+  await drop(page, 'broken.cso', bad);
+  await page.waitForSelector('#container-view:not([hidden])');
+  assert.is(await page.getAttribute('#digest', 'data-status'), 'invalid');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#fix')]);
+  assert.is(download.suggestedFilename(), 'broken.fixed.cso');
+  assert.equal([...new Uint8Array(readFileSync((await download.path())!))], [...good]);
+  assert.equal(problems, []);
+  await page.context().close();
+});
+
 t('convert 1.1 -> 1.0: the loss report and the downloaded bytes are the library\'s', async () => {
   const { page, problems } = await open();
   const bytes = corpus(RS11);

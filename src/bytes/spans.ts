@@ -69,13 +69,21 @@ export class SpanRecorder {
     this.add('field', offset, size, path, value, name);
   }
 
+  /** A mark for `fillGaps`: spans recorded after it belong to the region being mapped. */
+  mark(): number {
+    return this.spans.length;
+  }
+
   /**
-   * Records `gap` spans for the bytes of [start, end) no leaf covers yet (one span per run).
-   * Call it once per enclosing region after its leaves are recorded.
+   * Records `gap` (or `padding`) spans for the bytes of [start, end) that no leaf recorded since
+   * `since` (a `mark()`, default: the first span) covers, one span per run. Call it once per
+   * region after its leaves are recorded; looking only at the region's own spans keeps a map of
+   * many small regions (a DDI list of thousands of structs) linear.
    */
-  fillGaps(start: number, end: number, path: string, kind: 'gap' | 'padding' = 'gap'): void {
+  fillGaps(start: number, end: number, path: string, kind: 'gap' | 'padding' = 'gap', since = 0): void {
     if (end <= start) return;
     const covered = this.spans
+      .slice(since)
       .filter((s) => LEAF_KINDS.has(s.kind) && s.offset < end && s.offset + s.size > start)
       .map((s) => [Math.max(start, s.offset), Math.min(end, s.offset + s.size)] as const)
       .sort((a, b) => a[0] - b[0]);
@@ -141,23 +149,24 @@ export function checkByteMap(map: ByteMap): string[] {
   }
   if (at < map.length) problems.push(`bytes ${at}..${map.length - 1} are in no leaf`);
   if (at > map.length) problems.push(`leaves run to ${at}, past the end (${map.length})`);
-  const groups = map.spans.filter((s) => !LEAF_KINDS.has(s.kind));
-  // sorted by offset, larger first: a stack of open groups finds the parent of each
+  // one sweep in map order (offset ascending, larger first, groups before leaves) with a stack of
+  // open groups: each group must end inside its parent, each leaf inside the innermost open group,
+  // and no group may start inside a leaf
   const stack: ByteSpan[] = [];
-  for (const g of groups) {
-    if (g.offset < 0 || g.offset + g.size > map.length) problems.push(`${g.path}: ${g.kind} ${g.offset}+${g.size} lies outside the input`);
-    while (stack.length > 0 && stack[stack.length - 1]!.offset + stack[stack.length - 1]!.size <= g.offset) stack.pop();
-    const parent = stack[stack.length - 1];
-    if (parent && g.offset + g.size > parent.offset + parent.size) problems.push(`${g.path} (${g.offset}+${g.size}) crosses the end of ${parent.path} (${parent.offset}+${parent.size})`);
-    stack.push(g);
-  }
-  // every leaf lies inside the innermost group that starts at or before it
-  for (const s of leaves) {
-    for (const g of groups) {
-      const overlaps = s.offset < g.offset + g.size && g.offset < s.offset + s.size;
-      const inside = s.offset >= g.offset && s.offset + s.size <= g.offset + g.size;
-      if (overlaps && !inside) problems.push(`${s.path} (${s.offset}+${s.size}) crosses ${g.path} (${g.offset}+${g.size})`);
+  let lastLeaf: ByteSpan | undefined;
+  const top = () => stack[stack.length - 1];
+  for (const s of map.spans) {
+    while (stack.length > 0 && top()!.offset + top()!.size <= s.offset) stack.pop();
+    const parent = top();
+    if (LEAF_KINDS.has(s.kind)) {
+      if (parent && s.offset + s.size > parent.offset + parent.size) problems.push(`${s.path} (${s.offset}+${s.size}) crosses the end of ${parent.path} (${parent.offset}+${parent.size})`);
+      lastLeaf = s;
+      continue;
     }
+    if (s.offset < 0 || s.offset + s.size > map.length) problems.push(`${s.path}: ${s.kind} ${s.offset}+${s.size} lies outside the input`);
+    if (parent && s.offset + s.size > parent.offset + parent.size) problems.push(`${s.path} (${s.offset}+${s.size}) crosses the end of ${parent.path} (${parent.offset}+${parent.size})`);
+    if (lastLeaf && s.offset > lastLeaf.offset && s.offset < lastLeaf.offset + lastLeaf.size) problems.push(`${s.path} (${s.offset}+${s.size}) starts inside ${lastLeaf.path} (${lastLeaf.offset}+${lastLeaf.size})`);
+    stack.push(s);
   }
   return problems;
 }

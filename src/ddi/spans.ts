@@ -8,7 +8,7 @@ import type { Abi, Pointee } from '../../codecs/ddi.js';
 import { FUNCTION_INFO, NODE_SHADER_INFO, RDAT_PART_TYPE } from '../../codecs/rdat.js';
 import { enumName, flagNames, type SpanRecorder } from '../bytes/spans.js';
 import { decodeImage } from './image.js';
-import { pointerSize, structLayout } from './layout.js';
+import { structLayout } from './layout.js';
 import { RdatReader } from './rdat.js';
 
 /**
@@ -18,18 +18,22 @@ import { RdatReader } from './rdat.js';
 export function ddiImageSpans(struct: string, bytes: Uint8Array, abi: Abi, rec: SpanRecorder, base = 0): void {
   decodeImage(struct, bytes, abi); // the decoder's checks and errors first
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const ps = pointerSize(abi);
   const done = new Set<string>();
+  let strings: Uint8Array | undefined; // bytes already mapped as part of a string
   const uint = (at: number, size: number) => (size === 1 ? view.getUint8(at) : size === 2 ? view.getUint16(at, true) : size === 4 ? view.getUint32(at, true) : view.getUint32(at, true));
 
-  const walkStruct = (name: string, at: number, path: string): Record<string, number> => {
+  // Pointers are followed from a queue, never by recursion: a chain as long as the image allows
+  // (a node list of thousands of entries) costs no stack. By-value structs nest as deep as the
+  // codecs/ddi.ts types do, which the input cannot change.
+  const queue: [Pointee, number, Record<string, number>, string][] = [];
+  const walkStruct = (name: string, at: number, path: string): void => {
     const layout = structLayout(name, abi);
-    const values: Record<string, number> = {};
     const key = `${layout.name}@${at}`;
-    if (done.has(key)) return values;
+    if (done.has(key)) return;
     done.add(key);
+    const mark = rec.mark();
     rec.add('record', base + at, layout.size, path, undefined, layout.name);
-    const pointers: [Pointee, number, string][] = [];
+    const values: Record<string, number> = {};
     for (const f of layout.fields) {
       const fp = `${path}.${f.name}`;
       const o = at + f.offset;
@@ -41,15 +45,14 @@ export function ddiImageSpans(struct: string, bytes: Uint8Array, abi: Abi, rec: 
       values[f.name] = value;
       if (f.type.kind === 'ptr') {
         rec.field(base + o, f.size, fp, value, value === 0 ? 'NULL' : `-> ${value}`);
-        if (value !== 0) pointers.push([f.type.to, value, fp]);
+        // long chains would make paths as long as the chain: past a bound, name the target by its pointer and offset
+        if (value !== 0) queue.push([f.type.to, value, values, fp.length > 160 ? `(${f.name} -> ${value})` : fp]);
       } else {
         const named = f.type.kind === 'enum' ? enumName(f.type.table.values, value) : f.type.kind === 'flags' ? flagNames(f.type.table.bits, value) : undefined;
         rec.field(base + o, f.size, fp, value, named);
       }
     }
-    rec.fillGaps(base + at, base + at + layout.size, `${path} (padding)`, 'padding');
-    for (const [to, target, fp] of pointers) walkPointee(to, target, values, fp);
-    return values;
+    rec.fillGaps(base + at, base + at + layout.size, `${path} (padding)`, 'padding', mark);
   };
 
   const walkPointee = (to: Pointee, at: number, owner: Record<string, number>, path: string) => {
@@ -57,12 +60,21 @@ export function ddiImageSpans(struct: string, bytes: Uint8Array, abi: Abi, rec: 
       const struct = to.cases[owner[to.by]!];
       if (struct) walkStruct(struct, at, path);
     } else if (to.kind === 'wstring') {
-      const key = `wstring@${at}`;
-      if (done.has(key)) return;
-      done.add(key);
+      // strings may overlap (pointers into the middle of another): each byte is mapped once, by the
+      // first string that reaches it, so hostile overlaps cost linear time and no overlapping leaves
+      strings ??= new Uint8Array(bytes.byteLength);
+      if (strings[at]) return;
       let end = at;
-      while (view.getUint16(end, true) !== 0) end += 2;
-      rec.field(base + at, end + 2 - at, path, String.fromCharCode(...new Uint16Array(bytes.slice(at, end).buffer)));
+      let text = '';
+      let c = view.getUint16(end, true);
+      while (c !== 0 && !strings[end]) {
+        text += String.fromCharCode(c);
+        end += 2;
+        c = view.getUint16(end, true);
+      }
+      const stop = strings[end] ? end : end + 2; // ran into a mapped string, or past its NUL
+      strings.fill(1, at, stop);
+      rec.field(base + at, stop - at, path, text, stop === end ? `continues in the string at ${end}` : undefined);
     } else if (to.kind === 'uint') {
       const key = `uint${to.count}@${at}`;
       if (done.has(key)) return;
@@ -77,9 +89,10 @@ export function ddiImageSpans(struct: string, bytes: Uint8Array, abi: Abi, rec: 
     }
   };
 
-  void ps;
+  const start = rec.mark();
   walkStruct(structLayout(struct, abi).name, 0, structLayout(struct, abi).name);
-  rec.fillGaps(base, base + bytes.byteLength, 'image (alignment)', 'padding');
+  for (let i = 0; i < queue.length; i++) walkPointee(...queue[i]!);
+  rec.fillGaps(base, base + bytes.byteLength, 'image (alignment)', 'padding', start);
 }
 
 const PART_NAMES = new Map<number, string>(Object.entries(RDAT_PART_TYPE).map(([k, v]) => [v, k]));
@@ -99,6 +112,7 @@ const RECORD_WORDS: Record<number, Record<number, string>> = {
  */
 export function rdatSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = 'RDAT'): void {
   new RdatReader(bytes, base); // the reader's checks and errors first
+  const first = rec.mark();
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const u32 = (o: number) => view.getUint32(o, true);
   const count = u32(4);
@@ -111,6 +125,7 @@ export function rdatSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = '
     const size = u32(start + 4);
     const name = PART_NAMES.get(type) ?? `part type ${type}`;
     const p = `${at}.${name}`;
+    const partMark = rec.mark();
     rec.add('part', base + start, 8 + size, p, type, name);
     rec.field(base + start, 4, `${p}.type`, type, name);
     rec.field(base + start + 4, 4, `${p}.size`, size);
@@ -143,7 +158,7 @@ export function rdatSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = '
         if (stride % 4 !== 0) rec.add('data', base + r + stride - (stride % 4), stride % 4, `${p}[${k}] (tail)`);
       }
     }
-    rec.fillGaps(base + start, base + start + 8 + size, `${p} (unread)`);
+    rec.fillGaps(base + start, base + start + 8 + size, `${p} (unread)`, 'gap', partMark);
   }
-  rec.fillGaps(base, base + bytes.byteLength, `${at} (between parts)`);
+  rec.fillGaps(base, base + bytes.byteLength, `${at} (between parts)`, 'gap', first);
 }

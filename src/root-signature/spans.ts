@@ -26,6 +26,7 @@ export function rootSignatureSpans(bytes: Uint8Array, rec: SpanRecorder, base = 
   const v = rootSignature.version as RootSignatureVersion;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const seen = new Set<number>(); // record starts already mapped (shared arrays)
+  const first = rec.mark();
   const fields = (offset: number, row: RecordRow, path: string) => {
     for (const [name, f] of Object.entries(row.fields)) {
       const o = f.at[v];
@@ -71,5 +72,5 @@ export function rootSignatureSpans(bytes: Uint8Array, rec: SpanRecorder, base = 
   const S = RECORDS.SAMPLER.sizes[v];
   if (samplers.length > 0) rec.add('array', base + layout.staticSamplersOffset, samplers.length * S, `${at}.staticSamplers`);
   samplers.forEach((_, k) => record(layout.staticSamplersOffset + k * S, RECORDS.SAMPLER, `${at}.staticSamplers[${k}]`));
-  rec.fillGaps(base, base + bytes.byteLength, `${at} (unreferenced)`);
+  rec.fillGaps(base, base + bytes.byteLength, `${at} (unreferenced)`, 'gap', first);
 }

@@ -29,6 +29,7 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
   };
 
   const S = psv.runtimeInfoSize;
+  const first = rec.mark();
   field(0, 4, `${at}.runtimeInfoSize`, `PSV v${version}`);
   rec.add('record', base + 4, S, `${at}.runtimeInfo`);
   rows(4, PSV_RUNTIME_INFO, `${at}.runtimeInfo`);
@@ -40,7 +41,7 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
   }
   const KNOWN = PSV_VERSIONS[PSV_VERSIONS.length - 1]!.runtimeInfoSize;
   if (S > KNOWN) rec.add('data', base + 4 + KNOWN, S - KNOWN, `${at}.runtimeInfo (newer fields)`);
-  rec.fillGaps(base + 4, base + 4 + S, `${at}.runtimeInfo (unused)`, 'padding');
+  rec.fillGaps(base + 4, base + 4 + S, `${at}.runtimeInfo (unused)`, 'padding', first);
 
   let p = 4 + S;
   const R = psv.resources.length;
@@ -60,7 +61,7 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
     }
   }
   if (psv.stringTable === undefined) {
-    rec.fillGaps(base, base + data.byteLength, `${at} (trailing)`);
+    rec.fillGaps(base, base + data.byteLength, `${at} (trailing)`, 'gap', first);
     return;
   }
   const T = psv.stringTable.byteLength;
