@@ -177,16 +177,27 @@ t('every corpus root signature reads in the page: its HLSL text, validation and 
     }
   });
   assert.ok(files.length > 300, `${files.length} files`);
-  let n = 0;
-  for (const f of files) {
-    const name = `${n++}-${f.name.replace(/^.*\//, '')}`;
-    await drop(page, name, f.bytes);
-    await page.waitForFunction((prefix) => document.getElementById('summary')!.textContent!.startsWith(prefix), `${name}:`);
+  // one round trip: the page is driven file by file from inside (drop, wait for the summary, read)
+  const seen = await page.evaluate(async (list) => {
+    const out: { hlsl: string; targets: number; bytes: number }[] = [];
+    const summary = document.getElementById('summary')!;
+    for (const [i, [name, b64]] of list.entries()) {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const label = `${i}-${name}`;
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], label));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      while (!summary.textContent!.startsWith(`${label}:`)) await new Promise((r) => setTimeout(r, 0));
+      out.push({ hlsl: document.getElementById('hlsl-out')!.textContent!, targets: document.querySelectorAll('#validation .target').length, bytes: document.querySelectorAll('.hex .b').length });
+    }
+    return out;
+  }, files.map((f) => [f.name.replace(/^.*\//, ''), Buffer.from(f.bytes).toString('base64')] as [string, string]));
+  files.forEach((f, i) => {
     const { rootSignature } = readRootSignatureSource(f.bytes, 'lenient');
-    assert.is(await page.textContent('#hlsl-out'), printRootSignature(rootSignature, { multiline: true }), f.name);
-    assert.is(await page.$$eval('#validation .target', (e) => e.length), 2, f.name);
-    assert.ok((await page.$$eval('.hex .b', (e) => e.length)) > 0, f.name);
-  }
+    assert.is(seen[i]!.hlsl, printRootSignature(rootSignature, { multiline: true }), f.name);
+    assert.is(seen[i]!.targets, 2, f.name);
+    assert.ok(seen[i]!.bytes > 0, f.name);
+  });
   assert.equal(problems, []);
   await page.context().close();
 });
