@@ -194,7 +194,7 @@ export function nativeBuildDir(): string {
  */
 export function buildNative(source: string, name: string, pkg?: { name: string; debian: string }): { exe: string } | { skipped: string } {
   const skip = (why: string) => {
-    note(`${name}: skipped (${why})`);
+    note(`${name} native baseline: skipped (${why})`);
     return { skipped: why };
   };
   try {

@@ -138,6 +138,8 @@ export class WasmKernels implements QueryKernels {
       end = align(end + block * size);
     }
     const mem = new Uint8Array(this.memory);
+    // views of the output blocks made once (a short last block takes its own)
+    const outViews = outputs.map(([, size], i) => mem.subarray(ptrs[inputs.length + i]!, ptrs[inputs.length + i]! + block * size));
     for (let first = 0; first < items; first += block) {
       const n = Math.min(block, items - first);
       for (let i = 0; i < inputs.length; i++) {
@@ -147,8 +149,7 @@ export class WasmKernels implements QueryKernels {
       run(ptrs, n, first);
       for (let i = 0; i < outputs.length; i++) {
         const [v, size] = outputs[i]!;
-        const at = ptrs[inputs.length + i]!;
-        v.set(mem.subarray(at, at + n * size), first * size);
+        v.set(n === block ? outViews[i]! : outViews[i]!.subarray(0, n * size), first * size);
       }
     }
   }
