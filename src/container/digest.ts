@@ -3,9 +3,10 @@
  * (docs/formats: spec §1.8, DXC ComputeHashRetail), over the container from byte 20 to its end.
  *
  * Speed (issue 15): nothing is allocated per call except the 16-byte result of `modifiedMd5`
- * (`modifiedMd5Into` and `containerDigestMatches` allocate nothing); the 64 steps are unrolled with
- * the message words in locals. Whole blocks are read as 32-bit words in place when the message is
- * 4-byte aligned on a little-endian engine, else gathered byte by byte into one scratch block.
+ * (`modifiedMd5Into` and `containerDigestMatches` allocate nothing; the JS path makes one word
+ * view for messages of 1 KiB or more); the 64 steps are unrolled with the message words in locals.
+ * Whole blocks are read as 32-bit words in place when the message is 4-byte aligned on a
+ * little-endian engine and 1 KiB or more, else gathered byte by byte into one scratch block.
  * Large messages go to the WebAssembly digest when it loads and wins (digest-wasm.ts).
  */
 import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSentinel } from '../../codecs/container.js';
@@ -113,7 +114,8 @@ export function modifiedMd5JsInto(message: Uint8Array, out: Uint8Array, at = 0):
   const length = message.byteLength;
   const full = length - (length & 63);
   const start = message.byteOffset;
-  if (LITTLE_ENDIAN && (start & 3) === 0 && full > 0) {
+  if (LITTLE_ENDIAN && (start & 3) === 0 && full >= 1024) {
+    // one word view, worth it from 16 blocks on (below, gathering allocates nothing)
     const words = new Int32Array(message.buffer, start, full >>> 2);
     for (let w = 0; w < full >>> 2; w += 16) block(words, w);
   } else {
