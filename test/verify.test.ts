@@ -62,6 +62,25 @@ for (const [name, stage, bindings, text, fits, message] of DXC_CASES) {
   });
 }
 
+// tools/clang/test/DXC/NonUniform.hlsl (ps_6_0: Texture1D tex[5] : t3, SamplerState SS[3] : s2) and
+// Inputs/smoke.hlsl (vs_6_0 with a global `int g`: CBV b0; its root signature "CBV(b0)").
+const NON_UNIFORM = [b(SAMPLER, 0, 2, 4), b(SRV_TYPED, 0, 3, 7)];
+const NON_UNIFORM_RS = 'DescriptorTable(SRV(t3, numDescriptors=5)), DescriptorTable(Sampler(s2, numDescriptors=3))';
+const SMOKE = [b(CBV, 0, 0, 0)];
+const FILECHECK_CASES: [name: string, stage: number, bindings: ShaderBinding[], rs: string, message?: string][] = [
+  ['NonUniform.cso /verifyrootsignature NonUniformRootSig.cso', PS, NON_UNIFORM, NON_UNIFORM_RS],
+  ['smoke.cso /verifyrootsignature rootsig.cso', VS, SMOKE, 'CBV(b0)'],
+  ['NonUniformNoRootSig.cso /verifyrootsignature rootsig.cso (RS_MISMATCH)', PS, NON_UNIFORM, 'CBV(b0)', 'Shader sampler descriptor range (RegisterSpace=0, NumDescriptors=3, BaseShaderRegister=2) is not fully bound in root signature.'],
+  ['norootsignature.cso /verifyrootsignature NonUniformRootSig.cso (RS_MISMATCH2)', VS, SMOKE, NON_UNIFORM_RS, 'Shader CBV descriptor range (RegisterSpace=0, NumDescriptors=1, BaseShaderRegister=0) is not fully bound in root signature.'],
+];
+for (const [name, stage, bindings, text, message] of FILECHECK_CASES) {
+  test(`DXC NonUniform.hlsl ${name}: ${message ? 'fails with its FileCheck message' : 'succeeds'}`, () => {
+    const r = verifyBindings(stage, bindings, rs(text));
+    if (!message) assert.is(r.verdict, 'fits', JSON.stringify(r.violations));
+    else assert.is(r.violations[0]!.message, message);
+  });
+}
+
 test('every violation is reported in DXC order (DXC stops at the first): DescTable_Space', () => {
   const r = verifyBindings(PS, TABLE, rs(T('SRV(t2,space=3,numDescriptors=8), CBV(b2,space=5,numDescriptors=4), UAV(u33,space=0,numDescriptors=6)')));
   assert.equal(r.violations.map((v) => v.message), [

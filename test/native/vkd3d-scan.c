@@ -1,5 +1,5 @@
 /*
- * vkd3d-scan: the differential partner of test/dxbc-vkd3d.test.ts. libvkd3d-shader (Debian:
+ * vkd3d-scan: the differential partner of test/vkd3d-scan.test.ts. libvkd3d-shader (Debian:
  * libvkd3d-dev) reads a DXBC shader and lists its descriptors through vkd3d_shader_scan with a
  * chained vkd3d_shader_scan_descriptor_info; this file only moves bytes in and numbers out.
  *

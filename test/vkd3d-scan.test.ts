@@ -1,5 +1,5 @@
 /**
- * Differential test of the DXBC declaration decoder against vkd3d-shader's descriptor scan
+ * Differential test (test/vkd3d-scan.test.ts) of the DXBC declaration decoder against vkd3d-shader's descriptor scan
  * (test/native/vkd3d-scan.c): on every corpus DXBC shader vkd3d reads, both list the same
  * descriptors (class, space, first register, count, UAV counter).
  */
