@@ -116,6 +116,10 @@ t('a dropped corpus shader: parts table, digest, HLSL text, tree click highlight
   const info = (await page.textContent('#hex-info')) ?? '';
   assert.match(info, `byte ${field.offset + 1} (0x${(field.offset + 1).toString(16)}): RTS0.parameters[0].parameterType = ${String(field.value)} (0x${(field.value as number).toString(16)}) ${field.name}`);
   assert.match(info, 'container.parts[');
+  // the root signature tree: a range node selects that range's record
+  const range = map.spans.find((s) => s.kind === 'record' && s.path === 'RTS0.parameters[0].ranges[0]')!;
+  await page.click('#rs-tree .node[data-path="RTS0.parameters[0].ranges[0]"]');
+  assert.equal(await page.$$eval('.hex .b.sel', (els) => els.map((e) => Number((e as HTMLElement).dataset.o))), Array.from({ length: range.size }, (_, i) => range.offset + i));
   // hover a header byte: the digest
   await page.evaluate(() => (document.getElementById('hex')!.scrollTop = 0));
   await page.waitForSelector('.hex .b[data-o="6"]');

@@ -213,7 +213,11 @@ function fixDigest(): void {
 function showRootSignature(rs: RootSignature): void {
   $('rootsig-view').hidden = false;
   $('hlsl-out').textContent = printRootSignature(rs, { multiline: true });
-  $('json-out').textContent = JSON.stringify(rootSignatureToJson(rs), null, 2);
+  const json = rootSignatureToJson(rs);
+  $('json-out').textContent = JSON.stringify(json, null, 2);
+  const rsTree = $('rs-tree');
+  rsTree.textContent = '';
+  rsTree.appendChild(h('ul', undefined, undefined, [jsonNode('RTS0', json, 'RTS0')]));
   const v = $('validation');
   v.textContent = '';
   for (const target of VALIDATION_TARGETS.filter((t) => t !== 'all')) {
@@ -228,6 +232,40 @@ function showRootSignature(rs: RootSignature): void {
   const to = $('convert-to') as HTMLSelectElement;
   const other = ROOT_SIGNATURE_VERSIONS.find((x) => x.value !== rs.version);
   if (other && to.value === ROOT_SIGNATURE_VERSIONS.find((x) => x.value === rs.version)?.name) to.value = other.name;
+}
+
+/** The span of a description path (`RTS0.parameters[1].ranges[0]`) in the loaded map. */
+function spanOf(path: string): ByteSpan | undefined {
+  return current?.map?.spans.find((s) => s.path === path || s.path === `${path}.header`);
+}
+
+/**
+ * One node of the root signature tree, from the JSON form: objects and arrays nest, values are
+ * leaves; a node whose path has a span in the byte map selects those bytes when clicked.
+ */
+function jsonNode(label: string, value: unknown, path: string): HTMLElement {
+  const isObject = typeof value === 'object' && value !== null;
+  const span = spanOf(path);
+  const text = isObject ? `${label}${Array.isArray(value) ? ` [${value.length}]` : ''}` : `${label}: ${JSON.stringify(value)}`;
+  const node = h('span', text, `node${isObject ? ' group' : ''}`);
+  node.dataset.path = path;
+  if (span) {
+    node.dataset.offset = String(span.offset);
+    node.dataset.size = String(span.size);
+    node.addEventListener('click', (ev) => {
+      ev.stopPropagation();
+      for (const n of document.querySelectorAll('.tree .node.sel')) n.classList.remove('sel');
+      node.classList.add('sel');
+      select(span.offset, span.offset + span.size, true);
+      $('hex-info').textContent = describe(span.offset);
+    });
+  }
+  const li = h('li', undefined, undefined, [node]);
+  if (isObject) {
+    const entries = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v, `${path}[${i}]`] as const) : Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, v, `${path}.${k}`] as const);
+    li.appendChild(h('ul', undefined, undefined, entries.map(([k, v, p]) => jsonNode(k, v, p))));
+  }
+  return li;
 }
 
 function convert(): void {
