@@ -9,7 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import {
+  DescriptionError,
   containerRootSignature,
   decodeRootSignature,
   parseContainer,
@@ -95,6 +97,34 @@ test('unbounded ranges each end a table; samplers get their own table', () => {
   assert.is(printRootSignature(rs), 'RootFlags(DENY_VERTEX_SHADER_ROOT_ACCESS | DENY_HULL_SHADER_ROOT_ACCESS | DENY_DOMAIN_SHADER_ROOT_ACCESS | DENY_GEOMETRY_SHADER_ROOT_ACCESS | DENY_AMPLIFICATION_SHADER_ROOT_ACCESS | DENY_MESH_SHADER_ROOT_ACCESS), DescriptorTable(CBV(b0), SRV(t5), SRV(t0, numDescriptors = unbounded, space = 1)), DescriptorTable(SRV(t0, numDescriptors = unbounded, space = 2)), DescriptorTable(Sampler(s0), Sampler(s0, numDescriptors = unbounded, space = 3))');
   assert.equal(validateRootSignature(rs, { target: 'dxc' }), []);
   assert.is(verifyBindings(0, bindings, rs).verdict, 'fits');
+});
+
+test('property: any bindings of any stages get a suggestion that DXC accepts and that every shader fits (reserved spaces refused)', () => {
+  const binding = fc
+    .record({
+      resType: fc.integer({ min: 0, max: 10 }),
+      space: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constant(0xffffffef), fc.constant(0xfffffff0)),
+      lowerBound: fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constant(0xfffffff0)),
+      len: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constant(-1)),
+    })
+    .map(({ len, ...b }) => ({ ...b, offset: 0, upperBound: len < 0 ? 0xffffffff : Math.min(0xfffffffe, b.lowerBound + len) }));
+  const shader = fc.record({ stage: fc.constantFrom(0, 1, 2, 3, 4, 5, 13, 14), bindings: fc.array(binding, { maxLength: 12 }) });
+  fc.assert(
+    fc.property(fc.array(shader, { minLength: 1, maxLength: 3 }), fc.boolean(), (list, rootDescriptors) => {
+      const reserved = list.some((s) => s.bindings.some((b) => b.resType >= 1 && b.resType <= 9 && b.space >= 0xfffffff0));
+      let rs;
+      try {
+        rs = suggestRootSignature(list, { rootDescriptors });
+      } catch (e) {
+        assert.ok(reserved && e instanceof DescriptionError && e.code === 'out-of-range', String(e));
+        return;
+      }
+      assert.not.ok(reserved);
+      assert.equal(validateRootSignature(rs, { target: 'dxc' }), [], printRootSignature(rs));
+      for (const s of list) assert.is(verifyBindings(s.stage, s.bindings, rs).verdict, 'fits', printRootSignature(rs));
+    }),
+    { numRuns: 2000, seed: 14 },
+  );
 });
 
 function dxbin(...args: string[]) {

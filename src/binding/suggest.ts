@@ -64,9 +64,12 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
   const byKey = new Map<string, Run[]>();
   for (const [i, s] of shaders.entries()) {
     if (!s.bindings) throw new DescriptionError('missing-key', `shaders[${i}].bindings`, 'the bindings of this shader are not known (a DXIL container without PSV0)');
-    for (const b of s.bindings) {
+    for (const [j, b] of s.bindings.entries()) {
       const cls = PSV_RESOURCE_CLASS[b.resType];
       if (cls === undefined) continue;
+      if (b.space >= LIMITS.systemReservedRegisterSpaceFirst) {
+        throw new DescriptionError('out-of-range', `shaders[${i}].bindings[${j}].space`, `register space 0x${b.space.toString(16)} is reserved for the system; no root signature can cover it`);
+      }
       const key = `${cls}/${b.space}`;
       let runs = byKey.get(key);
       if (!runs) byKey.set(key, (runs = []));
