@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +39,8 @@ interface Row {
 const rows: Row[] = [];
 const log = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
 const start = performance.now();
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+log(`bench: ${families.length} families on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${load()}`);
 let failed = 0;
 for (const family of families) {
   const t = performance.now();
@@ -53,7 +56,7 @@ for (const family of families) {
     log(`bench/${family}.ts failed (exit ${r.status ?? r.signal}) after ${seconds} s`);
   } else log(`---- ${family}: ${seconds} s`);
 }
-log(`\nbench: ${families.length} families in ${((performance.now() - start) / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''}`);
+log(`\nbench: ${families.length} families in ${((performance.now() - start) / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''}; load average ${load()}`);
 if (goals) printGoals();
 process.exit(failed ? 1 : 0);
 
