@@ -147,7 +147,7 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
         cost += 2;
         const flags = p.descriptor.flags >>> 0;
         if (flags & ~ROOT_DESCRIPTOR_FLAGS.validMask) report('root-descriptor-flags-unsupported', `${at}.descriptor.flags`, { hex: hex(flags) });
-        if (bitCount(flags & ROOT_DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', `${at}.descriptor.flags`, { hex: hex(flags) });
+        if (bitCount(flags & ROOT_DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', `${at}.descriptor.flags`, { count: bitCount(flags & ROOT_DATA_FLAGS) }); // DXC prints the count
         registerMax(p.descriptor.shaderRegister, `${at}.descriptor.shaderRegister`, `root parameter [${i}]`);
         spaceAndOverlap(p.descriptor.registerSpace, `${at}.descriptor`, `Root parameter [${i}]`, () =>
           overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: ROOT_DESCRIPTOR_CLASS.get(p.parameterType)!, visibility: p.shaderVisibility, space: p.descriptor.registerSpace, lb: p.descriptor.shaderRegister, count: 1 }),
@@ -239,7 +239,9 @@ class OverlapChecker {
     tree.insert(it.lb, it.ub, index);
     if (first === Infinity) return undefined;
     const other = this.seen[first]!;
-    return { type: it.cls, this: describe(it), other: describe(other) };
+    // DXC names the other range's visibility as the group it was found in, and ALL whenever the new
+    // range is visible to ALL (it searches every group then but keeps printing its own visibility)
+    return { type: it.cls, this: describe(it), other: describe(other, it.visibility === 0 ? 0 : other.visibility, 'root parameter[') };
   }
 }
 
@@ -287,9 +289,10 @@ class RegisterTree {
   }
 }
 
-function describe(i: Interval): string {
-  const vis = visName(i.visibility);
-  if (i.kind === 'table') return `(root parameter [${i.parameter}], visibility ${vis}, descriptor table slot [${i.slot}])`;
+/** DXC's words for a range; the other range of a conflict spells a table slot `root parameter[i]` (no space), as DXC does. */
+function describe(i: Interval, visibility = i.visibility, tableParameter = 'root parameter ['): string {
+  const vis = visName(visibility);
+  if (i.kind === 'table') return `(${tableParameter}${i.parameter}], visibility ${vis}, descriptor table slot [${i.slot}])`;
   if (i.kind === 'sampler') return `(static sampler [${i.parameter}], visibility ${vis})`;
   return `(root parameter [${i.parameter}], visibility ${vis})`;
 }
