@@ -278,6 +278,35 @@ test('help A B, examples, version from package.json, msvc diagnostics', async ()
   assert.is(m.stderr, "<string>(1,5): error hlsl-syntax: root signature error - Incorrect register type 't0' in CBV (expected b#)\n");
 });
 
+test('rootsig compile --file: #include (quoted next to the file, <> in -I), CRLF, --depfile; same input, same bytes', async () => {
+  const root = file('hermetic dir');
+  mkdirSync(join(root, 'src'), { recursive: true });
+  mkdirSync(join(root, 'include'), { recursive: true });
+  writeFileSync(join(root, 'src/shader.hlsl'), '#include "rs.hlsli"\r\n[RootSignature(MainRS)]\r\nfloat4 main() : SV_Target { return 0; }\r\n');
+  writeFileSync(join(root, 'src/rs.hlsli'), '#include <common.hlsli>\r\n#define MainRS "RootFlags(0), " \\\r\n  CBV_PART\r\n');
+  writeFileSync(join(root, 'include/common.hlsli'), '#define CBV_PART "CBV(b0)"\n');
+  const out = join(root, 'rs.dxbc');
+  const args = ['rootsig', 'compile', '--file', join(root, 'src/shader.hlsl'), '-E', 'main', '-I', join(root, 'include'), '--version', '1.1', '-o', out, '--depfile', `${out}.d`];
+  const r = await dxbin(args);
+  assert.is(r.status, 0, r.stderr);
+  const direct = await dxbin(['rootsig', 'compile', 'RootFlags(0), CBV(b0)', '--version', '1.1', '-o', file('direct.dxbc')]);
+  assert.is(direct.status, 0);
+  assert.is(hex(bytes(out)), hex(bytes(file('direct.dxbc'))), 'the included text compiles to the same bytes');
+  const esc = (p: string) => p.replace(/ /g, '\\ ');
+  assert.is(readFileSync(`${out}.d`, 'utf8'), `${esc(out)}: \\\n  ${esc(join(root, 'src/shader.hlsl'))} \\\n  ${esc(join(root, 'src/rs.hlsli'))} \\\n  ${esc(join(root, 'include/common.hlsli'))}\n`);
+  const first = hex(bytes(out));
+  assert.is((await dxbin(args)).status, 0);
+  assert.is(hex(bytes(out)), first, 'hermetic: same input, same output bytes');
+  assert.equal(readdirSync(root).sort(), ['include', 'rs.dxbc', 'rs.dxbc.d', 'src'], 'nothing written outside the declared outputs');
+  writeFileSync(join(root, 'include/common.hlsli'), '#define CBV_PART "CBV(t0)"\n');
+  const bad = await dxbin(args);
+  assert.is(bad.status, 1);
+  assert.is(bad.stderr, `dxbin: ${join(root, 'include/common.hlsli')}:1:23: error: root signature error - Incorrect register type 't0' in CBV (expected b#)\n`, 'located in the header');
+  const missing = await dxbin(args.filter((a, i) => a !== '-I' && args[i - 1] !== '-I'));
+  assert.is(missing.status, 1);
+  assert.match(missing.stderr, '#include <common.hlsli> not found');
+});
+
 test('batch: one NDJSON answer per job, a failing job stops nothing, exit is the worst', async () => {
   const jobs = [JSON.stringify(['hash', '--check', SHADER]), '', JSON.stringify({ id: 'two', args: ['inspect', file('nope.cso')] }), JSON.stringify(['rootsig', 'decompile', SHADER])].join('\n');
   const r = await dxbin(['batch', '-'], { input: jobs });

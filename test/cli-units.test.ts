@@ -13,6 +13,7 @@ import { expandFlagFiles, splitJsonObjects, servePersistentWorker } from '../src
 import { batchJob } from '../src/cli/commands/batch.js';
 import { looksLike } from '../src/cli/commands/shared.js';
 import { captureStreams } from '../src/cli/streams.js';
+import { depfilePath, depfileText, includeDirectives, joinIncludes, relocate, resolveInclude } from '../src/cli/includes.js';
 import { DecodeError, DescriptionError, HlslError } from '../src/index.js';
 
 test('exit codes: one table, the worst wins', () => {
@@ -167,6 +168,41 @@ test('the CLI imports only the public entry points (src/index.ts and the subpath
   const internal = r.stdout.split('\n').filter((l) => l && !/from '(\.\.\/)+(query|ddi|inspect)\/index\.js'/.test(l) && !/from '\.\/commands\//.test(l) && !/from '\.\.\/(command|errors|exit|io|paths|runner|streams|program)\.js'/.test(l));
   assert.equal(internal, []);
   assert.ok(r.stdout.includes("from '../../query/index.js'"), 'the check sees imports');
+});
+
+test('#include directives (CRLF too), resolved as DXC: quoted next to the includer first, then -I; angled -I only', () => {
+  assert.equal(includeDirectives('#include "a.hlsli"\r\n  # include <b/c.h>\r\n// #include "no"\n'), [
+    { name: 'a.hlsli', quoted: true, line: 1 },
+    { name: 'b/c.h', quoted: false, line: 2 },
+  ], 'a commented-out #include is not one');
+  const posixFiles = new Set(['/p/src/a.h', '/p/inc/a.h', '/p/inc/b.h']);
+  const on = (set: Set<string>) => (p: string) => set.has(p);
+  assert.is(resolveInclude({ name: 'a.h', quoted: true }, '/p/src/main.hlsl', ['/p/inc'], path.posix, on(posixFiles)), '/p/src/a.h');
+  assert.is(resolveInclude({ name: 'a.h', quoted: false }, '/p/src/main.hlsl', ['/p/inc'], path.posix, on(posixFiles)), '/p/inc/a.h');
+  assert.is(resolveInclude({ name: 'b.h', quoted: true }, '/p/src/main.hlsl', ['/p/inc'], path.posix, on(posixFiles)), '/p/inc/b.h');
+  assert.is(resolveInclude({ name: 'c.h', quoted: true }, '/p/src/main.hlsl', ['/p/inc'], path.posix, on(posixFiles)), undefined);
+  // Windows: backslashes and drive letters; the file system answers case-insensitively
+  const ntfs = new Set(['c:\\work\\include\\rootsig.hlsli'.replace(/\\\\/g, '\\')]);
+  const caseless = (p: string) => ntfs.has(p.toLowerCase());
+  assert.is(resolveInclude({ name: 'RootSig.HLSLI', quoted: false }, 'C:\\work\\src\\main.hlsl', ['C:\\work\\include'], path.win32, caseless), 'C:\\work\\include\\RootSig.HLSLI');
+  assert.is(resolveInclude({ name: '..\\include\\rootsig.hlsli', quoted: true }, 'C:\\work\\src\\main.hlsl', [], path.win32, caseless), 'C:\\work\\include\\rootsig.hlsli');
+});
+
+test('depfiles in Make syntax: spaces, # and $ escaped; Windows paths with forward slashes, drive letters kept', () => {
+  assert.is(depfilePath('out dir/a#1$.dxbc', path.posix), 'out\\ dir/a\\#1$$.dxbc');
+  assert.is(depfilePath('C:\\My Shaders\\rs.hlsli', path.win32), 'C:/My\\ Shaders/rs.hlsli');
+  assert.is(depfileText('rs.dxbc', ['a.hlsl', 'inc/b.hlsli'], path.posix), 'rs.dxbc: \\\n  a.hlsl \\\n  inc/b.hlsli\n');
+});
+
+test('includes are read once each; errors in an included file are located in it', () => {
+  const texts: Record<string, string> = { '/p/a.h': '#include "b.h"\n#define X 1\n', '/p/b.h': '#include "a.h"\n#define Y 2\n' };
+  const j = joinIncludes('/p/main.hlsl', '#include "a.h"\nline2\n', [], (f) => texts[f]!, path.posix, (f) => f in texts);
+  assert.equal(j.files, ['/p/main.hlsl', '/p/a.h', '/p/b.h'], 'a cycle is read once');
+  assert.equal(j.segments.map((s) => s.firstLine), [1, 4, 7]);
+  const moved = relocate(new HlslError('bad', { file: '/p/main.hlsl', line: 8, column: 3 }), j, '/p/main.hlsl') as HlslError;
+  assert.equal(moved.location, { file: '/p/b.h', line: 2, column: 3 });
+  const kept = relocate(new HlslError('bad', { file: '/p/main.hlsl', line: 2, column: 1 }), j, '/p/main.hlsl') as HlslError;
+  assert.equal(kept.location, { file: '/p/main.hlsl', line: 2, column: 1 });
 });
 
 test.run();

@@ -1,11 +1,13 @@
 /** `dxbin rootsig compile`: HLSL root signature text to a container, as `dxc -T rootsig_1_x`. */
 import { Option } from 'commander';
-import { HlslFile, RootSignatureText, codecs, compileRootSignature, compileRootSignatureBlob } from '../../index.js';
+import { readFileSync } from 'node:fs';
+import { HlslFile, RootSignatureText, codecs, compileRootSignature, compileRootSignatureBlob, type RootSignature } from '../../index.js';
 import { requireFit } from './verify.js';
 import type { OnceCommand } from '../command.js';
-import { UsageError } from '../errors.js';
+import { InputError, UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
-import { readInput, writeOutput } from '../io.js';
+import { depfileText, joinIncludes, relocate } from '../includes.js';
+import { errnoWords, readInput, view, writeOutput } from '../io.js';
 import { utf8 } from './shared.js';
 
 interface CompileOptions {
@@ -13,6 +15,8 @@ interface CompileOptions {
   define?: string;
   entry?: string;
   D?: string[];
+  I?: string[];
+  depfile?: string;
   version: string;
   output: string;
   raw?: boolean;
@@ -28,6 +32,7 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
     'dxbin rootsig compile "RootFlags(0), CBV(b0)" --version 1.1 -o rs.dxbc',
     'dxbin rootsig compile --file shader.hlsl -E main --version 1.1 -o rs.dxbc',
     'dxbin rootsig compile --file rs.hlsli --define MyRS -D USE_SAMPLERS=1 --version 1.0 --raw -o rs.rts0',
+    'dxbin rootsig compile --file shader.hlsl -E main -I include/ --version 1.1 -o rs.dxbc --depfile rs.dxbc.d',
   ],
   define: (c) =>
     c
@@ -36,6 +41,8 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
       .option('--define <name>', 'with --file: the #define holding the root signature')
       .option('-E, --entry <entry>', 'with --file: the entry function whose [RootSignature(...)] to compile')
       .option('-D <name=value>', 'with --file: define a macro, as dxc -D does (repeatable)', (v: string, all: string[] = []) => [...all, v])
+      .option('-I <dir>', 'with --file: a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)', (v: string, all: string[] = []) => [...all, v])
+      .option('--depfile <out.d>', 'write a Make-syntax depfile (the output depends on the HLSL file and everything it includes)')
       .addOption(new Option('--version <version>', 'root signature version (1.2 has no DXC profile)').choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)).makeOptionMandatory())
       .requiredOption('-o, --output <out>', 'output file (- for standard output)')
       .option('--raw', 'write the bare RTS0 part')
@@ -45,6 +52,8 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
     const text = args[0] as string | undefined;
     const version = codecs.ROOT_SIGNATURE_VERSIONS.find((v) => v.name === o.version)!;
     let source: RootSignatureText;
+    let description: RootSignature;
+    const deps: string[] = [];
     if (o.file !== undefined) {
       if (text !== undefined) throw new UsageError('give either a root signature string or --file, not both');
       if ((o.define === undefined) === (o.entry === undefined)) throw new UsageError('--file needs exactly one of --define NAME or -E ENTRY');
@@ -53,17 +62,38 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
         const eq = d.indexOf('=');
         defines[eq < 0 ? d : d.slice(0, eq)] = eq < 0 ? '1' : d.slice(eq + 1);
       }
-      const hlsl = new HlslFile(utf8(await readInput(o.file, streams)), o.file, defines);
-      source = o.define !== undefined ? hlsl.defineText(o.define) : hlsl.entryText(o.entry!);
+      const joined = joinIncludes(o.file, utf8(await readInput(o.file, streams)), o.I ?? [], readText);
+      deps.push(...joined.files);
+      try {
+        const hlsl = new HlslFile(joined.text, o.file, defines);
+        source = o.define !== undefined ? hlsl.defineText(o.define) : hlsl.entryText(o.entry!);
+        description = compileRootSignature(source, { version: version.value, validate: o.validate });
+      } catch (e) {
+        throw relocate(e, joined, o.file);
+      }
     } else {
       if (text === undefined) throw new UsageError('give a root signature string, or --file F with --define NAME or -E ENTRY');
-      if (o.define !== undefined || o.entry !== undefined) throw new UsageError('--define and -E go with --file');
+      if (o.define !== undefined || o.entry !== undefined || o.I !== undefined) throw new UsageError('--define, -E and -I go with --file');
       source = new RootSignatureText(text);
+      description = compileRootSignature(source, { version: version.value, validate: o.validate });
     }
-    if (o.verify) await requireFit(compileRootSignature(source, { version: version.value, validate: o.validate }), o.verify, (f) => readInput(f, streams), async (line) => streams.err(line));
+    if (o.verify) {
+      deps.push(...o.verify);
+      await requireFit(description, o.verify, (f) => readInput(f, streams), async (line) => streams.err(line));
+    }
     const blob = compileRootSignatureBlob(source, { version: version.value, raw: o.raw, validate: o.validate });
-    await writeOutput(o.output, blob, o.file ? [o.file] : [], streams);
+    await writeOutput(o.output, blob, deps, streams);
+    if (o.depfile !== undefined) await writeOutput(o.depfile, depfileText(o.output, deps), deps, streams);
     if (o.json) await streams.write(`${JSON.stringify({ file: o.file ?? '<string>', ok: true, output: o.output, version: version.name, size: blob.byteLength })}\n`);
     return EXIT.ok;
   },
 };
+
+/** An included file's text (InputError when it cannot be read). */
+function readText(file: string): string {
+  try {
+    return utf8(view(readFileSync(file)));
+  } catch (e) {
+    throw new InputError(file, 'not-readable', `cannot read: ${errnoWords(e)}`);
+  }
+}
