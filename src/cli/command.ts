@@ -57,6 +57,8 @@ export interface FileCommand<O = Record<string, unknown>> {
   readonly description: string;
   /** Shown under "Examples:" in its help. */
   readonly examples: readonly string[];
+  /** JSON Schema properties of its `--json` result (see schema.ts; without one the result is unchecked). */
+  readonly schema?: Record<string, Record<string, unknown>>;
   /** The input argument's name in help (`file`, `shader`). */
   readonly input: string;
   /** Positional arguments before the inputs, with their choices. */
@@ -82,6 +84,8 @@ export interface OnceCommand<O = Record<string, unknown>> {
   readonly path: readonly string[];
   readonly description: string;
   readonly examples: readonly string[];
+  /** JSON Schema properties of its `--json` output (see schema.ts). */
+  readonly schema?: Record<string, Record<string, unknown>>;
   /** Adds arguments and options. */
   readonly define: (cmd: Command) => void;
   /**

@@ -14,6 +14,7 @@ import { EXIT, exitCode, worstExit, type ExitCode } from './exit.js';
 import { openOutput, readInput, writeOutput, type Streams } from './io.js';
 import { ensureOutDir, expandInputs, planOutputs } from './paths.js';
 import { captureStreams } from './streams.js';
+import { FORMAT_VERSION } from './schema.js';
 
 /** The parsed --jobs value (1 when absent). */
 export function jobCount(text: string | undefined): number {
@@ -47,7 +48,7 @@ export async function runOne(
   };
   try {
     const result = await spec.run(file, ctx);
-    if (json && result !== undefined) await streams.write(`${JSON.stringify({ file, ok: true, ...result })}\n`);
+    if (json && result !== undefined) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, file, ok: true, ...result })}\n`);
     return EXIT.ok;
   } catch (e) {
     const outcome = outcomeOf(e);
@@ -59,7 +60,7 @@ export async function runOne(
     streams.err(formatDiagnostic(diagnostic, options.diagnosticsFormat));
     if (json) {
       const partial = e instanceof CheckFailed ? (e.result ?? {}) : {};
-      await streams.write(`${JSON.stringify({ file, ok: false, ...partial, error: diagnostic })}\n`);
+      await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, file, ok: false, ...partial, error: diagnostic })}\n`);
     }
     return outcome === undefined ? EXIT.failed : exitCode(outcome);
   }
@@ -112,7 +113,7 @@ export async function runFiles(
     if (e.files.length === 0) {
       const d = diagnosticOf(new InputError(e.pattern, 'not-found', 'no file matches this pattern'));
       streams.err(formatDiagnostic(d, options.diagnosticsFormat));
-      if (options.json) await streams.write(`${JSON.stringify({ file: e.pattern, ok: false, error: d })}\n`);
+      if (options.json) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, file: e.pattern, ok: false, error: d })}\n`);
       codes.push(EXIT.failed);
     }
     inputs.push(...e.files);

@@ -5,6 +5,7 @@
  * `{"line", "id"?, "exit", "stdout", "stderr"}`. A failing job never stops the others; the exit
  * status is the worst job's.
  */
+import { S, FORMAT_VERSION } from '../schema.js';
 import type { OnceCommand } from '../command.js';
 import { InputError } from '../errors.js';
 import { worstExit, type ExitCode } from '../exit.js';
@@ -32,6 +33,7 @@ export const batch: OnceCommand = {
   path: ['batch'],
   description: 'run the jobs of an NDJSON file (one JSON array of arguments per line) in one process; one NDJSON answer per job',
   examples: [`printf '%s\\n' '["hash","--check","a.cso"]' '["rootsig","validate","b.cso","--json"]' | dxbin batch -`],
+  schema: { line: S.int, id: {}, exit: { enum: [0, 1, 2] }, stdout: S.str, stderr: S.str },
   define: (c) => c.argument('<jobs>', 'NDJSON file of jobs, or - for standard input'),
   async run(args, _o, streams, run) {
     const where = args[0] as string;
@@ -44,7 +46,7 @@ export const batch: OnceCommand = {
       } catch (e) {
         const message = (e as Error).message;
         streams.err(`dxbin: ${message}`);
-        await streams.write(`${JSON.stringify({ line: i + 1, exit: 2, stdout: '', stderr: `dxbin: ${message}\n` })}\n`);
+        await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, line: i + 1, exit: 2, stdout: '', stderr: `dxbin: ${message}\n` })}\n`);
         codes.push(2);
         continue;
       }
@@ -52,7 +54,7 @@ export const batch: OnceCommand = {
       const captured = captureStreams();
       const exit = await run(job.args, captured);
       codes.push(exit);
-      await streams.write(`${JSON.stringify({ line: i + 1, ...(job.id !== undefined ? { id: job.id } : {}), exit, stdout: captured.stdout(), stderr: captured.stderr() })}\n`);
+      await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, line: i + 1, ...(job.id !== undefined ? { id: job.id } : {}), exit, stdout: captured.stdout(), stderr: captured.stderr() })}\n`);
     }
     return worstExit(codes);
   },

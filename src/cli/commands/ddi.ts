@@ -1,4 +1,5 @@
 /** `dxbin ddi layout | decode | encode | validate | node-outputs`. */
+import { S, FORMAT_VERSION } from '../schema.js';
 import { Argument, Option } from 'commander';
 import { DecodeError, equalBytes } from '../../index.js';
 import { formatViolation } from '../../index.js';
@@ -34,11 +35,12 @@ export const ddiLayout: OnceCommand<{ abi: Abi }> = {
   path: ['ddi', 'layout'],
   description: 'size, alignment and every field offset of a structure',
   examples: ['dxbin ddi layout node-output --abi x86', 'dxbin ddi layout d3d12-options --json'],
+  schema: { type: S.str, abi: S.str, size: S.int, align: S.int, fields: S.arr(S.object({ name: S.str, offset: S.int, size: S.int })) },
   define: (c) => c.addArgument(typeArgument()).addOption(abiOption()),
   async run(args, o, streams) {
     const layout = structLayout(typeName(args[0] as string), o.abi);
     if (o.json) {
-      await streams.write(`${JSON.stringify({ type: layout.name, abi: layout.abi, size: layout.size, align: layout.align, fields: layout.fields.map((f) => ({ name: f.name, offset: f.offset, size: f.size })) })}\n`);
+      await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, ok: true, type: layout.name, abi: layout.abi, size: layout.size, align: layout.align, fields: layout.fields.map((f) => ({ name: f.name, offset: f.offset, size: f.size })) })}\n`);
       return EXIT.ok;
     }
     await streams.write(`${layout.name} (${layout.abi}): size ${layout.size}, align ${layout.align}\n`);
@@ -53,6 +55,7 @@ export const ddiDecode: FileCommand<{ abi: Abi }> = {
   description: 'decode a memory image (relocatable for structures with pointers, see docs/ddi-images.md) to JSON',
   examples: ['dxbin ddi decode node-output image.bin --abi x64', "dxbin ddi decode d3d12-options 'caps/*.bin' --json"],
   input: 'file',
+  schema: { type: S.str, abi: S.str, value: S.obj },
   leading: () => [typeArgument()],
   options: (c) => c.addOption(abiOption()),
   async run(file, ctx) {
@@ -88,6 +91,7 @@ export const ddiEncode: FileCommand<{ abi: Abi }> = {
   description: 'encode the JSON form to a memory image',
   examples: ['dxbin ddi encode node-output out.json --abi x86 -o image.bin'],
   input: 'file.json',
+  schema: { output: S.str, type: S.str, abi: S.str, size: S.int },
   leading: () => [typeArgument()],
   writes: { required: true, ext: () => '.bin' },
   options: (c) => c.addOption(abiOption()),
@@ -106,6 +110,7 @@ export const ddiValidate: FileCommand = {
   description: 'check the documented constraints; exit 0 valid, 1 with one line per violation (type render-passes: a pass sequence)',
   examples: ['dxbin ddi validate node-output out.json', 'dxbin ddi validate render-passes passes.json --json'],
   input: 'file.json',
+  schema: { type: S.str, valid: S.bool, violations: S.arr(S.obj) },
   leading: () => [typeArgument([RENDER_PASSES])],
   async run(file, ctx) {
     const type = ctx.args[0]!;
@@ -124,6 +129,7 @@ export const ddiNodeOutputs: FileCommand = {
   description: 'the D3D12DDI_NODE_OUTPUT_0108 descriptions the runtime builds for every node of a DXIL library (from its RDAT part)',
   examples: ['dxbin ddi node-outputs lib.dxil', "dxbin ddi node-outputs 'libs/*.dxil' --json"],
   input: 'lib',
+  schema: { nodes: S.arr(S.obj) },
   async run(file, ctx) {
     const bytes = await ctx.read(file);
     expectContainer(file, bytes);

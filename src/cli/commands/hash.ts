@@ -1,4 +1,5 @@
 /** `dxbin hash FILE... [--check | --fix -o OUT]`: the container digest. */
+import { S } from '../schema.js';
 import { codecs, computeContainerDigest, digestStatus, parseContainer, toHex } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed, UsageError } from '../errors.js';
@@ -9,6 +10,7 @@ export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boole
   path: ['hash'],
   description: 'show, check or fix the container digest',
   examples: ["dxbin hash --check 'shaders/**/*.cso'", 'dxbin hash --fix shader.cso -o fixed.cso', "dxbin hash --fix 'in/*.cso' --out-dir fixed/"],
+  schema: { stored: S.str, computed: S.str, status: S.enum('valid', 'sentinel', 'invalid'), sentinel: S.str, output: S.str },
   input: 'file',
   writes: { required: false, ext: () => undefined },
   options: (c) =>

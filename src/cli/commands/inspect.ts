@@ -1,4 +1,5 @@
 /** `dxbin inspect FILE...`: header, parts, digest status and the root signature. */
+import { S } from '../schema.js';
 import {
   codecs,
   computeContainerDigest,
@@ -32,6 +33,19 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
   path: ['inspect'],
   description: 'show a container (header, parts, digest status, root signature) or a bare RTS0 part',
   examples: ['dxbin inspect shader.cso', "dxbin inspect --json 'build/**/*.cso' > report.ndjson"],
+  schema: {
+    kind: S.enum('container', 'rts0-part'),
+    size: S.int,
+    version: S.str,
+    packed: S.bool,
+    trailingBytes: S.int,
+    digest: S.object({ stored: S.str, status: S.enum('valid', 'sentinel', 'invalid'), sentinel: S.str, expected: S.str }, ['stored', 'status']),
+    parts: S.arr(S.object({ name: S.str, offset: S.int, size: S.int })),
+    shader: S.obj,
+    canonicalLayout: S.bool,
+    rootSignature: S.obj,
+    rootSignatureCanonicalLayout: S.bool,
+  },
   input: 'file',
   options: (c) =>
     c

@@ -1,3 +1,4 @@
+import { S } from '../schema.js';
 /** `dxbin extract | strip | embed`: move RTS0 between containers, as `dxc -dumpbin` does. */
 import { codecs, containerRootSignature, findPart, parseContainer, readRootSignatureSource, rootSignatureContainer, rootSignaturePart, withRootSignature, withoutPart, writeEdited } from '../../index.js';
 import type { FileCommand } from '../command.js';
@@ -12,6 +13,7 @@ export const extract: FileCommand<{ raw?: boolean }> = {
   description: 'write the RTS0 part of a shader as a root-signature-only container (like dxc -extractrootsignature, with a real digest)',
   examples: ['dxbin extract shader.cso -o rs.dxbc', "dxbin extract 'shaders/*.cso' --out-dir rs/ --raw"],
   input: 'shader',
+  schema: { output: S.str, size: S.int, raw: S.bool },
   writes: { required: true, ext: (o) => (o.raw ? '.rts0' : '.dxbc') },
   options: (c) => c.option('--raw', 'write the bare RTS0 part'),
   async run(file, ctx) {
@@ -33,6 +35,7 @@ export const strip: FileCommand = {
   description: 'remove the RTS0 part (like dxc -Qstrip_rootsignature)',
   examples: ['dxbin strip shader.cso -o stripped.cso', "dxbin strip 'shaders/*.cso' -o 'out/{name}.cso'"],
   input: 'shader',
+  schema: { output: S.str, size: S.int, removed: S.str },
   writes: { required: true, ext: () => undefined },
   async run(file, ctx) {
     const bytes = await ctx.read(file);
@@ -51,6 +54,7 @@ export const embed: FileCommand<{ rs: string; append?: boolean; verify?: boolean
   description: 'set the RTS0 part from a container or bare part (replaced in place, or appended before PRIV)',
   examples: ['dxbin embed shader.cso --rs rs.dxbc -o out.cso', "dxbin embed 'shaders/*.cso' --rs rs.rts0 --out-dir embedded/ --append"],
   input: 'shader',
+  schema: { output: S.str, size: S.int, rootSignature: S.str },
   writes: { required: true, ext: () => undefined },
   options: (c) =>
     c.requiredOption('--rs <file>', 'the root signature: a container holding RTS0 or a bare RTS0 part').option('--append', 'remove any RTS0 and append the new one, as dxc -setrootsignature orders parts')

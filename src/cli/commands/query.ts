@@ -4,6 +4,7 @@
  * memory stays bounded whatever the file size (files beyond 2 GB included). `timings` in summary
  * form keeps the valid durations (8 bytes each) for the exact median and p99.
  */
+import { S, FORMAT_VERSION } from '../schema.js';
 import { Option } from 'commander';
 import { DURATION_FLAGS, QUERY_TYPES, RESOLVE_OFFSET_ALIGNMENT, queryType, sumQueryResults, summarizeDurations, timestampDurations } from '../../query/index.js';
 import type { Command } from 'commander';
@@ -186,6 +187,7 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
   description: 'decode packed results: CSV with the D3D12 field names, one row per query, exact decimals (streamed)',
   examples: ['dxbin query decode --type pipeline-statistics stats.bin > stats.csv', 'dxbin query decode --type timestamp stamps.bin --count 2', 'cat stamps.bin | dxbin query decode --type timestamp - --format json'],
   input: 'file',
+  schema: { type: S.str, count: S.int, output: S.str, results: S.arr({ type: 'object', additionalProperties: S.str }) },
   streams: true,
   writes: { required: false, ext: (o) => (o.format === 'json' || o.json ? '.json' : '.csv') },
   options: (c) => rangeOptions(c.addOption(typeOption()).addOption(new Option('--format <format>', 'output form (--json: json)').choices(['csv', 'json']).default('csv'))),
@@ -198,17 +200,17 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
     let count = 0;
     await withSink(file, ctx, async (write) => {
       const out = batched(write);
-      if (json) await out.add(`{${ctx.options.json && ctx.output === undefined ? `"file":${JSON.stringify(file)},"ok":true,` : ''}"type":${JSON.stringify(q.name)},"results":[`);
+      if (json) await out.add(`{${ctx.options.json && ctx.output === undefined ? `"formatVersion":${FORMAT_VERSION},"file":${JSON.stringify(file)},"ok":true,` : ''}"type":${JSON.stringify(q.name)},"results":[`);
       else await out.add(`${names.join(',')}\n`);
       for await (const chunk of records(file, ctx, q.result.size, q.name)) {
         let text = '';
         recordTexts(chunk.bytes, q, (t) => {
-          text += json ? `${count ? ',' : ''}\n{${t.map((v, k) => `${quoted[k]}:"${v}"`).join(',')}}` : `${t.join(',')}\n`;
+          text += json ? `${count ? ',' : ''}{${t.map((v, k) => `${quoted[k]}:"${v}"`).join(',')}}` : `${t.join(',')}\n`;
           count++;
         });
         await out.add(text);
       }
-      if (json) await out.add(`\n],"count":${count}}\n`);
+      if (json) await out.add(`],"count":${count}}\n`);
       await out.flush();
     });
     // on standard output the streamed JSON was this input's answer; with -o the answer is a line
@@ -222,6 +224,7 @@ export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs
   description: 'timestamp durations of [begin, end] pairs (default) or --marks (consecutive); a summary, or --format csv per duration',
   examples: ['dxbin query timings stamps.bin --frequency 10000000', 'dxbin query timings stamps.bin --frequency 10000000 --marks --format csv', 'dxbin query timings stamps.bin --frequency 24000000 --json'],
   input: 'file',
+  schema: { durations: S.int, form: S.enum('pairs', 'marks'), valid: S.int, flagged: S.int, minNs: S.num, medianNs: S.num, p99Ns: S.num, maxNs: S.num, output: S.str },
   streams: true,
   writes: { required: false, ext: (o) => (o.format === 'csv' ? '.csv' : '.txt') },
   options: (c) =>
@@ -311,6 +314,7 @@ export const querySum: FileCommand<RangeOptions & { type: string }> = {
   description: 'field-wise sums (mod 2^64) of counter results (occlusion, pipeline and SO statistics)',
   examples: ['dxbin query sum --type pipeline-statistics stats.bin', "dxbin query sum --type occlusion 'frames/*.bin' --json"],
   input: 'file',
+  schema: { type: S.str, count: S.int, sums: { type: 'object', additionalProperties: S.str } },
   streams: true,
   options: (c) => rangeOptions(c.addOption(typeOption())),
   check: (o) => checkRange(o),

@@ -1,4 +1,5 @@
 /** `dxbin rootsig compile`: HLSL root signature text to a container, as `dxc -T rootsig_1_x`. */
+import { FORMAT_VERSION, S } from '../schema.js';
 import { Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { HlslFile, RootSignatureText, codecs, compileRootSignature, compileRootSignatureBlob, type RootSignature } from '../../index.js';
@@ -34,6 +35,7 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
     'dxbin rootsig compile --file rs.hlsli --define MyRS -D USE_SAMPLERS=1 --version 1.0 --raw -o rs.rts0',
     'dxbin rootsig compile --file shader.hlsl -E main -I include/ --version 1.1 -o rs.dxbc --depfile rs.dxbc.d',
   ],
+  schema: { file: S.str, output: S.str, version: S.str, size: S.int },
   define: (c) =>
     c
       .argument('[string]', 'the root signature text')
@@ -84,7 +86,7 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
     const blob = compileRootSignatureBlob(source, { version: version.value, raw: o.raw, validate: o.validate });
     await writeOutput(o.output, blob, deps, streams);
     if (o.depfile !== undefined) await writeOutput(o.depfile, depfileText(o.output, deps), deps, streams);
-    if (o.json) await streams.write(`${JSON.stringify({ file: o.file ?? '<string>', ok: true, output: o.output, version: version.name, size: blob.byteLength })}\n`);
+    if (o.json) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, ok: true, file: o.file ?? '<string>', output: o.output, version: version.name, size: blob.byteLength })}\n`);
     return EXIT.ok;
   },
 };

@@ -1,4 +1,5 @@
 /** `dxbin rootsig convert FILE... --to V [--semantics S] [--strict] -o OUT`. */
+import { S } from '../schema.js';
 import { Option } from 'commander';
 import { CONVERSION_SEMANTICS, codecs, convertRootSignature, describeConversionReport, encodeRootSignature, readRootSignatureSource, withRootSignature, writeEdited } from '../../index.js';
 import type { FileCommand } from '../command.js';
@@ -10,6 +11,7 @@ export const rootsigConvert: FileCommand<{ to: string; semantics: string; strict
   path: ['rootsig', 'convert'],
   description: 'convert between root signature versions; writes the kind of file it read; the loss report goes to stderr (and into --json)',
   examples: ['dxbin rootsig convert shader.cso --to 1.0 -o shader.v10.cso', "dxbin rootsig convert 'cso/*.cso' --to 1.1 --strict --out-dir v11/"],
+  schema: { to: S.str, semantics: S.str, report: S.obj, output: S.str },
   input: 'file',
   writes: { required: true, ext: () => undefined },
   options: (c) =>

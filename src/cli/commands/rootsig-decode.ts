@@ -1,4 +1,5 @@
 /** `dxbin rootsig decode FILE...`: the JSON form of a root signature. */
+import { S } from '../schema.js';
 import { readRootSignatureSource, rootSignatureToJson } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { expectRootSignatureSource } from './shared.js';
@@ -8,6 +9,7 @@ export const rootsigDecode: FileCommand<{ lenient?: boolean }> = {
   path: ['rootsig', 'decode'],
   description: 'decode the root signature of a container or bare RTS0 part to the JSON form (printed, or written with -o/--out-dir)',
   examples: ['dxbin rootsig decode shader.cso', 'dxbin rootsig decode shaders/*.cso --out-dir json/', 'dxbin rootsig decode - < shader.cso'],
+  schema: { output: S.str, version: S.str, rootSignature: S.obj },
   input: 'file',
   writes: { required: false, ext: () => '.json' },
   options: (c) => c.option('--lenient', 'accept containers as vkd3d does (gaps, parts in any order)'),

@@ -1,4 +1,5 @@
 /** `dxbin rootsig decompile FILE...`: HLSL root signature text. */
+import { S } from '../schema.js';
 import { printRootSignature, printRootSignatureDefine, readRootSignatureSource } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { expectRootSignatureSource } from './shared.js';
@@ -8,6 +9,7 @@ export const rootsigDecompile: FileCommand<{ multiline?: boolean; define?: strin
   path: ['rootsig', 'decompile'],
   description: 'print a root signature (container or bare RTS0) as HLSL root signature text',
   examples: ['dxbin rootsig decompile shader.cso --multiline', 'dxbin rootsig decompile rs.dxbc --define MyRS -o rs.hlsli'],
+  schema: { output: S.str, text: S.str },
   input: 'file',
   writes: { required: false, ext: () => '.hlsli' },
   options: (c) => c.option('--multiline', 'one clause per line, indented').option('--define <name>', 'wrap the text in #define NAME'),

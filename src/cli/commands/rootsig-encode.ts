@@ -1,4 +1,5 @@
 /** `dxbin rootsig encode FILE.json... -o OUT`: JSON form to a root-signature-only container. */
+import { S } from '../schema.js';
 import { encodeRootSignature, parseJsonText, rootSignatureContainer, rootSignatureFromJson } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { utf8 } from './shared.js';
@@ -8,6 +9,7 @@ export const rootsigEncode: FileCommand<{ raw?: boolean }> = {
   path: ['rootsig', 'encode'],
   description: 'encode the JSON form to a root-signature-only container with a correct digest',
   examples: ['dxbin rootsig encode rs.json -o rs.dxbc', "dxbin rootsig encode 'json/*.json' --out-dir rs/ --raw"],
+  schema: { output: S.str, size: S.int, raw: S.bool },
   input: 'file.json',
   writes: { required: true, ext: (o) => (o.raw ? '.rts0' : '.dxbc') },
   options: (c) => c.option('--raw', 'write the bare RTS0 part instead of a container'),

@@ -1,4 +1,5 @@
 /** `dxbin rootsig validate FILE... [--target runtime|dxc|all] [--global]`: exit 0 valid, 1 invalid. */
+import { S } from '../schema.js';
 import { Option } from 'commander';
 import { VALIDATION_TARGETS, codecs, readRootSignatureSource, validateRootSignature, type ValidationTarget } from '../../index.js';
 import { formatViolation } from '../../index.js';
@@ -11,6 +12,7 @@ export const rootsigValidate: FileCommand<{ target: ValidationTarget; global?: b
   path: ['rootsig', 'validate'],
   description: 'check every validation rule; exit 0 valid, 1 invalid with one line per violation (code, path, message)',
   examples: ["dxbin rootsig validate 'shaders/**/*.cso'", 'dxbin rootsig validate rs.dxbc --target all --json'],
+  schema: { target: S.str, valid: S.bool, violations: S.arr(S.obj) },
   input: 'file',
   options: (c) =>
     c

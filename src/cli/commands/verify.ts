@@ -3,6 +3,7 @@
  * each shader? Exit 1 for a shader that does not; "not verifiable" is reported, never as fitting.
  * Also the check behind `embed --verify` and `rootsig compile --verify`.
  */
+import { S } from '../schema.js';
 import {
   formatBinding,
   readRootSignatureSource,
@@ -90,6 +91,7 @@ export const verify: FileCommand<{ rootsig?: string }> = {
   description: "does the root signature fit the shader? DXC's check on DXIL (PSV0) and DXBC (declarations); exit 1 when one does not fit",
   examples: ["dxbin verify 'build/**/*.cso'", 'dxbin verify vs.cso ps.cso --rootsig rs.dxbc --json'],
   input: 'shader',
+  schema: { verdict: S.enum('fits', 'does-not-fit', 'not-verifiable'), reason: S.str, stage: S.str, violations: S.arr(S.obj), coverage: S.arr(S.obj) },
   options: (c) => c.option('--rootsig <rs>', "the root signature (a container holding RTS0, or a bare part); default: each shader's own"),
   async run(file, ctx) {
     const rsFile = ctx.options.rootsig;
