@@ -242,11 +242,29 @@ t('a timestamp buffer: histogram bars, intervals, virtualized table, hex of a re
   assert.equal(await page.$$eval('#query-table tbody tr:first-child td', (tds) => tds.map((td) => td.textContent)), ['0', '1000000']);
   await page.hover('.hex .b[data-o="9"]');
   assert.match((await page.textContent('#hex-info')) ?? '', 'timestamp[1].Value = 1000010');
-  // more pairs than pixels: binned columns, still 40 bars
-  await drop(page, 'many.bin', stamps(20000));
-  await page.waitForFunction(() => document.querySelectorAll('#pictures rect.column').length > 0);
+  // more pairs than pixels: binned columns, still 40 bars; 1,000,000 rows (taller than a browser
+  // lets an element be) still scroll to the last result
+  const many = join(mkdtempSync(join(tmpdir(), 'dxbin-in-')), 'many.bin');
+  writeFileSync(many, stamps(500000));
+  await page.setInputFiles('#file', many);
+  await page.waitForFunction(() => document.getElementById('summary')!.textContent!.startsWith('many.bin') && document.querySelectorAll('#pictures rect.column').length > 0);
   assert.is(await page.$$eval('#pictures rect.bar', (r) => r.length), 40);
   assert.is(await page.$$eval('#pictures rect.interval', (r) => r.length), 0);
+  await page.evaluate(() => {
+    const box = document.getElementById('query-table')!;
+    box.scrollTop = box.scrollHeight;
+    box.dispatchEvent(new Event('scroll'));
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('#query-table tbody tr td:first-child')].some((td) => td.textContent === '999999'));
+  const lastRow = await page.$$eval('#query-table tbody tr:last-child td', (tds) => tds.map((td) => td.textContent));
+  assert.equal(lastRow, ['999999', String(1_000_000 + 499999 * 100 + 10 + (499999 % 13))]);
+  // and the hex view reaches the last byte
+  await page.evaluate(() => {
+    const hex = document.getElementById('hex')!;
+    hex.scrollTop = hex.scrollHeight;
+    hex.dispatchEvent(new Event('scroll'));
+  });
+  await page.waitForSelector(`.hex .b[data-o="${500000 * 16 - 1}"]`);
   await page.screenshot({ path: join(shots, 'timestamps.png'), fullPage: true });
   assert.equal(problems, []);
   await page.context().close();

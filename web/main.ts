@@ -294,6 +294,41 @@ function convert(): void {
 const ROW = 16;
 const ROW_PX = 18;
 
+/**
+ * Browsers cap an element's height (Chromium near 2^25 px), so a virtual list taller than this
+ * scrolls scaled: the spacer stays this tall and the scroll position is a fraction of the rows.
+ */
+const MAX_SCROLL_PX = 8_000_000;
+
+/** The rows to draw for a scroll box holding `rows` rows of `rowPx`, and where to draw them. */
+function windowOf(box: HTMLElement, rows: number, rowPx: number, header = 0): { first: number; last: number; top: number } {
+  const h = box.clientHeight || 400;
+  const visible = Math.ceil(h / rowPx) + 2;
+  const full = (rows + header) * rowPx;
+  let first: number;
+  let top: number;
+  if (full <= MAX_SCROLL_PX) {
+    first = Math.max(0, Math.floor(box.scrollTop / rowPx) - 2);
+    top = first * rowPx;
+  } else {
+    const fraction = Math.min(1, box.scrollTop / Math.max(1, MAX_SCROLL_PX - h));
+    const fit = Math.max(1, Math.floor(h / rowPx) - header); // rows that fit under the header
+    first = Math.floor(fraction * Math.max(0, rows - fit));
+    top = box.scrollTop;
+  }
+  return { first, last: Math.min(rows, first + visible + 4), top };
+}
+
+/** The spacer height of such a box. */
+const spacerPx = (rows: number, rowPx: number, header = 0) => Math.min(MAX_SCROLL_PX, (rows + header) * rowPx);
+
+/** Scrolls `box` so that `row` is near its top. */
+function scrollToRow(box: HTMLElement, row: number, rows: number, rowPx: number): void {
+  const h = box.clientHeight || 400;
+  if (rows * rowPx <= MAX_SCROLL_PX) box.scrollTop = Math.max(0, (row - 2) * rowPx);
+  else box.scrollTop = (row / Math.max(1, rows - Math.ceil(h / rowPx) - 1)) * (MAX_SCROLL_PX - h);
+}
+
 /** The innermost leaf holding `offset` (binary search over sorted leaves). */
 function leafAt(offset: number): ByteSpan | undefined {
   if (current?.query) {
@@ -332,7 +367,7 @@ function showBytes(): void {
   tree.textContent = '';
   if (current?.map) tree.appendChild(buildTree(current.map));
   const hex = $('hex');
-  (hex.querySelector('.spacer') as HTMLElement).style.height = `${Math.ceil(current!.bytes.byteLength / ROW) * ROW_PX}px`;
+  (hex.querySelector('.spacer') as HTMLElement).style.height = `${spacerPx(Math.ceil(current!.bytes.byteLength / ROW), ROW_PX)}px`;
   hex.scrollTop = 0;
   renderHex();
 }
@@ -378,8 +413,8 @@ function select(from: number, to: number, scroll: boolean): void {
   if (scroll) {
     const hex = $('hex');
     const row = Math.floor(from / ROW);
-    const top = row * ROW_PX;
-    if (top < hex.scrollTop || top > hex.scrollTop + hex.clientHeight - ROW_PX) hex.scrollTop = Math.max(0, top - ROW_PX * 2);
+    const shown = windowOf(hex, Math.ceil(current!.bytes.byteLength / ROW), ROW_PX);
+    if (row < shown.first + 2 || row > shown.first + Math.floor(hex.clientHeight / ROW_PX) - 1) scrollToRow(hex, row, Math.ceil(current!.bytes.byteLength / ROW), ROW_PX);
   }
   renderHex();
 }
@@ -390,9 +425,8 @@ function renderHex(): void {
   const rows = hex.querySelector('.rows') as HTMLElement;
   const bytes = current.bytes;
   const total = Math.ceil(bytes.byteLength / ROW);
-  const first = Math.max(0, Math.floor(hex.scrollTop / ROW_PX) - 4);
-  const last = Math.min(total, first + Math.ceil((hex.clientHeight || 432) / ROW_PX) + 8);
-  rows.style.top = `${first * ROW_PX}px`;
+  const { first, last, top } = windowOf(hex, total, ROW_PX);
+  rows.style.top = `${top}px`;
   rows.textContent = '';
   const from = first * ROW;
   const to = Math.min(bytes.byteLength, last * ROW);
@@ -489,7 +523,7 @@ const TABLE_ROW_PX = 20;
 function setupQueryTable(): void {
   const box = $('query-table');
   const q = current!.query!;
-  (box.querySelector('.spacer') as HTMLElement).style.height = `${(q.columns.count + 1) * TABLE_ROW_PX}px`;
+  (box.querySelector('.spacer') as HTMLElement).style.height = `${spacerPx(q.columns.count, TABLE_ROW_PX, 1)}px`;
   box.scrollTop = 0;
   const head = box.querySelector('thead')!;
   head.textContent = '';
@@ -503,9 +537,8 @@ function renderQueryTable(): void {
   const box = $('query-table');
   const table = box.querySelector('table') as HTMLElement;
   const body = box.querySelector('tbody')!;
-  const first = Math.max(0, Math.floor(box.scrollTop / TABLE_ROW_PX) - 2);
-  const last = Math.min(q.columns.count, first + Math.ceil((box.clientHeight || 400) / TABLE_ROW_PX) + 4);
-  table.style.top = `${first * TABLE_ROW_PX}px`;
+  const { first, last, top } = windowOf(box, q.columns.count, TABLE_ROW_PX, 1);
+  table.style.top = `${top}px`;
   body.textContent = '';
   const names = q.type.result.fields.map((f) => f.name);
   for (let i = first; i < last; i++) {
