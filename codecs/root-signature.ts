@@ -48,9 +48,11 @@ export const ROOT_SIGNATURE_VERSIONS: readonly { readonly value: RootSignatureVe
 
 /** The row of a stored version number, or undefined for a number no version has. */
 export function versionRow(value: unknown): (VersionRow & { readonly value: RootSignatureVersion }) | undefined {
-  if (typeof value !== 'number' || !Object.hasOwn(VERSIONS, value)) return undefined;
-  return { value: value as RootSignatureVersion, ...VERSIONS[value as RootSignatureVersion] };
+  return typeof value === 'number' ? VERSION_ROWS.get(value) : undefined;
 }
+const VERSION_ROWS = new Map<number, VersionRow & { readonly value: RootSignatureVersion }>(
+  (Object.keys(VERSIONS).map(Number) as RootSignatureVersion[]).map((value) => [value, { value, ...VERSIONS[value] }]),
+);
 
 /** The version a name ("1.1") or a number (2) stands for, or undefined. */
 export function versionNamed(given: unknown): RootSignatureVersion | undefined {

@@ -97,14 +97,81 @@ function plan(record: RecordRow, v: RootSignatureVersion): RecordPlan {
   };
 }
 
-/** Reads a record's data fields into `out` (the record lies inside the bytes: checked by the caller). */
-function readFields(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
-  const { keys, offsets, f32, defaults } = p;
-  for (let i = 0; i < keys.length; i++) {
-    const o = offsets[i]!;
-    out[keys[i]!] = o === null ? defaults[i]! : f32[i] ? view.getFloat32(at + o, true) : view.getUint32(at + o, true);
-  }
+/**
+ * An object with every data key of a record, in storage order. Objects are made by spreading one
+ * of these at a site of their own per record kind, so every object of a kind has one hidden class
+ * from the start and the stores below never change it.
+ */
+function template(p: RecordPlan, extra: readonly string[] = []): Fields {
+  const t: Record<string, unknown> = {};
+  const keys = [...p.keys, ...extra];
+  // null then a double then 0 leaves every field in V8's most general representation, so storing
+  // any number later (a small integer, 0xFFFFFFFF, an f32) never changes the hidden class
+  for (const key of keys) t[key] = null;
+  for (const key of keys) t[key] = 0.5;
+  for (const key of keys) t[key] = 0;
+  return t as Fields;
+}
+
+/**
+ * Reads a record's data fields into `out` (the record lies inside the bytes: checked by the caller).
+ * Unrolled: each field position is its own store site, and small records (header, parameter,
+ * constants, descriptor) and large ones (range, sampler) have separate copies, so V8 keeps every
+ * site's inline cache to a few record kinds instead of one megamorphic store for every field.
+ * Fields past the unrolled positions are read in a loop.
+ */
+function readSmall(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
+  const k = p.keys;
+  const n = k.length;
+  if (n === 0) return out;
+  out[k[0]!] = value(view, at, p, 0);
+  if (n === 1) return out;
+  out[k[1]!] = value(view, at, p, 1);
+  if (n === 2) return out;
+  out[k[2]!] = value(view, at, p, 2);
+  for (let i = 3; i < n; i++) out[k[i]!] = value(view, at, p, i);
   return out;
+}
+
+/** readSmall's twin for the large records (ranges, samplers). */
+function readLarge(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
+  const k = p.keys;
+  const n = k.length;
+  if (n === 0) return out;
+  out[k[0]!] = value(view, at, p, 0);
+  if (n === 1) return out;
+  out[k[1]!] = value(view, at, p, 1);
+  if (n === 2) return out;
+  out[k[2]!] = value(view, at, p, 2);
+  if (n === 3) return out;
+  out[k[3]!] = value(view, at, p, 3);
+  if (n === 4) return out;
+  out[k[4]!] = value(view, at, p, 4);
+  if (n === 5) return out;
+  out[k[5]!] = value(view, at, p, 5);
+  if (n === 6) return out;
+  out[k[6]!] = value(view, at, p, 6);
+  if (n === 7) return out;
+  out[k[7]!] = value(view, at, p, 7);
+  if (n === 8) return out;
+  out[k[8]!] = value(view, at, p, 8);
+  if (n === 9) return out;
+  out[k[9]!] = value(view, at, p, 9);
+  if (n === 10) return out;
+  out[k[10]!] = value(view, at, p, 10);
+  if (n === 11) return out;
+  out[k[11]!] = value(view, at, p, 11);
+  if (n === 12) return out;
+  out[k[12]!] = value(view, at, p, 12);
+  if (n === 13) return out;
+  out[k[13]!] = value(view, at, p, 13);
+  for (let i = 14; i < n; i++) out[k[i]!] = value(view, at, p, i);
+  return out;
+}
+
+function value(view: DataView, at: number, p: RecordPlan, i: number): number {
+  const o = p.offsets[i]!;
+  return o === null ? p.defaults[i]! : p.f32[i] ? view.getFloat32(at + o, true) : view.getUint32(at + o, true);
 }
 
 /** An offset of a structural field (count or offset) at one version. */
@@ -113,7 +180,7 @@ function offsetOf(record: RecordRow, key: string, v: RootSignatureVersion): numb
 }
 
 const PAYLOAD = new Map<number, string>(PARAMETER_TYPES.map((t) => [t.value, t.payload]));
-const [TABLE_PAYLOAD, CONSTANTS_PAYLOAD] = ['DESCRIPTOR_TABLE', '32BIT_CONSTANTS'].map((n) => PARAMETER_TYPES.find((t) => t.name === n)!.payload);
+const [TABLE_PAYLOAD, CONSTANTS_PAYLOAD, DESCRIPTOR_PAYLOAD] = ['DESCRIPTOR_TABLE', '32BIT_CONSTANTS', 'CBV'].map((n) => PARAMETER_TYPES.find((t) => t.name === n)!.payload);
 const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeReader(v: RootSignatureVersion): Reader {
@@ -132,29 +199,28 @@ function makeReader(v: RootSignatureVersion): Reader {
   const constants = plan(CONSTANTS, v);
   const descriptor = plan(DESCRIPTOR, v);
   const sampler = plan(SAMPLER, v);
+  const headerTemplate = { [VERSION_KEY]: v, ...template(header), [PARAMETERS_KEY]: [] as unknown, [SAMPLERS_KEY]: [] as unknown };
+  const tableTemplate = template(parameter, [TABLE_PAYLOAD!]);
+  const constantsParameterTemplate = template(parameter, [CONSTANTS_PAYLOAD!]);
+  const descriptorParameterTemplate = template(parameter, [DESCRIPTOR_PAYLOAD!]);
+  const rangeTemplate = template(range);
+  const constantsTemplate = template(constants);
+  const descriptorTemplate = template(descriptor);
+  const samplerTemplate = template(sampler);
   const floats = sampler.keys.filter((_, i) => sampler.f32[i] && sampler.offsets[i] !== null);
   const floatOffsets = floats.map((k) => sampler.offsets[sampler.keys.indexOf(k)]!);
 
   return (r, at) => {
     const view = r.view;
     const length = r.length;
-    const fail = (offset: number, size: number, path: () => string): never => {
-      r.need(offset, size, path());
-      throw new Error('dxbin internal: bounds check disagrees');
-    };
-    const failArray = (offset: number, count: number, size: number, path: () => string): never => {
-      r.needArray(offset, count, size, path());
-      throw new Error('dxbin internal: bounds check disagrees');
-    };
-    const arrayFits = (offset: number, count: number, size: number) => offset <= length && count * size <= length - offset;
 
     const numParameters = view.getUint32(numParametersAt, true);
     const parametersOffset = view.getUint32(parametersAt, true);
     const numStaticSamplers = view.getUint32(numSamplersAt, true);
     const staticSamplersOffset = view.getUint32(samplersAt, true);
-    if (!arrayFits(parametersOffset, numParameters, parameter.size)) failArray(parametersOffset, numParameters, parameter.size, () => `${at}.${PARAMETERS_KEY}`);
-    if (!arrayFits(staticSamplersOffset, numStaticSamplers, sampler.size)) failArray(staticSamplersOffset, numStaticSamplers, sampler.size, () => `${at}.${SAMPLERS_KEY}`);
-    const top = readFields(view, 0, header, {});
+    if (!arrayFits(length, parametersOffset, numParameters, parameter.size)) r.needArray(parametersOffset, numParameters, parameter.size, `${at}.${PARAMETERS_KEY}`);
+    if (!arrayFits(length, staticSamplersOffset, numStaticSamplers, sampler.size)) r.needArray(staticSamplersOffset, numStaticSamplers, sampler.size, `${at}.${SAMPLERS_KEY}`);
+    const top = readSmall(view, 0, header, { ...headerTemplate } as Fields);
 
     // Arrays may be shared between tables; bound the records decoded by the input's size so that a
     // small hostile blob cannot make a huge description.
@@ -165,31 +231,33 @@ function makeReader(v: RootSignatureVersion): Reader {
     const rangeOffsets: (number | undefined)[] = [];
     for (let i = 0; i < numParameters; i++) {
       const rec = parametersOffset + i * parameter.size;
-      const p = () => `${at}.${PARAMETERS_KEY}[${i}]`;
       const type = view.getUint32(rec + parameterTypeAt, true);
       const payload = view.getUint32(rec + payloadAt, true);
       const key = PAYLOAD.get(type);
       if (key === undefined) {
-        throw new DecodeError('unknown-parameter-type', r.base + rec, `${p()}.${PARAMETER_TYPE_KEY}`, `unknown parameter type ${type}: its payload layout is not defined`);
+        throw new DecodeError('unknown-parameter-type', r.base + rec, `${parameterPath(at, i)}.${PARAMETER_TYPE_KEY}`, `unknown parameter type ${type}: its payload layout is not defined`);
       }
       payloadOffsets.push(payload);
-      const out = readFields(view, rec, parameter, {});
+      let out: Fields;
       if (key === TABLE_PAYLOAD) {
-        if (payload > length || table > length - payload) fail(payload, table, () => `${p()}.table`);
+        out = readSmall(view, rec, parameter, { ...tableTemplate });
+        if (payload > length || table > length - payload) r.need(payload, table, `${parameterPath(at, i)}.table`);
         const count = view.getUint32(payload + rangeCountAt, true);
         const rangesOffset = view.getUint32(payload + rangesAt, true);
-        if (!arrayFits(rangesOffset, count, range.size)) failArray(rangesOffset, count, range.size, () => `${p()}.${key}`);
+        if (!arrayFits(length, rangesOffset, count, range.size)) r.needArray(rangesOffset, count, range.size, `${parameterPath(at, i)}.${key}`);
         budget -= count;
-        if (budget < 0) throw new DecodeError('limit-exceeded', r.base + rangesOffset, `${p()}.${key}`, `more records than a ${length}-byte part can hold without sharing`);
+        if (budget < 0) throw new DecodeError('limit-exceeded', r.base + rangesOffset, `${parameterPath(at, i)}.${key}`, `more records than a ${length}-byte part can hold without sharing`);
         rangeOffsets.push(rangesOffset);
         const ranges: Fields[] = new Array(count);
-        for (let j = 0; j < count; j++) ranges[j] = readFields(view, rangesOffset + j * range.size, range, {});
+        for (let j = 0; j < count; j++) ranges[j] = readLarge(view, rangesOffset + j * range.size, range, { ...rangeTemplate });
         out[key] = ranges as never;
       } else {
-        const body = key === CONSTANTS_PAYLOAD ? constants : descriptor;
-        if (payload > length || body.size > length - payload) fail(payload, body.size, () => `${p()}.${key}`);
+        const isConstants = key === CONSTANTS_PAYLOAD;
+        const body = isConstants ? constants : descriptor;
+        if (payload > length || body.size > length - payload) r.need(payload, body.size, `${parameterPath(at, i)}.${key}`);
         rangeOffsets.push(undefined);
-        out[key] = readFields(view, payload, body, {}) as never;
+        out = readSmall(view, rec, parameter, isConstants ? { ...constantsParameterTemplate } : { ...descriptorParameterTemplate });
+        out[key] = readSmall(view, payload, body, isConstants ? { ...constantsTemplate } : { ...descriptorTemplate }) as never;
       }
       parameters.push(out as unknown as RootParameter);
     }
@@ -197,7 +265,7 @@ function makeReader(v: RootSignatureVersion): Reader {
     const staticSamplers: StaticSampler[] = new Array(numStaticSamplers);
     for (let k = 0; k < numStaticSamplers; k++) {
       const base = staticSamplersOffset + k * sampler.size;
-      const s = readFields(view, base, sampler, {}) as unknown as StaticSampler;
+      const s = readLarge(view, base, sampler, { ...samplerTemplate }) as unknown as StaticSampler;
       for (let f = 0; f < floats.length; f++) {
         const value = (s as unknown as Fields)[floats[f]!]!;
         if (value !== value) {
@@ -208,12 +276,24 @@ function makeReader(v: RootSignatureVersion): Reader {
       staticSamplers[k] = s;
     }
 
-    const rootSignature = { [VERSION_KEY]: v, ...top, [PARAMETERS_KEY]: parameters, [SAMPLERS_KEY]: staticSamplers } as unknown as RootSignature;
+    top[PARAMETERS_KEY] = parameters as never;
+    top[SAMPLERS_KEY] = staticSamplers as never;
+    const rootSignature = top as unknown as RootSignature;
     return {
       rootSignature,
       layout: { size: length, parametersOffset, staticSamplersOffset, payloadOffsets, rangeOffsets },
     };
   };
+}
+
+/** Whether `count` records of `size` bytes fit at `offset` (ByteReader.needArray throws the error). */
+function arrayFits(length: number, offset: number, count: number, size: number): boolean {
+  return offset <= length && count * size <= length - offset;
+}
+
+/** The path of a parameter, built only for an error. */
+function parameterPath(at: string, i: number): string {
+  return `${at}.${PARAMETERS_KEY}[${i}]`;
 }
 
 const READERS = Object.fromEntries(ROOT_SIGNATURE_VERSIONS.map((v) => [v.value, makeReader(v.value)])) as Record<RootSignatureVersion, Reader>;

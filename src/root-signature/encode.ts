@@ -48,6 +48,8 @@ interface RecordPlan {
   readonly f32: readonly boolean[];
   /** Keys the version does not store: their value must be 0 (or absent). */
   readonly absent: readonly string[];
+  /** The version's name, for messages. */
+  readonly version: string;
 }
 
 function plan(record: RecordRow, v: RootSignatureVersion): RecordPlan {
@@ -60,6 +62,7 @@ function plan(record: RecordRow, v: RootSignatureVersion): RecordPlan {
     absent: dataFields(record)
       .filter((f) => f.row.at[v] === null)
       .map((f) => f.key),
+    version: versionName(v),
   };
 }
 
@@ -87,33 +90,6 @@ function makeWriter(v: RootSignatureVersion): Writer {
   const constants = plan(CONSTANTS, v);
   const descriptor = plan(DESCRIPTOR, v);
   const sampler = plan(SAMPLER, v);
-  const name = versionName(v);
-
-  /** Writes a record's stored fields; checks every value and the fields the version cannot store. */
-  function writeFields(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
-    const { keys, offsets, f32 } = p;
-    for (let f = 0; f < keys.length; f++) {
-      const value = values[keys[f]!];
-      if (f32[f]) {
-        if (typeof value !== 'number') throw new DescriptionError('bad-type', `${path(i, j)}.${keys[f]}`, 'expected a number');
-        if (value === value) view.setFloat32(offset + offsets[f]!, value, true);
-        else {
-          const nan = (values.nanBits as Fields | undefined)?.[keys[f]!];
-          view.setUint32(offset + offsets[f]!, typeof nan === 'number' ? nan : f32Bits(value), true);
-        }
-      } else {
-        if (typeof value !== 'number' || value >>> 0 !== value) u32Error(value, `${path(i, j)}.${keys[f]}`);
-        view.setUint32(offset + offsets[f]!, value as number, true);
-      }
-    }
-    const absent = p.absent;
-    for (let f = 0; f < absent.length; f++) {
-      const value = values[absent[f]!];
-      if (value !== 0 && value !== undefined) {
-        throw new DescriptionError('not-representable', `${path(i, j)}.${absent[f]}`, `${absent[f]} ${String(value)} cannot be stored in a version ${name} root signature`);
-      }
-    }
-  }
 
   return (rs) => {
     const parameters = rs[PARAMETERS_KEY];
@@ -151,13 +127,13 @@ function makeWriter(v: RootSignatureVersion): Writer {
     view.setUint32(parametersAt, headerSize, true);
     view.setUint32(numSamplersAt, samplers.length, true);
     view.setUint32(samplersAt, samplersOffset, true);
-    writeFields(view, 0, header, rs, rootPath, 0, 0);
+    writeSmall(view, 0, header, rs, rootPath, 0, 0);
 
     let end = headerSize + count * parameter.size;
     for (let i = 0; i < count; i++) {
       const p = parameters[i] as Fields;
       const rec = headerSize + i * parameter.size;
-      writeFields(view, rec, parameter, p, parameterPath, i, 0);
+      writeSmall(view, rec, parameter, p, parameterPath, i, 0);
       view.setUint32(rec + payloadAt, end, true);
       const key = PAYLOAD.get(p[PARAMETER_TYPE_KEY])!;
       if (key === TABLE_PAYLOAD) {
@@ -168,7 +144,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
         for (let j = 0; j < ranges.length; j++) {
           const r = ranges[j] as Fields;
           if (typeof r !== 'object' || r === null) throw new DescriptionError('bad-type', rangePath(i, j), 'expected an object');
-          writeFields(view, end, range, r, rangePath, i, j);
+          writeLarge(view, end, range, r, rangePath, i, j);
           end += range.size;
         }
       } else {
@@ -177,18 +153,81 @@ function makeWriter(v: RootSignatureVersion): Writer {
         const b = p[key] as Fields;
         const path = isConstants ? constantsPath : descriptorPath;
         if (typeof b !== 'object' || b === null) throw new DescriptionError('bad-type', path(i, 0), 'expected an object');
-        writeFields(view, end, body, b, path, i, 0);
+        writeSmall(view, end, body, b, path, i, 0);
         end += body.size;
       }
     }
     for (let k = 0; k < samplers.length; k++) {
       const s = samplers[k] as Fields;
       if (typeof s !== 'object' || s === null) throw new DescriptionError('bad-type', samplerPath(k, 0), 'expected an object');
-      writeFields(view, end, sampler, s, samplerPath, k, 0);
+      writeLarge(view, end, sampler, s, samplerPath, k, 0);
       end += sampler.size;
     }
     return out;
   };
+}
+
+/**
+ * Writes a record's stored fields after checking each value. Unrolled like the reader: each field
+ * position is its own load site, with separate copies for small records (header, parameter,
+ * constants, descriptor) and large ones (range, sampler), so V8's inline caches stay small.
+ */
+function writeSmall(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+  const k = p.keys;
+  const n = k.length;
+  if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
+  if (n > 1) put(view, offset, p, values, 1, values[k[1]!], path, i, j);
+  if (n > 2) put(view, offset, p, values, 2, values[k[2]!], path, i, j);
+  for (let f = 3; f < n; f++) put(view, offset, p, values, f, values[k[f]!], path, i, j);
+  if (p.absent.length > 0) checkAbsent(p, values, path, i, j);
+}
+
+/** writeSmall's twin for the large records (ranges, samplers). */
+function writeLarge(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+  const k = p.keys;
+  const n = k.length;
+  if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
+  if (n > 1) put(view, offset, p, values, 1, values[k[1]!], path, i, j);
+  if (n > 2) put(view, offset, p, values, 2, values[k[2]!], path, i, j);
+  if (n > 3) put(view, offset, p, values, 3, values[k[3]!], path, i, j);
+  if (n > 4) put(view, offset, p, values, 4, values[k[4]!], path, i, j);
+  if (n > 5) put(view, offset, p, values, 5, values[k[5]!], path, i, j);
+  if (n > 6) put(view, offset, p, values, 6, values[k[6]!], path, i, j);
+  if (n > 7) put(view, offset, p, values, 7, values[k[7]!], path, i, j);
+  if (n > 8) put(view, offset, p, values, 8, values[k[8]!], path, i, j);
+  if (n > 9) put(view, offset, p, values, 9, values[k[9]!], path, i, j);
+  if (n > 10) put(view, offset, p, values, 10, values[k[10]!], path, i, j);
+  if (n > 11) put(view, offset, p, values, 11, values[k[11]!], path, i, j);
+  if (n > 12) put(view, offset, p, values, 12, values[k[12]!], path, i, j);
+  if (n > 13) put(view, offset, p, values, 13, values[k[13]!], path, i, j);
+  for (let f = 14; f < n; f++) put(view, offset, p, values, f, values[k[f]!], path, i, j);
+  if (p.absent.length > 0) checkAbsent(p, values, path, i, j);
+}
+
+/** Checks and writes field `f` of a record. */
+function put(view: DataView, offset: number, p: RecordPlan, values: Fields, f: number, value: unknown, path: PathOf, i: number, j: number): void {
+  const at = offset + p.offsets[f]!;
+  if (p.f32[f]) {
+    if (typeof value !== 'number') throw new DescriptionError('bad-type', `${path(i, j)}.${p.keys[f]}`, 'expected a number');
+    if (value === value) view.setFloat32(at, value, true);
+    else {
+      const nan = (values.nanBits as Fields | undefined)?.[p.keys[f]!];
+      view.setUint32(at, typeof nan === 'number' ? nan : f32Bits(value), true);
+    }
+  } else {
+    if (typeof value !== 'number' || value >>> 0 !== value) u32Error(value, `${path(i, j)}.${p.keys[f]}`);
+    view.setUint32(at, value as number, true);
+  }
+}
+
+/** A field the version does not store must be 0 or absent: dropping it would lose information. */
+function checkAbsent(p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+  for (const key of p.absent) {
+    const value = values[key];
+    if (value !== 0 && value !== undefined) {
+      throw new DescriptionError('not-representable', `${path(i, j)}.${key}`, `${key} ${String(value)} cannot be stored in a version ${p.version} root signature`);
+    }
+  }
 }
 
 /** Error paths, built only when an error is thrown. */
