@@ -32,6 +32,7 @@ export const ROOT_DESCRIPTOR_REFUSES: Readonly<Record<number, BindingViolationCo
   9: 'counter-uav-on-root-descriptor',
 };
 
+/** Stable codes of the binding verification rules. */
 export type BindingViolationCode =
   | 'root-signature-invalid'
   | 'not-fully-bound'

@@ -26,7 +26,9 @@
 import { flag } from './enum-table.js';
 import { DESCRIPTOR_RANGE_FLAGS, ROOT_DESCRIPTOR_FLAGS, SAMPLER_FLAGS } from './root-signature.js';
 
+/** Whose conversion rules to follow: the D3D12 runtime, vkd3d, or the d3dx12 helper. */
 export type ConversionSemantics = 'runtime' | 'vkd3d' | 'd3dx12';
+/** Every conversion semantics, for choices. */
 export const CONVERSION_SEMANTICS: readonly ConversionSemantics[] = ['runtime', 'vkd3d', 'd3dx12'];
 
 export interface ConversionRules {

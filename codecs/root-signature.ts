@@ -39,6 +39,7 @@ export const VERSIONS = {
   2: { name: '1.1', profile: 'rootsig_1_1', parsedAs: 2, validatedAs: 2, compileTarget: 'dxc' },
   3: { name: '1.2', parsedAs: 3, validatedAs: 3, compileTarget: 'runtime' },
 } as const satisfies Record<RootSignatureVersion, VersionRow>;
+/** A version as people write it: "1.0", "1.1", "1.2". */
 export type RootSignatureVersionName = (typeof VERSIONS)[RootSignatureVersion]['name'];
 
 /** The versions in order, `{ value, name }`. */

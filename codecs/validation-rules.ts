@@ -23,6 +23,7 @@
  */
 
 export type ValidationTarget = 'runtime' | 'dxc' | 'all';
+/** Every validation target, for choices. */
 export const VALIDATION_TARGETS: readonly ValidationTarget[] = ['runtime', 'dxc', 'all'];
 
 export interface ValidationRule {
@@ -66,6 +67,7 @@ export const VALIDATION_RULES = [
   { rule: 29, code: 'local-flag-in-global', targets: ['dxc'], message: 'LOCAL_ROOT_SIGNATURE flag used in global root signature.' },
 ] as const satisfies readonly ValidationRule[];
 
+/** Stable codes of the root signature validation rules. */
 export type ValidationCode = (typeof VALIDATION_RULES)[number]['code'];
 
 /** Root signature flag bits each target accepts (rule 1). */

@@ -25,6 +25,7 @@ import { readShader, type ShaderBinding, type ShaderInfo } from '../shader/shade
 
 export type { BindingViolationCode };
 
+/** A shader binding the root signature does not satisfy (or a root signature that is itself invalid). */
 export interface BindingViolation {
   code: BindingViolationCode;
   /** DXC's message. */
@@ -35,6 +36,7 @@ export interface BindingViolation {
   path?: string;
 }
 
+/** The outcome of verifyRootSignature: every violation, in DXC's order. */
 export interface VerifyResult {
   /** `fits`, `does-not-fit`, or `not-verifiable` (with `reason`). */
   verdict: 'fits' | 'does-not-fit' | 'not-verifiable';

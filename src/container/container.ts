@@ -1,12 +1,14 @@
 /** The in-memory form of a DXBC/DXIL container: header fields and parts, each kept byte for byte. */
 import { DescriptionError } from '../bytes/errors.js';
 
+/** A container part: FourCC and data, byte for byte. */
 export interface ContainerPart {
   /** FourCC, one character per byte (Latin-1), so any four bytes survive. */
   readonly name: string;
   readonly data: Uint8Array;
 }
 
+/** A DXBC/DXIL container: digest, version and parts in file order. */
 export interface Container {
   readonly digest: Uint8Array;
   readonly majorVersion: number;
@@ -25,6 +27,7 @@ export interface ContainerLayout {
   readonly trailingBytes: number;
 }
 
+/** A container with the layout it was parsed from. */
 export interface ParsedContainer extends Container {
   readonly layout: ContainerLayout;
 }

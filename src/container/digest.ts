@@ -216,11 +216,13 @@ export function digestSentinel(digest: Uint8Array): DigestSentinel | undefined {
   return undefined;
 }
 
+/** What a stored digest is: right, one of the sentinels, or wrong. */
 export type DigestStatus =
   | { status: 'valid' }
   | { status: 'sentinel'; sentinel: DigestSentinel }
   | { status: 'invalid'; expected: Uint8Array };
 
+/** Compares a stored digest with the computed one: valid, a sentinel, or invalid (with the expected value). */
 export function digestStatus(stored: Uint8Array, computed: Uint8Array): DigestStatus {
   if (equalBytes(stored, computed)) return { status: 'valid' };
   const sentinel = digestSentinel(stored);
@@ -228,12 +230,14 @@ export function digestStatus(stored: Uint8Array, computed: Uint8Array): DigestSt
   return { status: 'invalid', expected: computed };
 }
 
+/** Whether two byte arrays hold the same bytes. */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.byteLength !== b.byteLength) return false;
   for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
+/** Lowercase hex of the bytes. */
 export function toHex(bytes: Uint8Array): string {
   let s = '';
   for (const b of bytes) s += b.toString(16).padStart(2, '0');

@@ -30,6 +30,7 @@ export function withoutPart(container: Container, name: string): Container {
   return { ...container, parts: container.parts.filter((p) => p.name !== name) };
 }
 
+/** Where withRootSignature puts RTS0: replacing the existing part in place, or appended. */
 export type RootSignaturePlacement = 'in-place' | 'append';
 
 /**

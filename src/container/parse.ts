@@ -14,8 +14,10 @@ import { DecodeError } from '../bytes/errors.js';
 import { ByteReader } from '../bytes/reader.js';
 import type { ContainerPart, ParsedContainer } from './container.js';
 
+/** `strict`: DXC's IsValidDxilContainer rules; `lenient`: vkd3d's (gaps, parts anywhere). */
 export type ContainerParseMode = 'strict' | 'lenient';
 
+/** Options of parseContainer. */
 export interface ParseContainerOptions {
   mode?: ContainerParseMode;
 }

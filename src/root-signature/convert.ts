@@ -26,6 +26,7 @@ import { versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
 import type { DescriptorRange, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
 
+/** One report item: the field, its value before and after, and why. */
 export interface ConversionItem {
   path: string;
   /** The value before conversion. */
@@ -35,6 +36,7 @@ export interface ConversionItem {
   detail: string;
 }
 
+/** What a conversion added, dropped or could not express. */
 export interface ConversionReport {
   from: RootSignatureVersion;
   to: RootSignatureVersion;
@@ -53,6 +55,7 @@ export class ConversionError extends DxbinError<ConversionErrorCode> {
   }
 }
 
+/** Options of convertRootSignature. */
 export interface ConvertOptions {
   semantics?: ConversionSemantics;
 }

@@ -37,6 +37,7 @@ export interface RootSignatureLayout {
   rangeOffsets: (number | undefined)[];
 }
 
+/** Options of decodeRootSignature and readRootSignature. */
 export interface DecodeRootSignatureOptions {
   /** Absolute offset of the part's first byte in the file, for error messages. */
   base?: number;

@@ -9,6 +9,7 @@ import { parseContainer, type ContainerParseMode } from '../container/parse.js';
 import { readRootSignature, type RootSignatureLayout } from './decode.js';
 import type { RootSignature } from './types.js';
 
+/** A root signature as handed over: the container (if any), the RTS0 bytes, where they were, the description and its layout. */
 export interface RootSignatureSource {
   kind: 'container' | 'part';
   /** The container, when the input was one. */

@@ -9,6 +9,7 @@ export type { RootSignatureVersion };
 /** D3D12_DESCRIPTOR_RANGE1 (fields: codecs RANGE); `flags` is 0 in version 1.0, which has none. */
 export interface DescriptorRange extends FieldValues<typeof RANGE> {}
 
+/** A descriptor table root parameter. */
 export interface DescriptorTableParameter {
   parameterType: 0;
   shaderVisibility: number;
@@ -18,6 +19,7 @@ export interface DescriptorTableParameter {
 /** D3D12_ROOT_CONSTANTS (fields: codecs CONSTANTS). */
 export interface RootConstants extends FieldValues<typeof CONSTANTS> {}
 
+/** A root constants parameter. */
 export interface RootConstantsParameter {
   parameterType: 1;
   shaderVisibility: number;
@@ -27,6 +29,7 @@ export interface RootConstantsParameter {
 /** D3D12_ROOT_DESCRIPTOR1 (fields: codecs DESCRIPTOR); `flags` is 0 in version 1.0, which has none. */
 export interface RootDescriptor extends FieldValues<typeof DESCRIPTOR> {}
 
+/** A root CBV, SRV or UAV parameter. */
 export interface RootDescriptorParameter {
   /** 2 CBV, 3 SRV, 4 UAV. */
   parameterType: 2 | 3 | 4;
@@ -34,6 +37,7 @@ export interface RootDescriptorParameter {
   descriptor: RootDescriptor;
 }
 
+/** A root parameter, discriminated by parameterType. */
 export type RootParameter = DescriptorTableParameter | RootConstantsParameter | RootDescriptorParameter;
 
 /** The f32 fields of a static sampler. */
@@ -46,6 +50,7 @@ export interface StaticSampler extends FieldValues<typeof SAMPLER> {
   nanBits?: Partial<Record<SamplerFloatField, number>>;
 }
 
+/** D3D12_VERSIONED_ROOT_SIGNATURE_DESC: version, flags, parameters and static samplers. */
 export interface RootSignature {
   version: RootSignatureVersion;
   flags: number;

@@ -28,6 +28,7 @@ import { fillMessage } from '../bytes/errors.js';
 import { convertRootSignature } from './convert.js';
 import type { RootSignature } from './types.js';
 
+/** A broken validation rule: stable code, rule number, field path, message in DXC's words. */
 export interface Violation {
   code: ValidationCode;
   rule: number;
@@ -35,6 +36,7 @@ export interface Violation {
   message: string;
 }
 
+/** Options of validateRootSignature: the target whose rules apply, and whether the signature is global. */
 export interface ValidateOptions {
   target?: ValidationTarget;
   /** The signature is used as a global root signature (rule 29). */

@@ -40,6 +40,7 @@ export interface DxbcDeclaration extends ShaderBinding {
   counterUsed: boolean;
 }
 
+/** A DXBC shader program: its stage, version and declarations (resource bindings among them). */
 export interface DxbcProgram {
   /** SHDR/SHEX program type = DXIL::ShaderKind 0-5. */
   stage: number;
@@ -52,6 +53,7 @@ export interface DxbcProgram {
   bindings: DxbcDeclaration[];
 }
 
+/** Options of the DXBC program reader. */
 export interface ReadDxbcOptions {
   /** Absolute offset of the token stream in the caller's bytes. */
   base?: number;

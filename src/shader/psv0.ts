@@ -22,6 +22,7 @@ import { ByteReader } from '../bytes/reader.js';
 
 export type PsvFields = Record<string, number>;
 
+/** A PSV0 resource binding. */
 export interface PsvResource {
   resType: number;
   space: number;
@@ -34,8 +35,10 @@ export interface PsvResource {
   tail?: Uint8Array;
 }
 
+/** A PSV0 signature element. */
 export interface PsvElement extends PsvFields {}
 
+/** One PSV0 dependency table (view ID or input/output dependencies). */
 export interface PsvDependencyBlock {
   key: (typeof PSV_DEPENDENCY_BLOCKS)[number]['key'];
   /** GS output stream (0 for every other stage). */
@@ -43,6 +46,7 @@ export interface PsvDependencyBlock {
   dwords: number[];
 }
 
+/** A decoded PSV0 part (pipeline state validation): runtime info, resources, signature elements, dependency tables. */
 export interface Psv0 {
   /** Declared runtime-info size (24, 36, 48, 52, 56 or larger). */
   runtimeInfoSize: number;
@@ -71,6 +75,7 @@ export interface Psv0 {
   trailing: Uint8Array;
 }
 
+/** Options of decodePsv0: absolute base offset for errors, and the shader stage when the part does not say. */
 export interface DecodePsv0Options {
   /** Absolute offset of the part data in the caller's bytes (for error offsets). */
   base?: number;

@@ -12,6 +12,7 @@ import { readDxbcProgram, type DxbcProgram } from './dxbc.js';
 
 /** Register classes in D3D12 range-type numbering. */
 export const REGISTER_CLASS = ['SRV', 'UAV', 'CBV', 'Sampler'] as const;
+/** A shader binding's register class. */
 export type RegisterClass = (typeof REGISTER_CLASS)[number];
 /** The register letter of each class. */
 export const REGISTER_LETTER: Record<RegisterClass, string> = { SRV: 't', UAV: 'u', CBV: 'b', Sampler: 's' };
@@ -30,6 +31,7 @@ export interface ShaderBinding {
   offset: number;
 }
 
+/** What a shader container says about itself: stage and bindings. */
 export interface ShaderInfo {
   container: ParsedContainer;
   format: 'dxil' | 'dxbc';
@@ -51,10 +53,12 @@ export function bindingClass(resType: number): RegisterClass | undefined {
   return c === undefined ? undefined : REGISTER_CLASS[c];
 }
 
+/** The name of a shader stage (PSV0 numbering). */
 export function stageName(stage: number): string {
   return SHADER_KIND.values.find(([, v]) => v === stage)?.[0] ?? `kind ${stage}`;
 }
 
+/** The name of a PSV0 resource type. */
 export function resTypeName(resType: number): string {
   return PSV_RESOURCE_TYPE.values.find(([, v]) => v === resType)?.[0] ?? `type ${resType}`;
 }

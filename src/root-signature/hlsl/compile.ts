@@ -11,6 +11,7 @@ import { validateRootSignature, type Violation } from '../validate.js';
 import { parseRootSignature, type ParseOptions } from './parser.js';
 import { RootSignatureText } from './text.js';
 
+/** Options of compileRootSignature: the parse options and whether to validate. */
 export interface CompileOptions extends ParseOptions {
   /** Run the validator (default true), as DXC does unless -Vd. */
   validate?: boolean;

@@ -39,6 +39,7 @@ import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } fro
 import { enumSpellings, flagSpellings, tokenize, type Token } from './lexer.js';
 import { HlslError, RootSignatureText } from './text.js';
 
+/** Options of parseRootSignature. */
 export interface ParseOptions {
   /** 1 (1.0), 2 (1.1, the default) or 3 (1.2). */
   version?: RootSignatureVersion;

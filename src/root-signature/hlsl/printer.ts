@@ -31,6 +31,7 @@ import { DescriptionError } from '../../bytes/errors.js';
 import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings } from './lexer.js';
 
+/** Options of printRootSignature. */
 export interface PrintOptions {
   /** One clause per line, ranges and sampler fields indented (for reading). */
   multiline?: boolean;

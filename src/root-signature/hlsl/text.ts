@@ -1,12 +1,14 @@
 /** Root signature text with the place each character came from, for line:column in messages. */
 import { DxbinError, type HlslErrorCode } from '../../bytes/errors.js';
 
+/** A place in a file: name, line and column (1-based). */
 export interface SourceLocation {
   file: string;
   line: number;
   column: number;
 }
 
+/** Root signature text with the place each character came from, for file:line:column in messages. */
 export class RootSignatureText {
   /**
    * @param text    the root signature string the parser reads
