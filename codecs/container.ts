@@ -1,6 +1,6 @@
 /**
  * The DXBC/DXIL container: header layout, part FourCCs and digest sentinels.
- * One source of truth for src/container (spec: root-signature-and-container.md §1).
+ * One source of truth for src/container (docs/formats/container.md).
  */
 
 /** "DXBC" read as a little-endian u32. */
@@ -32,7 +32,7 @@ export interface PartKind {
   readonly era: 'dxil' | 'dxbc' | 'both';
 }
 
-/** Known part FourCCs (spec §1.4). Unknown FourCCs are kept byte for byte all the same. */
+/** Known part FourCCs (docs/formats/container.md). Unknown FourCCs are kept byte for byte all the same. */
 export const PART_KINDS: readonly PartKind[] = [
   { fourCC: 'DXIL', what: 'DXIL program (header + LLVM bitcode)', era: 'dxil' },
   { fourCC: 'ILDB', what: 'DXIL program with debug info', era: 'dxil' },
@@ -69,7 +69,7 @@ export const ROOT_SIGNATURE_PART = 'RTS0';
 /** The part that must come last and may have any size. */
 export const PRIVATE_DATA_PART = 'PRIV';
 
-/** Digests that are not checksums (spec §1.9): every byte the same value. */
+/** Digests that are not checksums (docs/formats/container.md): every byte the same value. */
 export const DIGEST_SENTINELS = [
   { byte: 0x00, name: 'unsigned' },
   { byte: 0x01, name: 'bypass' },

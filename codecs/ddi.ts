@@ -1,5 +1,5 @@
 /**
- * DDI and feature structures (spec: ddi-structures.md): enums, flags, and every struct as a
+ * DDI and feature structures (docs/formats/ddi.md): enums, flags, and every struct as a
  * list of C-typed fields. Offsets and sizes for x64 and x86 are computed from these by the
  * MSVC/Windows layout rules in src/ddi/layout.ts (and checked against gcc in test/ddi.test.ts).
  */
@@ -20,7 +20,7 @@ export const NODE_IO_FLAGS = flagTable('D3D12DDI_NODE_IO_FLAGS_0108', 'D3D12DDI_
 export const NODE_IO_KIND_MASK = 0x7f;
 export const NODE_IO_RECORD_FLAGS_MASK = 0x300;
 
-/** Each kind is an OR of NODE_IO_FLAGS (spec A.3). */
+/** Each kind is an OR of NODE_IO_FLAGS (docs/formats/ddi.md). */
 const F = { INPUT: 0x1, OUTPUT: 0x2, READ_WRITE: 0x4, EMPTY_RECORD: 0x8, NODE_ARRAY: 0x10, THREAD: 0x20, GROUP: 0x40, DISPATCH: 0x60 } as const;
 export const NODE_IO_KIND = enumTable('D3D12DDI_NODE_IO_KIND_0108', 'D3D12DDI_NODE_IO_KIND_', [
   ['INVALID', 0],
@@ -47,7 +47,7 @@ export const NODE_PROPERTIES_TYPE = enumTable('D3D12DDI_NODE_PROPERTIES_TYPE_010
   ['BROADCASTING_LAUNCH', 1], ['COALESCING_LAUNCH', 2], ['THREAD_LAUNCH', 3],
 ]);
 
-// 0..6 in declaration order, matching the API enums (explicit DDI values UNVERIFIED, spec B.1)
+// 0..6 in declaration order, matching the API enums (the explicit DDI values are not documented: docs/formats/ddi.md)
 const access = (third: string): [string, number][] =>
   [['DISCARD', 0], ['PRESERVE', 1], [third, 2], ['NO_ACCESS', 3], ['PRESERVE_LOCAL_RENDER', 4], ['PRESERVE_LOCAL_SRV', 5], ['PRESERVE_LOCAL_UAV', 6]];
 export const RENDER_PASS_BEGINNING_ACCESS_TYPE = enumTable('D3D12DDI_RENDER_PASS_BEGINNING_ACCESS_TYPE_0053', 'D3D12DDI_RENDER_PASS_BEGINNING_ACCESS_TYPE_', access('CLEAR'));
@@ -218,7 +218,7 @@ export const STRUCTS: readonly StructDef[] = [
 export type Abi = 'x64' | 'x86';
 export const ABIS: readonly Abi[] = ['x64', 'x86'];
 
-/** Work-graph limits used by validation (spec A.9, A.10). */
+/** Work-graph limits used by validation (docs/formats/ddi.md). */
 export const WORK_GRAPH_LIMITS = { maxDispatchGridComponent: 65535, maxDispatchGridProduct: 0xffffff, unboundedArraySize: 0xffffffff } as const;
 
 /** Stable validation codes for DDI structures. */

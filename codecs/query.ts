@@ -1,5 +1,5 @@
 /**
- * D3D12 query results as ResolveQueryData writes them (spec: query-results.md): query and heap
+ * D3D12 query results as ResolveQueryData writes them (docs/formats/query-results.md): query and heap
  * types, which heap and command list each query needs, and every result struct's fields.
  * Every result struct has the same layout on x86 and x64 (8-byte aligned, no pointers).
  */
@@ -78,8 +78,8 @@ export const QUERY_TYPES: readonly QueryType[] = [
     endOnly: false,
   })),
   { value: 8, name: 'VIDEO_DECODE_STATISTICS', cli: 'video-decode-statistics', result: RESULT_STRUCTS.VIDEO_DECODE_STATISTICS, heapTypes: ['VIDEO_DECODE_STATISTICS'], commandLists: ['VIDEO_DECODE'], endOnly: true },
-  // value 9 is not assigned; the documentation page that implies 9 is wrong (spec §1.1).
-  // Command list types for PIPELINE_STATISTICS1: Direct, inferred from PIPELINE_STATISTICS (spec §7, UNVERIFIED).
+  // value 9 is not assigned; the documentation page that implies 9 is wrong (docs/formats/query-results.md).
+  // Command list types for PIPELINE_STATISTICS1: Direct, inferred from PIPELINE_STATISTICS (docs/formats/query-results.md; a decision, docs/decisions.md).
   { value: 10, name: 'PIPELINE_STATISTICS1', cli: 'pipeline-statistics1', result: RESULT_STRUCTS.PIPELINE_STATISTICS1, heapTypes: ['PIPELINE_STATISTICS1'], commandLists: ['DIRECT'], endOnly: false },
 ];
 

@@ -1,4 +1,4 @@
-/** DXC's RDAT part (runtime data of DXIL libraries), as far as node I/O needs it (spec A.13). */
+/** DXC's RDAT part (runtime data of DXIL libraries), as far as node I/O needs it (docs/formats/ddi.md). */
 
 export const RDAT_VERSION = 0x10;
 

@@ -1,5 +1,5 @@
 /**
- * Root signature validation rules (spec §4): stable code, rule number, which targets apply it,
+ * Root signature validation rules (docs/formats/rts0.md, validation): stable code, rule number, which targets apply it,
  * and the message, worded as DXC and the D3D12 debug layer word it. `{name}` placeholders are
  * filled by src/root-signature/validate.ts.
  *
@@ -7,7 +7,7 @@
  * compiles or embeds); `runtime` is what D3D12 rejects at CreateRootSignature, per the docs and the
  * debug layer. `all` applies every rule, LLVM's stricter ones included.
  *
- * Decisions on UNVERIFIED runtime rules (spec §8):
+ * Decisions on UNVERIFIED runtime rules (recorded in docs/decisions.md):
  * - #1 runtime mask is d3d12.h's 0xFFF; 0x80000000 is DXC-internal (not in the public header).
  * - #14 runtime rejects DESCRIPTORS_VOLATILE with DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS:
  *   the second flag declares the descriptors static, the first declares them volatile; LLVM rejects

@@ -1,4 +1,4 @@
-/** The HLSL root signature language: spec §6 examples, every quoted corpus string, round trips, DXC's test cases. */
+/** The HLSL root signature language (docs/formats/hlsl-root-signature.md): worked examples, every quoted corpus string, round trips, DXC's test cases. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
@@ -22,7 +22,7 @@ import { quotedRootSignatures } from './helpers/manifest-hlsl.js';
 
 const rts0Of = (bytes: Uint8Array) => (looksLikeContainer(bytes) ? parseContainer(bytes).parts.find((p) => p.name === 'RTS0')?.data : bytes);
 
-// ---------------------------------------------------------------- spec §6, full containers with digests
+// ---------------------------------------------------------------- worked examples, full containers with digests
 
 const examples: [name: string, version: 1 | 2, text: string, dump: string][] = [
   ['§1.7 empty', 1, '', '44584243 1dfc4ad6 3577c25d 4acbda9e faa7d86b 01000000 44000000 01000000 24000000 52545330 18000000 01000000 00000000 18000000 00000000 18000000 00000000'],

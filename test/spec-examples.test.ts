@@ -1,4 +1,4 @@
-/** The digest test vectors (spec §1.8) and worked examples (spec §6), byte for byte. */
+/** The digest test vectors (docs/formats/container.md) and worked examples of root signatures, byte for byte. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {

@@ -1,5 +1,5 @@
 /**
- * One test per validation rule (spec §4): a minimal offending description, its code, path and exact
+ * One test per validation rule (docs/formats/rts0.md, validation): a minimal offending description, its code, path and exact
  * message. The messages of the DXC rules are DXC's own text, taken from DXC's source
  * (lib/DxilRootSignature/DxilRootSignatureValidator.cpp; docs/decisions.md, "Validation messages"),
  * not from dxbin's output; DXC's oddities included (no brackets or period after ParameterType, no

@@ -1,6 +1,6 @@
 /**
  * The container digest: MD5's compression function with DXC's own final-block layout
- * (docs/formats: spec §1.8, DXC ComputeHashRetail), over the container from byte 20 to its end.
+ * (docs/formats/container.md, as DXC ComputeHashRetail computes it), over the container from byte 20 to its end.
  *
  * Speed (issue 15): nothing is allocated per call except the 16-byte result of `modifiedMd5`
  * (`modifiedMd5Into` and `containerDigestMatches` allocate nothing; the JS path makes one word

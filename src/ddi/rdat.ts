@@ -1,6 +1,6 @@
 /**
  * Reading node I/O from the RDAT part of DXIL libraries, and the D3D12DDI_NODE_OUTPUT_0108
- * descriptions the runtime builds from it (spec A.13, A.14). Parts are found by type, tables
+ * descriptions the runtime builds from it (docs/formats/ddi.md). Parts are found by type, tables
  * indexed by the stride in their header, every reference bounds-checked.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Validation of the documented constraints on DDI structures (spec A.9, A.10, B.2), with codes
+ * Validation of the documented constraints on DDI structures (docs/formats/ddi.md), with codes
  * from codecs/ddi.ts, the path of the offending value, and every violation reported.
  * The order of a pOutputs target list is never assumed (AddToStateObject prepends).
  */
@@ -143,7 +143,7 @@ export interface RenderPass {
   EndingAccess: RenderPassAccess;
 }
 
-/** A sequence of render passes on one surface: PRESERVE_LOCAL rules of spec B.2. */
+/** A sequence of render passes on one surface: PRESERVE_LOCAL rules (docs/formats/ddi.md). */
 export function validateRenderPasses(passes: RenderPass[]): DdiViolation[] {
   const report = new Report();
   const local = (t: number) => t >= PRESERVE_LOCAL_ACCESS.RENDER && t <= PRESERVE_LOCAL_ACCESS.UAV;

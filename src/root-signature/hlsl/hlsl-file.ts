@@ -1,6 +1,6 @@
 /**
  * Finding a root signature in an HLSL file, as DXC's preprocessor hands it to the parser
- * (spec §5.1): the expansion of a `#define` (`-E NAME` with `-T rootsig_1_x`, or
+ * (docs/formats/hlsl-root-signature.md): the expansion of a `#define` (`-E NAME` with `-T rootsig_1_x`, or
  * `-rootsig-define NAME`), or the argument of the entry function's `[RootSignature(...)]`.
  *
  * A small preprocessor: line continuations, comments, object-like and function-like `#define`s

@@ -1,5 +1,5 @@
 /**
- * The root signature language parser, following DXC's (spec §5.3-5.6): it always builds a 1.1
+ * The root signature language parser, following DXC's (docs/formats/hlsl-root-signature.md): it always builds a 1.1
  * description (1.2 when asked, for static sampler flags) and converts it to the requested
  * version at the end. Messages are DXC's.
  */
