@@ -25,6 +25,7 @@ export interface SuggestInput {
   bindings?: readonly ShaderBinding[];
 }
 
+/** Options of the root signature suggestion: whether to use root descriptors where they fit. */
 export interface SuggestOptions {
   /** Prefer root CBVs and root SRV/UAV buffers where the rules allow (within the 64-DWORD limit). */
   rootDescriptors?: boolean;
