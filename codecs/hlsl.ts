@@ -63,6 +63,8 @@ export const APPEND_KEYWORD = 'DESCRIPTOR_RANGE_OFFSET_APPEND';
 /** How one table's values are spelled: HLSL prefix + the D3D12 name without its C prefix. */
 export interface HlslSpelling {
   readonly prefix: string;
+  /** How DXC's messages name a value of this table ("Unexpected <what> value"). */
+  readonly what?: string;
   /** Values the language has no keyword for (DXC does not know them). */
   readonly excluded?: ReadonlySet<number>;
 }
@@ -74,11 +76,11 @@ export interface HlslFlags extends HlslSpelling {
   readonly table: FlagTable;
 }
 
-export const HLSL_VISIBILITY: HlslEnum = { table: SHADER_VISIBILITY, prefix: 'SHADER_VISIBILITY_' };
-export const HLSL_FILTER: HlslEnum = { table: FILTER, prefix: 'FILTER_', excluded: FILTERS_UNKNOWN_TO_DXC };
-export const HLSL_ADDRESS_MODE: HlslEnum = { table: TEXTURE_ADDRESS_MODE, prefix: 'TEXTURE_ADDRESS_' };
-export const HLSL_COMPARISON: HlslEnum = { table: COMPARISON_FUNC, prefix: 'COMPARISON_' };
-export const HLSL_BORDER_COLOR: HlslEnum = { table: STATIC_BORDER_COLOR, prefix: 'STATIC_BORDER_COLOR_' };
+export const HLSL_VISIBILITY: HlslEnum = { table: SHADER_VISIBILITY, prefix: 'SHADER_VISIBILITY_', what: 'visibility' };
+export const HLSL_FILTER: HlslEnum = { table: FILTER, prefix: 'FILTER_', excluded: FILTERS_UNKNOWN_TO_DXC, what: 'filter' };
+export const HLSL_ADDRESS_MODE: HlslEnum = { table: TEXTURE_ADDRESS_MODE, prefix: 'TEXTURE_ADDRESS_', what: 'texture address mode' };
+export const HLSL_COMPARISON: HlslEnum = { table: COMPARISON_FUNC, prefix: 'COMPARISON_', what: 'comparison function' };
+export const HLSL_BORDER_COLOR: HlslEnum = { table: STATIC_BORDER_COLOR, prefix: 'STATIC_BORDER_COLOR_', what: 'border color' };
 export const HLSL_ROOT_FLAGS: HlslFlags = { table: ROOT_SIGNATURE_FLAGS, prefix: '' };
 export const HLSL_ROOT_DESCRIPTOR_FLAGS: HlslFlags = { table: ROOT_DESCRIPTOR_FLAGS, prefix: '' };
 export const HLSL_RANGE_FLAGS: HlslFlags = { table: DESCRIPTOR_RANGE_FLAGS, prefix: '' };

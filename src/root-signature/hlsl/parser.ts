@@ -7,17 +7,13 @@ import {
   APPEND_KEYWORD,
   CLAUSES,
   DEFAULTS,
-  HLSL_ADDRESS_MODE,
-  HLSL_BORDER_COLOR,
-  HLSL_COMPARISON,
-  HLSL_FILTER,
   HLSL_RANGE_FLAGS,
   HLSL_ROOT_DESCRIPTOR_FLAGS,
   HLSL_ROOT_FLAGS,
-  HLSL_SAMPLER_FLAGS,
   HLSL_VISIBILITY,
   PARAMETERS,
   UNBOUNDED_KEYWORD,
+  hlslSpelling,
   type HlslEnum,
   type HlslFlags,
 } from '../../../codecs/hlsl.js';
@@ -27,7 +23,9 @@ import {
   DESCRIPTOR_RANGE_OFFSET_APPEND,
   RANGE,
   ROOT_SIGNATURE_FLAGS,
+  REGISTER_LETTERS,
   SAMPLER,
+  SHADER_VISIBILITY,
   UNBOUNDED_DESCRIPTORS,
   VERSIONS,
   stores,
@@ -50,6 +48,10 @@ export interface ParseOptions {
 }
 
 const LOCAL_ROOT_SIGNATURE = flag(ROOT_SIGNATURE_FLAGS, 'LOCAL_ROOT_SIGNATURE');
+
+/** The static sampler's `keyword = value` fields by keyword, and the key its register goes to. */
+const SAMPLER_KEYWORDS = new Map(dataFields(SAMPLER).filter((f) => f.row.hlsl && f.row.hlsl.keyword !== 'register').map((f) => [f.row.hlsl!.keyword, f]));
+const SAMPLER_REGISTER_KEY = dataFields(SAMPLER).find((f) => f.row.hlsl?.keyword === 'register')!.key;
 
 /**
  * Parses root signature text (DXC's grammar and defaults) into a description at `options.version`.
@@ -336,48 +338,33 @@ class Parser {
   }
 
   private staticSampler(): StaticSampler {
-    const s = Object.fromEntries(dataFields(SAMPLER).map((f) => [f.key, f.row.hlsl?.default ?? f.row.default ?? 0])) as unknown as StaticSampler;
+    const s = Object.fromEntries(dataFields(SAMPLER).map((f) => [f.key, f.row.hlsl?.default ?? f.row.default ?? 0])) as unknown as Record<string, number>;
     let reg = false;
     this.clause(CLAUSES.staticSampler, (t, seen) => {
-      const p = t.kind === 'keyword' ? t.name : '';
-      if (t.kind === 'register' && t.name === 's') {
+      if (t.kind === 'register' && t.name === REGISTER_LETTERS.SAMPLER) {
         seen('sampler register s#');
-        s.shaderRegister = this.register('s');
+        s[SAMPLER_REGISTER_KEY] = this.register(REGISTER_LETTERS.SAMPLER);
         reg = true;
-      } else if (p === PARAMETERS.filter) {
-        seen('filter');
-        this.assignment(PARAMETERS.filter);
-        s.filter = this.enumValue(HLSL_FILTER, 'filter');
-      } else if (p === PARAMETERS.addressU || p === PARAMETERS.addressV || p === PARAMETERS.addressW) {
-        seen(p);
-        this.assignment(p);
-        s[p] = this.enumValue(HLSL_ADDRESS_MODE, 'texture address mode');
-      } else if (p === PARAMETERS.mipLODBias || p === PARAMETERS.minLOD || p === PARAMETERS.maxLOD) {
-        seen(p);
-        s[p] = this.float(p);
-      } else if (p === PARAMETERS.maxAnisotropy) {
-        seen(p);
-        s.maxAnisotropy = this.u32(p);
-      } else if (p === PARAMETERS.comparisonFunc) {
-        seen(p);
-        this.assignment(p);
-        s.comparisonFunc = this.enumValue(HLSL_COMPARISON, 'comparison function');
-      } else if (p === PARAMETERS.borderColor) {
-        seen(p);
-        this.assignment(p);
-        s.borderColor = this.enumValue(HLSL_BORDER_COLOR, 'border color');
-      } else if (p === PARAMETERS.space) {
-        seen('space');
-        s.registerSpace = this.u32(p);
-      } else if (p === PARAMETERS.visibility) {
-        seen('visibility');
-        s.shaderVisibility = this.visibility();
-      } else if (p === PARAMETERS.flags && stores(SAMPLER.fields.flags, this.version)) {
-        seen('flags');
-        s.flags = this.flagsValue(HLSL_SAMPLER_FLAGS, 'Static sampler');
-      } else this.unexpected(t);
+        return;
+      }
+      // every other item is `keyword = value`, read as the field's row says
+      const field = t.kind === 'keyword' ? SAMPLER_KEYWORDS.get(t.name) : undefined;
+      if (!field || (!stores(field.row, this.version) && field.row.default !== undefined)) this.unexpected(t);
+      const { key, row } = field;
+      const keyword = row.hlsl!.keyword;
+      seen(keyword);
+      const kind = row.kind;
+      if (kind === 'f32') s[key] = this.float(keyword);
+      else if (typeof kind === 'string') s[key] = this.u32(keyword);
+      else if ('bits' in kind) s[key] = this.flagsValue(hlslSpelling(kind) as HlslFlags, 'Static sampler');
+      else if (kind === SHADER_VISIBILITY) s[key] = this.visibility();
+      else {
+        this.assignment(keyword);
+        const spelling = hlslSpelling(kind) as HlslEnum;
+        s[key] = this.enumValue(spelling, spelling.what ?? keyword);
+      }
     });
     if (!reg) this.fail('Sampler register s# must be defined for each static sampler');
-    return s;
+    return s as unknown as StaticSampler;
   }
 }
