@@ -28,7 +28,8 @@ export function entriesFromExports(exportsField) {
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
 const entries = entriesFromExports(pkg.exports);
-const external = [/^node:/, ...Object.keys(pkg.dependencies ?? {})];
+// typescript and tsx: loaded by dxbin fuzz only when it runs from a checkout (docs/fuzzing.md)
+const external = [/^node:/, ...Object.keys(pkg.dependencies ?? {}), 'typescript', /^tsx/];
 const ts = () =>
   typescript({
     tsconfig: './tsconfig.json',
@@ -39,7 +40,8 @@ const ts = () =>
 
 export default [
   {
-    input: { ...entries, cli: 'src/cli/main.ts' },
+    // fuzz-worker: the worker thread module of dxbin fuzz (found next to dist/fuzz.js or dist/cli.js)
+    input: { ...entries, cli: 'src/cli/main.ts', 'fuzz-worker': 'src/fuzz/worker.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
     plugins: [ts()],

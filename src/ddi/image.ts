@@ -67,6 +67,10 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
           continue;
         }
         const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, fp) : f.type.to;
+        if (to.kind === 'struct' && to.count && Array.isArray(v) && (obj as DdiObject)[to.count.field] !== v.length) {
+          // the image says only the count field: a list of another length would be cut or overrun
+          throw new DescriptionError('out-of-range', fp, `${v.length} items, but ${to.count.field} is ${JSON.stringify((obj as DdiObject)[to.count.field])}`);
+        }
         queue.push({ at: at + f.offset, target: to, value: v, path: fp });
       } else {
         const max = f.size === 1 ? 0xff : f.size === 2 ? 0xffff : 0xffffffff;

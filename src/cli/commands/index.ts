@@ -9,6 +9,7 @@ import { ddiDecode, ddiEncode, ddiLayout, ddiNodeOutputs, ddiValidate } from './
 import { hash } from './hash.js';
 import { inspect } from './inspect.js';
 import { embed, extract, strip } from './parts.js';
+import { fuzz } from './fuzz.js';
 import { queryDecode, querySum, queryTimings } from './query.js';
 import { rootsigCompile } from './rootsig-compile.js';
 import { rootsigConvert } from './rootsig-convert.js';
@@ -41,5 +42,6 @@ export const COMMANDS: readonly CliCommand[] = [
   extract,
   strip,
   embed,
+  fuzz,
   batch,
 ];

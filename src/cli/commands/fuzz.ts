@@ -1,0 +1,151 @@
+/** `dxbin fuzz`: coverage-guided fuzzing of dxbin's decoders, libFuzzer conventions (docs/fuzzing.md). */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import cliProgress from 'cli-progress';
+import {
+  TARGET_NAMES,
+  contentHash,
+  fuzzTarget,
+  libFuzzerDictionary,
+  mergeCorpora,
+  parseDuration,
+  parseShard,
+  runFuzz,
+  runOne,
+  seedInputs,
+  type Progress,
+} from '../../fuzz/index.js';
+import type { OnceCommand } from '../command.js';
+import { UsageError } from '../errors.js';
+import { EXIT } from '../exit.js';
+
+interface FuzzCliOptions {
+  time?: string;
+  runs?: string;
+  seed: string;
+  corpus?: string;
+  out?: string;
+  jobs: string;
+  shard?: string;
+  merge?: string[];
+  exportDict?: boolean;
+  exportSeeds?: string;
+  reproduce?: string;
+  timeout: string;
+  coverage?: boolean;
+}
+
+const seconds = (ms: number | undefined) => (ms === undefined ? '?' : ms >= 60_000 ? `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s` : `${Math.round(ms / 1000)}s`);
+const line = (p: Progress) =>
+  `#${p.execs} ${p.target} cov: ${p.features} corp: ${p.corpus} exec/s: ${Math.round(p.execsPerSecond)} crashes: ${p.crashes} timeouts: ${p.timeouts} left: ${seconds(p.remainingMs)}`;
+
+export const fuzz: OnceCommand<FuzzCliOptions> = {
+  kind: 'once',
+  path: ['fuzz'],
+  description: 'fuzz dxbin\'s decoders (coverage-guided, structure-aware); findings as libFuzzer crash-<sha1>/timeout-<sha1> files',
+  examples: [
+    'dxbin fuzz rts0 container-strict --time 60s --seed 1 --corpus corpus-dir --out findings',
+    'dxbin fuzz all --runs 100000 --jobs 2 --shard 0/4 --json',
+    'dxbin fuzz rts0 --merge shard0/rts0 shard1/rts0 --corpus merged',
+    'dxbin fuzz rts0 --reproduce findings/crash-0123abcd...',
+    'dxbin fuzz all --export-dict > dxbin.dict; dxbin fuzz all --export-seeds seeds/',
+  ],
+  define: (c) =>
+    c
+      .argument('<targets...>', `targets, or all: ${TARGET_NAMES.join(', ')}`)
+      .option('--time <duration>', 'time budget for all targets together (60s, 5m, 1h)')
+      .option('--runs <n>', 'inputs per target')
+      .option('--seed <n>', 'random seed (the same seed, shard and budget in runs give the same campaign)', '1')
+      .option('--corpus <dir>', 'corpus folder (one subfolder per target, files named by SHA-1): read as seeds, new coverage written back')
+      .option('--out <dir>', 'findings folder (crash-<sha1>, timeout-<sha1>, each with a .txt)')
+      .option('--jobs <n>', 'worker threads per target', '1')
+      .option('--shard <i/n>', 'run shard i of n (default: JOB_COMPLETION_INDEX and DXBIN_SHARD_COUNT)')
+      .option('--merge <dirs...>', 'merge these corpus folders into --corpus, keeping inputs that add coverage')
+      .option('--export-dict', 'print a libFuzzer/AFL dictionary of the formats and exit')
+      .option('--export-seeds <dir>', 'write the seed corpus (DIR/TARGET/<sha1>) and exit')
+      .option('--reproduce <file>', 'run one input through the targets and report (the reproduce command of a finding)')
+      .option('--timeout <ms>', 'per-input timeout of the watchdog', '2000')
+      .option('--no-coverage', 'do not build the instrumented copy (answers-only feedback)'),
+  async run(args, o, streams) {
+    const given = (args[0] as string[]) ?? [];
+    const targets = given.includes('all') ? [...TARGET_NAMES] : given;
+    for (const t of targets) if (!TARGET_NAMES.includes(t)) throw new UsageError(`unknown fuzz target ${t} (known: all, ${TARGET_NAMES.join(', ')})`);
+    if (o.exportDict) {
+      await streams.write(libFuzzerDictionary());
+      return EXIT.ok;
+    }
+    if (o.exportSeeds) {
+      let n = 0;
+      for (const t of targets) {
+        mkdirSync(join(o.exportSeeds, t), { recursive: true });
+        for (const s of seedInputs(t)) {
+          writeFileSync(join(o.exportSeeds, t, contentHash(s)), s);
+          n++;
+        }
+      }
+      streams.err(`dxbin: wrote ${n} seeds for ${targets.length} target${targets.length === 1 ? '' : 's'} to ${o.exportSeeds}`);
+      return EXIT.ok;
+    }
+    if (o.reproduce) {
+      const data = new Uint8Array(readFileSync(o.reproduce));
+      let worst: number = EXIT.ok;
+      for (const t of targets) {
+        const r = runOne(fuzzTarget(t), data);
+        if (o.json) await streams.write(`${JSON.stringify({ target: t, file: o.reproduce, finding: r.finding ?? null, error: r.error ?? null, frame: r.frame ?? null })}\n`);
+        else await streams.write(`${t}: ${r.finding ? `${r.finding}: ${r.error} (at ${r.frame})` : 'no finding'}\n`);
+        if (r.finding) worst = EXIT.failed;
+      }
+      return worst as typeof EXIT.ok;
+    }
+    if (o.merge) {
+      if (!o.corpus) throw new UsageError('--merge needs --corpus DIR to write the merged corpus into');
+      for (const t of targets) {
+        const dirs = o.merge.map((d) => (targets.length > 1 ? join(d, t) : d));
+        const r = await mergeCorpora(t, dirs, targets.length > 1 ? join(o.corpus, t) : o.corpus);
+        if (o.json) await streams.write(`${JSON.stringify({ target: t, read: r.read, kept: r.kept })}\n`);
+        else await streams.write(`${t}: merged ${r.read} inputs, kept ${r.kept} that add coverage\n`);
+      }
+      return EXIT.ok;
+    }
+    const timeMs = o.time !== undefined ? parseDuration(o.time) : undefined;
+    if (o.time !== undefined && timeMs === undefined) throw new UsageError(`--time takes a duration such as 60s, 5m or 1h, got ${o.time}`);
+    const runs = o.runs !== undefined ? Number(o.runs) : undefined;
+    if (runs !== undefined && !(Number.isInteger(runs) && runs > 0)) throw new UsageError(`--runs takes a positive integer, got ${o.runs}`);
+    if (timeMs === undefined && runs === undefined) throw new UsageError('give a budget: --time 60s or --runs N');
+    let shard;
+    try {
+      shard = parseShard(o.shard, process.env);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    const bar =
+      streams.stderrIsTTY && !o.json
+        ? new cliProgress.SingleBar({ stream: process.stderr, format: 'dxbin fuzz {target} [{bar}] {percentage}% | exec/s {rate} | cov {cov} | corpus {corpus} | crashes {crashes} | timeouts {timeouts} | left {left}', hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic)
+        : undefined;
+    bar?.start(100, 0, { target: targets[0], rate: 0, cov: 0, corpus: 0, crashes: 0, timeouts: 0, left: '?' });
+    const summary = await runFuzz({
+      targets,
+      timeMs,
+      runs,
+      seed: Number(o.seed),
+      corpusDir: o.corpus,
+      outDir: o.out,
+      jobs: Number(o.jobs),
+      shard,
+      timeoutMs: Number(o.timeout),
+      coverage: o.coverage,
+      progressMs: bar ? 1000 : 10_000,
+      onProgress: (p) => {
+        if (bar) bar.update(Math.round(p.fraction * 100), { target: p.target, rate: Math.round(p.execsPerSecond), cov: p.features, corpus: p.corpus, crashes: p.crashes, timeouts: p.timeouts, left: seconds(p.remainingMs) });
+        else streams.err(line(p)); // plain lines on stderr (stdout keeps the --json summary)
+      },
+    });
+    bar?.stop();
+    if (o.json) await streams.write(`${JSON.stringify(summary)}\n`);
+    else {
+      for (const t of summary.targets) await streams.write(`${t.target}: ${t.execs} execs in ${t.seconds.toFixed(1)} s (${t.execsPerSecond}/s), coverage ${t.features} (${t.coverage}), corpus ${t.corpus}, crashes ${t.crashes}, timeouts ${t.timeouts}\n`);
+      for (const f of summary.findings) await streams.write(`${f.kind} in ${f.target}: ${f.error} at ${f.frame} (${f.size} bytes, from ${f.originalSize})\n  reproduce: ${f.reproduce}\n`);
+    }
+    return summary.findings.length > 0 ? EXIT.failed : EXIT.ok;
+  },
+};

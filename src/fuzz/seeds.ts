@@ -1,0 +1,143 @@
+/**
+ * Seed inputs per target, built from dxbin's own writers (no files needed, so the published
+ * package can fuzz and `--export-seeds` can hand them to other engines). `--corpus DIR` adds more.
+ */
+import { ABIS, STRUCTS } from '../../codecs/ddi.js';
+import { QUERY_TYPES } from '../../codecs/query.js';
+import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, SHADER_KIND_NODE } from '../../codecs/rdat.js';
+import { writeContainer, rootSignatureContainer } from '../container/write.js';
+import { encodeImage } from '../ddi/image.js';
+import { ddiToJson } from '../ddi/json.js';
+import { encodeRootSignature } from '../root-signature/encode.js';
+import { compileRootSignature } from '../root-signature/hlsl/compile.js';
+import { printRootSignatureDefine } from '../root-signature/hlsl/printer.js';
+import { rootSignatureToJson } from '../root-signature/json.js';
+import type { RootSignature } from '../root-signature/types.js';
+import { Random } from './mutate.js';
+
+/** Root signatures in the language, covering every clause. */
+export const SEED_ROOT_SIGNATURES: readonly string[] = [
+  'RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT), CBV(b0)',
+  'DescriptorTable(SRV(t0, numDescriptors = 4), UAV(u1, space = 2, flags = DESCRIPTORS_VOLATILE), CBV(b3, offset = 8)), RootConstants(num32BitConstants = 3, b1, visibility = SHADER_VISIBILITY_PIXEL)',
+  'DescriptorTable(Sampler(s0, numDescriptors = unbounded)), StaticSampler(s1, filter = FILTER_MIN_MAG_MIP_LINEAR, addressU = TEXTURE_ADDRESS_CLAMP, mipLODBias = -1.5, maxAnisotropy = 8, comparisonFunc = COMPARISON_LESS, borderColor = STATIC_BORDER_COLOR_OPAQUE_WHITE, minLOD = 1, maxLOD = 10)',
+  'SRV(t2, flags = DATA_STATIC), UAV(u3, space = 1, visibility = SHADER_VISIBILITY_VERTEX), DescriptorTable(CBV(b0, numDescriptors = 2, flags = DATA_VOLATILE), SRV(t0, offset = DESCRIPTOR_RANGE_OFFSET_APPEND), visibility = SHADER_VISIBILITY_GEOMETRY)',
+  'RootFlags(LOCAL_ROOT_SIGNATURE), RootConstants(num32BitConstants = 1, b0), DescriptorTable(visibility = SHADER_VISIBILITY_ALL)',
+];
+
+function rootSignatures(): RootSignature[] {
+  const out: RootSignature[] = [];
+  for (const text of SEED_ROOT_SIGNATURES) for (const version of [1, 2, 3] as const) {
+    try {
+      out.push(compileRootSignature(text, { version, validate: false }));
+    } catch {
+      // a clause the version cannot say (flags in 1.0): not a seed for that version
+    }
+  }
+  return out;
+}
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+
+/** A small RDAT part with `functions` node functions and `outputs` outputs each (shared info record). */
+export function seedRdat(functions: number, outputs: number): Uint8Array {
+  const table = (count: number, stride: number, record: (i: number) => number[]) => {
+    const words = [count, stride];
+    for (let i = 0; i < count; i++) {
+      const r = record(i);
+      for (let w = 0; w < stride / 4; w++) words.push(r[w] ?? 0);
+    }
+    return words;
+  };
+  const parts: [number, number[]][] = [
+    [RDAT_PART_TYPE.StringBuffer, [0x00000066, 0x0000006e]],
+    [RDAT_PART_TYPE.IndexArrays, [outputs, ...Array.from({ length: outputs }, () => 0), 2, 0, 1]],
+    [RDAT_PART_TYPE.FunctionTable, table(functions, 52, () => [0, 0, 0, 0, SHADER_KIND_NODE, 0, 0, 0, 0, 0, 0, 0, 0])],
+    [RDAT_PART_TYPE.NodeShaderInfoTable, table(1, 20, () => [1, 0, NULL_REF, 0, NULL_REF])],
+    [RDAT_PART_TYPE.IONodeTable, table(1, 8, () => [6, outputs + 1])],
+    [RDAT_PART_TYPE.NodeShaderIOAttribTable, table(2, 8, (i) => (i === 0 ? [2, 4] : [4, 16]))],
+    [RDAT_PART_TYPE.NodeIDTable, table(1, 8, () => [4, 0])],
+  ];
+  const words: number[] = [RDAT_VERSION, parts.length];
+  let at = 8 + 4 * parts.length;
+  for (const [, data] of parts) {
+    words.push(at);
+    at += 8 + 4 * data.length;
+  }
+  for (const [type, data] of parts) words.push(type, 4 * data.length, ...data);
+  return new Uint8Array(Uint32Array.from(words.map((w) => w >>> 0)).buffer);
+}
+
+/** A plausible value of a DDI struct (every pointer set where it can be). */
+function ddiValue(struct: string, r: Random, depth = 0): Record<string, unknown> {
+  const def = STRUCTS.find((s) => s.name === struct)!;
+  const o: Record<string, unknown> = {};
+  for (const f of def.fields) {
+    const t = f.type;
+    if (t.kind === 'enum') o[f.name] = t.table.values[r.below(t.table.values.length)]![1];
+    else if (t.kind === 'flags') o[f.name] = 0;
+    else if (t.kind === 'struct') o[f.name] = ddiValue(t.struct, r, depth + 1);
+    else if (t.kind === 'ptr') {
+      const to = t.to;
+      if (to.kind === 'wstring') o[f.name] = ['Node', 'N', 'Output'][r.below(3)];
+      else if (to.kind === 'uint') o[f.name] = to.count === 1 ? r.below(4) : Array.from({ length: to.count }, () => 1 + r.below(4));
+      else if (depth > 1 && t.optional !== false) o[f.name] = null;
+      else if (to.kind === 'struct' && to.count) o[f.name] = Array.from({ length: Number(o[to.count.field] ?? 0) }, () => ddiValue(to.struct, r, depth + 1));
+      else if (to.kind === 'struct') o[f.name] = ddiValue(to.struct, r, depth + 1);
+      else {
+        const s = to.cases[o[to.by] as number];
+        o[f.name] = s ? ddiValue(s, r, depth + 1) : null;
+      }
+    } else o[f.name] = f.name.startsWith('Num') ? 1 + r.below(2) : r.below(3);
+  }
+  return o;
+}
+
+/** Seeds for one target. */
+export function seedInputs(target: string): Uint8Array[] {
+  const rss = rootSignatures();
+  switch (target) {
+    case 'container-strict':
+    case 'container-lenient':
+      return [
+        ...rss.slice(0, 6).map((rs) => rootSignatureContainer(encodeRootSignature(rs))),
+        writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [{ name: 'SFI0', data: new Uint8Array(8) }, { name: 'RTS0', data: encodeRootSignature(rss[1]!) }, { name: 'RDAT', data: seedRdat(1, 2) }] }),
+      ];
+    case 'rts0':
+    case 'convert':
+      return rss.map((rs) => encodeRootSignature(rs));
+    case 'json':
+      return rss.map((rs) => utf8(JSON.stringify(rootSignatureToJson(rs))));
+    case 'hlsl-string':
+      return SEED_ROOT_SIGNATURES.map(utf8);
+    case 'hlsl-file':
+      return [
+        ...rss.slice(0, 4).map((rs) => utf8(printRootSignatureDefine('RS', rs, { multiline: true }))),
+        utf8(`#define T(r) "DescriptorTable(" #r ")"\n#define RS "CBV(b0), " "SRV(t1)"\n[RootSignature(RS)]\n[numthreads(1, 1, 1)]\nvoid main() {}\n`),
+        utf8(`#define F(a, b) a, b\n#define RS F(CBV(b0), UAV(u1))\n[RootSignature("RootConstants(num32BitConstants = 1, b2)")]\nfloat4 main(float4 p : SV_Position) : SV_Target { return p; }\n`),
+      ];
+    case 'query':
+      return QUERY_TYPES.map((q, i) => {
+        const r = new Random(i + 1);
+        const b = new Uint8Array(1 + q.result.size * 3);
+        b[0] = i;
+        for (let k = 1; k < b.byteLength; k++) b[k] = r.chance(3) ? r.below(256) : 0;
+        return b;
+      });
+    case 'ddi-image':
+      return STRUCTS.flatMap((s, i) =>
+        ABIS.map((abi) => {
+          const image = encodeImage(s.name, ddiValue(s.name, new Random(i + 7)) as never, abi);
+          const b = new Uint8Array(1 + image.byteLength);
+          b[0] = i | (abi === 'x86' ? 0x20 : 0);
+          b.set(image, 1);
+          return b;
+        }),
+      );
+    case 'ddi-json':
+      return STRUCTS.map((s, i) => utf8(JSON.stringify({ type: i, value: ddiToJson(s.name, ddiValue(s.name, new Random(i + 11)) as never) })));
+    case 'rdat':
+      return [seedRdat(1, 1), seedRdat(2, 3), seedRdat(3, 0)];
+    default:
+      return [];
+  }
+}
