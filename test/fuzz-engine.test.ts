@@ -198,4 +198,11 @@ test('shards: N local shard processes then a merge keeping only inputs that add 
   assert.ok(existsSync(join(work, 'merged')));
 });
 
+test('campaign findings replayed: ddi-image round trips where a pointer aims at an embedded struct', () => {
+  const dir = join(ROOT, 'test', 'fixtures', 'fuzz');
+  const files = readdirSync(dir).filter((n) => n.startsWith('ddi-image-crash-'));
+  assert.is(files.length, 2);
+  for (const n of files) assert.is(runOne(fuzzTarget('ddi-image'), new Uint8Array(readFileSync(join(dir, n)))).finding, undefined, n);
+});
+
 test.run();

@@ -169,15 +169,18 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   const stack: StructTask[] = [];
 
   /** The object for `name` at `at`: the memoized one, or a new one queued for filling. */
-  const structAt = (name: string, at: number, path: string, later: StructTask[]): DdiObject => {
+  // An embedded struct (a field of struct type) is its own object, never shared with a pointer
+  // target at the same address: the writer places only whole pointed-at objects, so a pointer into
+  // the middle of another struct comes back as a copy of equal value (found by dxbin fuzz ddi-image).
+  const structAt = (name: string, at: number, path: string, later: StructTask[], embedded = false): DdiObject => {
     const layout = structLayout(name, abi);
     r.need(at, layout.size, path);
     const key = `${name}@${at}`;
-    const seen = memo.get(key);
+    const seen = embedded ? undefined : memo.get(key);
     if (seen) return seen as DdiObject;
     spend(at, path);
     const obj: DdiObject = {};
-    memo.set(key, obj);
+    if (!embedded) memo.set(key, obj);
     later.push({ name, at, path, obj });
     return obj;
   };
@@ -187,7 +190,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     for (const f of structLayout(task.name, abi).fields) {
       const fp = `${path}.${f.name}`;
       const o = at + f.offset;
-      if (f.type.kind === 'struct') obj[f.name] = structAt(f.type.struct, o, fp, later);
+      if (f.type.kind === 'struct') obj[f.name] = structAt(f.type.struct, o, fp, later, true);
       else if (f.type.kind === 'ptr') {
         const target = readPtr(o, fp);
         if (target === 0) {
