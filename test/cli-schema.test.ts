@@ -13,7 +13,8 @@ import { parseContainer } from '../src/index.js';
 import { encodeQueryResults } from '../src/query/index.js';
 import { CORPUS, ROOT } from './helpers/corpus.js';
 
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as unknown as new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown } };
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as unknown as new (o: object) => { compile(s: object): Validator; getSchema(id: string): Validator | undefined };
+type Validator = ((d: unknown) => boolean) & { errors?: unknown };
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const work = mkdtempSync(join(tmpdir(), 'dxbin-schema-'));
 const SHADER = join(CORPUS, 'shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe.dxbc');
@@ -42,6 +43,8 @@ test('real --json output of the commands is valid against its schema, ok and fai
   writeFileSync(part, parseContainer(new Uint8Array(readFileSync(RS))).parts[0]!.data);
   const runs: [string, string[]][] = [
     ['inspect', ['inspect', SHADER, RS, part, join(work, 'junk.cso')]],
+    ['inspect', ['inspect', '--hex', SHADER, RS, part, join(work, 'junk.cso')]],
+    ['inspect', ['inspect', '--html', join(work, 'rs.html'), part]],
     ['hash', ['hash', SHADER, join(work, 'missing.cso')]],
     ['rootsig-decode', ['rootsig', 'decode', RS]],
     ['rootsig-validate', ['rootsig', 'validate', RS, SHADER]],
@@ -61,7 +64,7 @@ test('real --json output of the commands is valid against its schema, ok and fai
   ];
   for (const [name, args] of runs) {
     const schema = commandSchema(COMMANDS.find((c) => schemaFileName(c) === `${name}.schema.json`)!);
-    const validate = ajv.compile(schema);
+    const validate = ajv.getSchema(schema.$id as string) ?? ajv.compile(schema);
     const { lines } = await jsonLines(args);
     assert.ok(lines.length > 0, `${name} printed JSON`);
     for (const line of lines) {
@@ -69,6 +72,12 @@ test('real --json output of the commands is valid against its schema, ok and fai
       assert.ok(validate(line), `${name}: ${JSON.stringify(validate.errors)} in ${JSON.stringify(line).slice(0, 300)}`);
     }
   }
+  const hex = await jsonLines(['inspect', '--hex', RS, part]);
+  assert.equal(hex.lines.map((l) => l.kind), ['container', 'rts0-part'], 'inspect --hex names formats as plain inspect does');
+  assert.ok(hex.lines.every((l) => typeof l.spans === 'number' && l.spans > 0), 'inspect --hex counts its spans');
+  const page = await jsonLines(['inspect', '--html', join(work, 'rs2.html'), RS]);
+  assert.is(page.lines[0]!.html, join(work, 'rs2.html'));
+  assert.ok(readFileSync(join(work, 'rs2.html'), 'utf8').includes('RTS0'), 'the page was written');
   const broken = await jsonLines(['inspect', join(work, 'junk.cso')]);
   const validate = new Ajv2020({ strict: false }).compile(commandSchema(COMMANDS.find((c) => c.path[0] === 'inspect')!));
   assert.not.ok(validate({ ...broken.lines[0], ok: true, kind: 'elephant' }), 'the schema can fail');

@@ -18,5 +18,7 @@ export async function inspectBytes(file: string, bytes: Uint8Array, ctx: RunCont
     const color = stdout.isTTY === true && !process.env.NO_COLOR && !ctx.options.json;
     for (const line of hexDump(bytes, map, { color })) await ctx.print(line);
   }
-  return { kind: map.format, size: bytes.byteLength, spans: map.spans.length, ...(ctx.options.html !== undefined ? { html: ctx.options.html } : {}) };
+  // The inspect command's vocabulary (its schema's `kind`), not the byte map's format names.
+  const kind = map.format === 'rts0' ? 'rts0-part' : map.format;
+  return { kind, size: bytes.byteLength, spans: map.spans.length, ...(ctx.options.html !== undefined ? { html: ctx.options.html } : {}) };
 }

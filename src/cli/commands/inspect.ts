@@ -45,6 +45,8 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
     canonicalLayout: S.bool,
     rootSignature: S.obj,
     rootSignatureCanonicalLayout: S.bool,
+    spans: S.int,
+    html: S.str,
   },
   input: 'file',
   options: (c) =>
