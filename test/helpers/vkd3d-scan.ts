@@ -4,32 +4,14 @@
  * `pkg-config libvkd3d-shader`, then fed batches of shaders over one pipe.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ROOT } from './corpus.js';
+import { buildVkd3dHarness, type Built } from './vkd3d-build.js';
 
-const SOURCE = join(ROOT, 'test/native/vkd3d-scan.c');
-let built: { path?: string; missing?: string } | undefined;
+let built: Built | undefined;
 
 /** Builds the harness once; the reason when it cannot be built (no compiler, no libvkd3d-dev). */
 export function vkd3dScanMissing(): string | undefined {
-  if (!built) built = build();
+  if (!built) built = buildVkd3dHarness('vkd3d-scan', 'dxbin-vkd3d-scan-', 'the built scan harness');
   return built.missing;
-}
-
-function build(): { path?: string; missing?: string } {
-  const flags = spawnSync('pkg-config', ['--cflags', '--libs', 'libvkd3d-shader'], { encoding: 'utf8' });
-  if (flags.error) return { missing: 'pkg-config not found (apt-get install pkg-config libvkd3d-dev)' };
-  if (flags.status !== 0) return { missing: 'pkg-config knows no libvkd3d-shader (apt-get install libvkd3d-dev)' };
-  const out = join(mkdtempSync(join(tmpdir(), 'dxbin-vkd3d-scan-')), 'vkd3d-scan');
-  const cc = process.env.CC ?? 'cc';
-  const r = spawnSync(cc, ['-O1', '-std=gnu11', '-Wall', '-o', out, SOURCE, ...flags.stdout.trim().split(/\s+/)], { encoding: 'utf8' });
-  if (r.error) return { missing: `${cc} not found (apt-get install gcc)` };
-  if (r.status !== 0) return { missing: `${cc} could not build test/native/vkd3d-scan.c: ${r.stderr.trim().split('\n').slice(0, 3).join(' | ')}` };
-  const v = spawnSync(out, [], { input: 'version\n', encoding: 'utf8' });
-  if (v.status !== 0 || !v.stdout.startsWith('ok ')) return { missing: `the built scan harness does not run: ${v.stderr || v.stdout}` };
-  return { path: out };
 }
 
 /** One descriptor as vkd3d lists it (vkd3d_shader_descriptor_info). */
