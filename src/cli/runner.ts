@@ -72,6 +72,20 @@ export function setWorkerEntry(url: URL): void {
   workerEntry = url;
 }
 
+/**
+ * A worker thread running the CLI's entry point. From dist/ the entry is JavaScript and starts as
+ * is. From source under tsx (npm start, developers) it is a .ts file: tsx on Node 20 installs its
+ * loader on the main thread only, so the worker first registers tsx's hooks (tsx/esm/api, the
+ * package that runs the parent) and then imports the entry.
+ */
+function startWorker(entry: URL): Worker {
+  const workerData = { dxbinWorker: true };
+  if (!/\.[cm]?ts$/.test(entry.pathname)) return new Worker(entry, { workerData });
+  const api = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
 interface WorkerJob {
   id: number;
   path: readonly string[];
@@ -165,7 +179,7 @@ async function runOnWorkers(
     }
   };
   let next = 0;
-  const workers = Array.from({ length: n }, () => new Worker(workerEntry!, { workerData: { dxbinWorker: true } }));
+  const workers = Array.from({ length: n }, () => startWorker(workerEntry!));
   try {
     await Promise.all(
       workers.map(
