@@ -3,36 +3,28 @@
  * description (1.2 when asked, for static sampler flags) and converts it to the requested
  * version at the end. Messages are DXC's.
  */
-import {
-  APPEND_KEYWORD,
-  CLAUSES,
-  DEFAULTS,
-  HLSL_RANGE_FLAGS,
-  HLSL_ROOT_DESCRIPTOR_FLAGS,
-  HLSL_ROOT_FLAGS,
-  HLSL_VISIBILITY,
-  PARAMETERS,
-  UNBOUNDED_KEYWORD,
-  hlslSpelling,
-  type HlslEnum,
-  type HlslFlags,
-} from '../../../codecs/hlsl.js';
+import { CLAUSES, HLSL_ROOT_FLAGS, hlslSpelling, type HlslEnum, type HlslFlags } from '../../../codecs/hlsl.js';
 import { flag } from '../../../codecs/enum-table.js';
 import {
+  CONSTANTS,
   DESCRIPTOR,
-  DESCRIPTOR_RANGE_OFFSET_APPEND,
+  PARAMETER,
+  PARAMETER_TYPES,
   RANGE,
-  ROOT_SIGNATURE_FLAGS,
+  RANGE_TYPES,
   REGISTER_LETTERS,
+  ROOT_SIGNATURE_FLAGS,
   SAMPLER,
-  SHADER_VISIBILITY,
-  UNBOUNDED_DESCRIPTORS,
   VERSIONS,
   stores,
+  type FieldRow,
+  type ParameterPayload,
+  type RecordRow,
+  type RegisterClass,
   type RootSignatureVersion,
 } from '../../../codecs/root-signature.js';
 import { convertRootSignature } from '../convert.js';
-import { dataFields } from '../rows.js';
+import { dataFields, keyOf } from '../rows.js';
 import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings, tokenize, type Token } from './lexer.js';
 import { HlslError, RootSignatureText } from './text.js';
@@ -49,10 +41,6 @@ export interface ParseOptions {
 
 const LOCAL_ROOT_SIGNATURE = flag(ROOT_SIGNATURE_FLAGS, 'LOCAL_ROOT_SIGNATURE');
 
-/** The static sampler's `keyword = value` fields by keyword, and the key its register goes to. */
-const SAMPLER_KEYWORDS = new Map(dataFields(SAMPLER).filter((f) => f.row.hlsl && f.row.hlsl.keyword !== 'register').map((f) => [f.row.hlsl!.keyword, f]));
-const SAMPLER_REGISTER_KEY = dataFields(SAMPLER).find((f) => f.row.hlsl?.keyword === 'register')!.key;
-
 /**
  * Parses root signature text (DXC's grammar and defaults) into a description at `options.version`.
  * @throws {HlslError} text the language rejects
@@ -64,6 +52,85 @@ export function parseRootSignature(source: RootSignatureText | string, options: 
 
 type RegisterLetter = 'b' | 't' | 'u' | 's';
 const REGISTER_CLAUSE: Record<RegisterLetter, string> = { b: 'CBV', t: 'SRV', u: 'UAV', s: 'Sampler/StaticSampler' };
+
+/** The keyword of a field row that is the clause's register token (b#, t#, u#, s#). */
+const REGISTER_KEYWORD = 'register';
+type FlagsWhat = 'Root descriptor' | 'Descriptor range' | 'Static sampler';
+
+/** A field a clause item writes: into `target[key]`, read as `row` says. */
+interface ClauseItem {
+  readonly target: Record<string, number>;
+  readonly key: string;
+  readonly row: FieldRow;
+}
+interface ClauseItems {
+  readonly byKeyword: ReadonlyMap<string, ClauseItem>;
+  readonly register: ClauseItem | undefined;
+}
+
+/**
+ * What DXC does around a record's fields in one clause (the fields themselves come from the rows):
+ * which register tokens the clause takes as its register item (others are unexpected tokens), the
+ * item's name in "specified only once", how flag messages name the record, what a field the version
+ * does not store gets (DXC's message, or an unexpected token), and the required items' messages in
+ * the order DXC checks them (`register` for the register item, otherwise the field's keyword).
+ */
+interface ClauseRules {
+  readonly registerAccepts: (letter: string) => boolean;
+  readonly registerSeen: string;
+  readonly flagsWhat: FlagsWhat;
+  readonly unstored?: string;
+  readonly required: readonly (readonly [string, string])[];
+}
+
+const RANGE_RULES: ClauseRules = {
+  registerAccepts: () => true,
+  registerSeen: 'shader register',
+  flagsWhat: 'Descriptor range',
+  unstored: 'Descriptor range flags cannot be specified for root_sig_1_0',
+  required: [[REGISTER_KEYWORD, 'shader register must be defined for each CBV/SRV/UAV']],
+};
+const SAMPLER_RULES: ClauseRules = {
+  registerAccepts: (letter) => letter === REGISTER_LETTERS.SAMPLER,
+  registerSeen: 'sampler register s#',
+  flagsWhat: 'Static sampler',
+  required: [[REGISTER_KEYWORD, 'Sampler register s# must be defined for each static sampler']],
+};
+/** A descriptor table's own items (visibility); its range clauses are read apart. */
+const TABLE_RULES: ClauseRules = { registerAccepts: () => false, registerSeen: '', flagsWhat: 'Root descriptor', required: [] };
+
+/** The record and rules of each root parameter payload that is read as fields (tables hold ranges). */
+const PAYLOADS = {
+  constants: {
+    record: CONSTANTS,
+    rules: {
+      registerAccepts: (letter) => letter === REGISTER_LETTERS.CBV,
+      registerSeen: 'cbuffer register b#',
+      flagsWhat: 'Root descriptor',
+      required: [
+        [CONSTANTS.fields.num32BitValues.hlsl.keyword, 'num32BitConstants must be defined for each RootConstants'],
+        [REGISTER_KEYWORD, 'Constant buffer register b# must be defined for each RootConstants'],
+      ],
+    },
+  },
+  descriptor: {
+    record: DESCRIPTOR,
+    rules: {
+      registerAccepts: (letter) => letter !== REGISTER_LETTERS.SAMPLER,
+      registerSeen: 'shader register',
+      flagsWhat: 'Root descriptor',
+      unstored: 'Root descriptor flags cannot be specified for root_sig_1_0',
+      required: [[REGISTER_KEYWORD, 'shader register must be defined for each CBV/SRV/UAV']],
+    },
+  },
+} satisfies Record<Exclude<ParameterPayload, 'ranges'>, { record: RecordRow; rules: ClauseRules }>;
+
+/** Root parameter clauses and descriptor range clauses, by keyword, to their vocabulary rows. */
+const PARAMETER_CLAUSES = new Map<string, (typeof PARAMETER_TYPES)[number]>(PARAMETER_TYPES.map((t) => [t.clause, t]));
+const RANGE_CLAUSES = new Map<string, (typeof RANGE_TYPES)[number]>(RANGE_TYPES.map((t) => [t.clause, t]));
+/** The kind fields the clause keyword sets (not items of the clause). */
+const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
+const RANGE_TYPE_KEY = keyOf(RANGE, RANGE.fields.rangeType);
 
 class Parser {
   private readonly tokens: Token[];
@@ -109,11 +176,10 @@ class Parser {
         if (seenFlags) this.fail('RootFlags cannot be specified more than once');
         rs.flags = this.rootFlags();
         seenFlags = true;
-      } else if (clause === CLAUSES.rootConstants) rs.parameters.push(this.rootConstants());
-      else if (clause === CLAUSES.cbv) rs.parameters.push(this.rootDescriptor(2, 'b'));
-      else if (clause === CLAUSES.srv) rs.parameters.push(this.rootDescriptor(3, 't'));
-      else if (clause === CLAUSES.uav) rs.parameters.push(this.rootDescriptor(4, 'u'));
-      else if (clause === CLAUSES.descriptorTable) rs.parameters.push(this.descriptorTable());
+      } else if (PARAMETER_CLAUSES.has(clause)) {
+        const type = PARAMETER_CLAUSES.get(clause)!;
+        rs.parameters.push('registerClass' in type ? this.rootParameter(type, type.registerClass) : this.descriptorTable(type));
+      }
       else if (clause === CLAUSES.staticSampler) rs.staticSamplers.push(this.staticSampler());
       else this.fail(`Unexpected token '${t.text}' when parsing root signature`, t);
       t = this.next();
@@ -178,8 +244,8 @@ class Parser {
   }
 
   /** `flags = 0` or a flag list, for root descriptors, ranges and (1.2) static samplers. */
-  private flagsValue(table: HlslFlags, what: 'Root descriptor' | 'Descriptor range' | 'Static sampler'): number {
-    this.expect({ keyword: PARAMETERS.flags });
+  private flagsValue(keyword: string, table: HlslFlags, what: FlagsWhat): number {
+    this.expect({ keyword });
     this.expect('=');
     if (this.peek().kind === 'u32') {
       const n = this.next();
@@ -206,11 +272,6 @@ class Parser {
     return this.expect('u32').value;
   }
 
-  private visibility(): number {
-    this.assignment(PARAMETERS.visibility);
-    return this.enumValue(HLSL_VISIBILITY, 'visibility');
-  }
-
   private register(letter: RegisterLetter): number {
     const t = this.next();
     if (t.kind !== 'register') this.fail(`Expected a register token (CBV, SRV, UAV, Sampler), found: '${t.text}'`, t);
@@ -225,146 +286,105 @@ class Parser {
     this.fail(`Expected float, found token '${t.text}'`, t);
   }
 
-  private rootConstants(): RootParameter {
-    const c = { shaderRegister: 0, registerSpace: 0, num32BitValues: 0 };
-    let shaderVisibility = 0;
-    let count = false;
-    let reg = false;
-    this.clause(CLAUSES.rootConstants, (t, seen) => {
-      if (this.isKeyword(t, PARAMETERS.num32BitConstants)) {
-        seen('num32BitConstants');
-        c.num32BitValues = this.u32(PARAMETERS.num32BitConstants);
-        count = true;
-      } else if (t.kind === 'register' && t.name === 'b') {
-        seen('cbuffer register b#');
-        c.shaderRegister = this.register('b');
-        reg = true;
-      } else if (this.isKeyword(t, PARAMETERS.space)) {
-        seen('space');
-        c.registerSpace = this.u32(PARAMETERS.space);
-      } else if (this.isKeyword(t, PARAMETERS.visibility)) {
-        seen('visibility');
-        shaderVisibility = this.visibility();
-      } else this.unexpected(t);
-    });
-    if (!count) this.fail('num32BitConstants must be defined for each RootConstants');
-    if (!reg) this.fail('Constant buffer register b# must be defined for each RootConstants');
-    return { parameterType: 1, shaderVisibility, constants: c };
+  /** A record's default values in the language (the HLSL default, else the JSON default, else 0), in row order. */
+  private defaults(record: RecordRow): Record<string, number> {
+    return Object.fromEntries(dataFields(record).map((f) => [f.key, f.row.hlsl?.default ?? f.row.default ?? 0]));
   }
 
-  private rootDescriptor(parameterType: 2 | 3 | 4, letter: 'b' | 't' | 'u'): RootParameter {
-    const d = { shaderRegister: 0, registerSpace: 0, flags: 0 };
-    let shaderVisibility = 0;
-    let reg = false;
-    const keyword = parameterType === 2 ? CLAUSES.cbv : parameterType === 3 ? CLAUSES.srv : CLAUSES.uav;
-    this.clause(keyword, (t, seen) => {
-      if (t.kind === 'register' && t.name !== 's') {
-        seen('shader register');
-        d.shaderRegister = this.register(letter);
-        reg = true;
-      } else if (this.isKeyword(t, PARAMETERS.flags)) {
-        seen('flags');
-        if (!stores(DESCRIPTOR.fields.flags, this.version)) this.fail('Root descriptor flags cannot be specified for root_sig_1_0');
-        d.flags = this.flagsValue(HLSL_ROOT_DESCRIPTOR_FLAGS, 'Root descriptor');
-      } else if (this.isKeyword(t, PARAMETERS.space)) {
-        seen('space');
-        d.registerSpace = this.u32(PARAMETERS.space);
-      } else if (this.isKeyword(t, PARAMETERS.visibility)) {
-        seen('visibility');
-        shaderVisibility = this.visibility();
-      } else this.unexpected(t);
-    });
-    if (!reg) this.fail('shader register must be defined for each CBV/SRV/UAV');
-    return { parameterType, shaderVisibility, descriptor: d };
+  /** The items of a clause: fields of records with an HLSL keyword, each written into its target. */
+  private items(parts: readonly (readonly [Record<string, number>, RecordRow])[]): ClauseItems {
+    const byKeyword = new Map<string, ClauseItem>();
+    let register: ClauseItem | undefined;
+    for (const [target, record] of parts)
+      for (const { key, row } of dataFields(record)) {
+        if (!row.hlsl) continue;
+        if (row.hlsl.keyword === REGISTER_KEYWORD) register = { target, key, row };
+        else byKeyword.set(row.hlsl.keyword, { target, key, row });
+      }
+    return { byKeyword, register };
   }
 
-  private descriptorTable(): RootParameter {
+  /** One item at the cursor read as its row says; `given` collects what was written. */
+  private item(t: Token, seen: (name: string) => void, items: ClauseItems, rules: ClauseRules, letter: RegisterLetter | undefined, given: Set<string>): void {
+    if (t.kind === 'register' && items.register && letter && rules.registerAccepts(t.name)) {
+      seen(rules.registerSeen);
+      items.register.target[items.register.key] = this.register(letter);
+      given.add(REGISTER_KEYWORD);
+      return;
+    }
+    const item = t.kind === 'keyword' ? items.byKeyword.get(t.name) : undefined;
+    if (!item) this.unexpected(t);
+    const { target, key, row } = item;
+    const keyword = row.hlsl!.keyword;
+    const stored = stores(row, this.version);
+    if (!stored && rules.unstored === undefined) this.unexpected(t);
+    seen(keyword);
+    if (!stored) this.fail(rules.unstored!);
+    given.add(keyword);
+    target[key] = this.value(row, rules.flagsWhat);
+  }
+
+  /** `keyword = value` as the row's kind says (f32, u32 or its special keyword, flags, enum). */
+  private value(row: FieldRow, flagsWhat: FlagsWhat): number {
+    const keyword = row.hlsl!.keyword;
+    const kind = row.kind;
+    if (kind === 'f32') return this.float(keyword);
+    if (typeof kind === 'string') {
+      this.assignment(keyword);
+      if (row.special && this.isKeyword(this.peek(), row.special.hlsl)) {
+        this.next();
+        return row.special.value;
+      }
+      return this.expect('u32').value;
+    }
+    if ('bits' in kind) return this.flagsValue(keyword, hlslSpelling(kind) as HlslFlags, flagsWhat);
+    this.assignment(keyword);
+    const spelling = hlslSpelling(kind) as HlslEnum;
+    return this.enumValue(spelling, spelling.what ?? keyword);
+  }
+
+  /** A clause whose items are all fields of `parts`; then DXC's checks of required items. */
+  private fieldClause(keyword: string, parts: readonly (readonly [Record<string, number>, RecordRow])[], rules: ClauseRules, letter: RegisterLetter): void {
+    const items = this.items(parts);
+    const given = new Set<string>();
+    this.clause(keyword, (t, seen) => this.item(t, seen, items, rules, letter, given));
+    for (const [item, message] of rules.required) if (!given.has(item)) this.fail(message);
+  }
+
+  /** RootConstants, CBV, SRV, UAV: the parameter's fields and its payload's, by the parameter type row. */
+  private rootParameter(type: (typeof PARAMETER_TYPES)[number], registerClass: RegisterClass): RootParameter {
+    const parameter = this.defaults(PARAMETER);
+    parameter[PARAMETER_TYPE_KEY] = type.value;
+    const payload = PAYLOADS[type.payload as keyof typeof PAYLOADS];
+    const values = this.defaults(payload.record);
+    this.fieldClause(type.clause, [[parameter, PARAMETER], [values, payload.record]], payload.rules, REGISTER_LETTERS[registerClass]);
+    return { ...parameter, [type.payload]: values } as unknown as RootParameter;
+  }
+
+  private descriptorTable(type: (typeof PARAMETER_TYPES)[number]): RootParameter {
+    const parameter = this.defaults(PARAMETER);
+    parameter[PARAMETER_TYPE_KEY] = type.value;
+    const items = this.items([[parameter, PARAMETER]]);
     const ranges: DescriptorRange[] = [];
-    let shaderVisibility = 0;
-    this.clause(CLAUSES.descriptorTable, (t, seen) => {
-      const kind = t.kind === 'keyword' ? t.name : '';
-      if (kind === CLAUSES.cbv) ranges.push(this.range(CLAUSES.cbv, 2, 'b'));
-      else if (kind === CLAUSES.srv) ranges.push(this.range(CLAUSES.srv, 0, 't'));
-      else if (kind === CLAUSES.uav) ranges.push(this.range(CLAUSES.uav, 1, 'u'));
-      else if (kind === CLAUSES.sampler) ranges.push(this.range(CLAUSES.sampler, 3, 's'));
-      else if (kind === PARAMETERS.visibility) {
-        seen('visibility');
-        shaderVisibility = this.visibility();
-      } else this.unexpected(t);
+    const given = new Set<string>();
+    this.clause(type.clause, (t, seen) => {
+      const range = t.kind === 'keyword' ? RANGE_CLAUSES.get(t.name) : undefined;
+      if (range) ranges.push(this.range(range));
+      else this.item(t, seen, items, TABLE_RULES, undefined, given);
     });
-    return { parameterType: 0, shaderVisibility, ranges };
+    return { ...parameter, [type.payload]: ranges } as unknown as RootParameter;
   }
 
-  private range(keyword: string, rangeType: number, letter: RegisterLetter): DescriptorRange {
-    const r: DescriptorRange = {
-      rangeType,
-      numDescriptors: DEFAULTS.numDescriptors,
-      baseShaderRegister: 0,
-      registerSpace: DEFAULTS.space,
-      flags: DEFAULTS.flags,
-      offsetInDescriptorsFromTableStart: DESCRIPTOR_RANGE_OFFSET_APPEND,
-    };
-    let reg = false;
-    this.clause(keyword, (t, seen) => {
-      if (t.kind === 'register') {
-        seen('shader register');
-        r.baseShaderRegister = this.register(letter);
-        reg = true;
-      } else if (this.isKeyword(t, PARAMETERS.numDescriptors)) {
-        seen('numDescriptors');
-        this.assignment(PARAMETERS.numDescriptors);
-        if (this.isKeyword(this.peek(), UNBOUNDED_KEYWORD)) {
-          this.next();
-          r.numDescriptors = UNBOUNDED_DESCRIPTORS;
-        } else r.numDescriptors = this.expect('u32').value;
-      } else if (this.isKeyword(t, PARAMETERS.space)) {
-        seen('space');
-        r.registerSpace = this.u32(PARAMETERS.space);
-      } else if (this.isKeyword(t, PARAMETERS.flags)) {
-        seen('flags');
-        if (!stores(RANGE.fields.flags, this.version)) this.fail('Descriptor range flags cannot be specified for root_sig_1_0');
-        r.flags = this.flagsValue(HLSL_RANGE_FLAGS, 'Descriptor range');
-      } else if (this.isKeyword(t, PARAMETERS.offset)) {
-        seen('offset');
-        this.assignment(PARAMETERS.offset);
-        if (this.isKeyword(this.peek(), APPEND_KEYWORD)) {
-          this.next();
-          r.offsetInDescriptorsFromTableStart = DESCRIPTOR_RANGE_OFFSET_APPEND;
-        } else r.offsetInDescriptorsFromTableStart = this.expect('u32').value;
-      } else this.unexpected(t);
-    });
-    if (!reg) this.fail('shader register must be defined for each CBV/SRV/UAV');
-    return r;
+  private range(type: (typeof RANGE_TYPES)[number]): DescriptorRange {
+    const r = this.defaults(RANGE);
+    r[RANGE_TYPE_KEY] = type.value;
+    this.fieldClause(type.clause, [[r, RANGE]], RANGE_RULES, REGISTER_LETTERS[type.name]);
+    return r as unknown as DescriptorRange;
   }
 
   private staticSampler(): StaticSampler {
-    const s = Object.fromEntries(dataFields(SAMPLER).map((f) => [f.key, f.row.hlsl?.default ?? f.row.default ?? 0])) as unknown as Record<string, number>;
-    let reg = false;
-    this.clause(CLAUSES.staticSampler, (t, seen) => {
-      if (t.kind === 'register' && t.name === REGISTER_LETTERS.SAMPLER) {
-        seen('sampler register s#');
-        s[SAMPLER_REGISTER_KEY] = this.register(REGISTER_LETTERS.SAMPLER);
-        reg = true;
-        return;
-      }
-      // every other item is `keyword = value`, read as the field's row says
-      const field = t.kind === 'keyword' ? SAMPLER_KEYWORDS.get(t.name) : undefined;
-      if (!field || (!stores(field.row, this.version) && field.row.default !== undefined)) this.unexpected(t);
-      const { key, row } = field;
-      const keyword = row.hlsl!.keyword;
-      seen(keyword);
-      const kind = row.kind;
-      if (kind === 'f32') s[key] = this.float(keyword);
-      else if (typeof kind === 'string') s[key] = this.u32(keyword);
-      else if ('bits' in kind) s[key] = this.flagsValue(hlslSpelling(kind) as HlslFlags, 'Static sampler');
-      else if (kind === SHADER_VISIBILITY) s[key] = this.visibility();
-      else {
-        this.assignment(keyword);
-        const spelling = hlslSpelling(kind) as HlslEnum;
-        s[key] = this.enumValue(spelling, spelling.what ?? keyword);
-      }
-    });
-    if (!reg) this.fail('Sampler register s# must be defined for each static sampler');
+    const s = this.defaults(SAMPLER);
+    this.fieldClause(CLAUSES.staticSampler, [[s, SAMPLER]], SAMPLER_RULES, REGISTER_LETTERS.SAMPLER);
     return s as unknown as StaticSampler;
   }
 }
