@@ -13,6 +13,12 @@ import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSent
 import { DescriptionError } from '../bytes/errors.js';
 import { wasmDigest4, wasmDigestInto, WASM_DIGEST_MIN_BYTES } from './digest-wasm.js';
 
+// Imported values as module constants: read once at load, not through the imports per call.
+const COVERS_FROM = DIGEST_COVERS_FROM;
+const DIGEST_AT = CONTAINER_HEADER.digest.offset;
+const WASM_MIN = WASM_DIGEST_MIN_BYTES;
+const wasmInto = wasmDigestInto;
+
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
 // Running state (a, b, c, d) between blocks: module variables, no per-call object.
@@ -166,7 +172,7 @@ function putState(out: Uint8Array, at: number): void {
  * for messages of WASM_DIGEST_MIN_BYTES or more when it loads (`DXBIN_WASM=js` forces JS), else JS.
  */
 export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): void {
-  if (message.byteLength >= WASM_DIGEST_MIN_BYTES && wasmDigestInto(message, out, at)) return;
+  if (message.byteLength >= WASM_MIN && wasmInto(message, out, at)) return;
   modifiedMd5JsInto(message, out, at);
 }
 
@@ -199,13 +205,13 @@ export function computeContainerDigest(container: Uint8Array, size = container.b
 
 /** Computes a container's digest into its own header (bytes 4..20). */
 export function signContainer(container: Uint8Array, size = container.byteLength): void {
-  modifiedMd5Into(container.subarray(DIGEST_COVERS_FROM, size), container, CONTAINER_HEADER.digest.offset);
+  modifiedMd5Into(container.subarray(COVERS_FROM, size), container, DIGEST_AT);
 }
 
 /** True when the digest stored in the header is the digest of bytes 20..size. Allocates only a view. */
 export function containerDigestMatches(container: Uint8Array, size = container.byteLength): boolean {
-  modifiedMd5Into(container.subarray(DIGEST_COVERS_FROM, size), result, 0);
-  const at = CONTAINER_HEADER.digest.offset;
+  modifiedMd5Into(container.subarray(COVERS_FROM, size), result, 0);
+  const at = DIGEST_AT;
   for (let i = 0; i < 16; i++) if (container[at + i] !== result[i]) return false;
   return true;
 }

@@ -25,37 +25,51 @@ export type DigestChoice = 'compute' | 'zero' | Uint8Array;
 export function writeContainer(container: Container, digest: DigestChoice = 'compute'): Uint8Array {
   const parts = container.parts;
   const count = parts.length;
-  let size = CONTAINER_HEADER_SIZE + 4 * count;
+  let size = HEADER_SIZE + 4 * count;
   for (let i = 0; i < count; i++) {
     const name = parts[i]!.name;
     if (typeof name !== 'string' || name.length !== 4) throw new DescriptionError('bad-name', `container.parts[${i}].name`, `a FourCC has 4 characters, got ${JSON.stringify(name)}`);
-    size += PART_HEADER_SIZE + parts[i]!.data.byteLength;
+    size += PART_HEADER + parts[i]!.data.byteLength;
   }
   if (digest !== 'compute' && digest !== 'zero' && (!(digest instanceof Uint8Array) || digest.byteLength !== 16)) {
     throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${String((digest as { byteLength?: unknown }).byteLength)}`);
   }
   const out = new Uint8Array(size);
-  put32(out, 0, CONTAINER_MAGIC);
-  put16(out, CONTAINER_HEADER.majorVersion.offset, container.majorVersion);
-  put16(out, CONTAINER_HEADER.minorVersion.offset, container.minorVersion);
-  put32(out, CONTAINER_HEADER.containerSize.offset, size);
-  put32(out, CONTAINER_HEADER.partCount.offset, count);
-  let at = CONTAINER_HEADER_SIZE + 4 * count;
+  put32(out, 0, MAGIC);
+  put16(out, MAJOR_AT, container.majorVersion);
+  put16(out, MINOR_AT, container.minorVersion);
+  put32(out, SIZE_AT, size);
+  put32(out, COUNT_AT, count);
+  let at = HEADER_SIZE + 4 * count;
   for (let i = 0; i < count; i++) {
     const { name, data } = parts[i]!;
-    put32(out, CONTAINER_HEADER.partOffsets.offset + 4 * i, at);
+    put32(out, OFFSETS_AT + 4 * i, at);
     out[at] = name.charCodeAt(0);
     out[at + 1] = name.charCodeAt(1);
     out[at + 2] = name.charCodeAt(2);
     out[at + 3] = name.charCodeAt(3);
     put32(out, at + 4, data.byteLength);
-    out.set(data, at + PART_HEADER_SIZE);
-    at += PART_HEADER_SIZE + data.byteLength;
+    out.set(data, at + PART_HEADER);
+    at += PART_HEADER + data.byteLength;
   }
   if (digest === 'compute') signContainer(out);
-  else if (digest !== 'zero') out.set(digest, CONTAINER_HEADER.digest.offset);
+  else if (digest !== 'zero') out.set(digest, DIGEST_AT);
   return out;
 }
+
+// The rows' offsets as module constants: read once at load, not through the imports per call.
+const HEADER_SIZE = CONTAINER_HEADER_SIZE;
+const PART_HEADER = PART_HEADER_SIZE;
+const MAGIC = CONTAINER_MAGIC;
+const MAJOR_AT = CONTAINER_HEADER.majorVersion.offset;
+const MINOR_AT = CONTAINER_HEADER.minorVersion.offset;
+const SIZE_AT = CONTAINER_HEADER.containerSize.offset;
+const COUNT_AT = CONTAINER_HEADER.partCount.offset;
+const OFFSETS_AT = CONTAINER_HEADER.partOffsets.offset;
+const DIGEST_AT = CONTAINER_HEADER.digest.offset;
+const MAJOR = CONTAINER_VERSION.major;
+const MINOR = CONTAINER_VERSION.minor;
+const RTS0_NAME = ROOT_SIGNATURE_PART;
 
 function put16(out: Uint8Array, at: number, value: number): void {
   out[at] = value;
@@ -69,12 +83,26 @@ function put32(out: Uint8Array, at: number, value: number): void {
   out[at + 3] = value >>> 24;
 }
 
-const NO_DIGEST = new Uint8Array(16);
-
 /** A root-signature-only container around a bare RTS0 part, as fxc /T rootsig_1_x writes it. */
 export function rootSignatureContainer(rts0: Uint8Array, digest: DigestChoice = 'compute'): Uint8Array {
-  return writeContainer(
-    { digest: NO_DIGEST, majorVersion: CONTAINER_VERSION.major, minorVersion: CONTAINER_VERSION.minor, parts: [{ name: ROOT_SIGNATURE_PART, data: rts0 }] },
-    digest,
-  );
+  if (digest !== 'compute') return writeContainer({ digest: NO_DIGEST, majorVersion: MAJOR, minorVersion: MINOR, parts: [{ name: RTS0_NAME, data: rts0 }] }, digest);
+  // the common case written directly: one part, no description objects
+  const at = HEADER_SIZE + 4;
+  const out = new Uint8Array(at + PART_HEADER + rts0.byteLength);
+  put32(out, 0, MAGIC);
+  put16(out, MAJOR_AT, MAJOR);
+  put16(out, MINOR_AT, MINOR);
+  put32(out, SIZE_AT, out.byteLength);
+  put32(out, COUNT_AT, 1);
+  put32(out, OFFSETS_AT, at);
+  out[at] = RTS0_NAME.charCodeAt(0);
+  out[at + 1] = RTS0_NAME.charCodeAt(1);
+  out[at + 2] = RTS0_NAME.charCodeAt(2);
+  out[at + 3] = RTS0_NAME.charCodeAt(3);
+  put32(out, at + 4, rts0.byteLength);
+  out.set(rts0, at + PART_HEADER);
+  signContainer(out);
+  return out;
 }
+
+const NO_DIGEST = new Uint8Array(16);

@@ -22,10 +22,16 @@ import {
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DecodeError } from '../bytes/errors.js';
-import { QUIET_NAN_BITS } from '../bytes/f32.js';
+import { QUIET_NAN_BITS as QUIET_NAN } from '../bytes/f32.js';
 import { ByteReader } from '../bytes/reader.js';
-import { KNOWN_VERSIONS, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, structureKey } from './rows.js';
+import { KNOWN_VERSIONS, PARAMETERS_KEY as PARAMETERS_ROW_KEY, SAMPLERS_KEY as SAMPLERS_ROW_KEY, VERSION_KEY as VERSION_ROW_KEY, dataFields, keyOf, structureKey } from './rows.js';
 import type { RootParameter, RootSignature, StaticSampler } from './types.js';
+
+// Imported values as module constants: read once at load, not through the imports per record.
+const PARAMETERS_KEY = PARAMETERS_ROW_KEY;
+const SAMPLERS_KEY = SAMPLERS_ROW_KEY;
+const VERSION_KEY = VERSION_ROW_KEY;
+const QUIET_NAN_BITS = QUIET_NAN;
 
 /** Where the blocks of a decoded RTS0 part were. */
 export interface RootSignatureLayout {
@@ -114,14 +120,16 @@ function template(p: RecordPlan, extra: readonly string[] = []): Fields {
   return t as Fields;
 }
 
-/**
- * Reads a record's data fields into `out` (the record lies inside the bytes: checked by the caller).
- * Unrolled: each field position is its own store site, and small records (header, parameter,
- * constants, descriptor) and large ones (range, sampler) have separate copies, so V8 keeps every
- * site's inline cache to a few record kinds instead of one megamorphic store for every field.
- * Fields past the unrolled positions are read in a loop.
+/*
+ * readSmall<Kind> / readLarge<Kind>: read a record's data fields into `out` (the record lies inside
+ * the bytes: checked by the caller). Unrolled: each field position is its own store site, and every
+ * record kind has its own textual copy (small: header, parameter, constants, descriptor; large:
+ * range, sampler), so each site's inline cache sees one key and one hidden class per version
+ * instead of going megamorphic across kinds. The keys and offsets still come from the rows' plan;
+ * the copies differ only in name. Fields past the unrolled positions are read in a loop.
  */
-function readSmall(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
+/** The header record's copy (see above). */
+function readSmallHeader(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
   const k = p.keys;
   const n = k.length;
   if (n === 0) return out;
@@ -134,8 +142,86 @@ function readSmall(view: DataView, at: number, p: RecordPlan, out: Fields): Fiel
   return out;
 }
 
-/** readSmall's twin for the large records (ranges, samplers). */
-function readLarge(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
+/** The parameter record's copy (see above). */
+function readSmallParameter(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
+  const k = p.keys;
+  const n = k.length;
+  if (n === 0) return out;
+  out[k[0]!] = value(view, at, p, 0);
+  if (n === 1) return out;
+  out[k[1]!] = value(view, at, p, 1);
+  if (n === 2) return out;
+  out[k[2]!] = value(view, at, p, 2);
+  for (let i = 3; i < n; i++) out[k[i]!] = value(view, at, p, i);
+  return out;
+}
+
+/** The constants record's copy (see above). */
+function readSmallConstants(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
+  const k = p.keys;
+  const n = k.length;
+  if (n === 0) return out;
+  out[k[0]!] = value(view, at, p, 0);
+  if (n === 1) return out;
+  out[k[1]!] = value(view, at, p, 1);
+  if (n === 2) return out;
+  out[k[2]!] = value(view, at, p, 2);
+  for (let i = 3; i < n; i++) out[k[i]!] = value(view, at, p, i);
+  return out;
+}
+
+/** The descriptor record's copy (see above). */
+function readSmallDescriptor(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
+  const k = p.keys;
+  const n = k.length;
+  if (n === 0) return out;
+  out[k[0]!] = value(view, at, p, 0);
+  if (n === 1) return out;
+  out[k[1]!] = value(view, at, p, 1);
+  if (n === 2) return out;
+  out[k[2]!] = value(view, at, p, 2);
+  for (let i = 3; i < n; i++) out[k[i]!] = value(view, at, p, i);
+  return out;
+}
+
+/** The range record's copy (see above). */
+function readLargeRange(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
+  const k = p.keys;
+  const n = k.length;
+  if (n === 0) return out;
+  out[k[0]!] = value(view, at, p, 0);
+  if (n === 1) return out;
+  out[k[1]!] = value(view, at, p, 1);
+  if (n === 2) return out;
+  out[k[2]!] = value(view, at, p, 2);
+  if (n === 3) return out;
+  out[k[3]!] = value(view, at, p, 3);
+  if (n === 4) return out;
+  out[k[4]!] = value(view, at, p, 4);
+  if (n === 5) return out;
+  out[k[5]!] = value(view, at, p, 5);
+  if (n === 6) return out;
+  out[k[6]!] = value(view, at, p, 6);
+  if (n === 7) return out;
+  out[k[7]!] = value(view, at, p, 7);
+  if (n === 8) return out;
+  out[k[8]!] = value(view, at, p, 8);
+  if (n === 9) return out;
+  out[k[9]!] = value(view, at, p, 9);
+  if (n === 10) return out;
+  out[k[10]!] = value(view, at, p, 10);
+  if (n === 11) return out;
+  out[k[11]!] = value(view, at, p, 11);
+  if (n === 12) return out;
+  out[k[12]!] = value(view, at, p, 12);
+  if (n === 13) return out;
+  out[k[13]!] = value(view, at, p, 13);
+  for (let i = 14; i < n; i++) out[k[i]!] = value(view, at, p, i);
+  return out;
+}
+
+/** The sampler record's copy (see above). */
+function readLargeSampler(view: DataView, at: number, p: RecordPlan, out: Fields): Fields {
   const k = p.keys;
   const n = k.length;
   if (n === 0) return out;
@@ -221,7 +307,7 @@ function makeReader(v: RootSignatureVersion): Reader {
     const staticSamplersOffset = view.getUint32(samplersAt, true);
     if (!arrayFits(length, parametersOffset, numParameters, parameter.size)) r.needArray(parametersOffset, numParameters, parameter.size, `${at}.${PARAMETERS_KEY}`);
     if (!arrayFits(length, staticSamplersOffset, numStaticSamplers, sampler.size)) r.needArray(staticSamplersOffset, numStaticSamplers, sampler.size, `${at}.${SAMPLERS_KEY}`);
-    const top = readSmall(view, 0, header, { ...headerTemplate } as Fields);
+    const top = readSmallHeader(view, 0, header, { ...headerTemplate } as Fields);
 
     // Arrays may be shared between tables; bound the records decoded by the input's size so that a
     // small hostile blob cannot make a huge description.
@@ -241,7 +327,7 @@ function makeReader(v: RootSignatureVersion): Reader {
       payloadOffsets.push(payload);
       let out: Fields;
       if (key === TABLE_PAYLOAD) {
-        out = readSmall(view, rec, parameter, { ...tableTemplate });
+        out = readSmallParameter(view, rec, parameter, { ...tableTemplate });
         if (payload > length || table > length - payload) r.need(payload, table, `${parameterPath(at, i)}.table`);
         const count = view.getUint32(payload + rangeCountAt, true);
         const rangesOffset = view.getUint32(payload + rangesAt, true);
@@ -250,15 +336,15 @@ function makeReader(v: RootSignatureVersion): Reader {
         if (budget < 0) throw new DecodeError('limit-exceeded', r.base + rangesOffset, `${parameterPath(at, i)}.${key}`, `more records than a ${length}-byte part can hold without sharing`);
         rangeOffsets.push(rangesOffset);
         const ranges: Fields[] = new Array(count);
-        for (let j = 0; j < count; j++) ranges[j] = readLarge(view, rangesOffset + j * range.size, range, { ...rangeTemplate });
+        for (let j = 0; j < count; j++) ranges[j] = readLargeRange(view, rangesOffset + j * range.size, range, { ...rangeTemplate });
         out[key] = ranges as never;
       } else {
         const isConstants = key === CONSTANTS_PAYLOAD;
         const body = isConstants ? constants : descriptor;
         if (payload > length || body.size > length - payload) r.need(payload, body.size, `${parameterPath(at, i)}.${key}`);
         rangeOffsets.push(undefined);
-        out = readSmall(view, rec, parameter, isConstants ? { ...constantsParameterTemplate } : { ...descriptorParameterTemplate });
-        out[key] = readSmall(view, payload, body, isConstants ? { ...constantsTemplate } : { ...descriptorTemplate }) as never;
+        out = readSmallParameter(view, rec, parameter, isConstants ? { ...constantsParameterTemplate } : { ...descriptorParameterTemplate });
+        out[key] = (isConstants ? readSmallConstants(view, payload, body, { ...constantsTemplate }) : readSmallDescriptor(view, payload, body, { ...descriptorTemplate })) as never;
       }
       parameters.push(out as unknown as RootParameter);
     }
@@ -266,7 +352,7 @@ function makeReader(v: RootSignatureVersion): Reader {
     const staticSamplers: StaticSampler[] = new Array(numStaticSamplers);
     for (let k = 0; k < numStaticSamplers; k++) {
       const base = staticSamplersOffset + k * sampler.size;
-      const s = readLarge(view, base, sampler, { ...samplerTemplate }) as unknown as StaticSampler;
+      const s = readLargeSampler(view, base, sampler, { ...samplerTemplate }) as unknown as StaticSampler;
       for (let f = 0; f < floats.length; f++) {
         const value = (s as unknown as Fields)[floats[f]!]!;
         if (value !== value) {

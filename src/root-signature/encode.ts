@@ -23,7 +23,7 @@ import {
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { f32Bits } from '../bytes/f32.js';
-import { KNOWN_VERSIONS, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, structureKey, versionName } from './rows.js';
+import { KNOWN_VERSIONS, PARAMETERS_KEY as PARAMETERS_ROW_KEY, SAMPLERS_KEY as SAMPLERS_ROW_KEY, VERSION_KEY as VERSION_ROW_KEY, dataFields, keyOf, structureKey, versionName } from './rows.js';
 import type { RootSignature } from './types.js';
 
 /**
@@ -39,6 +39,10 @@ export function encodeRootSignature(rs: RootSignature): Uint8Array {
 // ---------------------------------------------------------------- writers built from the rows
 
 type Fields = { [key: string]: unknown };
+// The rows' keys as module constants: read once at load, not through the imports per record.
+const PARAMETERS_KEY = PARAMETERS_ROW_KEY;
+const SAMPLERS_KEY = SAMPLERS_ROW_KEY;
+const VERSION_KEY = VERSION_ROW_KEY;
 type Writer = (rs: Fields) => Uint8Array;
 
 interface RecordPlan {
@@ -127,13 +131,13 @@ function makeWriter(v: RootSignatureVersion): Writer {
     view.setUint32(parametersAt, headerSize, true);
     view.setUint32(numSamplersAt, samplers.length, true);
     view.setUint32(samplersAt, samplersOffset, true);
-    writeSmall(view, 0, header, rs, rootPath, 0, 0);
+    writeSmallHeader(view, 0, header, rs, rootPath, 0, 0);
 
     let end = headerSize + count * parameter.size;
     for (let i = 0; i < count; i++) {
       const p = parameters[i] as Fields;
       const rec = headerSize + i * parameter.size;
-      writeSmall(view, rec, parameter, p, parameterPath, i, 0);
+      writeSmallParameter(view, rec, parameter, p, parameterPath, i, 0);
       view.setUint32(rec + payloadAt, end, true);
       const key = PAYLOAD.get(p[PARAMETER_TYPE_KEY])!;
       if (key === TABLE_PAYLOAD) {
@@ -144,7 +148,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
         for (let j = 0; j < ranges.length; j++) {
           const r = ranges[j] as Fields;
           if (typeof r !== 'object' || r === null) throw new DescriptionError('bad-type', rangePath(i, j), 'expected an object');
-          writeLarge(view, end, range, r, rangePath, i, j);
+          writeLargeRange(view, end, range, r, rangePath, i, j);
           end += range.size;
         }
       } else {
@@ -153,26 +157,30 @@ function makeWriter(v: RootSignatureVersion): Writer {
         const b = p[key] as Fields;
         const path = isConstants ? constantsPath : descriptorPath;
         if (typeof b !== 'object' || b === null) throw new DescriptionError('bad-type', path(i, 0), 'expected an object');
-        writeSmall(view, end, body, b, path, i, 0);
+        if (isConstants) writeSmallConstants(view, end, body, b, path, i, 0);
+        else writeSmallDescriptor(view, end, body, b, path, i, 0);
         end += body.size;
       }
     }
     for (let k = 0; k < samplers.length; k++) {
       const s = samplers[k] as Fields;
       if (typeof s !== 'object' || s === null) throw new DescriptionError('bad-type', samplerPath(k, 0), 'expected an object');
-      writeLarge(view, end, sampler, s, samplerPath, k, 0);
+      writeLargeSampler(view, end, sampler, s, samplerPath, k, 0);
       end += sampler.size;
     }
     return out;
   };
 }
 
-/**
- * Writes a record's stored fields after checking each value. Unrolled like the reader: each field
- * position is its own load site, with separate copies for small records (header, parameter,
- * constants, descriptor) and large ones (range, sampler), so V8's inline caches stay small.
+/*
+ * writeSmall<Kind> / writeLarge<Kind>: write a record's stored fields after checking each value.
+ * Unrolled like the reader, with one textual copy per record kind (small: header, parameter,
+ * constants, descriptor; large: range, sampler), so each load site's inline cache sees one key and
+ * one hidden class per version. Keys and offsets still come from the rows' plan.
  */
-function writeSmall(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+
+/** The header record's copy (see above). */
+function writeSmallHeader(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
   const k = p.keys;
   const n = k.length;
   if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
@@ -182,8 +190,63 @@ function writeSmall(view: DataView, offset: number, p: RecordPlan, values: Field
   if (p.absent.length > 0) checkAbsent(p, values, path, i, j);
 }
 
-/** writeSmall's twin for the large records (ranges, samplers). */
-function writeLarge(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+/** The parameter record's copy (see above). */
+function writeSmallParameter(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+  const k = p.keys;
+  const n = k.length;
+  if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
+  if (n > 1) put(view, offset, p, values, 1, values[k[1]!], path, i, j);
+  if (n > 2) put(view, offset, p, values, 2, values[k[2]!], path, i, j);
+  for (let f = 3; f < n; f++) put(view, offset, p, values, f, values[k[f]!], path, i, j);
+  if (p.absent.length > 0) checkAbsent(p, values, path, i, j);
+}
+
+/** The constants record's copy (see above). */
+function writeSmallConstants(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+  const k = p.keys;
+  const n = k.length;
+  if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
+  if (n > 1) put(view, offset, p, values, 1, values[k[1]!], path, i, j);
+  if (n > 2) put(view, offset, p, values, 2, values[k[2]!], path, i, j);
+  for (let f = 3; f < n; f++) put(view, offset, p, values, f, values[k[f]!], path, i, j);
+  if (p.absent.length > 0) checkAbsent(p, values, path, i, j);
+}
+
+/** The descriptor record's copy (see above). */
+function writeSmallDescriptor(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+  const k = p.keys;
+  const n = k.length;
+  if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
+  if (n > 1) put(view, offset, p, values, 1, values[k[1]!], path, i, j);
+  if (n > 2) put(view, offset, p, values, 2, values[k[2]!], path, i, j);
+  for (let f = 3; f < n; f++) put(view, offset, p, values, f, values[k[f]!], path, i, j);
+  if (p.absent.length > 0) checkAbsent(p, values, path, i, j);
+}
+
+/** The range record's copy (see above). */
+function writeLargeRange(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+  const k = p.keys;
+  const n = k.length;
+  if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
+  if (n > 1) put(view, offset, p, values, 1, values[k[1]!], path, i, j);
+  if (n > 2) put(view, offset, p, values, 2, values[k[2]!], path, i, j);
+  if (n > 3) put(view, offset, p, values, 3, values[k[3]!], path, i, j);
+  if (n > 4) put(view, offset, p, values, 4, values[k[4]!], path, i, j);
+  if (n > 5) put(view, offset, p, values, 5, values[k[5]!], path, i, j);
+  if (n > 6) put(view, offset, p, values, 6, values[k[6]!], path, i, j);
+  if (n > 7) put(view, offset, p, values, 7, values[k[7]!], path, i, j);
+  if (n > 8) put(view, offset, p, values, 8, values[k[8]!], path, i, j);
+  if (n > 9) put(view, offset, p, values, 9, values[k[9]!], path, i, j);
+  if (n > 10) put(view, offset, p, values, 10, values[k[10]!], path, i, j);
+  if (n > 11) put(view, offset, p, values, 11, values[k[11]!], path, i, j);
+  if (n > 12) put(view, offset, p, values, 12, values[k[12]!], path, i, j);
+  if (n > 13) put(view, offset, p, values, 13, values[k[13]!], path, i, j);
+  for (let f = 14; f < n; f++) put(view, offset, p, values, f, values[k[f]!], path, i, j);
+  if (p.absent.length > 0) checkAbsent(p, values, path, i, j);
+}
+
+/** The sampler record's copy (see above). */
+function writeLargeSampler(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
   const k = p.keys;
   const n = k.length;
   if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
