@@ -266,7 +266,8 @@ function offsetOf(record: RecordRow, key: string, v: RootSignatureVersion): numb
   return record.fields[key]!.at[v]!;
 }
 
-const PAYLOAD = new Map<number, string>(PARAMETER_TYPES.map((t) => [t.value, t.payload]));
+/** Payload key by parameter type value (an array, not a Map: an indexed load per parameter). */
+const PAYLOAD_BY_TYPE: (string | undefined)[] = Array.from({ length: Math.max(...PARAMETER_TYPES.map((t) => t.value)) + 1 }, (_, i) => PARAMETER_TYPES.find((t) => t.value === i)?.payload);
 const [TABLE_PAYLOAD, CONSTANTS_PAYLOAD, DESCRIPTOR_PAYLOAD] = ['DESCRIPTOR_TABLE', '32BIT_CONSTANTS', 'CBV'].map((n) => PARAMETER_TYPES.find((t) => t.name === n)!.payload);
 const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
@@ -320,7 +321,7 @@ function makeReader(v: RootSignatureVersion): Reader {
       const rec = parametersOffset + i * parameter.size;
       const type = view.getUint32(rec + parameterTypeAt, true);
       const payload = view.getUint32(rec + payloadAt, true);
-      const key = PAYLOAD.get(type);
+      const key = type < PAYLOAD_BY_TYPE.length ? PAYLOAD_BY_TYPE[type] : undefined;
       if (key === undefined) {
         throw new DecodeError('unknown-parameter-type', r.base + rec, `${parameterPath(at, i)}.${PARAMETER_TYPE_KEY}`, `unknown parameter type ${type}: its payload layout is not defined`);
       }

@@ -70,7 +70,12 @@ function plan(record: RecordRow, v: RootSignatureVersion): RecordPlan {
   };
 }
 
-const PAYLOAD = new Map<unknown, string>(PARAMETER_TYPES.map((t) => [t.value, t.payload]));
+/** Payload key by parameter type value (an array, not a Map: an indexed load per parameter). */
+const PAYLOAD_BY_TYPE: (string | undefined)[] = Array.from({ length: Math.max(...PARAMETER_TYPES.map((t) => t.value)) + 1 }, (_, i) => PARAMETER_TYPES.find((t) => t.value === i)?.payload);
+/** The payload key of a parameter type, undefined for anything that is not a known type value. */
+function payloadOf(type: unknown): string | undefined {
+  return typeof type === 'number' && type >= 0 && type < PAYLOAD_BY_TYPE.length ? PAYLOAD_BY_TYPE[type] : undefined;
+}
 const TABLE_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'DESCRIPTOR_TABLE')!.payload;
 const CONSTANTS_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === '32BIT_CONSTANTS')!.payload;
 const DESCRIPTOR_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'CBV')!.payload;
@@ -107,7 +112,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
     for (let i = 0; i < count; i++) {
       const p = parameters[i] as Fields;
       if (typeof p !== 'object' || p === null) throw new DescriptionError('bad-type', parameterPath(i, 0), 'expected an object');
-      const key = PAYLOAD.get(p[PARAMETER_TYPE_KEY]);
+      const key = payloadOf(p[PARAMETER_TYPE_KEY]);
       if (key === TABLE_PAYLOAD) {
         const ranges = p[key];
         if (!Array.isArray(ranges)) throw new DescriptionError('bad-type', payloadPath(i, key), 'expected an array');
@@ -139,7 +144,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
       const rec = headerSize + i * parameter.size;
       writeSmallParameter(view, rec, parameter, p, parameterPath, i, 0);
       view.setUint32(rec + payloadAt, end, true);
-      const key = PAYLOAD.get(p[PARAMETER_TYPE_KEY])!;
+      const key = payloadOf(p[PARAMETER_TYPE_KEY])!;
       if (key === TABLE_PAYLOAD) {
         const ranges = p[key] as unknown[];
         view.setUint32(end + rangeCountAt, ranges.length, true);
