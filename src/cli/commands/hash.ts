@@ -1,9 +1,9 @@
 /** `dxbin hash FILE... [--check | --fix -o OUT]`: the container digest. */
 import { S } from '../schema.js';
-import { codecs, computeContainerDigest, digestStatus, parseContainer, toHex } from '../../index.js';
+import { codecs, computeContainerDigest, digestStatus, toHex } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed, UsageError } from '../errors.js';
-import { expectContainer } from './shared.js';
+import { parseContainerFile } from './shared.js';
 
 export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boolean }> = {
   kind: 'files',
@@ -25,8 +25,7 @@ export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boole
   },
   async run(file, ctx) {
     const bytes = await ctx.read(file);
-    expectContainer(file, bytes);
-    const container = parseContainer(bytes, { mode: ctx.options.lenient ? 'lenient' : 'strict' });
+    const container = parseContainerFile(file, bytes, { mode: ctx.options.lenient ? 'lenient' : 'strict' });
     const computed = computeContainerDigest(bytes, container.layout.declaredSize);
     const status = digestStatus(container.digest, computed);
     const word = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : 'invalid';

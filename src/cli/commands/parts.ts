@@ -1,11 +1,16 @@
 import { S } from '../schema.js';
 /** `dxbin extract | strip | embed`: move RTS0 between containers, as `dxc -dumpbin` does. */
-import { codecs, containerRootSignature, findPart, parseContainer, readRootSignatureSource, rootSignatureContainer, rootSignaturePart, withRootSignature, withoutPart, writeEdited } from '../../index.js';
+import { codecs, containerRootSignature, findPart, readRootSignatureSource, rootSignatureContainer, rootSignaturePart, withRootSignature, withoutPart, writeEdited } from '../../index.js';
 import type { FileCommand } from '../command.js';
-import type { RootSignature } from '../../index.js';
+import type { ParsedContainer, RootSignature } from '../../index.js';
 import { requireFit } from './verify.js';
 import { InOtherFile, InputError, UsageError } from '../errors.js';
-import { expectContainer, expectRootSignatureSource } from './shared.js';
+import { expectRootSignatureSource, parseContainerFile } from './shared.js';
+
+/** Refuses a container without an RTS0 part; `verb` is what the command would do with it. */
+function requireRootSignaturePart(file: string, container: ParsedContainer, verb: string): void {
+  if (!findPart(container, codecs.ROOT_SIGNATURE_PART)) throw new InputError(file, 'no-part', `the container has no RTS0 part to ${verb}`);
+}
 
 export const extract: FileCommand<{ raw?: boolean }> = {
   kind: 'files',
@@ -18,9 +23,8 @@ export const extract: FileCommand<{ raw?: boolean }> = {
   options: (c) => c.option('--raw', 'write the bare RTS0 part'),
   async run(file, ctx) {
     const bytes = await ctx.read(file);
-    expectContainer(file, bytes);
-    const container = parseContainer(bytes);
-    if (!findPart(container, codecs.ROOT_SIGNATURE_PART)) throw new InputError(file, 'no-part', 'the container has no RTS0 part to extract');
+    const container = parseContainerFile(file, bytes);
+    requireRootSignaturePart(file, container, 'extract');
     const rts0 = rootSignaturePart(container);
     containerRootSignature(container); // refuse to extract a part that does not decode (offsets absolute in the file)
     const data = ctx.options.raw ? rts0 : rootSignatureContainer(rts0);
@@ -39,9 +43,8 @@ export const strip: FileCommand = {
   writes: { required: true, ext: () => undefined },
   async run(file, ctx) {
     const bytes = await ctx.read(file);
-    expectContainer(file, bytes);
-    const container = parseContainer(bytes);
-    if (!findPart(container, codecs.ROOT_SIGNATURE_PART)) throw new InputError(file, 'no-part', 'the container has no RTS0 part to strip');
+    const container = parseContainerFile(file, bytes);
+    requireRootSignaturePart(file, container, 'strip');
     const data = writeEdited(withoutPart(container, codecs.ROOT_SIGNATURE_PART), container, bytes);
     await ctx.write(ctx.output!, data, [file]);
     return { output: ctx.output, size: data.byteLength, removed: codecs.ROOT_SIGNATURE_PART };
@@ -64,8 +67,7 @@ export const embed: FileCommand<{ rs: string; append?: boolean; verify?: boolean
   },
   async run(file, ctx) {
     const bytes = await ctx.read(file);
-    expectContainer(file, bytes);
-    const container = parseContainer(bytes);
+    const container = parseContainerFile(file, bytes);
     const rsFile = ctx.options.rs;
     const rsBytes = await ctx.read(rsFile);
     let part: Uint8Array;

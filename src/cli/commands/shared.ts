@@ -1,5 +1,5 @@
 /** Helpers the command files share: what a foreign file looks like, and the kind checks before decoding. */
-import { codecs, looksLikeContainer } from '../../index.js';
+import { codecs, looksLikeContainer, parseContainer, type ParseContainerOptions, type ParsedContainer } from '../../index.js';
 import { InputError } from '../errors.js';
 
 /** What bytes look like, for "not a container" messages: empty, JSON, text, or binary data. */
@@ -35,6 +35,12 @@ export function expectContainer(file: string, bytes: Uint8Array): void {
   if (looksLikeContainer(bytes)) return;
   const what = looksLikeRootSignaturePart(bytes) ? 'a bare RTS0 part' : looksLike(bytes);
   throw new InputError(file, 'foreign', `not a DXBC/DXIL container (it looks like ${what})`);
+}
+
+/** The kind check, then the parse: a file that is no container is refused by what it looks like. */
+export function parseContainerFile(file: string, bytes: Uint8Array, options?: ParseContainerOptions): ParsedContainer {
+  expectContainer(file, bytes);
+  return parseContainer(bytes, options);
 }
 
 /** Decodes UTF-8 text (a BOM dropped). */

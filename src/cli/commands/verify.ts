@@ -9,7 +9,6 @@ import {
   readRootSignatureSource,
   resTypeName,
   shaderOf,
-  parseContainer,
   stageName,
   verifyRootSignature,
   type BindingViolation,
@@ -19,7 +18,7 @@ import {
 } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed, InOtherFile, InputError } from '../errors.js';
-import { expectContainer, expectRootSignatureSource } from './shared.js';
+import { expectRootSignatureSource, parseContainerFile } from './shared.js';
 
 const bindingJson = (b: ShaderBinding) => ({ type: resTypeName(b.resType), space: b.space, lowerBound: b.lowerBound, upperBound: b.upperBound, ...(b.name ? { name: b.name } : {}) });
 
@@ -50,8 +49,7 @@ export function verdictLine(file: string, r: VerifyResult): string {
 
 /** A shader file's verdict against `rs` (its own RTS0 when undefined). */
 export function verifyShaderBytes(file: string, bytes: Uint8Array, rs: RootSignature | undefined): VerifyResult {
-  expectContainer(file, bytes);
-  return verifyRootSignature(shaderOf(parseContainer(bytes)), rs);
+  return verifyRootSignature(shaderOf(parseContainerFile(file, bytes)), rs);
 }
 
 /** The root signature in `file` (container or bare part); its errors name it. */
