@@ -18,6 +18,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError, UsageError } from './errors.js';
 
 /** Where a command's text goes and where `-` comes from: the process's streams, or captured (batch, workers). */
+import type { ProgressStream } from './progress.js';
+
 export interface Streams {
   /** Writes to standard output; the promise resolves when the consumer has taken it (backpressure). */
   write(chunk: string | Uint8Array): Promise<void>;
@@ -29,6 +31,8 @@ export interface Streams {
   stdinChunks(): AsyncIterable<Uint8Array>;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
+  /** Where the progress bar of multi-file runs draws (standard error); absent or not a terminal: no bar. */
+  readonly progress?: ProgressStream;
 }
 
 /** Words for the errno codes users meet; the code itself is never shown. */

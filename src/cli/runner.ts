@@ -7,7 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { cpus } from 'node:os';
-import cliProgress from 'cli-progress';
+import { startProgress } from './progress.js';
 import type { FileCommand, FileCommonOptions, RunContext } from './command.js';
 import { CheckFailed, InputError, UsageError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
 import { EXIT, exitCode, worstExit, type ExitCode } from './exit.js';
@@ -138,19 +138,16 @@ export async function runFiles(
   spec.check?.(options, args, inputs);
   ensureOutDir(options.outDir);
 
-  const bar = streams.stderrIsTTY && inputs.length > 1 && options.progress !== false && !options.json
-    ? new cliProgress.SingleBar({ stream: process.stderr, format: 'dxbin [{bar}] {value}/{total} files', hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic)
-    : undefined;
-  bar?.start(inputs.length, 0);
+  const bar = inputs.length > 1 && options.progress !== false && !options.json ? startProgress(inputs.length, streams.progress) : undefined;
   try {
     const parallel = jobs > 1 && inputs.length > 1 && workerEntry !== undefined && !spec.streams && !inputs.includes('-');
     if (!parallel) {
       for (let i = 0; i < inputs.length; i++) {
         codes.push(await runOne(spec, inputs[i]!, outputs[i], args, options, streams));
-        bar?.increment();
+        bar?.tick();
       }
     } else {
-      codes.push(...(await runOnWorkers(spec, inputs, outputs, args, options, streams, Math.min(jobs, inputs.length), () => bar?.increment())));
+      codes.push(...(await runOnWorkers(spec, inputs, outputs, args, options, streams, Math.min(jobs, inputs.length), () => bar?.tick())));
     }
   } finally {
     bar?.stop();

@@ -36,6 +36,7 @@ export function processStreams(): Streams {
     stdinChunks: () => process.stdin,
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
+    progress: process.stderr,
   };
 }
 
