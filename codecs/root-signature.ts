@@ -210,6 +210,8 @@ export interface FieldRow {
   readonly default?: number;
   readonly special?: SpecialValue;
   readonly hlsl?: HlslField;
+  /** The field's label in the one-line summary (`inspect`), when it is printed with one. */
+  readonly summary?: string;
   /** count/offset fields: the array (description key) they locate. */
   readonly of?: string;
 }
@@ -259,7 +261,7 @@ export const HEADER = record('RTS0 header', every(24), {
 /** A root parameter record; its payload (table header, constants or descriptor) is elsewhere. */
 export const PARAMETER = record('root parameter', every(12), {
   parameterType: { kind: ROOT_PARAMETER_TYPE, at: every(0) },
-  shaderVisibility: { kind: SHADER_VISIBILITY, at: every(4), default: 0, hlsl: visibility },
+  shaderVisibility: { kind: SHADER_VISIBILITY, at: every(4), default: 0, hlsl: visibility, summary: 'visibility' },
   payloadOffset: { kind: 'offset', of: 'payload', at: every(8) },
 });
 
@@ -272,11 +274,11 @@ export const TABLE = record('descriptor table', every(8), {
 /** D3D12_DESCRIPTOR_RANGE (1.0) / D3D12_DESCRIPTOR_RANGE1 (1.1 on): flags sit before the offset. */
 export const RANGE = record('D3D12_DESCRIPTOR_RANGE1', { 1: 20, 2: 24, 3: 24 }, {
   rangeType: { kind: DESCRIPTOR_RANGE_TYPE, at: every(0) },
-  numDescriptors: { kind: 'u32', at: every(4), default: 1, special: UNBOUNDED, hlsl: { keyword: 'numDescriptors', default: 1 } },
-  baseShaderRegister: { kind: 'u32', at: every(8), hlsl: register },
+  numDescriptors: { kind: 'u32', at: every(4), default: 1, summary: 'count', special: UNBOUNDED, hlsl: { keyword: 'numDescriptors', default: 1 } },
+  baseShaderRegister: { kind: 'u32', at: every(8), hlsl: register, summary: 'base' },
   registerSpace: { kind: 'u32', at: every(12), default: 0, hlsl: space },
   flags: { kind: DESCRIPTOR_RANGE_FLAGS, at: since(2, 16), default: 0, hlsl: flags },
-  offsetInDescriptorsFromTableStart: { kind: 'u32', at: { 1: 16, 2: 20, 3: 20 }, default: DESCRIPTOR_RANGE_OFFSET_APPEND, special: APPEND, hlsl: { keyword: 'offset', default: DESCRIPTOR_RANGE_OFFSET_APPEND } },
+  offsetInDescriptorsFromTableStart: { kind: 'u32', at: { 1: 16, 2: 20, 3: 20 }, default: DESCRIPTOR_RANGE_OFFSET_APPEND, summary: 'offset', special: APPEND, hlsl: { keyword: 'offset', default: DESCRIPTOR_RANGE_OFFSET_APPEND } },
 });
 
 /** D3D12_ROOT_CONSTANTS. */
@@ -295,14 +297,14 @@ export const DESCRIPTOR = record('D3D12_ROOT_DESCRIPTOR1', { 1: 8, 2: 12, 3: 12 
 
 /** D3D12_STATIC_SAMPLER_DESC (1.0, 1.1) / D3D12_STATIC_SAMPLER_DESC1 (1.2, with flags). */
 export const SAMPLER = record('D3D12_STATIC_SAMPLER_DESC1', { 1: 52, 2: 52, 3: 56 }, {
-  filter: { kind: FILTER, at: every(0), hlsl: { keyword: 'filter', default: 0x55 } },
+  filter: { kind: FILTER, at: every(0), hlsl: { keyword: 'filter', default: 0x55 }, summary: 'filter' },
   addressU: { kind: TEXTURE_ADDRESS_MODE, at: every(4), hlsl: { keyword: 'addressU', default: 1 } },
   addressV: { kind: TEXTURE_ADDRESS_MODE, at: every(8), hlsl: { keyword: 'addressV', default: 1 } },
   addressW: { kind: TEXTURE_ADDRESS_MODE, at: every(12), hlsl: { keyword: 'addressW', default: 1 } },
-  mipLODBias: { kind: 'f32', at: every(16), hlsl: { keyword: 'mipLODBias', default: 0 } },
-  maxAnisotropy: { kind: 'u32', at: every(20), hlsl: { keyword: 'maxAnisotropy', default: 16 } },
-  comparisonFunc: { kind: COMPARISON_FUNC, at: every(24), hlsl: { keyword: 'comparisonFunc', default: 4 } },
-  borderColor: { kind: STATIC_BORDER_COLOR, at: every(28), hlsl: { keyword: 'borderColor', default: 2 } },
+  mipLODBias: { kind: 'f32', at: every(16), hlsl: { keyword: 'mipLODBias', default: 0 }, summary: 'bias' },
+  maxAnisotropy: { kind: 'u32', at: every(20), hlsl: { keyword: 'maxAnisotropy', default: 16 }, summary: 'anisotropy' },
+  comparisonFunc: { kind: COMPARISON_FUNC, at: every(24), hlsl: { keyword: 'comparisonFunc', default: 4 }, summary: 'compare' },
+  borderColor: { kind: STATIC_BORDER_COLOR, at: every(28), hlsl: { keyword: 'borderColor', default: 2 }, summary: 'border' },
   minLOD: { kind: 'f32', at: every(32), hlsl: { keyword: 'minLOD', default: 0 } },
   maxLOD: { kind: 'f32', at: every(36), hlsl: { keyword: 'maxLOD', default: FLT_MAX } },
   shaderRegister: { kind: 'u32', at: every(40), hlsl: register },
