@@ -1,8 +1,9 @@
 /** Shapes of the declarative tables in codecs/: an enumeration and a set of flag bits. */
 
-export interface EnumTable {
+/** An enumeration; `T`, its C type, tells the tables apart in types (a row's kind names its table). */
+export interface EnumTable<T extends string = string> {
   /** The C type, e.g. D3D12_SHADER_VISIBILITY. */
-  readonly type: string;
+  readonly type: T;
   /** Prefix of every C enumerator name; names in tables are stored without it. */
   readonly prefix: string;
   readonly values: readonly (readonly [name: string, value: number])[];
@@ -17,7 +18,7 @@ export interface FlagTable {
   readonly validMask: number;
 }
 
-export function enumTable(type: string, prefix: string, values: readonly (readonly [string, number])[]): EnumTable {
+export function enumTable<const T extends string>(type: T, prefix: string, values: readonly (readonly [string, number])[]): EnumTable<T> {
   return { type, prefix, values };
 }
 

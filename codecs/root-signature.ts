@@ -76,15 +76,17 @@ export const RANGE_TYPES = [
 
 /**
  * One row per D3D12_ROOT_PARAMETER_TYPE: the payload it carries (its key in the description and
- * the JSON form), the HLSL clause, and the register class of a root constant or descriptor.
+ * the JSON form) and the record its payload offset points at (a table's record locates the
+ * array named by the payload), the HLSL clause, and the register class of a root constant or
+ * descriptor.
  */
 export const PARAMETER_TYPES = [
-  { value: 0, name: 'DESCRIPTOR_TABLE', payload: 'ranges', clause: 'DescriptorTable' },
-  { value: 1, name: '32BIT_CONSTANTS', payload: 'constants', clause: 'RootConstants', registerClass: 'CBV' },
-  { value: 2, name: 'CBV', payload: 'descriptor', clause: 'CBV', registerClass: 'CBV' },
-  { value: 3, name: 'SRV', payload: 'descriptor', clause: 'SRV', registerClass: 'SRV' },
-  { value: 4, name: 'UAV', payload: 'descriptor', clause: 'UAV', registerClass: 'UAV' },
-] as const satisfies readonly { value: number; name: string; payload: string; clause: string; registerClass?: RegisterClass }[];
+  { value: 0, name: 'DESCRIPTOR_TABLE', payload: 'ranges', record: 'TABLE', clause: 'DescriptorTable' },
+  { value: 1, name: '32BIT_CONSTANTS', payload: 'constants', record: 'CONSTANTS', clause: 'RootConstants', registerClass: 'CBV' },
+  { value: 2, name: 'CBV', payload: 'descriptor', record: 'DESCRIPTOR', clause: 'CBV', registerClass: 'CBV' },
+  { value: 3, name: 'SRV', payload: 'descriptor', record: 'DESCRIPTOR', clause: 'SRV', registerClass: 'SRV' },
+  { value: 4, name: 'UAV', payload: 'descriptor', record: 'DESCRIPTOR', clause: 'UAV', registerClass: 'UAV' },
+] as const satisfies readonly { value: number; name: string; payload: string; record: RecordName; clause: string; registerClass?: RegisterClass }[];
 export type ParameterPayload = (typeof PARAMETER_TYPES)[number]['payload'];
 
 export const ROOT_PARAMETER_TYPE = enumTable('D3D12_ROOT_PARAMETER_TYPE', 'D3D12_ROOT_PARAMETER_TYPE_', PARAMETER_TYPES.map((t) => [t.name, t.value]));
@@ -214,7 +216,12 @@ export interface FieldRow {
   readonly summary?: string;
   /** count/offset fields: the array (description key) they locate. */
   readonly of?: string;
+  /** count fields: the record each element of that array is. */
+  readonly record?: RecordName;
 }
+
+/** The records, by their key in RECORDS. */
+export type RecordName = 'HEADER' | 'PARAMETER' | 'TABLE' | 'RANGE' | 'CONSTANTS' | 'DESCRIPTOR' | 'SAMPLER';
 
 /** A fixed-size record: its C type, size per version, fields in storage order. */
 export interface RecordRow<F extends Readonly<Record<string, FieldRow>> = Readonly<Record<string, FieldRow>>> {
@@ -251,9 +258,9 @@ const register = { keyword: 'register' } as const;
 /** The RTS0 header (the part's first 24 bytes). */
 export const HEADER = record('RTS0 header', every(24), {
   version: { kind: 'version', at: every(0) },
-  numParameters: { kind: 'count', of: 'parameters', at: every(4) },
+  numParameters: { kind: 'count', of: 'parameters', record: 'PARAMETER', at: every(4) },
   parametersOffset: { kind: 'offset', of: 'parameters', at: every(8) },
-  numStaticSamplers: { kind: 'count', of: 'staticSamplers', at: every(12) },
+  numStaticSamplers: { kind: 'count', of: 'staticSamplers', record: 'SAMPLER', at: every(12) },
   staticSamplersOffset: { kind: 'offset', of: 'staticSamplers', at: every(16) },
   flags: { kind: ROOT_SIGNATURE_FLAGS, at: every(20), default: 0 },
 });
@@ -267,7 +274,7 @@ export const PARAMETER = record('root parameter', every(12), {
 
 /** A descriptor table's header. */
 export const TABLE = record('descriptor table', every(8), {
-  numDescriptorRanges: { kind: 'count', of: 'ranges', at: every(0) },
+  numDescriptorRanges: { kind: 'count', of: 'ranges', record: 'RANGE', at: every(0) },
   descriptorRangesOffset: { kind: 'offset', of: 'ranges', at: every(4) },
 });
 
@@ -314,7 +321,7 @@ export const SAMPLER = record('D3D12_STATIC_SAMPLER_DESC1', { 1: 52, 2: 52, 3: 5
 });
 
 /** Every record, for tools that walk them all (byte maps, docs, tests). */
-export const RECORDS = { HEADER, PARAMETER, TABLE, RANGE, CONSTANTS, DESCRIPTOR, SAMPLER } as const;
+export const RECORDS = { HEADER, PARAMETER, TABLE, RANGE, CONSTANTS, DESCRIPTOR, SAMPLER } as const satisfies Record<RecordName, RecordRow>;
 
 /** The values of a record's fields in the typed description. */
 export type FieldValues<R extends RecordRow> = { -readonly [K in keyof R['fields']]: number };

@@ -14,6 +14,7 @@ import {
   WORK_GRAPH_LIMITS,
   type DdiValidationCode,
 } from '../../codecs/ddi.js';
+import type { EnumTable } from '../../codecs/enum-table.js';
 import { DescriptionError, fillMessage } from '../bytes/errors.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
 import type { DdiObject } from './image.js';
@@ -177,7 +178,7 @@ export function renderPassesFromJson(json: unknown): RenderPass[] {
   const passes = (json as { passes?: unknown })?.passes;
   if (!Array.isArray(passes)) throw new DescriptionError('bad-type', '$.passes', 'expected {"passes": [...]}');
   return passes.map((p, i) => {
-    const access = (side: 'BeginningAccess' | 'EndingAccess', table: typeof RENDER_PASS_BEGINNING_ACCESS_TYPE): RenderPassAccess => {
+    const access = (side: 'BeginningAccess' | 'EndingAccess', table: EnumTable): RenderPassAccess => {
       const a = (p as Record<string, Record<string, unknown>>)?.[side];
       if (!a) throw new DescriptionError('missing-key', `$.passes[${i}].${side}`, 'required');
       const pl = a.PreserveLocal as { AdditionalWidth?: number; AdditionalHeight?: number } | undefined;
