@@ -203,6 +203,33 @@ export interface HlslField {
   readonly default?: number;
 }
 
+/** Fields that read as one item in the summary: the label once, then their values joined. */
+export interface SummaryGroup {
+  readonly label: string;
+  readonly join: string;
+}
+
+/**
+ * How a field reads in the one-line summary (`inspect`). A record's line lists its printed fields
+ * by `place` (a parameter's line goes on with its payload's fields), leaving out the fields the
+ * version does not store; a record's arrays follow on their own lines, one per element, indented
+ * one step deeper than the record's own array.
+ */
+export interface SummaryRule {
+  /** Position in the record's line, lowest first (a group's fields share it). */
+  readonly place: number;
+  /** What comes before the item unless it opens the line: ', ' starts a new clause; absent: ' '. */
+  readonly sep?: ', ';
+  /** The word before the value; absent: the HLSL keyword, when the field has one and no letter or unit. */
+  readonly label?: string;
+  /** A register number written after its class's letter (REGISTER_LETTERS): `b0`, `s1`. */
+  readonly letter?: true;
+  /** The words after the value, for one and for any other count. */
+  readonly unit?: readonly [one: string, other: string];
+  /** The item this field is one value of (address U/V/W, lod min..max). */
+  readonly group?: SummaryGroup;
+}
+
 /** One field of a record. */
 export interface FieldRow {
   readonly kind: FieldKind;
@@ -212,8 +239,8 @@ export interface FieldRow {
   readonly default?: number;
   readonly special?: SpecialValue;
   readonly hlsl?: HlslField;
-  /** The field's label in the one-line summary (`inspect`), when it is printed with one. */
-  readonly summary?: string;
+  /** How the field reads in the one-line summary (`inspect`); absent: it is not printed. */
+  readonly summary?: SummaryRule;
   /** count/offset fields: the array (description key) they locate. */
   readonly of?: string;
   /** count fields: the record each element of that array is. */
@@ -228,10 +255,20 @@ export interface RecordRow<F extends Readonly<Record<string, FieldRow>> = Readon
   readonly type: string;
   readonly sizes: Readonly<Record<RootSignatureVersion, number>>;
   readonly fields: F;
+  /**
+   * The register class its register field names, when the record alone says it (a static
+   * sampler's); a parameter payload's comes from its PARAMETER_TYPES row.
+   */
+  readonly registerClass?: RegisterClass;
 }
 
-function record<const F extends Readonly<Record<string, FieldRow>>>(type: string, sizes: Record<RootSignatureVersion, number>, fields: F): RecordRow<F> {
-  return { type, sizes, fields };
+function record<const F extends Readonly<Record<string, FieldRow>>>(
+  type: string,
+  sizes: Record<RootSignatureVersion, number>,
+  fields: F,
+  more: { readonly registerClass?: RegisterClass } = {},
+): RecordRow<F> {
+  return { type, sizes, fields, ...more };
 }
 
 /** The same offset in every version. */
@@ -250,6 +287,12 @@ export const UNBOUNDED_DESCRIPTORS = 0xffffffff;
 const APPEND: SpecialValue = { value: DESCRIPTOR_RANGE_OFFSET_APPEND, json: 'APPEND', hlsl: 'DESCRIPTOR_RANGE_OFFSET_APPEND', summary: 'APPEND', c: 'D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND' };
 const UNBOUNDED: SpecialValue = { value: UNBOUNDED_DESCRIPTORS, json: 'UNBOUNDED', hlsl: 'unbounded', summary: 'unbounded' };
 
+/** Summary rules: an item at `place` after a space, or (`clause`) after a comma. */
+const item = (place: number, more: Omit<SummaryRule, 'place'> = {}): SummaryRule => ({ place, ...more });
+const clause = (place: number, more: Omit<SummaryRule, 'place' | 'sep'> = {}): SummaryRule => ({ place, sep: ', ', ...more });
+const ADDRESS: SummaryGroup = { label: 'address', join: '/' };
+const LOD: SummaryGroup = { label: 'lod', join: '..' };
+
 const space = { keyword: 'space', default: 0 } as const;
 const visibility = { keyword: 'visibility', default: 0 } as const;
 const flags = { keyword: 'flags', default: 0 } as const;
@@ -257,68 +300,68 @@ const register = { keyword: 'register' } as const;
 
 /** The RTS0 header (the part's first 24 bytes). */
 export const HEADER = record('RTS0 header', every(24), {
-  version: { kind: 'version', at: every(0) },
+  version: { kind: 'version', at: every(0), summary: item(0, { label: 'version' }) },
   numParameters: { kind: 'count', of: 'parameters', record: 'PARAMETER', at: every(4) },
   parametersOffset: { kind: 'offset', of: 'parameters', at: every(8) },
   numStaticSamplers: { kind: 'count', of: 'staticSamplers', record: 'SAMPLER', at: every(12) },
   staticSamplersOffset: { kind: 'offset', of: 'staticSamplers', at: every(16) },
-  flags: { kind: ROOT_SIGNATURE_FLAGS, at: every(20), default: 0 },
+  flags: { kind: ROOT_SIGNATURE_FLAGS, at: every(20), default: 0, summary: clause(1, { label: 'flags' }) },
 });
 
 /** A root parameter record; its payload (table header, constants or descriptor) is elsewhere. */
 export const PARAMETER = record('root parameter', every(12), {
-  parameterType: { kind: ROOT_PARAMETER_TYPE, at: every(0) },
-  shaderVisibility: { kind: SHADER_VISIBILITY, at: every(4), default: 0, hlsl: visibility, summary: 'visibility' },
+  parameterType: { kind: ROOT_PARAMETER_TYPE, at: every(0), summary: item(0) },
+  shaderVisibility: { kind: SHADER_VISIBILITY, at: every(4), default: 0, hlsl: visibility, summary: item(1) },
   payloadOffset: { kind: 'offset', of: 'payload', at: every(8) },
 });
 
 /** A descriptor table's header. */
 export const TABLE = record('descriptor table', every(8), {
-  numDescriptorRanges: { kind: 'count', of: 'ranges', record: 'RANGE', at: every(0) },
+  numDescriptorRanges: { kind: 'count', of: 'ranges', record: 'RANGE', at: every(0), summary: clause(0, { unit: ['range', 'ranges'] }) },
   descriptorRangesOffset: { kind: 'offset', of: 'ranges', at: every(4) },
 });
 
 /** D3D12_DESCRIPTOR_RANGE (1.0) / D3D12_DESCRIPTOR_RANGE1 (1.1 on): flags sit before the offset. */
 export const RANGE = record('D3D12_DESCRIPTOR_RANGE1', { 1: 20, 2: 24, 3: 24 }, {
-  rangeType: { kind: DESCRIPTOR_RANGE_TYPE, at: every(0) },
-  numDescriptors: { kind: 'u32', at: every(4), default: 1, summary: 'count', special: UNBOUNDED, hlsl: { keyword: 'numDescriptors', default: 1 } },
-  baseShaderRegister: { kind: 'u32', at: every(8), hlsl: register, summary: 'base' },
-  registerSpace: { kind: 'u32', at: every(12), default: 0, hlsl: space },
-  flags: { kind: DESCRIPTOR_RANGE_FLAGS, at: since(2, 16), default: 0, hlsl: flags },
-  offsetInDescriptorsFromTableStart: { kind: 'u32', at: { 1: 16, 2: 20, 3: 20 }, default: DESCRIPTOR_RANGE_OFFSET_APPEND, summary: 'offset', special: APPEND, hlsl: { keyword: 'offset', default: DESCRIPTOR_RANGE_OFFSET_APPEND } },
+  rangeType: { kind: DESCRIPTOR_RANGE_TYPE, at: every(0), summary: item(0) },
+  numDescriptors: { kind: 'u32', at: every(4), default: 1, summary: item(2, { label: 'count' }), special: UNBOUNDED, hlsl: { keyword: 'numDescriptors', default: 1 } },
+  baseShaderRegister: { kind: 'u32', at: every(8), hlsl: register, summary: item(1, { label: 'base' }) },
+  registerSpace: { kind: 'u32', at: every(12), default: 0, hlsl: space, summary: item(3) },
+  flags: { kind: DESCRIPTOR_RANGE_FLAGS, at: since(2, 16), default: 0, hlsl: flags, summary: item(5) },
+  offsetInDescriptorsFromTableStart: { kind: 'u32', at: { 1: 16, 2: 20, 3: 20 }, default: DESCRIPTOR_RANGE_OFFSET_APPEND, summary: item(4, { label: 'offset' }), special: APPEND, hlsl: { keyword: 'offset', default: DESCRIPTOR_RANGE_OFFSET_APPEND } },
 });
 
 /** D3D12_ROOT_CONSTANTS. */
 export const CONSTANTS = record('D3D12_ROOT_CONSTANTS', every(12), {
-  shaderRegister: { kind: 'u32', at: every(0), hlsl: register },
-  registerSpace: { kind: 'u32', at: every(4), default: 0, hlsl: space },
-  num32BitValues: { kind: 'u32', at: every(8), hlsl: { keyword: 'num32BitConstants' } },
+  shaderRegister: { kind: 'u32', at: every(0), hlsl: register, summary: clause(0, { letter: true }) },
+  registerSpace: { kind: 'u32', at: every(4), default: 0, hlsl: space, summary: item(1) },
+  num32BitValues: { kind: 'u32', at: every(8), hlsl: { keyword: 'num32BitConstants' }, summary: clause(2, { unit: ['32-bit values', '32-bit values'] }) },
 });
 
 /** D3D12_ROOT_DESCRIPTOR (1.0) / D3D12_ROOT_DESCRIPTOR1 (1.1 on, with flags). */
 export const DESCRIPTOR = record('D3D12_ROOT_DESCRIPTOR1', { 1: 8, 2: 12, 3: 12 }, {
-  shaderRegister: { kind: 'u32', at: every(0), hlsl: register },
-  registerSpace: { kind: 'u32', at: every(4), default: 0, hlsl: space },
-  flags: { kind: ROOT_DESCRIPTOR_FLAGS, at: since(2, 8), default: 0, hlsl: flags },
+  shaderRegister: { kind: 'u32', at: every(0), hlsl: register, summary: clause(0) },
+  registerSpace: { kind: 'u32', at: every(4), default: 0, hlsl: space, summary: item(1) },
+  flags: { kind: ROOT_DESCRIPTOR_FLAGS, at: since(2, 8), default: 0, hlsl: flags, summary: clause(2) },
 });
 
 /** D3D12_STATIC_SAMPLER_DESC (1.0, 1.1) / D3D12_STATIC_SAMPLER_DESC1 (1.2, with flags). */
 export const SAMPLER = record('D3D12_STATIC_SAMPLER_DESC1', { 1: 52, 2: 52, 3: 56 }, {
-  filter: { kind: FILTER, at: every(0), hlsl: { keyword: 'filter', default: 0x55 }, summary: 'filter' },
-  addressU: { kind: TEXTURE_ADDRESS_MODE, at: every(4), hlsl: { keyword: 'addressU', default: 1 } },
-  addressV: { kind: TEXTURE_ADDRESS_MODE, at: every(8), hlsl: { keyword: 'addressV', default: 1 } },
-  addressW: { kind: TEXTURE_ADDRESS_MODE, at: every(12), hlsl: { keyword: 'addressW', default: 1 } },
-  mipLODBias: { kind: 'f32', at: every(16), hlsl: { keyword: 'mipLODBias', default: 0 }, summary: 'bias' },
-  maxAnisotropy: { kind: 'u32', at: every(20), hlsl: { keyword: 'maxAnisotropy', default: 16 }, summary: 'anisotropy' },
-  comparisonFunc: { kind: COMPARISON_FUNC, at: every(24), hlsl: { keyword: 'comparisonFunc', default: 4 }, summary: 'compare' },
-  borderColor: { kind: STATIC_BORDER_COLOR, at: every(28), hlsl: { keyword: 'borderColor', default: 2 }, summary: 'border' },
-  minLOD: { kind: 'f32', at: every(32), hlsl: { keyword: 'minLOD', default: 0 } },
-  maxLOD: { kind: 'f32', at: every(36), hlsl: { keyword: 'maxLOD', default: FLT_MAX } },
-  shaderRegister: { kind: 'u32', at: every(40), hlsl: register },
-  registerSpace: { kind: 'u32', at: every(44), hlsl: space },
-  shaderVisibility: { kind: SHADER_VISIBILITY, at: every(48), hlsl: visibility },
-  flags: { kind: SAMPLER_FLAGS, at: since(3, 52), default: 0, hlsl: flags },
-});
+  filter: { kind: FILTER, at: every(0), hlsl: { keyword: 'filter', default: 0x55 }, summary: clause(3) },
+  addressU: { kind: TEXTURE_ADDRESS_MODE, at: every(4), hlsl: { keyword: 'addressU', default: 1 }, summary: clause(4, { group: ADDRESS }) },
+  addressV: { kind: TEXTURE_ADDRESS_MODE, at: every(8), hlsl: { keyword: 'addressV', default: 1 }, summary: clause(4, { group: ADDRESS }) },
+  addressW: { kind: TEXTURE_ADDRESS_MODE, at: every(12), hlsl: { keyword: 'addressW', default: 1 }, summary: clause(4, { group: ADDRESS }) },
+  mipLODBias: { kind: 'f32', at: every(16), hlsl: { keyword: 'mipLODBias', default: 0 }, summary: clause(5, { label: 'bias' }) },
+  maxAnisotropy: { kind: 'u32', at: every(20), hlsl: { keyword: 'maxAnisotropy', default: 16 }, summary: clause(6, { label: 'anisotropy' }) },
+  comparisonFunc: { kind: COMPARISON_FUNC, at: every(24), hlsl: { keyword: 'comparisonFunc', default: 4 }, summary: clause(7, { label: 'compare' }) },
+  borderColor: { kind: STATIC_BORDER_COLOR, at: every(28), hlsl: { keyword: 'borderColor', default: 2 }, summary: clause(8, { label: 'border' }) },
+  minLOD: { kind: 'f32', at: every(32), hlsl: { keyword: 'minLOD', default: 0 }, summary: clause(9, { group: LOD }) },
+  maxLOD: { kind: 'f32', at: every(36), hlsl: { keyword: 'maxLOD', default: FLT_MAX }, summary: clause(9, { group: LOD }) },
+  shaderRegister: { kind: 'u32', at: every(40), hlsl: register, summary: item(0, { letter: true }) },
+  registerSpace: { kind: 'u32', at: every(44), hlsl: space, summary: item(1) },
+  shaderVisibility: { kind: SHADER_VISIBILITY, at: every(48), hlsl: visibility, summary: item(2) },
+  flags: { kind: SAMPLER_FLAGS, at: since(3, 52), default: 0, hlsl: flags, summary: clause(10) },
+}, { registerClass: 'SAMPLER' });
 
 /** Every record, for tools that walk them all (byte maps, docs, tests). */
 export const RECORDS = { HEADER, PARAMETER, TABLE, RANGE, CONSTANTS, DESCRIPTOR, SAMPLER } as const satisfies Record<RecordName, RecordRow>;

@@ -1,66 +1,113 @@
-/** A short human-readable listing of a root signature, one line per parameter and sampler. */
+/**
+ * A short human-readable listing of a root signature, one line per parameter, range and static
+ * sampler. What each line says comes from the codecs/root-signature.ts rows (docs/formats/rts0.md):
+ * a field's `summary` rule (place, label, register letter, unit, group), a count field's array,
+ * a parameter type row's payload; this file only walks them.
+ */
 import {
-  COMPARISON_FUNC,
-  DESCRIPTOR_RANGE_FLAGS,
-  DESCRIPTOR_RANGE_TYPE,
-  FILTER,
-  ROOT_DESCRIPTOR_FLAGS,
+  HEADER,
+  RECORDS,
+  REGISTER_LETTERS,
   ROOT_PARAMETER_TYPE,
-  ROOT_SIGNATURE_FLAGS,
-  SAMPLER_FLAGS,
-  SHADER_VISIBILITY,
-  STATIC_BORDER_COLOR,
-  TEXTURE_ADDRESS_MODE,
-  CONSTANTS,
-  DESCRIPTOR,
-  PARAMETER,
-  RANGE,
-  SAMPLER,
   stores,
   type FieldRow,
+  type RecordRow,
+  type RegisterClass,
+  type RootSignatureVersion,
+  type SummaryRule,
 } from '../../codecs/root-signature.js';
-import type { FlagTable } from '../../codecs/enum-table.js';
-import { versionName } from './rows.js';
+import { parameterTypeRow, versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
 import type { RootSignature } from './types.js';
 
-/** A u32 with its summary word when it is the field's special value. */
-const special = (row: FieldRow, value: number) => (row.special && value === row.special.value ? row.special.summary : String(value));
-/** A field's label: its summary label, else its HLSL keyword (space, flags, visibility). */
-const L = (row: FieldRow): string => row.summary ?? row.hlsl!.keyword;
-const flags = (table: FlagTable, value: number) => flagNames(table, value).map(String).join(' | ') || 'NONE';
+type Values = Readonly<Record<string, unknown>>;
+
+/** A record's fields with the object holding their values; a parameter's line is its record and its payload's. */
+interface Part {
+  readonly record: RecordRow;
+  readonly values: Values;
+  /** The register class a `letter` rule writes. */
+  readonly registerClass?: RegisterClass;
+}
 
 /** One line per parameter, range and static sampler, for people (the `inspect` listing). */
 export function summarizeRootSignature(rs: RootSignature): string[] {
-  const rangeFlags = stores(RANGE.fields.flags, rs.version);
-  const descriptorFlags = stores(DESCRIPTOR.fields.flags, rs.version);
-  const samplerFlags = stores(SAMPLER.fields.flags, rs.version);
-  const lines = [`version ${versionName(rs.version)}, flags ${flags(ROOT_SIGNATURE_FLAGS, rs.flags)}`];
-  rs.parameters.forEach((p, i) => {
-    const head = `parameters[${i}] ${String(enumName(ROOT_PARAMETER_TYPE, p.parameterType))} ${L(PARAMETER.fields.shaderVisibility)} ${String(enumName(SHADER_VISIBILITY, p.shaderVisibility))}`;
-    if (p.parameterType === 0) {
-      lines.push(`${head}, ${p.ranges.length} range${p.ranges.length === 1 ? '' : 's'}`);
-      p.ranges.forEach((r, j) => {
-        const n = special(RANGE.fields.numDescriptors, r.numDescriptors);
-        const at = special(RANGE.fields.offsetInDescriptorsFromTableStart, r.offsetInDescriptorsFromTableStart);
-        lines.push(
-          `  ranges[${j}] ${String(enumName(DESCRIPTOR_RANGE_TYPE, r.rangeType))} ${L(RANGE.fields.baseShaderRegister)} ${r.baseShaderRegister} ${L(RANGE.fields.numDescriptors)} ${n} ${L(RANGE.fields.registerSpace)} ${r.registerSpace} ${L(RANGE.fields.offsetInDescriptorsFromTableStart)} ${at}` +
-            (rangeFlags ? ` ${L(RANGE.fields.flags)} ${flags(DESCRIPTOR_RANGE_FLAGS, r.flags)}` : ''),
-        );
-      });
-    } else if (p.parameterType === 1) {
-      lines.push(`${head}, b${p.constants.shaderRegister} ${L(CONSTANTS.fields.registerSpace)} ${p.constants.registerSpace}, ${p.constants.num32BitValues} 32-bit values`);
-    } else {
-      lines.push(`${head}, register ${p.descriptor.shaderRegister} ${L(DESCRIPTOR.fields.registerSpace)} ${p.descriptor.registerSpace}` + (descriptorFlags ? `, ${L(DESCRIPTOR.fields.flags)} ${flags(ROOT_DESCRIPTOR_FLAGS, p.descriptor.flags)}` : ''));
+  const lines: string[] = [];
+  const version = rs.version;
+  const walk = (parts: readonly Part[], head: string, depth: number): void => {
+    lines.push(head + lineOf(parts, version));
+    for (const { record, values } of parts) {
+      for (const row of Object.values(record.fields)) {
+        if (row.kind !== 'count' || row.record === undefined) continue;
+        const element = RECORDS[row.record];
+        (values[row.of!] as Values[]).forEach((v, i) => walk(partsOf(element, v), `${'  '.repeat(depth)}${row.of}[${i}] `, depth + 1));
+      }
     }
-  });
-  rs.staticSamplers.forEach((s, k) => {
-    lines.push(
-      `staticSamplers[${k}] s${s.shaderRegister} ${L(SAMPLER.fields.registerSpace)} ${s.registerSpace} ${L(SAMPLER.fields.shaderVisibility)} ${String(enumName(SHADER_VISIBILITY, s.shaderVisibility))}, ` +
-        `${L(SAMPLER.fields.filter)} ${String(enumName(FILTER, s.filter))}, address ${[s.addressU, s.addressV, s.addressW].map((a) => String(enumName(TEXTURE_ADDRESS_MODE, a))).join('/')}, ` +
-        `${L(SAMPLER.fields.mipLODBias)} ${s.mipLODBias}, ${L(SAMPLER.fields.maxAnisotropy)} ${s.maxAnisotropy}, ${L(SAMPLER.fields.comparisonFunc)} ${String(enumName(COMPARISON_FUNC, s.comparisonFunc))}, ${L(SAMPLER.fields.borderColor)} ${String(enumName(STATIC_BORDER_COLOR, s.borderColor))}, ` +
-        `lod ${s.minLOD}..${s.maxLOD}` + (samplerFlags ? `, ${L(SAMPLER.fields.flags)} ${flags(SAMPLER_FLAGS, s.flags)}` : ''),
-    );
-  });
+  };
+  walk(partsOf(HEADER, rs as unknown as Values), '', 0);
   return lines;
+}
+
+/**
+ * A record's parts: itself and, for a root parameter (a record locating a payload), the payload
+ * record its type row names. A payload that is an array (a table's ranges) is located by the
+ * payload record's count field, whose values are the parameter's own.
+ */
+function partsOf(record: RecordRow, values: Values): Part[] {
+  const own: Part = { record, values, ...(record.registerClass ? { registerClass: record.registerClass } : {}) };
+  const locatesPayload = Object.values(record.fields).some((r) => r.kind === 'offset' && r.of === 'payload');
+  if (!locatesPayload) return [own];
+  const typeField = Object.entries(record.fields).find(([, r]) => r.kind === ROOT_PARAMETER_TYPE);
+  const type = typeField ? parameterTypeRow(values[typeField[0]] as number) : undefined;
+  if (!type) return [own];
+  const payload = RECORDS[type.record];
+  const isArray = Object.values(payload.fields).some((r) => r.kind === 'count' && r.of === type.payload);
+  const registerClass = 'registerClass' in type ? type.registerClass : undefined;
+  return [own, { record: payload, values: isArray ? values : (values[type.payload] as Values), ...(registerClass ? { registerClass } : {}) }];
+}
+
+/** The items of the parts' printed fields, by place, each after its separator. */
+function lineOf(parts: readonly Part[], version: RootSignatureVersion): string {
+  let line = '';
+  for (const part of parts) {
+    const printed = Object.entries(part.record.fields)
+      .filter((e): e is [string, FieldRow & { summary: SummaryRule }] => e[1].summary !== undefined && stores(e[1], version))
+      .sort((a, b) => a[1].summary.place - b[1].summary.place);
+    const done = new Set<unknown>();
+    for (const [key, row] of printed) {
+      const rule = row.summary;
+      if (rule.group && done.has(rule.group)) continue;
+      let text: string;
+      if (rule.group) {
+        done.add(rule.group);
+        const members = printed.filter(([, r]) => r.summary.group === rule.group);
+        text = `${rule.group.label} ${members.map(([k, r]) => valueText(r, part.values[k], part.values, version)).join(rule.group.join)}`;
+      } else {
+        text = itemText(row, rule, part.values[key], part, version);
+      }
+      line += line === '' ? text : (rule.sep ?? ' ') + text;
+    }
+  }
+  return line;
+}
+
+function itemText(row: FieldRow, rule: SummaryRule, value: unknown, part: Part, version: RootSignatureVersion): string {
+  const text = valueText(row, value, part.values, version);
+  if (rule.letter) return REGISTER_LETTERS[part.registerClass!] + text;
+  if (rule.unit) return `${text} ${rule.unit[text === '1' ? 0 : 1]}`;
+  const label = rule.label ?? row.hlsl?.keyword;
+  return label === undefined ? text : `${label} ${text}`;
+}
+
+/** A field's value as the summary spells it: names for enumerators, flags and special values. */
+function valueText(row: FieldRow, value: unknown, values: Values, version: RootSignatureVersion): string {
+  const kind = row.kind;
+  if (kind === 'version') return versionName(value as RootSignatureVersion);
+  if (kind === 'count') return String((values[row.of!] as unknown[]).length);
+  if (typeof kind === 'object') {
+    if ('bits' in kind) return flagNames(kind, value as number).map(String).join(' | ') || 'NONE';
+    return String(enumName(kind, value as number));
+  }
+  if (row.special && value === row.special.value) return row.special.summary;
+  return String(value);
 }
