@@ -6,6 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deltaQueryResults, kernels, occlusionToBinary, soOverflow, sumQueryResults, timestampDurations, type WasmKernels } from '../src/query/index.js';
+import { BLOCK_BYTES } from '../src/query/kernels/wasm.js';
 
 /** Deterministic u64 words: mostly small increasing stamps, with zeros and wrap-arounds mixed in. */
 function words(n: number, seed: number): Uint8Array {
@@ -38,6 +39,35 @@ test('durations streamed from JS memory equal the JS kernels (pairs and marks, a
       }
     }
   }
+});
+
+test('durations streamed in blocks equal one call on the same bytes in WASM memory, at sizes around the block size', () => {
+  // a block holds BLOCK_BYTES of input and outputs: 16 + 8 + 8 + 1 bytes a pair, 8 + 17 a mark
+  const pairBlock = Math.floor(BLOCK_BYTES / 33);
+  const markBlock = Math.floor(BLOCK_BYTES / 25);
+  const around = (block: number) => [block - 9, block - 8, block - 1, block, block + 1, block + 7, block + 8, 2 * block - 1, 2 * block, 2 * block + 3];
+  const k = kernels('simd') as WasmKernels;
+  for (const pairs of [true, false]) {
+    for (const count of around(pairs ? pairBlock : markBlock)) {
+      const stamps = pairs ? count * 2 : count + 1;
+      const bytes = words(stamps, count);
+      k.reset();
+      const wIn = k.allocate(stamps * 8);
+      const wOut = { ticks: k.allocate(count * 8), ns: k.allocate(count * 8), flags: k.allocate(count) };
+      wIn.bytes.set(bytes);
+      const oneShot = timestampDurations(wIn.bytes, { frequency: 19.2e6, pairs, kernels: k, out: { ticks: wOut.ticks.bytes, ns: wOut.ns.bytes, flags: wOut.flags.bytes } });
+      const streamed = timestampDurations(bytes, { frequency: 19.2e6, pairs, kernels: k });
+      const js = timestampDurations(bytes, { frequency: 19.2e6, pairs, kernels: kernels('js') });
+      for (const d of [streamed, js]) {
+        assert.is(d.count, count);
+        assert.equal(new Uint8Array(d.ticks.buffer, d.ticks.byteOffset, count * 8), wOut.ticks.bytes, `${count} ${pairs} ticks`);
+        assert.equal(new Uint8Array(d.ns.buffer, d.ns.byteOffset, count * 8), wOut.ns.bytes, `${count} ${pairs} ns`);
+        assert.equal(d.flags, wOut.flags.bytes, `${count} ${pairs} flags`);
+      }
+      assert.is(oneShot.count, count);
+    }
+  }
+  k.reset();
 });
 
 test('sums, deltas, SO overflow and binary occlusion streamed from JS memory equal the JS kernels', () => {

@@ -118,6 +118,27 @@ test('timestamp durations: all kernels equal the BigInt reference (pairs and mar
   );
 });
 
+test('durations: groups of eight whose ticks are all below 2^52 and groups with larger ticks convert to the same doubles on every kernel', () => {
+  // the SIMD kernel converts a group of eight durations one way when every tick count is below
+  // 2^52 and another way when any is not; both must round as f64.convert_i64_u does
+  const big = [(1n << 52n) - 1n, 1n << 52n, (1n << 52n) + 1n, (1n << 53n) + 1n, (1n << 53n) + 3n, (1n << 63n) + 1025n, (1n << 64n) - 2049n, (1n << 64n) - 2n, 0xfffffffen, 0x100000001n];
+  const small = [0n, 1n, 4999n, 0xffffffffn, (1n << 52n) - 2n];
+  const ticks: bigint[] = [];
+  for (let g = 0; g < 24; g++) for (let j = 0; j < 8; j++) ticks.push(g % 2 === 0 ? small[(g + j) % small.length]! : j === g % 8 ? big[g % big.length]! : small[j % small.length]!);
+  const stamps = ticks.flatMap((t) => [1n, 1n + t]);
+  const { bytes } = u64s(stamps);
+  for (const frequency of [1e9, 24e6, 1e7 / 3]) {
+    const expected = referenceDurations(stamps, true, frequency);
+    const nsBytes = new Uint8Array(new Float64Array(expected.map((x) => x.ns)).buffer);
+    for (const k of ALL) {
+      const d = timestampDurations(bytes, { frequency, kernels: kernels(k) });
+      assert.equal([...d.ticks], ticks, k);
+      assert.equal(new Uint8Array(d.ns.buffer, d.ns.byteOffset, d.count * 8), nsBytes, `${k} ns at ${frequency} Hz`);
+      assert.ok(d.flags.every((f) => f === 0), k);
+    }
+  }
+});
+
 test('durations flag never-issued and stale slots instead of huge numbers; summary by nearest rank', () => {
   const { bytes } = u64s([100n, 250n, 0n, 5n, 300n, 200n, 1000n, 1100n, 7n, 7n]);
   const d = timestampDurations(bytes, { frequency: 1e9 });

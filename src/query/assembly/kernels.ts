@@ -6,48 +6,102 @@
 const NOT_ISSUED: u8 = 1;
 const END_BEFORE_BEGIN: u8 = 2;
 
+// Vector constants, read from memory once per call: the engine then keeps them in registers
+// instead of rebuilding each one in every iteration (it does that for constants in the loop).
+const VECTORS = memory.data<u64>([
+  0x8000000000000000, 0x8000000000000000, // sign bit: unsigned compare as signed
+  0x4530000000000000, 0x4530000000000000, // 2^84 as f64 bits
+  0x4330000000000000, 0x4330000000000000, // 2^52 as f64 bits
+  0x4530000000100000, 0x4530000000100000, // 2^84 + 2^52 as f64 bits
+  0x7ff8000000000000, 0x7ff8000000000000, // the NaN of a flagged duration
+  0x0002000200020002, 0x0002000200020002, // END_BEFORE_BEGIN in each i16 lane
+  0xfff0000000000000, 0xfff0000000000000, // the bits at 2^52 and above
+]);
+
+/** End of this module's static data: the JS side places its buffers after it. */
+export function dataEnd(): usize {
+  return __heap_base;
+}
+
 /**
  * Timestamp pairs (consecutive == 0: [begin, end] per pair; otherwise marks t[i], t[i+1]) to
  * durations: ticks = end - begin, ns = f64(ticks) * scale. A pair with a zero stamp or with
  * end < begin gets its flag, ticks 0 and ns NaN.
+ *
+ * SIMD: eight durations per step. Wasm has no SIMD u64 -> f64 conversion; where every tick count
+ * of the step is below 2^52 (always, in practice) it is exact as (2^52 | ticks) - 2^52, else
+ * the high and low 32-bit halves become exact doubles (2^84 + hi * 2^32 and 2^52 + lo), the
+ * offsets cancel exactly and one add rounds hi * 2^32 + lo once, to nearest even: both give what
+ * f64.convert_i64_u gives, bit for bit.
  */
 export function durations(src: usize, count: u32, consecutive: u32, scale: f64, ticks: usize, ns: usize, flags: usize): void {
-  const step: usize = consecutive ? 8 : 16;
   let i: u32 = 0;
   if (ASC_FEATURE_SIMD) {
-    const zero = i64x2.splat(0);
-    const sign = i64x2.splat(i64.MIN_VALUE);
-    const nan = f64x2.splat(NaN);
+    const sign = v128.load(VECTORS), two84 = v128.load(VECTORS, 16), two52 = v128.load(VECTORS, 32), offset = v128.load(VECTORS, 48);
+    const nan = v128.load(VECTORS, 64), two = v128.load(VECTORS, 80), high = v128.load(VECTORS, 96);
     const s = f64x2.splat(scale);
-    const one = i64x2.splat(NOT_ISSUED);
-    const two = i64x2.splat(END_BEFORE_BEGIN);
-    for (; i + 1 < count; i += 2) {
+    const zero = i64x2.splat(0);
+    const step: usize = consecutive ? 8 : 16;
+    for (; i + 7 < count; i += 8) {
       const at = src + <usize>i * step;
-      let b: v128, e: v128;
+      const t = ticks + <usize>i * 8;
+      const n = ns + <usize>i * 8;
+      let b0: v128, e0: v128, b1: v128, e1: v128, b2: v128, e2: v128, b3: v128, e3: v128;
       if (consecutive) {
-        b = v128.load(at);
-        e = v128.load(at + 8);
+        b0 = v128.load(at); e0 = v128.load(at, 8); b1 = v128.load(at, 16); e1 = v128.load(at, 24);
+        b2 = v128.load(at, 32); e2 = v128.load(at, 40); b3 = v128.load(at, 48); e3 = v128.load(at, 56);
       } else {
-        const p0 = v128.load(at);
-        const p1 = v128.load(at + 16);
-        b = v128.shuffle<i64>(p0, p1, 0, 2);
-        e = v128.shuffle<i64>(p0, p1, 1, 3);
+        let p = v128.load(at), q = v128.load(at, 16);
+        b0 = v128.shuffle<i64>(p, q, 0, 2); e0 = v128.shuffle<i64>(p, q, 1, 3);
+        p = v128.load(at, 32); q = v128.load(at, 48);
+        b1 = v128.shuffle<i64>(p, q, 0, 2); e1 = v128.shuffle<i64>(p, q, 1, 3);
+        p = v128.load(at, 64); q = v128.load(at, 80);
+        b2 = v128.shuffle<i64>(p, q, 0, 2); e2 = v128.shuffle<i64>(p, q, 1, 3);
+        p = v128.load(at, 96); q = v128.load(at, 112);
+        b3 = v128.shuffle<i64>(p, q, 0, 2); e3 = v128.shuffle<i64>(p, q, 1, 3);
       }
-      const notIssued = v128.or(i64x2.eq(b, zero), i64x2.eq(e, zero));
-      const before = i64x2.lt_s(v128.xor(e, sign), v128.xor(b, sign));
-      const bad = v128.or(notIssued, before);
-      const d = v128.andnot(i64x2.sub(e, b), bad);
-      v128.store(ticks + <usize>i * 8, d);
-      // no SIMD u64 -> f64 conversion exists: convert per lane, multiply as a pair
-      const lanes = f64x2.replace_lane(f64x2.splat(<f64>(<u64>i64x2.extract_lane(d, 0))), 1, <f64>(<u64>i64x2.extract_lane(d, 1)));
-      const f = f64x2.mul(lanes, s);
-      v128.store(ns + <usize>i * 8, v128.bitselect(nan, f, bad));
-      // flag per lane without branches: NOT_ISSUED wins over END_BEFORE_BEGIN
-      const fl = v128.or(v128.and(notIssued, one), v128.andnot(v128.and(before, two), notIssued));
-      store<u8>(flags + i, i8x16.extract_lane_u(fl, 0));
-      store<u8>(flags + i + 1, i8x16.extract_lane_u(fl, 8));
+      // masks per lane: never issued (a zero stamp), bad (never issued, or end < begin unsigned)
+      const ni0 = v128.or(i64x2.eq(b0, zero), i64x2.eq(e0, zero));
+      const ni1 = v128.or(i64x2.eq(b1, zero), i64x2.eq(e1, zero));
+      const ni2 = v128.or(i64x2.eq(b2, zero), i64x2.eq(e2, zero));
+      const ni3 = v128.or(i64x2.eq(b3, zero), i64x2.eq(e3, zero));
+      const bad0 = v128.or(ni0, i64x2.lt_s(v128.xor(e0, sign), v128.xor(b0, sign)));
+      const bad1 = v128.or(ni1, i64x2.lt_s(v128.xor(e1, sign), v128.xor(b1, sign)));
+      const bad2 = v128.or(ni2, i64x2.lt_s(v128.xor(e2, sign), v128.xor(b2, sign)));
+      const bad3 = v128.or(ni3, i64x2.lt_s(v128.xor(e3, sign), v128.xor(b3, sign)));
+      const d0 = v128.andnot(i64x2.sub(e0, b0), bad0);
+      const d1 = v128.andnot(i64x2.sub(e1, b1), bad1);
+      const d2 = v128.andnot(i64x2.sub(e2, b2), bad2);
+      const d3 = v128.andnot(i64x2.sub(e3, b3), bad3);
+      v128.store(t, d0);
+      v128.store(t, d1, 16);
+      v128.store(t, d2, 32);
+      v128.store(t, d3, 48);
+      let v0: v128, v1: v128, v2: v128, v3: v128;
+      if (!v128.any_true(v128.and(v128.or(v128.or(d0, d1), v128.or(d2, d3)), high))) {
+        v0 = f64x2.sub(v128.or(d0, two52), two52);
+        v1 = f64x2.sub(v128.or(d1, two52), two52);
+        v2 = f64x2.sub(v128.or(d2, two52), two52);
+        v3 = f64x2.sub(v128.or(d3, two52), two52);
+      } else {
+        v0 = f64x2.add(f64x2.sub(v128.or(i64x2.shr_u(d0, 32), two84), offset), v128.shuffle<i32>(d0, two52, 0, 5, 2, 7));
+        v1 = f64x2.add(f64x2.sub(v128.or(i64x2.shr_u(d1, 32), two84), offset), v128.shuffle<i32>(d1, two52, 0, 5, 2, 7));
+        v2 = f64x2.add(f64x2.sub(v128.or(i64x2.shr_u(d2, 32), two84), offset), v128.shuffle<i32>(d2, two52, 0, 5, 2, 7));
+        v3 = f64x2.add(f64x2.sub(v128.or(i64x2.shr_u(d3, 32), two84), offset), v128.shuffle<i32>(d3, two52, 0, 5, 2, 7));
+      }
+      v128.store(n, v128.bitselect(nan, f64x2.mul(v0, s), bad0));
+      v128.store(n, v128.bitselect(nan, f64x2.mul(v1, s), bad1), 16);
+      v128.store(n, v128.bitselect(nan, f64x2.mul(v2, s), bad2), 32);
+      v128.store(n, v128.bitselect(nan, f64x2.mul(v3, s), bad3), 48);
+      // eight flag bytes: the masks narrowed to i16 lanes, NOT_ISSUED (1) winning over
+      // END_BEFORE_BEGIN (2) as (bad & 2) + notIssued, notIssued being 0 or -1
+      const bad = i16x8.narrow_i32x4_s(v128.shuffle<i32>(bad0, bad1, 0, 2, 4, 6), v128.shuffle<i32>(bad2, bad3, 0, 2, 4, 6));
+      const ni = i16x8.narrow_i32x4_s(v128.shuffle<i32>(ni0, ni1, 0, 2, 4, 6), v128.shuffle<i32>(ni2, ni3, 0, 2, 4, 6));
+      const f = i16x8.add(v128.and(bad, two), ni);
+      store<u64>(flags + i, i64x2.extract_lane(i8x16.narrow_i16x8_u(f, f), 0));
     }
   }
+  const step: usize = consecutive ? 8 : 16;
   for (; i < count; i++) {
     const at = src + <usize>i * step;
     const b = load<u64>(at);

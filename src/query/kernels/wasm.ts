@@ -10,6 +10,8 @@ import type { KernelName, QueryKernels } from './api.js';
 
 interface Exports {
   memory: WebAssembly.Memory;
+  /** End of the module's static data (the kernels' vector constants). */
+  dataEnd(): number;
   durations(src: number, count: number, consecutive: number, scale: number, ticks: number, ns: number, flags: number): void;
   sumRecords(src: number, records: number, fields: number, out: number): void;
   subtract(a: number, b: number, words: number, out: number): void;
@@ -20,11 +22,10 @@ interface Exports {
 
 const PAGE = 65536;
 /** Bytes of input and output per streamed block (stays in L2 cache). */
-const BLOCK_BYTES = 128 * 1024;
+export const BLOCK_BYTES = 128 * 1024;
 const align = (n: number) => (n + 15) & ~15;
-/** The streaming scratch region, reserved at instantiation so streaming never grows memory (which would detach allocate()d views). */
-const STREAM_AT = 1024;
-const STREAM_END = STREAM_AT + BLOCK_BYTES + 1024;
+/** Bytes of the streaming scratch region: a block, and room for the bytes read past it. */
+const STREAM_BYTES = BLOCK_BYTES + 1024;
 
 /** A region of WASM memory: fill `bytes` and pass it to an operation with no copy. */
 export interface WasmBuffer {
@@ -35,15 +36,24 @@ export interface WasmBuffer {
 
 export class WasmKernels implements QueryKernels {
   private readonly exports: Exports;
+  /**
+   * The streaming scratch region, after the module's static data, reserved at instantiation so
+   * streaming never grows memory (which would detach allocate()d views).
+   */
+  private readonly streamAt: number;
+  private readonly streamEnd: number;
   /** End of the allocate()d buffers; scratch space for a call starts here. */
-  private persistentEnd = STREAM_END;
+  private persistentEnd: number;
 
   constructor(
     readonly name: Exclude<KernelName, 'js'>,
     module: WebAssembly.Module,
   ) {
     this.exports = new WebAssembly.Instance(module, { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as Exports;
-    this.ensure(STREAM_END);
+    this.streamAt = align(this.exports.dataEnd());
+    this.streamEnd = this.streamAt + STREAM_BYTES;
+    this.persistentEnd = this.streamEnd;
+    this.ensure(this.streamEnd);
   }
 
   private get memory(): ArrayBuffer {
@@ -71,15 +81,15 @@ export class WasmKernels implements QueryKernels {
 
   /** Frees every allocate()d buffer. */
   reset(): void {
-    this.persistentEnd = STREAM_END;
+    this.persistentEnd = this.streamEnd;
   }
 
   /** Places the views in memory: in place when they live there, else in scratch. */
   private call<T>(inputs: Uint8Array[], outputs: Uint8Array[], run: (ptrs: number[]) => T): T {
     const all = [...inputs, ...outputs];
-    const small = all.every((v) => v.buffer !== this.memory) && all.reduce((n, v) => n + align(v.byteLength), 0) <= STREAM_END - STREAM_AT;
+    const small = all.every((v) => v.buffer !== this.memory) && all.reduce((n, v) => n + align(v.byteLength), 0) <= STREAM_BYTES;
     // small calls from JS memory use the reserved region, so they never grow memory either
-    let scratch = small ? STREAM_AT : align(this.persistentEnd);
+    let scratch = small ? this.streamAt : align(this.persistentEnd);
     const placements: { view: Uint8Array; ptr: number; copied: boolean }[] = [];
     for (const view of [...inputs, ...outputs]) {
       if (view.buffer === this.memory) placements.push({ view, ptr: view.byteOffset, copied: false });
@@ -128,7 +138,7 @@ export class WasmKernels implements QueryKernels {
     const perItem = inputs.reduce((n, [, size]) => n + size, 0) + outputs.reduce((n, [, size]) => n + size, 0);
     const block = Math.max(1, Math.min(items, Math.floor(BLOCK_BYTES / perItem)));
     const ptrs: number[] = [];
-    let end = STREAM_AT;
+    let end = this.streamAt;
     for (const [, size, extra] of inputs) {
       ptrs.push(end);
       end = align(end + block * size + extra);
@@ -168,14 +178,15 @@ export class WasmKernels implements QueryKernels {
     }
     // Streamed: block sums added up mod 2^64 (the kernel starts each block's sums at zero).
     const perBlock = Math.max(1, Math.floor(BLOCK_BYTES / stride));
-    const sumsAt = align(STREAM_AT + perBlock * stride);
+    const streamAt = this.streamAt;
+    const sumsAt = align(streamAt + perBlock * stride);
     const mem = new Uint8Array(this.memory);
     const totals = new BigUint64Array(fields);
     const part = new BigUint64Array(this.memory, sumsAt, fields);
     for (let first = 0; first < records; first += perBlock) {
       const n = Math.min(perBlock, records - first);
-      mem.set(input.subarray(first * stride, (first + n) * stride), STREAM_AT);
-      this.exports.sumRecords(STREAM_AT, n, fields, sumsAt);
+      mem.set(input.subarray(first * stride, (first + n) * stride), streamAt);
+      this.exports.sumRecords(streamAt, n, fields, sumsAt);
       for (let f = 0; f < fields; f++) totals[f] = totals[f]! + part[f]!;
     }
     out.set(new Uint8Array(totals.buffer));
