@@ -77,7 +77,8 @@ test('every version: a synthesized 1.0, 1.1 and 1.2 signature with every paramet
     assert.equal(at('RTS0.staticSamplers[0].flags')?.name, version === 3 ? 'UINT_BORDER_COLOR' : undefined);
     // the spans' bytes are the fields' bytes
     const s = at('RTS0.parameters[1].constants.num32BitValues')!;
-    assert.equal(new DataView(bytes.buffer).getUint32(s.offset, true), 4);
+    // (encoder results may share a pooled buffer: read through byteOffset)
+    assert.equal(new DataView(bytes.buffer, bytes.byteOffset).getUint32(s.offset, true), 4);
   }
 });
 
@@ -97,7 +98,7 @@ test('bytes no block points at are gaps; shared range arrays are mapped once', (
     parameters: [0, 1].map(() => ({ parameterType: 0 as const, shaderVisibility: 0, ranges: [{ rangeType: 0, numDescriptors: 1, baseShaderRegister: 0, registerSpace: 0, flags: 0, offsetInDescriptorsFromTableStart: 0 }] })),
     staticSamplers: [],
   });
-  const view = new DataView(shared.buffer);
+  const view = new DataView(shared.buffer, shared.byteOffset, shared.byteLength);
   const table0 = view.getUint32(24 + 8, true);
   const table1 = view.getUint32(24 + 12 + 8, true);
   view.setUint32(table1 + 4, view.getUint32(table0 + 4, true), true); // table 1 points at table 0's ranges

@@ -11,6 +11,7 @@ import {
   PART_KINDS,
 } from '../../codecs/container.js';
 import { DecodeError } from '../bytes/errors.js';
+import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
 import type { ContainerPart, ParsedContainer } from './container.js';
 
@@ -25,10 +26,7 @@ export interface ParseContainerOptions {
 const H = CONTAINER_HEADER;
 const OFFSETS = H.partOffsets.offset;
 
-/** Little-endian u32 at `at` (the caller has checked the bounds). */
-function u32(bytes: Uint8Array, at: number): number {
-  return (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
-}
+const u32 = getU32;
 
 /** Known FourCCs by their u32 value, so a parse builds no string for them. */
 const KNOWN_FOURCCS = new Map<number, string>(

@@ -23,6 +23,7 @@ import {
 } from '../../codecs/root-signature.js';
 import { DecodeError } from '../bytes/errors.js';
 import { QUIET_NAN_BITS as QUIET_NAN } from '../bytes/f32.js';
+import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
 import { KNOWN_VERSIONS, PARAMETERS_KEY as PARAMETERS_ROW_KEY, SAMPLERS_KEY as SAMPLERS_ROW_KEY, VERSION_KEY as VERSION_ROW_KEY, dataFields, keyOf, structureKey } from './rows.js';
 import type { RootParameter, RootSignature, StaticSampler } from './types.js';
@@ -68,17 +69,17 @@ export function readRootSignature(
   options: DecodeRootSignatureOptions = {},
 ): { rootSignature: RootSignature; layout: RootSignatureLayout } {
   const at = options.path ?? 'RTS0';
-  const r = new ByteReader(bytes, options.base ?? 0);
-  if (bytes.byteLength < HEADER_SIZE) r.need(0, HEADER_SIZE, `${at}.header`);
-  const version = r.view.getUint32(VERSION_AT, true);
+  const base = options.base ?? 0;
+  if (bytes.byteLength < HEADER_SIZE) new ByteReader(bytes, base).need(0, HEADER_SIZE, `${at}.header`);
+  const version = getU32(bytes, VERSION_AT);
   const row = versionRow(version);
-  if (!row) throw new DecodeError('unsupported-version', r.base, `${at}.${VERSION_KEY}`, `unknown root signature version ${version} (known: ${KNOWN_VERSIONS})`);
-  return READERS[row.value](r, at);
+  if (!row) throw new DecodeError('unsupported-version', base, `${at}.${VERSION_KEY}`, `unknown root signature version ${version} (known: ${KNOWN_VERSIONS})`);
+  return READERS[row.value](bytes, base, at);
 }
 
 // ---------------------------------------------------------------- readers built from the rows
 
-type Reader = (r: ByteReader, at: string) => { rootSignature: RootSignature; layout: RootSignatureLayout };
+type Reader = (bytes: Uint8Array, base: number, at: string) => { rootSignature: RootSignature; layout: RootSignatureLayout };
 type Fields = Record<string, number>;
 
 const HEADER_SIZE = Math.min(...ROOT_SIGNATURE_VERSIONS.map((v) => HEADER.sizes[v.value]));
@@ -298,16 +299,16 @@ function makeReader(v: RootSignatureVersion): Reader {
   const floats = sampler.keys.filter((_, i) => sampler.f32[i] && sampler.offsets[i] !== null);
   const floatOffsets = floats.map((k) => sampler.offsets[sampler.keys.indexOf(k)]!);
 
-  return (r, at) => {
-    const view = r.view;
-    const length = r.length;
+  return (bytes, base, at) => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const length = bytes.byteLength;
 
     const numParameters = view.getUint32(numParametersAt, true);
     const parametersOffset = view.getUint32(parametersAt, true);
     const numStaticSamplers = view.getUint32(numSamplersAt, true);
     const staticSamplersOffset = view.getUint32(samplersAt, true);
-    if (!arrayFits(length, parametersOffset, numParameters, parameter.size)) r.needArray(parametersOffset, numParameters, parameter.size, `${at}.${PARAMETERS_KEY}`);
-    if (!arrayFits(length, staticSamplersOffset, numStaticSamplers, sampler.size)) r.needArray(staticSamplersOffset, numStaticSamplers, sampler.size, `${at}.${SAMPLERS_KEY}`);
+    if (!arrayFits(length, parametersOffset, numParameters, parameter.size)) new ByteReader(bytes, base).needArray(parametersOffset, numParameters, parameter.size, `${at}.${PARAMETERS_KEY}`);
+    if (!arrayFits(length, staticSamplersOffset, numStaticSamplers, sampler.size)) new ByteReader(bytes, base).needArray(staticSamplersOffset, numStaticSamplers, sampler.size, `${at}.${SAMPLERS_KEY}`);
     const top = readSmallHeader(view, 0, header, { ...headerTemplate } as Fields);
 
     // Arrays may be shared between tables; bound the records decoded by the input's size so that a
@@ -323,18 +324,18 @@ function makeReader(v: RootSignatureVersion): Reader {
       const payload = view.getUint32(rec + payloadAt, true);
       const key = type < PAYLOAD_BY_TYPE.length ? PAYLOAD_BY_TYPE[type] : undefined;
       if (key === undefined) {
-        throw new DecodeError('unknown-parameter-type', r.base + rec, `${parameterPath(at, i)}.${PARAMETER_TYPE_KEY}`, `unknown parameter type ${type}: its payload layout is not defined`);
+        throw new DecodeError('unknown-parameter-type', base + rec, `${parameterPath(at, i)}.${PARAMETER_TYPE_KEY}`, `unknown parameter type ${type}: its payload layout is not defined`);
       }
       payloadOffsets.push(payload);
       let out: Fields;
       if (key === TABLE_PAYLOAD) {
         out = readSmallParameter(view, rec, parameter, { ...tableTemplate });
-        if (payload > length || table > length - payload) r.need(payload, table, `${parameterPath(at, i)}.table`);
+        if (payload > length || table > length - payload) new ByteReader(bytes, base).need(payload, table, `${parameterPath(at, i)}.table`);
         const count = view.getUint32(payload + rangeCountAt, true);
         const rangesOffset = view.getUint32(payload + rangesAt, true);
-        if (!arrayFits(length, rangesOffset, count, range.size)) r.needArray(rangesOffset, count, range.size, `${parameterPath(at, i)}.${key}`);
+        if (!arrayFits(length, rangesOffset, count, range.size)) new ByteReader(bytes, base).needArray(rangesOffset, count, range.size, `${parameterPath(at, i)}.${key}`);
         budget -= count;
-        if (budget < 0) throw new DecodeError('limit-exceeded', r.base + rangesOffset, `${parameterPath(at, i)}.${key}`, `more records than a ${length}-byte part can hold without sharing`);
+        if (budget < 0) throw new DecodeError('limit-exceeded', base + rangesOffset, `${parameterPath(at, i)}.${key}`, `more records than a ${length}-byte part can hold without sharing`);
         rangeOffsets.push(rangesOffset);
         const ranges: Fields[] = new Array(count);
         for (let j = 0; j < count; j++) ranges[j] = readLargeRange(view, rangesOffset + j * range.size, range, { ...rangeTemplate });
@@ -342,7 +343,7 @@ function makeReader(v: RootSignatureVersion): Reader {
       } else {
         const isConstants = key === CONSTANTS_PAYLOAD;
         const body = isConstants ? constants : descriptor;
-        if (payload > length || body.size > length - payload) r.need(payload, body.size, `${parameterPath(at, i)}.${key}`);
+        if (payload > length || body.size > length - payload) new ByteReader(bytes, base).need(payload, body.size, `${parameterPath(at, i)}.${key}`);
         rangeOffsets.push(undefined);
         out = readSmallParameter(view, rec, parameter, isConstants ? { ...constantsParameterTemplate } : { ...descriptorParameterTemplate });
         out[key] = (isConstants ? readSmallConstants(view, payload, body, { ...constantsTemplate }) : readSmallDescriptor(view, payload, body, { ...descriptorTemplate })) as never;
@@ -352,12 +353,12 @@ function makeReader(v: RootSignatureVersion): Reader {
 
     const staticSamplers: StaticSampler[] = new Array(numStaticSamplers);
     for (let k = 0; k < numStaticSamplers; k++) {
-      const base = staticSamplersOffset + k * sampler.size;
-      const s = readLargeSampler(view, base, sampler, { ...samplerTemplate }) as unknown as StaticSampler;
+      const rec = staticSamplersOffset + k * sampler.size;
+      const s = readLargeSampler(view, rec, sampler, { ...samplerTemplate }) as unknown as StaticSampler;
       for (let f = 0; f < floats.length; f++) {
         const value = (s as unknown as Fields)[floats[f]!]!;
         if (value !== value) {
-          const bits = view.getUint32(base + floatOffsets[f]!, true);
+          const bits = view.getUint32(rec + floatOffsets[f]!, true);
           if (bits !== QUIET_NAN_BITS) ((s.nanBits ??= {}) as Fields)[floats[f]!] = bits;
         }
       }

@@ -23,11 +23,15 @@ import {
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { f32Bits } from '../bytes/f32.js';
+import { setF32, setU32 } from '../bytes/le.js';
+import { allocBytes } from '../bytes/pool.js';
 import { KNOWN_VERSIONS, PARAMETERS_KEY as PARAMETERS_ROW_KEY, SAMPLERS_KEY as SAMPLERS_ROW_KEY, VERSION_KEY as VERSION_ROW_KEY, dataFields, keyOf, structureKey, versionName } from './rows.js';
 import type { RootSignature } from './types.js';
 
 /**
  * Encodes a typed description in the canonical layout. Numbers only: text spellings belong to the JSON form.
+ * The result may be a view of a buffer shared with other results (src/bytes/pool.ts): read it
+ * through the view or its byteOffset, and slice() it before transferring its buffer.
  * @throws {DescriptionError} bad-type, out-of-range, not-representable (a value the version has no field for)
  */
 export function encodeRootSignature(rs: RootSignature): Uint8Array {
@@ -129,13 +133,12 @@ function makeWriter(v: RootSignatureVersion): Writer {
     const samplersOffset = size;
     size += samplers.length * sampler.size;
 
-    const out = new Uint8Array(size);
-    const view = new DataView(out.buffer);
-    view.setUint32(versionAt, v, true);
-    view.setUint32(numParametersAt, count, true);
-    view.setUint32(parametersAt, headerSize, true);
-    view.setUint32(numSamplersAt, samplers.length, true);
-    view.setUint32(samplersAt, samplersOffset, true);
+    const view = allocBytes(size);
+    setU32(view, versionAt, v);
+    setU32(view, numParametersAt, count);
+    setU32(view, parametersAt, headerSize);
+    setU32(view, numSamplersAt, samplers.length);
+    setU32(view, samplersAt, samplersOffset);
     writeSmallHeader(view, 0, header, rs, rootPath, 0, 0);
 
     let end = headerSize + count * parameter.size;
@@ -143,12 +146,12 @@ function makeWriter(v: RootSignatureVersion): Writer {
       const p = parameters[i] as Fields;
       const rec = headerSize + i * parameter.size;
       writeSmallParameter(view, rec, parameter, p, parameterPath, i, 0);
-      view.setUint32(rec + payloadAt, end, true);
+      setU32(view, rec + payloadAt, end);
       const key = payloadOf(p[PARAMETER_TYPE_KEY])!;
       if (key === TABLE_PAYLOAD) {
         const ranges = p[key] as unknown[];
-        view.setUint32(end + rangeCountAt, ranges.length, true);
-        view.setUint32(end + rangesAt, end + tableSize, true);
+        setU32(view, end + rangeCountAt, ranges.length);
+        setU32(view, end + rangesAt, end + tableSize);
         end += tableSize;
         for (let j = 0; j < ranges.length; j++) {
           const r = ranges[j] as Fields;
@@ -173,7 +176,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
       writeLargeSampler(view, end, sampler, s, samplerPath, k, 0);
       end += sampler.size;
     }
-    return out;
+    return view;
   };
 }
 
@@ -185,7 +188,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
  */
 
 /** The header record's copy (see above). */
-function writeSmallHeader(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+function writeSmallHeader(view: Uint8Array, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
   const k = p.keys;
   const n = k.length;
   if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
@@ -196,7 +199,7 @@ function writeSmallHeader(view: DataView, offset: number, p: RecordPlan, values:
 }
 
 /** The parameter record's copy (see above). */
-function writeSmallParameter(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+function writeSmallParameter(view: Uint8Array, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
   const k = p.keys;
   const n = k.length;
   if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
@@ -207,7 +210,7 @@ function writeSmallParameter(view: DataView, offset: number, p: RecordPlan, valu
 }
 
 /** The constants record's copy (see above). */
-function writeSmallConstants(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+function writeSmallConstants(view: Uint8Array, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
   const k = p.keys;
   const n = k.length;
   if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
@@ -218,7 +221,7 @@ function writeSmallConstants(view: DataView, offset: number, p: RecordPlan, valu
 }
 
 /** The descriptor record's copy (see above). */
-function writeSmallDescriptor(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+function writeSmallDescriptor(view: Uint8Array, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
   const k = p.keys;
   const n = k.length;
   if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
@@ -229,7 +232,7 @@ function writeSmallDescriptor(view: DataView, offset: number, p: RecordPlan, val
 }
 
 /** The range record's copy (see above). */
-function writeLargeRange(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+function writeLargeRange(view: Uint8Array, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
   const k = p.keys;
   const n = k.length;
   if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
@@ -251,7 +254,7 @@ function writeLargeRange(view: DataView, offset: number, p: RecordPlan, values: 
 }
 
 /** The sampler record's copy (see above). */
-function writeLargeSampler(view: DataView, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
+function writeLargeSampler(view: Uint8Array, offset: number, p: RecordPlan, values: Fields, path: PathOf, i: number, j: number): void {
   const k = p.keys;
   const n = k.length;
   if (n > 0) put(view, offset, p, values, 0, values[k[0]!], path, i, j);
@@ -273,18 +276,18 @@ function writeLargeSampler(view: DataView, offset: number, p: RecordPlan, values
 }
 
 /** Checks and writes field `f` of a record. */
-function put(view: DataView, offset: number, p: RecordPlan, values: Fields, f: number, value: unknown, path: PathOf, i: number, j: number): void {
+function put(view: Uint8Array, offset: number, p: RecordPlan, values: Fields, f: number, value: unknown, path: PathOf, i: number, j: number): void {
   const at = offset + p.offsets[f]!;
   if (p.f32[f]) {
     if (typeof value !== 'number') throw new DescriptionError('bad-type', `${path(i, j)}.${p.keys[f]}`, 'expected a number');
-    if (value === value) view.setFloat32(at, value, true);
+    if (value === value) setF32(view, at, value);
     else {
       const nan = (values.nanBits as Fields | undefined)?.[p.keys[f]!];
-      view.setUint32(at, typeof nan === 'number' ? nan : f32Bits(value), true);
+      setU32(view, at, typeof nan === 'number' ? nan : f32Bits(value));
     }
   } else {
     if (typeof value !== 'number' || value >>> 0 !== value) u32Error(value, `${path(i, j)}.${p.keys[f]}`);
-    view.setUint32(at, value as number, true);
+    setU32(view, at, value as number);
   }
 }
 
