@@ -11,8 +11,8 @@ import {
   ROOT_SIGNATURE_PART,
 } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { setU16, setU32 } from '../bytes/le.js';
-import { allocBytes } from '../bytes/pool.js';
+import { setU16 as put16, setU32 as put32 } from '../bytes/le.js';
+import { allocBytes as allocOutput } from '../bytes/pool.js';
 import type { Container } from './container.js';
 import { signContainer } from './digest.js';
 
@@ -56,7 +56,7 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
     out.set(data, at + PART_HEADER);
     at += PART_HEADER + data.byteLength;
   }
-  if (digest === 'compute') signContainer(out);
+  if (digest === 'compute') sign(out);
   else if (digest !== 'zero') out.set(digest, DIGEST_AT);
   return out;
 }
@@ -74,6 +74,10 @@ const DIGEST_AT = CONTAINER_HEADER.digest.offset;
 const MAJOR = CONTAINER_VERSION.major;
 const MINOR = CONTAINER_VERSION.minor;
 const RTS0_NAME = ROOT_SIGNATURE_PART;
+const setU32 = put32;
+const setU16 = put16;
+const allocBytes = allocOutput;
+const sign = signContainer;
 
 /**
  * A root-signature-only container around a bare RTS0 part, as fxc /T rootsig_1_x writes it.
@@ -97,7 +101,7 @@ export function rootSignatureContainer(rts0: Uint8Array, digest: DigestChoice = 
   out[at + 3] = RTS0_NAME.charCodeAt(3);
   setU32(out, at + 4, rts0.byteLength);
   out.set(rts0, at + PART_HEADER);
-  signContainer(out);
+  sign(out);
   return out;
 }
 

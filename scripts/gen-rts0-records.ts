@@ -1,0 +1,168 @@
+/**
+ * Generates src/root-signature/records.generated.ts from the codecs/ RTS0 rows (`npm run gen`):
+ * for every version, one reader per record kind returning an object literal of the record's data
+ * fields, and one writer per record kind storing them after checking each value. The RTS0 reader
+ * and writer (decode.ts, encode.ts) walk the blocks and call these per record.
+ *
+ * Why generated, not built at load: V8 makes an object literal with fixed keys in one step, with
+ * one hidden class per site, and compiles `r['rangeType']` to a named-property load; readers built
+ * from the rows at load (keys in arrays, a keyed store per field) measured 4x slower per decode, and
+ * `new Function` is not an option (a strict Content-Security-Policy forbids it). The rows stay the
+ * one source: test/generated.test.ts regenerates the file in memory and fails when the checked-in
+ * copy differs, naming the command that brings it up to date.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  CONSTANTS,
+  DESCRIPTOR,
+  HEADER,
+  PARAMETER,
+  PARAMETER_TYPES,
+  RANGE,
+  ROOT_SIGNATURE_VERSIONS,
+  SAMPLER,
+  type RecordRow,
+  type RootSignatureVersion,
+} from '../codecs/root-signature.js';
+import { dataFields, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY } from '../src/root-signature/rows.js';
+
+/** The generated file, relative to the repository. */
+export const GENERATED_PATH = 'src/root-signature/records.generated.ts';
+
+/** Record kinds with a reader and a writer of their own (the header's structure fields are the caller's). */
+const KINDS: readonly (readonly [string, RecordRow])[] = [
+  ['Header', HEADER],
+  ['Parameter', PARAMETER],
+  ['Range', RANGE],
+  ['Constants', CONSTANTS],
+  ['Descriptor', DESCRIPTOR],
+  ['Sampler', SAMPLER],
+];
+
+const q = (s: string) => `'${s}'`;
+/** `o + at`, or `o` at offset 0. */
+const plus = (at: number) => (at === 0 ? 'o' : `o + ${at}`);
+
+/** `{ key: read, ... }` of a record's data fields at version v, starting at `o`. */
+function literal(record: RecordRow, v: RootSignatureVersion, after: readonly string[] = [], before: readonly string[] = []): string {
+  const fields = dataFields(record).map(({ key, row }) => {
+    const at = row.at[v];
+    const value = at === null ? String(row.default ?? 0) : row.kind === 'f32' ? `view.getFloat32(${plus(at)}, true)` : `view.getUint32(${plus(at)}, true)`;
+    return `    ${key}: ${value},`;
+  });
+  return ['{', ...before.map((e) => `    ${e},`), ...fields, ...after.map((e) => `    ${e},`), '  }'].join('\n');
+}
+
+function reader(name: string, record: RecordRow, v: RootSignatureVersion): string[] {
+  if (record === HEADER) {
+    return [
+      `function read${name}V${v}(view: DataView, o: number, ${PARAMETERS_KEY}: unknown[], ${SAMPLERS_KEY}: unknown[]): Fields {`,
+      `  return ${literal(record, v, [PARAMETERS_KEY, SAMPLERS_KEY], [`${VERSION_KEY}: ${v}`])};`,
+      '}',
+    ];
+  }
+  if (record === PARAMETER) {
+    // one literal per payload kind, so each parameter shape has its own site
+    return [...new Set(PARAMETER_TYPES.map((t) => t.payload))].flatMap((payload) => [
+      `function read${name}${cap(payload)}V${v}(view: DataView, o: number, ${payload}: unknown): Fields {`,
+      `  return ${literal(record, v, [payload])};`,
+      '}',
+    ]);
+  }
+  const floats = dataFields(record).filter((f) => f.row.kind === 'f32' && f.row.at[v] !== null);
+  if (floats.length > 0) {
+    // a NaN keeps its payload bits (record-support.ts keepNanBits)
+    return [
+      `function read${name}V${v}(view: DataView, o: number): Fields {`,
+      `  const r = ${literal(record, v)};`,
+      `  if (${floats.map((f) => `r.${f.key} !== r.${f.key}`).join(' || ')}) keepNanBits(view, o, r, [${floats.map((f) => q(f.key)).join(', ')}], [${floats.map((f) => f.row.at[v]).join(', ')}]);`,
+      '  return r;',
+      '}',
+    ];
+  }
+  return [`function read${name}V${v}(view: DataView, o: number): Fields {`, `  return ${literal(record, v)};`, '}'];
+}
+
+function writer(name: string, record: RecordRow, v: RootSignatureVersion, versionName: string): string[] {
+  const body: string[] = [];
+  const absent: string[] = []; // checked after the stored fields, as they always were
+  for (const { key, row } of dataFields(record)) {
+    const at = row.at[v];
+    if (at === null) {
+      absent.push(`  x = r[${q(key)}];`, `  if (x !== 0 && x !== undefined) notStored(x, path(i, j), ${q(key)}, ${q(versionName)});`);
+    } else if (row.kind === 'f32') {
+      body.push(
+        `  x = r[${q(key)}];`,
+        `  if (typeof x !== 'number') notNumber(path(i, j), ${q(key)});`,
+        `  if (x === x) {`,
+        `    F32[0] = x;`,
+        `    b = F32_BITS[0]!;`,
+        `  } else b = nanBits(x, r, ${q(key)});`,
+        ...store(at, 'b'),
+      );
+    } else {
+      body.push(`  x = r[${q(key)}];`, `  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), ${q(key)});`, ...store(at));
+    }
+  }
+  const declare = dataFields(record).some((f) => f.row.kind === 'f32' && f.row.at[v] !== null) ? ['  let x: unknown;', '  let b: number;'] : ['  let x: unknown;'];
+  return [`function write${name}V${v}(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {`, ...declare, ...body, ...absent, '}'];
+}
+
+/**
+ * Stores the u32 in `x` at o + at, byte by byte: inline, because a call into another module goes
+ * through a getter under tsx and the bench runs the sources through tsx.
+ */
+function store(at: number, v = 'x'): string[] {
+  const o = (k: number) => plus(at + k);
+  return [`  out[${o(0)}] = ${v};`, `  out[${o(1)}] = ${v} >>> 8;`, `  out[${o(2)}] = ${v} >>> 16;`, `  out[${o(3)}] = ${v} >>> 24;`];
+}
+
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** The generated file's text. */
+export function generateRts0Records(): string {
+  const out: string[] = [
+    '// Generated by scripts/gen-rts0-records.ts from codecs/root-signature.ts (`npm run gen`): do not edit.',
+    '// test/generated.test.ts fails when this file is not what the rows generate.',
+    '/* eslint-disable */',
+    "import { keepNanBits, nanBits, notNumber, notStored, notU32, type Fields, type PathOf } from './record-support.js';",
+    '',
+    '// binary32 rounding of a number and its bits',
+    'const F32 = new Float32Array(1);',
+    'const F32_BITS = new Uint32Array(F32.buffer);',
+    '',
+    '/** The per-record readers and writers of one version. */',
+    'export interface RecordCodecs {',
+  ];
+  const payloads = [...new Set(PARAMETER_TYPES.map((t) => t.payload))];
+  out.push(
+    `  readonly readHeader: (view: DataView, o: number, ${PARAMETERS_KEY}: unknown[], ${SAMPLERS_KEY}: unknown[]) => Fields;`,
+    '  /** A parameter record with its payload, by payload key. */',
+    `  readonly readParameter: { readonly [payload: string]: (view: DataView, o: number, payload: unknown) => Fields };`,
+    ...KINDS.filter(([, r]) => r !== HEADER && r !== PARAMETER).map(([n]) => `  readonly read${n}: (view: DataView, o: number) => Fields;`),
+    ...KINDS.map(([n]) => `  readonly write${n}: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;`),
+    '}',
+  );
+  for (const { value: v, name: versionName } of ROOT_SIGNATURE_VERSIONS) {
+    out.push('', `// ---------------------------------------------------------------- version ${versionName}`, '');
+    for (const [name, record] of KINDS) out.push(...reader(name, record, v), '', ...writer(name, record, v, versionName), '');
+  }
+  out.push('/** Readers and writers by stored version number. */', 'export const RECORD_CODECS: Record<number, RecordCodecs> = {');
+  for (const { value: v } of ROOT_SIGNATURE_VERSIONS) {
+    const names = [
+      `readHeader: readHeaderV${v}`,
+      `readParameter: { ${payloads.map((p) => `${p}: readParameter${cap(p)}V${v}`).join(', ')} }`,
+      ...KINDS.filter(([, r]) => r !== HEADER && r !== PARAMETER).map(([n]) => `read${n}: read${n}V${v}`),
+      ...KINDS.map(([n]) => `write${n}: write${n}V${v}`),
+    ];
+    out.push(`  ${v}: {`, ...names.map((n) => `    ${n},`), '  },');
+  }
+  out.push('};', '');
+  return out.join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(new URL(`../${GENERATED_PATH}`, import.meta.url), generateRts0Records());
+  console.log(`wrote ${GENERATED_PATH}`);
+}
