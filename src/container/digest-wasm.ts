@@ -20,6 +20,7 @@ interface DigestExports {
   blocks(ptr: number, count: number): void;
   state(out: number): void;
   setState(from: number): void;
+  digest(ptr: number, length: number, scratch: number, out: number): void;
   blocks4(p0: number, p1: number, p2: number, p3: number, count: number, states: number): void;
 }
 
@@ -142,12 +143,16 @@ export function wasmDigestInto(message: Uint8Array, out: Uint8Array, at: number)
   const { x } = w;
   const mem = w.mem;
   const length = message.byteLength;
+  if (length <= CHUNK) {
+    // one call: whole blocks, final block and state in the module
+    mem.set(message, BUF);
+    x.digest(BUF, length, FINAL, STATE);
+    for (let i = 0; i < 16; i++) out[at + i] = mem[STATE + i]!;
+    return true;
+  }
   const full = length - (length & 63);
   x.begin();
-  if (length <= CHUNK) {
-    mem.set(message, BUF);
-    if (full > 0) x.blocks(BUF, full >>> 6);
-  } else {
+  {
     for (let o = 0; o < full; o += CHUNK) {
       const n = Math.min(CHUNK, full - o);
       mem.set(message.subarray(o, o + n), BUF);

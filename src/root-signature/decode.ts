@@ -19,7 +19,6 @@ import {
   ROOT_SIGNATURE_VERSIONS,
   SAMPLER,
   TABLE,
-  versionRow,
   type RecordRow,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
@@ -79,9 +78,9 @@ function read(bytes: Uint8Array, options: DecodeRootSignatureOptions, layout: Ro
   const base = options.base ?? 0;
   if (bytes.byteLength < HEADER_SIZE) new ByteReader(bytes, base).need(0, HEADER_SIZE, `${at}.header`);
   const version = u32(bytes, VERSION_AT);
-  const row = versionRow(version);
-  if (!row) throw new DecodeError('unsupported-version', base, `${at}.${VERSION_KEY}`, `unknown root signature version ${version} (known: ${KNOWN_VERSIONS})`);
-  return READERS[row.value](bytes, base, at, layout);
+  const reader = version < READERS.length ? READERS[version] : undefined;
+  if (reader === undefined) throw new DecodeError('unsupported-version', base, `${at}.${VERSION_KEY}`, `unknown root signature version ${version} (known: ${KNOWN_VERSIONS})`);
+  return reader(bytes, base, at, layout);
 }
 
 // ---------------------------------------------------------------- readers built from the rows
@@ -190,4 +189,8 @@ function parameterPath(at: string, i: number): string {
   return `${at}.${PARAMETERS_KEY}[${i}]`;
 }
 
-const READERS = Object.fromEntries(ROOT_SIGNATURE_VERSIONS.map((v) => [v.value, makeReader(v.value)])) as Record<RootSignatureVersion, Reader>;
+/** The reader of each stored version number, indexed by it (an array: one indexed load per decode). */
+const READERS: (Reader | undefined)[] = [];
+for (const { value } of ROOT_SIGNATURE_VERSIONS) READERS[value] = makeReader(value);
+// the version numbers are small (1, 2, 3): fill the holes so the array stays packed
+for (let i = 0; i < READERS.length; i++) READERS[i] ??= undefined;

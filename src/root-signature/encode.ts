@@ -18,7 +18,6 @@ import {
   ROOT_SIGNATURE_VERSIONS,
   SAMPLER,
   TABLE,
-  versionRow,
   type RecordRow,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
@@ -37,9 +36,10 @@ import type { RootSignature } from './types.js';
  * @throws {DescriptionError} bad-type, out-of-range, not-representable (a value the version has no field for)
  */
 export function encodeRootSignature(rs: RootSignature): Uint8Array {
-  const row = versionRow((rs as unknown as Fields)[VERSION_KEY]);
-  if (!row) throw new DescriptionError('out-of-range', `RTS0.${VERSION_KEY}`, `unknown root signature version ${String(rs.version)} (known: ${KNOWN_VERSIONS})`);
-  return WRITERS[row.value](rs as unknown as Fields);
+  const version = (rs as unknown as Fields)[VERSION_KEY];
+  const writer = typeof version === 'number' && version >= 0 && version < WRITERS.length ? WRITERS[version] : undefined;
+  if (writer === undefined) throw new DescriptionError('out-of-range', `RTS0.${VERSION_KEY}`, `unknown root signature version ${String(rs.version)} (known: ${KNOWN_VERSIONS})`);
+  return writer(rs as unknown as Fields);
 }
 
 // ---------------------------------------------------------------- writers built from the rows
@@ -170,4 +170,7 @@ const constantsPath: PathOf = (i) => payloadPath(i, CONSTANTS_PAYLOAD);
 const descriptorPath: PathOf = (i) => payloadPath(i, DESCRIPTOR_PAYLOAD);
 const samplerPath: PathOf = (k) => `RTS0.${SAMPLERS_KEY}[${k}]`;
 
-const WRITERS = Object.fromEntries(ROOT_SIGNATURE_VERSIONS.map((v) => [v.value, makeWriter(v.value)])) as Record<RootSignatureVersion, Writer>;
+/** The writer of each stored version number, indexed by it (a non-integer number finds none). */
+const WRITERS: (Writer | undefined)[] = [];
+for (const { value } of ROOT_SIGNATURE_VERSIONS) WRITERS[value] = makeWriter(value);
+for (let i = 0; i < WRITERS.length; i++) WRITERS[i] ??= undefined;

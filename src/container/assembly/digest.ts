@@ -1,8 +1,8 @@
 // AssemblyScript: the container digest's MD5 compression (docs: src/container/digest.ts), built by
 // scripts/build-wasm.mjs into src/container/digest-wasm-binary.ts. The JS side streams the message
-// through a buffer in this module's memory: begin(), blocks(ptr, n) per chunk of whole 64-byte
-// blocks, then the final block(s) laid out by JS in scratch memory with blocks() again; the state is
-// read from h0..h3. blocks4 hashes four messages at once for batches (SIMD build: one per lane).
+// through a buffer in this module's memory: a message that fits the buffer in one call, digest();
+// a longer one with begin(), blocks(ptr, n) per chunk of whole 64-byte blocks, then the final
+// block(s) laid out by JS in scratch memory with blocks() again, and state(). blocks4 hashes four messages at once for batches (SIMD build: one per lane).
 // Built twice, with SIMD (ASC_FEATURE_SIMD) and without. Must equal the JS digest bit for bit
 // (test/digest.test.ts).
 
@@ -106,6 +106,33 @@ export function state(out: usize): void {
   store<u32>(out, h1, 4);
   store<u32>(out, h2, 8);
   store<u32>(out, h3, 12);
+}
+
+/**
+ * The whole digest in one call, for a message already in memory: `length` bytes at `ptr`, DXC's
+ * final block(s) laid out in the 128 bytes at `scratch` (the bit length first, the rest of the
+ * message, 0x80, and 2 * length + 1 last, as the JS digest does), the state written at `out`.
+ */
+export function digest(ptr: usize, length: u32, scratch: usize, out: usize): void {
+  begin();
+  const full = length & ~63;
+  if (full > 0) blocks(ptr, full >>> 6);
+  const rest = length - full;
+  memory.fill(scratch, 0, 128);
+  if (rest < 56) {
+    memory.copy(scratch + 4, ptr + full, rest);
+    store<u8>(scratch + 4 + rest, 0x80);
+    store<u32>(scratch, length << 3);
+    store<u32>(scratch, 2 * length + 1, 60);
+    blocks(scratch, 1);
+  } else {
+    memory.copy(scratch, ptr + full, rest);
+    store<u8>(scratch + rest, 0x80);
+    store<u32>(scratch, length << 3, 64);
+    store<u32>(scratch, 2 * length + 1, 124);
+    blocks(scratch, 2);
+  }
+  state(out);
 }
 
 /** Sets the state from 16 bytes at `from` (to go on with a message the 4-lane loop started). */
