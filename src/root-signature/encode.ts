@@ -96,7 +96,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
       if (typeof p !== 'object' || p === null) throw new DescriptionError('bad-type', parameterPath(i, 0), 'expected an object');
       const key = payloadOf(p[PARAMETER_TYPE_KEY]);
       if (key === TABLE_PAYLOAD) {
-        const ranges = p[key];
+        const ranges = p[TABLE_PAYLOAD];
         if (!Array.isArray(ranges)) throw new DescriptionError('bad-type', payloadPath(i, key), 'expected an array');
         size += tableSize + ranges.length * rangeSize;
       } else if (key === CONSTANTS_PAYLOAD) size += constantsSize;
@@ -127,7 +127,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
       put32(view, rec + payloadAt, end);
       const key = payloadOf(p[PARAMETER_TYPE_KEY])!;
       if (key === TABLE_PAYLOAD) {
-        const ranges = p[key] as unknown[];
+        const ranges = p[TABLE_PAYLOAD] as unknown[];
         put32(view, end + rangeCountAt, ranges.length);
         put32(view, end + rangesAt, end + tableSize);
         end += tableSize;
@@ -139,7 +139,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
         }
       } else {
         const isConstants = key === CONSTANTS_PAYLOAD;
-        const b = p[key] as Fields;
+        const b = (isConstants ? p[CONSTANTS_PAYLOAD] : p[DESCRIPTOR_PAYLOAD]) as Fields;
         const path = isConstants ? constantsPath : descriptorPath;
         if (typeof b !== 'object' || b === null) throw new DescriptionError('bad-type', path(i, 0), 'expected an object');
         if (isConstants) {
