@@ -121,6 +121,14 @@ export function durations(src: usize, count: u32, consecutive: u32, scale: f64, 
  * pass over the records: the running sums live in `out` (a few cache lines), so memory is read once.
  */
 export function sumRecords(src: usize, records: u32, fields: u32, out: usize): void {
+  if (ASC_FEATURE_SIMD) {
+    // the field counts of the counter queries (OCCLUSION 1, SO_STATISTICS 2, PIPELINE_STATISTICS
+    // 11, PIPELINE_STATISTICS1 14): running sums in registers, not in memory
+    if (fields == 11) return sumFixed(src, records, 11, out);
+    if (fields == 14) return sumFixed(src, records, 14, out);
+    if (fields == 2) return sumFixed(src, records, 2, out);
+    if (fields == 1) return sumFixed(src, records, 1, out);
+  }
   const stride: usize = <usize>fields * 8;
   memory.fill(out, 0, stride);
   let at = src;
@@ -138,6 +146,40 @@ export function sumRecords(src: usize, records: u32, fields: u32, out: usize): v
     for (let f: usize = 0; f < stride; f += 8) store<u64>(out + f, load<u64>(out + f) + load<u64>(at + f));
     at += stride;
   }
+}
+
+/**
+ * sumRecords for a constant field count up to 16 (inlined with a constant, so the unused sums and
+ * their tests fold away): the running sums are up to eight i64x2 locals and one u64.
+ */
+@inline
+function sumFixed(src: usize, records: u32, fields: u32, out: usize): void {
+  const stride: usize = <usize>fields * 8;
+  const vectors = fields >> 1;
+  let a0 = i64x2.splat(0), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
+  let odd: u64 = 0;
+  let at = src;
+  for (let r: u32 = 0; r < records; r++) {
+    if (vectors > 0) a0 = i64x2.add(a0, v128.load(at));
+    if (vectors > 1) a1 = i64x2.add(a1, v128.load(at, 16));
+    if (vectors > 2) a2 = i64x2.add(a2, v128.load(at, 32));
+    if (vectors > 3) a3 = i64x2.add(a3, v128.load(at, 48));
+    if (vectors > 4) a4 = i64x2.add(a4, v128.load(at, 64));
+    if (vectors > 5) a5 = i64x2.add(a5, v128.load(at, 80));
+    if (vectors > 6) a6 = i64x2.add(a6, v128.load(at, 96));
+    if (vectors > 7) a7 = i64x2.add(a7, v128.load(at, 112));
+    if (fields & 1) odd += load<u64>(at + <usize>vectors * 16);
+    at += stride;
+  }
+  if (vectors > 0) v128.store(out, a0);
+  if (vectors > 1) v128.store(out, a1, 16);
+  if (vectors > 2) v128.store(out, a2, 32);
+  if (vectors > 3) v128.store(out, a3, 48);
+  if (vectors > 4) v128.store(out, a4, 64);
+  if (vectors > 5) v128.store(out, a5, 80);
+  if (vectors > 6) v128.store(out, a6, 96);
+  if (vectors > 7) v128.store(out, a7, 112);
+  if (fields & 1) store<u64>(out + <usize>vectors * 16, odd);
 }
 
 /** out[i] = a[i] - b[i] over `words` u64 values (field-wise deltas). */
