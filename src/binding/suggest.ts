@@ -15,6 +15,7 @@ import { STAGE_VISIBILITY } from '../../codecs/binding-rules.js';
 import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
 import { DESCRIPTOR_RANGE_OFFSET_APPEND, LIMITS, UNBOUNDED_DESCRIPTORS } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { PARAMETERS_KEY, rootPath } from '../root-signature/rows.js';
 import type { DescriptorRange, RootParameter, RootSignature } from '../root-signature/types.js';
 import type { ShaderBinding } from '../shader/shader.js';
 
@@ -127,7 +128,7 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
   let flags = stages.has(VERTEX) ? ALLOW_IA : 0;
   for (const row of STAGE_VISIBILITY) if (!stages.has(row.stage)) flags |= row.deny;
   const rs: RootSignature = { version: 2, flags, parameters, staticSamplers: [] };
-  if (rootCost(rs) > LIMITS.maxRootCost) throw new DescriptionError('out-of-range', 'RTS0.parameters', `the bindings need ${rootCost(rs)} DWORDs of root arguments, more than ${LIMITS.maxRootCost}`);
+  if (rootCost(rs) > LIMITS.maxRootCost) throw new DescriptionError('out-of-range', rootPath(PARAMETERS_KEY), `the bindings need ${rootCost(rs)} DWORDs of root arguments, more than ${LIMITS.maxRootCost}`);
   return rs;
 }
 

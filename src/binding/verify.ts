@@ -19,6 +19,7 @@ import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
 import { UNBOUNDED_DESCRIPTORS } from '../../codecs/root-signature.js';
 import { fillMessage } from '../bytes/errors.js';
 import { containerRootSignature } from '../root-signature/input.js';
+import { KEYS, parameterPath, rangePath, rootPath, samplerPath } from '../root-signature/rows.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { validateRootSignature } from '../root-signature/validate.js';
 import { readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
@@ -104,12 +105,12 @@ export function rootSignatureIntervals(rs: RootSignature): Map<string, IntervalS
     set.add(it);
   };
   rs.parameters.forEach((p, i) => {
-    const path = `RTS0.parameters[${i}]`;
+    const path = parameterPath(i);
     if (p.parameterType === 0) {
       p.ranges.forEach((r, j) => {
         if (r.numDescriptors === 0) return;
         const ub = r.numDescriptors === UNBOUNDED_DESCRIPTORS ? 0xffffffff : Math.min(0xffffffff, r.baseShaderRegister + r.numDescriptors - 1);
-        add(r.rangeType, r.registerSpace, p.shaderVisibility, { lb: r.baseShaderRegister, ub, rootDescriptor: false, path: `${path}.ranges[${j}]` });
+        add(r.rangeType, r.registerSpace, p.shaderVisibility, { lb: r.baseShaderRegister, ub, rootDescriptor: false, path: rangePath(path, j) });
       });
     } else if (p.parameterType === 1) {
       add(2, p.constants.registerSpace, p.shaderVisibility, { lb: p.constants.shaderRegister, ub: p.constants.shaderRegister, rootDescriptor: false, path });
@@ -118,7 +119,7 @@ export function rootSignatureIntervals(rs: RootSignature): Map<string, IntervalS
       add(cls, p.descriptor.registerSpace, p.shaderVisibility, { lb: p.descriptor.shaderRegister, ub: p.descriptor.shaderRegister, rootDescriptor: true, path });
     }
   });
-  rs.staticSamplers.forEach((s, k) => add(3, s.registerSpace, s.shaderVisibility, { lb: s.shaderRegister, ub: s.shaderRegister, rootDescriptor: false, path: `RTS0.staticSamplers[${k}]` }));
+  rs.staticSamplers.forEach((s, k) => add(3, s.registerSpace, s.shaderVisibility, { lb: s.shaderRegister, ub: s.shaderRegister, rootDescriptor: false, path: samplerPath(k) }));
   return sets;
 }
 
@@ -182,6 +183,6 @@ export function verifyBindings(stage: number, bindings: readonly ShaderBinding[]
   }
 
   // Step 3: DENY.
-  if (row && hasBindings && rs.flags & row.deny) violations.push({ code: 'stage-denied', message: message('stage-denied', {}), path: 'RTS0.flags' });
+  if (row && hasBindings && rs.flags & row.deny) violations.push({ code: 'stage-denied', message: message('stage-denied', {}), path: rootPath(KEYS.HEADER.flags) });
   return result(violations.length ? 'does-not-fit' : 'fits', violations);
 }

@@ -22,7 +22,7 @@ import {
   type FieldRow,
 } from '../../codecs/root-signature.js';
 import { DescriptionError, DxbinError, type ConversionErrorCode } from '../bytes/errors.js';
-import { versionName } from './rows.js';
+import { KEYS, PAYLOAD_KEY, VERSION_KEY, parameterPath, rangePath, samplerPath, versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
 import type { DescriptorRange, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
 
@@ -77,7 +77,7 @@ export function convertRootSignature(
   const semantics = options.semantics ?? 'runtime';
   const rules = CONVERSION_RULES[semantics];
   if (!rules) throw new DescriptionError('bad-name', 'semantics', `unknown semantics ${String(semantics)}`);
-  if (!versionRow(to)) throw new DescriptionError('out-of-range', 'version', `unknown target version ${String(to)}`);
+  if (!versionRow(to)) throw new DescriptionError('out-of-range', VERSION_KEY, `unknown target version ${String(to)}`);
   const report: ConversionReport = { from: rs.version, to, semantics, added: [], dropped: [], notExpressible: [], lossless: true };
   /** Range and root descriptor flags across the versions that store them and the ones that do not. */
   const convertFlags = (row: FieldRow, value: number, restored: number, path: string, table: FlagTable): number => {
@@ -95,24 +95,24 @@ export function convertRootSignature(
   };
 
   const parameters = rs.parameters.map((p, i): RootParameter => {
-    const at = `RTS0.parameters[${i}]`;
+    const at = parameterPath(i);
     if (p.parameterType === 0) {
       return {
         ...p,
         ranges: p.ranges.map(
           (r, j): DescriptorRange => ({
             ...r,
-            flags: convertFlags(RANGE.fields.flags, r.flags, restoredRangeFlags(rules, r), `${at}.ranges[${j}].flags`, DESCRIPTOR_RANGE_FLAGS),
+            flags: convertFlags(RANGE.fields.flags, r.flags, restoredRangeFlags(rules, r), `${rangePath(at, j)}.${KEYS.RANGE.flags}`, DESCRIPTOR_RANGE_FLAGS),
           }),
         ),
       };
     }
     if (p.parameterType === 1) return { ...p, constants: { ...p.constants } };
-    return { ...p, descriptor: { ...p.descriptor, flags: convertFlags(DESCRIPTOR.fields.flags, p.descriptor.flags, rules.upRootDescriptorFlags, `${at}.descriptor.flags`, ROOT_DESCRIPTOR_FLAGS) } };
+    return { ...p, descriptor: { ...p.descriptor, flags: convertFlags(DESCRIPTOR.fields.flags, p.descriptor.flags, rules.upRootDescriptorFlags, `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${KEYS.DESCRIPTOR.flags}`, ROOT_DESCRIPTOR_FLAGS) } };
   });
 
   const staticSamplers = rs.staticSamplers.map((s, k): StaticSampler => {
-    const path = `RTS0.staticSamplers[${k}].flags`;
+    const path = `${samplerPath(k)}.${KEYS.SAMPLER.flags}`;
     const copy: StaticSampler = { ...s, ...(s.nanBits ? { nanBits: { ...s.nanBits } } : {}) };
     const samplerFlags = SAMPLER.fields.flags;
     if (stores(samplerFlags, rs.version) && !stores(samplerFlags, to)) {

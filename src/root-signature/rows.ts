@@ -3,9 +3,15 @@
  * of a record (those the typed description holds, as opposed to counts and offsets), the key of a
  * row, and the version list as text.
  */
+import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import {
+  CONSTANTS,
+  DESCRIPTOR,
   HEADER,
+  PARAMETER,
   PARAMETER_TYPES,
+  RANGE,
+  SAMPLER,
   ROOT_SIGNATURE_VERSIONS,
   type FieldRow,
   type RecordRow,
@@ -62,5 +68,35 @@ export function parameterTypeRow(value: number): (typeof PARAMETER_TYPES)[number
   return PARAMETER_TYPES.find((t) => t.value === value);
 }
 
-/** The key of the parameter type field and of the visibility field in a parameter record. */
+/** The payload keys of the parameter types (`ranges`, `constants`, `descriptor`), each once, in row order. */
 export const PAYLOAD_KEYS: readonly string[] = [...new Set(PARAMETER_TYPES.map((t) => t.payload))];
+
+type ParameterTypeRow = (typeof PARAMETER_TYPES)[number];
+/** The payload key of the parameter types whose payload is record R (TABLE: `ranges`). */
+export const PAYLOAD_KEY = Object.fromEntries(PARAMETER_TYPES.map((t) => [t.record, t.payload])) as {
+  readonly [R in ParameterTypeRow['record']]: Extract<ParameterTypeRow, { record: R }>['payload'];
+};
+
+/**
+ * A record's field keys as values (`KEYS.RANGE.rangeType` is 'rangeType'): code names a field as
+ * a property the compiler checks against the row, never as a string of its own.
+ */
+export function keysOf<F extends Readonly<Record<string, FieldRow>>>(record: RecordRow<F>): { readonly [K in keyof F]: K } {
+  return Object.fromEntries(Object.keys(record.fields).map((k) => [k, k])) as { readonly [K in keyof F]: K };
+}
+/** The field keys of every record. */
+export const KEYS = {
+  HEADER: keysOf(HEADER),
+  PARAMETER: keysOf(PARAMETER),
+  RANGE: keysOf(RANGE),
+  CONSTANTS: keysOf(CONSTANTS),
+  DESCRIPTOR: keysOf(DESCRIPTOR),
+  SAMPLER: keysOf(SAMPLER),
+} as const;
+
+/** Paths of the description's parts as errors and byte maps spell them: `RTS0.parameters[2]`, `….ranges[0]`. */
+export const parameterPath = (i: number, at: string = ROOT_SIGNATURE_PART): string => `${at}.${PARAMETERS_KEY}[${i}]`;
+export const samplerPath = (k: number, at: string = ROOT_SIGNATURE_PART): string => `${at}.${SAMPLERS_KEY}[${k}]`;
+export const rangePath = (parameter: string, j: number): string => `${parameter}.${PAYLOAD_KEY.TABLE}[${j}]`;
+/** A field of the description's root (`RTS0.flags`, `RTS0.parameters`). */
+export const rootPath = (key: string, at: string = ROOT_SIGNATURE_PART): string => `${at}.${key}`;

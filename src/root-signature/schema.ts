@@ -97,7 +97,7 @@ export function rootSignatureJsonSchema(): Record<string, unknown> {
       'A D3D12 versioned root signature description. Field names are the D3D12 C names in camelCase; enum values and flags use D3D12 names, numbers where a value has no name. Version 1.0 has no range or root descriptor flags; only version 1.2 has static sampler flags.',
     type: 'object',
     additionalProperties: false,
-    required: ['version'],
+    required: [VERSION_KEY],
     properties: {
       [VERSION_KEY]: { enum: ROOT_SIGNATURE_VERSIONS.map((v) => v.name) },
       ...recordSchema(HEADER).properties,

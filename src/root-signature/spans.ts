@@ -6,6 +6,7 @@
 import { RECORDS, PARAMETER_TYPES, type FieldRow, type RecordRow, type RootSignatureVersion } from '../../codecs/root-signature.js';
 import { enumName, flagNames, type SpanRecorder } from '../bytes/spans.js';
 import { readRootSignature } from './decode.js';
+import { PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, parameterPath, rangePath, samplerPath } from './rows.js';
 
 /** The name of a field's value: its enumerator, its flags, its special spelling, or the float. */
 function nameOf(row: FieldRow, value: number, view: DataView, at: number): string | undefined {
@@ -49,28 +50,27 @@ export function rootSignatureSpans(bytes: Uint8Array, rec: SpanRecorder, base = 
 
   const params = rootSignature.parameters;
   const P = RECORDS.PARAMETER.sizes[v];
-  if (params.length > 0) rec.add('array', base + layout.parametersOffset, params.length * P, `${at}.parameters`);
-  params.forEach((_, i) => record(layout.parametersOffset + i * P, RECORDS.PARAMETER, `${at}.parameters[${i}]`));
+  if (params.length > 0) rec.add('array', base + layout.parametersOffset, params.length * P, `${at}.${PARAMETERS_KEY}`);
+  params.forEach((_, i) => record(layout.parametersOffset + i * P, RECORDS.PARAMETER, parameterPath(i, at)));
   params.forEach((p, i) => {
-    const path = `${at}.parameters[${i}]`;
+    const path = parameterPath(i, at);
     const payload = layout.payloadOffsets[i]!;
     const type = PARAMETER_TYPES.find((t) => t.value === p.parameterType)!;
-    if (type.payload === 'ranges') {
+    if (type.record === 'TABLE') {
+      // the table header has no key in the description; decode.ts names it `table` in its paths too
       record(payload, RECORDS.TABLE, `${path}.table`);
-      const ranges = 'ranges' in p ? p.ranges : [];
+      const ranges = ((p as unknown as Record<string, unknown>)[type.payload] as readonly unknown[] | undefined) ?? [];
       const rangesAt = layout.rangeOffsets[i]!;
       const R = RECORDS.RANGE.sizes[v];
-      if (ranges.length > 0 && !seen.has(rangesAt)) rec.add('array', base + rangesAt, ranges.length * R, `${path}.ranges`);
-      ranges.forEach((_, j) => record(rangesAt + j * R, RECORDS.RANGE, `${path}.ranges[${j}]`));
-    } else if (type.payload === 'constants') {
-      record(payload, RECORDS.CONSTANTS, `${path}.constants`);
+      if (ranges.length > 0 && !seen.has(rangesAt)) rec.add('array', base + rangesAt, ranges.length * R, `${path}.${PAYLOAD_KEY.TABLE}`);
+      ranges.forEach((_, j) => record(rangesAt + j * R, RECORDS.RANGE, rangePath(path, j)));
     } else {
-      record(payload, RECORDS.DESCRIPTOR, `${path}.descriptor`);
+      record(payload, RECORDS[type.record], `${path}.${type.payload}`);
     }
   });
   const samplers = rootSignature.staticSamplers;
   const S = RECORDS.SAMPLER.sizes[v];
-  if (samplers.length > 0) rec.add('array', base + layout.staticSamplersOffset, samplers.length * S, `${at}.staticSamplers`);
-  samplers.forEach((_, k) => record(layout.staticSamplersOffset + k * S, RECORDS.SAMPLER, `${at}.staticSamplers[${k}]`));
+  if (samplers.length > 0) rec.add('array', base + layout.staticSamplersOffset, samplers.length * S, `${at}.${SAMPLERS_KEY}`);
+  samplers.forEach((_, k) => record(layout.staticSamplersOffset + k * S, RECORDS.SAMPLER, samplerPath(k, at)));
   rec.fillGaps(base, base + bytes.byteLength, `${at} (unreferenced)`, 'gap', first);
 }

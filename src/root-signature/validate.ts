@@ -12,9 +12,11 @@ import {
   LIMITS,
   ROOT_DESCRIPTOR_FLAGS,
   ROOT_SIGNATURE_FLAGS,
+  SAMPLER,
   SAMPLER_FLAGS,
   SHADER_VISIBILITY,
   STATIC_BORDER_COLOR,
+  TEXTURE_ADDRESS_MODE,
   UNBOUNDED_DESCRIPTORS,
   PARAMETER_TYPES,
   RANGE_TYPES,
@@ -26,6 +28,7 @@ import { flag } from '../../codecs/enum-table.js';
 import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
 import { fillMessage } from '../bytes/errors.js';
 import { convertRootSignature } from './convert.js';
+import { KEYS, PARAMETERS_KEY, PAYLOAD_KEY, dataFields, parameterPath, rangePath, rootPath, samplerPath } from './rows.js';
 import type { RootSignature } from './types.js';
 
 /** A broken validation rule: stable code, rule number, field path, message in DXC's words. */
@@ -56,7 +59,14 @@ const SAMPLER_RANGE = RANGE_TYPES.find((t) => t.name === 'SAMPLER')!.value;
 const CONSTANTS_CLASS = PARAMETER_TYPES.find((t) => t.name === '32BIT_CONSTANTS')!.registerClass;
 const STATIC_SAMPLER_CLASS = RANGE_CLASS.get(SAMPLER_RANGE)!;
 /** Root CBV/SRV/UAV parameter type -> register class. */
-const ROOT_DESCRIPTOR_CLASS = new Map<number, RegisterClass>(PARAMETER_TYPES.filter((t) => t.payload === 'descriptor').map((t) => [t.value, t.registerClass]));
+const ROOT_DESCRIPTOR_CLASS = new Map<number, RegisterClass>(PARAMETER_TYPES.filter((t) => t.record === 'DESCRIPTOR').map((t) => [t.value, t.registerClass]));
+/** The static sampler's address mode fields (U, V, W), from the rows. */
+const ADDRESS_KEYS = dataFields(SAMPLER)
+  .filter((f) => f.row.kind === TEXTURE_ADDRESS_MODE)
+  .map((f) => f.key as keyof (typeof SAMPLER)['fields']);
+/** A key as DXC's messages spell the field: minLOD -> MinLOD. */
+const dxcFieldName = (key: string) => key[0]!.toUpperCase() + key.slice(1);
+const [H, P, R, C, D, S] = [KEYS.HEADER, KEYS.PARAMETER, KEYS.RANGE, KEYS.CONSTANTS, KEYS.DESCRIPTOR, KEYS.SAMPLER];
 const VISIBILITY_COUNT = SHADER_VISIBILITY.values.length;
 const MIP_LOD_BIAS_MAX = Math.fround(LIMITS.mipLodBiasMax);
 const hex = (n: number) => (n >>> 0).toString(16);
@@ -83,14 +93,14 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
   const as = VERSIONS[input.version].validatedAs;
   const rs = input.version === as ? input : convertRootSignature(input, as).rootSignature;
 
-  if ((rs.flags & ~VALID_ROOT_FLAGS[target]) >>> 0) report('root-flags-unsupported', 'RTS0.flags', { hex: hex(rs.flags) });
-  if (options.global && rs.flags & LOCAL_ROOT_SIGNATURE) report('local-flag-in-global', 'RTS0.flags', {});
+  if ((rs.flags & ~VALID_ROOT_FLAGS[target]) >>> 0) report('root-flags-unsupported', rootPath(H.flags), { hex: hex(rs.flags) });
+  if (options.global && rs.flags & LOCAL_ROOT_SIGNATURE) report('local-flag-in-global', rootPath(H.flags), {});
 
   const overlaps = new OverlapChecker();
   let cost = 0;
   rs.parameters.forEach((p, i) => {
-    const at = `RTS0.parameters[${i}]`;
-    if (p.shaderVisibility >= VISIBILITY_COUNT) report('shader-visibility-unsupported', `${at}.shaderVisibility`, { value: p.shaderVisibility, where: `root parameter [${i}]` });
+    const at = parameterPath(i);
+    if (p.shaderVisibility >= VISIBILITY_COUNT) report('shader-visibility-unsupported', `${at}.${P.shaderVisibility}`, { value: p.shaderVisibility, where: `root parameter [${i}]` });
     switch (p.parameterType) {
       case 0: {
         cost += 1;
@@ -99,18 +109,18 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
         let mixReported = false;
         let appendStart = 0; // may pass 2^32 after an unbounded range
         p.ranges.forEach((r, j) => {
-          const rp = `${at}.ranges[${j}]`;
+          const rp = rangePath(at, j);
           const where = { slot: j, parameter: i };
           if (r.rangeType === SAMPLER_RANGE) hasSamplers = true;
           else if (RANGE_CLASS.has(r.rangeType)) hasResources = true;
-          else report('range-type-unsupported', `${rp}.rangeType`, { value: r.rangeType, ...where });
+          else report('range-type-unsupported', `${rp}.${R.rangeType}`, { value: r.rangeType, ...where });
           if (hasSamplers && hasResources && !mixReported) {
             report('table-mixes-samplers', rp, { parameter: i });
             mixReported = true;
           }
-          if (r.numDescriptors === 0) report('range-empty', `${rp}.numDescriptors`, where);
+          if (r.numDescriptors === 0) report('range-empty', `${rp}.${R.numDescriptors}`, where);
           const start = r.offsetInDescriptorsFromTableStart === DESCRIPTOR_RANGE_OFFSET_APPEND ? appendStart : r.offsetInDescriptorsFromTableStart;
-          if (start > 0xffffffff) report('append-after-unbounded', `${rp}.offsetInDescriptorsFromTableStart`, where);
+          if (start > 0xffffffff) report('append-after-unbounded', `${rp}.${R.offsetInDescriptorsFromTableStart}`, where);
           if (r.numDescriptors !== UNBOUNDED_DESCRIPTORS) {
             if (r.baseShaderRegister + r.numDescriptors - 1 > 0xffffffff) {
               report('register-range-overflow', rp, { base: r.baseShaderRegister, count: r.numDescriptors, ...where });
@@ -120,14 +130,14 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
           } else appendStart = 0x100000000;
 
           const flags = r.flags >>> 0;
-          if (flags & ~DESCRIPTOR_RANGE_FLAGS.validMask) report('range-flags-unsupported', `${rp}.flags`, { hex: hex(flags) });
+          if (flags & ~DESCRIPTOR_RANGE_FLAGS.validMask) report('range-flags-unsupported', `${rp}.${R.flags}`, { hex: hex(flags) });
           if (r.rangeType === SAMPLER_RANGE) {
-            if (flags & DATA_FLAGS) report('sampler-range-data-flags', `${rp}.flags`, { hex: hex(flags) });
+            if (flags & DATA_FLAGS) report('sampler-range-data-flags', `${rp}.${R.flags}`, { hex: hex(flags) });
           } else {
-            if (bitCount(flags & DATA_FLAGS) > 1) report('range-multiple-data-flags', `${rp}.flags`, { hex: hex(flags) });
-            if (flags & DATA_STATIC && flags & DESCRIPTORS_VOLATILE) report('range-volatile-data-static', `${rp}.flags`, { hex: hex(flags) });
+            if (bitCount(flags & DATA_FLAGS) > 1) report('range-multiple-data-flags', `${rp}.${R.flags}`, { hex: hex(flags) });
+            if (flags & DATA_STATIC && flags & DESCRIPTORS_VOLATILE) report('range-volatile-data-static', `${rp}.${R.flags}`, { hex: hex(flags) });
           }
-          if (flags & DESCRIPTORS_VOLATILE && flags & KEEPING_BOUNDS_CHECKS) report('range-volatile-keeping-bounds-checks', `${rp}.flags`, { hex: hex(flags) });
+          if (flags & DESCRIPTORS_VOLATILE && flags & KEEPING_BOUNDS_CHECKS) report('range-volatile-keeping-bounds-checks', `${rp}.${R.flags}`, { hex: hex(flags) });
           spaceAndOverlap(r.registerSpace, rp, `Root parameter [${i}] descriptor table entry [${j}]`, () =>
             RANGE_CLASS.has(r.rangeType)
               ? overlaps.add({ kind: 'table', parameter: i, slot: j, cls: RANGE_CLASS.get(r.rangeType)!, visibility: p.shaderVisibility, space: r.registerSpace, lb: r.baseShaderRegister, count: r.numDescriptors })
@@ -138,8 +148,8 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
       }
       case 1:
         cost += p.constants.num32BitValues;
-        registerMax(p.constants.shaderRegister, `${at}.constants.shaderRegister`, `root parameter [${i}]`);
-        spaceAndOverlap(p.constants.registerSpace, `${at}.constants`, `Root parameter [${i}]`, () =>
+        registerMax(p.constants.shaderRegister, `${at}.${PAYLOAD_KEY.CONSTANTS}.${C.shaderRegister}`, `root parameter [${i}]`);
+        spaceAndOverlap(p.constants.registerSpace, `${at}.${PAYLOAD_KEY.CONSTANTS}`, `Root parameter [${i}]`, () =>
           overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: CONSTANTS_CLASS, visibility: p.shaderVisibility, space: p.constants.registerSpace, lb: p.constants.shaderRegister, count: 1 }),
         );
         break;
@@ -148,55 +158,56 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
       case 4: {
         cost += 2;
         const flags = p.descriptor.flags >>> 0;
-        if (flags & ~ROOT_DESCRIPTOR_FLAGS.validMask) report('root-descriptor-flags-unsupported', `${at}.descriptor.flags`, { hex: hex(flags) });
-        if (bitCount(flags & ROOT_DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', `${at}.descriptor.flags`, { count: bitCount(flags & ROOT_DATA_FLAGS) }); // DXC prints the count
-        registerMax(p.descriptor.shaderRegister, `${at}.descriptor.shaderRegister`, `root parameter [${i}]`);
-        spaceAndOverlap(p.descriptor.registerSpace, `${at}.descriptor`, `Root parameter [${i}]`, () =>
+        if (flags & ~ROOT_DESCRIPTOR_FLAGS.validMask) report('root-descriptor-flags-unsupported', `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.flags}`, { hex: hex(flags) });
+        if (bitCount(flags & ROOT_DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.flags}`, { count: bitCount(flags & ROOT_DATA_FLAGS) }); // DXC prints the count
+        registerMax(p.descriptor.shaderRegister, `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.shaderRegister}`, `root parameter [${i}]`);
+        spaceAndOverlap(p.descriptor.registerSpace, `${at}.${PAYLOAD_KEY.DESCRIPTOR}`, `Root parameter [${i}]`, () =>
           overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: ROOT_DESCRIPTOR_CLASS.get(p.parameterType)!, visibility: p.shaderVisibility, space: p.descriptor.registerSpace, lb: p.descriptor.shaderRegister, count: 1 }),
         );
         break;
       }
       default:
-        report('parameter-type-unsupported', `${at}.parameterType`, { value: (p as { parameterType: number }).parameterType, parameter: i });
+        report('parameter-type-unsupported', `${at}.${P.parameterType}`, { value: (p as { parameterType: number }).parameterType, parameter: i });
     }
   });
 
   const knownFilters = new Set(FILTER.values.map(([, v]) => v).filter((v) => target !== 'dxc' || !FILTERS_UNKNOWN_TO_DXC.has(v)));
   rs.staticSamplers.forEach((s, k) => {
-    const at = `RTS0.staticSamplers[${k}]`;
+    const at = samplerPath(k);
     const sampler = { sampler: k };
-    if (s.shaderVisibility >= VISIBILITY_COUNT) report('shader-visibility-unsupported', `${at}.shaderVisibility`, { value: s.shaderVisibility, where: `static sampler [${k}]` });
-    if (!knownFilters.has(s.filter)) report('sampler-filter-unrecognized', `${at}.filter`, { hex: `0x${hex(s.filter)}`, ...sampler });
-    for (const field of ['addressU', 'addressV', 'addressW'] as const) {
-      if (s[field] < 1 || s[field] > 5) report('sampler-address-unrecognized', `${at}.${field}`, { field: field[0]!.toUpperCase() + field.slice(1), value: s[field], ...sampler });
+    if (s.shaderVisibility >= VISIBILITY_COUNT) report('shader-visibility-unsupported', `${at}.${S.shaderVisibility}`, { value: s.shaderVisibility, where: `static sampler [${k}]` });
+    if (!knownFilters.has(s.filter)) report('sampler-filter-unrecognized', `${at}.${S.filter}`, { hex: `0x${hex(s.filter)}`, ...sampler });
+    for (const field of ADDRESS_KEYS) {
+      if (s[field] < 1 || s[field] > 5) report('sampler-address-unrecognized', `${at}.${field}`, { field: dxcFieldName(field), value: s[field], ...sampler });
     }
     if (Number.isNaN(s.mipLODBias) || s.mipLODBias < LIMITS.mipLodBiasMin || s.mipLODBias > MIP_LOD_BIAS_MAX) {
-      report('sampler-mip-lod-bias-range', `${at}.mipLODBias`, { value: String(s.mipLODBias), ...sampler });
+      report('sampler-mip-lod-bias-range', `${at}.${S.mipLODBias}`, { value: String(s.mipLODBias), ...sampler });
     }
-    if (s.maxAnisotropy > LIMITS.maxAnisotropy) report('sampler-max-anisotropy-range', `${at}.maxAnisotropy`, { value: s.maxAnisotropy, ...sampler });
+    if (s.maxAnisotropy > LIMITS.maxAnisotropy) report('sampler-max-anisotropy-range', `${at}.${S.maxAnisotropy}`, { value: s.maxAnisotropy, ...sampler });
     const isComparison = knownFilters.has(s.filter) && filterReduction(s.filter) === FILTER_REDUCTION_COMPARISON;
     if (isComparison && (s.comparisonFunc < 1 || s.comparisonFunc >= COMPARISON_FUNC.values.length)) {
-      report('sampler-comparison-func-unrecognized', `${at}.comparisonFunc`, { value: s.comparisonFunc, ...sampler });
+      report('sampler-comparison-func-unrecognized', `${at}.${S.comparisonFunc}`, { value: s.comparisonFunc, ...sampler });
     }
-    if (Number.isNaN(s.minLOD)) report('sampler-lod-nan', `${at}.minLOD`, { field: 'MinLOD', ...sampler });
-    if (Number.isNaN(s.maxLOD)) report('sampler-lod-nan', `${at}.maxLOD`, { field: 'MaxLOD', ...sampler });
-    if (s.borderColor >= STATIC_BORDER_COLOR.values.length) report('sampler-border-color-unrecognized', `${at}.borderColor`, { value: s.borderColor, ...sampler });
-    if (s.flags & ~SAMPLER_FLAGS.validMask) report('sampler-flags-unsupported', `${at}.flags`, { hex: hex(s.flags), ...sampler });
-    registerMax(s.shaderRegister, `${at}.shaderRegister`, `static sampler [${k}]`);
+    if (Number.isNaN(s.minLOD)) report('sampler-lod-nan', `${at}.${S.minLOD}`, { field: dxcFieldName(S.minLOD), ...sampler });
+    if (Number.isNaN(s.maxLOD)) report('sampler-lod-nan', `${at}.${S.maxLOD}`, { field: dxcFieldName(S.maxLOD), ...sampler });
+    if (s.borderColor >= STATIC_BORDER_COLOR.values.length) report('sampler-border-color-unrecognized', `${at}.${S.borderColor}`, { value: s.borderColor, ...sampler });
+    if (s.flags & ~SAMPLER_FLAGS.validMask) report('sampler-flags-unsupported', `${at}.${S.flags}`, { hex: hex(s.flags), ...sampler });
+    registerMax(s.shaderRegister, `${at}.${S.shaderRegister}`, `static sampler [${k}]`);
     spaceAndOverlap(s.registerSpace, at, `Static sampler [${k}]`, () =>
       overlaps.add({ kind: 'sampler', parameter: k, slot: -1, cls: STATIC_SAMPLER_CLASS, visibility: s.shaderVisibility, space: s.registerSpace, lb: s.shaderRegister, count: 1 }),
     );
   });
 
-  if (cost > LIMITS.maxRootCost) report('root-cost-exceeded', 'RTS0.parameters', { cost });
+  if (cost > LIMITS.maxRootCost) report('root-cost-exceeded', rootPath(PARAMETERS_KEY), { cost });
   return out;
 
   function registerMax(register: number, path: string, where: string) {
     if (register === 0xffffffff) report('shader-register-max', path, { where });
   }
 
+  /** `path`: the range, constants, descriptor or sampler record (each calls its space registerSpace). */
   function spaceAndOverlap(space: number, path: string, where: string, add: () => Record<string, string> | undefined) {
-    if (space >= LIMITS.systemReservedRegisterSpaceFirst) report('register-space-reserved', `${path}.registerSpace`, { Where: where, spaceHex: hex(space) });
+    if (space >= LIMITS.systemReservedRegisterSpaceFirst) report('register-space-reserved', `${path}.${R.registerSpace}`, { Where: where, spaceHex: hex(space) });
     const conflict = add();
     if (conflict) report('register-overlap', path, conflict);
   }

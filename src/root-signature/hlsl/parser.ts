@@ -18,7 +18,6 @@ import {
   VERSIONS,
   stores,
   type FieldRow,
-  type ParameterPayload,
   type RecordRow,
   type RegisterClass,
   type RootSignatureVersion,
@@ -99,9 +98,9 @@ const SAMPLER_RULES: ClauseRules = {
 /** A descriptor table's own items (visibility); its range clauses are read apart. */
 const TABLE_RULES: ClauseRules = { registerAccepts: () => false, registerSeen: '', flagsWhat: 'Root descriptor', required: [] };
 
-/** The record and rules of each root parameter payload that is read as fields (tables hold ranges). */
+/** The record and rules of each root parameter payload that is read as fields (tables hold ranges), by its record's name. */
 const PAYLOADS = {
-  constants: {
+  CONSTANTS: {
     record: CONSTANTS,
     rules: {
       registerAccepts: (letter) => letter === REGISTER_LETTERS.CBV,
@@ -113,7 +112,7 @@ const PAYLOADS = {
       ],
     },
   },
-  descriptor: {
+  DESCRIPTOR: {
     record: DESCRIPTOR,
     rules: {
       registerAccepts: (letter) => letter !== REGISTER_LETTERS.SAMPLER,
@@ -123,7 +122,7 @@ const PAYLOADS = {
       required: [[REGISTER_KEYWORD, 'shader register must be defined for each CBV/SRV/UAV']],
     },
   },
-} satisfies Record<Exclude<ParameterPayload, 'ranges'>, { record: RecordRow; rules: ClauseRules }>;
+} satisfies Record<Exclude<(typeof PARAMETER_TYPES)[number]['record'], 'TABLE'>, { record: RecordRow; rules: ClauseRules }>;
 
 /** Root parameter clauses and descriptor range clauses, by keyword, to their vocabulary rows. */
 const PARAMETER_CLAUSES = new Map<string, (typeof PARAMETER_TYPES)[number]>(PARAMETER_TYPES.map((t) => [t.clause, t]));
@@ -355,7 +354,7 @@ class Parser {
   private rootParameter(type: (typeof PARAMETER_TYPES)[number], registerClass: RegisterClass): RootParameter {
     const parameter = this.defaults(PARAMETER);
     parameter[PARAMETER_TYPE_KEY] = type.value;
-    const payload = PAYLOADS[type.payload as keyof typeof PAYLOADS];
+    const payload = PAYLOADS[type.record as keyof typeof PAYLOADS];
     const values = this.defaults(payload.record);
     this.fieldClause(type.clause, [[parameter, PARAMETER], [values, payload.record]], payload.rules, REGISTER_LETTERS[registerClass]);
     return { ...parameter, [type.payload]: values } as unknown as RootParameter;

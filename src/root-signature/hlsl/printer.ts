@@ -26,7 +26,7 @@ import {
   type FieldRow,
   type RecordRow,
 } from '../../../codecs/root-signature.js';
-import { dataFields } from '../rows.js';
+import { KEYS, PAYLOAD_KEY, dataFields, parameterPath, rangePath, rootPath, samplerPath } from '../rows.js';
 import { DescriptionError } from '../../bytes/errors.js';
 import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings } from './lexer.js';
@@ -40,8 +40,9 @@ export interface PrintOptions {
 /** Range type -> [clause, register letter], from the vocabulary rows. */
 const RANGE_CLAUSES = new Map(RANGE_TYPES.map((t) => [t.value as number, [t.clause, REGISTER_LETTERS[t.name]] as const]));
 /** Root CBV/SRV/UAV parameter type -> [clause, register letter]. */
-const DESCRIPTOR_CLAUSES = new Map(PARAMETER_TYPES.filter((t) => t.payload === 'descriptor').map((t) => [t.value as number, [t.clause, REGISTER_LETTERS[t.registerClass]] as const]));
-const CONSTANTS_LETTER = REGISTER_LETTERS[PARAMETER_TYPES[1].registerClass];
+const DESCRIPTOR_CLAUSES = new Map(PARAMETER_TYPES.filter((t) => t.record === 'DESCRIPTOR').map((t) => [t.value as number, [t.clause, REGISTER_LETTERS[t.registerClass]] as const]));
+const CONSTANTS_LETTER = REGISTER_LETTERS[PARAMETER_TYPES.find((t) => t.record === 'CONSTANTS')!.registerClass];
+const [H, P, R, D, S] = [KEYS.HEADER, KEYS.PARAMETER, KEYS.RANGE, KEYS.DESCRIPTOR, KEYS.SAMPLER];
 const REGISTER = 'register';
 
 /**
@@ -50,9 +51,9 @@ const REGISTER = 'register';
  */
 export function printRootSignature(rs: RootSignature, options: PrintOptions = {}): string {
   const clauses: { head: string; items: string[] }[] = [];
-  if (rs.flags !== 0) clauses.push({ head: CLAUSES.rootFlags, items: [flags(HLSL_ROOT_FLAGS, rs.flags, 'RTS0.flags')] });
-  rs.parameters.forEach((p, i) => clauses.push(parameter(p, `RTS0.parameters[${i}]`)));
-  rs.staticSamplers.forEach((s, k) => clauses.push(sampler(s, stores(SAMPLER.fields.flags, rs.version), `RTS0.staticSamplers[${k}]`)));
+  if (rs.flags !== 0) clauses.push({ head: CLAUSES.rootFlags, items: [flags(HLSL_ROOT_FLAGS, rs.flags, rootPath(H.flags))] });
+  rs.parameters.forEach((p, i) => clauses.push(parameter(p, parameterPath(i))));
+  rs.staticSamplers.forEach((s, k) => clauses.push(sampler(s, stores(SAMPLER.fields.flags, rs.version), samplerPath(k))));
   if (!options.multiline) return clauses.map((c) => `${c.head}(${c.items.join(', ')})`).join(', ');
   return clauses
     .map((c) => {
@@ -75,13 +76,13 @@ export function printRootSignatureDefine(name: string, rs: RootSignature, option
 }
 
 function parameter(p: RootParameter, path: string): { head: string; items: string[] } {
-  const vis = p.shaderVisibility === DEFAULTS.visibility ? [] : [`${PARAMETERS.visibility} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.shaderVisibility`)}`];
+  const vis = p.shaderVisibility === DEFAULTS.visibility ? [] : [`${PARAMETERS.visibility} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.${P.shaderVisibility}`)}`];
   switch (p.parameterType) {
     case 0: {
       // DXC's grammar needs at least one item in DescriptorTable(...): a table without ranges
       // says its visibility even when it is the default ALL
-      const items = [...p.ranges.map((r, j) => range(r, `${path}.ranges[${j}]`)), ...vis];
-      if (items.length === 0) items.push(`${PARAMETERS.visibility} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.shaderVisibility`)}`);
+      const items = [...p.ranges.map((r, j) => range(r, rangePath(path, j))), ...vis];
+      if (items.length === 0) items.push(`${PARAMETERS.visibility} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.${P.shaderVisibility}`)}`);
       return { head: CLAUSES.descriptorTable, items };
     }
     case 1:
@@ -93,23 +94,23 @@ function parameter(p: RootParameter, path: string): { head: string; items: strin
     case 3:
     case 4: {
       const [head, letter] = DESCRIPTOR_CLAUSES.get(p.parameterType)!;
-      const f = p.descriptor.flags === 0 ? [] : [`${PARAMETERS.flags} = ${flags(HLSL_ROOT_DESCRIPTOR_FLAGS, p.descriptor.flags, `${path}.descriptor.flags`)}`];
+      const f = p.descriptor.flags === 0 ? [] : [`${PARAMETERS.flags} = ${flags(HLSL_ROOT_DESCRIPTOR_FLAGS, p.descriptor.flags, `${path}.${PAYLOAD_KEY.DESCRIPTOR}.${D.flags}`)}`];
       return { head, items: [`${letter}${p.descriptor.shaderRegister}`, ...space(p.descriptor.registerSpace), ...vis, ...f] };
     }
     default:
-      throw new DescriptionError('not-representable', `${path}.parameterType`, `parameter type ${String((p as { parameterType: unknown }).parameterType)} has no HLSL spelling`);
+      throw new DescriptionError('not-representable', `${path}.${P.parameterType}`, `parameter type ${String((p as { parameterType: unknown }).parameterType)} has no HLSL spelling`);
   }
 }
 
 function range(r: DescriptorRange, path: string): string {
   const kind = RANGE_CLAUSES.get(r.rangeType);
-  if (kind === undefined) throw new DescriptionError('not-representable', `${path}.rangeType`, `range type ${r.rangeType} has no HLSL spelling`);
+  if (kind === undefined) throw new DescriptionError('not-representable', `${path}.${R.rangeType}`, `range type ${r.rangeType} has no HLSL spelling`);
   const [clause, letter] = kind;
   return `${clause}(${fieldItems(RANGE, r, letter, path).join(', ')})`;
 }
 
 function sampler(s: StaticSampler, hasFlags: boolean, path: string): { head: string; items: string[] } {
-  if (s.flags !== 0 && !hasFlags) throw new DescriptionError('not-representable', `${path}.flags`, 'static sampler flags exist only in version 1.2');
+  if (s.flags !== 0 && !hasFlags) throw new DescriptionError('not-representable', `${path}.${S.flags}`, 'static sampler flags exist only in version 1.2');
   return { head: CLAUSES.staticSampler, items: fieldItems(SAMPLER, s, REGISTER_LETTERS.SAMPLER, path) };
 }
 
