@@ -48,7 +48,7 @@ const plus = (at: number) => (at === 0 ? 'o' : `o + ${at}`);
 function literal(record: RecordRow, v: RootSignatureVersion, after: readonly string[] = [], before: readonly string[] = []): string {
   const fields = dataFields(record).map(({ key, row }) => {
     const at = row.at[v];
-    const value = at === null ? String(row.default ?? 0) : row.kind === 'f32' ? `view.getFloat32(${plus(at)}, true)` : `view.getUint32(${plus(at)}, true)`;
+    const value = at === null ? String(row.default ?? 0) : row.kind === 'f32' ? `f32(b, ${plus(at)})` : load(at);
     return `    ${key}: ${value},`;
   });
   return ['{', ...before.map((e) => `    ${e},`), ...fields, ...after.map((e) => `    ${e},`), '  }'].join('\n');
@@ -57,7 +57,7 @@ function literal(record: RecordRow, v: RootSignatureVersion, after: readonly str
 function reader(name: string, record: RecordRow, v: RootSignatureVersion): string[] {
   if (record === HEADER) {
     return [
-      `function read${name}V${v}(view: DataView, o: number, ${PARAMETERS_KEY}: unknown[], ${SAMPLERS_KEY}: unknown[]): Fields {`,
+      `function read${name}V${v}(b: Uint8Array, o: number, ${PARAMETERS_KEY}: unknown[], ${SAMPLERS_KEY}: unknown[]): Fields {`,
       `  return ${literal(record, v, [PARAMETERS_KEY, SAMPLERS_KEY], [`${VERSION_KEY}: ${v}`])};`,
       '}',
     ];
@@ -65,7 +65,7 @@ function reader(name: string, record: RecordRow, v: RootSignatureVersion): strin
   if (record === PARAMETER) {
     // one literal per payload kind, so each parameter shape has its own site
     return [...new Set(PARAMETER_TYPES.map((t) => t.payload))].flatMap((payload) => [
-      `function read${name}${cap(payload)}V${v}(view: DataView, o: number, ${payload}: unknown): Fields {`,
+      `function read${name}${cap(payload)}V${v}(b: Uint8Array, o: number, ${payload}: unknown): Fields {`,
       `  return ${literal(record, v, [payload])};`,
       '}',
     ]);
@@ -74,14 +74,14 @@ function reader(name: string, record: RecordRow, v: RootSignatureVersion): strin
   if (floats.length > 0) {
     // a NaN keeps its payload bits (record-support.ts keepNanBits)
     return [
-      `function read${name}V${v}(view: DataView, o: number): Fields {`,
+      `function read${name}V${v}(b: Uint8Array, o: number): Fields {`,
       `  const r = ${literal(record, v)};`,
-      `  if (${floats.map((f) => `r.${f.key} !== r.${f.key}`).join(' || ')}) keepNanBits(view, o, r, [${floats.map((f) => q(f.key)).join(', ')}], [${floats.map((f) => f.row.at[v]).join(', ')}]);`,
+      `  if (${floats.map((f) => `r.${f.key} !== r.${f.key}`).join(' || ')}) keepNanBits(b, o, r, [${floats.map((f) => q(f.key)).join(', ')}], [${floats.map((f) => f.row.at[v]).join(', ')}]);`,
       '  return r;',
       '}',
     ];
   }
-  return [`function read${name}V${v}(view: DataView, o: number): Fields {`, `  return ${literal(record, v)};`, '}'];
+  return [`function read${name}V${v}(b: Uint8Array, o: number): Fields {`, `  return ${literal(record, v)};`, '}'];
 }
 
 function writer(name: string, record: RecordRow, v: RootSignatureVersion, versionName: string): string[] {
@@ -110,6 +110,15 @@ function writer(name: string, record: RecordRow, v: RootSignatureVersion, versio
 }
 
 /**
+ * The u32 at o + at, byte by byte: inline, with no DataView to make per record or per part (making
+ * one costs about as much as reading forty fields).
+ */
+function load(at: number): string {
+  const o = (k: number) => plus(at + k);
+  return `(b[${o(0)}]! | (b[${o(1)}]! << 8) | (b[${o(2)}]! << 16) | (b[${o(3)}]! << 24)) >>> 0`;
+}
+
+/**
  * Stores the u32 in `x` at o + at, byte by byte: inline, because a call into another module goes
  * through a getter under tsx and the bench runs the sources through tsx.
  */
@@ -132,15 +141,21 @@ export function generateRts0Records(): string {
     'const F32 = new Float32Array(1);',
     'const F32_BITS = new Uint32Array(F32.buffer);',
     '',
+    '/** The binary32 at `o`, as a number. */',
+    'function f32(b: Uint8Array, o: number): number {',
+    `  F32_BITS[0] = ${load(0)};`,
+    '  return F32[0]!;',
+    '}',
+    '',
     '/** The per-record readers and writers of one version. */',
     'export interface RecordCodecs {',
   ];
   const payloads = [...new Set(PARAMETER_TYPES.map((t) => t.payload))];
   out.push(
-    `  readonly readHeader: (view: DataView, o: number, ${PARAMETERS_KEY}: unknown[], ${SAMPLERS_KEY}: unknown[]) => Fields;`,
+    `  readonly readHeader: (b: Uint8Array, o: number, ${PARAMETERS_KEY}: unknown[], ${SAMPLERS_KEY}: unknown[]) => Fields;`,
     '  /** A parameter record with its payload, by payload key. */',
-    `  readonly readParameter: { readonly [payload: string]: (view: DataView, o: number, payload: unknown) => Fields };`,
-    ...KINDS.filter(([, r]) => r !== HEADER && r !== PARAMETER).map(([n]) => `  readonly read${n}: (view: DataView, o: number) => Fields;`),
+    `  readonly readParameter: { readonly [payload: string]: (b: Uint8Array, o: number, payload: unknown) => Fields };`,
+    ...KINDS.filter(([, r]) => r !== HEADER && r !== PARAMETER).map(([n]) => `  readonly read${n}: (b: Uint8Array, o: number) => Fields;`),
     ...KINDS.map(([n]) => `  readonly write${n}: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;`),
     '}',
   );

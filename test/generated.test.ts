@@ -38,7 +38,7 @@ test('every version has its readers and writers; each reads and writes every sto
         const at = f.row.at[v]!;
         assert.is(f.row.kind === 'f32' ? view.getFloat32(at, true) : view.getUint32(at, true), k + 1, `${record.type} v${v} ${f.key} at ${at}`);
       }
-      const back = read(view, 0);
+      const back = read(bytes, 0);
       for (const f of dataFields(record)) assert.is(back[f.key], f.row.at[v] === null ? (f.row.default ?? 0) : values[f.key], `${record.type} v${v} ${f.key} read back`);
       assert.equal(Object.keys(back), dataFields(record).map((f) => f.key), 'keys in storage order');
     }

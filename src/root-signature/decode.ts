@@ -123,13 +123,12 @@ function makeReader(v: RootSignatureVersion): Reader {
   const readDescriptorParameter = readParameter[DESCRIPTOR_PAYLOAD!]!;
 
   return (bytes, base, at, layout) => {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const length = bytes.byteLength;
 
-    const numParameters = view.getUint32(numParametersAt, true);
-    const parametersOffset = view.getUint32(parametersAt, true);
-    const numStaticSamplers = view.getUint32(numSamplersAt, true);
-    const staticSamplersOffset = view.getUint32(samplersAt, true);
+    const numParameters = u32(bytes, numParametersAt);
+    const parametersOffset = u32(bytes, parametersAt);
+    const numStaticSamplers = u32(bytes, numSamplersAt);
+    const staticSamplersOffset = u32(bytes, samplersAt);
     if (!arrayFits(length, parametersOffset, numParameters, parameterSize)) new ByteReader(bytes, base).needArray(parametersOffset, numParameters, parameterSize, `${at}.${PARAMETERS_KEY}`);
     if (!arrayFits(length, staticSamplersOffset, numStaticSamplers, samplerSize)) new ByteReader(bytes, base).needArray(staticSamplersOffset, numStaticSamplers, samplerSize, `${at}.${SAMPLERS_KEY}`);
 
@@ -140,8 +139,8 @@ function makeReader(v: RootSignatureVersion): Reader {
     const parameters: Fields[] = [];
     for (let i = 0; i < numParameters; i++) {
       const rec = parametersOffset + i * parameterSize;
-      const type = view.getUint32(rec + parameterTypeAt, true);
-      const payload = view.getUint32(rec + payloadAt, true);
+      const type = u32(bytes, rec + parameterTypeAt);
+      const payload = u32(bytes, rec + payloadAt);
       const key = type < PAYLOAD_BY_TYPE.length ? PAYLOAD_BY_TYPE[type] : undefined;
       if (key === undefined) {
         throw new DecodeError('unknown-parameter-type', base + rec, `${parameterPath(at, i)}.${PARAMETER_TYPE_KEY}`, `unknown parameter type ${type}: its payload layout is not defined`);
@@ -149,33 +148,33 @@ function makeReader(v: RootSignatureVersion): Reader {
       layout?.payloadOffsets.push(payload);
       if (key === TABLE_PAYLOAD) {
         if (payload > length || table > length - payload) new ByteReader(bytes, base).need(payload, table, `${parameterPath(at, i)}.table`);
-        const count = view.getUint32(payload + rangeCountAt, true);
-        const rangesOffset = view.getUint32(payload + rangesAt, true);
+        const count = u32(bytes, payload + rangeCountAt);
+        const rangesOffset = u32(bytes, payload + rangesAt);
         if (!arrayFits(length, rangesOffset, count, rangeSize)) new ByteReader(bytes, base).needArray(rangesOffset, count, rangeSize, `${parameterPath(at, i)}.${key}`);
         budget -= count;
         if (budget < 0) throw new DecodeError('limit-exceeded', base + rangesOffset, `${parameterPath(at, i)}.${key}`, `more records than a ${length}-byte part can hold without sharing`);
         layout?.rangeOffsets.push(rangesOffset);
         const ranges: Fields[] = new Array(count);
-        for (let j = 0; j < count; j++) ranges[j] = readRange(view, rangesOffset + j * rangeSize);
-        parameters.push(readTableParameter(view, rec, ranges));
+        for (let j = 0; j < count; j++) ranges[j] = readRange(bytes, rangesOffset + j * rangeSize);
+        parameters.push(readTableParameter(bytes, rec, ranges));
       } else {
         const isConstants = key === CONSTANTS_PAYLOAD;
         const size = isConstants ? constantsSize : descriptorSize;
         if (payload > length || size > length - payload) new ByteReader(bytes, base).need(payload, size, `${parameterPath(at, i)}.${key}`);
         layout?.rangeOffsets.push(undefined);
-        parameters.push(isConstants ? readConstantsParameter(view, rec, readConstants(view, payload)) : readDescriptorParameter(view, rec, readDescriptor(view, payload)));
+        parameters.push(isConstants ? readConstantsParameter(bytes, rec, readConstants(bytes, payload)) : readDescriptorParameter(bytes, rec, readDescriptor(bytes, payload)));
       }
     }
 
     const staticSamplers: Fields[] = new Array(numStaticSamplers);
-    for (let k = 0; k < numStaticSamplers; k++) staticSamplers[k] = readSampler(view, staticSamplersOffset + k * samplerSize);
+    for (let k = 0; k < numStaticSamplers; k++) staticSamplers[k] = readSampler(bytes, staticSamplersOffset + k * samplerSize);
 
     if (layout) {
       layout.size = length;
       layout.parametersOffset = parametersOffset;
       layout.staticSamplersOffset = staticSamplersOffset;
     }
-    return readHeader(view, 0, parameters, staticSamplers) as unknown as RootSignature;
+    return readHeader(bytes, 0, parameters, staticSamplers) as unknown as RootSignature;
   };
 }
 

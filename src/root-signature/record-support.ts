@@ -4,6 +4,7 @@
  * that keep NaN payloads.
  */
 import { DescriptionError } from '../bytes/errors.js';
+import { getU32 } from '../bytes/le.js';
 import { f32Bits, QUIET_NAN_BITS } from '../bytes/f32.js';
 
 /** A record of the typed description, by key. */
@@ -30,9 +31,9 @@ export function notStored(value: unknown, path: string, key: string, version: st
  * A record read with a NaN among its f32 fields keeps the bits of each NaN that is not the default
  * quiet NaN in `nanBits` (key: the field's key), so that encoding gives the same bytes back.
  */
-export function keepNanBits(view: DataView, o: number, record: Fields, keys: readonly string[], offsets: readonly number[]): void {
+export function keepNanBits(b: Uint8Array, o: number, record: Fields, keys: readonly string[], offsets: readonly number[]): void {
   for (let f = 0; f < keys.length; f++) {
-    const bits = view.getUint32(o + offsets[f]!, true);
+    const bits = getU32(b, o + offsets[f]!);
     // a NaN's exponent is all ones and its fraction not zero
     if ((bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0 && bits !== QUIET_NAN_BITS) ((record.nanBits ??= {}) as Fields)[keys[f]!] = bits;
   }

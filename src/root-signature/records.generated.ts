@@ -7,15 +7,21 @@ import { keepNanBits, nanBits, notNumber, notStored, notU32, type Fields, type P
 const F32 = new Float32Array(1);
 const F32_BITS = new Uint32Array(F32.buffer);
 
+/** The binary32 at `o`, as a number. */
+function f32(b: Uint8Array, o: number): number {
+  F32_BITS[0] = (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
+  return F32[0]!;
+}
+
 /** The per-record readers and writers of one version. */
 export interface RecordCodecs {
-  readonly readHeader: (view: DataView, o: number, parameters: unknown[], staticSamplers: unknown[]) => Fields;
+  readonly readHeader: (b: Uint8Array, o: number, parameters: unknown[], staticSamplers: unknown[]) => Fields;
   /** A parameter record with its payload, by payload key. */
-  readonly readParameter: { readonly [payload: string]: (view: DataView, o: number, payload: unknown) => Fields };
-  readonly readRange: (view: DataView, o: number) => Fields;
-  readonly readConstants: (view: DataView, o: number) => Fields;
-  readonly readDescriptor: (view: DataView, o: number) => Fields;
-  readonly readSampler: (view: DataView, o: number) => Fields;
+  readonly readParameter: { readonly [payload: string]: (b: Uint8Array, o: number, payload: unknown) => Fields };
+  readonly readRange: (b: Uint8Array, o: number) => Fields;
+  readonly readConstants: (b: Uint8Array, o: number) => Fields;
+  readonly readDescriptor: (b: Uint8Array, o: number) => Fields;
+  readonly readSampler: (b: Uint8Array, o: number) => Fields;
   readonly writeHeader: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;
   readonly writeParameter: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;
   readonly writeRange: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;
@@ -26,10 +32,10 @@ export interface RecordCodecs {
 
 // ---------------------------------------------------------------- version 1.0
 
-function readHeaderV1(view: DataView, o: number, parameters: unknown[], staticSamplers: unknown[]): Fields {
+function readHeaderV1(b: Uint8Array, o: number, parameters: unknown[], staticSamplers: unknown[]): Fields {
   return {
     version: 1,
-    flags: view.getUint32(o + 20, true),
+    flags: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
     parameters,
     staticSamplers,
   };
@@ -45,24 +51,24 @@ function writeHeaderV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: n
   out[o + 23] = x >>> 24;
 }
 
-function readParameterRangesV1(view: DataView, o: number, ranges: unknown): Fields {
+function readParameterRangesV1(b: Uint8Array, o: number, ranges: unknown): Fields {
   return {
-    parameterType: view.getUint32(o, true),
-    shaderVisibility: view.getUint32(o + 4, true),
+    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     ranges,
   };
 }
-function readParameterConstantsV1(view: DataView, o: number, constants: unknown): Fields {
+function readParameterConstantsV1(b: Uint8Array, o: number, constants: unknown): Fields {
   return {
-    parameterType: view.getUint32(o, true),
-    shaderVisibility: view.getUint32(o + 4, true),
+    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     constants,
   };
 }
-function readParameterDescriptorV1(view: DataView, o: number, descriptor: unknown): Fields {
+function readParameterDescriptorV1(b: Uint8Array, o: number, descriptor: unknown): Fields {
   return {
-    parameterType: view.getUint32(o, true),
-    shaderVisibility: view.getUint32(o + 4, true),
+    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     descriptor,
   };
 }
@@ -83,14 +89,14 @@ function writeParameterV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i
   out[o + 7] = x >>> 24;
 }
 
-function readRangeV1(view: DataView, o: number): Fields {
+function readRangeV1(b: Uint8Array, o: number): Fields {
   return {
-    rangeType: view.getUint32(o, true),
-    numDescriptors: view.getUint32(o + 4, true),
-    baseShaderRegister: view.getUint32(o + 8, true),
-    registerSpace: view.getUint32(o + 12, true),
+    rangeType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    numDescriptors: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    baseShaderRegister: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    registerSpace: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
     flags: 0,
-    offsetInDescriptorsFromTableStart: view.getUint32(o + 16, true),
+    offsetInDescriptorsFromTableStart: (b[o + 16]! | (b[o + 17]! << 8) | (b[o + 18]! << 16) | (b[o + 19]! << 24)) >>> 0,
   };
 }
 
@@ -130,11 +136,11 @@ function writeRangeV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: nu
   if (x !== 0 && x !== undefined) notStored(x, path(i, j), 'flags', '1.0');
 }
 
-function readConstantsV1(view: DataView, o: number): Fields {
+function readConstantsV1(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: view.getUint32(o, true),
-    registerSpace: view.getUint32(o + 4, true),
-    num32BitValues: view.getUint32(o + 8, true),
+    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    num32BitValues: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
   };
 }
 
@@ -160,10 +166,10 @@ function writeConstantsV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i
   out[o + 11] = x >>> 24;
 }
 
-function readDescriptorV1(view: DataView, o: number): Fields {
+function readDescriptorV1(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: view.getUint32(o, true),
-    registerSpace: view.getUint32(o + 4, true),
+    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     flags: 0,
   };
 }
@@ -186,24 +192,24 @@ function writeDescriptorV1(out: Uint8Array, o: number, r: Fields, path: PathOf, 
   if (x !== 0 && x !== undefined) notStored(x, path(i, j), 'flags', '1.0');
 }
 
-function readSamplerV1(view: DataView, o: number): Fields {
+function readSamplerV1(b: Uint8Array, o: number): Fields {
   const r = {
-    filter: view.getUint32(o, true),
-    addressU: view.getUint32(o + 4, true),
-    addressV: view.getUint32(o + 8, true),
-    addressW: view.getUint32(o + 12, true),
-    mipLODBias: view.getFloat32(o + 16, true),
-    maxAnisotropy: view.getUint32(o + 20, true),
-    comparisonFunc: view.getUint32(o + 24, true),
-    borderColor: view.getUint32(o + 28, true),
-    minLOD: view.getFloat32(o + 32, true),
-    maxLOD: view.getFloat32(o + 36, true),
-    shaderRegister: view.getUint32(o + 40, true),
-    registerSpace: view.getUint32(o + 44, true),
-    shaderVisibility: view.getUint32(o + 48, true),
+    filter: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    addressU: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    addressV: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    addressW: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
+    mipLODBias: f32(b, o + 16),
+    maxAnisotropy: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
+    comparisonFunc: (b[o + 24]! | (b[o + 25]! << 8) | (b[o + 26]! << 16) | (b[o + 27]! << 24)) >>> 0,
+    borderColor: (b[o + 28]! | (b[o + 29]! << 8) | (b[o + 30]! << 16) | (b[o + 31]! << 24)) >>> 0,
+    minLOD: f32(b, o + 32),
+    maxLOD: f32(b, o + 36),
+    shaderRegister: (b[o + 40]! | (b[o + 41]! << 8) | (b[o + 42]! << 16) | (b[o + 43]! << 24)) >>> 0,
+    registerSpace: (b[o + 44]! | (b[o + 45]! << 8) | (b[o + 46]! << 16) | (b[o + 47]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 48]! | (b[o + 49]! << 8) | (b[o + 50]! << 16) | (b[o + 51]! << 24)) >>> 0,
     flags: 0,
   };
-  if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(view, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
+  if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(b, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
   return r;
 }
 
@@ -307,10 +313,10 @@ function writeSamplerV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: 
 
 // ---------------------------------------------------------------- version 1.1
 
-function readHeaderV2(view: DataView, o: number, parameters: unknown[], staticSamplers: unknown[]): Fields {
+function readHeaderV2(b: Uint8Array, o: number, parameters: unknown[], staticSamplers: unknown[]): Fields {
   return {
     version: 2,
-    flags: view.getUint32(o + 20, true),
+    flags: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
     parameters,
     staticSamplers,
   };
@@ -326,24 +332,24 @@ function writeHeaderV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: n
   out[o + 23] = x >>> 24;
 }
 
-function readParameterRangesV2(view: DataView, o: number, ranges: unknown): Fields {
+function readParameterRangesV2(b: Uint8Array, o: number, ranges: unknown): Fields {
   return {
-    parameterType: view.getUint32(o, true),
-    shaderVisibility: view.getUint32(o + 4, true),
+    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     ranges,
   };
 }
-function readParameterConstantsV2(view: DataView, o: number, constants: unknown): Fields {
+function readParameterConstantsV2(b: Uint8Array, o: number, constants: unknown): Fields {
   return {
-    parameterType: view.getUint32(o, true),
-    shaderVisibility: view.getUint32(o + 4, true),
+    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     constants,
   };
 }
-function readParameterDescriptorV2(view: DataView, o: number, descriptor: unknown): Fields {
+function readParameterDescriptorV2(b: Uint8Array, o: number, descriptor: unknown): Fields {
   return {
-    parameterType: view.getUint32(o, true),
-    shaderVisibility: view.getUint32(o + 4, true),
+    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     descriptor,
   };
 }
@@ -364,14 +370,14 @@ function writeParameterV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i
   out[o + 7] = x >>> 24;
 }
 
-function readRangeV2(view: DataView, o: number): Fields {
+function readRangeV2(b: Uint8Array, o: number): Fields {
   return {
-    rangeType: view.getUint32(o, true),
-    numDescriptors: view.getUint32(o + 4, true),
-    baseShaderRegister: view.getUint32(o + 8, true),
-    registerSpace: view.getUint32(o + 12, true),
-    flags: view.getUint32(o + 16, true),
-    offsetInDescriptorsFromTableStart: view.getUint32(o + 20, true),
+    rangeType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    numDescriptors: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    baseShaderRegister: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    registerSpace: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
+    flags: (b[o + 16]! | (b[o + 17]! << 8) | (b[o + 18]! << 16) | (b[o + 19]! << 24)) >>> 0,
+    offsetInDescriptorsFromTableStart: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
   };
 }
 
@@ -415,11 +421,11 @@ function writeRangeV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: nu
   out[o + 23] = x >>> 24;
 }
 
-function readConstantsV2(view: DataView, o: number): Fields {
+function readConstantsV2(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: view.getUint32(o, true),
-    registerSpace: view.getUint32(o + 4, true),
-    num32BitValues: view.getUint32(o + 8, true),
+    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    num32BitValues: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
   };
 }
 
@@ -445,11 +451,11 @@ function writeConstantsV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i
   out[o + 11] = x >>> 24;
 }
 
-function readDescriptorV2(view: DataView, o: number): Fields {
+function readDescriptorV2(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: view.getUint32(o, true),
-    registerSpace: view.getUint32(o + 4, true),
-    flags: view.getUint32(o + 8, true),
+    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    flags: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
   };
 }
 
@@ -475,24 +481,24 @@ function writeDescriptorV2(out: Uint8Array, o: number, r: Fields, path: PathOf, 
   out[o + 11] = x >>> 24;
 }
 
-function readSamplerV2(view: DataView, o: number): Fields {
+function readSamplerV2(b: Uint8Array, o: number): Fields {
   const r = {
-    filter: view.getUint32(o, true),
-    addressU: view.getUint32(o + 4, true),
-    addressV: view.getUint32(o + 8, true),
-    addressW: view.getUint32(o + 12, true),
-    mipLODBias: view.getFloat32(o + 16, true),
-    maxAnisotropy: view.getUint32(o + 20, true),
-    comparisonFunc: view.getUint32(o + 24, true),
-    borderColor: view.getUint32(o + 28, true),
-    minLOD: view.getFloat32(o + 32, true),
-    maxLOD: view.getFloat32(o + 36, true),
-    shaderRegister: view.getUint32(o + 40, true),
-    registerSpace: view.getUint32(o + 44, true),
-    shaderVisibility: view.getUint32(o + 48, true),
+    filter: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    addressU: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    addressV: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    addressW: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
+    mipLODBias: f32(b, o + 16),
+    maxAnisotropy: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
+    comparisonFunc: (b[o + 24]! | (b[o + 25]! << 8) | (b[o + 26]! << 16) | (b[o + 27]! << 24)) >>> 0,
+    borderColor: (b[o + 28]! | (b[o + 29]! << 8) | (b[o + 30]! << 16) | (b[o + 31]! << 24)) >>> 0,
+    minLOD: f32(b, o + 32),
+    maxLOD: f32(b, o + 36),
+    shaderRegister: (b[o + 40]! | (b[o + 41]! << 8) | (b[o + 42]! << 16) | (b[o + 43]! << 24)) >>> 0,
+    registerSpace: (b[o + 44]! | (b[o + 45]! << 8) | (b[o + 46]! << 16) | (b[o + 47]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 48]! | (b[o + 49]! << 8) | (b[o + 50]! << 16) | (b[o + 51]! << 24)) >>> 0,
     flags: 0,
   };
-  if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(view, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
+  if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(b, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
   return r;
 }
 
@@ -596,10 +602,10 @@ function writeSamplerV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: 
 
 // ---------------------------------------------------------------- version 1.2
 
-function readHeaderV3(view: DataView, o: number, parameters: unknown[], staticSamplers: unknown[]): Fields {
+function readHeaderV3(b: Uint8Array, o: number, parameters: unknown[], staticSamplers: unknown[]): Fields {
   return {
     version: 3,
-    flags: view.getUint32(o + 20, true),
+    flags: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
     parameters,
     staticSamplers,
   };
@@ -615,24 +621,24 @@ function writeHeaderV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: n
   out[o + 23] = x >>> 24;
 }
 
-function readParameterRangesV3(view: DataView, o: number, ranges: unknown): Fields {
+function readParameterRangesV3(b: Uint8Array, o: number, ranges: unknown): Fields {
   return {
-    parameterType: view.getUint32(o, true),
-    shaderVisibility: view.getUint32(o + 4, true),
+    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     ranges,
   };
 }
-function readParameterConstantsV3(view: DataView, o: number, constants: unknown): Fields {
+function readParameterConstantsV3(b: Uint8Array, o: number, constants: unknown): Fields {
   return {
-    parameterType: view.getUint32(o, true),
-    shaderVisibility: view.getUint32(o + 4, true),
+    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     constants,
   };
 }
-function readParameterDescriptorV3(view: DataView, o: number, descriptor: unknown): Fields {
+function readParameterDescriptorV3(b: Uint8Array, o: number, descriptor: unknown): Fields {
   return {
-    parameterType: view.getUint32(o, true),
-    shaderVisibility: view.getUint32(o + 4, true),
+    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
     descriptor,
   };
 }
@@ -653,14 +659,14 @@ function writeParameterV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i
   out[o + 7] = x >>> 24;
 }
 
-function readRangeV3(view: DataView, o: number): Fields {
+function readRangeV3(b: Uint8Array, o: number): Fields {
   return {
-    rangeType: view.getUint32(o, true),
-    numDescriptors: view.getUint32(o + 4, true),
-    baseShaderRegister: view.getUint32(o + 8, true),
-    registerSpace: view.getUint32(o + 12, true),
-    flags: view.getUint32(o + 16, true),
-    offsetInDescriptorsFromTableStart: view.getUint32(o + 20, true),
+    rangeType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    numDescriptors: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    baseShaderRegister: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    registerSpace: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
+    flags: (b[o + 16]! | (b[o + 17]! << 8) | (b[o + 18]! << 16) | (b[o + 19]! << 24)) >>> 0,
+    offsetInDescriptorsFromTableStart: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
   };
 }
 
@@ -704,11 +710,11 @@ function writeRangeV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: nu
   out[o + 23] = x >>> 24;
 }
 
-function readConstantsV3(view: DataView, o: number): Fields {
+function readConstantsV3(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: view.getUint32(o, true),
-    registerSpace: view.getUint32(o + 4, true),
-    num32BitValues: view.getUint32(o + 8, true),
+    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    num32BitValues: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
   };
 }
 
@@ -734,11 +740,11 @@ function writeConstantsV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i
   out[o + 11] = x >>> 24;
 }
 
-function readDescriptorV3(view: DataView, o: number): Fields {
+function readDescriptorV3(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: view.getUint32(o, true),
-    registerSpace: view.getUint32(o + 4, true),
-    flags: view.getUint32(o + 8, true),
+    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    flags: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
   };
 }
 
@@ -764,24 +770,24 @@ function writeDescriptorV3(out: Uint8Array, o: number, r: Fields, path: PathOf, 
   out[o + 11] = x >>> 24;
 }
 
-function readSamplerV3(view: DataView, o: number): Fields {
+function readSamplerV3(b: Uint8Array, o: number): Fields {
   const r = {
-    filter: view.getUint32(o, true),
-    addressU: view.getUint32(o + 4, true),
-    addressV: view.getUint32(o + 8, true),
-    addressW: view.getUint32(o + 12, true),
-    mipLODBias: view.getFloat32(o + 16, true),
-    maxAnisotropy: view.getUint32(o + 20, true),
-    comparisonFunc: view.getUint32(o + 24, true),
-    borderColor: view.getUint32(o + 28, true),
-    minLOD: view.getFloat32(o + 32, true),
-    maxLOD: view.getFloat32(o + 36, true),
-    shaderRegister: view.getUint32(o + 40, true),
-    registerSpace: view.getUint32(o + 44, true),
-    shaderVisibility: view.getUint32(o + 48, true),
-    flags: view.getUint32(o + 52, true),
+    filter: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
+    addressU: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    addressV: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    addressW: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
+    mipLODBias: f32(b, o + 16),
+    maxAnisotropy: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
+    comparisonFunc: (b[o + 24]! | (b[o + 25]! << 8) | (b[o + 26]! << 16) | (b[o + 27]! << 24)) >>> 0,
+    borderColor: (b[o + 28]! | (b[o + 29]! << 8) | (b[o + 30]! << 16) | (b[o + 31]! << 24)) >>> 0,
+    minLOD: f32(b, o + 32),
+    maxLOD: f32(b, o + 36),
+    shaderRegister: (b[o + 40]! | (b[o + 41]! << 8) | (b[o + 42]! << 16) | (b[o + 43]! << 24)) >>> 0,
+    registerSpace: (b[o + 44]! | (b[o + 45]! << 8) | (b[o + 46]! << 16) | (b[o + 47]! << 24)) >>> 0,
+    shaderVisibility: (b[o + 48]! | (b[o + 49]! << 8) | (b[o + 50]! << 16) | (b[o + 51]! << 24)) >>> 0,
+    flags: (b[o + 52]! | (b[o + 53]! << 8) | (b[o + 54]! << 16) | (b[o + 55]! << 24)) >>> 0,
   };
-  if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(view, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
+  if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(b, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
   return r;
 }
 
