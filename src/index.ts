@@ -50,7 +50,7 @@ export { digestStatus, type DigestStatus } from './container/digest.js';
 export { digestSentinel } from './container/digest.js';
 /** DXBC's modified MD5 of any bytes. */
 export { modifiedMd5 } from './container/digest.js';
-/** The same into out[at..at+16), allocating nothing (WebAssembly from 128 bytes, else JS). */
+/** The same into out[at..at+16), allocating nothing (WebAssembly from 32 bytes, else JS). */
 export { modifiedMd5Into } from './container/digest.js';
 /** Digests of many messages, four at a time on the WebAssembly SIMD build. */
 export { modifiedMd5Batch } from './container/digest.js';

@@ -12,7 +12,7 @@ import { decodeBase64 } from '../bytes/base64.js';
 import { DIGEST_SIMD_WASM, DIGEST_WASM } from './digest-wasm-binary.js';
 
 /** Messages shorter than this are hashed in JS: below it the copy and call cost more than they save. */
-export const WASM_DIGEST_MIN_BYTES = 128;
+export const WASM_DIGEST_MIN_BYTES = 32;
 
 interface DigestExports {
   memory: WebAssembly.Memory;
