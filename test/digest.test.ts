@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeContainerDigest, DescriptionError, modifiedMd5, parseContainer, rootSignatureContainer, writeContainer } from '../src/index.js';
-import { containerDigestMatches, modifiedMd5Batch, modifiedMd5Into, modifiedMd5JsInto } from '../src/container/digest.js';
+import { containerDigestMatches, modifiedMd5Batch, modifiedMd5Into, modifiedMd5JsInto, signContainer } from '../src/container/digest.js';
 import { WASM_DIGEST_MIN_BYTES, wasmDigestAvailable, wasmDigestInto, wasmDigestSimd } from '../src/container/digest-wasm.js';
 import { corpusFiles, hex, isLlvmTestBlob, ROOT } from './helpers/corpus.js';
 import { referenceModifiedMd5 } from './helpers/reference-digest.js';
@@ -136,6 +136,26 @@ test('writeContainer computes the digest into its own output, as the reference d
       assert.is(hex(zero.subarray(20)), hex(out.subarray(20)));
     }),
     { numRuns: 200 },
+  );
+});
+
+test('property: signing and checking a container whose declared size is shorter than its buffer, at any offset, digest only bytes 20..size', () => {
+  fc.assert(
+    fc.property(fc.uint8Array({ minLength: 20, maxLength: 900 }), fc.nat(300), fc.integer({ min: 0, max: 7 }), (body, extra, shift) => {
+      const size = body.byteLength;
+      const buf = new Uint8Array(shift + size + extra).fill(0xa5);
+      buf.set(body, shift);
+      const container = buf.subarray(shift);
+      const tail = hex(container.subarray(size));
+      const want = hex(referenceModifiedMd5(container.subarray(20, size)));
+      signContainer(container, size);
+      assert.is(hex(container.subarray(4, 20)), want, `size ${size}`);
+      assert.is(hex(container.subarray(size)), tail, 'bytes past size untouched');
+      assert.ok(containerDigestMatches(container, size));
+      container[4] = container[4]! ^ 1;
+      assert.not.ok(containerDigestMatches(container, size));
+    }),
+    { numRuns: 400 },
   );
 });
 

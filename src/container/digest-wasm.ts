@@ -182,6 +182,22 @@ export function wasmDigestInto(message: Uint8Array, out: Uint8Array, at: number)
   return true;
 }
 
+/**
+ * The digest of a container's bytes from `from` to `size` into out[at..at+16) with the WebAssembly
+ * digest, copying the container as it is (no view to make); false (nothing written) when the
+ * module is not available or the bytes do not fit its buffer in one piece.
+ */
+export function wasmRangeDigestInto(container: Uint8Array, from: number, size: number, out: Uint8Array, at: number): boolean {
+  if (size > CHUNK) return false;
+  const w = loaded === undefined ? load() : loaded;
+  if (w === null) return false;
+  const mem = w.mem;
+  mem.set(size === container.byteLength ? container : container.subarray(0, size), BUF);
+  w.x.digest(BUF + from, size - from, FINAL, STATE);
+  for (let i = 0; i < 16; i++) out[at + i] = mem[STATE + i]!;
+  return true;
+}
+
 function put(mem: Uint8Array, at: number, value: number): void {
   mem[at] = value;
   mem[at + 1] = value >>> 8;

@@ -11,13 +11,14 @@
  */
 import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSentinel } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { wasmDigest4, wasmDigestInto, WASM_DIGEST_MIN_BYTES } from './digest-wasm.js';
+import { wasmDigest4, wasmDigestInto, wasmRangeDigestInto, WASM_DIGEST_MIN_BYTES } from './digest-wasm.js';
 
 // Imported values as module constants: read once at load, not through the imports per call.
 const COVERS_FROM = DIGEST_COVERS_FROM;
 const DIGEST_AT = CONTAINER_HEADER.digest.offset;
 const WASM_MIN = WASM_DIGEST_MIN_BYTES;
 const wasmInto = wasmDigestInto;
+const wasmRangeInto = wasmRangeDigestInto;
 
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
@@ -205,12 +206,14 @@ export function computeContainerDigest(container: Uint8Array, size = container.b
 
 /** Computes a container's digest into its own header (bytes 4..20). */
 export function signContainer(container: Uint8Array, size = container.byteLength): void {
+  if (size - COVERS_FROM >= WASM_MIN && size <= container.byteLength && wasmRangeInto(container, COVERS_FROM, size, container, DIGEST_AT)) return;
   modifiedMd5Into(container.subarray(COVERS_FROM, size), container, DIGEST_AT);
 }
 
 /** True when the digest stored in the header is the digest of bytes 20..size. Allocates only a view. */
 export function containerDigestMatches(container: Uint8Array, size = container.byteLength): boolean {
-  modifiedMd5Into(container.subarray(COVERS_FROM, size), result, 0);
+  // the WASM digest straight from the container's bytes (no view) when it fits, else the general path
+  if (size - COVERS_FROM < WASM_MIN || size > container.byteLength || !wasmRangeInto(container, COVERS_FROM, size, result, 0)) modifiedMd5Into(container.subarray(COVERS_FROM, size), result, 0);
   const at = DIGEST_AT;
   for (let i = 0; i < 16; i++) if (container[at + i] !== result[i]) return false;
   return true;
