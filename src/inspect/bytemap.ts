@@ -59,6 +59,6 @@ export function byteMap(bytes: Uint8Array, options: ByteMapOptions = {}): ByteMa
     containerSpans(bytes, rec, produce, mode);
     return rec.finish('container', bytes.byteLength);
   }
-  rootSignatureSpans(bytes, rec, 0, 'RTS0');
+  rootSignatureSpans(bytes, rec, 0);
   return rec.finish('rts0', bytes.byteLength);
 }

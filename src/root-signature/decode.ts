@@ -25,7 +25,20 @@ import {
 import { DecodeError } from '../bytes/errors.js';
 import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
-import { KNOWN_VERSIONS, PARAMETERS_KEY as PARAMETERS_ROW_KEY, SAMPLERS_KEY as SAMPLERS_ROW_KEY, VERSION_KEY as VERSION_ROW_KEY, keyOf, structureKey } from './rows.js';
+import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
+import {
+  fieldPath,
+  KNOWN_VERSIONS,
+  PARAMETERS_KEY as PARAMETERS_ROW_KEY,
+  PAYLOAD_KEY,
+  parameterPath,
+  rootPath,
+  SAMPLERS_KEY as SAMPLERS_ROW_KEY,
+  tablePath,
+  VERSION_KEY as VERSION_ROW_KEY,
+  keyOf,
+  structureKey,
+} from './rows.js';
 import { RECORD_CODECS } from './records.generated.js';
 import type { RootSignature } from './types.js';
 
@@ -74,12 +87,12 @@ export function readRootSignature(
 }
 
 function read(bytes: Uint8Array, options: DecodeRootSignatureOptions, layout: RootSignatureLayout | undefined): RootSignature {
-  const at = options.path ?? 'RTS0';
+  const at = options.path ?? ROOT_SIGNATURE_PART;
   const base = options.base ?? 0;
   if (bytes.byteLength < HEADER_SIZE) new ByteReader(bytes, base).need(0, HEADER_SIZE, `${at}.header`);
   const version = u32(bytes, VERSION_AT);
   const reader = version < READERS.length ? READERS[version] : undefined;
-  if (reader === undefined) throw new DecodeError('unsupported-version', base, `${at}.${VERSION_KEY}`, `unknown root signature version ${version} (known: ${KNOWN_VERSIONS})`);
+  if (reader === undefined) throw new DecodeError('unsupported-version', base, rootPath(VERSION_KEY, at), `unknown root signature version ${version} (known: ${KNOWN_VERSIONS})`);
   return reader(bytes, base, at, layout);
 }
 
@@ -99,7 +112,7 @@ function offsetOf(record: RecordRow, key: string, v: RootSignatureVersion): numb
 
 /** Payload key by parameter type value (an array, not a Map: an indexed load per parameter). */
 const PAYLOAD_BY_TYPE: (string | undefined)[] = Array.from({ length: Math.max(...PARAMETER_TYPES.map((t) => t.value)) + 1 }, (_, i) => PARAMETER_TYPES.find((t) => t.value === i)?.payload);
-const [TABLE_PAYLOAD, CONSTANTS_PAYLOAD, DESCRIPTOR_PAYLOAD] = ['DESCRIPTOR_TABLE', '32BIT_CONSTANTS', 'CBV'].map((n) => PARAMETER_TYPES.find((t) => t.name === n)!.payload);
+const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPTOR_PAYLOAD } = PAYLOAD_KEY;
 const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeReader(v: RootSignatureVersion): Reader {
@@ -111,16 +124,16 @@ function makeReader(v: RootSignatureVersion): Reader {
   const payloadAt = offsetOf(PARAMETER, structureKey(PARAMETER, 'offset', 'payload'), v);
   const parameterTypeAt = PARAMETER.fields.parameterType.at[v]!;
   const table = TABLE.sizes[v];
-  const rangeCountAt = offsetOf(TABLE, structureKey(TABLE, 'count', TABLE_PAYLOAD!), v);
-  const rangesAt = offsetOf(TABLE, structureKey(TABLE, 'offset', TABLE_PAYLOAD!), v);
+  const rangeCountAt = offsetOf(TABLE, structureKey(TABLE, 'count', TABLE_PAYLOAD), v);
+  const rangesAt = offsetOf(TABLE, structureKey(TABLE, 'offset', TABLE_PAYLOAD), v);
   const rangeSize = RANGE.sizes[v];
   const constantsSize = CONSTANTS.sizes[v];
   const descriptorSize = DESCRIPTOR.sizes[v];
   const samplerSize = SAMPLER.sizes[v];
   const { readHeader, readParameter, readRange, readConstants, readDescriptor, readSampler } = RECORD_CODECS[v]!;
-  const readTableParameter = readParameter[TABLE_PAYLOAD!]!;
-  const readConstantsParameter = readParameter[CONSTANTS_PAYLOAD!]!;
-  const readDescriptorParameter = readParameter[DESCRIPTOR_PAYLOAD!]!;
+  const readTableParameter = readParameter[TABLE_PAYLOAD]!;
+  const readConstantsParameter = readParameter[CONSTANTS_PAYLOAD]!;
+  const readDescriptorParameter = readParameter[DESCRIPTOR_PAYLOAD]!;
 
   return (bytes, base, at, layout) => {
     const length = bytes.byteLength;
@@ -129,8 +142,8 @@ function makeReader(v: RootSignatureVersion): Reader {
     const parametersOffset = u32(bytes, parametersAt);
     const numStaticSamplers = u32(bytes, numSamplersAt);
     const staticSamplersOffset = u32(bytes, samplersAt);
-    if (!arrayFits(length, parametersOffset, numParameters, parameterSize)) new ByteReader(bytes, base).needArray(parametersOffset, numParameters, parameterSize, `${at}.${PARAMETERS_KEY}`);
-    if (!arrayFits(length, staticSamplersOffset, numStaticSamplers, samplerSize)) new ByteReader(bytes, base).needArray(staticSamplersOffset, numStaticSamplers, samplerSize, `${at}.${SAMPLERS_KEY}`);
+    if (!arrayFits(length, parametersOffset, numParameters, parameterSize)) new ByteReader(bytes, base).needArray(parametersOffset, numParameters, parameterSize, rootPath(PARAMETERS_KEY, at));
+    if (!arrayFits(length, staticSamplersOffset, numStaticSamplers, samplerSize)) new ByteReader(bytes, base).needArray(staticSamplersOffset, numStaticSamplers, samplerSize, rootPath(SAMPLERS_KEY, at));
 
     // Arrays may be shared between tables; bound the records decoded by the input's size so that a
     // small hostile blob cannot make a huge description.
@@ -143,16 +156,16 @@ function makeReader(v: RootSignatureVersion): Reader {
       const payload = u32(bytes, rec + payloadAt);
       const key = type < PAYLOAD_BY_TYPE.length ? PAYLOAD_BY_TYPE[type] : undefined;
       if (key === undefined) {
-        throw new DecodeError('unknown-parameter-type', base + rec, `${parameterPath(at, i)}.${PARAMETER_TYPE_KEY}`, `unknown parameter type ${type}: its payload layout is not defined`);
+        throw new DecodeError('unknown-parameter-type', base + rec, fieldPath(parameterPath(i, at), PARAMETER_TYPE_KEY), `unknown parameter type ${type}: its payload layout is not defined`);
       }
       layout?.payloadOffsets.push(payload);
       if (key === TABLE_PAYLOAD) {
-        if (payload > length || table > length - payload) new ByteReader(bytes, base).need(payload, table, `${parameterPath(at, i)}.table`);
+        if (payload > length || table > length - payload) new ByteReader(bytes, base).need(payload, table, tablePath(parameterPath(i, at)));
         const count = u32(bytes, payload + rangeCountAt);
         const rangesOffset = u32(bytes, payload + rangesAt);
-        if (!arrayFits(length, rangesOffset, count, rangeSize)) new ByteReader(bytes, base).needArray(rangesOffset, count, rangeSize, `${parameterPath(at, i)}.${key}`);
+        if (!arrayFits(length, rangesOffset, count, rangeSize)) new ByteReader(bytes, base).needArray(rangesOffset, count, rangeSize, fieldPath(parameterPath(i, at), key));
         budget -= count;
-        if (budget < 0) throw new DecodeError('limit-exceeded', base + rangesOffset, `${parameterPath(at, i)}.${key}`, `more records than a ${length}-byte part can hold without sharing`);
+        if (budget < 0) throw new DecodeError('limit-exceeded', base + rangesOffset, fieldPath(parameterPath(i, at), key), `more records than a ${length}-byte part can hold without sharing`);
         layout?.rangeOffsets.push(rangesOffset);
         const ranges: Fields[] = new Array(count);
         for (let j = 0; j < count; j++) ranges[j] = readRange(bytes, rangesOffset + j * rangeSize);
@@ -160,7 +173,7 @@ function makeReader(v: RootSignatureVersion): Reader {
       } else {
         const isConstants = key === CONSTANTS_PAYLOAD;
         const size = isConstants ? constantsSize : descriptorSize;
-        if (payload > length || size > length - payload) new ByteReader(bytes, base).need(payload, size, `${parameterPath(at, i)}.${key}`);
+        if (payload > length || size > length - payload) new ByteReader(bytes, base).need(payload, size, fieldPath(parameterPath(i, at), key));
         layout?.rangeOffsets.push(undefined);
         parameters.push(isConstants ? readConstantsParameter(bytes, rec, readConstants(bytes, payload)) : readDescriptorParameter(bytes, rec, readDescriptor(bytes, payload)));
       }
@@ -181,11 +194,6 @@ function makeReader(v: RootSignatureVersion): Reader {
 /** Whether `count` records of `size` bytes fit at `offset` (ByteReader.needArray throws the error). */
 function arrayFits(length: number, offset: number, count: number, size: number): boolean {
   return offset <= length && count * size <= length - offset;
-}
-
-/** The path of a parameter, built only for an error. */
-function parameterPath(at: string, i: number): string {
-  return `${at}.${PARAMETERS_KEY}[${i}]`;
 }
 
 /** The reader of each stored version number, indexed by it (an array: one indexed load per decode). */

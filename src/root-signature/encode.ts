@@ -24,7 +24,20 @@ import {
 import { DescriptionError } from '../bytes/errors.js';
 import { setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
-import { KNOWN_VERSIONS, PARAMETERS_KEY as PARAMETERS_ROW_KEY, SAMPLERS_KEY as SAMPLERS_ROW_KEY, VERSION_KEY as VERSION_ROW_KEY, keyOf, structureKey } from './rows.js';
+import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
+import {
+  fieldPath,
+  KNOWN_VERSIONS,
+  parameterPath as parameterPathOf,
+  PARAMETERS_KEY as PARAMETERS_ROW_KEY,
+  PAYLOAD_KEY,
+  rangePath as rangePathOf,
+  samplerPath as samplerPathOf,
+  SAMPLERS_KEY as SAMPLERS_ROW_KEY,
+  VERSION_KEY as VERSION_ROW_KEY,
+  keyOf,
+  structureKey,
+} from './rows.js';
 import { u32Error, type Fields, type PathOf } from './record-support.js';
 import { RECORD_CODECS } from './records.generated.js';
 import type { RootSignature } from './types.js';
@@ -58,9 +71,7 @@ const PAYLOAD_BY_TYPE: (string | undefined)[] = Array.from({ length: Math.max(..
 function payloadOf(type: unknown): string | undefined {
   return typeof type === 'number' && type >= 0 && type < PAYLOAD_BY_TYPE.length ? PAYLOAD_BY_TYPE[type] : undefined;
 }
-const TABLE_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'DESCRIPTOR_TABLE')!.payload;
-const CONSTANTS_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === '32BIT_CONSTANTS')!.payload;
-const DESCRIPTOR_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'CBV')!.payload;
+const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPTOR_PAYLOAD } = PAYLOAD_KEY;
 const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeWriter(v: RootSignatureVersion): Writer {
@@ -103,7 +114,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
       else if (key !== undefined) size += descriptorSize;
       else {
         const type = p[PARAMETER_TYPE_KEY];
-        const at = `${parameterPath(i, 0)}.${PARAMETER_TYPE_KEY}`;
+        const at = fieldPath(parameterPath(i, 0), PARAMETER_TYPE_KEY);
         if (typeof type !== 'number' || type >>> 0 !== type) u32Error(type, at);
         throw new DescriptionError('out-of-range', at, `unknown parameter type ${String(type)}`);
       }
@@ -162,13 +173,13 @@ function makeWriter(v: RootSignatureVersion): Writer {
 }
 
 /** Error paths, built only when an error is thrown. */
-const rootPath: PathOf = () => 'RTS0';
-const parameterPath: PathOf = (i) => `RTS0.${PARAMETERS_KEY}[${i}]`;
-const payloadPath = (i: number, key: string) => `${parameterPath(i, 0)}.${key}`;
-const rangePath: PathOf = (i, j) => `${payloadPath(i, TABLE_PAYLOAD)}[${j}]`;
+const rootPath: PathOf = () => ROOT_SIGNATURE_PART;
+const parameterPath: PathOf = (i) => parameterPathOf(i);
+const payloadPath = (i: number, key: string) => fieldPath(parameterPathOf(i), key);
+const rangePath: PathOf = (i, j) => rangePathOf(parameterPathOf(i), j);
 const constantsPath: PathOf = (i) => payloadPath(i, CONSTANTS_PAYLOAD);
 const descriptorPath: PathOf = (i) => payloadPath(i, DESCRIPTOR_PAYLOAD);
-const samplerPath: PathOf = (k) => `RTS0.${SAMPLERS_KEY}[${k}]`;
+const samplerPath: PathOf = (k) => samplerPathOf(k);
 
 /** The writer of each stored version number, indexed by it (a non-integer number finds none). */
 const WRITERS: (Writer | undefined)[] = [];

@@ -98,5 +98,12 @@ export const KEYS = {
 export const parameterPath = (i: number, at: string = ROOT_SIGNATURE_PART): string => `${at}.${PARAMETERS_KEY}[${i}]`;
 export const samplerPath = (k: number, at: string = ROOT_SIGNATURE_PART): string => `${at}.${SAMPLERS_KEY}[${k}]`;
 export const rangePath = (parameter: string, j: number): string => `${parameter}.${PAYLOAD_KEY.TABLE}[${j}]`;
+/** A field or payload of the record at `record` (`….parameterType`, `….ranges`) by its key. */
+export const fieldPath = (record: string, key: string): string => `${record}.${key}`;
+/**
+ * A descriptor table's header record (range count and offset): it has no key in the description
+ * (its ranges are the parameter's payload), so errors and byte maps name it `table`.
+ */
+export const tablePath = (parameter: string): string => `${parameter}.table`;
 /** A field of the description's root (`RTS0.flags`, `RTS0.parameters`). */
 export const rootPath = (key: string, at: string = ROOT_SIGNATURE_PART): string => `${at}.${key}`;

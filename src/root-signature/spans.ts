@@ -3,10 +3,11 @@
  * field, offset per version) over a part the decoder has accepted: every version, blocks anywhere,
  * shared range arrays mapped once, bytes no block points at as gaps. See src/bytes/spans.ts.
  */
+import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { RECORDS, PARAMETER_TYPES, type FieldRow, type RecordRow, type RootSignatureVersion } from '../../codecs/root-signature.js';
 import { enumName, flagNames, type SpanRecorder } from '../bytes/spans.js';
 import { readRootSignature } from './decode.js';
-import { PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, parameterPath, rangePath, samplerPath } from './rows.js';
+import { fieldPath, PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, parameterPath, rangePath, rootPath, samplerPath, tablePath } from './rows.js';
 
 /** The name of a field's value: its enumerator, its flags, its special spelling, or the float. */
 function nameOf(row: FieldRow, value: number, view: DataView, at: number): string | undefined {
@@ -22,7 +23,7 @@ function nameOf(row: FieldRow, value: number, view: DataView, at: number): strin
  * Records the spans of an RTS0 part's data (no part header) at absolute offset `base`.
  * @throws {DecodeError} whatever decodeRootSignature throws for these bytes
  */
-export function rootSignatureSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = 'RTS0'): void {
+export function rootSignatureSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at: string = ROOT_SIGNATURE_PART): void {
   const { rootSignature, layout } = readRootSignature(bytes, { base, path: at });
   const v = rootSignature.version as RootSignatureVersion;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -50,27 +51,26 @@ export function rootSignatureSpans(bytes: Uint8Array, rec: SpanRecorder, base = 
 
   const params = rootSignature.parameters;
   const P = RECORDS.PARAMETER.sizes[v];
-  if (params.length > 0) rec.add('array', base + layout.parametersOffset, params.length * P, `${at}.${PARAMETERS_KEY}`);
+  if (params.length > 0) rec.add('array', base + layout.parametersOffset, params.length * P, rootPath(PARAMETERS_KEY, at));
   params.forEach((_, i) => record(layout.parametersOffset + i * P, RECORDS.PARAMETER, parameterPath(i, at)));
   params.forEach((p, i) => {
     const path = parameterPath(i, at);
     const payload = layout.payloadOffsets[i]!;
     const type = PARAMETER_TYPES.find((t) => t.value === p.parameterType)!;
     if (type.record === 'TABLE') {
-      // the table header has no key in the description; decode.ts names it `table` in its paths too
-      record(payload, RECORDS.TABLE, `${path}.table`);
+      record(payload, RECORDS.TABLE, tablePath(path));
       const ranges = ((p as unknown as Record<string, unknown>)[type.payload] as readonly unknown[] | undefined) ?? [];
       const rangesAt = layout.rangeOffsets[i]!;
       const R = RECORDS.RANGE.sizes[v];
-      if (ranges.length > 0 && !seen.has(rangesAt)) rec.add('array', base + rangesAt, ranges.length * R, `${path}.${PAYLOAD_KEY.TABLE}`);
+      if (ranges.length > 0 && !seen.has(rangesAt)) rec.add('array', base + rangesAt, ranges.length * R, fieldPath(path, PAYLOAD_KEY.TABLE));
       ranges.forEach((_, j) => record(rangesAt + j * R, RECORDS.RANGE, rangePath(path, j)));
     } else {
-      record(payload, RECORDS[type.record], `${path}.${type.payload}`);
+      record(payload, RECORDS[type.record], fieldPath(path, type.payload));
     }
   });
   const samplers = rootSignature.staticSamplers;
   const S = RECORDS.SAMPLER.sizes[v];
-  if (samplers.length > 0) rec.add('array', base + layout.staticSamplersOffset, samplers.length * S, `${at}.${SAMPLERS_KEY}`);
+  if (samplers.length > 0) rec.add('array', base + layout.staticSamplersOffset, samplers.length * S, rootPath(SAMPLERS_KEY, at));
   samplers.forEach((_, k) => record(layout.staticSamplersOffset + k * S, RECORDS.SAMPLER, samplerPath(k, at)));
   rec.fillGaps(base, base + bytes.byteLength, `${at} (unreferenced)`, 'gap', first);
 }
