@@ -164,6 +164,13 @@ test('the encoder hang of a parameters object is a DescriptionError at once', ()
   throwsExactly(() => encodeRootSignature(bad), DescriptionError, 'RTS0.parameters: expected an array', { code: 'bad-type', path: 'RTS0.parameters', detail: 'expected an array' });
 });
 
+test('the encoder refuses a version that is no version row: 0, 4, -1, 1.5, NaN, 2^32, "2", none', () => {
+  for (const version of [0, 4, -1, -0, 1.5, NaN, Infinity, 2 ** 32, '2', undefined]) {
+    const rs = { version, flags: 0, parameters: [], staticSamplers: [] } as unknown as RootSignature;
+    throwsExactly(() => encodeRootSignature(rs), DescriptionError, `RTS0.version: unknown root signature version ${String(version)} (known: 1, 2, 3)`, { code: 'out-of-range' });
+  }
+});
+
 test('the typed encoder takes numbers only; "0x3" is the JSON layer\'s spelling', () => {
   const rs = (flags: unknown) => ({ version: 2, flags, parameters: [], staticSamplers: [] }) as unknown as RootSignature;
   throwsExactly(() => encodeRootSignature(rs('0x3')), DescriptionError, 'RTS0.flags: expected an unsigned 32-bit integer, got "0x3"', { code: 'bad-type' });

@@ -50,7 +50,8 @@ import type { RootSignature } from './types.js';
  */
 export function encodeRootSignature(rs: RootSignature): Uint8Array {
   const version = (rs as unknown as Fields)[VERSION_KEY];
-  const writer = typeof version === 'number' && version >= 0 && version < WRITERS.length ? WRITERS[version] : undefined;
+  // any other number (negative, fractional, past the last version) finds no writer in the packed array
+  const writer = typeof version === 'number' ? WRITERS[version] : undefined;
   if (writer === undefined) throw new DescriptionError('out-of-range', `RTS0.${VERSION_KEY}`, `unknown root signature version ${String(rs.version)} (known: ${KNOWN_VERSIONS})`);
   return writer(rs as unknown as Fields);
 }

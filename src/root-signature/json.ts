@@ -21,7 +21,7 @@ import {
 import { DescriptionError } from '../bytes/errors.js';
 import { f32Bits, f32FromBits, QUIET_NAN_BITS } from '../bytes/f32.js';
 import { enumName, enumValue, flagNames, flagValue, u32FromJson as u32 } from '../json/vocabulary.js';
-import { PARAMETERS_KEY, PAYLOAD_KEYS, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, parameterTypeRow, versionName } from './rows.js';
+import { PARAMETERS_KEY, PAYLOAD_KEY, PAYLOAD_KEYS, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, parameterTypeRow, versionName } from './rows.js';
 import type { RootParameter, RootSignature } from './types.js';
 
 type Json = unknown;
@@ -164,9 +164,7 @@ export function floatFromJson(json: Json, path: string): { value: number; nanBit
 const keysOf = (record: RecordRow) => dataFields(record).map((f) => f.key);
 const requiredOf = (record: RecordRow) => dataFields(record).filter((f) => f.row.default === undefined).map((f) => f.key);
 const payloadOf = (type: unknown) => PARAMETER_TYPES.find((t) => t.value === type)?.payload ?? DESCRIPTOR_PAYLOAD;
-const TABLE_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'DESCRIPTOR_TABLE')!.payload;
-const CONSTANTS_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === '32BIT_CONSTANTS')!.payload;
-const DESCRIPTOR_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'CBV')!.payload;
+const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPTOR_PAYLOAD } = PAYLOAD_KEY;
 const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 const VERSION_CHOICES = ROOT_SIGNATURE_VERSIONS.map((v, i, all) => `${i === 0 ? '' : i === all.length - 1 ? ' or ' : ', '}"${v.name}"`).join('');
 

@@ -26,7 +26,7 @@ import {
   STATIC_BORDER_COLOR,
   TEXTURE_ADDRESS_MODE,
 } from '../../codecs/root-signature.js';
-import { dataFields, keyOf, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY } from './rows.js';
+import { dataFields, keyOf, PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, VERSION_KEY } from './rows.js';
 
 const ref = (name: string) => ({ $ref: `#/$defs/${name}` });
 
@@ -58,8 +58,7 @@ const DEFS = new Map<EnumTable | FlagTable, string>([
   [STATIC_BORDER_COLOR, 'borderColor'],
 ]);
 
-const TABLE_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === 'DESCRIPTOR_TABLE')!.payload;
-const CONSTANTS_PAYLOAD = PARAMETER_TYPES.find((t) => t.name === '32BIT_CONSTANTS')!.payload;
+const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD } = PAYLOAD_KEY;
 const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 /** Parameter types grouped by payload, in the order of the rows. */
 const PAYLOADS = [...new Set(PARAMETER_TYPES.map((t) => t.payload))].map((payload) => ({ payload, types: PARAMETER_TYPES.filter((t) => t.payload === payload) }));

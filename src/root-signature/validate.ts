@@ -56,7 +56,7 @@ const LOCAL_ROOT_SIGNATURE = flag(ROOT_SIGNATURE_FLAGS, 'LOCAL_ROOT_SIGNATURE');
 /** Range type -> register class (the overlap rule's class), from the vocabulary rows. */
 const RANGE_CLASS = new Map<number, RegisterClass>(RANGE_TYPES.map((t) => [t.value, t.name]));
 const SAMPLER_RANGE = RANGE_TYPES.find((t) => t.name === 'SAMPLER')!.value;
-const CONSTANTS_CLASS = PARAMETER_TYPES.find((t) => t.name === '32BIT_CONSTANTS')!.registerClass;
+const CONSTANTS_CLASS = PARAMETER_TYPES.find((t) => t.record === 'CONSTANTS')!.registerClass;
 const STATIC_SAMPLER_CLASS = RANGE_CLASS.get(SAMPLER_RANGE)!;
 /** Root CBV/SRV/UAV parameter type -> register class. */
 const ROOT_DESCRIPTOR_CLASS = new Map<number, RegisterClass>(PARAMETER_TYPES.filter((t) => t.record === 'DESCRIPTOR').map((t) => [t.value, t.registerClass]));
