@@ -3,7 +3,7 @@
  * containers, RTS0 root signatures (bytes, typed description, JSON form, HLSL text, conversion,
  * validation), the error types, and the tables the choices come from. Format-specific parts are
  * subpath exports: `dxbin/query` (query results), `dxbin/ddi` (DDI structures). The surface is
- * recorded in api/dxbin.api.md (`npm run api` after a deliberate change).
+ * recorded in api/dxbin.api.md (`npx tsx scripts/api-report.ts` after a deliberate change).
  */
 
 // ---------------------------------------------------------------- errors

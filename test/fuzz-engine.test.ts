@@ -196,6 +196,9 @@ test('shards: N local shard processes then a merge keeping only inputs that add 
   assert.ok(merged.kept > 0 && merged.kept < merged.read, `kept ${merged.kept} of ${merged.read}`);
   assert.is(readdirSync(join(work, 'merged')).length, merged.kept);
   assert.ok(existsSync(join(work, 'merged')));
+  const unknown = run(['fuzz', 'rts0', 'rts1']);
+  assert.is(unknown.status, 2, 'an unknown target is a usage error');
+  assert.match(unknown.stderr, /'rts1' is invalid .* Allowed choices are all, container-strict, .*rts0/, unknown.stderr);
 });
 
 test('campaign findings replayed: ddi-image round trips where a pointer aims at an embedded struct', () => {

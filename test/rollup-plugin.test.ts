@@ -120,6 +120,9 @@ test('rollup: validation and version are options (and query parameters)', async 
   writeFileSync(join(app, 'typo.js'), `import rs from './typo.rs.hlsl';\nglobalThis.__dxbinApp = rs;\n`);
   const typo = await buildError(async () => rollup({ input: join(app, 'typo.js'), plugins: [dxbin()] }));
   assert.equal(typo.loc, { file: join(app, 'typo.rs.hlsl'), line: 2, column: 11 }, `a .rs.hlsl error is located in it: ${typo.message}`);
+  writeFileSync(join(app, 'v13.js'), `import rs from './invalid.rs.hlsl?version=1.3';\nglobalThis.__dxbinApp = rs;\n`);
+  const v13 = await buildError(async () => rollup({ input: join(app, 'v13.js'), plugins: [dxbin()] }));
+  assert.match(v13.message, /version=1\.3: a root signature version is one of 1\.0, 1\.1, 1\.2/, v13.message);
   const bundle = await rollup({ input: join(app, 'invalid.js'), plugins: [dxbin({ validate: false, version: '1.0' })] });
   await bundle.write({ dir: join(app, 'out-invalid'), format: 'es', entryFileNames: 'main.js' });
   const r = await runBuilt(join(app, 'out-invalid/main.js'));

@@ -35,7 +35,9 @@ import {
   rootSignatureContainer,
   rootSignatureToJson,
   toHex,
+  ROOT_SIGNATURE_VERSIONS,
   type RootSignature,
+  type RootSignatureVersion,
   type RootSignatureVersionName,
 } from '../index.js';
 
@@ -86,8 +88,8 @@ interface PluginContext {
   error(error: { message: string; id?: string; loc?: { file?: string; line: number; column: number } }): never;
 }
 
-const VERSIONS: readonly RootSignatureVersionName[] = ['1.0', '1.1', '1.2'];
-const VERSION_VALUE: Record<RootSignatureVersionName, 1 | 2 | 3> = { '1.0': 1, '1.1': 2, '1.2': 3 };
+/** Version name ("1.1") -> stored version, from the package's version rows. */
+const VERSION_VALUE = new Map<string, RootSignatureVersion>(ROOT_SIGNATURE_VERSIONS.map((v) => [v.name, v.value]));
 const SHADER = /\.(cso|dxil|dxbc)$/i;
 
 /** The plugin: `plugins: [dxbin(options)]`. */
@@ -111,9 +113,10 @@ export default function dxbin(options: DxbinRollupOptions = {}): DxbinRollupPlug
       const query = new URLSearchParams(q < 0 ? '' : id.slice(q + 1));
       if (!ours(file, query)) return null;
       const version = query.get('version') ?? options.version ?? '1.1';
-      if (!VERSIONS.includes(version as RootSignatureVersionName)) this.error({ id: file, message: `dxbin: version=${version}: a root signature version is one of ${VERSIONS.join(', ')}` });
+      const value = VERSION_VALUE.get(version);
+      if (value === undefined) this.error({ id: file, message: `dxbin: version=${version}: a root signature version is one of ${[...VERSION_VALUE.keys()].join(', ')}` });
       const validate = query.has('validate') ? query.get('validate') !== 'false' : (options.validate ?? true);
-      const compile = { version: VERSION_VALUE[version as RootSignatureVersionName], validate };
+      const compile = { version: value, validate };
       try {
         if (SHADER.test(file)) return moduleCode(shaderInfo(new Uint8Array(readFileSync(file))));
         const define = query.get('define');
@@ -150,7 +153,7 @@ function fail(ctx: PluginContext, file: string, e: unknown): never {
 
 function rootSignatureModule(rs: RootSignature): RootSignatureModule {
   const rawBlob = encodeRootSignature(rs);
-  const version = VERSIONS.find((v) => VERSION_VALUE[v] === rs.version)!;
+  const version = ROOT_SIGNATURE_VERSIONS.find((v) => v.value === rs.version)!.name;
   return { blob: rootSignatureContainer(rawBlob), rawBlob, json: rootSignatureToJson(rs), hlsl: printRootSignature(rs), version };
 }
 

@@ -32,6 +32,7 @@ import {
   PARAMETERS_KEY as PARAMETERS_ROW_KEY,
   PAYLOAD_KEY,
   rangePath as rangePathOf,
+  rootPath as rootPathOf,
   samplerPath as samplerPathOf,
   SAMPLERS_KEY as SAMPLERS_ROW_KEY,
   VERSION_KEY as VERSION_ROW_KEY,
@@ -52,7 +53,7 @@ export function encodeRootSignature(rs: RootSignature): Uint8Array {
   const version = (rs as unknown as Fields)[VERSION_KEY];
   // any other number (negative, fractional, past the last version) finds no writer in the packed array
   const writer = typeof version === 'number' ? WRITERS[version] : undefined;
-  if (writer === undefined) throw new DescriptionError('out-of-range', `RTS0.${VERSION_KEY}`, `unknown root signature version ${String(rs.version)} (known: ${KNOWN_VERSIONS})`);
+  if (writer === undefined) throw new DescriptionError('out-of-range', rootPathOf(VERSION_KEY), `unknown root signature version ${String(rs.version)} (known: ${KNOWN_VERSIONS})`);
   return writer(rs as unknown as Fields);
 }
 
@@ -97,8 +98,8 @@ function makeWriter(v: RootSignatureVersion): Writer {
   return (rs) => {
     const parameters = rs[PARAMETERS_KEY];
     const samplers = rs[SAMPLERS_KEY];
-    if (!Array.isArray(parameters)) throw new DescriptionError('bad-type', `RTS0.${PARAMETERS_KEY}`, 'expected an array');
-    if (!Array.isArray(samplers)) throw new DescriptionError('bad-type', `RTS0.${SAMPLERS_KEY}`, 'expected an array');
+    if (!Array.isArray(parameters)) throw new DescriptionError('bad-type', rootPathOf(PARAMETERS_KEY), 'expected an array');
+    if (!Array.isArray(samplers)) throw new DescriptionError('bad-type', rootPathOf(SAMPLERS_KEY), 'expected an array');
     const count = parameters.length;
 
     // sizes first: the output is allocated once
