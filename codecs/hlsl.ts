@@ -13,6 +13,7 @@ import {
   PARAMETER_TYPES,
   RANGE,
   RANGE_TYPES,
+  RECORDS,
   SAMPLER,
   ROOT_DESCRIPTOR_FLAGS,
   ROOT_SIGNATURE_FLAGS,
@@ -20,6 +21,7 @@ import {
   SHADER_VISIBILITY,
   STATIC_BORDER_COLOR,
   TEXTURE_ADDRESS_MODE,
+  type FieldRow,
 } from './root-signature.js';
 
 const parameterClause = (name: (typeof PARAMETER_TYPES)[number]['name']) => PARAMETER_TYPES.find((t) => t.name === name)!.clause;
@@ -37,28 +39,14 @@ export const CLAUSES = {
   staticSampler: 'StaticSampler',
 } as const;
 
-/** Parameter keywords inside clauses. */
-export const PARAMETERS = {
-  num32BitConstants: 'num32BitConstants',
-  space: 'space',
-  visibility: 'visibility',
-  flags: 'flags',
-  numDescriptors: 'numDescriptors',
-  offset: 'offset',
-  filter: 'filter',
-  addressU: 'addressU',
-  addressV: 'addressV',
-  addressW: 'addressW',
-  mipLODBias: 'mipLODBias',
-  maxAnisotropy: 'maxAnisotropy',
-  comparisonFunc: 'comparisonFunc',
-  borderColor: 'borderColor',
-  minLOD: 'minLOD',
-  maxLOD: 'maxLOD',
-} as const;
+/** The field rows' `hlsl.keyword` that names the clause's register token (b#, t#, u#, s#), not a keyword. */
+export const REGISTER_TOKEN = 'register';
 
-export const UNBOUNDED_KEYWORD = 'unbounded';
-export const APPEND_KEYWORD = 'DESCRIPTOR_RANGE_OFFSET_APPEND';
+const hlslRows = Object.values(RECORDS).flatMap((record) => Object.values(record.fields) as FieldRow[]);
+/** Parameter keywords inside clauses: every field row's `hlsl.keyword` (the register token aside), each once. */
+export const FIELD_KEYWORDS: readonly string[] = [...new Set(hlslRows.flatMap((row) => (row.hlsl && row.hlsl.keyword !== REGISTER_TOKEN ? [row.hlsl.keyword] : [])))];
+/** Keywords of special values (`unbounded`, `DESCRIPTOR_RANGE_OFFSET_APPEND`): the rows' `special.hlsl`, each once. */
+export const SPECIAL_KEYWORDS: readonly string[] = [...new Set(hlslRows.flatMap((row) => (row.special ? [row.special.hlsl] : [])))];
 
 /** How one table's values are spelled: HLSL prefix + the D3D12 name without its C prefix. */
 export interface HlslSpelling {

@@ -5,16 +5,7 @@
  * one-character unknown token, and any other character starts an unknown token that runs to the
  * end of the text (at most 127 characters), as in DXC.
  */
-import {
-  APPEND_KEYWORD,
-  CLAUSES,
-  HLSL_SPELLINGS,
-  MAX_TOKEN_LENGTH,
-  PARAMETERS,
-  UNBOUNDED_KEYWORD,
-  type HlslEnum,
-  type HlslFlags,
-} from '../../../codecs/hlsl.js';
+import { CLAUSES, FIELD_KEYWORDS, HLSL_SPELLINGS, MAX_TOKEN_LENGTH, SPECIAL_KEYWORDS, type HlslEnum, type HlslFlags } from '../../../codecs/hlsl.js';
 import { FLT_MAX } from '../../../codecs/root-signature.js';
 
 export type TokenKind = 'eol' | ',' | '(' | ')' | '=' | '|' | 'u32' | 'i32' | 'float' | 'register' | 'keyword' | 'unknown';
@@ -42,9 +33,8 @@ export function flagSpellings(f: HlslFlags): [spelling: string, bit: number][] {
 const KEYWORDS: ReadonlyMap<string, string> = new Map(
   [
     ...Object.values(CLAUSES),
-    ...Object.values(PARAMETERS),
-    UNBOUNDED_KEYWORD,
-    APPEND_KEYWORD,
+    ...FIELD_KEYWORDS,
+    ...SPECIAL_KEYWORDS,
     ...HLSL_SPELLINGS.flatMap((t) => ('bits' in t.table ? flagSpellings(t as HlslFlags) : enumSpellings(t as HlslEnum)).map(([s]) => s)),
   ].map((k) => [k.toUpperCase(), k]),
 );

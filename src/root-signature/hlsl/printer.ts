@@ -4,20 +4,12 @@
  * back the same description. Values the language cannot spell (unknown enum values, unknown flag
  * bits, NaN and infinite floats) are an error.
  */
+import { CLAUSES, DEFAULTS, HLSL_ROOT_FLAGS, HLSL_VISIBILITY, REGISTER_TOKEN, hlslSpelling, type HlslEnum, type HlslFlags } from '../../../codecs/hlsl.js';
 import {
-  CLAUSES,
-  DEFAULTS,
-  HLSL_ROOT_DESCRIPTOR_FLAGS,
-  HLSL_ROOT_FLAGS,
-  HLSL_VISIBILITY,
-  PARAMETERS,
-  hlslSpelling,
-  type HlslEnum,
-  type HlslFlags,
-} from '../../../codecs/hlsl.js';
-import {
+  CONSTANTS,
+  DESCRIPTOR,
   FLT_MAX,
-  PARAMETER_TYPES,
+  PARAMETER,
   RANGE_TYPES,
   REGISTER_LETTERS,
   RANGE,
@@ -26,9 +18,9 @@ import {
   type FieldRow,
   type RecordRow,
 } from '../../../codecs/root-signature.js';
-import { KEYS, PAYLOAD_KEY, dataFields, parameterPath, rangePath, rootPath, samplerPath } from '../rows.js';
+import { KEYS, PAYLOAD_KEY, dataFields, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../rows.js';
 import { DescriptionError } from '../../bytes/errors.js';
-import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from '../types.js';
+import type { DescriptorRange, DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings } from './lexer.js';
 
 /** Options of printRootSignature. */
@@ -39,11 +31,8 @@ export interface PrintOptions {
 
 /** Range type -> [clause, register letter], from the vocabulary rows. */
 const RANGE_CLAUSES = new Map(RANGE_TYPES.map((t) => [t.value as number, [t.clause, REGISTER_LETTERS[t.name]] as const]));
-/** Root CBV/SRV/UAV parameter type -> [clause, register letter]. */
-const DESCRIPTOR_CLAUSES = new Map(PARAMETER_TYPES.filter((t) => t.record === 'DESCRIPTOR').map((t) => [t.value as number, [t.clause, REGISTER_LETTERS[t.registerClass]] as const]));
-const CONSTANTS_LETTER = REGISTER_LETTERS[PARAMETER_TYPES.find((t) => t.record === 'CONSTANTS')!.registerClass];
-const [H, P, R, D, S] = [KEYS.HEADER, KEYS.PARAMETER, KEYS.RANGE, KEYS.DESCRIPTOR, KEYS.SAMPLER];
-const REGISTER = 'register';
+const [H, P, R, S] = [KEYS.HEADER, KEYS.PARAMETER, KEYS.RANGE, KEYS.SAMPLER];
+const VISIBILITY = PARAMETER.fields.shaderVisibility.hlsl.keyword;
 
 /**
  * Prints a description as root signature text, leaving out the language's defaults.
@@ -76,27 +65,20 @@ export function printRootSignatureDefine(name: string, rs: RootSignature, option
 }
 
 function parameter(p: RootParameter, path: string): { head: string; items: string[] } {
-  const vis = p.shaderVisibility === DEFAULTS.visibility ? [] : [`${PARAMETERS.visibility} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.${P.shaderVisibility}`)}`];
-  switch (p.parameterType) {
-    case 0: {
+  const vis = p.shaderVisibility === DEFAULTS.visibility ? [] : [`${VISIBILITY} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.${P.shaderVisibility}`)}`];
+  const type = parameterTypeRow(p.parameterType);
+  switch (type?.record) {
+    case 'TABLE': {
       // DXC's grammar needs at least one item in DescriptorTable(...): a table without ranges
       // says its visibility even when it is the default ALL
-      const items = [...p.ranges.map((r, j) => range(r, rangePath(path, j))), ...vis];
-      if (items.length === 0) items.push(`${PARAMETERS.visibility} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.${P.shaderVisibility}`)}`);
-      return { head: CLAUSES.descriptorTable, items };
+      const items = [...(p as DescriptorTableParameter)[PAYLOAD_KEY.TABLE].map((r, j) => range(r, rangePath(path, j))), ...vis];
+      if (items.length === 0) items.push(`${VISIBILITY} = ${enumValue(HLSL_VISIBILITY, p.shaderVisibility, `${path}.${P.shaderVisibility}`)}`);
+      return { head: type.clause, items };
     }
-    case 1:
-      return {
-        head: CLAUSES.rootConstants,
-        items: [`${PARAMETERS.num32BitConstants} = ${p.constants.num32BitValues}`, `${CONSTANTS_LETTER}${p.constants.shaderRegister}`, ...space(p.constants.registerSpace), ...vis],
-      };
-    case 2:
-    case 3:
-    case 4: {
-      const [head, letter] = DESCRIPTOR_CLAUSES.get(p.parameterType)!;
-      const f = p.descriptor.flags === 0 ? [] : [`${PARAMETERS.flags} = ${flags(HLSL_ROOT_DESCRIPTOR_FLAGS, p.descriptor.flags, `${path}.${PAYLOAD_KEY.DESCRIPTOR}.${D.flags}`)}`];
-      return { head, items: [`${letter}${p.descriptor.shaderRegister}`, ...space(p.descriptor.registerSpace), ...vis, ...f] };
-    }
+    case 'CONSTANTS':
+      return { head: type.clause, items: fieldItems(CONSTANTS, (p as RootConstantsParameter)[PAYLOAD_KEY.CONSTANTS], REGISTER_LETTERS[type.registerClass], `${path}.${PAYLOAD_KEY.CONSTANTS}`, vis) };
+    case 'DESCRIPTOR':
+      return { head: type.clause, items: fieldItems(DESCRIPTOR, (p as RootDescriptorParameter)[PAYLOAD_KEY.DESCRIPTOR], REGISTER_LETTERS[type.registerClass], `${path}.${PAYLOAD_KEY.DESCRIPTOR}`, vis) };
     default:
       throw new DescriptionError('not-representable', `${path}.${P.parameterType}`, `parameter type ${String((p as { parameterType: unknown }).parameterType)} has no HLSL spelling`);
   }
@@ -115,25 +97,39 @@ function sampler(s: StaticSampler, hasFlags: boolean, path: string): { head: str
 }
 
 /**
- * A record's clause items from its rows: the register token first, then every field with an HLSL
- * keyword whose value differs from the language's default, in row order.
+ * A record's clause items from its rows, in the order of DXC's grammar: the items the language
+ * requires (fields without an HLSL default: num32BitConstants), the register token, then every
+ * other field with an HLSL keyword whose value differs from the language's default, in row order.
+ * `parameter` holds a root parameter's own items (its visibility): they go before the record's
+ * flags, as a static sampler's rows have them (space, visibility, flags), or last.
  */
-function fieldItems(record: RecordRow, values: object, letter: string, path: string): string[] {
+function fieldItems(record: RecordRow, values: object, letter: string, path: string, parameter: readonly string[] = []): string[] {
   const v = values as Record<string, number>;
+  const required: string[] = [];
+  const register: string[] = [];
   const items: string[] = [];
+  let flagsAt = -1;
   for (const { key, row } of dataFields(record)) {
     const hlsl = row.hlsl;
     if (!hlsl) continue;
     const value = v[key]!;
-    if (hlsl.keyword === REGISTER) {
-      items.unshift(`${letter}${value}`);
+    if (hlsl.keyword === REGISTER_TOKEN) {
+      register.push(`${letter}${value}`);
       continue;
     }
+    if (hlsl.default === undefined) {
+      required.push(`${hlsl.keyword} = ${spell(row, value, `${path}.${key}`)}`);
+      continue;
+    }
+    if (flagsAt < 0 && isFlags(row)) flagsAt = items.length;
     if (row.kind === 'f32' ? Object.is(value, hlsl.default) : value === hlsl.default) continue;
     items.push(`${hlsl.keyword} = ${spell(row, value, `${path}.${key}`)}`);
   }
-  return items;
+  items.splice(flagsAt < 0 ? items.length : flagsAt, 0, ...parameter);
+  return [...required, ...register, ...items];
 }
+
+const isFlags = (row: FieldRow) => typeof row.kind !== 'string' && 'bits' in row.kind;
 
 /** A value as the language spells it for its row's kind. */
 function spell(row: FieldRow, value: number, path: string): string {
@@ -142,10 +138,6 @@ function spell(row: FieldRow, value: number, path: string): string {
   if (typeof kind === 'string') return row.special && value === row.special.value ? row.special.hlsl : String(value);
   const spelling = hlslSpelling(kind);
   return 'bits' in kind ? flags(spelling as HlslFlags, value, path) : enumValue(spelling as HlslEnum, value, path);
-}
-
-function space(value: number): string[] {
-  return value === DEFAULTS.space ? [] : [`${PARAMETERS.space} = ${value}`];
 }
 
 function enumValue(e: HlslEnum, value: number, path: string): string {
