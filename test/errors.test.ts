@@ -12,6 +12,7 @@ import {
   readRootSignatureSource,
   writeContainer,
   formatProblem,
+  formatViolation,
   type RootSignature,
 } from '../src/index.js';
 
@@ -200,3 +201,11 @@ test('detail is apart from message; one formatter makes both forms', () => {
 });
 
 test.run();
+
+test('one violation formatter: rule lines `code path message`, binding lines `code subject path: message`', () => {
+  const v = { code: 'overlap', path: 'RTS0.parameters[1]', message: 'Shader register range overlaps.' };
+  assert.is(formatViolation(v), 'overlap RTS0.parameters[1] Shader register range overlaps.');
+  assert.is(formatViolation(v, 'CBV b2'), 'overlap CBV b2 RTS0.parameters[1]: Shader register range overlaps.');
+  assert.is(formatViolation({ code: 'not-bound', message: 'Not bound.' }, 'SRV t0 (tex)'), 'not-bound SRV t0 (tex): Not bound.');
+  assert.is(formatViolation({ code: 'no-rts0', message: 'No root signature.' }, ''), 'no-rts0: No root signature.');
+});

@@ -109,7 +109,12 @@ export function fillMessage(template: string, values: Readonly<Record<string, st
   return template.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
 }
 
-/** The one line per violation the CLI prints: `code path message`. */
-export function formatViolation(v: RuleViolation): string {
-  return `${v.code} ${v.path} ${v.message}`;
+/**
+ * The one line per violation the CLI prints: `code path message` for a rule broken by a
+ * description; with a `subject` (the shader binding a violation is about, `CBV b2`; may be
+ * empty), `code subject path: message`, the colon setting DXC's sentence apart from the binding.
+ */
+export function formatViolation(v: { readonly code: string; readonly path?: string; readonly message: string }, subject?: string): string {
+  if (subject === undefined) return `${v.code} ${v.path ?? ''} ${v.message}`;
+  return `${v.code}${subject ? ` ${subject}` : ''}${v.path ? ` ${v.path}` : ''}: ${v.message}`;
 }

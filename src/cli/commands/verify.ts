@@ -5,6 +5,7 @@
  */
 import { S } from '../schema.js';
 import {
+  formatViolation,
   formatBinding,
   readRootSignatureSource,
   resTypeName,
@@ -33,10 +34,10 @@ export function verifyJson(r: VerifyResult): Record<string, unknown> {
   };
 }
 
-/** `code binding path: message`, one line per violation. */
+/** `code binding path: message`, one line per violation (formatViolation with the binding as subject). */
 export function violationLine(v: BindingViolation): string {
-  const what = v.binding ? ` ${resTypeName(v.binding.resType)} ${formatBinding(v.binding)}${v.binding.name ? ` (${v.binding.name})` : ''}` : '';
-  return `${v.code}${what}${v.path ? ` ${v.path}` : ''}: ${v.message}`;
+  const subject = v.binding ? `${resTypeName(v.binding.resType)} ${formatBinding(v.binding)}${v.binding.name ? ` (${v.binding.name})` : ''}` : '';
+  return formatViolation(v, subject);
 }
 
 /** The summary line of one shader. */
