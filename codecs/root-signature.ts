@@ -77,16 +77,25 @@ export const RANGE_TYPES = [
 /**
  * One row per D3D12_ROOT_PARAMETER_TYPE: the payload it carries (its key in the description and
  * the JSON form) and the record its payload offset points at (a table's record locates the
- * array named by the payload), the HLSL clause, and the register class of a root constant or
- * descriptor.
+ * array named by the payload), the HLSL clause, the register class of a root constant or
+ * descriptor, and its root cost in DWORDs (`dwords`: a number, or the CONSTANTS field that counts
+ * them: a table costs 1, constants their number, a root descriptor 2).
  */
 export const PARAMETER_TYPES = [
-  { value: 0, name: 'DESCRIPTOR_TABLE', payload: 'ranges', record: 'TABLE', clause: 'DescriptorTable' },
-  { value: 1, name: '32BIT_CONSTANTS', payload: 'constants', record: 'CONSTANTS', clause: 'RootConstants', registerClass: 'CBV' },
-  { value: 2, name: 'CBV', payload: 'descriptor', record: 'DESCRIPTOR', clause: 'CBV', registerClass: 'CBV' },
-  { value: 3, name: 'SRV', payload: 'descriptor', record: 'DESCRIPTOR', clause: 'SRV', registerClass: 'SRV' },
-  { value: 4, name: 'UAV', payload: 'descriptor', record: 'DESCRIPTOR', clause: 'UAV', registerClass: 'UAV' },
-] as const satisfies readonly { value: number; name: string; payload: string; record: RecordName; clause: string; registerClass?: RegisterClass }[];
+  { value: 0, name: 'DESCRIPTOR_TABLE', payload: 'ranges', record: 'TABLE', clause: 'DescriptorTable', dwords: 1 },
+  { value: 1, name: '32BIT_CONSTANTS', payload: 'constants', record: 'CONSTANTS', clause: 'RootConstants', registerClass: 'CBV', dwords: 'num32BitValues' },
+  { value: 2, name: 'CBV', payload: 'descriptor', record: 'DESCRIPTOR', clause: 'CBV', registerClass: 'CBV', dwords: 2 },
+  { value: 3, name: 'SRV', payload: 'descriptor', record: 'DESCRIPTOR', clause: 'SRV', registerClass: 'SRV', dwords: 2 },
+  { value: 4, name: 'UAV', payload: 'descriptor', record: 'DESCRIPTOR', clause: 'UAV', registerClass: 'UAV', dwords: 2 },
+] as const satisfies readonly {
+  value: number;
+  name: string;
+  payload: string;
+  record: RecordName;
+  clause: string;
+  registerClass?: RegisterClass;
+  dwords: number | keyof (typeof CONSTANTS)['fields'];
+}[];
 export type ParameterPayload = (typeof PARAMETER_TYPES)[number]['payload'];
 
 export const ROOT_PARAMETER_TYPE = enumTable('D3D12_ROOT_PARAMETER_TYPE', 'D3D12_ROOT_PARAMETER_TYPE_', PARAMETER_TYPES.map((t) => [t.name, t.value]));

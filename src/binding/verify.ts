@@ -16,11 +16,11 @@ import {
   type BindingViolationCode,
 } from '../../codecs/binding-rules.js';
 import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
-import { UNBOUNDED_DESCRIPTORS } from '../../codecs/root-signature.js';
+import { RANGE_TYPES, SAMPLER, UNBOUNDED_DESCRIPTORS, type RegisterClass as ClassName } from '../../codecs/root-signature.js';
 import { fillMessage } from '../bytes/errors.js';
 import { containerRootSignature } from '../root-signature/input.js';
-import { KEYS, parameterPath, rangePath, rootPath, samplerPath } from '../root-signature/rows.js';
-import type { RootSignature } from '../root-signature/types.js';
+import { KEYS, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../root-signature/rows.js';
+import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from '../root-signature/types.js';
 import { validateRootSignature } from '../root-signature/validate.js';
 import { readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
 
@@ -95,10 +95,14 @@ class IntervalSet {
   }
 }
 
+/** Register class -> its number (the range-type numbering PSV_RESOURCE_CLASS uses), from the vocabulary rows. */
+const CLASS = new Map<ClassName, number>(RANGE_TYPES.map((t) => [t.name, t.value]));
+const SAMPLER_CLASS = CLASS.get(SAMPLER.registerClass!)!;
+
 /** The register intervals of a root signature by `class/space/visibility`. */
 export function rootSignatureIntervals(rs: RootSignature): Map<string, IntervalSet> {
   const sets = new Map<string, IntervalSet>();
-  const add = (cls: number, space: number, visibility: number, it: Interval) => {
+  const add = (cls: number | undefined, space: number, visibility: number, it: Interval) => {
     const key = `${cls}/${space}/${visibility}`;
     let set = sets.get(key);
     if (!set) sets.set(key, (set = new IntervalSet()));
@@ -106,20 +110,24 @@ export function rootSignatureIntervals(rs: RootSignature): Map<string, IntervalS
   };
   rs.parameters.forEach((p, i) => {
     const path = parameterPath(i);
-    if (p.parameterType === 0) {
-      p.ranges.forEach((r, j) => {
+    const type = parameterTypeRow(p.parameterType);
+    if (type?.record === 'TABLE') {
+      (p as DescriptorTableParameter).ranges.forEach((r, j) => {
         if (r.numDescriptors === 0) return;
         const ub = r.numDescriptors === UNBOUNDED_DESCRIPTORS ? 0xffffffff : Math.min(0xffffffff, r.baseShaderRegister + r.numDescriptors - 1);
         add(r.rangeType, r.registerSpace, p.shaderVisibility, { lb: r.baseShaderRegister, ub, rootDescriptor: false, path: rangePath(path, j) });
       });
-    } else if (p.parameterType === 1) {
-      add(2, p.constants.registerSpace, p.shaderVisibility, { lb: p.constants.shaderRegister, ub: p.constants.shaderRegister, rootDescriptor: false, path });
+    } else if (type?.record === 'CONSTANTS') {
+      const { constants } = p as RootConstantsParameter;
+      add(CLASS.get(type.registerClass)!, constants.registerSpace, p.shaderVisibility, { lb: constants.shaderRegister, ub: constants.shaderRegister, rootDescriptor: false, path });
     } else {
-      const cls = { 2: 2, 3: 0, 4: 1 }[p.parameterType];
-      add(cls, p.descriptor.registerSpace, p.shaderVisibility, { lb: p.descriptor.shaderRegister, ub: p.descriptor.shaderRegister, rootDescriptor: true, path });
+      // a root descriptor (a type no row has: no class, an interval no binding looks up)
+      const { descriptor } = p as RootDescriptorParameter;
+      const cls = type?.record === 'DESCRIPTOR' ? CLASS.get(type.registerClass) : undefined;
+      add(cls, descriptor.registerSpace, p.shaderVisibility, { lb: descriptor.shaderRegister, ub: descriptor.shaderRegister, rootDescriptor: true, path });
     }
   });
-  rs.staticSamplers.forEach((s, k) => add(3, s.registerSpace, s.shaderVisibility, { lb: s.shaderRegister, ub: s.shaderRegister, rootDescriptor: false, path: samplerPath(k) }));
+  rs.staticSamplers.forEach((s, k) => add(SAMPLER_CLASS, s.registerSpace, s.shaderVisibility, { lb: s.shaderRegister, ub: s.shaderRegister, rootDescriptor: false, path: samplerPath(k) }));
   return sets;
 }
 

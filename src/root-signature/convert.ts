@@ -22,9 +22,9 @@ import {
   type FieldRow,
 } from '../../codecs/root-signature.js';
 import { DescriptionError, DxbinError, type ConversionErrorCode } from '../bytes/errors.js';
-import { KEYS, PAYLOAD_KEY, VERSION_KEY, parameterPath, rangePath, samplerPath, versionName } from './rows.js';
+import { KEYS, PAYLOAD_KEY, VERSION_KEY, parameterPath, parameterTypeRow, rangePath, samplerPath, versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
-import type { DescriptorRange, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
+import type { DescriptorRange, DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
 
 /** One report item: the field, its value before and after, and why. */
 export interface ConversionItem {
@@ -96,10 +96,12 @@ export function convertRootSignature(
 
   const parameters = rs.parameters.map((p, i): RootParameter => {
     const at = parameterPath(i);
-    if (p.parameterType === 0) {
+    const record = parameterTypeRow(p.parameterType)?.record;
+    if (record === 'TABLE') {
+      const t = p as DescriptorTableParameter;
       return {
-        ...p,
-        ranges: p.ranges.map(
+        ...t,
+        ranges: t.ranges.map(
           (r, j): DescriptorRange => ({
             ...r,
             flags: convertFlags(RANGE.fields.flags, r.flags, restoredRangeFlags(rules, r), `${rangePath(at, j)}.${KEYS.RANGE.flags}`, DESCRIPTOR_RANGE_FLAGS),
@@ -107,8 +109,13 @@ export function convertRootSignature(
         ),
       };
     }
-    if (p.parameterType === 1) return { ...p, constants: { ...p.constants } };
-    return { ...p, descriptor: { ...p.descriptor, flags: convertFlags(DESCRIPTOR.fields.flags, p.descriptor.flags, rules.upRootDescriptorFlags, `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${KEYS.DESCRIPTOR.flags}`, ROOT_DESCRIPTOR_FLAGS) } };
+    if (record === 'CONSTANTS') {
+      const c = p as RootConstantsParameter;
+      return { ...c, constants: { ...c.constants } };
+    }
+    // a root descriptor (and any type no row has, as a root descriptor)
+    const d = p as RootDescriptorParameter;
+    return { ...d, descriptor: { ...d.descriptor, flags: convertFlags(DESCRIPTOR.fields.flags, d.descriptor.flags, rules.upRootDescriptorFlags, `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${KEYS.DESCRIPTOR.flags}`, ROOT_DESCRIPTOR_FLAGS) } };
   });
 
   const staticSamplers = rs.staticSamplers.map((s, k): StaticSampler => {

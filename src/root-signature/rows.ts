@@ -17,6 +17,7 @@ import {
   type RecordRow,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
+import type { RootParameter } from './types.js';
 
 /** A field of a record with its key (the description's property and the JSON key). */
 export interface KeyedField {
@@ -72,6 +73,20 @@ export function parameterTypeRow(value: number): (typeof PARAMETER_TYPES)[number
 export const PAYLOAD_KEYS: readonly string[] = [...new Set(PARAMETER_TYPES.map((t) => t.payload))];
 
 type ParameterTypeRow = (typeof PARAMETER_TYPES)[number];
+/** The parameter type rows whose payload is record R (`DESCRIPTOR`: CBV, SRV, UAV), in row order. */
+export function parameterTypesOf<R extends ParameterTypeRow['record']>(record: R): Extract<ParameterTypeRow, { record: R }>[] {
+  return PARAMETER_TYPES.filter((t): t is Extract<ParameterTypeRow, { record: R }> => t.record === record);
+}
+
+/**
+ * The root cost in DWORDs of parameter `p` of type row `type`: the row's `dwords`, or the value of
+ * the payload field it names (the constants' num32BitValues).
+ */
+export function parameterCost(type: ParameterTypeRow, p: RootParameter): number {
+  const dwords = type.dwords;
+  return typeof dwords === 'number' ? dwords : (p as unknown as Record<string, Record<string, number>>)[type.payload]![dwords]!;
+}
+
 /** The payload key of the parameter types whose payload is record R (TABLE: `ranges`). */
 export const PAYLOAD_KEY = Object.fromEntries(PARAMETER_TYPES.map((t) => [t.record, t.payload])) as {
   readonly [R in ParameterTypeRow['record']]: Extract<ParameterTypeRow, { record: R }>['payload'];

@@ -18,7 +18,6 @@ import {
   STATIC_BORDER_COLOR,
   TEXTURE_ADDRESS_MODE,
   UNBOUNDED_DESCRIPTORS,
-  PARAMETER_TYPES,
   RANGE_TYPES,
   VERSIONS,
   filterReduction,
@@ -28,8 +27,8 @@ import { flag } from '../../codecs/enum-table.js';
 import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
 import { fillMessage } from '../bytes/errors.js';
 import { convertRootSignature } from './convert.js';
-import { KEYS, PARAMETERS_KEY, PAYLOAD_KEY, dataFields, parameterPath, rangePath, rootPath, samplerPath } from './rows.js';
-import type { RootSignature } from './types.js';
+import { KEYS, PARAMETERS_KEY, PAYLOAD_KEY, dataFields, parameterCost, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from './rows.js';
+import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from './types.js';
 
 /** A broken validation rule: stable code, rule number, field path, message in DXC's words. */
 export interface Violation {
@@ -56,10 +55,7 @@ const LOCAL_ROOT_SIGNATURE = flag(ROOT_SIGNATURE_FLAGS, 'LOCAL_ROOT_SIGNATURE');
 /** Range type -> register class (the overlap rule's class), from the vocabulary rows. */
 const RANGE_CLASS = new Map<number, RegisterClass>(RANGE_TYPES.map((t) => [t.value, t.name]));
 const SAMPLER_RANGE = RANGE_TYPES.find((t) => t.name === 'SAMPLER')!.value;
-const CONSTANTS_CLASS = PARAMETER_TYPES.find((t) => t.record === 'CONSTANTS')!.registerClass;
 const STATIC_SAMPLER_CLASS = RANGE_CLASS.get(SAMPLER_RANGE)!;
-/** Root CBV/SRV/UAV parameter type -> register class. */
-const ROOT_DESCRIPTOR_CLASS = new Map<number, RegisterClass>(PARAMETER_TYPES.filter((t) => t.record === 'DESCRIPTOR').map((t) => [t.value, t.registerClass]));
 /** The static sampler's address mode fields (U, V, W), from the rows. */
 const ADDRESS_KEYS = dataFields(SAMPLER)
   .filter((f) => f.row.kind === TEXTURE_ADDRESS_MODE)
@@ -101,14 +97,16 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
   rs.parameters.forEach((p, i) => {
     const at = parameterPath(i);
     if (p.shaderVisibility >= VISIBILITY_COUNT) report('shader-visibility-unsupported', `${at}.${P.shaderVisibility}`, { value: p.shaderVisibility, where: `root parameter [${i}]` });
-    switch (p.parameterType) {
-      case 0: {
-        cost += 1;
+    const type = parameterTypeRow(p.parameterType);
+    switch (type?.record) {
+      case 'TABLE': {
+        const t = p as DescriptorTableParameter;
+        cost += parameterCost(type, t);
         let hasSamplers = false;
         let hasResources = false;
         let mixReported = false;
         let appendStart = 0; // may pass 2^32 after an unbounded range
-        p.ranges.forEach((r, j) => {
+        t.ranges.forEach((r, j) => {
           const rp = rangePath(at, j);
           const where = { slot: j, parameter: i };
           if (r.rangeType === SAMPLER_RANGE) hasSamplers = true;
@@ -140,29 +138,30 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
           if (flags & DESCRIPTORS_VOLATILE && flags & KEEPING_BOUNDS_CHECKS) report('range-volatile-keeping-bounds-checks', `${rp}.${R.flags}`, { hex: hex(flags) });
           spaceAndOverlap(r.registerSpace, rp, `Root parameter [${i}] descriptor table entry [${j}]`, () =>
             RANGE_CLASS.has(r.rangeType)
-              ? overlaps.add({ kind: 'table', parameter: i, slot: j, cls: RANGE_CLASS.get(r.rangeType)!, visibility: p.shaderVisibility, space: r.registerSpace, lb: r.baseShaderRegister, count: r.numDescriptors })
+              ? overlaps.add({ kind: 'table', parameter: i, slot: j, cls: RANGE_CLASS.get(r.rangeType)!, visibility: t.shaderVisibility, space: r.registerSpace, lb: r.baseShaderRegister, count: r.numDescriptors })
               : undefined,
           );
         });
         break;
       }
-      case 1:
-        cost += p.constants.num32BitValues;
-        registerMax(p.constants.shaderRegister, `${at}.${PAYLOAD_KEY.CONSTANTS}.${C.shaderRegister}`, `root parameter [${i}]`);
-        spaceAndOverlap(p.constants.registerSpace, `${at}.${PAYLOAD_KEY.CONSTANTS}`, `Root parameter [${i}]`, () =>
-          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: CONSTANTS_CLASS, visibility: p.shaderVisibility, space: p.constants.registerSpace, lb: p.constants.shaderRegister, count: 1 }),
+      case 'CONSTANTS': {
+        const c = p as RootConstantsParameter;
+        cost += parameterCost(type, c);
+        registerMax(c.constants.shaderRegister, `${at}.${PAYLOAD_KEY.CONSTANTS}.${C.shaderRegister}`, `root parameter [${i}]`);
+        spaceAndOverlap(c.constants.registerSpace, `${at}.${PAYLOAD_KEY.CONSTANTS}`, `Root parameter [${i}]`, () =>
+          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: type.registerClass, visibility: c.shaderVisibility, space: c.constants.registerSpace, lb: c.constants.shaderRegister, count: 1 }),
         );
         break;
-      case 2:
-      case 3:
-      case 4: {
-        cost += 2;
-        const flags = p.descriptor.flags >>> 0;
+      }
+      case 'DESCRIPTOR': {
+        const d = p as RootDescriptorParameter;
+        cost += parameterCost(type, d);
+        const flags = d.descriptor.flags >>> 0;
         if (flags & ~ROOT_DESCRIPTOR_FLAGS.validMask) report('root-descriptor-flags-unsupported', `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.flags}`, { hex: hex(flags) });
         if (bitCount(flags & ROOT_DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.flags}`, { count: bitCount(flags & ROOT_DATA_FLAGS) }); // DXC prints the count
-        registerMax(p.descriptor.shaderRegister, `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.shaderRegister}`, `root parameter [${i}]`);
-        spaceAndOverlap(p.descriptor.registerSpace, `${at}.${PAYLOAD_KEY.DESCRIPTOR}`, `Root parameter [${i}]`, () =>
-          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: ROOT_DESCRIPTOR_CLASS.get(p.parameterType)!, visibility: p.shaderVisibility, space: p.descriptor.registerSpace, lb: p.descriptor.shaderRegister, count: 1 }),
+        registerMax(d.descriptor.shaderRegister, `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.shaderRegister}`, `root parameter [${i}]`);
+        spaceAndOverlap(d.descriptor.registerSpace, `${at}.${PAYLOAD_KEY.DESCRIPTOR}`, `Root parameter [${i}]`, () =>
+          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: type.registerClass, visibility: d.shaderVisibility, space: d.descriptor.registerSpace, lb: d.descriptor.shaderRegister, count: 1 }),
         );
         break;
       }
