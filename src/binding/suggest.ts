@@ -11,11 +11,22 @@
  * into root descriptors (2 DWORDs each) while the cost stays within 64 DWORDs: faster to bind, not
  * cheaper. Static samplers are never suggested (their state is not in the shader).
  */
-import { STAGE_VISIBILITY } from '../../codecs/binding-rules.js';
-import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
-import { DESCRIPTOR_RANGE_OFFSET_APPEND, LIMITS, UNBOUNDED_DESCRIPTORS } from '../../codecs/root-signature.js';
+import { ROOT_DESCRIPTOR_REFUSES, STAGE_VISIBILITY } from '../../codecs/binding-rules.js';
+import { enumerator, flag } from '../../codecs/enum-table.js';
+import { PSV_RESOURCE_CLASS, SHADER_KIND } from '../../codecs/psv0.js';
+import {
+  DESCRIPTOR_RANGE_OFFSET_APPEND,
+  DESCRIPTOR_RANGE_TYPE,
+  LIMITS,
+  RANGE_TYPES,
+  ROOT_SIGNATURE_FLAGS,
+  SHADER_VISIBILITY,
+  UNBOUNDED_DESCRIPTORS,
+  versionNamed,
+  type RegisterClass,
+} from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { PARAMETERS_KEY, rootPath } from '../root-signature/rows.js';
+import { PARAMETERS_KEY, parameterCost, parameterTypeRow, parameterTypesOf, rootPath } from '../root-signature/rows.js';
 import type { DescriptorRange, RootParameter, RootSignature } from '../root-signature/types.js';
 import type { ShaderBinding } from '../shader/shader.js';
 
@@ -33,16 +44,27 @@ export interface SuggestOptions {
 }
 
 /** ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT, set when a vertex shader is among the inputs. */
-const ALLOW_IA = 0x1;
-const VERTEX = 1;
-/** Types a root SRV/UAV may hold (raw and structured buffers, no counter). */
-const ROOT_BUFFER_TYPES: Readonly<Record<number, 3 | 4>> = { 4: 3, 5: 3, 7: 4, 8: 4 };
-const CBV = 2;
-const SAMPLER_CLASS = 3;
+const ALLOW_IA = flag(ROOT_SIGNATURE_FLAGS, 'ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT');
+const VERTEX = enumerator(SHADER_KIND, 'Vertex');
+const ALL = enumerator(SHADER_VISIBILITY, 'ALL');
+/** The version suggested. */
+const VERSION = versionNamed('1.1')!;
+/** Register classes are numbered as range types (PSV_RESOURCE_CLASS). */
+const SAMPLER_CLASS = enumerator(DESCRIPTOR_RANGE_TYPE, 'SAMPLER');
+const [TABLE] = parameterTypesOf('TABLE');
+const ROOT_DESCRIPTORS = parameterTypesOf('DESCRIPTOR');
+/** Register class -> the root descriptor parameter type of that class (CBV, SRV, UAV; none for samplers). */
+const ROOT_DESCRIPTOR_TYPE = new Map(RANGE_TYPES.flatMap((c) => ROOT_DESCRIPTORS.filter((t) => t.registerClass === c.name).map((t) => [c.value as number, t.value] as const)));
+/** The order of classes in the suggestion (CBV, SRV, UAV, Sampler, as HLSL writers usually list them): class -> position. */
+const CLASS_ORDER: readonly RegisterClass[] = ['CBV', 'SRV', 'UAV', 'SAMPLER'];
+const classOrder = RANGE_TYPES.map((t) => CLASS_ORDER.indexOf(t.name));
 
-/** The root cost of a signature in DWORDs (table 1, constants their count, root descriptor 2). */
+/**
+ * The root cost of a signature in DWORDs (the type rows' `dwords`: table 1, constants their count,
+ * root descriptor 2; a type no row has counts as a root descriptor).
+ */
 export function rootCost(rs: RootSignature): number {
-  return rs.parameters.reduce((n, p) => n + (p.parameterType === 0 ? 1 : p.parameterType === 1 ? p.constants.num32BitValues : 2), 0);
+  return rs.parameters.reduce((n, p) => n + parameterCost(parameterTypeRow(p.parameterType) ?? ROOT_DESCRIPTORS[0]!, p), 0);
 }
 
 interface Run {
@@ -92,8 +114,7 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
       }
     }
   }
-  // Deterministic order: class (CBV, SRV, UAV, Sampler as HLSL writers usually list them), space, register.
-  const classOrder = [1, 2, 0, 3]; // SRV, UAV, CBV, Sampler -> positions
+  // Deterministic order: class (CLASS_ORDER), space, register.
   runs.sort((a, b) => classOrder[a.cls]! - classOrder[b.cls]! || a.space - b.space || a.lb - b.lb);
 
   const parameters: RootParameter[] = [];
@@ -108,9 +129,10 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
   if (options.rootDescriptors) {
     for (const r of runs) {
       const single = r.lb === r.ub;
-      const type = r.cls === 2 ? (r.types.size === 1 && r.types.has(CBV) ? 2 : undefined) : r.types.size === 1 ? ROOT_BUFFER_TYPES[[...r.types][0]!] : undefined;
+      // one resource type, one a root descriptor accepts (verify.ts: no typed SRV/UAV, no counter UAV)
+      const type = r.types.size === 1 && ROOT_DESCRIPTOR_REFUSES[[...r.types][0]!] === undefined ? ROOT_DESCRIPTOR_TYPE.get(r.cls) : undefined;
       if (single && type !== undefined && cost + 2 + tables <= LIMITS.maxRootCost) {
-        parameters.push({ parameterType: type, shaderVisibility: 0, descriptor: { shaderRegister: r.lb, registerSpace: r.space, flags: 0 } });
+        parameters.push({ parameterType: type, shaderVisibility: ALL, descriptor: { shaderRegister: r.lb, registerSpace: r.space, flags: 0 } });
         cost += 2;
       } else rest.push(r);
     }
@@ -122,12 +144,12 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
     const bounded = group.filter((r) => r.ub !== 0xffffffff);
     const unbounded = group.filter((r) => r.ub === 0xffffffff);
     const tables: Run[][] = [[...bounded, ...unbounded.slice(0, 1)], ...unbounded.slice(1).map((r) => [r])];
-    for (const t of tables) parameters.push({ parameterType: 0, shaderVisibility: 0, ranges: t.map(rangeOf) });
+    for (const t of tables) parameters.push({ parameterType: TABLE!.value, shaderVisibility: ALL, ranges: t.map(rangeOf) });
   }
   const stages = new Set(shaders.map((s) => s.stage));
   let flags = stages.has(VERTEX) ? ALLOW_IA : 0;
   for (const row of STAGE_VISIBILITY) if (!stages.has(row.stage)) flags |= row.deny;
-  const rs: RootSignature = { version: 2, flags, parameters, staticSamplers: [] };
+  const rs: RootSignature = { version: VERSION, flags, parameters, staticSamplers: [] };
   if (rootCost(rs) > LIMITS.maxRootCost) throw new DescriptionError('out-of-range', rootPath(PARAMETERS_KEY), `the bindings need ${rootCost(rs)} DWORDs of root arguments, more than ${LIMITS.maxRootCost}`);
   return rs;
 }
