@@ -42,6 +42,8 @@ test('mutate is deterministic in (bytes, kind, seed) and container mutations fix
     const s = seeds[i % seeds.length]!;
     const a = mutate(s, 'container', i);
     assert.equal(mutate(s, 'container', i), a);
+    // corpus entries keep their bytes: never a view pinning a pooled writer slab
+    assert.ok(a.byteOffset === 0 && a.buffer.byteLength === a.byteLength || a.buffer === s.buffer, `mutation ${i} owns its buffer (${a.buffer.byteLength} for ${a.byteLength} bytes)`);
     try {
       const c = parseContainer(a, { mode: 'lenient' });
       if (digestStatus(c.digest, computeContainerDigest(a)).status === 'valid') valid++;

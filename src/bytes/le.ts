@@ -1,5 +1,5 @@
 /**
- * Little-endian u32/u16/f32 loads and stores on a Uint8Array at an offset the caller has checked.
+ * Little-endian u32/u16 loads and stores on a Uint8Array at an offset the caller has checked.
  * The hot codecs use these instead of a DataView: creating a DataView per call costs more than
  * reading a whole RTS0 record, and byte loads compile to the same few instructions.
  */
@@ -7,17 +7,6 @@
 /** The u32 at `at`. */
 export function getU32(bytes: Uint8Array, at: number): number {
   return (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
-}
-
-/** The u16 at `at`. */
-export function getU16(bytes: Uint8Array, at: number): number {
-  return bytes[at]! | (bytes[at + 1]! << 8);
-}
-
-/** The binary32 at `at`, as a number (a NaN's payload is not kept: read getU32 for the bits). */
-export function getF32(bytes: Uint8Array, at: number): number {
-  bits[0] = getU32(bytes, at);
-  return float[0]!;
 }
 
 /** Stores the low 32 bits of `value` at `at`. */
@@ -33,12 +22,3 @@ export function setU16(out: Uint8Array, at: number, value: number): void {
   out[at] = value;
   out[at + 1] = value >>> 8;
 }
-
-/** Stores `value` rounded to binary32 at `at`. */
-export function setF32(out: Uint8Array, at: number, value: number): void {
-  float[0] = value;
-  setU32(out, at, bits[0]!);
-}
-
-const float = new Float32Array(1);
-const bits = new Uint32Array(float.buffer);

@@ -9,6 +9,7 @@
  * hashes four messages at once for batches, and without.
  */
 import { decodeBase64 } from '../bytes/base64.js';
+import { setU32 } from '../bytes/le.js';
 import { DIGEST_SIMD_WASM, DIGEST_WASM } from './digest-wasm-binary.js';
 
 /** Messages shorter than this are hashed in JS: below it the copy and call cost more than they save. */
@@ -21,6 +22,7 @@ interface DigestExports {
   state(out: number): void;
   setState(from: number): void;
   digest(ptr: number, length: number, scratch: number, out: number): void;
+  finish(ptr: number, rest: number, length: number, scratch: number, out: number): void;
   blocks4(p0: number, p1: number, p2: number, p3: number, count: number, states: number): void;
 }
 
@@ -103,19 +105,19 @@ export function wasmDigest4(messages: readonly Uint8Array[], first: number, out:
       mem.copyWithin(end + 4, end, end + rest);
       mem.fill(0, end + 4 + rest, end + 64);
       mem[end + 4 + rest] = 0x80;
-      put(mem, end, (length * 8) | 0);
-      put(mem, end + 60, (2 * length + 1) | 0);
+      setU32(mem, end, (length * 8) | 0);
+      setU32(mem, end + 60, (2 * length + 1) | 0);
       blocks += 1;
     } else {
       mem.fill(0, end + rest, end + 128);
       mem[end + rest] = 0x80;
-      put(mem, end + 64, (length * 8) | 0);
-      put(mem, end + 124, (2 * length + 1) | 0);
+      setU32(mem, end + 64, (length * 8) | 0);
+      setU32(mem, end + 124, (2 * length + 1) | 0);
       blocks += 2;
     }
     laneBlocks[l] = blocks;
     if (blocks < fewest) fewest = blocks;
-    for (let j = 0; j < 4; j++) put(mem, STATES + 16 * l + 4 * j, IV[j]!);
+    for (let j = 0; j < 4; j++) setU32(mem, STATES + 16 * l + 4 * j, IV[j]!);
     at += blocks * 64;
   }
   w.x.blocks4(ptrs[0]!, ptrs[1]!, ptrs[2]!, ptrs[3]!, fewest, STATES);
@@ -152,32 +154,15 @@ export function wasmDigestInto(message: Uint8Array, out: Uint8Array, at: number)
   }
   const full = length - (length & 63);
   x.begin();
-  {
-    for (let o = 0; o < full; o += CHUNK) {
-      const n = Math.min(CHUNK, full - o);
-      mem.set(message.subarray(o, o + n), BUF);
-      x.blocks(BUF, n >>> 6);
-    }
+  for (let o = 0; o < full; o += CHUNK) {
+    const n = Math.min(CHUNK, full - o);
+    mem.set(message.subarray(o, o + n), BUF);
+    x.blocks(BUF, n >>> 6);
   }
-  // DXC's final block: the bit length first, the rest of the message, 0x80, and 2 * length + 1 last.
+  // the last partial block into the buffer; the module lays out DXC's final block(s) from it
   const rest = length - full;
-  const bits = (length * 8) | 0;
-  const tail = (2 * length + 1) | 0;
-  mem.fill(0, FINAL, FINAL + 128);
-  if (rest < 56) {
-    for (let i = 0; i < rest; i++) mem[FINAL + 4 + i] = message[full + i]!;
-    mem[FINAL + 4 + rest] = 0x80;
-    put(mem, FINAL, bits);
-    put(mem, FINAL + 60, tail);
-    x.blocks(FINAL, 1);
-  } else {
-    for (let i = 0; i < rest; i++) mem[FINAL + i] = message[full + i]!;
-    mem[FINAL + rest] = 0x80;
-    put(mem, FINAL + 64, bits);
-    put(mem, FINAL + 124, tail);
-    x.blocks(FINAL, 2);
-  }
-  x.state(STATE);
+  mem.set(message.subarray(full), BUF);
+  x.finish(BUF, rest, length, FINAL, STATE);
   for (let i = 0; i < 16; i++) out[at + i] = mem[STATE + i]!;
   return true;
 }
@@ -185,10 +170,11 @@ export function wasmDigestInto(message: Uint8Array, out: Uint8Array, at: number)
 /**
  * The digest of a container's bytes from `from` to `size` into out[at..at+16) with the WebAssembly
  * digest, copying the container as it is (no view to make); false (nothing written) when the
- * module is not available or the bytes do not fit its buffer in one piece.
+ * module is not available, the bytes do not fit its buffer in one piece, or the range is not
+ * inside the container (0 <= from <= size <= byteLength).
  */
 export function wasmRangeDigestInto(container: Uint8Array, from: number, size: number, out: Uint8Array, at: number): boolean {
-  if (size > CHUNK) return false;
+  if (!(size <= CHUNK && size <= container.byteLength && from >= 0 && from <= size)) return false;
   const w = loaded === undefined ? load() : loaded;
   if (w === null) return false;
   const mem = w.mem;
@@ -198,9 +184,3 @@ export function wasmRangeDigestInto(container: Uint8Array, from: number, size: n
   return true;
 }
 
-function put(mem: Uint8Array, at: number, value: number): void {
-  mem[at] = value;
-  mem[at + 1] = value >>> 8;
-  mem[at + 2] = value >>> 16;
-  mem[at + 3] = value >>> 24;
-}

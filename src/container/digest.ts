@@ -7,10 +7,12 @@
  * view for messages of 1 KiB or more); the 64 steps are unrolled with the message words in locals.
  * Whole blocks are read as 32-bit words in place when the message is 4-byte aligned on a
  * little-endian engine and 1 KiB or more, else gathered byte by byte into one scratch block.
- * Large messages go to the WebAssembly digest when it loads and wins (digest-wasm.ts).
+ * Messages of WASM_DIGEST_MIN_BYTES (32) or more go to the WebAssembly digest when it loads
+ * (digest-wasm.ts); containers are digested there straight from their own bytes.
  */
 import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSentinel } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { setU32 } from '../bytes/le.js';
 import { wasmDigest4, wasmDigestInto, wasmRangeDigestInto, WASM_DIGEST_MIN_BYTES } from './digest-wasm.js';
 
 // Imported values as module constants: read once at load, not through the imports per call.
@@ -139,27 +141,21 @@ export function modifiedMd5JsInto(message: Uint8Array, out: Uint8Array, at = 0):
   if (rest < 56) {
     for (let i = 0; i < rest; i++) scratch[4 + i] = message[full + i]!;
     scratch[4 + rest] = 0x80;
-    putWord(0, bits);
-    putWord(60, tail);
+    setU32(scratch, 0, bits);
+    setU32(scratch, 60, tail);
     scratchBlock();
   } else {
     for (let i = 0; i < rest; i++) scratch[i] = message[full + i]!;
     scratch[rest] = 0x80;
     scratchBlock();
     scratch.fill(0);
-    putWord(0, bits);
-    putWord(60, tail);
+    setU32(scratch, 0, bits);
+    setU32(scratch, 60, tail);
     scratchBlock();
   }
   putState(out, at);
 }
 
-function putWord(at: number, value: number): void {
-  scratch[at] = value;
-  scratch[at + 1] = value >>> 8;
-  scratch[at + 2] = value >>> 16;
-  scratch[at + 3] = value >>> 24;
-}
 
 function putState(out: Uint8Array, at: number): void {
   out[at] = h0; out[at + 1] = h0 >>> 8; out[at + 2] = h0 >>> 16; out[at + 3] = h0 >>> 24;
@@ -204,16 +200,19 @@ export function computeContainerDigest(container: Uint8Array, size = container.b
   return modifiedMd5(container.subarray(DIGEST_COVERS_FROM, size));
 }
 
-/** Computes a container's digest into its own header (bytes 4..20). */
-export function signContainer(container: Uint8Array, size = container.byteLength): void {
-  if (size - COVERS_FROM >= WASM_MIN && size <= container.byteLength && wasmRangeInto(container, COVERS_FROM, size, container, DIGEST_AT)) return;
-  modifiedMd5Into(container.subarray(COVERS_FROM, size), container, DIGEST_AT);
+/** The digest of bytes 20..size into out[at..at+16): WASM straight from the container's bytes when it can, else the general path. */
+function containerDigestInto(container: Uint8Array, size: number, out: Uint8Array, at: number): void {
+  if (size - COVERS_FROM < WASM_MIN || !wasmRangeInto(container, COVERS_FROM, size, out, at)) modifiedMd5Into(container.subarray(COVERS_FROM, size), out, at);
 }
 
-/** True when the digest stored in the header is the digest of bytes 20..size. Allocates only a view. */
+/** Computes a container's digest into its own header (bytes 4..20). */
+export function signContainer(container: Uint8Array, size = container.byteLength): void {
+  containerDigestInto(container, size, container, DIGEST_AT);
+}
+
+/** True when the digest stored in the header is the digest of bytes 20..size. Allocates nothing on the WebAssembly path, a view on the JS one. */
 export function containerDigestMatches(container: Uint8Array, size = container.byteLength): boolean {
-  // the WASM digest straight from the container's bytes (no view) when it fits, else the general path
-  if (size - COVERS_FROM < WASM_MIN || size > container.byteLength || !wasmRangeInto(container, COVERS_FROM, size, result, 0)) modifiedMd5Into(container.subarray(COVERS_FROM, size), result, 0);
+  containerDigestInto(container, size, result, 0);
   const at = DIGEST_AT;
   for (let i = 0; i < 16; i++) if (container[at + i] !== result[i]) return false;
   return true;

@@ -11,8 +11,8 @@ import {
   ROOT_SIGNATURE_PART,
 } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { setU16 as put16, setU32 as put32 } from '../bytes/le.js';
-import { allocBytes as allocOutput } from '../bytes/pool.js';
+import { setU16, setU32 } from '../bytes/le.js';
+import { allocBytes } from '../bytes/pool.js';
 import type { Container } from './container.js';
 import { signContainer } from './digest.js';
 
@@ -38,21 +38,21 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
   if (digest !== 'compute' && digest !== 'zero' && (!(digest instanceof Uint8Array) || digest.byteLength !== 16)) {
     throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${String((digest as { byteLength?: unknown }).byteLength)}`);
   }
-  const out = allocBytes(size);
-  setU32(out, 0, MAGIC);
-  setU16(out, MAJOR_AT, container.majorVersion);
-  setU16(out, MINOR_AT, container.minorVersion);
-  setU32(out, SIZE_AT, size);
-  setU32(out, COUNT_AT, count);
+  const out = alloc(size);
+  put32(out, 0, MAGIC);
+  put16(out, MAJOR_AT, container.majorVersion);
+  put16(out, MINOR_AT, container.minorVersion);
+  put32(out, SIZE_AT, size);
+  put32(out, COUNT_AT, count);
   let at = HEADER_SIZE + 4 * count;
   for (let i = 0; i < count; i++) {
     const { name, data } = parts[i]!;
-    setU32(out, OFFSETS_AT + 4 * i, at);
+    put32(out, OFFSETS_AT + 4 * i, at);
     out[at] = name.charCodeAt(0);
     out[at + 1] = name.charCodeAt(1);
     out[at + 2] = name.charCodeAt(2);
     out[at + 3] = name.charCodeAt(3);
-    setU32(out, at + 4, data.byteLength);
+    put32(out, at + 4, data.byteLength);
     out.set(data, at + PART_HEADER);
     at += PART_HEADER + data.byteLength;
   }
@@ -74,9 +74,10 @@ const DIGEST_AT = CONTAINER_HEADER.digest.offset;
 const MAJOR = CONTAINER_VERSION.major;
 const MINOR = CONTAINER_VERSION.minor;
 const RTS0_NAME = ROOT_SIGNATURE_PART;
-const setU32 = put32;
-const setU16 = put16;
-const allocBytes = allocOutput;
+// imported functions as module constants, as in encode.ts
+const put32 = setU32;
+const put16 = setU16;
+const alloc = allocBytes;
 const sign = signContainer;
 
 /**
@@ -88,18 +89,18 @@ export function rootSignatureContainer(rts0: Uint8Array, digest: DigestChoice = 
   if (digest !== 'compute') return writeContainer({ digest: NO_DIGEST, majorVersion: MAJOR, minorVersion: MINOR, parts: [{ name: RTS0_NAME, data: rts0 }] }, digest);
   // the common case written directly: one part, no description objects
   const at = HEADER_SIZE + 4;
-  const out = allocBytes(at + PART_HEADER + rts0.byteLength);
-  setU32(out, 0, MAGIC);
-  setU16(out, MAJOR_AT, MAJOR);
-  setU16(out, MINOR_AT, MINOR);
-  setU32(out, SIZE_AT, out.byteLength);
-  setU32(out, COUNT_AT, 1);
-  setU32(out, OFFSETS_AT, at);
+  const out = alloc(at + PART_HEADER + rts0.byteLength);
+  put32(out, 0, MAGIC);
+  put16(out, MAJOR_AT, MAJOR);
+  put16(out, MINOR_AT, MINOR);
+  put32(out, SIZE_AT, out.byteLength);
+  put32(out, COUNT_AT, 1);
+  put32(out, OFFSETS_AT, at);
   out[at] = RTS0_NAME.charCodeAt(0);
   out[at + 1] = RTS0_NAME.charCodeAt(1);
   out[at + 2] = RTS0_NAME.charCodeAt(2);
   out[at + 3] = RTS0_NAME.charCodeAt(3);
-  setU32(out, at + 4, rts0.byteLength);
+  put32(out, at + 4, rts0.byteLength);
   out.set(rts0, at + PART_HEADER);
   sign(out);
   return out;

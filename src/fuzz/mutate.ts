@@ -108,7 +108,9 @@ function containerMutation(data: Uint8Array, r: Random): Uint8Array {
   } else if (parts.length > 0 && op === 3) parts.splice(r.below(parts.length), 1);
   else if (parts.length > 0 && op === 4) parts.push(parts[r.below(parts.length)]!);
   else parts.push({ name: r.pick(['RTS0', 'RDAT', 'PSV0', 'DXIL', 'XXXX']), data: Uint8Array.from({ length: r.below(64) }, () => r.below(256)) });
-  const written = writeContainer({ digest: c.digest, majorVersion: c.majorVersion, minorVersion: c.minorVersion, parts });
+  // a buffer of its own: writeContainer's result may be a view of a shared 64 KiB slab
+  // (src/bytes/pool.ts), which a corpus entry would keep alive and postMessage would copy whole
+  const written = writeContainer({ digest: c.digest, majorVersion: c.majorVersion, minorVersion: c.minorVersion, parts }).slice();
   // now and then break the layout itself, after the digest was computed (or recompute nothing)
   return r.chance(8) ? bytesMutation(written, r) : written;
 }

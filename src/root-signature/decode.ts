@@ -14,7 +14,6 @@ import {
   DESCRIPTOR,
   HEADER,
   PARAMETER,
-  PARAMETER_TYPES,
   RANGE,
   ROOT_SIGNATURE_VERSIONS,
   SAMPLER,
@@ -30,7 +29,9 @@ import {
   fieldPath,
   KNOWN_VERSIONS,
   PARAMETERS_KEY as PARAMETERS_ROW_KEY,
+  PAYLOAD_BY_TYPE as PAYLOAD_BY_TYPE_ROW,
   PAYLOAD_KEY,
+  byVersion,
   parameterPath,
   rootPath,
   SAMPLERS_KEY as SAMPLERS_ROW_KEY,
@@ -44,6 +45,7 @@ import type { RootSignature } from './types.js';
 
 // Imported values as module constants: read once at load, not through the imports per record.
 const PARAMETERS_KEY = PARAMETERS_ROW_KEY;
+const PAYLOAD_BY_TYPE = PAYLOAD_BY_TYPE_ROW;
 const SAMPLERS_KEY = SAMPLERS_ROW_KEY;
 const VERSION_KEY = VERSION_ROW_KEY;
 const u32 = getU32;
@@ -110,8 +112,6 @@ function offsetOf(record: RecordRow, key: string, v: RootSignatureVersion): numb
   return record.fields[key]!.at[v]!;
 }
 
-/** Payload key by parameter type value (an array, not a Map: an indexed load per parameter). */
-const PAYLOAD_BY_TYPE: (string | undefined)[] = Array.from({ length: Math.max(...PARAMETER_TYPES.map((t) => t.value)) + 1 }, (_, i) => PARAMETER_TYPES.find((t) => t.value === i)?.payload);
 const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPTOR_PAYLOAD } = PAYLOAD_KEY;
 const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
@@ -135,8 +135,11 @@ function makeReader(v: RootSignatureVersion): Reader {
   const readConstantsParameter = readParameter[CONSTANTS_PAYLOAD]!;
   const readDescriptorParameter = readParameter[DESCRIPTOR_PAYLOAD]!;
 
+  const headerSize = HEADER.sizes[v];
   return (bytes, base, at, layout) => {
     const length = bytes.byteLength;
+    // read() checked the smallest header of all versions; this version's may be larger
+    if (length < headerSize) new ByteReader(bytes, base).need(0, headerSize, `${at}.header`);
 
     const numParameters = u32(bytes, numParametersAt);
     const parametersOffset = u32(bytes, parametersAt);
@@ -197,7 +200,4 @@ function arrayFits(length: number, offset: number, count: number, size: number):
 }
 
 /** The reader of each stored version number, indexed by it (an array: one indexed load per decode). */
-const READERS: (Reader | undefined)[] = [];
-for (const { value } of ROOT_SIGNATURE_VERSIONS) READERS[value] = makeReader(value);
-// the version numbers are small (1, 2, 3): fill the holes so the array stays packed
-for (let i = 0; i < READERS.length; i++) READERS[i] ??= undefined;
+const READERS = byVersion(makeReader);

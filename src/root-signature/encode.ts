@@ -13,7 +13,6 @@ import {
   DESCRIPTOR,
   HEADER,
   PARAMETER,
-  PARAMETER_TYPES,
   RANGE,
   ROOT_SIGNATURE_VERSIONS,
   SAMPLER,
@@ -30,7 +29,9 @@ import {
   KNOWN_VERSIONS,
   parameterPath as parameterPathOf,
   PARAMETERS_KEY as PARAMETERS_ROW_KEY,
+  PAYLOAD_BY_TYPE as PAYLOAD_BY_TYPE_ROW,
   PAYLOAD_KEY,
+  byVersion,
   rangePath as rangePathOf,
   rootPath as rootPathOf,
   samplerPath as samplerPathOf,
@@ -61,14 +62,13 @@ export function encodeRootSignature(rs: RootSignature): Uint8Array {
 
 // The rows' keys as module constants: read once at load, not through the imports per record.
 const PARAMETERS_KEY = PARAMETERS_ROW_KEY;
+const PAYLOAD_BY_TYPE = PAYLOAD_BY_TYPE_ROW;
 const SAMPLERS_KEY = SAMPLERS_ROW_KEY;
 const VERSION_KEY = VERSION_ROW_KEY;
 const put32 = setU32;
 const alloc = allocBytes;
 type Writer = (rs: Fields) => Uint8Array;
 
-/** Payload key by parameter type value (an array, not a Map: an indexed load per parameter). */
-const PAYLOAD_BY_TYPE: (string | undefined)[] = Array.from({ length: Math.max(...PARAMETER_TYPES.map((t) => t.value)) + 1 }, (_, i) => PARAMETER_TYPES.find((t) => t.value === i)?.payload);
 /** The payload key of a parameter type, undefined for anything that is not a known type value. */
 function payloadOf(type: unknown): string | undefined {
   return typeof type === 'number' && type >= 0 && type < PAYLOAD_BY_TYPE.length ? PAYLOAD_BY_TYPE[type] : undefined;
@@ -184,6 +184,4 @@ const descriptorPath: PathOf = (i) => payloadPath(i, DESCRIPTOR_PAYLOAD);
 const samplerPath: PathOf = (k) => samplerPathOf(k);
 
 /** The writer of each stored version number, indexed by it (a non-integer number finds none). */
-const WRITERS: (Writer | undefined)[] = [];
-for (const { value } of ROOT_SIGNATURE_VERSIONS) WRITERS[value] = makeWriter(value);
-for (let i = 0; i < WRITERS.length; i++) WRITERS[i] ??= undefined;
+const WRITERS = byVersion(makeWriter);

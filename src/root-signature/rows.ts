@@ -59,6 +59,20 @@ export const VERSION_KEY = keyOf(HEADER, HEADER.fields.version);
 /** "1, 2, 3": the stored version numbers, for messages. */
 export const KNOWN_VERSIONS = ROOT_SIGNATURE_VERSIONS.map((v) => v.value).join(', ');
 
+/**
+ * `make(v)` of every stored version, indexed by the version number (the holes filled so the
+ * array stays packed): the codec's readers and writers are found with one indexed load.
+ */
+export function byVersion<T>(make: (v: RootSignatureVersion) => T): (T | undefined)[] {
+  const out: (T | undefined)[] = [];
+  for (const { value } of ROOT_SIGNATURE_VERSIONS) out[value] = make(value);
+  for (let i = 0; i < out.length; i++) out[i] ??= undefined;
+  return out;
+}
+
+/** Payload key by parameter type value, undefined for a value no type has (an array: an indexed load per parameter). */
+export const PAYLOAD_BY_TYPE: readonly (string | undefined)[] = Array.from({ length: Math.max(...PARAMETER_TYPES.map((t) => t.value)) + 1 }, (_, i) => parameterTypeRow(i)?.payload);
+
 /** The name of a version ("1.1"). */
 export function versionName(version: RootSignatureVersion): string {
   return ROOT_SIGNATURE_VERSIONS.find((v) => v.value === version)!.name;
@@ -96,7 +110,7 @@ export const PAYLOAD_KEY = Object.fromEntries(PARAMETER_TYPES.map((t) => [t.reco
  * A record's field keys as values (`KEYS.RANGE.rangeType` is 'rangeType'): code names a field as
  * a property the compiler checks against the row, never as a string of its own.
  */
-export function keysOf<F extends Readonly<Record<string, FieldRow>>>(record: RecordRow<F>): { readonly [K in keyof F]: K } {
+function keysOf<F extends Readonly<Record<string, FieldRow>>>(record: RecordRow<F>): { readonly [K in keyof F]: K } {
   return Object.fromEntries(Object.keys(record.fields).map((k) => [k, k])) as { readonly [K in keyof F]: K };
 }
 /** The field keys of every record. */

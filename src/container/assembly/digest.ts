@@ -117,16 +117,24 @@ export function digest(ptr: usize, length: u32, scratch: usize, out: usize): voi
   begin();
   const full = length & ~63;
   if (full > 0) blocks(ptr, full >>> 6);
-  const rest = length - full;
+  finish(ptr + full, length - full, length, scratch, out);
+}
+
+/**
+ * DXC's final block(s) after the whole blocks: the `rest` (< 64) last bytes of a `length`-byte
+ * message at ptr laid out in scratch (128 bytes) with the bit length first, 0x80 and
+ * 2 * length + 1 last, compressed into the running state, which is stored at out.
+ */
+export function finish(ptr: usize, rest: u32, length: u32, scratch: usize, out: usize): void {
   memory.fill(scratch, 0, 128);
   if (rest < 56) {
-    memory.copy(scratch + 4, ptr + full, rest);
+    memory.copy(scratch + 4, ptr, rest);
     store<u8>(scratch + 4 + rest, 0x80);
     store<u32>(scratch, length << 3);
     store<u32>(scratch, 2 * length + 1, 60);
     blocks(scratch, 1);
   } else {
-    memory.copy(scratch, ptr + full, rest);
+    memory.copy(scratch, ptr, rest);
     store<u8>(scratch + rest, 0x80);
     store<u32>(scratch, length << 3, 64);
     store<u32>(scratch, 2 * length + 1, 124);

@@ -1,6 +1,12 @@
-import { parseContainer, findPart, decodeRootSignature, encodeRootSignature, rootSignatureContainer } from '../src/index.js';
-import { containerDigestMatches } from '../src/container/digest.js';
-import { rootSignatureBlobs } from './lib/corpus.js';
+/**
+ * Where rootsig-roundtrip's time goes: CPU time per corpus root signature of each stage alone
+ * (container parse, digest check, RTS0 decode, encode, wrap with digest) and of the whole trip,
+ * best of 15 passes over the blobs bench/rootsig.ts uses. A profile, not a bench family (no peers,
+ * no ratios): `npx tsx bench/profile/rootsig-stages.ts`. The README's "Where the time goes" quotes it.
+ */
+import { parseContainer, findPart, decodeRootSignature, encodeRootSignature, rootSignatureContainer } from '../../src/index.js';
+import { containerDigestMatches } from '../../src/container/digest.js';
+import { rootSignatureBlobs } from '../lib/corpus.js';
 const blobs = rootSignatureBlobs().filter((b) => b[44] === 1 || b[44] === 2);
 const cs = blobs.map((b) => parseContainer(b));
 const parts = cs.map((c) => findPart(c, 'RTS0')!.data);
