@@ -60,6 +60,9 @@ const STATIC_SAMPLER_CLASS = RANGE_CLASS.get(SAMPLER_RANGE)!;
 const ADDRESS_KEYS = dataFields(SAMPLER)
   .filter((f) => f.row.kind === TEXTURE_ADDRESS_MODE)
   .map((f) => f.key as keyof (typeof SAMPLER)['fields']);
+/** The address modes' range, from TEXTURE_ADDRESS_MODE (DXC checks that a mode lies within it). */
+const ADDRESS_MODE_MIN = Math.min(...TEXTURE_ADDRESS_MODE.values.map(([, v]) => v));
+const ADDRESS_MODE_MAX = Math.max(...TEXTURE_ADDRESS_MODE.values.map(([, v]) => v));
 /** A key as DXC's messages spell the field: minLOD -> MinLOD. */
 const dxcFieldName = (key: string) => key[0]!.toUpperCase() + key.slice(1);
 const [H, P, R, C, D, S] = [KEYS.HEADER, KEYS.PARAMETER, KEYS.RANGE, KEYS.CONSTANTS, KEYS.DESCRIPTOR, KEYS.SAMPLER];
@@ -177,7 +180,7 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
     if (s.shaderVisibility >= VISIBILITY_COUNT) report('shader-visibility-unsupported', `${at}.${S.shaderVisibility}`, { value: s.shaderVisibility, where: `static sampler [${k}]` });
     if (!knownFilters.has(s.filter)) report('sampler-filter-unrecognized', `${at}.${S.filter}`, { hex: `0x${hex(s.filter)}`, ...sampler });
     for (const field of ADDRESS_KEYS) {
-      if (s[field] < 1 || s[field] > 5) report('sampler-address-unrecognized', `${at}.${field}`, { field: dxcFieldName(field), value: s[field], ...sampler });
+      if (s[field] < ADDRESS_MODE_MIN || s[field] > ADDRESS_MODE_MAX) report('sampler-address-unrecognized', `${at}.${field}`, { field: dxcFieldName(field), value: s[field], ...sampler });
     }
     if (Number.isNaN(s.mipLODBias) || s.mipLODBias < LIMITS.mipLodBiasMin || s.mipLODBias > MIP_LOD_BIAS_MAX) {
       report('sampler-mip-lod-bias-range', `${at}.${S.mipLODBias}`, { value: String(s.mipLODBias), ...sampler });
