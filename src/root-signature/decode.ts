@@ -31,6 +31,7 @@ import {
   PARAMETERS_KEY as PARAMETERS_ROW_KEY,
   PAYLOAD_BY_TYPE as PAYLOAD_BY_TYPE_ROW,
   PAYLOAD_KEY,
+  PAYLOAD_OF,
   byVersion,
   parameterPath,
   rootPath,
@@ -121,7 +122,7 @@ function makeReader(v: RootSignatureVersion): Reader {
   const numSamplersAt = offsetOf(HEADER, structureKey(HEADER, 'count', SAMPLERS_KEY), v);
   const samplersAt = offsetOf(HEADER, structureKey(HEADER, 'offset', SAMPLERS_KEY), v);
   const parameterSize = PARAMETER.sizes[v];
-  const payloadAt = offsetOf(PARAMETER, structureKey(PARAMETER, 'offset', 'payload'), v);
+  const payloadAt = offsetOf(PARAMETER, structureKey(PARAMETER, 'offset', PAYLOAD_OF), v);
   const parameterTypeAt = PARAMETER.fields.parameterType.at[v]!;
   const table = TABLE.sizes[v];
   const rangeCountAt = offsetOf(TABLE, structureKey(TABLE, 'count', TABLE_PAYLOAD), v);

@@ -31,6 +31,7 @@ import {
   PARAMETERS_KEY as PARAMETERS_ROW_KEY,
   PAYLOAD_BY_TYPE as PAYLOAD_BY_TYPE_ROW,
   PAYLOAD_KEY,
+  PAYLOAD_OF,
   byVersion,
   rangePath as rangePathOf,
   rootPath as rootPathOf,
@@ -90,7 +91,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
   const parametersAt = at(HEADER, structureKey(HEADER, 'offset', PARAMETERS_KEY));
   const numSamplersAt = at(HEADER, structureKey(HEADER, 'count', SAMPLERS_KEY));
   const samplersAt = at(HEADER, structureKey(HEADER, 'offset', SAMPLERS_KEY));
-  const payloadAt = at(PARAMETER, structureKey(PARAMETER, 'offset', 'payload'));
+  const payloadAt = at(PARAMETER, structureKey(PARAMETER, 'offset', PAYLOAD_OF));
   const tableSize = TABLE.sizes[v];
   const rangeCountAt = at(TABLE, structureKey(TABLE, 'count', TABLE_PAYLOAD));
   const rangesAt = at(TABLE, structureKey(TABLE, 'offset', TABLE_PAYLOAD));

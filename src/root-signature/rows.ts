@@ -83,6 +83,12 @@ export function parameterTypeRow(value: number): (typeof PARAMETER_TYPES)[number
   return PARAMETER_TYPES.find((t) => t.value === value);
 }
 
+/**
+ * What the root parameter's payload offset locates (`payload`, its row's `of`): the name that
+ * marks a record as one whose payload record its type row picks.
+ */
+export const PAYLOAD_OF = PARAMETER.fields.payloadOffset.of;
+
 /** The payload keys of the parameter types (`ranges`, `constants`, `descriptor`), each once, in row order. */
 export const PAYLOAD_KEYS: readonly string[] = [...new Set(PARAMETER_TYPES.map((t) => t.payload))];
 

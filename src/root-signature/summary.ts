@@ -16,7 +16,7 @@ import {
   type RootSignatureVersion,
   type SummaryRule,
 } from '../../codecs/root-signature.js';
-import { parameterTypeRow, versionName } from './rows.js';
+import { PAYLOAD_OF, parameterTypeRow, versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
 import type { RootSignature } from './types.js';
 
@@ -55,7 +55,7 @@ export function summarizeRootSignature(rs: RootSignature): string[] {
  */
 function partsOf(record: RecordRow, values: Values): Part[] {
   const own: Part = { record, values, ...(record.registerClass ? { registerClass: record.registerClass } : {}) };
-  const locatesPayload = Object.values(record.fields).some((r) => r.kind === 'offset' && r.of === 'payload');
+  const locatesPayload = Object.values(record.fields).some((r) => r.kind === 'offset' && r.of === PAYLOAD_OF);
   if (!locatesPayload) return [own];
   const typeField = Object.entries(record.fields).find(([, r]) => r.kind === ROOT_PARAMETER_TYPE);
   const type = typeField ? parameterTypeRow(values[typeField[0]] as number) : undefined;
