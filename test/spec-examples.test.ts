@@ -48,8 +48,8 @@ const EMPTY = `
 0020: 24000000 52545330 18000000 01000000
 0030: 00000000 18000000 00000000 18000000
 0040: 00000000`;
-example('§1.7 the empty root signature', EMPTY, { version: 1, flags: 0, parameters: [], staticSamplers: [] }, '1dfc4ad63577c25d4acbda9efaa7d86b');
-test('§1.7 the empty root signature as 1.1 differs in the version word and digest only', () => {
+example('the empty root signature (docs/formats/rts0.md, canonical layout)', EMPTY, { version: 1, flags: 0, parameters: [], staticSamplers: [] }, '1dfc4ad63577c25d4acbda9efaa7d86b');
+test('the empty root signature as 1.1 differs in the version word and digest only', () => {
   const bytes = rootSignatureContainer(encodeRootSignature({ version: 2, flags: 0, parameters: [], staticSamplers: [] }));
   assert.is(hex(bytes.subarray(4, 20)), 'cb82187939dbc18393dc7e325b086331');
   assert.is(hex(modifiedMd5(fromWordDump(EMPTY).subarray(20))), '1dfc4ad63577c25d4acbda9efaa7d86b');

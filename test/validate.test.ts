@@ -30,9 +30,8 @@ const rs = (o: Partial<RootSignature>): RootSignature => ({ version: 2, flags: 0
 
 /**
  * Where each rule applies, written here by hand (not read from codecs/validation-rules.ts, the
- * table under test). DXC: the rules the spec's §4 table marks "yes" in its DXC column (DXC's
- * DxilRootSignatureValidator.cpp and, for #29, its root signature parser); 14, 25, 27 and 28 are
- * "no", 26 is "n/a". Runtime: every rule but #28 (LLVM's alone) and #29 (a DXC parser check), as
+ * table under test). DXC: the rules DXC's validator checks (DxilRootSignatureValidator.cpp and,
+ * for #29, its root signature parser); it does not check 14, 25, 27 and 28, and 26 does not apply. Runtime: every rule but #28 (LLVM's alone) and #29 (a DXC parser check), as
  * docs/decisions.md records ("Runtime-only rules: #14, #25, #26, #27").
  */
 const DXC_RULES = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29]);
