@@ -4,17 +4,62 @@ import * as assert from 'uvu/assert';
 import {
   DecodeError,
   DescriptionError,
+  HlslFile,
+  computeContainerDigest,
+  containerDigestMatches,
+  describeConversionReport,
+  digestSentinel,
+  digestStatus,
+  editedDigest,
+  equalBytes,
+  formatBinding,
+  modifiedMd5,
+  modifiedMd5Into,
+  partDataOffset,
+  printable,
+  psv0ToJson,
+  readDxbcProgram,
+  readShader,
+  rootSignatureIntervals,
+  signContainer,
+  toHex,
+  verifyBindings,
+  verifyRootSignature,
+  withRootSignature,
+  withoutPart,
+  compileRootSignature,
+  compileRootSignatureBlob,
+  containerRootSignature,
+  convertRootSignature,
+  decodePsv0,
   decodeRootSignature,
+  encodePsv0,
   encodeRootSignature,
+  looksLikeContainer,
+  modifiedMd5Batch,
   parseContainer,
+  parseRootSignature,
+  printRootSignature,
+  printRootSignatureDefine,
+  readRootSignature,
   rootSignatureContainer,
   rootSignatureFromJson,
+  rootSignaturePart,
+  rootSignatureToJson,
   readRootSignatureSource,
+  shaderOf,
+  summarizeRootSignature,
+  validateRootSignature,
   writeContainer,
+  writeEdited,
   formatProblem,
   formatViolation,
   type RootSignature,
 } from '../src/index.js';
+import { fuzzTarget, parseShard } from '../src/fuzz/index.js';
+import { kernels, kernelsAvailable, type WasmKernels } from '../src/query/index.js';
+import { run } from '../src/cli/program.js';
+import { captureStreams } from '../src/cli/streams.js';
 
 function words(...values: number[]): Uint8Array {
   const out = new Uint8Array(values.length * 4);
@@ -186,6 +231,209 @@ test('container writer: bad part names and digests are DescriptionErrors, not Ra
   const container = { digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [{ name: 'RTS', data: part }] };
   throwsExactly(() => writeContainer(container), DescriptionError, 'container.parts[0].name: a FourCC has 4 characters, got "RTS"', { code: 'bad-name' });
   throwsExactly(() => rootSignatureContainer(part, new Uint8Array(3)), DescriptionError, 'digest: a digest has 16 bytes, got 3', { code: 'out-of-range' });
+});
+
+// ---------------------------------------------------------------- wrong types and unknown versions at every public entry
+
+const EMPTY = (version: unknown) => ({ version, flags: 0, parameters: [], staticSamplers: [] }) as unknown as RootSignature;
+/** Every public function that takes a typed description, as one call. */
+const DESCRIPTION_TAKERS: [string, (rs: RootSignature) => unknown][] = [
+  ['encodeRootSignature', (rs) => encodeRootSignature(rs)],
+  ['validateRootSignature', (rs) => validateRootSignature(rs, { target: 'all' })],
+  ['rootSignatureToJson', (rs) => rootSignatureToJson(rs)],
+  ['summarizeRootSignature', (rs) => summarizeRootSignature(rs)],
+  ['printRootSignature', (rs) => printRootSignature(rs)],
+  ['printRootSignatureDefine', (rs) => printRootSignatureDefine('RS', rs)],
+  ['convertRootSignature', (rs) => convertRootSignature(rs, 2)],
+];
+
+test('a description whose version is no version row: out-of-range at RTS0.version from every function that takes one', () => {
+  for (const version of [7, 0, 4, -1, 1.5, NaN, 2 ** 32, '2', null, undefined]) {
+    for (const [, call] of DESCRIPTION_TAKERS) {
+      throwsExactly(() => call(EMPTY(version)), DescriptionError, `RTS0.version: unknown root signature version ${String(version)} (known: 1, 2, 3)`, { code: 'out-of-range', path: 'RTS0.version' });
+    }
+  }
+});
+
+test('parse and compile options: a version that is no version row is out-of-range at options.version', () => {
+  for (const version of [7, 0, '1.1']) {
+    const options = { version } as unknown as { version: 1 };
+    const message = `options.version: unknown root signature version ${String(version)} (known: 1, 2, 3)`;
+    throwsExactly(() => parseRootSignature('CBV(b0)', options), DescriptionError, message, { code: 'out-of-range', path: 'options.version' });
+    throwsExactly(() => compileRootSignature('CBV(b0)', options), DescriptionError, message, { code: 'out-of-range', path: 'options.version' });
+    throwsExactly(() => compileRootSignatureBlob('CBV(b0)', options), DescriptionError, message, { code: 'out-of-range', path: 'options.version' });
+  }
+  throwsExactly(() => parseRootSignature(null as unknown as string), DescriptionError, 'source: expected root signature text, got null', { code: 'bad-type', path: 'source' });
+  throwsExactly(() => compileRootSignature(42 as unknown as string), DescriptionError, 'source: expected root signature text, got a number', { code: 'bad-type' });
+  throwsExactly(() => new HlslFile(undefined as unknown as string, 'x.hlsl'), DescriptionError, 'text: expected the file\'s text, got undefined', { code: 'bad-type', path: 'text' });
+});
+
+test('a description that is not an object, or holds the wrong types, is bad-type naming the field', () => {
+  const kinds: [unknown, string][] = [[null, 'null'], [undefined, 'undefined'], [5, 'a number'], ['{}', 'a string'], [[], 'an array']];
+  for (const [value, kind] of kinds) {
+    for (const [, call] of DESCRIPTION_TAKERS) throwsExactly(() => call(value as RootSignature), DescriptionError, `RTS0: expected an object, got ${kind}`, { code: 'bad-type', path: 'RTS0' });
+  }
+  const rs = (parameters: unknown[], staticSamplers: unknown[] = []) => ({ version: 2, flags: 0, parameters, staticSamplers }) as unknown as RootSignature;
+  const notEncoder = DESCRIPTION_TAKERS.slice(1);
+  for (const [, call] of notEncoder) {
+    throwsExactly(() => call(rs([null])), DescriptionError, 'RTS0.parameters[0]: expected an object, got null', { code: 'bad-type', path: 'RTS0.parameters[0]' });
+    throwsExactly(() => call(rs([{ parameterType: 0, shaderVisibility: 0 }])), DescriptionError, 'RTS0.parameters[0].ranges: a parameter of type 0 needs its ranges', {
+      code: 'missing-key',
+      path: 'RTS0.parameters[0].ranges',
+    });
+    throwsExactly(() => call(rs([{ parameterType: 0, shaderVisibility: 0, ranges: {} }])), DescriptionError, 'RTS0.parameters[0].ranges: expected an array, got an object', { code: 'bad-type' });
+    throwsExactly(() => call(rs([{ parameterType: 2, shaderVisibility: 0, descriptor: null }])), DescriptionError, 'RTS0.parameters[0].descriptor: expected an object, got null', { code: 'bad-type' });
+    throwsExactly(
+      () => call(rs([{ parameterType: 0, shaderVisibility: 0, ranges: [{ rangeType: 0, numDescriptors: '1', baseShaderRegister: 0, registerSpace: 0, flags: 0, offsetInDescriptorsFromTableStart: 0 }] }])),
+      DescriptionError,
+      'RTS0.parameters[0].ranges[0].numDescriptors: expected an unsigned 32-bit integer, got "1"',
+      { code: 'bad-type', path: 'RTS0.parameters[0].ranges[0].numDescriptors' },
+    );
+    throwsExactly(() => call(rs([{ parameterType: 1, shaderVisibility: 0, constants: { shaderRegister: -1, registerSpace: 0, num32BitValues: 1 } }])), DescriptionError, 'RTS0.parameters[0].constants.shaderRegister: -1 does not fit in 32 bits', {
+      code: 'out-of-range',
+    });
+    throwsExactly(() => call(rs([{ shaderVisibility: 0 }])), DescriptionError, 'RTS0.parameters[0].parameterType: expected an unsigned 32-bit integer, got undefined', { code: 'bad-type' });
+    // an f32 field takes any number (NaN too), not text
+    const sampler = compileRootSignature('StaticSampler(s0)').staticSamplers[0]!;
+    call(rs([], [{ ...sampler, mipLODBias: -0.25, maxLOD: 1.5 }]));
+    throwsExactly(() => call(rs([], [{ ...sampler, minLOD: '0' }])), DescriptionError, 'RTS0.staticSamplers[0].minLOD: expected a number', { code: 'bad-type' });
+    throwsExactly(() => call(rs([], [undefined])), DescriptionError, 'RTS0.staticSamplers[0]: expected an object, got undefined', { code: 'bad-type' });
+    throwsExactly(() => call({ version: 2, flags: 0, parameters: null, staticSamplers: [] } as unknown as RootSignature), DescriptionError, 'RTS0.parameters: expected an array, got null', { code: 'bad-type' });
+  }
+  // the encoder's own checks say the same of the same descriptions
+  throwsExactly(() => encodeRootSignature(rs([null])), DescriptionError, 'RTS0.parameters[0]: expected an object', { code: 'bad-type', path: 'RTS0.parameters[0]' });
+  // an unknown parameter type: validate reports rule 2, the JSON form (as rootSignatureFromJson) and HLSL have no spelling
+  const unknownType = rs([{ parameterType: 9, shaderVisibility: 0 }]);
+  assert.equal(validateRootSignature(unknownType).map((v) => v.code), ['parameter-type-unsupported']);
+  assert.equal(validateRootSignature({ ...unknownType, version: 1 }).map((v) => v.code), ['parameter-type-unsupported']);
+  throwsExactly(() => rootSignatureToJson(unknownType), DescriptionError, 'RTS0.parameters[0].parameterType: unknown parameter type 9: its payload layout is not defined', { code: 'out-of-range' });
+  throwsExactly(() => printRootSignature(unknownType), DescriptionError, 'RTS0.parameters[0].parameterType: parameter type 9 has no HLSL spelling', { code: 'not-representable' });
+});
+
+test('bytes that are not a Uint8Array are bad-type naming the argument', () => {
+  const kinds: [unknown, string][] = [[null, 'null'], [undefined, 'undefined'], [new ArrayBuffer(32), 'an object'], [[1, 2, 3], 'an array'], ['DXBC', 'a string']];
+  for (const [value, kind] of kinds) {
+    const bytes = value as Uint8Array;
+    throwsExactly(() => decodeRootSignature(bytes), DescriptionError, `RTS0: expected a Uint8Array, got ${kind}`, { code: 'bad-type', path: 'RTS0' });
+    throwsExactly(() => readRootSignature(bytes), DescriptionError, `RTS0: expected a Uint8Array, got ${kind}`, { code: 'bad-type' });
+    throwsExactly(() => parseContainer(bytes), DescriptionError, `container: expected a Uint8Array, got ${kind}`, { code: 'bad-type', path: 'container' });
+    throwsExactly(() => readRootSignatureSource(bytes), DescriptionError, `bytes: expected a Uint8Array, got ${kind}`, { code: 'bad-type', path: 'bytes' });
+    throwsExactly(() => looksLikeContainer(bytes), DescriptionError, `bytes: expected a Uint8Array, got ${kind}`, { code: 'bad-type' });
+    throwsExactly(() => rootSignatureContainer(bytes), DescriptionError, `rts0: expected a Uint8Array, got ${kind}`, { code: 'bad-type', path: 'rts0' });
+    throwsExactly(() => modifiedMd5Batch([new Uint8Array(4), bytes]), DescriptionError, `messages[1]: expected a Uint8Array, got ${kind}`, { code: 'bad-type', path: 'messages[1]' });
+  }
+  throwsExactly(() => modifiedMd5Batch([null as unknown as Uint8Array]), DescriptionError, 'messages[0]: expected a Uint8Array, got null', { code: 'bad-type' });
+  throwsExactly(() => modifiedMd5Batch(null as unknown as Uint8Array[]), DescriptionError, 'messages: expected an array, got null', { code: 'bad-type', path: 'messages' });
+  throwsExactly(() => modifiedMd5Batch([], [] as unknown as Uint8Array), DescriptionError, 'out: expected a Uint8Array, got an array', { code: 'bad-type', path: 'out' });
+  // a Buffer is a Uint8Array
+  assert.is(decodeRootSignature(Buffer.from(encodeRootSignature(EMPTY(2)))).version, 2);
+});
+
+test('containers: a container, parts list, part or part data of the wrong type is bad-type naming it', () => {
+  const part = encodeRootSignature(EMPTY(2));
+  const container = (parts: unknown) => ({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts }) as unknown as Parameters<typeof writeContainer>[0];
+  throwsExactly(() => writeContainer(null as unknown as Parameters<typeof writeContainer>[0]), DescriptionError, 'container: expected an object, got null', { code: 'bad-type', path: 'container' });
+  throwsExactly(() => writeContainer(container(null)), DescriptionError, 'container.parts: expected an array, got null', { code: 'bad-type', path: 'container.parts' });
+  throwsExactly(() => writeContainer(container([null])), DescriptionError, 'container.parts[0]: expected an object, got null', { code: 'bad-type' });
+  throwsExactly(() => writeContainer(container([{ name: 'RTS0', data: undefined }])), DescriptionError, 'container.parts[0].data: expected a Uint8Array, got undefined', {
+    code: 'bad-type',
+    path: 'container.parts[0].data',
+  });
+  const bytes = rootSignatureContainer(part).slice();
+  const parsed = parseContainer(bytes);
+  throwsExactly(() => writeEdited(container([{ name: 'RTS0', data: 7 }]), parsed, bytes), DescriptionError, 'container.parts[0].data: expected a Uint8Array, got a number', { code: 'bad-type' });
+  throwsExactly(() => writeEdited(parsed, parsed, null as unknown as Uint8Array), DescriptionError, 'originalBytes: expected a Uint8Array, got null', { code: 'bad-type' });
+  for (const call of [rootSignaturePart, shaderOf, containerRootSignature] as ((c: unknown) => unknown)[]) {
+    throwsExactly(() => call(null), DescriptionError, 'container: expected an object, got null', { code: 'bad-type', path: 'container' });
+    throwsExactly(() => call({ parts: 'RTS0' }), DescriptionError, 'container.parts: expected an array, got a string', { code: 'bad-type' });
+  }
+  throwsExactly(() => rootSignaturePart(container([])), DecodeError, 'container.parts at byte 0: the container has no RTS0 part', { code: 'missing-part' });
+});
+
+test('the other public functions: null where bytes, a container or an object belong is bad-type naming the argument', () => {
+  const bytes = (path: string) => `${path}: expected a Uint8Array, got null`;
+  const object = (path: string) => `${path}: expected an object, got null`;
+  const no = null as never;
+  const rs = EMPTY(2);
+  const cases: [() => unknown, string, string][] = [
+    [() => modifiedMd5(no), 'message', bytes('message')],
+    [() => modifiedMd5Into(new Uint8Array(4), no), 'out', bytes('out')],
+    [() => computeContainerDigest(no), 'container', bytes('container')],
+    [() => signContainer(no), 'container', bytes('container')],
+    [() => containerDigestMatches(no), 'container', bytes('container')],
+    [() => digestSentinel(no), 'digest', bytes('digest')],
+    [() => digestStatus(no, new Uint8Array(16)), 'stored', bytes('stored')],
+    [() => equalBytes(new Uint8Array(1), no), 'b', bytes('b')],
+    [() => toHex(no), 'bytes', bytes('bytes')],
+    [() => decodePsv0(no), 'bytes', bytes('bytes')],
+    [() => readDxbcProgram(no), 'bytes', bytes('bytes')],
+    [() => readShader(no), 'container', bytes('container')],
+    [() => verifyRootSignature(no), 'shader', object('shader')],
+    [() => verifyBindings(0, no, rs), 'bindings', 'bindings: expected an array, got null'],
+    [() => verifyBindings(0, [], no), 'RTS0', object('RTS0')],
+    [() => rootSignatureIntervals({ ...rs, version: 7 } as unknown as RootSignature), 'RTS0.version', 'RTS0.version: unknown root signature version 7 (known: 1, 2, 3)'],
+    [() => withoutPart(no, 'RTS0'), 'container', object('container')],
+    [() => withRootSignature(no, new Uint8Array(4)), 'container', object('container')],
+    [() => editedDigest(no, new Uint8Array(4)), 'container', object('container')],
+    [() => partDataOffset(no, 0), 'container', object('container')],
+    [() => partDataOffset({ parts: [] } as never, 0), 'container.layout', 'container.layout: expected an object, got undefined'],
+    [() => partDataOffset(parseContainer(rootSignatureContainer(encodeRootSignature(rs))), 1), 'index', 'index: part 1 of 1'],
+    [() => psv0ToJson(no), 'PSV0', object('PSV0')],
+    [() => printable(no), 'name', 'name: expected a string, got null'],
+    [() => formatViolation(no), 'violation', object('violation')],
+    [() => formatBinding(no), 'binding', object('binding')],
+    [() => describeConversionReport(no), 'report', object('report')],
+  ];
+  for (const [call, path, message] of cases) throwsExactly(call, DescriptionError, message, { path });
+});
+
+test('PSV0: a description that is not an object is bad-type', () => {
+  for (const value of [null, undefined, 3]) {
+    throwsExactly(() => encodePsv0(value as unknown as Parameters<typeof encodePsv0>[0]), DescriptionError, `PSV0: expected an object, got ${value === 3 ? 'a number' : String(value)}`, { code: 'bad-type', path: 'PSV0' });
+  }
+  assert.ok(decodePsv0);
+});
+
+test('dxbin/fuzz: shards and target names are DescriptionErrors; the CLI makes a bad --shard a usage error', async () => {
+  throwsExactly(() => parseShard('5/2'), DescriptionError, 'shard: shard 5/2: need 0 <= i < n', { code: 'out-of-range', path: 'shard' });
+  throwsExactly(() => parseShard('4/4'), DescriptionError, 'shard: shard 4/4: need 0 <= i < n', { code: 'out-of-range' });
+  throwsExactly(() => parseShard('half'), DescriptionError, 'shard: --shard takes i/n (e.g. 0/4), got half', { code: 'bad-type', path: 'shard' });
+  throwsExactly(() => parseShard(undefined, { JOB_COMPLETION_INDEX: '3', DXBIN_SHARD_COUNT: '3' }), DescriptionError, 'JOB_COMPLETION_INDEX: shard 3/3: need 0 <= i < n', { code: 'out-of-range' });
+  throwsExactly(() => parseShard(undefined, { JOB_COMPLETION_INDEX: '0', DXBIN_SHARD_COUNT: 'x' }), DescriptionError, 'DXBIN_SHARD_COUNT: shard 0/NaN: need 0 <= i < n', { code: 'out-of-range' });
+  const fuzzError = (() => {
+    try {
+      fuzzTarget('nope');
+    } catch (e) {
+      return e;
+    }
+  })();
+  assert.instance(fuzzError, DescriptionError);
+  assert.is((fuzzError as DescriptionError).code, 'bad-name');
+  assert.is((fuzzError as DescriptionError).path, 'target');
+  assert.match((fuzzError as Error).message, /^target: unknown fuzz target nope \(known: container-strict, /);
+  const streams = captureStreams();
+  assert.is(await run(['fuzz', 'rts0', '--runs', '1', '--shard', '5/2'], streams), 2);
+  assert.match(streams.stderr(), 'shard 5/2: need 0 <= i < n');
+});
+
+test('dxbin/query: a call that must grow WASM memory under the caller\'s views is a DescriptionError memory-grew; the retry runs', () => {
+  if (!kernelsAvailable('simd')) return;
+  const k = kernels('simd') as WasmKernels;
+  const input = k.allocate(8);
+  const memoryBytes = input.bytes.buffer.byteLength;
+  const fields = memoryBytes / 8 + 1024; // an out array (in JS memory) larger than the whole memory
+  const out = new Uint8Array(fields * 8);
+  try {
+    throwsExactly(() => k.sumRecords(input.bytes, 0, fields, out), DescriptionError, 'kernels.memory: WASM memory grew during the call; take fresh views from WasmBuffer.bytes and call again', {
+      code: 'memory-grew',
+      path: 'kernels.memory',
+    });
+    assert.ok(input.bytes.buffer.byteLength > memoryBytes, 'memory grew');
+    k.sumRecords(input.bytes, 0, fields, out);
+    assert.ok(out.every((b) => b === 0));
+  } finally {
+    k.reset();
+  }
 });
 
 test('detail is apart from message; one formatter makes both forms', () => {

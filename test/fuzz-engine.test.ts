@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { computeContainerDigest, digestStatus, parseContainer } from '../src/index.js';
+import { DescriptionError, computeContainerDigest, digestStatus, parseContainer } from '../src/index.js';
 import {
   TARGET_NAMES,
   contentHash,
@@ -73,7 +73,7 @@ test('options: durations, shards from --shard or JOB_COMPLETION_INDEX + DXBIN_SH
   assert.equal(parseShard('1/4'), { index: 1, count: 4 });
   assert.equal(parseShard(undefined, { JOB_COMPLETION_INDEX: '2', DXBIN_SHARD_COUNT: '3' }), { index: 2, count: 3 });
   assert.is(parseShard(undefined, {}), undefined);
-  assert.throws(() => parseShard('4/4'), RangeError);
+  assert.throws(() => parseShard('4/4'), (e: unknown) => e instanceof DescriptionError && e.code === 'out-of-range' && e.path === 'shard');
   const items = Array.from({ length: 10 }, (_, i) => i);
   const parts = [0, 1, 2].map((index) => shardOf(items, { index, count: 3 }));
   assert.equal(parts.flat().sort((a, b) => a - b), items);

@@ -12,11 +12,16 @@ import fc from 'fast-check';
 import {
   DecodeError,
   DescriptionError,
+  DxbinError,
   HlslError,
   HlslFile,
   compileRootSignature,
+  convertRootSignature,
+  encodeRootSignature,
   parseContainer,
   printRootSignature,
+  rootSignatureToJson,
+  summarizeRootSignature,
   validateRootSignature,
   type RootSignature,
 } from '../src/index.js';
@@ -190,6 +195,52 @@ test('D12: a table with no ranges decompiles to text that compiles back to it', 
       assert.equal(compileRootSignature(text, { version }), rs, text);
     }
   }
+});
+
+test('ill-typed descriptions: every function that takes one answers or throws a DxbinError, never a TypeError or RangeError', () => {
+  const value = fc.oneof(fc.integer({ min: -2, max: 6 }), fc.constantFrom(null, undefined, [], {}, true, '1', 0.5, NaN), fc.string({ maxLength: 3 }));
+  const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: value });
+  const fields = (keys: string[]) => fc.record(Object.fromEntries(keys.map((k) => [k, maybe(fc.integer({ min: 0, max: 5 }))])), { requiredKeys: [] });
+  const range = maybe(fields(['rangeType', 'numDescriptors', 'baseShaderRegister', 'registerSpace', 'flags', 'offsetInDescriptorsFromTableStart']));
+  const parameter = maybe(
+    fc.record(
+      {
+        parameterType: maybe(fc.integer({ min: 0, max: 5 })),
+        shaderVisibility: maybe(fc.integer({ min: 0, max: 8 })),
+        ranges: maybe(fc.array(range, { maxLength: 3 })),
+        constants: maybe(fields(['shaderRegister', 'registerSpace', 'num32BitValues'])),
+        descriptor: maybe(fields(['shaderRegister', 'registerSpace', 'flags'])),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+  const sampler = maybe(
+    fields(['filter', 'addressU', 'addressV', 'addressW', 'mipLODBias', 'maxAnisotropy', 'comparisonFunc', 'borderColor', 'minLOD', 'maxLOD', 'shaderRegister', 'registerSpace', 'shaderVisibility', 'flags']),
+  );
+  const description = maybe(
+    fc.record({ version: maybe(fc.integer({ min: 1, max: 3 })), flags: maybe(fc.integer({ min: 0, max: 3 })), parameters: maybe(fc.array(parameter, { maxLength: 3 })), staticSamplers: maybe(fc.array(sampler, { maxLength: 2 })) }),
+  );
+  const calls: ((rs: RootSignature) => unknown)[] = [
+    (rs) => encodeRootSignature(rs),
+    (rs) => validateRootSignature(rs, { target: 'all' }),
+    (rs) => rootSignatureToJson(rs),
+    (rs) => summarizeRootSignature(rs),
+    (rs) => printRootSignature(rs),
+    (rs) => convertRootSignature(rs, 1),
+    (rs) => convertRootSignature(rs, 3, { semantics: 'vkd3d' }),
+  ];
+  fc.assert(
+    fc.property(description, (rs) => {
+      for (const call of calls) {
+        try {
+          call(rs as RootSignature);
+        } catch (e) {
+          if (!(e instanceof DxbinError)) throw e;
+        }
+      }
+    }),
+    { numRuns: 3000, seed: 11 },
+  );
 });
 
 test.run();

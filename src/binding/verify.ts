@@ -23,6 +23,8 @@ import { KEYS, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath
 import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from '../root-signature/types.js';
 import { validateRootSignature } from '../root-signature/validate.js';
 import { readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
+import { expectArray, expectObject } from '../bytes/check.js';
+import { checkDescription } from '../root-signature/check.js';
 
 export type { BindingViolationCode };
 
@@ -99,8 +101,12 @@ class IntervalSet {
 const CLASS = new Map<ClassName, number>(RANGE_TYPES.map((t) => [t.name, t.value]));
 const SAMPLER_CLASS = CLASS.get(SAMPLER.registerClass!)!;
 
-/** The register intervals of a root signature by `class/space/visibility`. */
+/**
+ * The register intervals of a root signature by `class/space/visibility`.
+ * @throws {DescriptionError} for a description that is not one (checkDescription)
+ */
 export function rootSignatureIntervals(rs: RootSignature): Map<string, IntervalSet> {
+  checkDescription(rs);
   const sets = new Map<string, IntervalSet>();
   const add = (cls: number | undefined, space: number, visibility: number, it: Interval) => {
     const key = `${cls}/${space}/${visibility}`;
@@ -123,6 +129,7 @@ export function rootSignatureIntervals(rs: RootSignature): Map<string, IntervalS
     } else {
       // a root descriptor (a type no row has: no class, an interval no binding looks up)
       const { descriptor } = p as RootDescriptorParameter;
+      if (type === undefined && (typeof descriptor !== 'object' || descriptor === null)) return; // nor a descriptor: no interval at all
       const cls = type?.record === 'DESCRIPTOR' ? CLASS.get(type.registerClass) : undefined;
       add(cls, descriptor.registerSpace, p.shaderVisibility, { lb: descriptor.shaderRegister, ub: descriptor.shaderRegister, rootDescriptor: true, path });
     }
@@ -138,8 +145,10 @@ const message = (code: BindingViolationCode, values: Record<string, string | num
  * is given).
  * @param shader container bytes or a ShaderInfo from readShader
  * @throws {DecodeError} malformed container, PSV0, token stream or RTS0
+ * @throws {DescriptionError} bad-type when `shader` is neither; as verifyBindings for `rootSignature`
  */
 export function verifyRootSignature(shader: Uint8Array | ShaderInfo, rootSignature?: RootSignature): VerifyResult {
+  if (!(shader instanceof Uint8Array)) expectObject(shader, 'shader');
   const info = shader instanceof Uint8Array ? readShader(shader) : shader;
   const row = STAGE_VISIBILITY.find((s) => s.stage === info.stage);
   const visibility = row?.visibility ?? VISIBILITY_ALL;
@@ -154,8 +163,11 @@ export function verifyRootSignature(shader: Uint8Array | ShaderInfo, rootSignatu
 /**
  * The check itself, on a stage (DXIL::ShaderKind) and bindings in the shader's order (PSV order
  * for DXIL: CBVs, samplers, SRVs, UAVs).
+ * @throws {DescriptionError} bad-type (`bindings` not an array), or a description that is not one (checkDescription)
  */
 export function verifyBindings(stage: number, bindings: readonly ShaderBinding[], rs: RootSignature): VerifyResult {
+  expectArray(bindings, 'bindings');
+  checkDescription(rs);
   const row = STAGE_VISIBILITY.find((s) => s.stage === stage);
   const visibility = row?.visibility ?? VISIBILITY_ALL;
   const coverage: VerifyResult['coverage'] = [];

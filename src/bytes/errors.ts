@@ -31,6 +31,7 @@ export type DescriptionErrorCode =
   | 'out-of-range'
   | 'not-representable' // a value the chosen version or language has no way to store
   | 'unavailable' // the engine cannot do what was asked (e.g. run the WebAssembly kernels)
+  | 'memory-grew' // a call had to grow WebAssembly memory, detaching the caller's views into it: take fresh views and call again
   | 'limit-exceeded'; // a documented budget (docs/limits.md) is exceeded
 
 /** Codes of `ConversionError`. */
@@ -113,8 +114,10 @@ export function fillMessage(template: string, values: Readonly<Record<string, st
  * The one line per violation the CLI prints: `code path message` for a rule broken by a
  * description; with a `subject` (the shader binding a violation is about, `CBV b2`; may be
  * empty), `code subject path: message`, the colon setting DXC's sentence apart from the binding.
+ * @throws {DescriptionError} bad-type when `v` is not an object
  */
 export function formatViolation(v: { readonly code: string; readonly path?: string; readonly message: string }, subject?: string): string {
+  if (typeof v !== 'object' || v === null) throw new DescriptionError('bad-type', 'violation', `expected an object, got ${v === null ? 'null' : `a ${typeof v}`}`);
   if (subject === undefined) return `${v.code} ${v.path ?? ''} ${v.message}`;
   return `${v.code}${subject ? ` ${subject}` : ''}${v.path ? ` ${v.path}` : ''}: ${v.message}`;
 }

@@ -3,6 +3,7 @@
  * absolute byte offset (view position + base) and the field path.
  */
 import { DecodeError } from './errors.js';
+import { expectBytes } from './check.js';
 
 export class ByteReader {
   /** A DataView over the same bytes (offsets relative to bytes[0]). */
@@ -16,6 +17,7 @@ export class ByteReader {
     readonly bytes: Uint8Array,
     readonly base = 0,
   ) {
+    if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'bytes'); // every decoder's input: bad-type, not a TypeError
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

@@ -1,5 +1,6 @@
 /** The in-memory form of a DXBC/DXIL container: header fields and parts, each kept byte for byte. */
 import { DescriptionError } from '../bytes/errors.js';
+import { expectArray, expectBytes, expectObject } from '../bytes/check.js';
 
 /** A container part: FourCC and data, byte for byte. */
 export interface ContainerPart {
@@ -32,18 +33,47 @@ export interface ParsedContainer extends Container {
   readonly layout: ContainerLayout;
 }
 
-/** The first part named `name`, or undefined. */
+/**
+ * The first part named `name`, or undefined.
+ * @throws {DescriptionError} bad-type when `container` is not a container (expectContainer)
+ */
 export function findPart(container: Container, name: string): ContainerPart | undefined {
-  return container.parts.find((p) => p.name === name);
+  return expectContainer(container).find((p) => p.name === name);
 }
 
-/** Absolute offset of a parsed part's data (after its 8-byte header) in the container bytes. */
+/**
+ * The parts of `container`, or DescriptionError bad-type at `container` / `container.parts` when
+ * it is not an object with a parts array (one Array.isArray test when it is).
+ */
+export function expectContainer(container: Container): readonly ContainerPart[] {
+  const parts = (container as Container | null | undefined)?.parts;
+  if (Array.isArray(parts)) return parts;
+  expectObject(container, 'container');
+  expectArray(parts, 'container.parts');
+  return parts;
+}
+
+/**
+ * Absolute offset of a parsed part's data (after its 8-byte header) in the container bytes.
+ * @throws {DescriptionError} bad-type when `container` is not a parsed container, out-of-range for an index past its parts
+ */
 export function partDataOffset(container: ParsedContainer, index: number): number {
-  return container.layout.partOffsets[index]! + 8;
+  const at = (container as ParsedContainer | null | undefined)?.layout?.partOffsets?.[index];
+  if (at === undefined) {
+    expectObject(container, 'container');
+    expectObject(container.layout, 'container.layout'); // a Container that was not parsed
+    expectArray(container.layout.partOffsets, 'container.layout.partOffsets');
+    throw new DescriptionError('out-of-range', 'index', `part ${String(index)} of ${container.layout.partOffsets.length}`);
+  }
+  return at + 8;
 }
 
+/**
+ * The index of the first part named `name`, or -1.
+ * @throws {DescriptionError} bad-type when `container` is not a container (expectContainer)
+ */
 export function partIndex(container: Container, name: string): number {
-  return container.parts.findIndex((p) => p.name === name);
+  return expectContainer(container).findIndex((p) => p.name === name);
 }
 
 /**
@@ -55,7 +85,11 @@ export function fourCCBytes(name: string, path = 'part.name'): Uint8Array {
   return Uint8Array.from(name, (c) => c.charCodeAt(0) & 0xff);
 }
 
-/** True when the bytes start with the container magic "DXBC". */
+/**
+ * True when the bytes start with the container magic "DXBC".
+ * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
+ */
 export function looksLikeContainer(bytes: Uint8Array): boolean {
+  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'bytes');
   return bytes.byteLength >= 4 && bytes[0] === 0x44 && bytes[1] === 0x58 && bytes[2] === 0x42 && bytes[3] === 0x43;
 }

@@ -13,6 +13,7 @@
 import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSentinel } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { setU32 } from '../bytes/le.js';
+import { expectArray, expectBytes } from '../bytes/check.js';
 import { wasmDigest4, wasmDigestInto, wasmRangeDigestInto, WASM_DIGEST_MIN_BYTES } from './digest-wasm.js';
 
 // Imported values as module constants: read once at load, not through the imports per call.
@@ -167,8 +168,11 @@ function putState(out: Uint8Array, at: number): void {
 /**
  * DXC's modified MD5 of `message` into out[at..at+16), allocating nothing: the WebAssembly digest
  * for messages of WASM_DIGEST_MIN_BYTES or more when it loads (`DXBIN_WASM=js` forces JS), else JS.
+ * @throws {DescriptionError} bad-type when `message` or `out` is not a Uint8Array
  */
 export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): void {
+  if (!(message instanceof Uint8Array)) expectBytes(message, 'message');
+  if (!(out instanceof Uint8Array)) expectBytes(out, 'out');
   if (message.byteLength >= WASM_MIN && wasmInto(message, out, at)) return;
   modifiedMd5JsInto(message, out, at);
 }
@@ -177,8 +181,13 @@ export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): v
  * DXC's modified MD5 of each message, into out[16 * i..16 * i + 16) (allocated when not given):
  * for batches (a build step's or a fuzzer's containers), four messages at a time on the
  * WebAssembly SIMD build, one per lane; the rest one by one.
+ * @throws {DescriptionError} bad-type (`messages` not an array of Uint8Arrays, `out` not a Uint8Array), out-of-range (`out` too short)
  */
-export function modifiedMd5Batch(messages: readonly Uint8Array[], out = new Uint8Array(16 * messages.length)): Uint8Array {
+export function modifiedMd5Batch(messages: readonly Uint8Array[], out?: Uint8Array): Uint8Array {
+  expectArray(messages, 'messages');
+  for (let i = 0; i < messages.length; i++) if (!(messages[i] instanceof Uint8Array)) expectBytes(messages[i], `messages[${i}]`);
+  if (out === undefined) out = new Uint8Array(16 * messages.length);
+  else expectBytes(out, 'out');
   if (out.byteLength < 16 * messages.length) throw new DescriptionError('out-of-range', 'out', `${out.byteLength} bytes, ${messages.length} digests need ${16 * messages.length}`);
   let i = 0;
   for (; i + 4 <= messages.length; i += 4) {
@@ -188,15 +197,23 @@ export function modifiedMd5Batch(messages: readonly Uint8Array[], out = new Uint
   return out;
 }
 
-/** DXC's modified MD5 of `message` (the bytes the digest covers, not a whole container). */
+/**
+ * DXC's modified MD5 of `message` (the bytes the digest covers, not a whole container).
+ * @throws {DescriptionError} bad-type when an argument is not a Uint8Array
+ */
 export function modifiedMd5(message: Uint8Array): Uint8Array {
   const out = new Uint8Array(16);
   modifiedMd5Into(message, out, 0);
   return out;
 }
 
-/** The digest a container should carry: modified MD5 of bytes 20..size. */
-export function computeContainerDigest(container: Uint8Array, size = container.byteLength): Uint8Array {
+/**
+ * The digest a container should carry: modified MD5 of bytes 20..size (default: all).
+ * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
+ */
+export function computeContainerDigest(container: Uint8Array, size?: number): Uint8Array {
+  if (!(container instanceof Uint8Array)) expectBytes(container, 'container');
+  if (size === undefined) size = container.byteLength;
   return modifiedMd5(container.subarray(DIGEST_COVERS_FROM, size));
 }
 
@@ -205,21 +222,36 @@ function containerDigestInto(container: Uint8Array, size: number, out: Uint8Arra
   if (size - COVERS_FROM < WASM_MIN || !wasmRangeInto(container, COVERS_FROM, size, out, at)) modifiedMd5Into(container.subarray(COVERS_FROM, size), out, at);
 }
 
-/** Computes a container's digest into its own header (bytes 4..20). */
-export function signContainer(container: Uint8Array, size = container.byteLength): void {
+/**
+ * Computes a container's digest into its own header (bytes 4..20), over bytes 20..size (default: all).
+ * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
+ */
+export function signContainer(container: Uint8Array, size?: number): void {
+  if (!(container instanceof Uint8Array)) expectBytes(container, 'container');
+  if (size === undefined) size = container.byteLength;
   containerDigestInto(container, size, container, DIGEST_AT);
 }
 
-/** True when the digest stored in the header is the digest of bytes 20..size. Allocates nothing on the WebAssembly path, a view on the JS one. */
-export function containerDigestMatches(container: Uint8Array, size = container.byteLength): boolean {
+/**
+ * True when the digest stored in the header is the digest of bytes 20..size (default: all).
+ * Allocates nothing on the WebAssembly path, a view on the JS one.
+ * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
+ */
+export function containerDigestMatches(container: Uint8Array, size?: number): boolean {
+  if (!(container instanceof Uint8Array)) expectBytes(container, 'container');
+  if (size === undefined) size = container.byteLength;
   containerDigestInto(container, size, result, 0);
   const at = DIGEST_AT;
   for (let i = 0; i < 16; i++) if (container[at + i] !== result[i]) return false;
   return true;
 }
 
-/** Which sentinel a stored digest is, if it is one. */
+/**
+ * Which sentinel a stored digest is, if it is one.
+ * @throws {DescriptionError} bad-type when an argument is not a Uint8Array
+ */
 export function digestSentinel(digest: Uint8Array): DigestSentinel | undefined {
+  if (!(digest instanceof Uint8Array)) expectBytes(digest, 'digest');
   for (const s of DIGEST_SENTINELS) if (digest.every((b) => b === s.byte)) return s.name;
   return undefined;
 }
@@ -230,23 +262,37 @@ export type DigestStatus =
   | { status: 'sentinel'; sentinel: DigestSentinel }
   | { status: 'invalid'; expected: Uint8Array };
 
-/** Compares a stored digest with the computed one: valid, a sentinel, or invalid (with the expected value). */
+/**
+ * Compares a stored digest with the computed one: valid, a sentinel, or invalid (with the expected value).
+ * @throws {DescriptionError} bad-type when an argument is not a Uint8Array
+ */
 export function digestStatus(stored: Uint8Array, computed: Uint8Array): DigestStatus {
+  if (!(stored instanceof Uint8Array)) expectBytes(stored, 'stored');
+  if (!(computed instanceof Uint8Array)) expectBytes(computed, 'computed');
   if (equalBytes(stored, computed)) return { status: 'valid' };
   const sentinel = digestSentinel(stored);
   if (sentinel) return { status: 'sentinel', sentinel };
   return { status: 'invalid', expected: computed };
 }
 
-/** Whether two byte arrays hold the same bytes. */
+/**
+ * Whether two byte arrays hold the same bytes.
+ * @throws {DescriptionError} bad-type when an argument is not a Uint8Array
+ */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (!(a instanceof Uint8Array)) expectBytes(a, 'a');
+  if (!(b instanceof Uint8Array)) expectBytes(b, 'b');
   if (a.byteLength !== b.byteLength) return false;
   for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
-/** Lowercase hex of the bytes. */
+/**
+ * Lowercase hex of the bytes.
+ * @throws {DescriptionError} bad-type when an argument is not a Uint8Array
+ */
 export function toHex(bytes: Uint8Array): string {
+  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'bytes');
   let s = '';
   for (const b of bytes) s += b.toString(16).padStart(2, '0');
   return s;

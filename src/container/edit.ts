@@ -5,29 +5,41 @@
  */
 import { PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DecodeError } from '../bytes/errors.js';
-import { findPart, type Container, type ContainerPart } from './container.js';
+import { expectBytes } from '../bytes/check.js';
+import { expectContainer, findPart, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestStatus } from './digest.js';
 import type { ParsedContainer } from './container.js';
 import { writeContainer, type DigestChoice } from './write.js';
 
-/** The RTS0 part's data; a DecodeError when the container has none. */
+/**
+ * The RTS0 part's data.
+ * @throws {DecodeError} missing-part when the container has no RTS0 part
+ * @throws {DescriptionError} bad-type when `container` is not a container
+ */
 export function rootSignaturePart(container: Container): Uint8Array {
   const part = findPart(container, ROOT_SIGNATURE_PART);
   if (!part) throw new DecodeError('missing-part', 0, 'container.parts', 'the container has no RTS0 part');
   return part.data;
 }
 
-/** How an edited copy of `original` (parsed from `originalBytes`) gets its digest. */
+/**
+ * How an edited copy of `original` (parsed from `originalBytes`) gets its digest.
+ * @throws {DescriptionError} bad-type when `original` is not a container or `originalBytes` not a Uint8Array
+ */
 export function editedDigest(original: ParsedContainer, originalBytes: Uint8Array): DigestChoice {
+  expectContainer(original);
   const status = digestStatus(original.digest, computeContainerDigest(originalBytes, original.layout.declaredSize));
   if (status.status === 'valid') return 'compute';
   if (status.status === 'sentinel') return original.digest;
   return 'zero';
 }
 
-/** A copy of the container without the parts named `name`. */
+/**
+ * A copy of the container without the parts named `name`.
+ * @throws {DescriptionError} bad-type when `container` is not a container
+ */
 export function withoutPart(container: Container, name: string): Container {
-  return { ...container, parts: container.parts.filter((p) => p.name !== name) };
+  return { ...container, parts: expectContainer(container).filter((p) => p.name !== name) };
 }
 
 /** Where withRootSignature puts RTS0: replacing the existing part in place, or appended. */
@@ -37,10 +49,11 @@ export type RootSignaturePlacement = 'in-place' | 'append';
  * Sets the RTS0 part. `in-place` replaces an existing part where it stands and appends a new one;
  * `append` removes any existing part and appends, as `dxc -setrootsignature` does. Appending puts
  * the part before PRIV, which must stay last.
+ * @throws {DescriptionError} bad-type when `container` is not a container
  */
 export function withRootSignature(container: Container, rts0: Uint8Array, placement: RootSignaturePlacement = 'in-place'): Container {
   const part: ContainerPart = { name: ROOT_SIGNATURE_PART, data: rts0 };
-  const at = container.parts.findIndex((p) => p.name === ROOT_SIGNATURE_PART);
+  const at = partIndex(container, ROOT_SIGNATURE_PART);
   if (placement === 'in-place' && at >= 0) {
     return { ...container, parts: container.parts.map((p, i) => (i === at ? part : p)) };
   }
@@ -50,7 +63,11 @@ export function withRootSignature(container: Container, rts0: Uint8Array, placem
   return { ...container, parts };
 }
 
-/** Writes an edited container with the digest rule above. */
+/**
+ * Writes an edited container with the digest rule above (editedDigest).
+ * @throws {DescriptionError} as writeContainer (bad-name, bad-type), bad-type when `originalBytes` is not a Uint8Array
+ */
 export function writeEdited(edited: Container, original: ParsedContainer, originalBytes: Uint8Array): Uint8Array {
+  if (!(originalBytes instanceof Uint8Array)) expectBytes(originalBytes, 'originalBytes');
   return writeContainer(edited, editedDigest(original, originalBytes));
 }

@@ -10,7 +10,8 @@ import {
   PART_HEADER_SIZE,
   PART_KINDS,
 } from '../../codecs/container.js';
-import { DecodeError } from '../bytes/errors.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { expectBytes, kindOf } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
 import type { ContainerPart, ParsedContainer } from './container.js';
@@ -42,8 +43,10 @@ function fourCCAt(bytes: Uint8Array, at: number): string {
  * `bytes` (no copies): they change if `bytes` is changed afterwards, so copy the input first when
  * you mean to edit it in place.
  * @throws {DecodeError} bad-magic, truncated, container-size, part-layout, count-exceeds-data, ...
+ * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions = {}): ParsedContainer {
+  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'container'); // null, an ArrayBuffer, ...: bad-type (one instanceof on the fast path)
   const strict = (options.mode ?? 'strict') === 'strict';
   if (bytes.byteLength < CONTAINER_HEADER_SIZE) new ByteReader(bytes).need(0, CONTAINER_HEADER_SIZE, 'container.header');
   const magic = u32(bytes, H.magic.offset);
@@ -113,7 +116,11 @@ export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions
   };
 }
 
-/** A FourCC for messages: printable ASCII as is, other bytes as \xNN. */
+/**
+ * A FourCC for messages: printable ASCII as is, other bytes as \xNN.
+ * @throws {DescriptionError} bad-type when `name` is not a string
+ */
 export function printable(name: string): string {
+  if (typeof name !== 'string') throw new DescriptionError('bad-type', 'name', `expected a string, got ${kindOf(name)}`);
   return name.replace(/[^\x20-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }

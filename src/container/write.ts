@@ -13,6 +13,7 @@ import {
 import { DescriptionError } from '../bytes/errors.js';
 import { setU16, setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
+import { expectArray, expectBytes, expectObject } from '../bytes/check.js';
 import type { Container } from './container.js';
 import { signContainer } from './digest.js';
 
@@ -24,16 +25,21 @@ export type DigestChoice = 'compute' | 'zero' | Uint8Array;
  * exactly the final size, the digest computed into the header (no intermediate copies).
  * The result may be a view of a buffer shared with other results (src/bytes/pool.ts): read it
  * through the view or its byteOffset, and slice() it before transferring its buffer.
- * @throws {DescriptionError} a part name that is not four characters, a digest that is not 16 bytes
+ * @throws {DescriptionError} bad-name (a part name that is not four characters), out-of-range (a digest that is not 16 bytes), bad-type (a container, parts list, part or part data of the wrong type)
  */
 export function writeContainer(container: Container, digest: DigestChoice = 'compute'): Uint8Array {
+  expectObject(container, 'container');
   const parts = container.parts;
+  expectArray(parts, 'container.parts');
   const count = parts.length;
   let size = HEADER_SIZE + 4 * count;
   for (let i = 0; i < count; i++) {
-    const name = parts[i]!.name;
+    const part = parts[i];
+    expectObject(part, `container.parts[${i}]`);
+    const name = part.name;
     if (typeof name !== 'string' || name.length !== 4) throw new DescriptionError('bad-name', `container.parts[${i}].name`, `a FourCC has 4 characters, got ${JSON.stringify(name)}`);
-    size += PART_HEADER + parts[i]!.data.byteLength;
+    expectBytes(part.data, `container.parts[${i}].data`);
+    size += PART_HEADER + part.data.byteLength;
   }
   if (digest !== 'compute' && digest !== 'zero' && (!(digest instanceof Uint8Array) || digest.byteLength !== 16)) {
     throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${String((digest as { byteLength?: unknown }).byteLength)}`);
@@ -84,8 +90,10 @@ const sign = signContainer;
  * A root-signature-only container around a bare RTS0 part, as fxc /T rootsig_1_x writes it.
  * The result may be a view of a buffer shared with other results (src/bytes/pool.ts): read it
  * through the view or its byteOffset, and slice() it before transferring its buffer.
+ * @throws {DescriptionError} bad-type (`rts0` not a Uint8Array), out-of-range (a digest that is not 16 bytes)
  */
 export function rootSignatureContainer(rts0: Uint8Array, digest: DigestChoice = 'compute'): Uint8Array {
+  if (!(rts0 instanceof Uint8Array)) expectBytes(rts0, 'rts0');
   if (digest !== 'compute') return writeContainer({ digest: NO_DIGEST, majorVersion: MAJOR, minorVersion: MINOR, parts: [{ name: RTS0_NAME, data: rts0 }] }, digest);
   // the common case written directly: one part, no description objects
   const at = HEADER_SIZE + 4;

@@ -1,4 +1,5 @@
 /** Parsing of the fuzzing options shared by the CLI and the Jazzer/CI entry points. */
+import { DescriptionError } from '../bytes/errors.js';
 
 /** `60s`, `5m`, `2h`, `1500ms` or plain seconds -> milliseconds; undefined when not a duration. */
 export function parseDuration(text: string): number | undefined {
@@ -10,20 +11,25 @@ export function parseDuration(text: string): number | undefined {
 
 /**
  * The shard this process runs: `--shard i/n`, else `JOB_COMPLETION_INDEX` (a Kubernetes Indexed
- * Job) with `DXBIN_SHARD_COUNT`; undefined when neither is set; throws a RangeError on nonsense.
+ * Job) with `DXBIN_SHARD_COUNT`; undefined when neither is set.
+ * @throws {DescriptionError} bad-type (not `i/n`) or out-of-range (not 0 <= i < n) at `shard`, or at
+ *   `DXBIN_SHARD_COUNT` / `JOB_COMPLETION_INDEX` when the shard comes from the environment
  */
 export function parseShard(option: string | undefined, env: Readonly<Record<string, string | undefined>> = {}): { index: number; count: number } | undefined {
   let index: number;
   let count: number;
   if (option !== undefined) {
     const m = /^(\d+)\/(\d+)$/.exec(option);
-    if (!m) throw new RangeError(`--shard takes i/n (e.g. 0/4), got ${option}`);
+    if (!m) throw new DescriptionError('bad-type', 'shard', `--shard takes i/n (e.g. 0/4), got ${option}`);
     index = Number(m[1]);
     count = Number(m[2]);
   } else if (env.JOB_COMPLETION_INDEX !== undefined && env.DXBIN_SHARD_COUNT !== undefined) {
     index = Number(env.JOB_COMPLETION_INDEX);
     count = Number(env.DXBIN_SHARD_COUNT);
   } else return undefined;
-  if (!Number.isInteger(index) || !Number.isInteger(count) || count < 1 || index < 0 || index >= count) throw new RangeError(`shard ${index}/${count}: need 0 <= i < n`);
+  if (!Number.isInteger(index) || !Number.isInteger(count) || count < 1 || index < 0 || index >= count) {
+    const path = option !== undefined ? 'shard' : !Number.isInteger(count) || count < 1 ? 'DXBIN_SHARD_COUNT' : 'JOB_COMPLETION_INDEX';
+    throw new DescriptionError('out-of-range', path, `shard ${index}/${count}: need 0 <= i < n`);
+  }
   return { index, count };
 }

@@ -6,7 +6,7 @@
  */
 import { ABIS, STRUCTS } from '../../codecs/ddi.js';
 import { QUERY_TYPES } from '../../codecs/query.js';
-import { DxbinError } from '../bytes/errors.js';
+import { DescriptionError, DxbinError } from '../bytes/errors.js';
 import { parseContainer } from '../container/parse.js';
 import { writeContainer } from '../container/write.js';
 import { rootSignatureContainer } from '../container/write.js';
@@ -225,9 +225,13 @@ export const TARGETS: readonly FuzzTarget[] = [
 
 export const TARGET_NAMES: readonly string[] = TARGETS.map((t) => t.name);
 
+/**
+ * The target called `name`.
+ * @throws {DescriptionError} bad-name for a name that is not in TARGET_NAMES
+ */
 export function fuzzTarget(name: string): FuzzTarget {
   const t = TARGETS.find((x) => x.name === name);
-  if (!t) throw new RangeError(`unknown fuzz target ${name} (known: ${TARGET_NAMES.join(', ')})`);
+  if (!t) throw new DescriptionError('bad-name', 'target', `unknown fuzz target ${String(name)} (known: ${TARGET_NAMES.join(', ')})`);
   return t;
 }
 

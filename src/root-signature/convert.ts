@@ -25,6 +25,8 @@ import { DescriptionError, DxbinError, type ConversionErrorCode } from '../bytes
 import { KEYS, PAYLOAD_KEY, VERSION_KEY, parameterPath, parameterTypeRow, rangePath, samplerPath, versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
 import type { DescriptorRange, DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
+import { checkDescription } from './check.js';
+import { expectObject } from '../bytes/check.js';
 
 /** One report item: the field, its value before and after, and why. */
 export interface ConversionItem {
@@ -67,7 +69,7 @@ const flagText = (table: FlagTable, value: number) => flagNames(table, value).ma
 /**
  * Converts a description to another version under the chosen semantics, with a report.
  * @throws {ConversionError} conversion-refused where the semantics refuse (d3dx12 and sampler flags)
- * @throws {DescriptionError} an unknown semantics or target version
+ * @throws {DescriptionError} an unknown semantics or target version; bad-type, missing-key or out-of-range (the version) for a description that is not one (checkDescription)
  */
 export function convertRootSignature(
   rs: RootSignature,
@@ -78,6 +80,7 @@ export function convertRootSignature(
   const rules = CONVERSION_RULES[semantics];
   if (!rules) throw new DescriptionError('bad-name', 'semantics', `unknown semantics ${String(semantics)}`);
   if (!versionRow(to)) throw new DescriptionError('out-of-range', VERSION_KEY, `unknown target version ${String(to)}`);
+  checkDescription(rs);
   const report: ConversionReport = { from: rs.version, to, semantics, added: [], dropped: [], notExpressible: [], lossless: true };
   /** Range and root descriptor flags across the versions that store them and the ones that do not. */
   const convertFlags = (row: FieldRow, value: number, restored: number, path: string, table: FlagTable): number => {
@@ -113,8 +116,9 @@ export function convertRootSignature(
       const c = p as RootConstantsParameter;
       return { ...c, constants: { ...c.constants } };
     }
-    // a root descriptor (and any type no row has, as a root descriptor)
+    // a root descriptor (and any type no row has, as a root descriptor; one without a descriptor is copied as it is, validate reports it)
     const d = p as RootDescriptorParameter;
+    if (record === undefined && (typeof d.descriptor !== 'object' || d.descriptor === null)) return { ...d };
     return { ...d, descriptor: { ...d.descriptor, flags: convertFlags(DESCRIPTOR.fields.flags, d.descriptor.flags, rules.upRootDescriptorFlags, `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${KEYS.DESCRIPTOR.flags}`, ROOT_DESCRIPTOR_FLAGS) } };
   });
 
@@ -151,8 +155,12 @@ function restoredRangeFlags(rules: ConversionRules, r: DescriptorRange): number 
   return r.rangeType === SAMPLER_RANGE ? rules.upSamplerRangeFlags : rules.upRangeFlags;
 }
 
-/** One line per report item, for stderr. */
+/**
+ * One line per report item, for stderr.
+ * @throws {DescriptionError} bad-type when `report` is not an object
+ */
 export function describeConversionReport(report: ConversionReport): string[] {
+  expectObject(report, 'report');
   return [
     ...report.added.map((i) => `added ${i.path} = ${i.to}: ${i.detail}`),
     ...report.dropped.map((i) => `dropped ${i.path} = ${i.from}: ${i.detail}`),

@@ -22,6 +22,7 @@ import {
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DecodeError } from '../bytes/errors.js';
+import { expectBytes } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
@@ -72,6 +73,7 @@ export interface DecodeRootSignatureOptions {
 /**
  * Decodes an RTS0 part (the data after the part header).
  * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version, unknown-parameter-type, limit-exceeded
+ * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function decodeRootSignature(bytes: Uint8Array, options: DecodeRootSignatureOptions = {}): RootSignature {
   return read(bytes, options, undefined);
@@ -80,6 +82,7 @@ export function decodeRootSignature(bytes: Uint8Array, options: DecodeRootSignat
 /**
  * Decodes an RTS0 part and says where its blocks were.
  * @throws {DecodeError} as decodeRootSignature
+ * @throws {DescriptionError} as decodeRootSignature
  */
 export function readRootSignature(
   bytes: Uint8Array,
@@ -92,6 +95,7 @@ export function readRootSignature(
 function read(bytes: Uint8Array, options: DecodeRootSignatureOptions, layout: RootSignatureLayout | undefined): RootSignature {
   const at = options.path ?? ROOT_SIGNATURE_PART;
   const base = options.base ?? 0;
+  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, at); // null, an ArrayBuffer, ...: bad-type (one instanceof on the fast path)
   if (bytes.byteLength < HEADER_SIZE) new ByteReader(bytes, base).need(0, HEADER_SIZE, `${at}.header`);
   const version = u32(bytes, VERSION_AT);
   const reader = version < READERS.length ? READERS[version] : undefined;

@@ -26,7 +26,6 @@ import { allocBytes } from '../bytes/pool.js';
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import {
   fieldPath,
-  KNOWN_VERSIONS,
   parameterPath as parameterPathOf,
   PARAMETERS_KEY as PARAMETERS_ROW_KEY,
   PAYLOAD_BY_TYPE as PAYLOAD_BY_TYPE_ROW,
@@ -41,6 +40,8 @@ import {
   keyOf,
   structureKey,
 } from './rows.js';
+import { expectObject } from '../bytes/check.js';
+import { unknownVersion } from './check.js';
 import { u32Error, type Fields, type PathOf } from './record-support.js';
 import { RECORD_CODECS } from './records.generated.js';
 import type { RootSignature } from './types.js';
@@ -49,13 +50,16 @@ import type { RootSignature } from './types.js';
  * Encodes a typed description in the canonical layout. Numbers only: text spellings belong to the JSON form.
  * The result may be a view of a buffer shared with other results (src/bytes/pool.ts): read it
  * through the view or its byteOffset, and slice() it before transferring its buffer.
- * @throws {DescriptionError} bad-type, out-of-range, not-representable (a value the version has no field for)
+ * @throws {DescriptionError} bad-type (also a description that is not an object), out-of-range (also an unknown version), not-representable (a value the version has no field for)
  */
 export function encodeRootSignature(rs: RootSignature): Uint8Array {
-  const version = (rs as unknown as Fields)[VERSION_KEY];
+  const version = (rs as unknown as Fields | null)?.[VERSION_KEY];
   // any other number (negative, fractional, past the last version) finds no writer in the packed array
   const writer = typeof version === 'number' ? WRITERS[version] : undefined;
-  if (writer === undefined) throw new DescriptionError('out-of-range', rootPathOf(VERSION_KEY), `unknown root signature version ${String(rs.version)} (known: ${KNOWN_VERSIONS})`);
+  if (writer === undefined) {
+    expectObject(rs, ROOT_SIGNATURE_PART); // null, undefined, a number: bad-type, not a version
+    throw unknownVersion(version);
+  }
   return writer(rs as unknown as Fields);
 }
 

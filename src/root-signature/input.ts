@@ -3,7 +3,8 @@
  * shader) or a bare RTS0 part.
  */
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
-import { looksLikeContainer, partDataOffset, type ParsedContainer } from '../container/container.js';
+import { looksLikeContainer, partDataOffset, partIndex, type ParsedContainer } from '../container/container.js';
+import { expectBytes } from '../bytes/check.js';
 import { rootSignaturePart } from '../container/edit.js';
 import { parseContainer, type ContainerParseMode } from '../container/parse.js';
 import { readRootSignature, type RootSignatureLayout } from './decode.js';
@@ -25,8 +26,10 @@ export interface RootSignatureSource {
 /**
  * The root signature of a container holding RTS0 or of a bare RTS0 part.
  * @throws {DecodeError} malformed container or RTS0; missing-part when a container has no RTS0
+ * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function readRootSignatureSource(bytes: Uint8Array, mode: ContainerParseMode = 'strict'): RootSignatureSource {
+  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'bytes');
   if (!looksLikeContainer(bytes)) {
     const { rootSignature, layout } = readRootSignature(bytes);
     return { kind: 'part', part: bytes, partOffset: 0, rootSignature, layout };
@@ -37,9 +40,13 @@ export function readRootSignatureSource(bytes: Uint8Array, mode: ContainerParseM
   return found!;
 }
 
-/** The RTS0 part of a parsed container, decoded with absolute offsets; undefined when it has none. */
+/**
+ * The RTS0 part of a parsed container, decoded with absolute offsets; undefined when it has none.
+ * @throws {DecodeError} as decodeRootSignature: a malformed RTS0 part
+ * @throws {DescriptionError} bad-type when `container` is not a container
+ */
 export function containerRootSignature(container: ParsedContainer): RootSignatureSource | undefined {
-  const index = container.parts.findIndex((p) => p.name === ROOT_SIGNATURE_PART);
+  const index = partIndex(container, ROOT_SIGNATURE_PART);
   if (index < 0) return undefined;
   const part = container.parts[index]!.data;
   const partOffset = partDataOffset(container, index);

@@ -21,7 +21,8 @@ import {
 import { DescriptionError } from '../bytes/errors.js';
 import { f32Bits, f32FromBits, QUIET_NAN_BITS } from '../bytes/f32.js';
 import { enumName, enumValue, flagNames, flagValue, u32FromJson as u32 } from '../json/vocabulary.js';
-import { PARAMETERS_KEY, PAYLOAD_KEY, PAYLOAD_KEYS, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, parameterTypeRow, versionName } from './rows.js';
+import { PARAMETERS_KEY, PAYLOAD_KEY, PAYLOAD_KEYS, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, parameterPath, parameterTypeRow, versionName } from './rows.js';
+import { checkDescription } from './check.js';
 import type { RootParameter, RootSignature } from './types.js';
 
 type Json = unknown;
@@ -30,20 +31,26 @@ type Fields = Record<string, unknown>;
 
 // ---------------------------------------------------------------- description -> JSON
 
-/** The JSON form of a description: D3D12 names for enum values and flags, lossless. */
+/**
+ * The JSON form of a description: D3D12 names for enum values and flags, lossless.
+ * @throws {DescriptionError} bad-type, missing-key or out-of-range (the version) for a description that is not one (checkDescription); out-of-range for an unknown parameter type (its payload has no JSON form)
+ */
 export function rootSignatureToJson(rs: RootSignature): JsonObject {
-  const v = rs.version;
+  const v = checkDescription(rs);
   const values = rs as unknown as Fields;
   return {
     [VERSION_KEY]: versionName(v),
     ...recordToJson(HEADER, values, v),
-    [PARAMETERS_KEY]: rs.parameters.map((p) => parameterToJson(p as unknown as Fields, v)),
+    [PARAMETERS_KEY]: rs.parameters.map((p, i) => parameterToJson(p as unknown as Fields, v, parameterPath(i))),
     [SAMPLERS_KEY]: rs.staticSamplers.map((s) => recordToJson(SAMPLER, s as unknown as Fields, v)),
   };
 }
 
-function parameterToJson(p: Fields, v: RootSignatureVersion): JsonObject {
-  const payload = payloadOf(p[PARAMETER_TYPE_KEY]);
+function parameterToJson(p: Fields, v: RootSignatureVersion, path: string): JsonObject {
+  const type = p[PARAMETER_TYPE_KEY];
+  // as rootSignatureFromJson and the encoder: the JSON form has no payload for an unknown type
+  if (parameterTypeRow(type as number) === undefined) throw new DescriptionError('out-of-range', `${path}.${PARAMETER_TYPE_KEY}`, `unknown parameter type ${String(type)}: its payload layout is not defined`);
+  const payload = payloadOf(type);
   const body = p[payload];
   return {
     ...recordToJson(PARAMETER, p, v),

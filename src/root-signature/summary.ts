@@ -18,6 +18,7 @@ import {
 } from '../../codecs/root-signature.js';
 import { PAYLOAD_OF, parameterTypeRow, versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
+import { checkDescription } from './check.js';
 import type { RootSignature } from './types.js';
 
 type Values = Readonly<Record<string, unknown>>;
@@ -30,10 +31,13 @@ interface Part {
   readonly registerClass?: RegisterClass;
 }
 
-/** One line per parameter, range and static sampler, for people (the `inspect` listing). */
+/**
+ * One line per parameter, range and static sampler, for people (the `inspect` listing).
+ * @throws {DescriptionError} bad-type, missing-key or out-of-range (the version) for a description that is not one (checkDescription)
+ */
 export function summarizeRootSignature(rs: RootSignature): string[] {
   const lines: string[] = [];
-  const version = rs.version;
+  const version = checkDescription(rs);
   const walk = (parts: readonly Part[], head: string, depth: number): void => {
     lines.push(head + lineOf(parts, version));
     for (const { record, values } of parts) {

@@ -26,6 +26,7 @@ import {
 import { flag } from '../../codecs/enum-table.js';
 import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
 import { fillMessage } from '../bytes/errors.js';
+import { checkDescription } from './check.js';
 import { convertRootSignature } from './convert.js';
 import { KEYS, PARAMETERS_KEY, PAYLOAD_KEY, dataFields, parameterCost, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from './rows.js';
 import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from './types.js';
@@ -74,6 +75,7 @@ const visName = (v: number) => (v < VISIBILITY_COUNT ? SHADER_VISIBILITY.values[
 /**
  * Applies every rule of codecs/validation-rules.ts that the target applies and returns all
  * violations (empty: valid). Never throws on a well-typed description.
+ * @throws {DescriptionError} bad-type, missing-key or out-of-range (the version) for a description that is not one (checkDescription)
  */
 export function validateRootSignature(input: RootSignature, options: ValidateOptions = {}): Violation[] {
   const target = options.target ?? 'runtime';
@@ -89,7 +91,7 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
     out.push({ code, rule: rule.rule, path, message });
   };
   // As DXC does, check 1.0 signatures in their 1.1 form (flags that keep 1.0's meaning).
-  const as = VERSIONS[input.version].validatedAs;
+  const as = VERSIONS[checkDescription(input)].validatedAs;
   const rs = input.version === as ? input : convertRootSignature(input, as).rootSignature;
 
   if ((rs.flags & ~VALID_ROOT_FLAGS[target]) >>> 0) report('root-flags-unsupported', rootPath(H.flags), { hex: hex(rs.flags) });

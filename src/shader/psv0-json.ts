@@ -4,6 +4,7 @@
  * helpers (`version`, element `name`, `entryFunction`) that the reader ignores. Lossless.
  */
 import type { EnumTable } from '../../codecs/enum-table.js';
+import { expectObject } from '../bytes/check.js';
 import { PSV_RESOURCE_KIND, PSV_RESOURCE_TYPE, PSV_SEMANTIC_KIND, SHADER_KIND } from '../../codecs/psv0.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { psvString, psvVersionOf, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
@@ -42,8 +43,12 @@ function fieldsFromJson(path: string, o: unknown, skip: readonly string[] = []):
   return out;
 }
 
-/** Typed PSV0 -> JSON value. */
+/**
+ * Typed PSV0 -> JSON value.
+ * @throws {DescriptionError} bad-type for a description that is not an object
+ */
 export function psv0ToJson(psv: Psv0): Record<string, Json> {
+  expectObject(psv, 'PSV0');
   const element = (e: PsvElement): Json => ({ ...fieldsToJson(e), ...(psv.stringTable && e.semanticName ? { name: psvString(psv.stringTable, e.semanticName) ?? null } : {}) });
   const out: Record<string, Json> = {
     version: psvVersionOf(psv.runtimeInfoSize),

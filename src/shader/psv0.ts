@@ -18,6 +18,7 @@ import {
   type PsvVersion,
 } from '../../codecs/psv0.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { expectObject } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
 export type PsvFields = Record<string, number>;
@@ -242,9 +243,10 @@ function checkValue(path: string, value: unknown, max: number): number {
 /**
  * Typed description -> PSV0 part data.
  * @throws {DescriptionError} a field out of range, a count that disagrees with the lists, dependency
- *   blocks that disagree with the runtime info
+ *   blocks that disagree with the runtime info; bad-type for a description that is not an object
  */
 export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Array {
+  expectObject(psv, 'PSV0');
   const S = checkValue('PSV0.runtimeInfoSize', psv.runtimeInfoSize, 0xffffffff);
   if (S < PSV_MIN_SIZE.runtimeInfo) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoSize', `at least ${PSV_MIN_SIZE.runtimeInfo}`);
   const version = psvVersionOf(S);

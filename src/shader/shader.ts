@@ -5,6 +5,7 @@
  */
 import { PSV_RESOURCE_CLASS, PSV_RESOURCE_TYPE, SHADER_KIND } from '../../codecs/psv0.js';
 import { DecodeError } from '../bytes/errors.js';
+import { expectObject } from '../bytes/check.js';
 import { findPart, partIndex, partDataOffset, type ParsedContainer } from '../container/container.js';
 import { parseContainer, type ContainerParseMode } from '../container/parse.js';
 import { decodePsv0, type Psv0 } from './psv0.js';
@@ -63,8 +64,12 @@ export function resTypeName(resType: number): string {
   return PSV_RESOURCE_TYPE.values.find(([, v]) => v === resType)?.[0] ?? `type ${resType}`;
 }
 
-/** `t3` or `t3..t5` or `t3..` (unbounded), with `, space1` when the space is not 0. */
+/**
+ * `t3` or `t3..t5` or `t3..` (unbounded), with `, space1` when the space is not 0.
+ * @throws {DescriptionError} bad-type when `b` is not an object
+ */
 export function formatBinding(b: ShaderBinding): string {
+  expectObject(b, 'binding');
   const letter = REGISTER_LETTER[bindingClass(b.resType) ?? 'SRV'];
   const range = b.upperBound === 0xffffffff ? `${letter}${b.lowerBound}..` : b.upperBound === b.lowerBound ? `${letter}${b.lowerBound}` : `${letter}${b.lowerBound}..${letter}${b.upperBound}`;
   return `${range}${b.space ? `, space${b.space}` : ''}`;
@@ -79,7 +84,12 @@ export function readShader(bytes: Uint8Array, mode: ContainerParseMode = 'strict
   return shaderOf(parseContainer(bytes, { mode }));
 }
 
-/** readShader on a container already parsed. */
+/**
+ * readShader on a container already parsed.
+ * @throws {DecodeError} as readShader: a malformed DXIL program header, PSV0 or token stream; missing-part
+ *   when the container has neither a DXIL program nor a DXBC token stream
+ * @throws {DescriptionError} bad-type when `container` is not a container
+ */
 export function shaderOf(container: ParsedContainer): ShaderInfo {
   const dxilIndex = partIndex(container, 'DXIL');
   if (dxilIndex >= 0) {

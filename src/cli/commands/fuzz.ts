@@ -17,6 +17,7 @@ import {
   type Progress,
 } from '../../fuzz/index.js';
 import type { OnceCommand } from '../command.js';
+import { DescriptionError } from '../../index.js';
 import { UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
 
@@ -116,7 +117,8 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
     try {
       shard = parseShard(o.shard, process.env);
     } catch (e) {
-      throw new UsageError((e as Error).message);
+      if (e instanceof DescriptionError) throw new UsageError(e.detail); // a bad --shard (or shard environment) is a usage error
+      throw e;
     }
     const bar =
       streams.stderrIsTTY && !o.json

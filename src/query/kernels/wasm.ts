@@ -6,6 +6,7 @@
  * in cache), so memory does not grow with the input. gatherSum, which reads its source at random,
  * copies its inputs whole.
  */
+import { DescriptionError } from '../../bytes/errors.js';
 import type { KernelName, QueryKernels } from './api.js';
 
 interface Exports {
@@ -34,6 +35,12 @@ export interface WasmBuffer {
   readonly bytes: Uint8Array;
 }
 
+/**
+ * The kernels of one WebAssembly instance. An operation given views into this instance's memory
+ * that needs more memory than there is grows it first, which detaches those views, and throws a
+ * DescriptionError `memory-grew` (path `kernels.memory`): take fresh views from WasmBuffer.bytes
+ * and call again (the retry does not grow it again).
+ */
 export class WasmKernels implements QueryKernels {
   private readonly exports: Exports;
   /**
@@ -102,7 +109,7 @@ export class WasmKernels implements QueryKernels {
     if (grows && placements.some((p) => !p.copied)) {
       // growing would detach the caller's views into memory: make room first and retry
       this.ensure(scratch);
-      throw new RangeError('dxbin: WASM memory grew during the call; take fresh views from WasmBuffer.bytes and call again');
+      throw new DescriptionError('memory-grew', 'kernels.memory', 'WASM memory grew during the call; take fresh views from WasmBuffer.bytes and call again');
     }
     this.ensure(scratch);
     const mem = new Uint8Array(this.memory);

@@ -33,6 +33,7 @@ export class RootSignatureValidationError extends DxbinError<RootSignatureValida
  * `validate: false`), return the description.
  * @throws {HlslError} text the language rejects (DXC's message, file:line:column)
  * @throws {RootSignatureValidationError} text that parses but breaks validation rules
+ * @throws {DescriptionError} bad-type (`source` not text), out-of-range (`options.version` no version)
  */
 export function compileRootSignature(source: RootSignatureText | string, options: CompileOptions = {}): RootSignature {
   const text = typeof source === 'string' ? new RootSignatureText(source) : source;
@@ -44,7 +45,13 @@ export function compileRootSignature(source: RootSignatureText | string, options
   return rs;
 }
 
-/** Text -> root-signature-only container with a valid digest, like `dxc -T rootsig_1_1 -E RS`. */
+/**
+ * Text -> root-signature-only container with a valid digest, like `dxc -T rootsig_1_1 -E RS`
+ * (`raw`: the bare RTS0 part).
+ * @throws {HlslError} text the language rejects (DXC's message, file:line:column)
+ * @throws {RootSignatureValidationError} text that parses but breaks validation rules
+ * @throws {DescriptionError} bad-type (`source` not text), out-of-range (`options.version` no version), not-representable (a value the version cannot store, with `validate: false`)
+ */
 export function compileRootSignatureBlob(source: RootSignatureText | string, options: CompileOptions & { raw?: boolean } = {}): Uint8Array {
   const rts0 = encodeRootSignature(compileRootSignature(source, options));
   return options.raw ? rts0 : rootSignatureContainer(rts0);

@@ -10,6 +10,8 @@
  * character keeps its offset in the file, so errors point into the file.
  */
 import { RootSignatureText, HlslError } from './text.js';
+import { DescriptionError } from '../../bytes/errors.js';
+import { kindOf } from '../../bytes/check.js';
 
 interface PpToken {
   kind: 'string' | 'ident' | 'other';
@@ -34,7 +36,10 @@ export interface HlslFileLimits {
   maxExpansionDepth?: number;
 }
 
-/** An HLSL file: its #defines (with continuations and macros) and the [RootSignature(...)] of entry functions. */
+/**
+ * An HLSL file: its #defines (with continuations and macros) and the [RootSignature(...)] of entry functions.
+ * The constructor throws DescriptionError bad-type when `text` is not a string.
+ */
 export class HlslFile {
   private readonly macros = new Map<string, Macro>();
   /** The file with continuations joined and comments blanked; `map[i]` is the file offset of `clean[i]`. */
@@ -50,6 +55,7 @@ export class HlslFile {
     extraDefines: Record<string, string> = {},
     limits: HlslFileLimits = {},
   ) {
+    if (typeof text !== 'string') throw new DescriptionError('bad-type', 'text', `expected the file's text, got ${kindOf(text)}`);
     this.maxTokens = limits.maxExpansionTokens ?? 64 * text.length + 4096;
     this.maxDepth = limits.maxExpansionDepth ?? 1000;
     const { clean, map } = preprocessText(text);
@@ -62,7 +68,10 @@ export class HlslFile {
     }
   }
 
-  /** The expansion of macro NAME (`--define NAME`, `-T rootsig_1_x -E NAME`). */
+  /**
+   * The expansion of macro NAME (`--define NAME`, `-T rootsig_1_x -E NAME`).
+   * @throws {HlslError} hlsl-missing (no object-like macro NAME), hlsl-limit (expansion over maxExpansionTokens or maxExpansionDepth)
+   */
   defineText(name: string): RootSignatureText {
     const macro = this.macros.get(name);
     if (!macro || macro.params) throw new HlslError(`undeclared identifier ${name}`, { file: this.file, line: 1, column: 1 }, 'hlsl-missing');
@@ -70,7 +79,10 @@ export class HlslFile {
     return this.toText(this.expand(macro.body, new Set([name]), 1, []));
   }
 
-  /** The root signature of entry function ENTRY's `[RootSignature(...)]` attribute. */
+  /**
+   * The root signature of entry function ENTRY's `[RootSignature(...)]` attribute.
+   * @throws {HlslError} hlsl-missing (no such attribute on ENTRY), hlsl-limit (expansion over maxExpansionTokens or maxExpansionDepth)
+   */
   entryText(entry: string): RootSignatureText {
     const re = /\[\s*RootSignature\s*\(/g;
     const closeOf = matchParens(this.clean);

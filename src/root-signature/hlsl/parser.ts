@@ -22,6 +22,9 @@ import {
   type RegisterClass,
   type RootSignatureVersion,
 } from '../../../codecs/root-signature.js';
+import { DescriptionError } from '../../bytes/errors.js';
+import { kindOf } from '../../bytes/check.js';
+import { checkVersion } from '../check.js';
 import { convertRootSignature } from '../convert.js';
 import { dataFields, keyOf } from '../rows.js';
 import type { DescriptorRange, RootParameter, RootSignature, StaticSampler } from '../types.js';
@@ -43,8 +46,10 @@ const LOCAL_ROOT_SIGNATURE = flag(ROOT_SIGNATURE_FLAGS, 'LOCAL_ROOT_SIGNATURE');
 /**
  * Parses root signature text (DXC's grammar and defaults) into a description at `options.version`.
  * @throws {HlslError} text the language rejects
+ * @throws {DescriptionError} bad-type (`source` neither a string nor a RootSignatureText), out-of-range (`options.version` no version)
  */
 export function parseRootSignature(source: RootSignatureText | string, options: ParseOptions = {}): RootSignature {
+  if (typeof source !== 'string' && !(source instanceof RootSignatureText)) throw new DescriptionError('bad-type', 'source', `expected root signature text, got ${kindOf(source)}`);
   const text = typeof source === 'string' ? new RootSignatureText(source) : source;
   return new Parser(text, options).parse();
 }
@@ -141,7 +146,7 @@ class Parser {
     private readonly options: ParseOptions,
   ) {
     this.tokens = tokenize(source.text);
-    this.version = options.version ?? 2;
+    this.version = checkVersion(options.version ?? 2, 'options.version');
   }
 
   private peek(): Token {

@@ -20,6 +20,7 @@ import {
 } from '../../../codecs/root-signature.js';
 import { KEYS, PAYLOAD_KEY, dataFields, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../rows.js';
 import { DescriptionError } from '../../bytes/errors.js';
+import { checkDescription } from '../check.js';
 import type { DescriptorRange, DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings } from './lexer.js';
 
@@ -36,9 +37,10 @@ const VISIBILITY = PARAMETER.fields.shaderVisibility.hlsl.keyword;
 
 /**
  * Prints a description as root signature text, leaving out the language's defaults.
- * @throws {DescriptionError} not-representable for values the language cannot spell
+ * @throws {DescriptionError} not-representable for values the language cannot spell; bad-type, missing-key or out-of-range (the version) for a description that is not one (checkDescription)
  */
 export function printRootSignature(rs: RootSignature, options: PrintOptions = {}): string {
+  checkDescription(rs);
   const clauses: { head: string; items: string[] }[] = [];
   if (rs.flags !== 0) clauses.push({ head: CLAUSES.rootFlags, items: [flags(HLSL_ROOT_FLAGS, rs.flags, rootPath(H.flags))] });
   rs.parameters.forEach((p, i) => clauses.push(parameter(p, parameterPath(i))));

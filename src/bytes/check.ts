@@ -1,0 +1,36 @@
+/**
+ * Guards at the public entries: an argument of the wrong type (null, undefined, a number where
+ * bytes or a description belong) becomes a DescriptionError `bad-type` naming the argument, never
+ * a TypeError from the first property read. One instanceof/typeof test on the fast path.
+ */
+import { DescriptionError } from './errors.js';
+
+/** How a value is named in messages: `null`, `undefined`, `an array`, `a string`, `a number`. */
+export function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  const t = typeof value;
+  return t === 'object' ? 'an object' : `a ${t}`;
+}
+
+/**
+ * Throws DescriptionError bad-type at `path` unless `value` is a Uint8Array (a Buffer, or one from
+ * another realm, is one).
+ */
+export function expectBytes(value: unknown, path: string): asserts value is Uint8Array {
+  if (value instanceof Uint8Array) return;
+  if (Object.prototype.toString.call(value) === '[object Uint8Array]') return;
+  throw new DescriptionError('bad-type', path, `expected a Uint8Array, got ${kindOf(value)}`);
+}
+
+/** Throws DescriptionError bad-type at `path` unless `value` is a non-null object (not an array). */
+export function expectObject(value: unknown, path: string): asserts value is Record<string, unknown> {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;
+  throw new DescriptionError('bad-type', path, `expected an object, got ${kindOf(value)}`);
+}
+
+/** Throws DescriptionError bad-type at `path` unless `value` is an array. */
+export function expectArray(value: unknown, path: string): asserts value is readonly unknown[] {
+  if (Array.isArray(value)) return;
+  throw new DescriptionError('bad-type', path, `expected an array, got ${kindOf(value)}`);
+}
