@@ -42,6 +42,12 @@ export const VERSIONS = {
 /** A version as people write it: "1.0", "1.1", "1.2". */
 export type RootSignatureVersionName = (typeof VERSIONS)[RootSignatureVersion]['name'];
 
+/**
+ * The version root signature text compiles to when none is asked for: 1.1, as DXC compiles a
+ * [RootSignature] attribute or define (its -force-rootsig-ver default).
+ */
+export const DEFAULT_TEXT_VERSION: RootSignatureVersion = 2;
+
 /** The versions in order, `{ value, name }`. */
 export const ROOT_SIGNATURE_VERSIONS: readonly { readonly value: RootSignatureVersion; readonly name: RootSignatureVersionName }[] = (
   Object.keys(VERSIONS).map(Number) as RootSignatureVersion[]
@@ -381,4 +387,10 @@ export type FieldValues<R extends RecordRow> = { -readonly [K in keyof R['fields
 /** Whether `version` stores `field` (the one version check: absent offsets are null). */
 export function stores(field: FieldRow, version: RootSignatureVersion): boolean {
   return field.at[version] !== null;
+}
+
+/** The names of the versions that store `field` (or, with `stored` false, do not), for messages: "1.1 and 1.2". */
+export function versionsStoring(field: FieldRow, stored = true): string {
+  const names = ROOT_SIGNATURE_VERSIONS.filter((v) => stores(field, v.value) === stored).map((v) => v.name);
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

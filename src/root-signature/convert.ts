@@ -88,11 +88,11 @@ export function convertRootSignature(
     const hasFlags = stores(row, to);
     if (hadFlags === hasFlags) return value;
     if (hasFlags) {
-      report.added.push({ path, from: 0, to: restored, detail: `${flagText(table, restored)} keeps version 1.0's meaning` });
+      report.added.push({ path, from: 0, to: restored, detail: `${flagText(table, restored)} keeps version ${vname(rs.version)}'s meaning` });
       return restored;
     }
     if (value !== restored) {
-      report.dropped.push({ path, from: value, detail: `${flagText(table, value)} cannot be stored in version 1.0, which means ${flagText(table, restored)}` });
+      report.dropped.push({ path, from: value, detail: `${flagText(table, value)} cannot be stored in version ${vname(to)}, which means ${flagText(table, restored)}` });
     }
     return 0;
   };
@@ -142,7 +142,7 @@ export function convertRootSignature(
       copy.flags = 0;
     } else if (!stores(samplerFlags, rs.version) && stores(samplerFlags, to)) {
       copy.flags = rules.upSamplerFlags;
-      if (rules.upSamplerFlags !== 0) report.added.push({ path, from: 0, to: rules.upSamplerFlags, detail: 'sampler flags of version 1.2' });
+      if (rules.upSamplerFlags !== 0) report.added.push({ path, from: 0, to: rules.upSamplerFlags, detail: `sampler flags of version ${vname(to)}` });
     }
     return copy;
   });

@@ -25,6 +25,7 @@ import {
   SHADER_VISIBILITY,
   STATIC_BORDER_COLOR,
   TEXTURE_ADDRESS_MODE,
+  versionsStoring,
 } from '../../codecs/root-signature.js';
 import { dataFields, keyOf, PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, VERSION_KEY } from './rows.js';
 
@@ -93,7 +94,7 @@ export function rootSignatureJsonSchema(): Record<string, unknown> {
     $id: 'https://dxbin.dev/schema/root-signature.schema.json',
     title: 'dxbin root signature (JSON form)',
     description:
-      'A D3D12 versioned root signature description. Field names are the D3D12 C names in camelCase; enum values and flags use D3D12 names, numbers where a value has no name. Version 1.0 has no range or root descriptor flags; only version 1.2 has static sampler flags.',
+      `A D3D12 versioned root signature description. Field names are the D3D12 C names in camelCase; enum values and flags use D3D12 names, numbers where a value has no name. Version ${versionsStoring(RANGE.fields.flags, false)} has no range or root descriptor flags; only version ${versionsStoring(SAMPLER.fields.flags)} has static sampler flags.`,
     type: 'object',
     additionalProperties: false,
     required: [VERSION_KEY],

@@ -9,6 +9,9 @@ import { InputError, UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
 import { depfileText, joinIncludes, relocate } from '../includes.js';
 import { errnoWords, readInput, view, writeOutput } from '../io.js';
+
+/** The versions DXC has no rootsig_1_x profile for (their rules are the runtime's). */
+const NO_DXC_PROFILE = codecs.ROOT_SIGNATURE_VERSIONS.filter((v) => codecs.VERSIONS[v.value].compileTarget !== 'dxc').map((v) => v.name).join(', ');
 import { utf8 } from './shared.js';
 
 interface CompileOptions {
@@ -45,7 +48,7 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
       .option('-D <name=value>', 'with --file: define a macro, as dxc -D does (repeatable)', (v: string, all: string[] = []) => [...all, v])
       .option('-I <dir>', 'with --file: a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)', (v: string, all: string[] = []) => [...all, v])
       .option('--depfile <out.d>', 'write a Make-syntax depfile (the output depends on the HLSL file and everything it includes)')
-      .addOption(new Option('--version <version>', 'root signature version (1.2 has no DXC profile)').choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)).makeOptionMandatory())
+      .addOption(new Option('--version <version>', `root signature version (${NO_DXC_PROFILE} has no DXC profile)`).choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)).makeOptionMandatory())
       .requiredOption('-o, --output <out>', 'output file (- for standard output)')
       .option('--raw', 'write the bare RTS0 part')
       .option('--no-validate', "skip DXC's validation rules (like dxc -Vd)")

@@ -21,6 +21,7 @@ import {
   type RecordRow,
   type RegisterClass,
   type RootSignatureVersion,
+  DEFAULT_TEXT_VERSION,
 } from '../../../codecs/root-signature.js';
 import { DescriptionError } from '../../bytes/errors.js';
 import { kindOf } from '../../bytes/check.js';
@@ -146,7 +147,7 @@ class Parser {
     private readonly options: ParseOptions,
   ) {
     this.tokens = tokenize(source.text);
-    this.version = checkVersion(options.version ?? 2, 'options.version');
+    this.version = checkVersion(options.version ?? DEFAULT_TEXT_VERSION, 'options.version');
   }
 
   private peek(): Token {

@@ -17,6 +17,7 @@ import {
   stores,
   type FieldRow,
   type RecordRow,
+  versionsStoring,
 } from '../../../codecs/root-signature.js';
 import { KEYS, PAYLOAD_KEY, dataFields, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../rows.js';
 import { DescriptionError } from '../../bytes/errors.js';
@@ -94,7 +95,7 @@ function range(r: DescriptorRange, path: string): string {
 }
 
 function sampler(s: StaticSampler, hasFlags: boolean, path: string): { head: string; items: string[] } {
-  if (s.flags !== 0 && !hasFlags) throw new DescriptionError('not-representable', `${path}.${S.flags}`, 'static sampler flags exist only in version 1.2');
+  if (s.flags !== 0 && !hasFlags) throw new DescriptionError('not-representable', `${path}.${S.flags}`, `static sampler flags exist only in version ${versionsStoring(SAMPLER.fields.flags)}`);
   return { head: CLAUSES.staticSampler, items: fieldItems(SAMPLER, s, REGISTER_LETTERS.SAMPLER, path) };
 }
 
