@@ -22,7 +22,7 @@ import {
   type FieldRow,
 } from '../../codecs/root-signature.js';
 import { DescriptionError, DxbinError, type ConversionErrorCode } from '../bytes/errors.js';
-import { KEYS, PAYLOAD_KEY, VERSION_KEY, parameterPath, parameterTypeRow, rangePath, samplerPath, versionName } from './rows.js';
+import { KEYS, fieldPath, PAYLOAD_KEY, VERSION_KEY, parameterPath, parameterTypeRow, rangePath, samplerPath, versionName } from './rows.js';
 import { enumName, flagNames } from '../json/vocabulary.js';
 import type { DescriptorRange, DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
 import { checkDescription } from './check.js';
@@ -119,7 +119,7 @@ export function convertRootSignature(
     // a root descriptor (and any type no row has, as a root descriptor; one without a descriptor is copied as it is, validate reports it)
     const d = p as RootDescriptorParameter;
     if (record === undefined && (typeof d.descriptor !== 'object' || d.descriptor === null)) return { ...d };
-    return { ...d, descriptor: { ...d.descriptor, flags: convertFlags(DESCRIPTOR.fields.flags, d.descriptor.flags, rules.upRootDescriptorFlags, `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${KEYS.DESCRIPTOR.flags}`, ROOT_DESCRIPTOR_FLAGS) } };
+    return { ...d, descriptor: { ...d.descriptor, flags: convertFlags(DESCRIPTOR.fields.flags, d.descriptor.flags, rules.upRootDescriptorFlags, fieldPath(fieldPath(at, PAYLOAD_KEY.DESCRIPTOR), KEYS.DESCRIPTOR.flags), ROOT_DESCRIPTOR_FLAGS) } };
   });
 
   const staticSamplers = rs.staticSamplers.map((s, k): StaticSampler => {

@@ -28,7 +28,7 @@ import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type Validatio
 import { fillMessage } from '../bytes/errors.js';
 import { checkDescription } from './check.js';
 import { convertRootSignature } from './convert.js';
-import { KEYS, PARAMETERS_KEY, PAYLOAD_KEY, dataFields, parameterCost, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from './rows.js';
+import { KEYS, fieldPath, PARAMETERS_KEY, PAYLOAD_KEY, dataFields, parameterCost, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from './rows.js';
 import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from './types.js';
 
 /** A broken validation rule: stable code, rule number, field path, message in DXC's words. */
@@ -152,8 +152,8 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
       case 'CONSTANTS': {
         const c = p as RootConstantsParameter;
         cost += parameterCost(type, c);
-        registerMax(c.constants.shaderRegister, `${at}.${PAYLOAD_KEY.CONSTANTS}.${C.shaderRegister}`, `root parameter [${i}]`);
-        spaceAndOverlap(c.constants.registerSpace, `${at}.${PAYLOAD_KEY.CONSTANTS}`, `Root parameter [${i}]`, () =>
+        registerMax(c.constants.shaderRegister, fieldPath(fieldPath(at, PAYLOAD_KEY.CONSTANTS), C.shaderRegister), `root parameter [${i}]`);
+        spaceAndOverlap(c.constants.registerSpace, fieldPath(at, PAYLOAD_KEY.CONSTANTS), `Root parameter [${i}]`, () =>
           overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: type.registerClass, visibility: c.shaderVisibility, space: c.constants.registerSpace, lb: c.constants.shaderRegister, count: 1 }),
         );
         break;
@@ -162,10 +162,10 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
         const d = p as RootDescriptorParameter;
         cost += parameterCost(type, d);
         const flags = d.descriptor.flags >>> 0;
-        if (flags & ~ROOT_DESCRIPTOR_FLAGS.validMask) report('root-descriptor-flags-unsupported', `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.flags}`, { hex: hex(flags) });
-        if (bitCount(flags & ROOT_DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.flags}`, { count: bitCount(flags & ROOT_DATA_FLAGS) }); // DXC prints the count
-        registerMax(d.descriptor.shaderRegister, `${at}.${PAYLOAD_KEY.DESCRIPTOR}.${D.shaderRegister}`, `root parameter [${i}]`);
-        spaceAndOverlap(d.descriptor.registerSpace, `${at}.${PAYLOAD_KEY.DESCRIPTOR}`, `Root parameter [${i}]`, () =>
+        if (flags & ~ROOT_DESCRIPTOR_FLAGS.validMask) report('root-descriptor-flags-unsupported', fieldPath(fieldPath(at, PAYLOAD_KEY.DESCRIPTOR), D.flags), { hex: hex(flags) });
+        if (bitCount(flags & ROOT_DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', fieldPath(fieldPath(at, PAYLOAD_KEY.DESCRIPTOR), D.flags), { count: bitCount(flags & ROOT_DATA_FLAGS) }); // DXC prints the count
+        registerMax(d.descriptor.shaderRegister, fieldPath(fieldPath(at, PAYLOAD_KEY.DESCRIPTOR), D.shaderRegister), `root parameter [${i}]`);
+        spaceAndOverlap(d.descriptor.registerSpace, fieldPath(at, PAYLOAD_KEY.DESCRIPTOR), `Root parameter [${i}]`, () =>
           overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: type.registerClass, visibility: d.shaderVisibility, space: d.descriptor.registerSpace, lb: d.descriptor.shaderRegister, count: 1 }),
         );
         break;

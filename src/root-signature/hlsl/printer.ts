@@ -19,7 +19,7 @@ import {
   type RecordRow,
   versionsStoring,
 } from '../../../codecs/root-signature.js';
-import { KEYS, PAYLOAD_KEY, dataFields, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../rows.js';
+import { KEYS, fieldPath, PAYLOAD_KEY, dataFields, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../rows.js';
 import { DescriptionError } from '../../bytes/errors.js';
 import { checkDescription } from '../check.js';
 import type { DescriptorRange, DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootParameter, RootSignature, StaticSampler } from '../types.js';
@@ -79,9 +79,9 @@ function parameter(p: RootParameter, path: string): { head: string; items: strin
       return { head: type.clause, items };
     }
     case 'CONSTANTS':
-      return { head: type.clause, items: fieldItems(CONSTANTS, (p as RootConstantsParameter)[PAYLOAD_KEY.CONSTANTS], REGISTER_LETTERS[type.registerClass], `${path}.${PAYLOAD_KEY.CONSTANTS}`, vis) };
+      return { head: type.clause, items: fieldItems(CONSTANTS, (p as RootConstantsParameter)[PAYLOAD_KEY.CONSTANTS], REGISTER_LETTERS[type.registerClass], fieldPath(path, PAYLOAD_KEY.CONSTANTS), vis) };
     case 'DESCRIPTOR':
-      return { head: type.clause, items: fieldItems(DESCRIPTOR, (p as RootDescriptorParameter)[PAYLOAD_KEY.DESCRIPTOR], REGISTER_LETTERS[type.registerClass], `${path}.${PAYLOAD_KEY.DESCRIPTOR}`, vis) };
+      return { head: type.clause, items: fieldItems(DESCRIPTOR, (p as RootDescriptorParameter)[PAYLOAD_KEY.DESCRIPTOR], REGISTER_LETTERS[type.registerClass], fieldPath(path, PAYLOAD_KEY.DESCRIPTOR), vis) };
     default:
       throw new DescriptionError('not-representable', `${path}.${P.parameterType}`, `parameter type ${String((p as { parameterType: unknown }).parameterType)} has no HLSL spelling`);
   }
