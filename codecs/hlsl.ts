@@ -65,15 +65,15 @@ export interface HlslFlags extends HlslSpelling {
 }
 
 export const HLSL_VISIBILITY: HlslEnum = { table: SHADER_VISIBILITY, prefix: 'SHADER_VISIBILITY_', what: 'visibility' };
-export const HLSL_FILTER: HlslEnum = { table: FILTER, prefix: 'FILTER_', excluded: FILTERS_UNKNOWN_TO_DXC, what: 'filter' };
-export const HLSL_ADDRESS_MODE: HlslEnum = { table: TEXTURE_ADDRESS_MODE, prefix: 'TEXTURE_ADDRESS_', what: 'texture address mode' };
-export const HLSL_COMPARISON: HlslEnum = { table: COMPARISON_FUNC, prefix: 'COMPARISON_', what: 'comparison function' };
-export const HLSL_BORDER_COLOR: HlslEnum = { table: STATIC_BORDER_COLOR, prefix: 'STATIC_BORDER_COLOR_', what: 'border color' };
+const HLSL_FILTER: HlslEnum = { table: FILTER, prefix: 'FILTER_', excluded: FILTERS_UNKNOWN_TO_DXC, what: 'filter' };
+const HLSL_ADDRESS_MODE: HlslEnum = { table: TEXTURE_ADDRESS_MODE, prefix: 'TEXTURE_ADDRESS_', what: 'texture address mode' };
+const HLSL_COMPARISON: HlslEnum = { table: COMPARISON_FUNC, prefix: 'COMPARISON_', what: 'comparison function' };
+const HLSL_BORDER_COLOR: HlslEnum = { table: STATIC_BORDER_COLOR, prefix: 'STATIC_BORDER_COLOR_', what: 'border color' };
 export const HLSL_ROOT_FLAGS: HlslFlags = { table: ROOT_SIGNATURE_FLAGS, prefix: '' };
 export const HLSL_ROOT_DESCRIPTOR_FLAGS: HlslFlags = { table: ROOT_DESCRIPTOR_FLAGS, prefix: '' };
-export const HLSL_RANGE_FLAGS: HlslFlags = { table: DESCRIPTOR_RANGE_FLAGS, prefix: '' };
+const HLSL_RANGE_FLAGS: HlslFlags = { table: DESCRIPTOR_RANGE_FLAGS, prefix: '' };
 /** Static sampler flags exist from root signature 1.2 on; DXC has no 1.2, the spelling is Clang's. */
-export const HLSL_SAMPLER_FLAGS: HlslFlags = { table: SAMPLER_FLAGS, prefix: '' };
+const HLSL_SAMPLER_FLAGS: HlslFlags = { table: SAMPLER_FLAGS, prefix: '' };
 
 /** Every spelling table, found by the D3D12 table a field row names as its kind. */
 export const HLSL_SPELLINGS: readonly (HlslEnum | HlslFlags)[] = [
