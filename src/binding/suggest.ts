@@ -26,6 +26,8 @@ import {
   type RegisterClass,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
+import { checkDescription } from '../root-signature/check.js';
 import { PARAMETERS_KEY, parameterCost, parameterTypeRow, parameterTypesOf, rootPath } from '../root-signature/rows.js';
 import type { DescriptorRange, RootParameter, RootSignature } from '../root-signature/types.js';
 import type { ShaderBinding } from '../shader/shader.js';
@@ -62,8 +64,15 @@ const classOrder = RANGE_TYPES.map((t) => CLASS_ORDER.indexOf(t.name));
 /**
  * The root cost of a signature in DWORDs (the type rows' `dwords`: table 1, constants their count,
  * root descriptor 2; a type no row has counts as a root descriptor).
+ * @throws {DescriptionError} bad-type, missing-key or out-of-range when `rs` is not a typed description (checkDescription)
  */
 export function rootCost(rs: RootSignature): number {
+  checkDescription(rs);
+  return costOf(rs);
+}
+
+/** rootCost without the description check (for descriptions built here). */
+function costOf(rs: RootSignature): number {
   return rs.parameters.reduce((n, p) => n + parameterCost(parameterTypeRow(p.parameterType) ?? ROOT_DESCRIPTORS[0]!, p), 0);
 }
 
@@ -79,16 +88,21 @@ interface Run {
 
 /**
  * The cheapest root signature (1.1) that every shader's bindings fit.
- * @throws {DescriptionError} out-of-range when the bindings cannot fit any root signature
+ * @throws {DescriptionError} out-of-range when the bindings cannot fit any root signature; bad-type when `shaders` is not an array of objects with arrays of binding objects, or `options` not an object
  */
 export function suggestRootSignature(shaders: readonly SuggestInput[], options: SuggestOptions = {}): RootSignature {
+  expectArray(shaders, 'shaders');
+  expectOptions(options);
   // Union of registers per class and space: overlapping or adjacent bindings merge into one run
   // (with rootDescriptors only overlapping ones, so single buffers stay candidates for root descriptors).
   const touch = options.rootDescriptors ? 0 : 1;
   const byKey = new Map<string, Run[]>();
   for (const [i, s] of shaders.entries()) {
+    expectObject(s, `shaders[${i}]`);
     if (!s.bindings) throw new DescriptionError('missing-key', `shaders[${i}].bindings`, 'the bindings of this shader are not known (a DXIL container without PSV0)');
+    expectArray(s.bindings, `shaders[${i}].bindings`);
     for (const [j, b] of s.bindings.entries()) {
+      expectObject(b, `shaders[${i}].bindings[${j}]`);
       const cls = PSV_RESOURCE_CLASS[b.resType];
       if (cls === undefined) continue;
       if (b.space >= LIMITS.systemReservedRegisterSpaceFirst) {
@@ -150,7 +164,7 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
   let flags = stages.has(VERTEX) ? ALLOW_IA : 0;
   for (const row of STAGE_VISIBILITY) if (!stages.has(row.stage)) flags |= row.deny;
   const rs: RootSignature = { version: VERSION, flags, parameters, staticSamplers: [] };
-  if (rootCost(rs) > LIMITS.maxRootCost) throw new DescriptionError('out-of-range', rootPath(PARAMETERS_KEY), `the bindings need ${rootCost(rs)} DWORDs of root arguments, more than ${LIMITS.maxRootCost}`);
+  if (costOf(rs) > LIMITS.maxRootCost) throw new DescriptionError('out-of-range', rootPath(PARAMETERS_KEY), `the bindings need ${costOf(rs)} DWORDs of root arguments, more than ${LIMITS.maxRootCost}`);
   return rs;
 }
 

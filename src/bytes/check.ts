@@ -34,3 +34,30 @@ export function expectArray(value: unknown, path: string): asserts value is read
   if (Array.isArray(value)) return;
   throw new DescriptionError('bad-type', path, `expected an array, got ${kindOf(value)}`);
 }
+
+/**
+ * Throws DescriptionError bad-type at `path` unless `value` is undefined (options left out) or a
+ * non-null object (not an array): an options argument.
+ */
+export function expectOptions(value: unknown, path = 'options'): asserts value is Record<string, unknown> | undefined {
+  if (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))) return;
+  throw new DescriptionError('bad-type', path, `expected an options object, got ${kindOf(value)}`);
+}
+
+/** Throws DescriptionError bad-type at `path` unless `value` is a string. */
+export function expectString(value: unknown, path: string): asserts value is string {
+  if (typeof value === 'string') return;
+  throw new DescriptionError('bad-type', path, `expected a string, got ${kindOf(value)}`);
+}
+
+/** Throws DescriptionError bad-type at `path` unless `value` is a function. */
+export function expectFunction(value: unknown, path: string): asserts value is (...args: never[]) => unknown {
+  if (typeof value === 'function') return;
+  throw new DescriptionError('bad-type', path, `expected a function, got ${kindOf(value)}`);
+}
+
+/** Throws DescriptionError bad-type at `path` unless `value` is a number (NaN and infinities included). */
+export function expectNumber(value: unknown, path: string): asserts value is number {
+  if (typeof value === 'number') return;
+  throw new DescriptionError('bad-type', path, `expected a number, got ${kindOf(value)}`);
+}

@@ -8,6 +8,8 @@
  * `part`, `record`, `array`) group leaves; they nest (an enclosing span lies inside its parent).
  */
 
+import { expectArray, expectNumber, expectObject } from './check.js';
+
 /** What a span is. */
 export type SpanKind =
   /** A decoded field: `value` holds the raw number, `name` the table's name for it. */
@@ -106,14 +108,30 @@ export class SpanRecorder {
   }
 }
 
-/** Name of a value in an enumeration table (`values` rows of [name, value]), or undefined. */
+/**
+ * Throws DescriptionError bad-type at `path` unless `map` is a byte map's shape: an object whose
+ * `spans` is an array of objects. (A check before a walk, so the walk reads no property of null.)
+ */
+export function expectByteMap(map: unknown, path = 'map'): asserts map is ByteMap {
+  expectObject(map, path);
+  const spans = map.spans;
+  expectArray(spans, `${path}.spans`);
+  for (let i = 0; i < spans.length; i++) expectObject(spans[i], `${path}.spans[${i}]`);
+}
+
+/**
+ * Name of a value in an enumeration table (`values` rows of [name, value]), or undefined.
+ * @throws {DescriptionError} bad-type when `values` is not an array
+ */
 export function enumName(values: readonly (readonly [string, number])[], value: number): string | undefined {
+  expectArray(values, 'values');
   for (const [name, v] of values) if (v === value) return name;
   return undefined;
 }
 
 /** Names of the set bits of a flag table, joined by `|` (`NONE` for 0; unknown bits in hex). */
 export function flagNames(bits: readonly (readonly [string, number])[], value: number): string {
+  expectArray(bits, 'bits');
   if (value === 0) return 'NONE';
   const names: string[] = [];
   let rest = value >>> 0;
@@ -129,6 +147,7 @@ export function flagNames(bits: readonly (readonly [string, number])[], value: n
 
 /** The leaves of a map. */
 export function leafSpans(map: ByteMap): ByteSpan[] {
+  expectByteMap(map);
   return map.spans.filter((s) => LEAF_KINDS.has(s.kind));
 }
 
@@ -138,6 +157,7 @@ export function leafSpans(map: ByteMap): ByteSpan[] {
  * Returns one line per problem (empty when the map holds).
  */
 export function checkByteMap(map: ByteMap): string[] {
+  expectByteMap(map);
   const problems: string[] = [];
   const leaves = leafSpans(map).slice().sort((a, b) => a.offset - b.offset);
   let at = 0;
@@ -173,6 +193,8 @@ export function checkByteMap(map: ByteMap): string[] {
 
 /** The innermost span holding byte `offset` (a leaf when the map has one there), and its enclosing spans outermost first. */
 export function spansAt(map: ByteMap, offset: number): { leaf: ByteSpan | undefined; groups: ByteSpan[] } {
+  expectByteMap(map);
+  expectNumber(offset, 'offset');
   const groups: ByteSpan[] = [];
   let leaf: ByteSpan | undefined;
   for (const s of map.spans) {

@@ -9,6 +9,7 @@
 import type { Abi, Pointee } from '../../codecs/ddi.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { ByteReader } from '../bytes/reader.js';
+import { expectOptions } from '../bytes/check.js';
 import { pointerSize, structLayout } from './layout.js';
 
 export type DdiValue = number | string | null | number[] | DdiObject | DdiObject[];
@@ -148,6 +149,7 @@ interface StructTask {
  * linked list (pNext chains) cannot exhaust the call stack; objects and characters are budgeted.
  */
 export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options: DecodeImageOptions = {}): DdiObject {
+  expectOptions(options);
   const r = new ByteReader(bytes);
   const ps = pointerSize(abi);
   const memo = new Map<string, DdiValue>();

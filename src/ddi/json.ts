@@ -6,6 +6,7 @@
  */
 import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
 import type { DdiObject, DdiValue } from './image.js';
 import { structDef } from './layout.js';
@@ -34,6 +35,9 @@ const SCALAR_MAX = { UINT: 0xffffffff, BOOL: 0xffffffff, UINT16: 0xffff, UINT8: 
  * are written once with "$id" and then as {"$ref"}.
  */
 export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOptions = {}): Json {
+  expectOptions(options);
+  const rootName = structDef(struct).name;
+  expectObject(value, rootName);
   const maxDepth = options.maxDepth ?? 1000;
   const counts = new Map<object, number>();
   const pending: DdiValue[] = [value];
@@ -56,13 +60,13 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
   }
   const stack: Task[] = [];
   let result: Json = null;
-  const rootName = structDef(struct).name;
   stack.push({ name: rootName, obj: value, depth: 1, path: rootName, set: (j) => (result = j) });
   const later: Task[] = [];
   while (stack.length > 0) {
     const t = stack.pop()!;
     if (t.depth > maxDepth) throw new DescriptionError('limit-exceeded', t.path, `JSON nesting deeper than maxDepth = ${maxDepth}`);
     const obj = t.obj;
+    expectObject(obj, t.path); // a struct (embedded or pointed at) that is not an object
     if (ids.has(obj)) {
       t.set({ $ref: ids.get(obj) });
       continue;

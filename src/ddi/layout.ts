@@ -4,8 +4,9 @@
  * fields', its size rounded up to that. UINT, BOOL and enums 4/4, UINT16 2/2, UINT8 1/1,
  * pointers 8/8 on x64 and 4/4 on x86.
  */
-import { STRUCTS, type Abi, type FieldType, type StructDef } from '../../codecs/ddi.js';
+import { ABIS, STRUCTS, type Abi, type FieldType, type StructDef } from '../../codecs/ddi.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { kindOf } from '../bytes/check.js';
 
 export interface FieldLayout {
   name: string;
@@ -23,21 +24,36 @@ export interface StructLayout {
   fields: FieldLayout[];
 }
 
+/** The names structDef takes, as the CLI spells them. */
+const KNOWN_STRUCTS = () => STRUCTS.map((s) => s.cli).join(', ');
+
+/**
+ * The structure named `name` (its C name, with or without the D3D12/D3D12DDI prefix, or the CLI's name).
+ * @throws {DescriptionError} bad-name for an unknown name, bad-type for a name that is not a string (path `type`; both list the known names)
+ */
 export function structDef(name: string): StructDef {
+  if (typeof name !== 'string') throw new DescriptionError('bad-type', 'type', `expected a structure name, got ${kindOf(name)} (known: ${KNOWN_STRUCTS()})`);
   const bare = name.replace(/^D3D12(DDI)?_/, '');
   const hit = STRUCTS.find((s) => s.name === name || s.cli === name || s.name.replace(/^D3D12(DDI)?_/, '') === bare);
-  if (!hit) throw new DescriptionError('bad-name', 'type', `unknown structure ${JSON.stringify(name)} (known: ${STRUCTS.map((s) => s.cli).join(', ')})`);
+  if (!hit) throw new DescriptionError('bad-name', 'type', `unknown structure ${JSON.stringify(name)} (known: ${KNOWN_STRUCTS()})`);
   return hit;
 }
 
+/**
+ * Pointer size in bytes of an ABI.
+ * @throws {DescriptionError} bad-name (path `abi`) for anything but an ABIS name
+ */
 export function pointerSize(abi: Abi): number {
-  return abi === 'x64' ? 8 : 4;
+  if (abi === 'x64') return 8;
+  if (abi === 'x86') return 4;
+  throw new DescriptionError('bad-name', 'abi', `unknown ABI ${typeof abi === 'string' ? JSON.stringify(abi) : kindOf(abi)} (known: ${ABIS.join(', ')})`);
 }
 
 const cache = new Map<string, StructLayout>();
 
 export function structLayout(name: string, abi: Abi): StructLayout {
   const def = structDef(name);
+  pointerSize(abi); // the ABI is known (before the cache: a bad one is never a key)
   const key = `${def.name}/${abi}`;
   const cached = cache.get(key);
   if (cached) return cached;

@@ -16,6 +16,7 @@ import {
 } from '../../codecs/ddi.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { DescriptionError, fillMessage } from '../bytes/errors.js';
+import { expectArray, expectObject } from '../bytes/check.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
 import type { DdiObject } from './image.js';
 import { structDef } from './layout.js';
@@ -55,7 +56,9 @@ export function validateDdi(struct: string, value: DdiObject): DdiViolation[] {
     seen.add(obj);
     stack.push({ name, fields: structDef(name).fields, obj, path, i: 0, k: 0, target: '', fp: '' });
   };
-  enter(structDef(struct).name, value, structDef(struct).name);
+  const rootName = structDef(struct).name;
+  expectObject(value, rootName);
+  enter(rootName, value, rootName);
   while (stack.length > 0) {
     const fr = stack[stack.length - 1]!;
     if (fr.items) {
@@ -146,6 +149,12 @@ export interface RenderPass {
 
 /** A sequence of render passes on one surface: PRESERVE_LOCAL rules (docs/formats/ddi.md). */
 export function validateRenderPasses(passes: RenderPass[]): DdiViolation[] {
+  expectArray(passes, 'passes');
+  passes.forEach((pass, i) => {
+    expectObject(pass, `passes[${i}]`);
+    expectObject(pass.BeginningAccess, `passes[${i}].BeginningAccess`);
+    expectObject(pass.EndingAccess, `passes[${i}].EndingAccess`);
+  });
   const report = new Report();
   const local = (t: number) => t >= PRESERVE_LOCAL_ACCESS.RENDER && t <= PRESERVE_LOCAL_ACCESS.UAV;
   const border = (a: RenderPassAccess) => `${a.PreserveLocal?.AdditionalWidth ?? 0}x${a.PreserveLocal?.AdditionalHeight ?? 0}`;

@@ -10,13 +10,17 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { answerKey, Features } from './features.js';
+import { expectArray, expectBytes, expectFunction, expectNumber, expectObject, expectString } from '../bytes/check.js';
 import { coverageBuild } from './instrument.js';
 import { seedInputs } from './seeds.js';
 import { fuzzTarget, runOne, type FuzzTarget } from './targets.js';
 import type { WorkerInit, WorkerMessage } from './worker.js';
 
 /** Content hash naming corpus and finding files (SHA-1 hex, as libFuzzer). */
-export const contentHash = (data: Uint8Array) => createHash('sha1').update(data).digest('hex');
+export const contentHash = (data: Uint8Array): string => {
+  expectBytes(data, 'data');
+  return createHash('sha1').update(data).digest('hex');
+};
 
 // ---------------------------------------------------------------- scheduler
 
@@ -70,6 +74,12 @@ export function schedule(
   stats: () => Omit<Progress, 'elapsedMs' | 'execsPerSecond' | 'remainingMs' | 'fraction'>,
   onProgress: (p: Progress) => void,
 ): Promise<Progress> {
+  // checked here, not in the timer callback, where a TypeError would escape as an uncaught exception
+  expectFunction(jobs, 'jobs');
+  expectObject(options, 'options');
+  expectFunction(stats, 'stats');
+  expectFunction(onProgress, 'onProgress');
+  if (options.until !== undefined) expectFunction(options.until, 'options.until');
   const start = Date.now();
   const seen = new Map<JobHandle, { execs: number; at: number }>();
   let lastReport = start;
@@ -182,12 +192,15 @@ export interface FuzzSummary {
 
 /** Shard i of n takes every n-th seed (and seeds its jobs from i), deterministically. */
 export function shardOf<T>(items: readonly T[], shard?: { index: number; count: number }): T[] {
+  expectArray(items, 'items');
+  if (shard !== undefined) expectObject(shard, 'shard');
   if (!shard || shard.count <= 1) return items.slice();
   return items.filter((_, k) => k % shard.count === shard.index);
 }
 
 /** Inputs of a folder (every regular file), sorted by name for determinism. */
 export function readCorpus(dir: string): Uint8Array[] {
+  expectString(dir, 'dir');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .sort()
@@ -197,6 +210,9 @@ export function readCorpus(dir: string): Uint8Array[] {
 
 /** Shrinks `data` while `same(candidate)` holds: chunk removal, halving down to single bytes. */
 export function minimize(data: Uint8Array, same: (d: Uint8Array) => boolean, maxAttempts = 4000): Uint8Array {
+  expectBytes(data, 'data');
+  expectFunction(same, 'same');
+  expectNumber(maxAttempts, 'maxAttempts');
   let best = data;
   let attempts = 0;
   for (let chunk = Math.max(1, best.byteLength >> 1); chunk >= 1 && attempts < maxAttempts; chunk >>= 1) {
@@ -237,6 +253,9 @@ async function plantedTarget(name: string, plant?: string): Promise<FuzzTarget> 
 
 /** Runs the campaign; resolves with its summary. Findings are written to outDir when given. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
+  expectObject(options, 'options');
+  expectArray(options.targets, 'options.targets');
+  for (const name of options.targets) fuzzTarget(name); // unknown names refused before the coverage build
   const seed = options.seed ?? 1;
   const jobsPerTarget = Math.max(1, options.jobs ?? 1);
   const build = options.coverage === false ? undefined : await coverageBuild();
@@ -364,6 +383,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
 
 /** libFuzzer-style merge: inputs of `dirs` that add coverage (smallest first) written into `into`. */
 export async function mergeCorpora(target: string, dirs: string[], into: string): Promise<{ read: number; kept: number }> {
+  fuzzTarget(target);
+  expectArray(dirs, 'dirs');
+  dirs.forEach((d, i) => expectString(d, `dirs[${i}]`));
+  expectString(into, 'into');
   const build = await coverageBuild();
   const counters = new Uint8Array(Math.max(1, build?.counters ?? 0));
   (globalThis as { __dxbinCov?: Uint8Array }).__dxbinCov = counters;

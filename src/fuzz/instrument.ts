@@ -5,6 +5,7 @@
  * few thousand bytes, against ~0.5 ms for a V8 precise-coverage snapshot. Needs the `typescript`
  * package and the sources (a checkout of dxbin); without them fuzzing runs without coverage.
  */
+import { expectString } from '../bytes/check.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -37,6 +38,7 @@ function files(dir: string): string[] {
 
 /** Builds (or reuses, keyed by the sources' hash) the instrumented copy; undefined when it cannot. */
 export async function coverageBuild(cacheRoot?: string): Promise<CoverageBuild | undefined> {
+  if (cacheRoot !== undefined) expectString(cacheRoot, 'cacheRoot');
   const root = sourceRoot();
   if (!root) return undefined;
   let ts: typeof import('typescript');

@@ -1,8 +1,9 @@
 /**
  * Mutators that know the formats, plus byte-level ones and a dictionary (docs/fuzzing.md).
- * `mutate(bytes, kind, seed)` is deterministic in its arguments and never throws: a structure
- * mutator that cannot parse its input falls back to the byte-level ones.
+ * `mutate(bytes, kind, seed)` is deterministic in its arguments and never throws for bytes: a
+ * structure mutator that cannot parse its input falls back to the byte-level ones.
  */
+import { expectBytes } from '../bytes/check.js';
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { parseContainer } from '../container/parse.js';
 import { writeContainer } from '../container/write.js';
@@ -208,6 +209,12 @@ function ddiMutation(data: Uint8Array, r: Random): Uint8Array {
  * mutations rewrite the container with its digest recomputed, so checks past the digest are reached.
  */
 export function mutate(bytes: Uint8Array, kind: MutationKind, seed: number): Uint8Array {
+  expectBytes(bytes, 'bytes');
+  return mutateInput(bytes, kind, seed);
+}
+
+/** mutate without the check of `bytes` (the fuzz worker's loop, which makes its own bytes). */
+export function mutateInput(bytes: Uint8Array, kind: MutationKind, seed: number): Uint8Array {
   const r = new Random(seed);
   if (r.chance(5)) return bytesMutation(bytes, r);
   switch (kind) {

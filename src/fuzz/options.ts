@@ -1,8 +1,10 @@
 /** Parsing of the fuzzing options shared by the CLI and the Jazzer/CI entry points. */
 import { DescriptionError } from '../bytes/errors.js';
+import { expectObject, expectString } from '../bytes/check.js';
 
 /** `60s`, `5m`, `2h`, `1500ms` or plain seconds -> milliseconds; undefined when not a duration. */
 export function parseDuration(text: string): number | undefined {
+  expectString(text, 'text');
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
   if (!m) return undefined;
   const n = Number(m[1]);
@@ -16,9 +18,11 @@ export function parseDuration(text: string): number | undefined {
  *   `DXBIN_SHARD_COUNT` / `JOB_COMPLETION_INDEX` when the shard comes from the environment
  */
 export function parseShard(option: string | undefined, env: Readonly<Record<string, string | undefined>> = {}): { index: number; count: number } | undefined {
+  expectObject(env, 'env');
   let index: number;
   let count: number;
   if (option !== undefined) {
+    expectString(option, 'shard');
     const m = /^(\d+)\/(\d+)$/.exec(option);
     if (!m) throw new DescriptionError('bad-type', 'shard', `--shard takes i/n (e.g. 0/4), got ${option}`);
     index = Number(m[1]);

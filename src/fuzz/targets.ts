@@ -262,7 +262,9 @@ export function runOne(target: FuzzTarget, data: Uint8Array): Outcome {
 
 /** The first stack frame naming a source file (without line/column, so it survives edits elsewhere in the file). */
 export function topFrame(e: Error): string {
-  for (const line of (e.stack ?? '').split('\n').slice(1)) {
+  // anything may be thrown: a value without a string stack has no frame
+  const stack = typeof e === 'object' && e !== null && typeof e.stack === 'string' ? e.stack : '';
+  for (const line of stack.split('\n').slice(1)) {
     const m = /at (?:(\S+) \()?.*?([\w.-]+\/[\w.-]+)\.[jt]s/.exec(line);
     if (m) return `${m[1] ?? '<anonymous>'} ${m[2]}`;
   }

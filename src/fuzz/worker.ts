@@ -82,7 +82,7 @@ async function main(init: WorkerInit): Promise<void> {
   while (Atomics.load(control, 1) === 0) {
     let data = corpus[rnd.below(corpus.length)]!;
     const stack = 1 + rnd.below(rnd.chance(4) ? 8 : 2);
-    for (let k = 0; k < stack; k++) data = mutator.mutate(data, kind, rnd.next());
+    for (let k = 0; k < stack; k++) data = mutator.mutateInput(data, kind, rnd.next());
     if (data.byteLength > init.maxLen) data = data.subarray(0, init.maxLen);
     const { outcome, fresh } = runAndRecord(data);
     if (outcome.finding) post({ type: 'finding', data, finding: outcome.finding, error: outcome.error!, frame: outcome.frame! });

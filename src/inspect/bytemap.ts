@@ -5,6 +5,7 @@
  */
 import type { Abi } from '../../codecs/ddi.js';
 import { SpanRecorder, type ByteMap } from '../bytes/spans.js';
+import { expectOptions } from '../bytes/check.js';
 import { looksLikeContainer, type ContainerPart } from '../container/container.js';
 import type { ContainerParseMode } from '../container/parse.js';
 import { containerSpans } from '../container/spans.js';
@@ -34,6 +35,7 @@ export type ByteMapOptions =
  * @throws {DecodeError} whatever the format's decoder throws for these bytes
  */
 export function byteMap(bytes: Uint8Array, options: ByteMapOptions = {}): ByteMap {
+  expectOptions(options as unknown);
   const rec = new SpanRecorder();
   const format = options.format ?? 'auto';
   if (format === 'query') {

@@ -5,19 +5,38 @@
  * script at all (hover shows a field through CSS and title text). Every string from the input
  * (FourCCs, names, values) is text: escaped in HTML, control characters shown as \xNN.
  */
-import { LEAF_KINDS, type ByteMap, type ByteSpan } from '../bytes/spans.js';
+import { LEAF_KINDS, expectByteMap, type ByteMap, type ByteSpan } from '../bytes/spans.js';
+import { expectBytes, expectObject, expectOptions, expectString } from '../bytes/check.js';
 
 const ROW = 16;
 
-/** A value as one line of text (strings quoted and made printable). */
+/**
+ * A value as one line of text (strings quoted and made printable).
+ * @throws {DescriptionError} bad-type when `s` is not an object
+ */
 export function spanValueText(s: ByteSpan): string {
-  if (s.value === undefined) return '';
-  const raw = typeof s.value === 'string' ? JSON.stringify(s.value).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : typeof s.value === 'bigint' ? s.value.toString() : `${s.value} (0x${s.value.toString(16)})`;
-  return s.name ? `${raw} ${printableText(s.name)}` : raw;
+  expectObject(s, 'span');
+  return valueText(s);
 }
 
-/** Text with control characters as \xNN, for terminals. */
+/** spanValueText without the check (per row of a dump). */
+function valueText(s: ByteSpan): string {
+  if (s.value === undefined) return '';
+  const raw = typeof s.value === 'string' ? JSON.stringify(s.value).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : typeof s.value === 'bigint' ? s.value.toString() : `${s.value} (0x${s.value.toString(16)})`;
+  return s.name ? `${raw} ${printable(s.name)}` : raw;
+}
+
+/**
+ * Text with control characters as \xNN, for terminals.
+ * @throws {DescriptionError} bad-type when `text` is not a string
+ */
 export function printableText(text: string): string {
+  expectString(text, 'text');
+  return printable(text);
+}
+
+/** printableText without the check (per row of a dump). */
+function printable(text: string): string {
   return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
@@ -71,6 +90,9 @@ export interface HexOptions {
 
 /** The annotated dump as lines of text. */
 export function hexDump(bytes: Uint8Array, map: ByteMap, options: HexOptions = {}): string[] {
+  expectBytes(bytes, 'bytes');
+  expectByteMap(map);
+  expectOptions(options);
   const c = options.color === true;
   const lines: string[] = [];
   let fieldIndex = 0;
@@ -78,8 +100,8 @@ export function hexDump(bytes: Uint8Array, map: ByteMap, options: HexOptions = {
   for (const item of walk(bytes, map, options.from, options.to)) {
     if ('group' in item) {
       const g = item.group;
-      const what = g.name ? ` ${printableText(g.name)}` : '';
-      const line = `${'  '.repeat(item.depth)}${g.kind} ${printableText(g.path)}${what} (${g.size} bytes at ${g.offset})`;
+      const what = g.name ? ` ${printable(g.name)}` : '';
+      const line = `${'  '.repeat(item.depth)}${g.kind} ${printable(g.path)}${what} (${g.size} bytes at ${g.offset})`;
       lines.push(c ? `${ANSI.bold}${line}${ANSI.reset}` : line);
       continue;
     }
@@ -88,7 +110,7 @@ export function hexDump(bytes: Uint8Array, map: ByteMap, options: HexOptions = {
     const hex = Array.from(item.bytes, (b) => b.toString(16).padStart(2, '0')).join(' ').padEnd(ROW * 3 - 1);
     const ascii = Array.from(item.bytes, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('').padEnd(ROW);
     const s = item.leaf;
-    const label = item.first ? `${s.kind === 'field' ? '' : `${s.kind} `}${printableText(s.path)}${s.kind === 'field' ? ` = ${spanValueText(s)}` : ` (${s.size} bytes)`}` : '';
+    const label = item.first ? `${s.kind === 'field' ? '' : `${s.kind} `}${printable(s.path)}${s.kind === 'field' ? ` = ${valueText(s)}` : ` (${s.size} bytes)`}` : '';
     const colour = s.kind === 'field' ? ANSI.field[fieldIndex % ANSI.field.length]! : ANSI[s.kind as 'padding' | 'gap' | 'data'];
     const offset = item.offset.toString(16).padStart(8, '0');
     lines.push(c ? `${ANSI.dim}${offset}${ANSI.reset}  ${colour}${hex}${ANSI.reset}  ${ANSI.dim}${ascii}${ANSI.reset}  ${label}` : `${offset}  ${hex}  ${ascii}  ${label}`.trimEnd());
@@ -96,8 +118,17 @@ export function hexDump(bytes: Uint8Array, map: ByteMap, options: HexOptions = {
   return lines;
 }
 
-/** Text safe inside HTML elements and attribute values. */
+/**
+ * Text safe inside HTML elements and attribute values.
+ * @throws {DescriptionError} bad-type when `text` is not a string
+ */
 export function escapeHtml(text: string): string {
+  expectString(text, 'text');
+  return escapeText(text);
+}
+
+/** escapeHtml without the check (per row of a page, per SVG attribute). */
+export function escapeText(text: string): string {
   return text.replace(/[&<>"'`]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
@@ -106,22 +137,25 @@ export const HEX_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base
 
 /** A self-contained HTML page of the annotated dump (no script; hover highlights a field's bytes). */
 export function hexHtml(bytes: Uint8Array, map: ByteMap, title: string): string {
+  expectBytes(bytes, 'bytes');
+  expectByteMap(map);
+  expectString(title, 'title');
   const rows: string[] = [];
   let fieldIndex = 0;
   let last: ByteSpan | undefined;
   for (const item of walk(bytes, map)) {
     if ('group' in item) {
       const g = item.group;
-      rows.push(`<tr class="g d${Math.min(item.depth, 6)}"><td colspan="4">${escapeHtml(`${g.kind} ${g.path}${g.name ? ` ${g.name}` : ''} (${g.size} bytes at ${g.offset})`)}</td></tr>`);
+      rows.push(`<tr class="g d${Math.min(item.depth, 6)}"><td colspan="4">${escapeText(`${g.kind} ${g.path}${g.name ? ` ${g.name}` : ''} (${g.size} bytes at ${g.offset})`)}</td></tr>`);
       continue;
     }
     if (item.leaf !== last && item.leaf.kind === 'field') fieldIndex++;
     last = item.leaf;
     const s = item.leaf;
     const cls = s.kind === 'field' ? `f${fieldIndex % 5}` : s.kind;
-    const tip = escapeHtml(`${s.path}${s.kind === 'field' ? ` = ${spanValueText(s)}` : ` (${s.kind}, ${s.size} bytes)`}`);
+    const tip = escapeText(`${s.path}${s.kind === 'field' ? ` = ${valueText(s)}` : ` (${s.kind}, ${s.size} bytes)`}`);
     const hex = Array.from(item.bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
-    const ascii = escapeHtml(Array.from(item.bytes, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join(''));
+    const ascii = escapeText(Array.from(item.bytes, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join(''));
     const label = item.first ? tip : '';
     rows.push(`<tr class="${cls}" title="${tip}"><td class="o">${item.offset.toString(16).padStart(8, '0')}</td><td class="h">${hex}</td><td class="a">${ascii}</td><td class="p">${label}</td></tr>`);
   }
@@ -129,7 +163,7 @@ export function hexHtml(bytes: Uint8Array, map: ByteMap, title: string): string 
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${HEX_PAGE_CSP}">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
+<title>${escapeText(title)}</title>
 <style>
 body{font:13px/1.35 ui-monospace,Menlo,Consolas,monospace;margin:1em;background:#fff;color:#222}
 table{border-collapse:collapse}td{padding:0 .6em;white-space:pre;vertical-align:top}
@@ -138,8 +172,8 @@ tr.g td{font-weight:bold;padding-top:.4em;color:#333}tr.d1 td{padding-left:1.6em
 tr.f0 td.h{color:#0a7d8c}tr.f1 td.h{color:#a05a00}tr.f2 td.h{color:#2a7d2a}tr.f3 td.h{color:#8a2aa0}tr.f4 td.h{color:#2a4fa0}
 tr.padding td.h{color:#bbb}tr.gap td.h{color:#c0392b}tr.data td.h{color:#999}
 </style></head><body>
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(`${map.format}, ${map.length} bytes, ${map.spans.length} spans`)}</p>
+<h1>${escapeText(title)}</h1>
+<p>${escapeText(`${map.format}, ${map.length} bytes, ${map.spans.length} spans`)}</p>
 <table>
 ${rows.join('\n')}
 </table>

@@ -5,7 +5,9 @@
  * intervals cover it. Used by `dxbin query timings --svg` and by the web inspector.
  */
 import { timestampDurations, type DurationOptions } from '../query/resolve.js';
-import { escapeHtml } from './hex.js';
+import { escapeText } from './hex.js';
+import { DescriptionError } from '../bytes/errors.js';
+import { expectArray, expectNumber, expectObject, expectString, kindOf } from '../bytes/check.js';
 
 export interface TimingPictureOptions extends Omit<DurationOptions, 'out'> {
   /** Histogram bars (default 40). */
@@ -27,6 +29,7 @@ export interface TimingPicture {
 
 /** Histogram and timeline of the durations in a buffer of TIMESTAMP results. */
 export function timingPicture(bytes: Uint8Array, options: TimingPictureOptions): TimingPicture {
+  expectObject(options, 'options');
   const d = timestampDurations(bytes, options);
   const pairs = options.pairs ?? true;
   const bins = Math.max(1, Math.floor(options.bins ?? 40));
@@ -91,6 +94,12 @@ export function timingPicture(bytes: Uint8Array, options: TimingPictureOptions):
 
 /** A duration for axis labels: ns, µs, ms or s with three significant digits. */
 export function formatNs(ns: number): string {
+  expectNumber(ns, 'ns');
+  return nsText(ns);
+}
+
+/** formatNs without the check (per histogram bar). */
+function nsText(ns: number): string {
   const [v, unit] = ns >= 1e9 ? [ns / 1e9, 's'] : ns >= 1e6 ? [ns / 1e6, 'ms'] : ns >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
   return `${Number(v.toPrecision(3))} ${unit}`;
 }
@@ -112,6 +121,8 @@ const el = (tag: string, attrs: Record<string, string | number>, children?: SvgN
  * column when binned).
  */
 export function timingsSvgTree(p: TimingPicture, title = 'timestamp durations'): SvgNode {
+  checkPicture(p);
+  expectString(title, 'title');
   const W = p.timeline.kind === 'binned' ? p.timeline.width : 800;
   const margin = 40;
   const histH = 160;
@@ -127,11 +138,11 @@ export function timingsSvgTree(p: TimingPicture, title = 'timestamp durations'):
   counts.forEach((c, i) => {
     const h = (c / peak) * histH;
     const from = p.histogram.minNs + i * p.histogram.binNs;
-    hist.push(el('rect', { class: 'bar', x: (i * bw).toFixed(2), y: (histH - h).toFixed(2), width: Math.max(0.5, bw - 1).toFixed(2), height: h.toFixed(2), fill: '#3b7dd8' }, [el('title', {}, undefined, `${formatNs(from)} – ${formatNs(from + p.histogram.binNs)}: ${c}`)]));
+    hist.push(el('rect', { class: 'bar', x: (i * bw).toFixed(2), y: (histH - h).toFixed(2), width: Math.max(0.5, bw - 1).toFixed(2), height: h.toFixed(2), fill: '#3b7dd8' }, [el('title', {}, undefined, `${nsText(from)} – ${nsText(from + p.histogram.binNs)}: ${c}`)]));
   });
   hist.push(el('line', { x1: 0, y1: histH, x2: W, y2: histH, stroke: '#333' }));
-  hist.push(el('text', { x: 0, y: histH + 14 }, undefined, formatNs(p.histogram.minNs)));
-  hist.push(el('text', { x: W, y: histH + 14, 'text-anchor': 'end' }, undefined, formatNs(p.histogram.maxNs)));
+  hist.push(el('text', { x: 0, y: histH + 14 }, undefined, nsText(p.histogram.minNs)));
+  hist.push(el('text', { x: W, y: histH + 14, 'text-anchor': 'end' }, undefined, nsText(p.histogram.maxNs)));
   hist.push(el('text', { x: W / 2, y: histH + 14, 'text-anchor': 'middle' }, undefined, `duration (peak ${peak})`));
   const t = p.timeline;
   const scale = t.spanNs > 0 ? W / t.spanNs : 0;
@@ -150,7 +161,7 @@ export function timingsSvgTree(p: TimingPicture, title = 'timestamp durations'):
   }
   line.push(el('line', { x1: 0, y1: tlH, x2: W, y2: tlH, stroke: '#333' }));
   line.push(el('text', { x: 0, y: tlH + 14 }, undefined, '0'));
-  line.push(el('text', { x: W, y: tlH + 14, 'text-anchor': 'end' }, undefined, formatNs(t.spanNs)));
+  line.push(el('text', { x: W, y: tlH + 14, 'text-anchor': 'end' }, undefined, nsText(t.spanNs)));
   line.push(el('text', { x: W / 2, y: tlH + 14, 'text-anchor': 'middle' }, undefined, t.kind === 'binned' ? 'intervals covering each pixel (binned)' : 'begin/end intervals'));
   return el('svg', { xmlns: 'http://www.w3.org/2000/svg', width: W + 2 * margin, height: H, viewBox: `0 0 ${W + 2 * margin} ${H}`, 'font-family': 'sans-serif', 'font-size': 11 }, [
     el('title', {}, undefined, title),
@@ -161,16 +172,51 @@ export function timingsSvgTree(p: TimingPicture, title = 'timestamp durations'):
   ]);
 }
 
-/** An SVG tree as XML text; every attribute value and text escaped. */
+/**
+ * Throws DescriptionError bad-type (path `picture...`) unless `p` has a TimingPicture's shape: a
+ * histogram with typed or plain array counts and an intervals or binned timeline with its arrays.
+ */
+function checkPicture(p: TimingPicture): void {
+  expectObject(p, 'picture');
+  expectObject(p.histogram, 'picture.histogram');
+  arrayLike(p.histogram.counts, 'picture.histogram.counts');
+  for (const key of ['minNs', 'maxNs', 'binNs'] as const) expectNumber(p.histogram[key], `picture.histogram.${key}`);
+  expectObject(p.timeline, 'picture.timeline');
+  const t = p.timeline;
+  expectNumber(t.spanNs, 'picture.timeline.spanNs');
+  if (t.kind === 'intervals') {
+    arrayLike(t.starts, 'picture.timeline.starts');
+    arrayLike(t.lengths, 'picture.timeline.lengths');
+  } else if (t.kind === 'binned') {
+    arrayLike(t.occupancy, 'picture.timeline.occupancy');
+  } else throw new DescriptionError('bad-name', 'picture.timeline.kind', `unknown timeline kind ${JSON.stringify(String((t as { kind?: unknown }).kind))} (known: intervals, binned)`);
+}
+
+function arrayLike(value: unknown, path: string): void {
+  if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) return;
+  throw new DescriptionError('bad-type', path, `expected an array or typed array, got ${kindOf(value)}`);
+}
+
+/**
+ * An SVG tree as XML text; every attribute value and text escaped.
+ * @throws {DescriptionError} bad-type (path `node`, `node.children[i]`...) for a node that is not an object with an attrs object
+ */
 export function svgText(node: SvgNode): string {
+  return svg(node, 'node');
+}
+
+function svg(node: SvgNode, path: string): string {
+  expectObject(node, path);
+  expectObject(node.attrs, `${path}.attrs`);
+  if (node.children !== undefined) expectArray(node.children, `${path}.children`);
   const attrs = Object.entries(node.attrs)
-    .map(([k, v]) => ` ${k}="${escapeHtml(String(v))}"`)
+    .map(([k, v]) => ` ${k}="${escapeText(String(v))}"`)
     .join('');
-  const inner = (node.text !== undefined ? escapeHtml(node.text) : '') + (node.children ?? []).map(svgText).join(node.tag === 'svg' || node.tag === 'g' ? '\n' : '');
+  const inner = (node.text !== undefined ? escapeText(String(node.text)) : '') + (node.children ?? []).map((c, i) => svg(c, `${path}.children[${i}]`)).join(node.tag === 'svg' || node.tag === 'g' ? '\n' : '');
   return inner === '' ? `<${node.tag}${attrs}/>` : `<${node.tag}${attrs}>${node.children && (node.tag === 'svg' || node.tag === 'g') ? '\n' : ''}${inner}</${node.tag}>`;
 }
 
 /** The picture as one SVG document (see timingsSvgTree). @param title text only (escaped) */
 export function timingsSvg(p: TimingPicture, title = 'timestamp durations'): string {
-  return svgText(timingsSvgTree(p, title)) + '\n';
+  return svg(timingsSvgTree(p, title), 'node') + '\n';
 }

@@ -7,7 +7,8 @@
 import type { QueryType, ResultField } from '../../codecs/query.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { ByteReader } from '../bytes/reader.js';
-import { queryType, recordRange, type RecordRange } from './types.js';
+import { queryTypeOf, recordRange, type RecordRange } from './types.js';
+import { expectObject, kindOf } from '../bytes/check.js';
 
 export interface QueryColumns {
   type: QueryType;
@@ -18,7 +19,7 @@ export interface QueryColumns {
 
 /** One result at `offset`: field name -> exact value. */
 export function decodeQueryResult(bytes: Uint8Array, type: QueryType | string | number, offset = 0): Record<string, bigint> {
-  const q = typeof type === 'object' ? type : queryType(type);
+  const q = queryTypeOf(type);
   recordRange(bytes, q.result.size, { offset, count: 1 }, q.name);
   const r = new ByteReader(bytes);
   const out: Record<string, bigint> = {};
@@ -35,8 +36,10 @@ export function decodeQueryResults(
   type: QueryType | string | number,
   range: RecordRange & { into?: Record<string, BigUint64Array> } = {},
 ): QueryColumns {
-  const q = typeof type === 'object' ? type : queryType(type);
+  const q = queryTypeOf(type);
   const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
+  range ??= {};
+  if (range.into !== undefined) expectObject(range.into, 'range.into');
   const words = q.result.size / 4;
   const src = new DataView(bytes.buffer, bytes.byteOffset + offset, count * q.result.size);
   const columns: Record<string, BigUint64Array> = {};
@@ -59,6 +62,7 @@ function fillColumn(src: DataView, words: number, f: ResultField, count: number,
 
 /** A column as doubles (exact up to 2^53, rounded to nearest above). */
 export function toFloat64(column: BigUint64Array): Float64Array {
+  if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', 'column', `expected a BigUint64Array, got ${kindOf(column)}`);
   const halves = new Uint32Array(column.buffer, column.byteOffset, column.length * 2);
   const out = new Float64Array(column.length);
   for (let i = 0; i < column.length; i++) out[i] = halves[2 * i + 1]! * 4294967296 + halves[2 * i]!;
@@ -67,13 +71,15 @@ export function toFloat64(column: BigUint64Array): Float64Array {
 
 /** Columns (or per-result records) back to packed bytes; padding is written as zero. */
 export function encodeQueryResults(type: QueryType | string | number, data: Record<string, ArrayLike<bigint>> | Record<string, bigint>[]): Uint8Array {
-  const q = typeof type === 'object' ? type : queryType(type);
+  const q = queryTypeOf(type);
+  if (!Array.isArray(data)) expectObject(data, 'data');
   const records = Array.isArray(data);
   const count = records ? data.length : Math.max(0, ...q.result.fields.map((f) => (data as Record<string, ArrayLike<bigint>>)[f.name]?.length ?? 0));
   const out = new Uint8Array(count * q.result.size);
   const view = new DataView(out.buffer);
   for (const f of q.result.fields) {
     for (let i = 0; i < count; i++) {
+      if (records) expectObject((data as unknown[])[i], `data[${i}]`);
       const value = records ? (data as Record<string, bigint>[])[i]![f.name] : (data as Record<string, ArrayLike<bigint>>)[f.name]?.[i];
       if (value === undefined) throw new DescriptionError('missing-key', `${records ? `[${i}]` : ''}${f.name}`, `no value for ${f.name}`);
       const max = f.size === 8 ? 0xffffffffffffffffn : 0xffffffffn;

@@ -7,7 +7,24 @@ import { QUERY_MAP_ENTRY, QUERY_TYPES, type QueryType } from '../../codecs/query
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import type { QueryKernels } from './kernels/api.js';
 import { activeKernels } from './kernels/loader.js';
-import { alignedView, queryType, recordRange, type RecordRange } from './types.js';
+import { alignedView, queryTypeOf, recordRange, type RecordRange } from './types.js';
+import { expectArray, expectBytes, expectObject, kindOf } from '../bytes/check.js';
+
+/**
+ * The kernels a call runs: the caller's (an object with the operation `method`) or the active ones.
+ * @throws {DescriptionError} bad-type (path `path`) for kernels that are not an object with that method
+ */
+function kernelsFor(given: unknown, method: keyof QueryKernels, path: string): QueryKernels {
+  if (given === undefined) return activeKernels();
+  if (typeof given === 'object' && given !== null && typeof (given as Record<string, unknown>)[method] === 'function') return given as QueryKernels;
+  throw new DescriptionError('bad-type', path, `expected query kernels (an object with ${method}()), got ${kindOf(given)}`);
+}
+
+/** `out` given to timestampDurations: three Uint8Arrays. */
+function checkOut(out: unknown): void {
+  expectObject(out, 'options.out');
+  for (const key of ['ticks', 'ns', 'flags'] as const) expectBytes((out as Record<string, unknown>)[key], `options.out.${key}`);
+}
 
 export interface DurationOptions extends RecordRange {
   /** Ticks per second (ID3D12CommandQueue::GetTimestampFrequency). */
@@ -31,13 +48,15 @@ export interface Durations {
 
 /** Durations of timestamp pairs or marks in a buffer of TIMESTAMP results. */
 export function timestampDurations(bytes: Uint8Array, options: DurationOptions): Durations {
+  expectObject(options, 'options');
   const { frequency } = options;
   if (!(frequency > 0) || !Number.isFinite(frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz, got ${frequency}`);
-  const { offset, count: stamps } = recordRange(bytes, 8, options, 'TIMESTAMP');
+  const { offset, count: stamps } = recordRange(bytes, 8, options, 'TIMESTAMP', 'bytes', 'options');
+  if (options.out !== undefined) checkOut(options.out);
   const pairs = options.pairs ?? true;
   if (pairs && stamps % 2 !== 0) throw new DecodeError('truncated', offset + stamps * 8, 'TIMESTAMP', `${stamps} timestamps do not make whole [begin, end] pairs`);
   const count = pairs ? stamps / 2 : Math.max(0, stamps - 1);
-  const k = options.kernels ?? activeKernels();
+  const k = kernelsFor(options.kernels, 'durations', 'options.kernels');
   const out = options.out ?? { ticks: new Uint8Array(count * 8), ns: new Uint8Array(count * 8), flags: new Uint8Array(count) };
   if (out.ticks.byteLength < count * 8 || out.ns.byteLength < count * 8 || out.flags.byteLength < count) {
     throw new DescriptionError('out-of-range', 'out', `outputs are too small for ${count} durations`);
@@ -62,6 +81,12 @@ export interface DurationSummary {
 
 /** min / median / p99 / max (nearest rank) over the unflagged durations, in ns. */
 export function summarizeDurations(d: Durations): DurationSummary {
+  expectObject(d, 'durations');
+  if (!ArrayBuffer.isView(d.ns)) throw new DescriptionError('bad-type', 'durations.ns', `expected a Float64Array, got ${kindOf(d.ns)}`);
+  expectBytes(d.flags, 'durations.flags');
+  if (!Number.isSafeInteger(d.count) || d.count < 0 || d.count > d.flags.length || d.count > (d.ns as Float64Array).length) {
+    throw new DescriptionError('out-of-range', 'durations.count', `${String(d.count)} durations, but ns holds ${(d.ns as Float64Array).length} and flags ${d.flags.length}`);
+  }
   const valid = new Float64Array(d.count);
   let n = 0;
   for (let i = 0; i < d.count; i++) if (d.flags[i] === 0) valid[n++] = d.ns[i]!;
@@ -74,7 +99,7 @@ export function summarizeDurations(d: Durations): DurationSummary {
 const COUNTER_TYPES = new Set(['OCCLUSION', 'PIPELINE_STATISTICS', 'PIPELINE_STATISTICS1', 'SO_STATISTICS_STREAM0', 'SO_STATISTICS_STREAM1', 'SO_STATISTICS_STREAM2', 'SO_STATISTICS_STREAM3']);
 
 function counterType(type: QueryType | string | number): QueryType {
-  const q = typeof type === 'object' ? type : queryType(type);
+  const q = queryTypeOf(type);
   if (!COUNTER_TYPES.has(q.name)) {
     throw new DescriptionError('out-of-range', 'type', `${q.name} results are not counters; sums and deltas take ${QUERY_TYPES.filter((t) => COUNTER_TYPES.has(t.name)).map((t) => t.cli).join(', ')}`);
   }
@@ -87,7 +112,7 @@ export function sumQueryResults(bytes: Uint8Array, type: QueryType | string | nu
   const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
   const fields = q.result.fields.length;
   const out = new Uint8Array(fields * 8);
-  (range.kernels ?? activeKernels()).sumRecords(alignedView(bytes, offset, count * q.result.size), count, fields, out);
+  kernelsFor(range?.kernels, 'sumRecords', 'range.kernels').sumRecords(alignedView(bytes, offset, count * q.result.size), count, fields, out);
   const sums = new BigUint64Array(out.buffer);
   return Object.fromEntries(q.result.fields.map((f, i) => [f.name, sums[i]!]));
 }
@@ -95,12 +120,12 @@ export function sumQueryResults(bytes: Uint8Array, type: QueryType | string | nu
 /** Field-wise a - b (mod 2^64) of two equally long result buffers, as packed results. */
 export function deltaQueryResults(a: Uint8Array, b: Uint8Array, type: QueryType | string | number, kernels?: QueryKernels): Uint8Array {
   const q = counterType(type);
-  const ra = recordRange(a, q.result.size, {}, `${q.name} (a)`);
-  const rb = recordRange(b, q.result.size, {}, `${q.name} (b)`);
+  const ra = recordRange(a, q.result.size, {}, `${q.name} (a)`, 'a');
+  const rb = recordRange(b, q.result.size, {}, `${q.name} (b)`, 'b');
   if (ra.count !== rb.count) throw new DecodeError('count-exceeds-data', 0, q.name, `a holds ${ra.count} results, b ${rb.count}`);
   const words = (ra.count * q.result.size) / 8;
   const out = new Uint8Array(words * 8);
-  (kernels ?? activeKernels()).subtract(alignedView(a, 0, words * 8), alignedView(b, 0, words * 8), words, out);
+  kernelsFor(kernels, 'subtract', 'kernels').subtract(alignedView(a, 0, words * 8), alignedView(b, 0, words * 8), words, out);
   return out;
 }
 
@@ -108,7 +133,7 @@ export function deltaQueryResults(a: Uint8Array, b: Uint8Array, type: QueryType 
 export function soOverflow(bytes: Uint8Array, range: RecordRange & { kernels?: QueryKernels } = {}): { flags: Uint8Array; overflowed: number } {
   const { offset, count } = recordRange(bytes, 16, range, 'SO_STATISTICS');
   const flags = new Uint8Array(count);
-  const overflowed = (range.kernels ?? activeKernels()).soOverflow(alignedView(bytes, offset, count * 16), count, flags);
+  const overflowed = kernelsFor(range?.kernels, 'soOverflow', 'range.kernels').soOverflow(alignedView(bytes, offset, count * 16), count, flags);
   return { flags, overflowed };
 }
 
@@ -116,7 +141,7 @@ export function soOverflow(bytes: Uint8Array, range: RecordRange & { kernels?: Q
 export function occlusionToBinary(bytes: Uint8Array, range: RecordRange & { kernels?: QueryKernels } = {}): { values: BigUint64Array; visible: number } {
   const { offset, count } = recordRange(bytes, 8, range, 'OCCLUSION');
   const out = new Uint8Array(count * 8);
-  const visible = (range.kernels ?? activeKernels()).binaryOcclusion(alignedView(bytes, offset, count * 8), count, out);
+  const visible = kernelsFor(range?.kernels, 'binaryOcclusion', 'range.kernels').binaryOcclusion(alignedView(bytes, offset, count * 8), count, out);
   return { values: new BigUint64Array(out.buffer), visible };
 }
 
@@ -139,13 +164,16 @@ export function gatherVirtualQueries(
   options: { heads: number; dstCount: number; kernels?: QueryKernels },
 ): Uint8Array {
   const q = counterType(type);
-  const { count: srcCount } = recordRange(src, q.result.size, {}, `${q.name} (virtual)`);
+  const { count: srcCount } = recordRange(src, q.result.size, {}, `${q.name} (virtual)`, 'src');
+  expectObject(options, 'options');
   const packed = Array.isArray(map) ? packQueryMap(map) : map;
+  expectBytes(packed, 'map');
   if (packed.byteLength % QUERY_MAP_ENTRY.size !== 0) throw new DecodeError('truncated', packed.byteLength, 'map', `a query map is a whole number of ${QUERY_MAP_ENTRY.size}-byte entries`);
   const mapCount = packed.byteLength / QUERY_MAP_ENTRY.size;
   if (!Number.isInteger(options.heads) || options.heads < 0 || options.heads > mapCount) throw new DescriptionError('out-of-range', 'heads', `${options.heads} heads, the map has ${mapCount} entries`);
+  if (!Number.isSafeInteger(options.dstCount) || options.dstCount < 0) throw new DescriptionError('out-of-range', 'dstCount', `${String(options.dstCount)} is not a count of results`);
   const dst = new Uint8Array(options.dstCount * q.result.size);
-  const status = (options.kernels ?? activeKernels()).gatherSum(alignedView(src, 0, src.byteLength - (src.byteLength % 8)), srcCount, q.result.size / 8, alignedView(packed, 0, packed.byteLength), mapCount, options.heads, dst, options.dstCount);
+  const status = kernelsFor(options.kernels, 'gatherSum', 'options.kernels').gatherSum(alignedView(src, 0, src.byteLength - (src.byteLength % 8)), srcCount, q.result.size / 8, alignedView(packed, 0, packed.byteLength), mapCount, options.heads, dst, options.dstCount);
   if (status !== 0) {
     const entry = status - 1;
     throw new DecodeError('bad-offset', entry * QUERY_MAP_ENTRY.size, `map[${entry}]`, 'index out of range, or a chain that loops');
@@ -153,7 +181,13 @@ export function gatherVirtualQueries(
   return dst;
 }
 
+/**
+ * Query map entries as their packed 12-byte form.
+ * @throws {DescriptionError} bad-type when `entries` is not an array of objects
+ */
 export function packQueryMap(entries: QueryMapEntry[]): Uint8Array {
+  expectArray(entries, 'entries');
+  entries.forEach((e, i) => expectObject(e, `entries[${i}]`));
   const out = new Uint8Array(entries.length * QUERY_MAP_ENTRY.size);
   const v = new DataView(out.buffer);
   entries.forEach((e, i) => {

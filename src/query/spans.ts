@@ -7,7 +7,7 @@
 import type { QueryType } from '../../codecs/query.js';
 import { VIDEO_DECODE_STATUS } from '../../codecs/query.js';
 import { enumName, type SpanRecorder } from '../bytes/spans.js';
-import { queryType, recordRange, type RecordRange } from './types.js';
+import { queryTypeOf, recordRange, type RecordRange } from './types.js';
 
 export interface QuerySpanOptions extends RecordRange {
   /** Record only spans that overlap [from, to) (default: the whole buffer). */
@@ -19,7 +19,7 @@ export interface QuerySpanOptions extends RecordRange {
  * @throws {DecodeError} as decodeQueryResults for the same range
  */
 export function querySpans(bytes: Uint8Array, type: QueryType | string | number, rec: SpanRecorder, options: QuerySpanOptions = {}): void {
-  const q = typeof type === 'object' ? type : queryType(type);
+  const q = queryTypeOf(type);
   const { offset, count } = recordRange(bytes, q.result.size, options, q.name);
   const from = Math.max(0, options.window?.from ?? 0);
   const to = Math.min(bytes.byteLength, options.window?.to ?? bytes.byteLength);

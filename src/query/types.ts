@@ -1,13 +1,27 @@
 /** Finding query types by the names users write, and the byte checks every operation shares. */
 import { QUERY_TYPES, RESOLVE_OFFSET_ALIGNMENT, type QueryType } from '../../codecs/query.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
 
 /** `timestamp`, `TIMESTAMP`, `D3D12_QUERY_TYPE_TIMESTAMP` or 2. */
 export function queryType(given: string | number): QueryType {
+  if (typeof given !== 'string' && typeof given !== 'number') throw new DescriptionError('bad-type', 'type', `expected a query type name or value, got ${kindOf(given)} (known: ${QUERY_TYPES.map((q) => q.cli).join(', ')})`);
   const key = typeof given === 'string' ? given.replace(/^D3D12_QUERY_TYPE_/i, '').toUpperCase().replace(/-/g, '_') : given;
   const hit = QUERY_TYPES.find((q) => q.value === key || q.name === key);
   if (!hit) throw new DescriptionError('bad-name', 'type', `unknown query type ${JSON.stringify(given)} (known: ${QUERY_TYPES.map((q) => q.cli).join(', ')})`);
   return hit;
+}
+
+/**
+ * A query type given as a QUERY_TYPES row, a name or a value (what every operation takes).
+ * @throws {DescriptionError} bad-name for an unknown name or value, bad-type for anything else (an object that is no QUERY_TYPES row)
+ */
+export function queryTypeOf(type: QueryType | string | number): QueryType {
+  if (typeof type !== 'object') return queryType(type);
+  if (type !== null && (QUERY_TYPES as readonly unknown[]).includes(type)) return type;
+  const result = (type as { result?: { size?: unknown; fields?: unknown } } | null)?.result;
+  if (result && typeof result === 'object' && typeof result.size === 'number' && Array.isArray(result.fields) && typeof (type as QueryType).name === 'string') return type as QueryType;
+  throw new DescriptionError('bad-type', 'type', `expected a query type (a QUERY_TYPES row, name or value), got ${kindOf(type)}`);
 }
 
 export interface RecordRange {
@@ -17,8 +31,15 @@ export interface RecordRange {
   count?: number;
 }
 
-/** Checks a range of packed results and returns where it is; a DecodeError names what is wrong. */
-export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string): { offset: number; count: number } {
+/**
+ * Checks a range of packed results and returns where it is; a DecodeError names what is wrong.
+ * `arg` names the bytes argument and `rangeArg` the range in a DescriptionError bad-type for the
+ * wrong type of either.
+ */
+export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string, arg = 'bytes', rangeArg = 'range'): { offset: number; count: number } {
+  expectBytes(bytes, arg);
+  expectOptions(range, rangeArg);
+  range ??= {};
   const offset = range.offset ?? 0;
   if (!Number.isSafeInteger(offset) || offset < 0 || offset % RESOLVE_OFFSET_ALIGNMENT !== 0) {
     throw new DecodeError('bad-offset', offset, `${what}.offset`, `offset ${offset} is not a multiple of ${RESOLVE_OFFSET_ALIGNMENT} (ResolveQueryData's AlignedDestinationBufferOffset)`);

@@ -22,7 +22,7 @@ import {
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DecodeError } from '../bytes/errors.js';
-import { expectBytes } from '../bytes/check.js';
+import { expectBytes, expectOptions } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
@@ -93,6 +93,7 @@ export function readRootSignature(
 }
 
 function read(bytes: Uint8Array, options: DecodeRootSignatureOptions, layout: RootSignatureLayout | undefined): RootSignature {
+  if (typeof options !== 'object' || options === null) expectOptions(options as unknown); // one typeof on the fast path
   const at = options.path ?? ROOT_SIGNATURE_PART;
   const base = options.base ?? 0;
   if (!(bytes instanceof Uint8Array)) expectBytes(bytes, at); // null, an ArrayBuffer, ...: bad-type (one instanceof on the fast path)

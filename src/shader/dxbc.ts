@@ -24,6 +24,7 @@ import {
 import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
 import { DecodeError } from '../bytes/errors.js';
 import { ByteReader } from '../bytes/reader.js';
+import { expectOptions } from '../bytes/check.js';
 import type { ShaderBinding } from './shader.js';
 
 /** One binding declaration of the token stream. */
@@ -71,6 +72,7 @@ const BY_OPCODE = new Map<number, DeclarationRow>(DECLARATIONS.map((d) => [d.opc
  *   is not an immediate, an instruction longer than the program), unsupported-version
  */
 export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {}): DxbcProgram {
+  expectOptions(options as unknown);
   const r = new ByteReader(data, options.base ?? 0);
   const version = r.u32(0, 'SHEX.version');
   const stage = field(version, VERSION_TOKEN.programType);

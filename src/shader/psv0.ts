@@ -18,7 +18,7 @@ import {
   type PsvVersion,
 } from '../../codecs/psv0.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { expectObject } from '../bytes/check.js';
+import { expectBytes, expectObject, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
 export type PsvFields = Record<string, number>;
@@ -135,6 +135,7 @@ export function dependencyLayout(info: PsvFields, stageInfo: PsvFields | undefin
  * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version (sizes below DXC's minimums)
  */
 export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): Psv0 {
+  expectOptions(options as unknown);
   const r = new ByteReader(data, options.base ?? 0);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const S = r.u32(0, 'PSV0.runtimeInfoSize');
@@ -356,7 +357,9 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
 
 /** The NUL-terminated string at `offset` of a PSV string table, or undefined when outside. */
 export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
-  if (!table || offset >= table.byteLength) return undefined;
+  if (table === undefined || table === null) return undefined;
+  expectBytes(table, 'table');
+  if (offset >= table.byteLength) return undefined;
   let end = offset;
   while (end < table.byteLength && table[end] !== 0) end++;
   return new TextDecoder().decode(table.subarray(offset, end));

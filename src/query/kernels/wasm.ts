@@ -7,6 +7,7 @@
  * copies its inputs whole.
  */
 import { DescriptionError } from '../../bytes/errors.js';
+import { kindOf } from '../../bytes/check.js';
 import type { KernelName, QueryKernels } from './api.js';
 
 interface Exports {
@@ -56,6 +57,8 @@ export class WasmKernels implements QueryKernels {
     readonly name: Exclude<KernelName, 'js'>,
     module: WebAssembly.Module,
   ) {
+    if (name !== 'simd' && name !== 'scalar') throw new DescriptionError('bad-name', 'name', `unknown WebAssembly kernels ${typeof name === 'string' ? JSON.stringify(name) : kindOf(name)} (known: simd, scalar)`);
+    if (!(module instanceof WebAssembly.Module)) throw new DescriptionError('bad-type', 'module', `expected a WebAssembly.Module, got ${kindOf(module)}`);
     this.exports = new WebAssembly.Instance(module, { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as Exports;
     this.streamAt = align(this.exports.dataEnd());
     this.streamEnd = this.streamAt + STREAM_BYTES;

@@ -23,7 +23,9 @@ export class RootSignatureValidationError extends DxbinError<RootSignatureValida
     readonly file: string,
     readonly violations: Violation[],
   ) {
-    const detail = `root signature validation errors: ${violations.map((v) => `${v.message} [${v.code}]`).join(' ')}`;
+    // an error's constructor never throws: violations that are not an array of objects read as none / as written
+    const list: unknown[] = Array.isArray(violations) ? violations : [];
+    const detail = `root signature validation errors: ${list.map((v) => (typeof v === 'object' && v !== null ? `${(v as Violation).message} [${(v as Violation).code}]` : String(v))).join(' ')}`;
     super('hlsl-validation', file, detail, `${file}: error: ${detail}`);
   }
 }

@@ -55,7 +55,9 @@ export class HlslError extends DxbinError<HlslErrorCode> {
     readonly location: SourceLocation,
     code: HlslErrorCode = 'hlsl-syntax',
   ) {
-    const at = `${location.file}:${location.line}:${location.column}`;
+    // an error's constructor never throws: a location that is not an object reads as `?:0:0`
+    const loc: Partial<SourceLocation> = typeof location === 'object' && location !== null ? location : {};
+    const at = `${loc.file ?? '?'}:${loc.line ?? 0}:${loc.column ?? 0}`;
     super(code, at, detail, `${at}: error: root signature error - ${detail}`);
   }
 }
