@@ -11,7 +11,7 @@ import {
   PART_KINDS,
 } from '../../codecs/container.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { expectBytes, kindOf } from '../bytes/check.js';
+import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
 import type { ContainerPart, ParsedContainer } from './container.js';
@@ -47,6 +47,7 @@ function fourCCAt(bytes: Uint8Array, at: number): string {
  */
 export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions = {}): ParsedContainer {
   if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'container'); // null, an ArrayBuffer, ...: bad-type (one instanceof on the fast path)
+  if (typeof options !== 'object' || options === null) expectOptions(options as unknown);
   const strict = (options.mode ?? 'strict') === 'strict';
   if (bytes.byteLength < CONTAINER_HEADER_SIZE) new ByteReader(bytes).need(0, CONTAINER_HEADER_SIZE, 'container.header');
   const magic = u32(bytes, H.magic.offset);

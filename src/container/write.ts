@@ -13,7 +13,7 @@ import {
 import { DescriptionError } from '../bytes/errors.js';
 import { setU16, setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
-import { expectArray, expectBytes, expectObject } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, kindOf } from '../bytes/check.js';
 import type { Container } from './container.js';
 import { signContainer } from './digest.js';
 
@@ -42,7 +42,8 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
     size += PART_HEADER + part.data.byteLength;
   }
   if (digest !== 'compute' && digest !== 'zero' && (!(digest instanceof Uint8Array) || digest.byteLength !== 16)) {
-    throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${String((digest as { byteLength?: unknown }).byteLength)}`);
+    if (!(digest instanceof Uint8Array)) throw new DescriptionError('bad-type', 'digest', `expected 'compute', 'zero' or 16 bytes, got ${typeof digest === 'string' ? JSON.stringify(digest) : kindOf(digest)}`);
+    throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${digest.byteLength}`);
   }
   const out = alloc(size);
   put32(out, 0, MAGIC);

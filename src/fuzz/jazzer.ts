@@ -5,9 +5,11 @@
  * fuzz/jazzer/ (docs/fuzzing.md).
  */
 import { fuzzTarget, runOne, type FuzzTarget } from './targets.js';
+import { expectFunction } from '../bytes/check.js';
 
 /** The `fuzz(data)` function of a target; `plant` swaps in a test build of the target. */
 export function jazzerTarget(name: string, plant?: (t: FuzzTarget) => FuzzTarget): (data: Uint8Array) => void {
+  if (plant !== undefined) expectFunction(plant, 'plant');
   const target = plant ? plant(fuzzTarget(name)) : fuzzTarget(name);
   return (data: Uint8Array) => {
     const outcome = runOne(target, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));

@@ -24,7 +24,7 @@ import {
   DEFAULT_TEXT_VERSION,
 } from '../../../codecs/root-signature.js';
 import { DescriptionError } from '../../bytes/errors.js';
-import { kindOf } from '../../bytes/check.js';
+import { expectOptions, kindOf } from '../../bytes/check.js';
 import { checkVersion } from '../check.js';
 import { convertRootSignature } from '../convert.js';
 import { dataFields, keyOf } from '../rows.js';
@@ -51,6 +51,7 @@ const LOCAL_ROOT_SIGNATURE = flag(ROOT_SIGNATURE_FLAGS, 'LOCAL_ROOT_SIGNATURE');
  */
 export function parseRootSignature(source: RootSignatureText | string, options: ParseOptions = {}): RootSignature {
   if (typeof source !== 'string' && !(source instanceof RootSignatureText)) throw new DescriptionError('bad-type', 'source', `expected root signature text, got ${kindOf(source)}`);
+  expectOptions(options as unknown);
   const text = typeof source === 'string' ? new RootSignatureText(source) : source;
   return new Parser(text, options).parse();
 }
