@@ -26,7 +26,7 @@ import { KEYS, fieldPath, PAYLOAD_KEY, VERSION_KEY, parameterPath, parameterType
 import { enumName, flagNames } from '../json/vocabulary.js';
 import type { DescriptorRange, DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootParameter, RootSignature, RootSignatureVersion, StaticSampler } from './types.js';
 import { checkDescription } from './check.js';
-import { expectObject } from '../bytes/check.js';
+import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
 
 /** One report item: the field, its value before and after, and why. */
 export interface ConversionItem {
@@ -76,6 +76,7 @@ export function convertRootSignature(
   to: RootSignatureVersion,
   options: ConvertOptions = {},
 ): { rootSignature: RootSignature; report: ConversionReport } {
+  expectOptions(options);
   const semantics = options.semantics ?? 'runtime';
   const rules = CONVERSION_RULES[semantics];
   if (!rules) throw new DescriptionError('bad-name', 'semantics', `unknown semantics ${String(semantics)}`);
@@ -161,6 +162,9 @@ function restoredRangeFlags(rules: ConversionRules, r: DescriptorRange): number 
  */
 export function describeConversionReport(report: ConversionReport): string[] {
   expectObject(report, 'report');
+  expectArray(report.added, 'report.added');
+  expectArray(report.dropped, 'report.dropped');
+  expectArray(report.notExpressible, 'report.notExpressible');
   return [
     ...report.added.map((i) => `added ${i.path} = ${i.to}: ${i.detail}`),
     ...report.dropped.map((i) => `dropped ${i.path} = ${i.from}: ${i.detail}`),

@@ -27,6 +27,7 @@ import { flag } from '../../codecs/enum-table.js';
 import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
 import { fillMessage } from '../bytes/errors.js';
 import { checkDescription } from './check.js';
+import { expectOptions } from '../bytes/check.js';
 import { convertRootSignature } from './convert.js';
 import { KEYS, fieldPath, PARAMETERS_KEY, PAYLOAD_KEY, dataFields, parameterCost, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from './rows.js';
 import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from './types.js';
@@ -78,6 +79,7 @@ const visName = (v: number) => (v < VISIBILITY_COUNT ? SHADER_VISIBILITY.values[
  * @throws {DescriptionError} bad-type, missing-key or out-of-range (the version) for a description that is not one (checkDescription)
  */
 export function validateRootSignature(input: RootSignature, options: ValidateOptions = {}): Violation[] {
+  expectOptions(options);
   const target = options.target ?? 'runtime';
   const applies = (code: ValidationCode) => {
     const rule = VALIDATION_RULES.find((r) => r.code === code)!;

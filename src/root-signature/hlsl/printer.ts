@@ -22,6 +22,7 @@ import {
 import { KEYS, fieldPath, PAYLOAD_KEY, dataFields, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../rows.js';
 import { DescriptionError } from '../../bytes/errors.js';
 import { checkDescription } from '../check.js';
+import { expectOptions, expectString } from '../../bytes/check.js';
 import type { DescriptorRange, DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings } from './lexer.js';
 
@@ -42,6 +43,7 @@ const VISIBILITY = PARAMETER.fields.shaderVisibility.hlsl.keyword;
  */
 export function printRootSignature(rs: RootSignature, options: PrintOptions = {}): string {
   checkDescription(rs);
+  expectOptions(options);
   const clauses: { head: string; items: string[] }[] = [];
   if (rs.flags !== 0) clauses.push({ head: CLAUSES.rootFlags, items: [flags(HLSL_ROOT_FLAGS, rs.flags, rootPath(H.flags))] });
   rs.parameters.forEach((p, i) => clauses.push(parameter(p, parameterPath(i))));
@@ -62,6 +64,8 @@ export function printRootSignature(rs: RootSignature, options: PrintOptions = {}
  * @throws {DescriptionError} not-representable for values the language cannot spell
  */
 export function printRootSignatureDefine(name: string, rs: RootSignature, options: PrintOptions = {}): string {
+  expectString(name, 'name');
+  expectOptions(options);
   if (!options.multiline) return `#define ${name} "${printRootSignature(rs)}"`;
   const lines = printRootSignature(rs, { multiline: true }).split('\n');
   return [`#define ${name} \\`, ...lines.map((l, i) => `    "${l}${i < lines.length - 1 ? ' ' : ''}"${i < lines.length - 1 ? ' \\' : ''}`)].join('\n');
