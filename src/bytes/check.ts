@@ -1,7 +1,8 @@
 /**
  * Guards at the public entries: an argument of the wrong type (null, undefined, a number where
  * bytes or a description belong) becomes a DescriptionError `bad-type` naming the argument, never
- * a TypeError from the first property read. One instanceof/typeof test on the fast path.
+ * a TypeError from the first property read. Each guard is one instanceof/typeof test when the
+ * argument is right (small enough to be inlined where it is called).
  */
 import { DescriptionError } from './errors.js';
 

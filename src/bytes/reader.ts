@@ -17,7 +17,7 @@ export class ByteReader {
     readonly bytes: Uint8Array,
     readonly base = 0,
   ) {
-    if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'bytes'); // every decoder's input: bad-type, not a TypeError
+    expectBytes(bytes, 'bytes'); // null, an ArrayBuffer, ...: bad-type
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

@@ -90,6 +90,6 @@ export function fourCCBytes(name: string, path = 'part.name'): Uint8Array {
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function looksLikeContainer(bytes: Uint8Array): boolean {
-  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   return bytes.byteLength >= 4 && bytes[0] === 0x44 && bytes[1] === 0x58 && bytes[2] === 0x42 && bytes[3] === 0x43;
 }

@@ -171,8 +171,8 @@ function putState(out: Uint8Array, at: number): void {
  * @throws {DescriptionError} bad-type when `message` or `out` is not a Uint8Array
  */
 export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): void {
-  if (!(message instanceof Uint8Array)) expectBytes(message, 'message');
-  if (!(out instanceof Uint8Array)) expectBytes(out, 'out');
+  expectBytes(message, 'message');
+  expectBytes(out, 'out');
   if (message.byteLength >= WASM_MIN && wasmInto(message, out, at)) return;
   modifiedMd5JsInto(message, out, at);
 }
@@ -185,7 +185,7 @@ export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): v
  */
 export function modifiedMd5Batch(messages: readonly Uint8Array[], out?: Uint8Array): Uint8Array {
   expectArray(messages, 'messages');
-  for (let i = 0; i < messages.length; i++) if (!(messages[i] instanceof Uint8Array)) expectBytes(messages[i], `messages[${i}]`);
+  for (let i = 0; i < messages.length; i++) expectBytes(messages[i], `messages[${i}]`);
   if (out === undefined) out = new Uint8Array(16 * messages.length);
   else expectBytes(out, 'out');
   if (out.byteLength < 16 * messages.length) throw new DescriptionError('out-of-range', 'out', `${out.byteLength} bytes, ${messages.length} digests need ${16 * messages.length}`);
@@ -212,7 +212,7 @@ export function modifiedMd5(message: Uint8Array): Uint8Array {
  * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
  */
 export function computeContainerDigest(container: Uint8Array, size?: number): Uint8Array {
-  if (!(container instanceof Uint8Array)) expectBytes(container, 'container');
+  expectBytes(container, 'container');
   if (size === undefined) size = container.byteLength;
   return modifiedMd5(container.subarray(DIGEST_COVERS_FROM, size));
 }
@@ -227,7 +227,7 @@ function containerDigestInto(container: Uint8Array, size: number, out: Uint8Arra
  * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
  */
 export function signContainer(container: Uint8Array, size?: number): void {
-  if (!(container instanceof Uint8Array)) expectBytes(container, 'container');
+  expectBytes(container, 'container');
   if (size === undefined) size = container.byteLength;
   containerDigestInto(container, size, container, DIGEST_AT);
 }
@@ -238,7 +238,7 @@ export function signContainer(container: Uint8Array, size?: number): void {
  * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
  */
 export function containerDigestMatches(container: Uint8Array, size?: number): boolean {
-  if (!(container instanceof Uint8Array)) expectBytes(container, 'container');
+  expectBytes(container, 'container');
   if (size === undefined) size = container.byteLength;
   containerDigestInto(container, size, result, 0);
   const at = DIGEST_AT;
@@ -251,7 +251,7 @@ export function containerDigestMatches(container: Uint8Array, size?: number): bo
  * @throws {DescriptionError} bad-type when an argument is not a Uint8Array
  */
 export function digestSentinel(digest: Uint8Array): DigestSentinel | undefined {
-  if (!(digest instanceof Uint8Array)) expectBytes(digest, 'digest');
+  expectBytes(digest, 'digest');
   for (const s of DIGEST_SENTINELS) if (digest.every((b) => b === s.byte)) return s.name;
   return undefined;
 }
@@ -267,8 +267,8 @@ export type DigestStatus =
  * @throws {DescriptionError} bad-type when an argument is not a Uint8Array
  */
 export function digestStatus(stored: Uint8Array, computed: Uint8Array): DigestStatus {
-  if (!(stored instanceof Uint8Array)) expectBytes(stored, 'stored');
-  if (!(computed instanceof Uint8Array)) expectBytes(computed, 'computed');
+  expectBytes(stored, 'stored');
+  expectBytes(computed, 'computed');
   if (equalBytes(stored, computed)) return { status: 'valid' };
   const sentinel = digestSentinel(stored);
   if (sentinel) return { status: 'sentinel', sentinel };
@@ -280,8 +280,8 @@ export function digestStatus(stored: Uint8Array, computed: Uint8Array): DigestSt
  * @throws {DescriptionError} bad-type when an argument is not a Uint8Array
  */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (!(a instanceof Uint8Array)) expectBytes(a, 'a');
-  if (!(b instanceof Uint8Array)) expectBytes(b, 'b');
+  expectBytes(a, 'a');
+  expectBytes(b, 'b');
   if (a.byteLength !== b.byteLength) return false;
   for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -292,7 +292,7 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
  * @throws {DescriptionError} bad-type when an argument is not a Uint8Array
  */
 export function toHex(bytes: Uint8Array): string {
-  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   let s = '';
   for (const b of bytes) s += b.toString(16).padStart(2, '0');
   return s;

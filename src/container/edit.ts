@@ -68,6 +68,6 @@ export function withRootSignature(container: Container, rts0: Uint8Array, placem
  * @throws {DescriptionError} as writeContainer (bad-name, bad-type), bad-type when `originalBytes` is not a Uint8Array
  */
 export function writeEdited(edited: Container, original: ParsedContainer, originalBytes: Uint8Array): Uint8Array {
-  if (!(originalBytes instanceof Uint8Array)) expectBytes(originalBytes, 'originalBytes');
+  expectBytes(originalBytes, 'originalBytes');
   return writeContainer(edited, editedDigest(original, originalBytes));
 }

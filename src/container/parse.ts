@@ -46,7 +46,7 @@ function fourCCAt(bytes: Uint8Array, at: number): string {
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions = {}): ParsedContainer {
-  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'container'); // null, an ArrayBuffer, ...: bad-type (one instanceof on the fast path)
+  expectBytes(bytes, 'container'); // null, an ArrayBuffer, ...: bad-type
   if (typeof options !== 'object' || options === null) expectOptions(options as unknown);
   const strict = (options.mode ?? 'strict') === 'strict';
   if (bytes.byteLength < CONTAINER_HEADER_SIZE) new ByteReader(bytes).need(0, CONTAINER_HEADER_SIZE, 'container.header');

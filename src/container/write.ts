@@ -94,7 +94,7 @@ const sign = signContainer;
  * @throws {DescriptionError} bad-type (`rts0` not a Uint8Array), out-of-range (a digest that is not 16 bytes)
  */
 export function rootSignatureContainer(rts0: Uint8Array, digest: DigestChoice = 'compute'): Uint8Array {
-  if (!(rts0 instanceof Uint8Array)) expectBytes(rts0, 'rts0');
+  expectBytes(rts0, 'rts0');
   if (digest !== 'compute') return writeContainer({ digest: NO_DIGEST, majorVersion: MAJOR, minorVersion: MINOR, parts: [{ name: RTS0_NAME, data: rts0 }] }, digest);
   // the common case written directly: one part, no description objects
   const at = HEADER_SIZE + 4;

@@ -8,7 +8,7 @@
  * stack overflow from deep inside a walk. Which values are valid (enum values, flags) is the
  * callers' to judge.
  */
-import { CONSTANTS, DESCRIPTOR, HEADER, PARAMETER, PARAMETER_TYPES, RANGE, ROOT_SIGNATURE_VERSIONS, SAMPLER, stores, versionRow, type RecordRow, type RootSignatureVersion } from '../../codecs/root-signature.js';
+import { HEADER, PARAMETER, PARAMETER_TYPES, RANGE, RECORDS, ROOT_SIGNATURE_VERSIONS, SAMPLER, stores, versionRow, type RecordRow, type RootSignatureVersion } from '../../codecs/root-signature.js';
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectObject } from '../bytes/check.js';
@@ -30,7 +30,7 @@ export function checkVersion(version: unknown, path: string = rootPath(VERSION_K
 
 /** Payload key, whether it is an array (a table's ranges) and its record, by parameter type value. */
 const PAYLOADS = new Map<unknown, { key: string; array: boolean; record: RecordRow }>(
-  PARAMETER_TYPES.map((t) => [t.value, { key: t.payload, array: t.record === 'TABLE', record: t.record === 'TABLE' ? RANGE : t.record === 'CONSTANTS' ? CONSTANTS : DESCRIPTOR }]),
+  PARAMETER_TYPES.map((t) => [t.value, { key: t.payload, array: t.record === 'TABLE', record: t.record === 'TABLE' ? RANGE : RECORDS[t.record] }]),
 );
 
 /** Per version and record, the data fields it stores (numbers in a description) and which are f32. */
@@ -38,7 +38,7 @@ const NUMBER_KEYS = new Map<RootSignatureVersion, Map<RecordRow, readonly { key:
   ROOT_SIGNATURE_VERSIONS.map(({ value: v }) => [
     v,
     new Map(
-      [HEADER, PARAMETER, RANGE, CONSTANTS, DESCRIPTOR, SAMPLER].map((r) => [
+      Object.values(RECORDS).map((r) => [
         r as RecordRow,
         dataFields(r)
           .filter((f) => stores(f.row, v))

@@ -10,15 +10,9 @@
  * error paths are built only when an error is thrown.
  */
 import {
-  CONSTANTS,
-  DESCRIPTOR,
   HEADER,
   PARAMETER,
-  RANGE,
   ROOT_SIGNATURE_VERSIONS,
-  SAMPLER,
-  TABLE,
-  type RecordRow,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DecodeError } from '../bytes/errors.js';
@@ -32,15 +26,14 @@ import {
   PARAMETERS_KEY as PARAMETERS_ROW_KEY,
   PAYLOAD_BY_TYPE as PAYLOAD_BY_TYPE_ROW,
   PAYLOAD_KEY,
-  PAYLOAD_OF,
   byVersion,
+  recordLayout,
   parameterPath,
   rootPath,
   SAMPLERS_KEY as SAMPLERS_ROW_KEY,
   tablePath,
   VERSION_KEY as VERSION_ROW_KEY,
   keyOf,
-  structureKey,
 } from './rows.js';
 import { RECORD_CODECS } from './records.generated.js';
 import type { RootSignature } from './types.js';
@@ -96,7 +89,7 @@ function read(bytes: Uint8Array, options: DecodeRootSignatureOptions, layout: Ro
   if (typeof options !== 'object' || options === null) expectOptions(options as unknown); // one typeof on the fast path
   const at = options.path ?? ROOT_SIGNATURE_PART;
   const base = options.base ?? 0;
-  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, at); // null, an ArrayBuffer, ...: bad-type (one instanceof on the fast path)
+  expectBytes(bytes, at); // null, an ArrayBuffer, ...: bad-type
   if (bytes.byteLength < HEADER_SIZE) new ByteReader(bytes, base).need(0, HEADER_SIZE, `${at}.header`);
   const version = u32(bytes, VERSION_AT);
   const reader = version < READERS.length ? READERS[version] : undefined;
@@ -113,35 +106,17 @@ type Fields = { [key: string]: unknown };
 const HEADER_SIZE = Math.min(...ROOT_SIGNATURE_VERSIONS.map((v) => HEADER.sizes[v.value]));
 const VERSION_AT = HEADER.fields.version.at[ROOT_SIGNATURE_VERSIONS[0]!.value]!;
 
-/** An offset of a structural field (count or offset) at one version. */
-function offsetOf(record: RecordRow, key: string, v: RootSignatureVersion): number {
-  return record.fields[key]!.at[v]!;
-}
 
 const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPTOR_PAYLOAD } = PAYLOAD_KEY;
 const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeReader(v: RootSignatureVersion): Reader {
-  const numParametersAt = offsetOf(HEADER, structureKey(HEADER, 'count', PARAMETERS_KEY), v);
-  const parametersAt = offsetOf(HEADER, structureKey(HEADER, 'offset', PARAMETERS_KEY), v);
-  const numSamplersAt = offsetOf(HEADER, structureKey(HEADER, 'count', SAMPLERS_KEY), v);
-  const samplersAt = offsetOf(HEADER, structureKey(HEADER, 'offset', SAMPLERS_KEY), v);
-  const parameterSize = PARAMETER.sizes[v];
-  const payloadAt = offsetOf(PARAMETER, structureKey(PARAMETER, 'offset', PAYLOAD_OF), v);
-  const parameterTypeAt = PARAMETER.fields.parameterType.at[v]!;
-  const table = TABLE.sizes[v];
-  const rangeCountAt = offsetOf(TABLE, structureKey(TABLE, 'count', TABLE_PAYLOAD), v);
-  const rangesAt = offsetOf(TABLE, structureKey(TABLE, 'offset', TABLE_PAYLOAD), v);
-  const rangeSize = RANGE.sizes[v];
-  const constantsSize = CONSTANTS.sizes[v];
-  const descriptorSize = DESCRIPTOR.sizes[v];
-  const samplerSize = SAMPLER.sizes[v];
+  const { numParametersAt, parametersAt, numSamplersAt, samplersAt, parameterSize, payloadAt, parameterTypeAt, tableSize: table, rangeCountAt, rangesAt, rangeSize, constantsSize, descriptorSize, samplerSize, headerSize } = recordLayout(v);
   const { readHeader, readParameter, readRange, readConstants, readDescriptor, readSampler } = RECORD_CODECS[v]!;
   const readTableParameter = readParameter[TABLE_PAYLOAD]!;
   const readConstantsParameter = readParameter[CONSTANTS_PAYLOAD]!;
   const readDescriptorParameter = readParameter[DESCRIPTOR_PAYLOAD]!;
 
-  const headerSize = HEADER.sizes[v];
   return (bytes, base, at, layout) => {
     const length = bytes.byteLength;
     // read() checked the smallest header of all versions; this version's may be larger

@@ -9,15 +9,7 @@
  * (records.generated.ts, `npm run gen`). Error paths are built only when an error is thrown.
  */
 import {
-  CONSTANTS,
-  DESCRIPTOR,
-  HEADER,
   PARAMETER,
-  RANGE,
-  ROOT_SIGNATURE_VERSIONS,
-  SAMPLER,
-  TABLE,
-  type RecordRow,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
@@ -30,15 +22,14 @@ import {
   PARAMETERS_KEY as PARAMETERS_ROW_KEY,
   PAYLOAD_BY_TYPE as PAYLOAD_BY_TYPE_ROW,
   PAYLOAD_KEY,
-  PAYLOAD_OF,
   byVersion,
+  recordLayout,
   rangePath as rangePathOf,
   rootPath as rootPathOf,
   samplerPath as samplerPathOf,
   SAMPLERS_KEY as SAMPLERS_ROW_KEY,
   VERSION_KEY as VERSION_ROW_KEY,
   keyOf,
-  structureKey,
 } from './rows.js';
 import { expectObject } from '../bytes/check.js';
 import { unknownVersion } from './check.js';
@@ -82,23 +73,8 @@ const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPT
 const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeWriter(v: RootSignatureVersion): Writer {
-  const at = (record: RecordRow, key: string) => record.fields[key]!.at[v]!;
-  const headerSize = HEADER.sizes[v];
+  const { headerSize, parameterSize, tableSize, rangeSize, constantsSize, descriptorSize, samplerSize, versionAt, numParametersAt, parametersAt, numSamplersAt, samplersAt, payloadAt, rangeCountAt, rangesAt } = recordLayout(v);
   const { writeHeader, writeParameter, writeRange, writeConstants, writeDescriptor, writeSampler } = RECORD_CODECS[v]!;
-  const parameterSize = PARAMETER.sizes[v];
-  const rangeSize = RANGE.sizes[v];
-  const constantsSize = CONSTANTS.sizes[v];
-  const descriptorSize = DESCRIPTOR.sizes[v];
-  const samplerSize = SAMPLER.sizes[v];
-  const versionAt = at(HEADER, VERSION_KEY);
-  const numParametersAt = at(HEADER, structureKey(HEADER, 'count', PARAMETERS_KEY));
-  const parametersAt = at(HEADER, structureKey(HEADER, 'offset', PARAMETERS_KEY));
-  const numSamplersAt = at(HEADER, structureKey(HEADER, 'count', SAMPLERS_KEY));
-  const samplersAt = at(HEADER, structureKey(HEADER, 'offset', SAMPLERS_KEY));
-  const payloadAt = at(PARAMETER, structureKey(PARAMETER, 'offset', PAYLOAD_OF));
-  const tableSize = TABLE.sizes[v];
-  const rangeCountAt = at(TABLE, structureKey(TABLE, 'count', TABLE_PAYLOAD));
-  const rangesAt = at(TABLE, structureKey(TABLE, 'offset', TABLE_PAYLOAD));
 
   return (rs) => {
     const parameters = rs[PARAMETERS_KEY];

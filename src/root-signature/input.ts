@@ -29,7 +29,7 @@ export interface RootSignatureSource {
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function readRootSignatureSource(bytes: Uint8Array, mode: ContainerParseMode = 'strict'): RootSignatureSource {
-  if (!(bytes instanceof Uint8Array)) expectBytes(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   if (!looksLikeContainer(bytes)) {
     const { rootSignature, layout } = readRootSignature(bytes);
     return { kind: 'part', part: bytes, partOffset: 0, rootSignature, layout };

@@ -13,6 +13,7 @@ import {
   RANGE,
   SAMPLER,
   ROOT_SIGNATURE_VERSIONS,
+  TABLE,
   type FieldRow,
   type RecordRow,
   type RootSignatureVersion,
@@ -72,6 +73,32 @@ export function byVersion<T>(make: (v: RootSignatureVersion) => T): (T | undefin
 
 /** Payload key by parameter type value, undefined for a value no type has (an array: an indexed load per parameter). */
 export const PAYLOAD_BY_TYPE: readonly (string | undefined)[] = Array.from({ length: Math.max(...PARAMETER_TYPES.map((t) => t.value)) + 1 }, (_, i) => parameterTypeRow(i)?.payload);
+
+/**
+ * The record sizes and structural offsets (counts, offsets, the version and parameter type words)
+ * the codec's reader and writer of version `v` work with, looked up in the rows once per version.
+ */
+export function recordLayout(v: RootSignatureVersion) {
+  const at = (record: RecordRow, key: string) => record.fields[key]!.at[v]!;
+  return {
+    headerSize: HEADER.sizes[v],
+    parameterSize: PARAMETER.sizes[v],
+    tableSize: TABLE.sizes[v],
+    rangeSize: RANGE.sizes[v],
+    constantsSize: CONSTANTS.sizes[v],
+    descriptorSize: DESCRIPTOR.sizes[v],
+    samplerSize: SAMPLER.sizes[v],
+    versionAt: at(HEADER, VERSION_KEY),
+    numParametersAt: at(HEADER, structureKey(HEADER, 'count', PARAMETERS_KEY)),
+    parametersAt: at(HEADER, structureKey(HEADER, 'offset', PARAMETERS_KEY)),
+    numSamplersAt: at(HEADER, structureKey(HEADER, 'count', SAMPLERS_KEY)),
+    samplersAt: at(HEADER, structureKey(HEADER, 'offset', SAMPLERS_KEY)),
+    parameterTypeAt: at(PARAMETER, keyOf(PARAMETER, PARAMETER.fields.parameterType)),
+    payloadAt: at(PARAMETER, structureKey(PARAMETER, 'offset', PAYLOAD_OF)),
+    rangeCountAt: at(TABLE, structureKey(TABLE, 'count', PAYLOAD_KEY.TABLE)),
+    rangesAt: at(TABLE, structureKey(TABLE, 'offset', PAYLOAD_KEY.TABLE)),
+  };
+}
 
 /** The name of a version ("1.1"). */
 export function versionName(version: RootSignatureVersion): string {
