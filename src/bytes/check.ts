@@ -4,15 +4,10 @@
  * a TypeError from the first property read. Each guard is one instanceof/typeof test when the
  * argument is right (small enough to be inlined where it is called).
  */
-import { DescriptionError } from './errors.js';
+import { DescriptionError, kindOf } from './errors.js';
 
-/** How a value is named in messages: `null`, `undefined`, `an array`, `a string`, `a number`. */
-export function kindOf(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  const t = typeof value;
-  return t === 'object' ? 'an object' : `a ${t}`;
-}
+export { kindOf };
+
 
 /**
  * Throws DescriptionError bad-type at `path` unless `value` is a Uint8Array (a Buffer, or one from
@@ -34,6 +29,17 @@ export function expectObject(value: unknown, path: string): asserts value is Rec
 export function expectArray(value: unknown, path: string): asserts value is readonly unknown[] {
   if (Array.isArray(value)) return;
   throw new DescriptionError('bad-type', path, `expected an array, got ${kindOf(value)}`);
+}
+
+/**
+ * Throws DescriptionError bad-type at `path[i]` for the first element of `values` that is not an
+ * object (not null, not an array); the path is built only then, not per element.
+ */
+export function expectObjects(values: readonly unknown[], path: string): void {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) expectObject(v, `${path}[${i}]`);
+  }
 }
 
 /**

@@ -110,6 +110,14 @@ export function fillMessage(template: string, values: Readonly<Record<string, st
   return template.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
 }
 
+/** How a value is named in messages: `null`, `undefined`, `an array`, `a string`, `a number`. */
+export function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  const t = typeof value;
+  return t === 'object' ? 'an object' : `a ${t}`;
+}
+
 /**
  * The one line per violation the CLI prints: `code path message` for a rule broken by a
  * description; with a `subject` (the shader binding a violation is about, `CBV b2`; may be
@@ -117,7 +125,7 @@ export function fillMessage(template: string, values: Readonly<Record<string, st
  * @throws {DescriptionError} bad-type when `v` is not an object
  */
 export function formatViolation(v: { readonly code: string; readonly path?: string; readonly message: string }, subject?: string): string {
-  if (typeof v !== 'object' || v === null) throw new DescriptionError('bad-type', 'violation', `expected an object, got ${v === null ? 'null' : `a ${typeof v}`}`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new DescriptionError('bad-type', 'violation', `expected an object, got ${kindOf(v)}`);
   if (subject === undefined) return `${v.code} ${v.path ?? ''} ${v.message}`;
   return `${v.code}${subject ? ` ${subject}` : ''}${v.path ? ` ${v.path}` : ''}: ${v.message}`;
 }

@@ -8,7 +8,7 @@
  * `part`, `record`, `array`) group leaves; they nest (an enclosing span lies inside its parent).
  */
 
-import { expectArray, expectNumber, expectObject } from './check.js';
+import { expectArray, expectNumber, expectObject, expectObjects } from './check.js';
 
 /** What a span is. */
 export type SpanKind =
@@ -116,7 +116,7 @@ export function expectByteMap(map: unknown, path = 'map'): asserts map is ByteMa
   expectObject(map, path);
   const spans = map.spans;
   expectArray(spans, `${path}.spans`);
-  for (let i = 0; i < spans.length; i++) expectObject(spans[i], `${path}.spans[${i}]`);
+  expectObjects(spans, `${path}.spans`);
 }
 
 /**
@@ -148,6 +148,11 @@ export function flagNames(bits: readonly (readonly [string, number])[], value: n
 /** The leaves of a map. */
 export function leafSpans(map: ByteMap): ByteSpan[] {
   expectByteMap(map);
+  return leaves(map);
+}
+
+/** leafSpans of a map already checked. */
+function leaves(map: ByteMap): ByteSpan[] {
   return map.spans.filter((s) => LEAF_KINDS.has(s.kind));
 }
 
@@ -159,9 +164,9 @@ export function leafSpans(map: ByteMap): ByteSpan[] {
 export function checkByteMap(map: ByteMap): string[] {
   expectByteMap(map);
   const problems: string[] = [];
-  const leaves = leafSpans(map).slice().sort((a, b) => a.offset - b.offset);
+  const sorted = leaves(map).sort((a, b) => a.offset - b.offset);
   let at = 0;
-  for (const s of leaves) {
+  for (const s of sorted) {
     if (s.size <= 0) problems.push(`${s.path}: empty ${s.kind} at ${s.offset}`);
     if (s.offset > at) problems.push(`bytes ${at}..${s.offset - 1} are in no leaf`);
     if (s.offset < at) problems.push(`${s.path} at ${s.offset} overlaps the leaf before it (ends at ${at})`);

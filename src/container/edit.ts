@@ -5,7 +5,7 @@
  */
 import { PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DecodeError } from '../bytes/errors.js';
-import { expectBytes } from '../bytes/check.js';
+import { expectBytes, expectObject } from '../bytes/check.js';
 import { expectContainer, findPart, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestStatus } from './digest.js';
 import type { ParsedContainer } from './container.js';
@@ -28,6 +28,8 @@ export function rootSignaturePart(container: Container): Uint8Array {
  */
 export function editedDigest(original: ParsedContainer, originalBytes: Uint8Array): DigestChoice {
   expectContainer(original);
+  expectObject(original.layout, 'original.layout');
+  expectBytes(originalBytes, 'originalBytes');
   const status = digestStatus(original.digest, computeContainerDigest(originalBytes, original.layout.declaredSize));
   if (status.status === 'valid') return 'compute';
   if (status.status === 'sentinel') return original.digest;
@@ -68,6 +70,5 @@ export function withRootSignature(container: Container, rts0: Uint8Array, placem
  * @throws {DescriptionError} as writeContainer (bad-name, bad-type), bad-type when `originalBytes` is not a Uint8Array
  */
 export function writeEdited(edited: Container, original: ParsedContainer, originalBytes: Uint8Array): Uint8Array {
-  expectBytes(originalBytes, 'originalBytes');
   return writeContainer(edited, editedDigest(original, originalBytes));
 }

@@ -8,7 +8,7 @@ import type { QueryType, ResultField } from '../../codecs/query.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { ByteReader } from '../bytes/reader.js';
 import { queryTypeOf, recordRange, type RecordRange } from './types.js';
-import { expectObject, kindOf } from '../bytes/check.js';
+import { expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 export interface QueryColumns {
   type: QueryType;
@@ -38,7 +38,6 @@ export function decodeQueryResults(
 ): QueryColumns {
   const q = queryTypeOf(type);
   const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
-  range ??= {};
   if (range.into !== undefined) expectObject(range.into, 'range.into');
   const words = q.result.size / 4;
   const src = new DataView(bytes.buffer, bytes.byteOffset + offset, count * q.result.size);
@@ -74,12 +73,12 @@ export function encodeQueryResults(type: QueryType | string | number, data: Reco
   const q = queryTypeOf(type);
   if (!Array.isArray(data)) expectObject(data, 'data');
   const records = Array.isArray(data);
+  if (records) expectObjects(data, 'data');
   const count = records ? data.length : Math.max(0, ...q.result.fields.map((f) => (data as Record<string, ArrayLike<bigint>>)[f.name]?.length ?? 0));
   const out = new Uint8Array(count * q.result.size);
   const view = new DataView(out.buffer);
   for (const f of q.result.fields) {
     for (let i = 0; i < count; i++) {
-      if (records) expectObject((data as unknown[])[i], `data[${i}]`);
       const value = records ? (data as Record<string, bigint>[])[i]![f.name] : (data as Record<string, ArrayLike<bigint>>)[f.name]?.[i];
       if (value === undefined) throw new DescriptionError('missing-key', `${records ? `[${i}]` : ''}${f.name}`, `no value for ${f.name}`);
       const max = f.size === 8 ? 0xffffffffffffffffn : 0xffffffffn;

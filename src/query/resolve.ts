@@ -8,7 +8,7 @@ import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import type { QueryKernels } from './kernels/api.js';
 import { activeKernels } from './kernels/loader.js';
 import { alignedView, queryTypeOf, recordRange, type RecordRange } from './types.js';
-import { expectArray, expectBytes, expectObject, kindOf } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /**
  * The kernels a call runs: the caller's (an object with the operation `method`) or the active ones.
@@ -112,7 +112,7 @@ export function sumQueryResults(bytes: Uint8Array, type: QueryType | string | nu
   const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
   const fields = q.result.fields.length;
   const out = new Uint8Array(fields * 8);
-  kernelsFor(range?.kernels, 'sumRecords', 'range.kernels').sumRecords(alignedView(bytes, offset, count * q.result.size), count, fields, out);
+  kernelsFor(range.kernels, 'sumRecords', 'range.kernels').sumRecords(alignedView(bytes, offset, count * q.result.size), count, fields, out);
   const sums = new BigUint64Array(out.buffer);
   return Object.fromEntries(q.result.fields.map((f, i) => [f.name, sums[i]!]));
 }
@@ -133,7 +133,7 @@ export function deltaQueryResults(a: Uint8Array, b: Uint8Array, type: QueryType 
 export function soOverflow(bytes: Uint8Array, range: RecordRange & { kernels?: QueryKernels } = {}): { flags: Uint8Array; overflowed: number } {
   const { offset, count } = recordRange(bytes, 16, range, 'SO_STATISTICS');
   const flags = new Uint8Array(count);
-  const overflowed = kernelsFor(range?.kernels, 'soOverflow', 'range.kernels').soOverflow(alignedView(bytes, offset, count * 16), count, flags);
+  const overflowed = kernelsFor(range.kernels, 'soOverflow', 'range.kernels').soOverflow(alignedView(bytes, offset, count * 16), count, flags);
   return { flags, overflowed };
 }
 
@@ -141,7 +141,7 @@ export function soOverflow(bytes: Uint8Array, range: RecordRange & { kernels?: Q
 export function occlusionToBinary(bytes: Uint8Array, range: RecordRange & { kernels?: QueryKernels } = {}): { values: BigUint64Array; visible: number } {
   const { offset, count } = recordRange(bytes, 8, range, 'OCCLUSION');
   const out = new Uint8Array(count * 8);
-  const visible = kernelsFor(range?.kernels, 'binaryOcclusion', 'range.kernels').binaryOcclusion(alignedView(bytes, offset, count * 8), count, out);
+  const visible = kernelsFor(range.kernels, 'binaryOcclusion', 'range.kernels').binaryOcclusion(alignedView(bytes, offset, count * 8), count, out);
   return { values: new BigUint64Array(out.buffer), visible };
 }
 
@@ -187,7 +187,7 @@ export function gatherVirtualQueries(
  */
 export function packQueryMap(entries: QueryMapEntry[]): Uint8Array {
   expectArray(entries, 'entries');
-  entries.forEach((e, i) => expectObject(e, `entries[${i}]`));
+  expectObjects(entries, 'entries');
   const out = new Uint8Array(entries.length * QUERY_MAP_ENTRY.size);
   const v = new DataView(out.buffer);
   entries.forEach((e, i) => {

@@ -39,7 +39,6 @@ export interface RecordRange {
 export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string, arg = 'bytes', rangeArg = 'range'): { offset: number; count: number } {
   expectBytes(bytes, arg);
   expectOptions(range, rangeArg);
-  range ??= {};
   const offset = range.offset ?? 0;
   if (!Number.isSafeInteger(offset) || offset < 0 || offset % RESOLVE_OFFSET_ALIGNMENT !== 0) {
     throw new DecodeError('bad-offset', offset, `${what}.offset`, `offset ${offset} is not a multiple of ${RESOLVE_OFFSET_ALIGNMENT} (ResolveQueryData's AlignedDestinationBufferOffset)`);

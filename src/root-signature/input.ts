@@ -4,7 +4,6 @@
  */
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { looksLikeContainer, partDataOffset, partIndex, type ParsedContainer } from '../container/container.js';
-import { expectBytes } from '../bytes/check.js';
 import { rootSignaturePart } from '../container/edit.js';
 import { parseContainer, type ContainerParseMode } from '../container/parse.js';
 import { readRootSignature, type RootSignatureLayout } from './decode.js';
@@ -29,8 +28,7 @@ export interface RootSignatureSource {
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function readRootSignatureSource(bytes: Uint8Array, mode: ContainerParseMode = 'strict'): RootSignatureSource {
-  expectBytes(bytes, 'bytes');
-  if (!looksLikeContainer(bytes)) {
+  if (!looksLikeContainer(bytes)) { // checks `bytes` (bad-type)
     const { rootSignature, layout } = readRootSignature(bytes);
     return { kind: 'part', part: bytes, partOffset: 0, rootSignature, layout };
   }

@@ -4,7 +4,7 @@
  * helpers (`version`, element `name`, `entryFunction`) that the reader ignores. Lossless.
  */
 import type { EnumTable } from '../../codecs/enum-table.js';
-import { expectArray, expectBytes, expectObject } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, expectObjects } from '../bytes/check.js';
 import { PSV_RESOURCE_KIND, PSV_RESOURCE_TYPE, PSV_SEMANTIC_KIND, SHADER_KIND } from '../../codecs/psv0.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { psvString, psvVersionOf, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
@@ -61,7 +61,7 @@ function checkPsv0Shape(psv: Psv0): void {
   const records = (value: unknown, path: string) => {
     if (value === undefined) return;
     expectArray(value, path);
-    value.forEach((r, i) => expectObject(r, `${path}[${i}]`));
+    expectObjects(value, path);
   };
   if (psv.resources === undefined) throw new DescriptionError('missing-key', 'PSV0.resources', 'required');
   records(psv.resources, 'PSV0.resources');

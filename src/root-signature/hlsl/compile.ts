@@ -4,7 +4,6 @@
  */
 import { VERSIONS } from '../../../codecs/root-signature.js';
 import { DxbinError, type RootSignatureValidationErrorCode } from '../../bytes/errors.js';
-import { expectOptions } from '../../bytes/check.js';
 import { rootSignatureContainer } from '../../container/write.js';
 import { encodeRootSignature } from '../encode.js';
 import type { RootSignature } from '../types.js';
@@ -39,7 +38,6 @@ export class RootSignatureValidationError extends DxbinError<RootSignatureValida
  * @throws {DescriptionError} bad-type (`source` not text), out-of-range (`options.version` no version)
  */
 export function compileRootSignature(source: RootSignatureText | string, options: CompileOptions = {}): RootSignature {
-  expectOptions(options as unknown);
   const text = typeof source === 'string' ? new RootSignatureText(source) : source;
   const rs = parseRootSignature(text, options);
   if (options.validate ?? true) {
@@ -57,7 +55,6 @@ export function compileRootSignature(source: RootSignatureText | string, options
  * @throws {DescriptionError} bad-type (`source` not text), out-of-range (`options.version` no version), not-representable (a value the version cannot store, with `validate: false`)
  */
 export function compileRootSignatureBlob(source: RootSignatureText | string, options: CompileOptions & { raw?: boolean } = {}): Uint8Array {
-  expectOptions(options as unknown);
   const rts0 = encodeRootSignature(compileRootSignature(source, options));
   return options.raw ? rts0 : rootSignatureContainer(rts0);
 }

@@ -10,8 +10,8 @@
  * character keeps its offset in the file, so errors point into the file.
  */
 import { RootSignatureText, HlslError } from './text.js';
-import { DescriptionError } from '../../bytes/errors.js';
-import { kindOf } from '../../bytes/check.js';
+import { DescriptionError, kindOf } from '../../bytes/errors.js';
+import { expectOptions } from '../../bytes/check.js';
 
 interface PpToken {
   kind: 'string' | 'ident' | 'other';
@@ -55,7 +55,10 @@ export class HlslFile {
     extraDefines: Record<string, string> = {},
     limits: HlslFileLimits = {},
   ) {
+    // the file's own words for its text argument (a test pins them), not expectString's
     if (typeof text !== 'string') throw new DescriptionError('bad-type', 'text', `expected the file's text, got ${kindOf(text)}`);
+    expectOptions(extraDefines, 'extraDefines');
+    expectOptions(limits, 'limits');
     this.maxTokens = limits.maxExpansionTokens ?? 64 * text.length + 4096;
     this.maxDepth = limits.maxExpansionDepth ?? 1000;
     const { clean, map } = preprocessText(text);
