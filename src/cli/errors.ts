@@ -4,7 +4,7 @@
  * `--diagnostics-format msvc` `FILE(line,col): error CODE: what` as MSBuild and Visual Studio read it.
  * Decisions are made on error classes and `code`, never on message text.
  */
-import { DecodeError, DescriptionError, DxbinError, HlslError, RootSignatureValidationError } from '../index.js';
+import { DecodeError, DescriptionError, DxbinError, HlslError, RootSignatureValidationError, hlslMessage } from '../index.js';
 import type { Outcome } from './exit.js';
 
 /** The command line is wrong: exit status 2. */
@@ -81,7 +81,7 @@ export function outcomeOf(e: unknown): Outcome | undefined {
 /** `e` as a Diagnostic, `file` naming the input it came from (errors that name their own file keep it). */
 export function diagnosticOf(e: unknown, file?: string): Diagnostic {
   if (e instanceof InOtherFile) return diagnosticOf(e.cause, e.file);
-  if (e instanceof HlslError) return { code: e.code, file: e.location.file, message: `root signature error - ${e.detail}`, line: e.location.line, column: e.location.column };
+  if (e instanceof HlslError) return { code: e.code, file: e.location.file, message: hlslMessage(e.code, e.detail), line: e.location.line, column: e.location.column };
   if (e instanceof RootSignatureValidationError) return { code: e.code, file: e.file, message: e.detail };
   if (e instanceof InputError) return { code: e.code, file: e.file, message: e.detail, field: e.at?.field, offset: e.at?.offset };
   if (e instanceof DecodeError) {

@@ -8,6 +8,11 @@ export interface SourceLocation {
   column: number;
 }
 
+/** Where each character of a text came from (text made by the preprocessor from several files). */
+export interface CharLocator {
+  locate(index: number): SourceLocation;
+}
+
 /** Root signature text with the place each character came from, for file:line:column in messages. */
 export class RootSignatureText {
   /**
@@ -19,11 +24,13 @@ export class RootSignatureText {
   constructor(
     readonly text: string,
     readonly file = '<string>',
-    private readonly origin = text,
+    private readonly origin: string | CharLocator = text,
     private readonly offsets?: readonly number[],
   ) {}
 
+  /** File, line and column of character `index` of the text. */
   locate(index: number): SourceLocation {
+    if (typeof this.origin !== 'string') return this.origin.locate(index);
     const at =
       this.offsets === undefined
         ? Math.min(index, this.origin.length)
@@ -58,6 +65,11 @@ export class HlslError extends DxbinError<HlslErrorCode> {
     // an error's constructor never throws: a location that is not an object reads as `?:0:0`
     const loc: Partial<SourceLocation> = typeof location === 'object' && location !== null ? location : {};
     const at = `${loc.file ?? '?'}:${loc.line ?? 0}:${loc.column ?? 0}`;
-    super(code, at, detail, `${at}: error: root signature error - ${detail}`);
+    super(code, at, detail, `${at}: error: ${hlslMessage(code, detail)}`);
   }
+}
+
+/** An HlslError's words after `error:`: the preprocessor's as clang says them, the reader's after DXC's "root signature error -". */
+export function hlslMessage(code: HlslErrorCode, detail: string): string {
+  return code === 'hlsl-preprocess' ? detail : `root signature error - ${detail}`;
 }

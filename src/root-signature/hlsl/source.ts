@@ -1,0 +1,143 @@
+/**
+ * HLSL sources as DXC reads them, and where `#include` finds them: bytes to text (UTF-8 with or
+ * without a BOM, UTF-16 LE/BE with a BOM), and the include host the preprocessor asks for files.
+ * The host is an interface so that the library stays free of `node:fs`: the CLI and the rollup
+ * plugin pass Node's `fs` and `path` to `fileSystemHost`, tests and the fuzzer use `virtualHost`.
+ */
+import { DescriptionError } from '../../bytes/errors.js';
+import { expectBytes } from '../../bytes/check.js';
+
+/** Text of an HLSL source from its bytes: a UTF-16 BOM (LE or BE) selects UTF-16, anything else is UTF-8 (a UTF-8 BOM dropped). */
+export function decodeHlslSource(bytes: Uint8Array): string {
+  expectBytes(bytes, 'bytes');
+  return decodeChecked(bytes);
+}
+
+/** decodeHlslSource for checked bytes. */
+export function decodeChecked(bytes: Uint8Array): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  return new TextDecoder('utf-8').decode(body);
+}
+
+/** What the host knows of a path: the file's identity (its real path, links resolved), size, and whether it is a regular file. */
+export interface HostFile {
+  real: string;
+  size: number;
+  regular: boolean;
+}
+
+/** Where the preprocessor finds files: paths, their identities and their bytes. */
+export interface IncludeHost {
+  /** The folder part of a path. */
+  dirname(p: string): string;
+  /** A folder and a relative name joined and normalized. */
+  join(dir: string, name: string): string;
+  isAbsolute(p: string): boolean;
+  /** What is at `p`, or undefined when nothing is. */
+  stat(p: string): HostFile | undefined;
+  /** The bytes of a regular file, by its real path (asked once per file). */
+  read(real: string): Uint8Array;
+}
+
+/** The parts of Node's `fs` and `path` that fileSystemHost uses. */
+export interface NodeFileSystem {
+  fs: {
+    statSync(p: string): { isFile(): boolean; size: number };
+    realpathSync(p: string): string;
+    readFileSync(p: string): Uint8Array;
+  };
+  path: { dirname(p: string): string; join(...p: string[]): string; isAbsolute(p: string): boolean };
+}
+
+/** A host over the real file system (pass Node's `fs` and `path`): identities are real paths, so link loops read each file once. */
+export function fileSystemHost({ fs, path }: NodeFileSystem): IncludeHost {
+  return {
+    dirname: (p) => path.dirname(p),
+    join: (dir, name) => path.join(dir, name),
+    isAbsolute: (p) => path.isAbsolute(p),
+    stat(p) {
+      try {
+        const st = fs.statSync(p);
+        return { real: fs.realpathSync(p), size: st.size, regular: st.isFile() };
+      } catch {
+        return undefined;
+      }
+    },
+    read: (real) => fs.readFileSync(real),
+  };
+}
+
+/** A file of a virtual tree: its text or bytes, or a link to another path (a folder link ends in `/`). */
+export type VirtualEntry = string | Uint8Array | { link: string };
+
+/**
+ * An in-memory host (POSIX paths) for tests, the fuzzer and the web page: `files` maps paths to
+ * contents or links; a link to a folder (`{ link: '.' }` at `a`) makes `a/x` the same file as `x`.
+ */
+export function virtualHost(files: Record<string, VirtualEntry>): IncludeHost {
+  const entries = new Map(Object.entries(files).map(([k, v]) => [normalize(k), v]));
+  const folderLinks = new Map<string, string>();
+  const folders = new Set<string>();
+  for (const [k, v] of entries) {
+    if (typeof v === 'object' && !(v instanceof Uint8Array)) folderLinks.set(k, v.link);
+    for (let at = k.indexOf('/', 1); at > 0; at = k.indexOf('/', at + 1)) folders.add(k.slice(0, at));
+  }
+  /** A path with its folder links resolved, one component at a time; bounded by the number of links per component. */
+  const realOf = (p: string): string | undefined => {
+    const parts = normalize(p).split('/');
+    let done = '';
+    let hops = 0;
+    for (let i = 0; i < parts.length; i++) {
+      const next = done === '' ? parts[i]! : `${done}/${parts[i]}`;
+      const link = folderLinks.get(next);
+      if (link === undefined) {
+        done = next;
+        continue;
+      }
+      if (++hops > 40) return undefined; // ELOOP
+      const target = normalize(link.startsWith('/') ? link : `${done === '' ? '.' : done}/${link}`);
+      parts.splice(0, i + 1, ...(target === '.' ? [] : target.split('/')));
+      done = '';
+      i = -1;
+    }
+    return done === '' ? '.' : done;
+  };
+  return {
+    dirname: (p) => {
+      const n = normalize(p);
+      const at = n.lastIndexOf('/');
+      return at < 0 ? '.' : at === 0 ? '/' : n.slice(0, at);
+    },
+    join: (dir, name) => normalize(`${dir}/${name}`),
+    isAbsolute: (p) => p.startsWith('/'),
+    stat(p) {
+      const real = realOf(p);
+      if (real === undefined) return undefined;
+      const v = entries.get(real);
+      if (v === undefined) return folders.has(real) ? { real, size: 0, regular: false } : undefined;
+      if (typeof v === 'object' && !(v instanceof Uint8Array)) return undefined;
+      return { real, size: typeof v === 'string' ? v.length : v.byteLength, regular: true };
+    },
+    read(real) {
+      const v = entries.get(real);
+      if (typeof v === 'string') return new TextEncoder().encode(v);
+      if (v instanceof Uint8Array) return v;
+      throw new DescriptionError('bad-name', real, 'no such file in the virtual tree');
+    },
+  };
+}
+
+/** A POSIX path with `.`, `..` and repeated slashes folded (`..` above the start kept). */
+function normalize(p: string): string {
+  const abs = p.startsWith('/');
+  const out: string[] = [];
+  for (const part of p.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (part !== '..' || !abs) out.push(part);
+  }
+  const joined = out.join('/');
+  return abs ? `/${joined}` : joined === '' ? '.' : joined;
+}
