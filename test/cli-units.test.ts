@@ -13,8 +13,8 @@ import { expandFlagFiles, splitJsonObjects, servePersistentWorker } from '../src
 import { batchJob } from '../src/cli/commands/batch.js';
 import { looksLike } from '../src/cli/commands/shared.js';
 import { captureStreams } from '../src/cli/streams.js';
-import { depfilePath, depfileText, includeDirectives, joinIncludes, relocate, resolveInclude } from '../src/cli/includes.js';
-import { DecodeError, DescriptionError, HlslError } from '../src/index.js';
+import { depfilePath, depfileText } from '../src/cli/includes.js';
+import { DecodeError, DescriptionError, HlslError, HlslFile, fileSystemHost, virtualHost } from '../src/index.js';
 
 test('exit codes: one table, the worst wins', () => {
   assert.is(exitCode('ok'), 0);
@@ -170,39 +170,44 @@ test('the CLI imports only the public entry points (src/index.ts and the subpath
   assert.ok(r.stdout.includes("from '../../query/index.js'"), 'the check sees imports');
 });
 
-test('#include directives (CRLF too), resolved as DXC: quoted next to the includer first, then -I; angled -I only', () => {
-  assert.equal(includeDirectives('#include "a.hlsli"\r\n  # include <b/c.h>\r\n// #include "no"\n'), [
-    { name: 'a.hlsli', quoted: true, line: 1 },
-    { name: 'b/c.h', quoted: false, line: 2 },
-  ], 'a commented-out #include is not one');
-  const posixFiles = new Set(['/p/src/a.h', '/p/inc/a.h', '/p/inc/b.h']);
-  const on = (set: Set<string>) => (p: string) => set.has(p);
-  assert.is(resolveInclude({ name: 'a.h', quoted: true }, '/p/src/main.hlsl', ['/p/inc'], path.posix, on(posixFiles)), '/p/src/a.h');
-  assert.is(resolveInclude({ name: 'a.h', quoted: false }, '/p/src/main.hlsl', ['/p/inc'], path.posix, on(posixFiles)), '/p/inc/a.h');
-  assert.is(resolveInclude({ name: 'b.h', quoted: true }, '/p/src/main.hlsl', ['/p/inc'], path.posix, on(posixFiles)), '/p/inc/b.h');
-  assert.is(resolveInclude({ name: 'c.h', quoted: true }, '/p/src/main.hlsl', ['/p/inc'], path.posix, on(posixFiles)), undefined);
+test('#include resolved as DXC: quoted next to the includer first, then -I; angled -I only; Windows paths through the host', () => {
+  const tree = virtualHost({ '/p/src/a.h': '#define A 1\n', '/p/inc/a.h': '#define A 2\n', '/p/inc/b.h': '#define B 3\n' });
+  const value = (text: string, name: string) => new HlslFile(text, '/p/src/main.hlsl', {}, {}, { host: tree, includeDirs: ['/p/inc'] }).defineText(name).text;
+  assert.is(value('#include "a.h"\n', 'A'), '1');
+  assert.is(value('#include <a.h>\n', 'A'), '2');
+  assert.is(value('#include "b.h"\n', 'B'), '3');
+  assert.throws(() => value('#include "c.h"\n', 'A'), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-preprocess' && /'c.h' file not found/.test(e.message));
   // Windows: backslashes and drive letters; the file system answers case-insensitively
-  const ntfs = new Set(['c:\\work\\include\\rootsig.hlsli'.replace(/\\\\/g, '\\')]);
-  const caseless = (p: string) => ntfs.has(p.toLowerCase());
-  assert.is(resolveInclude({ name: 'RootSig.HLSLI', quoted: false }, 'C:\\work\\src\\main.hlsl', ['C:\\work\\include'], path.win32, caseless), 'C:\\work\\include\\RootSig.HLSLI');
-  assert.is(resolveInclude({ name: '..\\include\\rootsig.hlsli', quoted: true }, 'C:\\work\\src\\main.hlsl', [], path.win32, caseless), 'C:\\work\\include\\rootsig.hlsli');
+  const ntfs = new Map([['c:\\work\\include\\rootsig.hlsli', '#define RS "CBV(b7)"\n']]);
+  const fs = {
+    statSync: (p: string) => {
+      if (!ntfs.has(p.toLowerCase())) throw new Error('ENOENT');
+      return { isFile: () => true, size: ntfs.get(p.toLowerCase())!.length };
+    },
+    realpathSync: (p: string) => p.toLowerCase(),
+    readFileSync: (p: string) => new TextEncoder().encode(ntfs.get(p)!),
+  };
+  const win = fileSystemHost({ fs, path: path.win32 });
+  for (const [text, dirs] of [['#include <RootSig.HLSLI>', ['C:\\work\\include']], ['#include "..\\include\\rootsig.hlsli"', []]] as const) {
+    const f = new HlslFile(text, 'C:\\work\\src\\main.hlsl', {}, {}, { host: win, includeDirs: dirs });
+    assert.is(f.defineText('RS').text, 'CBV(b7)');
+    assert.is(f.files.length, 2);
+  }
 });
 
 test('depfiles in Make syntax: spaces, # and $ escaped; Windows paths with forward slashes, drive letters kept', () => {
   assert.is(depfilePath('out dir/a#1$.dxbc', path.posix), 'out\\ dir/a\\#1$$.dxbc');
   assert.is(depfilePath('C:\\My Shaders\\rs.hlsli', path.win32), 'C:/My\\ Shaders/rs.hlsli');
-  assert.is(depfileText('rs.dxbc', ['a.hlsl', 'inc/b.hlsli'], path.posix), 'rs.dxbc: \\\n  a.hlsl \\\n  inc/b.hlsli\n');
+  assert.is(depfileText('rs.dxbc', ['a.hlsl', 'inc/b.hlsli'], path.posix), 'rs.dxbc: \\\n  a.hlsl \\\n  inc/b.hlsli\n\ninc/b.hlsli:\n', 'every header also an empty rule, as gcc -MP');
 });
 
-test('includes are read once each; errors in an included file are located in it', () => {
-  const texts: Record<string, string> = { '/p/a.h': '#include "b.h"\n#define X 1\n', '/p/b.h': '#include "a.h"\n#define Y 2\n' };
-  const j = joinIncludes('/p/main.hlsl', '#include "a.h"\nline2\n', [], (f) => texts[f]!, path.posix, (f) => f in texts);
-  assert.equal(j.files, ['/p/main.hlsl', '/p/a.h', '/p/b.h'], 'a cycle is read once');
-  assert.equal(j.segments.map((s) => s.firstLine), [1, 4, 7]);
-  const moved = relocate(new HlslError('bad', { file: '/p/main.hlsl', line: 8, column: 3 }), j, '/p/main.hlsl') as HlslError;
-  assert.equal(moved.location, { file: '/p/b.h', line: 2, column: 3 });
-  const kept = relocate(new HlslError('bad', { file: '/p/main.hlsl', line: 2, column: 1 }), j, '/p/main.hlsl') as HlslError;
-  assert.equal(kept.location, { file: '/p/main.hlsl', line: 2, column: 1 });
+test('includes are read once each; a guarded cycle ends, an unguarded one is a typed error; errors are located in the included file', () => {
+  const texts = { '/p/a.h': '#pragma once\n#include "b.h"\n#define X 1\n', '/p/b.h': '#pragma once\n#include "a.h"\n#define Y 2\n\n#if 1/0\n#endif\n' };
+  const f = new HlslFile('#include "a.h"\nline2\n', '/p/main.hlsl', {}, {}, { host: virtualHost({ ...texts, '/p/b.h': '#pragma once\n#include "a.h"\n#define Y 2\n' }) });
+  assert.equal(f.files, ['/p/main.hlsl', '/p/a.h', '/p/b.h'], 'a cycle is read once');
+  assert.throws(() => new HlslFile('#include "a.h"\n', '/p/main.hlsl', {}, {}, { host: virtualHost(texts) }).defineText('X'), (e: unknown) => e instanceof HlslError && e.location.file === '/p/b.h' && e.location.line === 5 && e.location.column === 6);
+  const loop = virtualHost({ '/p/a.h': '#include "a.h"\n' });
+  assert.throws(() => new HlslFile('#include "a.h"\n', '/p/main.hlsl', {}, {}, { host: loop }).defineText('X'), (e: unknown) => e instanceof HlslError && /nested too deeply/.test(e.message));
 });
 
 test.run();

@@ -12,6 +12,7 @@ import { embed, extract, strip } from './parts.js';
 import { fuzz } from './fuzz.js';
 import { queryDecode, querySum, queryTimings } from './query.js';
 import { rootsigCompile } from './rootsig-compile.js';
+import { rootsigPreprocess } from './rootsig-preprocess.js';
 import { rootsigConvert } from './rootsig-convert.js';
 import { rootsigDecode } from './rootsig-decode.js';
 import { rootsigDecompile } from './rootsig-decompile.js';
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CliCommand[] = [
   rootsigConvert,
   rootsigValidate,
   rootsigCompile,
+  rootsigPreprocess,
   rootsigDecompile,
   rootsigSuggest,
   queryDecode,

@@ -1,25 +1,21 @@
 /** `dxbin rootsig compile`: HLSL root signature text to a container, as `dxc -T rootsig_1_x`. */
 import { FORMAT_VERSION, S } from '../schema.js';
 import { Option } from 'commander';
-import { readFileSync } from 'node:fs';
-import { HlslFile, RootSignatureText, codecs, compileRootSignature, compileRootSignatureBlob, type RootSignature } from '../../index.js';
+import { RootSignatureText, codecs, compileRootSignature, compileRootSignatureBlob, type RootSignature } from '../../index.js';
 import { requireFit } from './verify.js';
 import type { OnceCommand } from '../command.js';
-import { InputError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
-import { depfileText, joinIncludes, relocate } from '../includes.js';
-import { errnoWords, readInput, view, writeOutput } from '../io.js';
+import { collectOrdered, depfileText, hlslFileOf, warningLine, type SourceOptions } from '../includes.js';
+import { readInput, writeOutput } from '../io.js';
 
 /** The versions DXC has no rootsig_1_x profile for (their rules are the runtime's). */
 const NO_DXC_PROFILE = codecs.ROOT_SIGNATURE_VERSIONS.filter((v) => codecs.VERSIONS[v.value].compileTarget !== 'dxc').map((v) => v.name).join(', ');
-import { utf8 } from './shared.js';
 
-interface CompileOptions {
+interface CompileOptions extends SourceOptions {
   file?: string;
   define?: string;
   entry?: string;
-  D?: string[];
-  I?: string[];
   depfile?: string;
   version: string;
   output: string;
@@ -45,9 +41,11 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
       .option('--file <file>', 'an HLSL file (- for standard input)')
       .option('--define <name>', 'with --file: the #define holding the root signature')
       .option('-E, --entry <entry>', 'with --file: the entry function whose [RootSignature(...)] to compile')
-      .option('-D <name=value>', 'with --file: define a macro, as dxc -D does (repeatable)', (v: string, all: string[] = []) => [...all, v])
+      .option('-D <name[=value]>', 'with --file: define a macro (NAME alone is 1), as dxc -D (repeatable; -D and -U apply in order)', collectOrdered)
+      .option('-U <name>', 'with --file: undefine a macro, as dxc -U (repeatable)', collectOrdered)
       .option('-I <dir>', 'with --file: a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)', (v: string, all: string[] = []) => [...all, v])
-      .option('--depfile <out.d>', 'write a Make-syntax depfile (the output depends on the HLSL file and everything it includes)')
+      .option('-T, --profile <profile>', 'with --file: the profile whose __SHADER_TARGET_* macros the preprocessor defines, as dxc -T (default rootsig_1_1)')
+      .option('--depfile <out.d>', 'write a Make-syntax depfile: the output depends on the HLSL file and every file it actually includes, each header also an empty rule (gcc -MD -MP)')
       .addOption(new Option('--version <version>', `root signature version (${NO_DXC_PROFILE} has no DXC profile)`).choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)).makeOptionMandatory())
       .requiredOption('-o, --output <out>', 'output file (- for standard output)')
       .option('--raw', 'write the bare RTS0 part')
@@ -62,23 +60,14 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
     if (o.file !== undefined) {
       if (text !== undefined) throw new UsageError('give either a root signature string or --file, not both');
       if ((o.define === undefined) === (o.entry === undefined)) throw new UsageError('--file needs exactly one of --define NAME or -E ENTRY');
-      const defines: Record<string, string> = {};
-      for (const d of o.D ?? []) {
-        const eq = d.indexOf('=');
-        defines[eq < 0 ? d : d.slice(0, eq)] = eq < 0 ? '1' : d.slice(eq + 1);
-      }
-      const joined = joinIncludes(o.file, utf8(await readInput(o.file, streams)), o.I ?? [], readText);
-      deps.push(...joined.files);
-      try {
-        const hlsl = new HlslFile(joined.text, o.file, defines);
-        source = o.define !== undefined ? hlsl.defineText(o.define) : hlsl.entryText(o.entry!);
-        description = compileRootSignature(source, { version: version.value, validate: o.validate });
-      } catch (e) {
-        throw relocate(e, joined, o.file);
-      }
+      const hlsl = hlslFileOf(o.file, await readInput(o.file, streams), o);
+      source = o.define !== undefined ? hlsl.defineText(o.define) : hlsl.entryText(o.entry!);
+      for (const w of hlsl.warnings) streams.err(warningLine(w, o.diagnosticsFormat));
+      deps.push(...hlsl.files);
+      description = compileRootSignature(source, { version: version.value, validate: o.validate });
     } else {
       if (text === undefined) throw new UsageError('give a root signature string, or --file F with --define NAME or -E ENTRY');
-      if (o.define !== undefined || o.entry !== undefined || o.I !== undefined) throw new UsageError('--define, -E and -I go with --file');
+      if (o.define !== undefined || o.entry !== undefined || o.I !== undefined || o.D !== undefined || o.U !== undefined || o.profile !== undefined) throw new UsageError('--define, -E, -D, -U, -I and -T go with --file');
       source = new RootSignatureText(text);
       description = compileRootSignature(source, { version: version.value, validate: o.validate });
     }
@@ -94,11 +83,3 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
   },
 };
 
-/** An included file's text (InputError when it cannot be read). */
-function readText(file: string): string {
-  try {
-    return utf8(view(readFileSync(file)));
-  } catch (e) {
-    throw new InputError(file, 'not-readable', `cannot read: ${errnoWords(e)}`);
-  }
-}

@@ -7,7 +7,8 @@
  * `#include` is followed only in taken groups, through the include host given.
  */
 import { DescriptionError, kindOf } from '../../bytes/errors.js';
-import { expectOptions } from '../../bytes/check.js';
+import { expectArray, expectOptions, expectString } from '../../bytes/check.js';
+import { expectHost } from './source.js';
 import { HlslError, type RootSignatureText } from './text.js';
 import { TOKEN, preprocess, preprocessedText, tokensToText, type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Token } from './preprocessor.js';
 
@@ -45,6 +46,7 @@ export class HlslFile {
     expectOptions(extraDefines, 'extraDefines');
     expectOptions(limits, 'limits');
     expectOptions(options, 'options');
+    checkOptions(options, limits);
     const defines: ['D' | 'U', string][] = [...(options.defines ?? [])].map(([k, v]) => [k, v]);
     for (const [name, value] of Object.entries(extraDefines)) defines.push(['D', `${name}=${value}`]);
     this.options = { ...options, defines, limits };
@@ -106,6 +108,9 @@ export class HlslFile {
   }
 }
 
+/** Punctuators a return type may hold (template arguments, qualified names). */
+const TYPE_PUNCTUATORS = new Set(['<', '>', '>>', ',', '::', ':']);
+
 const isPunct = (t: Token | undefined, p: string) => t !== undefined && t.kind === TOKEN.punct && t.text === p;
 
 /** For each `(` and `[` token, the index of the token closing it (-1 if none); one pass. */
@@ -141,17 +146,39 @@ function declaredFunction(out: readonly Token[], from: number, brackets: Int32Ar
   let name: string | undefined;
   if (memo.has(i)) name = memo.get(i);
   else {
+    // a return type (identifiers, template arguments, `::`) then the name and `(`
     for (let k = i; k < out.length; k++) {
       const t = out[k]!;
-      if (t.kind === TOKEN.punct && (t.text === ';' || t.text === '{' || t.text === '}' || t.text === '=')) break;
       if (isPunct(t, '(')) {
         const before = out[k - 1];
         name = k > i && before!.kind === TOKEN.ident ? before!.text : undefined;
         break;
       }
+      const typeToken = t.kind === TOKEN.ident || (k > i && (t.kind === TOKEN.number || (t.kind === TOKEN.punct && TYPE_PUNCTUATORS.has(t.text))));
+      if (!typeToken) break;
     }
     memo.set(i, name);
   }
   for (const v of visited) memo.set(v, name);
   return name;
+}
+
+/** The options' members, checked once here (the preprocessor takes them as checked). */
+function checkOptions(options: HlslFileOptions, limits: HlslFileLimits): void {
+  if (options.defines !== undefined) {
+    expectArray(options.defines, 'options.defines');
+    options.defines.forEach((d, i) => {
+      if (!Array.isArray(d) || (d[0] !== 'D' && d[0] !== 'U') || typeof d[1] !== 'string') throw new DescriptionError('bad-type', `options.defines[${i}]`, "expected ['D', 'NAME=VALUE'] or ['U', 'NAME']");
+    });
+  }
+  if (options.includeDirs !== undefined) {
+    expectArray(options.includeDirs, 'options.includeDirs');
+    options.includeDirs.forEach((d, i) => expectString(d, `options.includeDirs[${i}]`));
+  }
+  expectHost(options.host, 'options.host');
+  if (options.profile !== undefined) expectString(options.profile, 'options.profile');
+  if (options.now !== undefined && !(options.now instanceof Date)) throw new DescriptionError('bad-type', 'options.now', `expected a Date, got ${kindOf(options.now)}`);
+  for (const [k, v] of Object.entries(limits)) {
+    if (typeof v !== 'number' || !(v >= 0)) throw new DescriptionError('bad-type', `limits.${k}`, `expected a number of 0 or more, got ${kindOf(v)}`);
+  }
 }

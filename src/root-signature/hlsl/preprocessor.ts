@@ -781,6 +781,7 @@ class Preprocessor {
         out.push(this.builtin(macro, t));
         continue;
       }
+      if (t.hide !== null && t.hide.size >= this.maxDepth) this.fail(t, `macro expansion exceeds maxExpansionDepth = ${this.maxDepth} levels`, 'hlsl-limit');
       if (macro.params === undefined) {
         pushReversed(work, this.substitute(macro, t, [], addHide(t.hide, macro.name), inIf, depth));
         continue;

@@ -5,7 +5,7 @@
  * plugin pass Node's `fs` and `path` to `fileSystemHost`, tests and the fuzzer use `virtualHost`.
  */
 import { DescriptionError } from '../../bytes/errors.js';
-import { expectBytes } from '../../bytes/check.js';
+import { expectBytes, expectFunction, expectObject } from '../../bytes/check.js';
 
 /** Text of an HLSL source from its bytes: a UTF-16 BOM (LE or BE) selects UTF-16, anything else is UTF-8 (a UTF-8 BOM dropped). */
 export function decodeHlslSource(bytes: Uint8Array): string {
@@ -52,7 +52,13 @@ export interface NodeFileSystem {
 }
 
 /** A host over the real file system (pass Node's `fs` and `path`): identities are real paths, so link loops read each file once. */
-export function fileSystemHost({ fs, path }: NodeFileSystem): IncludeHost {
+export function fileSystemHost(node: NodeFileSystem): IncludeHost {
+  expectObject(node, 'node');
+  const { fs, path } = node;
+  expectObject(fs, 'node.fs');
+  expectObject(path, 'node.path');
+  for (const f of ['statSync', 'realpathSync', 'readFileSync'] as const) expectFunction(fs[f], `node.fs.${f}`);
+  for (const f of ['dirname', 'join', 'isAbsolute'] as const) expectFunction(path[f], `node.path.${f}`);
   return {
     dirname: (p) => path.dirname(p),
     join: (dir, name) => path.join(dir, name),
@@ -77,6 +83,12 @@ export type VirtualEntry = string | Uint8Array | { link: string };
  * contents or links; a link to a folder (`{ link: '.' }` at `a`) makes `a/x` the same file as `x`.
  */
 export function virtualHost(files: Record<string, VirtualEntry>): IncludeHost {
+  expectObject(files, 'files');
+  for (const [k, v] of Object.entries(files)) {
+    if (typeof v === 'string' || v instanceof Uint8Array) continue;
+    expectObject(v, `files[${JSON.stringify(k)}]`);
+    if (typeof v.link !== 'string') throw new DescriptionError('bad-type', `files[${JSON.stringify(k)}].link`, 'expected a string: a file is text, bytes or { link }');
+  }
   const entries = new Map(Object.entries(files).map(([k, v]) => [normalize(k), v]));
   const folderLinks = new Map<string, string>();
   const folders = new Set<string>();
@@ -84,25 +96,28 @@ export function virtualHost(files: Record<string, VirtualEntry>): IncludeHost {
     if (typeof v === 'object' && !(v instanceof Uint8Array)) folderLinks.set(k, v.link);
     for (let at = k.indexOf('/', 1); at > 0; at = k.indexOf('/', at + 1)) folders.add(k.slice(0, at));
   }
-  /** A path with its folder links resolved, one component at a time; bounded by the number of links per component. */
+  /** A path with its folder links resolved, one component at a time (at most 40 links followed, as ELOOP). */
   const realOf = (p: string): string | undefined => {
-    const parts = normalize(p).split('/');
-    let done = '';
+    let parts = normalize(p).split('/');
+    let i = parts[0] === '' ? 1 : 0;
+    let done = parts[0] === '' ? '' : '.';
     let hops = 0;
-    for (let i = 0; i < parts.length; i++) {
-      const next = done === '' ? parts[i]! : `${done}/${parts[i]}`;
+    while (i < parts.length) {
+      const next = done === '.' ? parts[i]! : `${done}/${parts[i]}`;
       const link = folderLinks.get(next);
       if (link === undefined) {
         done = next;
+        i++;
         continue;
       }
-      if (++hops > 40) return undefined; // ELOOP
-      const target = normalize(link.startsWith('/') ? link : `${done === '' ? '.' : done}/${link}`);
-      parts.splice(0, i + 1, ...(target === '.' ? [] : target.split('/')));
-      done = '';
-      i = -1;
+      if (++hops > 40) return undefined;
+      const target = normalize(link.startsWith('/') ? link : `${done}/${link}`);
+      parts = [...target.split('/'), ...parts.slice(i + 1)];
+      i = parts[0] === '' ? 1 : 0;
+      done = parts[0] === '' ? '' : '.';
+      if (target === '.') parts = parts.slice(1);
     }
-    return done === '' ? '.' : done;
+    return done === '' ? '/' : done;
   };
   return {
     dirname: (p) => {
@@ -140,4 +155,11 @@ function normalize(p: string): string {
   }
   const joined = out.join('/');
   return abs ? `/${joined}` : joined === '' ? '.' : joined;
+}
+
+/** Checks an include host once at the public boundary (DescriptionError bad-type naming the member). */
+export function expectHost(host: unknown, path: string): asserts host is IncludeHost | undefined {
+  if (host === undefined) return;
+  expectObject(host, path);
+  for (const f of ['dirname', 'join', 'isAbsolute', 'stat', 'read'] as const) expectFunction(host[f], `${path}.${f}`);
 }
