@@ -15,14 +15,19 @@
  * `version`; a shader module exports `parts`, `digest` and `rootSignature` (or null). Both also
  * as the default export. Declarations for these import forms: `dxbin/rollup-modules`.
  *
- * HLSL files may `#include "file"` (relative to the including file); included files are watched.
- * Errors are bundler errors located at the HLSL file, line and column.
+ * HLSL files go through DXC's preprocessor (conditionals, macros, `#include` in taken groups:
+ * `"file"` next to the including file, then `includeDirs`); `defines` (or `&D=NAME=VALUE`, `&U=NAME`
+ * in the import) set macros as `dxc -D`/`-U`. Every file read is watched. Errors are bundler errors
+ * located at the HLSL file, line and column.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve as resolvePath } from 'node:path';
+import * as fs from 'node:fs';
+import nodePath, { dirname, resolve as resolvePath } from 'node:path';
 import {
   HlslError,
   HlslFile,
+  decodeHlslSource,
+  fileSystemHost,
+  type IncludeHost,
   RootSignatureValidationError,
   DxbinError,
   compileRootSignature,
@@ -49,8 +54,16 @@ export interface DxbinRollupOptions {
   validate?: boolean;
   /** File name suffix of root signature text files (default '.rs.hlsl'). */
   rootSignatureSuffix?: string;
-  /** Most nested #include levels (default 32). */
+  /** Most nested #include levels (default 200, clang's). */
   maxIncludeDepth?: number;
+  /** Macros for every HLSL import, as `dxc -D`: `NAME` (1) or `NAME=VALUE`; an import's `&D=` and `&U=` apply after them. */
+  defines?: string[];
+  /** Folders `#include` searches after the including file's own, as `dxc -I`. */
+  includeDirs?: string[];
+  /** The profile whose `__SHADER_TARGET_*` macros are defined (default rootsig_1_1). */
+  profile?: string;
+  /** Where includes are read (default: the file system); tests and the fuzzer pass a virtual tree. */
+  host?: IncludeHost;
 }
 
 /** What a root signature import gives. */
@@ -118,21 +131,21 @@ export default function dxbin(options: DxbinRollupOptions = {}): DxbinRollupPlug
       const validate = query.has('validate') ? query.get('validate') !== 'false' : (options.validate ?? true);
       const compile = { version: value, validate };
       try {
-        if (SHADER.test(file)) return moduleCode(shaderInfo(new Uint8Array(readFileSync(file))));
+        if (SHADER.test(file)) return moduleCode(shaderInfo(new Uint8Array(fs.readFileSync(file))));
         const define = query.get('define');
         const entry = query.get('entry');
         if (define === null && entry === null && !file.endsWith(suffix)) {
           this.error({ id: file, message: `dxbin: ${file}?rootsig needs define=NAME or entry=FUNCTION (or a ${suffix} file of root signature text)` });
         }
-        const source = withIncludes(file, options.maxIncludeDepth ?? 32, (f) => this.addWatchFile(f));
-        // a file of root signature text becomes the body of one macro after its own directives
-        const lines = define === null && entry === null ? asDefine(blankComments(source.lines.join('\n')).split('\n'), source.from, TEXT_MACRO) : source;
+        const host = options.host ?? fileSystemHost({ fs, path: nodePath });
+        const defines: ['D' | 'U', string][] = [...(options.defines ?? []).map((d) => ['D', d] as ['D', string]), ...query.getAll('D').map((d) => ['D', d] as ['D', string]), ...query.getAll('U').map((d) => ['U', d] as ['U', string])];
+        const hlsl = new HlslFile(decodeHlslSource(host.read(host.stat(file)?.real ?? file)), file, {}, { maxIncludeDepth: options.maxIncludeDepth }, { defines, includeDirs: options.includeDirs, host, profile: query.get('profile') ?? options.profile });
         try {
-          const hlsl = new HlslFile(lines.lines.join('\n'), file);
-          const text = entry !== null ? hlsl.entryText(entry) : hlsl.defineText(define ?? TEXT_MACRO);
+          // a file of root signature text is its taken text; an HLSL file gives a macro or an entry's attribute
+          const text = entry !== null ? hlsl.entryText(entry) : define !== null ? hlsl.defineText(define) : hlsl.takenText();
           return moduleCode(rootSignatureModule(compileRootSignature(text, compile)));
-        } catch (e) {
-          throw relocate(e, file, lines.from);
+        } finally {
+          for (const f of hlsl.filesRead.slice(1)) this.addWatchFile(f);
         }
       } catch (e) {
         return fail(this, file, e);
@@ -180,78 +193,3 @@ function moduleCode(value: RootSignatureModule | ShaderModuleInfo): string {
   return `${names.map((k) => `export const ${k} = ${literal((value as unknown as Record<string, unknown>)[k])};`).join('\n')}\nexport default { ${names.join(', ')} };\n`;
 }
 
-/**
- * The file with every `#include "name"` line replaced by the included file's lines (recursively),
- * and a way back from a line of the result to the file and line it came from.
- */
-interface Origin {
-  file: string;
-  line: number;
-}
-
-function withIncludes(file: string, maxDepth: number, watch: (file: string) => void): { lines: string[]; from: Origin[] } {
-  const lines: string[] = [];
-  const from: Origin[] = [];
-  const visit = (path: string, depth: number, stack: string[]) => {
-    const text = readFileSync(path, 'utf8').replace(/\r\n?/g, '\n');
-    text.split('\n').forEach((line, i) => {
-      const m = /^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+)>)/.exec(line);
-      if (!m) {
-        lines.push(line);
-        from.push({ file: path, line: i + 1 });
-        return;
-      }
-      const target = resolvePath(dirname(path), m[1] ?? m[2]!);
-      const here = { file: path, line: i + 1, column: line.indexOf('#') + 1 };
-      if (stack.includes(target)) throw new HlslError(`#include cycle: ${[...stack, target].join(' -> ')}`, here, 'hlsl-syntax');
-      if (depth >= maxDepth) throw new HlslError(`#include nested deeper than ${maxDepth} levels`, here, 'hlsl-limit');
-      let exists = true;
-      try {
-        readFileSync(target);
-      } catch {
-        exists = false;
-      }
-      if (!exists) throw new HlslError(`'${m[1] ?? m[2]}' file not found`, here, 'hlsl-missing');
-      watch(target);
-      visit(target, depth + 1, [...stack, target]);
-    });
-  };
-  visit(file, 0, [file]);
-  return { lines, from };
-}
-
-/** Comments replaced by spaces (newlines kept), so that locations stay where they were. */
-function blankComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (c) => c.replace(/[^\n]/g, ' '));
-}
-
-/** The macro a file of root signature text is read as. */
-const TEXT_MACRO = '__DXBIN_ROOT_SIGNATURE_TEXT__';
-
-/** Directive lines stay; the other lines become, in order, the continued body of `#define name`. */
-function asDefine(lines: string[], from: Origin[], name: string): { lines: string[]; from: Origin[] } {
-  const outLines: string[] = [];
-  const outFrom: Origin[] = [];
-  const body: number[] = [];
-  lines.forEach((line, i) => {
-    if (/^\s*#/.test(line)) {
-      outLines.push(line);
-      outFrom.push(from[i]!);
-    } else body.push(i);
-  });
-  outLines.push(`#define ${name} \\`);
-  outFrom.push(from[0] ?? { file: '', line: 1 });
-  body.forEach((i, k) => {
-    outLines.push(k < body.length - 1 ? `${lines[i]} \\` : lines[i]!);
-    outFrom.push(from[i]!);
-  });
-  return { lines: outLines, from: outFrom };
-}
-
-/** An HlslError located in the combined text, located again in the file and line it came from. */
-function relocate(e: unknown, file: string, from: Origin[]): unknown {
-  if (!(e instanceof HlslError) || e.location.file !== file) return e;
-  const origin = from[e.location.line - 1];
-  if (!origin) return e;
-  return new HlslError(e.detail, { file: origin.file, line: origin.line, column: e.location.column }, e.code);
-}

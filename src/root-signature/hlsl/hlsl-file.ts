@@ -25,6 +25,7 @@ export type HlslFileOptions = Omit<PreprocessOptions, 'limits'>;
  */
 export class HlslFile {
   private result: Preprocessed | undefined;
+  private readonly read: string[] = [];
   private readonly options: PreprocessOptions;
 
   /**
@@ -49,18 +50,26 @@ export class HlslFile {
     checkOptions(options, limits);
     const defines: ['D' | 'U', string][] = [...(options.defines ?? [])].map(([k, v]) => [k, v]);
     for (const [name, value] of Object.entries(extraDefines)) defines.push(['D', `${name}=${value}`]);
-    this.options = { ...options, defines, limits };
+    this.options = { ...options, defines, limits, onFile: (f) => this.read.push(f) };
   }
 
   /** The preprocessed file (runs the preprocessor on first use). @throws {HlslError} what the preprocessor refuses */
   preprocessed(): Preprocessed {
-    this.result ??= preprocess(this.file, this.text, this.options);
+    if (this.result === undefined) {
+      this.read.length = 0;
+      this.result = preprocess(this.file, this.text, this.options);
+    }
     return this.result;
   }
 
   /** Every file read, the main one first (the depfile's dependencies). */
   get files(): readonly string[] {
     return this.preprocessed().files;
+  }
+
+  /** The files read so far, the main one first: also after preprocessing failed (what a watcher should watch). */
+  get filesRead(): readonly string[] {
+    return this.read;
   }
 
   /** `#warning`s, unknown pragmas and redefinitions met. */
@@ -71,6 +80,15 @@ export class HlslFile {
   /** The preprocessed text, as `dxc -P` writes it. */
   preprocessedText(): string {
     return preprocessedText(this.preprocessed());
+  }
+
+  /**
+   * The taken text of the whole file as root signature text (a file of root signature text, with its own directives).
+   * @throws {HlslError} hlsl-preprocess, hlsl-limit
+   */
+  takenText(): RootSignatureText {
+    const pp = this.preprocessed();
+    return tokensToText(pp.output, pp.sources, this.file);
   }
 
   /**
@@ -179,6 +197,6 @@ function checkOptions(options: HlslFileOptions, limits: HlslFileLimits): void {
   if (options.profile !== undefined) expectString(options.profile, 'options.profile');
   if (options.now !== undefined && !(options.now instanceof Date)) throw new DescriptionError('bad-type', 'options.now', `expected a Date, got ${kindOf(options.now)}`);
   for (const [k, v] of Object.entries(limits)) {
-    if (typeof v !== 'number' || !(v >= 0)) throw new DescriptionError('bad-type', `limits.${k}`, `expected a number of 0 or more, got ${kindOf(v)}`);
+    if (v !== undefined && (typeof v !== 'number' || !(v >= 0))) throw new DescriptionError('bad-type', `limits.${k}`, `expected a number of 0 or more, got ${kindOf(v)}`);
   }
 }

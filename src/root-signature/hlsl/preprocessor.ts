@@ -145,6 +145,8 @@ export interface PreprocessOptions {
   limits?: PreprocessorLimits;
   /** `__DATE__` and `__TIME__` (default: now). */
   now?: Date;
+  /** Told of every file as it is read (the main one first), also when preprocessing then fails. */
+  onFile?: (path: string) => void;
 }
 
 /** What preprocessing gives: the tokens of the taken text, the macros at the end, the files read and the warnings. */
@@ -351,7 +353,7 @@ class Preprocessor {
     this.bytesRead = mainText.length;
     this.predefine();
     this.mainId = this.addSource(new Source(mainName, mainName, mainText));
-    this.files.push(mainName);
+    this.read(mainName);
     this.push(this.mainId, -1);
     this.loop();
     return { output: this.output, macros: this.macros, files: this.files, warnings: this.warnings, sources: this.sources, expand: (tokens) => this.expand(tokens, false, 0, []) };
@@ -381,6 +383,11 @@ class Preprocessor {
     this.push(src, -1);
     this.loop();
     this.output.length = 0;
+  }
+
+  private read(path: string): void {
+    this.files.push(path);
+    this.options.onFile?.(path);
   }
 
   private addSource(src: Source): number {
@@ -676,7 +683,7 @@ class Preprocessor {
       if (this.bytesRead + bytes.byteLength > this.maxIncludeBytes) this.fail(at, `#include reads more than maxIncludeBytes = ${this.maxIncludeBytes} bytes`, 'hlsl-limit');
       this.bytesRead += bytes.byteLength;
       id = this.addSource(new Source(hit.path, hit.real, decodeChecked(bytes)));
-      this.files.push(hit.path);
+      this.read(hit.path);
     }
     if (kind === 'import') this.once.add(id);
     this.push(id, hit.dir);
