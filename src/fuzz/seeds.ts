@@ -92,6 +92,13 @@ function ddiValue(struct: string, r: Random, depth = 0): Record<string, unknown>
   return o;
 }
 
+/** Programs over virtual trees (see targets.ts virtualTree): conditionals, macros, guarded and looping includes. */
+const PREPROCESSOR_SEEDS = [
+  '#include "rs.hlsli"\n#if defined(A) && (B + 1) * 2 > 3\n#define RS RS_A\n#elif !defined(C)\n#define RS RS_C\n#else\n#define RS "CBV(b9)"\n#endif\n[RootSignature(RS)]\nvoid main() {}\n//@ file rs.hlsli\n#pragma once\n#define STR(x) #x\n#define XSTR(x) STR(x)\n#define CAT(a, b) a##b\n#define RS_A XSTR(CBV(CAT(b, 1))) ", " "SRV(t0)"\n#define RS_C "DescriptorTable(UAV(u0))"\n//@ D A\n//@ D B=2\n',
+  '#include "a/a/a/h.h"\n#include <h.h>\n#define V(...) __VA_ARGS__\n#define RS V("CBV(b0)", "SRV(t1)")\n//@ link a .\n//@ file h.h\n#ifndef H_GUARD\n#define H_GUARD\n#define X 1\n#endif\n//@ file inc/h.h\n#include "../h.h"\n',
+  '#if 0\n#include "missing.h"\n#error not here\n#else\n/* #define RS "bad" */\n#define RS "RootConstants(num32BitConstants=4, b2)" \\\n  ", CBV(b3)"\n#endif\n#line 100 "other.hlsl"\n#if __LINE__ != 100 || 1 / 1 != 1\n#error line\n#endif\n//@ U NOPE\n',
+];
+
 /** Seeds for one target. */
 export function seedInputs(target: string): Uint8Array[] {
   const rss = rootSignatures();
@@ -115,6 +122,9 @@ export function seedInputs(target: string): Uint8Array[] {
         utf8(`#define T(r) "DescriptorTable(" #r ")"\n#define RS "CBV(b0), " "SRV(t1)"\n[RootSignature(RS)]\n[numthreads(1, 1, 1)]\nvoid main() {}\n`),
         utf8(`#define F(a, b) a, b\n#define RS F(CBV(b0), UAV(u1))\n[RootSignature("RootConstants(num32BitConstants = 1, b2)")]\nfloat4 main(float4 p : SV_Position) : SV_Target { return p; }\n`),
       ];
+    case 'hlsl-preprocess':
+    case 'rollup-load':
+      return PREPROCESSOR_SEEDS.map(utf8);
     case 'query':
       return QUERY_TYPES.map((q, i) => {
         const r = new Random(i + 1);

@@ -20,6 +20,8 @@ import { decodeRootSignature } from '../root-signature/decode.js';
 import { encodeRootSignature } from '../root-signature/encode.js';
 import { compileRootSignature } from '../root-signature/hlsl/compile.js';
 import { HlslFile } from '../root-signature/hlsl/hlsl-file.js';
+import { virtualHost, type VirtualEntry } from '../root-signature/hlsl/source.js';
+import dxbinRollup from '../rollup/index.js';
 import { printRootSignature } from '../root-signature/hlsl/printer.js';
 import { rootSignatureFromJson, rootSignatureToJson } from '../root-signature/json.js';
 import { validateRootSignature } from '../root-signature/validate.js';
@@ -129,6 +131,57 @@ export const TARGETS: readonly FuzzTarget[] = [
     },
   },
   {
+    name: 'hlsl-preprocess',
+    kind: 'hlsl',
+    oracle: 'typed errors only over a virtual tree with folder links (//@ file NAME, //@ link NAME TARGET); every file read once; output within budget',
+    run(data) {
+      const { files, defines } = virtualTree(text(data));
+      const host = virtualHost(files);
+      const file = new HlslFile(String(files['main.hlsl'] ?? ''), 'main.hlsl', {}, {}, { host, includeDirs: ['inc'], defines });
+      let n = 0;
+      try {
+        n += file.preprocessedText().length;
+      } finally {
+        const read = file.filesRead;
+        check(new Set(read.map((f) => host.stat(f)?.real ?? f)).size === read.length, 'a file was read twice');
+      }
+      for (const get of [() => file.defineText('RS'), () => file.entryText('main')]) {
+        try {
+          n += encodeRootSignature(compileRootSignature(get(), { version: 2 })).byteLength;
+        } catch (e) {
+          if (!(e instanceof DxbinError)) throw e;
+        }
+      }
+      return n;
+    },
+  },
+  {
+    name: 'rollup-load',
+    kind: 'hlsl',
+    oracle: "the plugin's load answers a module or a bundler error (this.error) for an HLSL import over a virtual tree; nothing else escapes",
+    run(data) {
+      const { files, defines } = virtualTree(text(data));
+      const tree: Record<string, VirtualEntry> = {};
+      for (const [k, v] of Object.entries(files)) tree[`/app/${k}`] = typeof v === 'object' && !(v instanceof Uint8Array) ? { link: v.link } : v;
+      const plugin = dxbinRollup({ host: virtualHost(tree), includeDirs: ['/app/inc'], defines: defines.filter(([k]) => k === 'D').map(([, v]) => v) });
+      const ctx = {
+        addWatchFile() {},
+        error(e: { message: string }): never {
+          throw new RollupError(e.message);
+        },
+      };
+      let n = 0;
+      for (const id of ['/app/main.hlsl?define=RS&rootsig', '/app/main.hlsl?entry=main&rootsig', '/app/main.rs.hlsl']) {
+        try {
+          n += (plugin.load.call(ctx, id) ?? '').length;
+        } catch (e) {
+          if (!(e instanceof RollupError)) throw e;
+        }
+      }
+      return n;
+    },
+  },
+  {
     name: 'convert',
     kind: 'rts0',
     oracle: 'validate (all targets), convert to every version, decompile -> compile gives the same bytes',
@@ -222,6 +275,45 @@ export const TARGETS: readonly FuzzTarget[] = [
     },
   },
 ];
+
+/** A bundler error raised through the plugin context: an answer, not a crash. */
+class RollupError extends DxbinError {
+  constructor(message: string) {
+    super('hlsl-syntax', 'rollup', message);
+  }
+}
+
+/**
+ * A fuzz input as a tree of files: text up to the first `//@` line is main.hlsl; `//@ file NAME`
+ * starts another file, `//@ link NAME TARGET` makes a link (folder links allowed), `//@ D NAME=V`
+ * and `//@ U NAME` are -D/-U. main.rs.hlsl is main.hlsl too.
+ */
+export function virtualTree(source: string): { files: Record<string, VirtualEntry>; defines: ['D' | 'U', string][] } {
+  const files: Record<string, VirtualEntry> = {};
+  const defines: ['D' | 'U', string][] = [];
+  let name = 'main.hlsl';
+  let lines: string[] = [];
+  const flush = () => {
+    files[name] = lines.join('\n');
+    lines = [];
+  };
+  for (const line of source.split('\n')) {
+    const m = /^\/\/@ (file|link|D|U) (\S+)(?: (\S+))?/.exec(line);
+    if (!m) {
+      lines.push(line);
+      continue;
+    }
+    if (m[1] === 'D' || m[1] === 'U') defines.push([m[1], m[2]!]);
+    else if (m[1] === 'link') files[m[2]!] = { link: m[3] ?? '.' };
+    else {
+      flush();
+      name = m[2]!;
+    }
+  }
+  flush();
+  if (typeof files['main.hlsl'] === 'string') files['main.rs.hlsl'] = files['main.hlsl'];
+  return { files, defines };
+}
 
 export const TARGET_NAMES: readonly string[] = TARGETS.map((t) => t.name);
 
