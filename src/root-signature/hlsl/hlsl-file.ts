@@ -25,6 +25,7 @@ export type HlslFileOptions = Omit<PreprocessOptions, 'limits'>;
  */
 export class HlslFile {
   private result: Preprocessed | undefined;
+  private macrosOnly: Preprocessed | undefined;
   private readonly read: string[] = [];
   private readonly options: PreprocessOptions;
 
@@ -53,6 +54,16 @@ export class HlslFile {
     this.options = { ...options, defines, limits, onFile: (f) => this.read.push(f) };
   }
 
+  /** The directives' outcome without the text (what a #define needs; the full result when there is one). */
+  private macros(): Preprocessed {
+    if (this.result !== undefined) return this.result;
+    if (this.macrosOnly === undefined) {
+      this.read.length = 0;
+      this.macrosOnly = preprocess(this.file, this.text, { ...this.options, mode: 'macros' });
+    }
+    return this.macrosOnly;
+  }
+
   /** The preprocessed file (runs the preprocessor on first use). @throws {HlslError} what the preprocessor refuses */
   preprocessed(): Preprocessed {
     if (this.result === undefined) {
@@ -64,7 +75,7 @@ export class HlslFile {
 
   /** Every file read, the main one first (the depfile's dependencies). */
   get files(): readonly string[] {
-    return this.preprocessed().files;
+    return this.macros().files;
   }
 
   /** The files read so far, the main one first: also after preprocessing failed (what a watcher should watch). */
@@ -74,7 +85,7 @@ export class HlslFile {
 
   /** `#warning`s, unknown pragmas and redefinitions met. */
   get warnings(): readonly PreprocessorWarning[] {
-    return this.preprocessed().warnings;
+    return this.macros().warnings;
   }
 
   /** The preprocessed text, as `dxc -P` writes it. */
@@ -96,7 +107,7 @@ export class HlslFile {
    * @throws {HlslError} hlsl-missing (no object-like macro NAME), hlsl-preprocess, hlsl-limit
    */
   defineText(name: string): RootSignatureText {
-    const pp = this.preprocessed();
+    const pp = this.macros();
     const macro = pp.macros.get(name);
     if (!macro || macro.params || macro.builtin) {
       throw new HlslError(`undeclared identifier ${name}`, { file: this.file, line: 1, column: 1 }, 'hlsl-missing');

@@ -45,7 +45,9 @@ export class Source {
   readonly clean: string;
   private readonly map: Int32Array | null;
   private lineStarts: Int32Array | null = null;
+  /** Its tokens, lexed once per mode: every token, or the directive lines only. */
   tokens: Token[] | null = null;
+  directiveTokens: Token[] | null = null;
 
   constructor(
     /** The path as found (the main file's as given; an include's as joined to its folder). */
@@ -147,6 +149,12 @@ export interface PreprocessOptions {
   now?: Date;
   /** Told of every file as it is read (the main one first), also when preprocessing then fails. */
   onFile?: (path: string) => void;
+  /**
+   * `full` (default) lexes and expands the text between directives; `macros` reads the directives
+   * only (the text is skipped as comments and literals require), which is all a `#define`'s
+   * root signature needs: the output is then empty.
+   */
+  mode?: 'full' | 'macros';
 }
 
 /** What preprocessing gives: the tokens of the taken text, the macros at the end, the files read and the warnings. */
@@ -176,19 +184,33 @@ const isIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90
 const isIdentChar = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
-/** The tokens of a source; `fail` reports an unterminated comment. */
-function lex(src: Source, file: number, fail: (pos: number, message: string) => never): Token[] {
+/** Spellings of one-character punctuators, shared by every token (no slice per token). */
+const ONE_CHAR: string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+
+/**
+ * The tokens of a source; `fail` reports an unterminated comment. With `text` false only directive
+ * lines are tokenized: other lines are skipped as far as comments and literals require.
+ */
+function lex(src: Source, file: number, fail: (pos: number, message: string) => never, text: boolean): Token[] {
   const s = src.clean;
   const n = s.length;
   const out: Token[] = [];
   let i = 0;
   let bol = true;
   let space = false;
+  let directive = false;
   while (i < n) {
     const c = s.charCodeAt(i);
+    if (!text && !directive && !(bol && c === 35) && c !== 10 && c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12 && c !== 47) {
+      // a text line: skip to its end, past literals and comments (a block comment may run on)
+      i = skipTextLine(s, i, fail);
+      bol = false;
+      continue;
+    }
     if (c === 10) {
       bol = true;
       space = true;
+      directive = false;
       i++;
       continue;
     }
@@ -247,12 +269,43 @@ function lex(src: Source, file: number, fail: (pos: number, message: string) => 
       }
       i += len;
       kind = c < 128 && c !== 64 && c !== 96 && c !== 92 ? PUNCT : OTHER;
+      if (bol && c === 35 && len === 1) directive = true;
     }
-    out.push({ kind, text: s.slice(start, i), file, pos: start, space, bol, hide: null, from: file, at: start, synthetic: false });
+    const spelling = i - start === 1 && c < 128 ? ONE_CHAR[c]! : s.slice(start, i);
+    out.push({ kind, text: spelling, file, pos: start, space, bol, hide: null, from: file, at: start, synthetic: false });
     bol = false;
     space = false;
   }
   return out;
+}
+
+/** Where a text line ends (its newline), from `i`: literals and comments skipped, a block comment followed to its end. */
+function skipTextLine(s: string, i: number, fail: (pos: number, message: string) => never): number {
+  const n = s.length;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === 10) return i;
+    if (c === 34 || c === 39) {
+      const end = scanQuoted(s, i, c);
+      i = end < 0 ? -end : end;
+      continue;
+    }
+    if (c === 47) {
+      const d = s.charCodeAt(i + 1);
+      if (d === 47) {
+        const nl = s.indexOf('\n', i);
+        return nl < 0 ? n : nl;
+      }
+      if (d === 42) {
+        const end = s.indexOf('*/', i + 2);
+        if (end < 0) fail(i, 'unterminated /* comment');
+        i = end + 2;
+        continue;
+      }
+    }
+    i++;
+  }
+  return n;
 }
 
 /** End (after the closing quote) of the literal opening at `i`; minus the line's end when it is not closed on its line. */
@@ -274,7 +327,7 @@ function lexOne(text: string): { kind: number } | undefined {
   try {
     tokens = lex(src, 0, () => {
       throw new Error('comment');
-    });
+    }, true);
   } catch {
     return undefined;
   }
@@ -337,8 +390,10 @@ class Preprocessor {
   private spent = 0;
   private counter = 0;
   private readonly now: Date;
+  private readonly text: boolean;
 
   constructor(private readonly options: PreprocessOptions) {
+    this.text = options.mode !== 'macros';
     this.host = options.host;
     this.includeDirs = options.includeDirs ?? [];
     const limits = options.limits ?? {};
@@ -398,9 +453,10 @@ class Preprocessor {
 
   private push(id: number, dir: number): void {
     const src = this.sources[id]!;
-    src.tokens ??= lex(src, id, (pos, message) => this.failAt(id, pos, message));
-    this.spend(src.tokens.length, undefined);
-    this.frames.push({ src, id, tokens: src.tokens, i: 0, conds: [], dir, lineDelta: 0, presumed: src.name });
+    const fail = (pos: number, message: string) => this.failAt(id, pos, message);
+    const tokens = this.text ? (src.tokens ??= lex(src, id, fail, true)) : (src.directiveTokens ??= lex(src, id, fail, false));
+    this.spend(tokens.length, undefined);
+    this.frames.push({ src, id, tokens, i: 0, conds: [], dir, lineDelta: 0, presumed: src.name });
   }
 
   // ---------------------------------------------------------------- errors and budgets
@@ -415,12 +471,13 @@ class Preprocessor {
     throw new HlslError(message, this.location(file, pos), code);
   }
 
+  /** Fails at where `t` is spelled (inside a macro's body for a token of its expansion, as clang's primary location). */
   private fail(t: Token, message: string, code: 'hlsl-preprocess' | 'hlsl-limit' = 'hlsl-preprocess'): never {
-    this.failAt(t.from, t.at, message, code);
+    this.failAt(t.file, t.pos, message, code);
   }
 
   private warn(t: Token, message: string): void {
-    this.warnings.push({ message, location: this.location(t.from, t.at) });
+    this.warnings.push({ message, location: this.location(t.file, t.pos) });
   }
 
   private spend(n: number, t: Token | undefined): void {
@@ -459,7 +516,7 @@ class Preprocessor {
       let end = fr.i + 1;
       while (end < tokens.length && !(tokens[end]!.bol && tokens[end]!.kind === PUNCT && tokens[end]!.text === '#')) end++;
       const top = fr.conds[fr.conds.length - 1];
-      if (!top?.skipping) this.expand(tokens.slice(fr.i, end), false, 0, this.output);
+      if (this.text && !top?.skipping) this.expand(tokens.slice(fr.i, end), false, 0, this.output);
       fr.i = end;
     }
   }
@@ -1038,7 +1095,7 @@ class Expression {
 
   private fail(t: Token | undefined, message: string): never {
     const at = t ?? this.tokens[this.tokens.length - 1] ?? this.directive;
-    throw new HlslError(message, this.pp.location(at.from, at.at), 'hlsl-preprocess');
+    throw new HlslError(message, this.pp.location(at.file, at.pos), 'hlsl-preprocess');
   }
 
   private peek(): Token | undefined {
@@ -1132,7 +1189,7 @@ class Expression {
     if (t.kind === PUNCT) {
       switch (t.text) {
         case '(': {
-          if (depth >= this.maxDepth) throw new HlslError(`#if expression nested deeper than maxExpansionDepth = ${this.maxDepth} levels`, this.pp.location(t.from, t.at), 'hlsl-limit');
+          if (depth >= this.maxDepth) throw new HlslError(`#if expression nested deeper than maxExpansionDepth = ${this.maxDepth} levels`, this.pp.location(t.file, t.pos), 'hlsl-limit');
           const v = this.comma(live, depth + 1);
           if (!this.isPunct(this.peek(), ')')) this.fail(this.peek() ?? t, "expected ')' in preprocessor expression");
           this.i++;
@@ -1162,7 +1219,7 @@ class Expression {
 
   /** The operand of a unary operator (nesting counts against the depth budget like parentheses). */
   private unaryOperand(live: boolean, depth: number, op: Token): Value {
-    if (depth >= this.maxDepth) throw new HlslError(`#if expression nested deeper than maxExpansionDepth = ${this.maxDepth} levels`, this.pp.location(op.from, op.at), 'hlsl-limit');
+    if (depth >= this.maxDepth) throw new HlslError(`#if expression nested deeper than maxExpansionDepth = ${this.maxDepth} levels`, this.pp.location(op.file, op.pos), 'hlsl-limit');
     return this.unary(live, depth + 1);
   }
 

@@ -1,0 +1,178 @@
+/**
+ * The HLSL preprocessor (src/root-signature/hlsl/preprocessor.ts) case by case: the branch taken,
+ * macros, #if arithmetic as clang evaluates it, includes through a virtual tree, errors in clang's
+ * words at file:line:column, budgets. The differential test against GNU cpp is
+ * preprocessor-cpp.test.ts.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { HlslError, HlslFile, compileRootSignatureBlob, decodeHlslSource, virtualHost, type VirtualEntry } from '../src/index.js';
+import { HLSL_PREDEFINES, profileMacros } from '../codecs/hlsl-preprocessor.js';
+
+const rs = (text: string, defines: Record<string, string> = {}, name = 'RS') => new HlslFile(text, 'a.hlsl', defines).defineText(name).text;
+const tree = (files: Record<string, VirtualEntry>, main: string, options: { includeDirs?: string[]; defines?: ['D' | 'U', string][] } = {}) =>
+  new HlslFile(String(files[main]), main, {}, {}, { host: virtualHost(files), ...options });
+const fails = (f: () => unknown, where: string, words: RegExp, code = 'hlsl-preprocess') =>
+  assert.throws(f, (e: unknown) => e instanceof HlslError && e.code === code && e.path === where && words.test(e.message), `${where} ${words}`);
+
+const BRANCHES = '#ifdef A\n#define RS "CBV(b0)"\n#else\n#define RS "CBV(b1)"\n#endif\n';
+
+test("the issue's example: -D A takes the #ifdef branch, without it the #else", () => {
+  assert.is(rs(BRANCHES, { A: '1' }), 'CBV(b0)');
+  assert.is(rs(BRANCHES), 'CBV(b1)');
+  const f = (d: ['D' | 'U', string][]) => new HlslFile(BRANCHES, 'a.hlsl', {}, {}, { defines: d }).defineText('RS').text;
+  assert.is(f([['D', 'A'], ['U', 'A']]), 'CBV(b1)', '-D then -U: undefined');
+  assert.is(f([['U', 'A'], ['D', 'A']]), 'CBV(b0)', '-U then -D: defined');
+});
+
+test('nested conditionals: skipped groups count only for nesting, their directives do nothing', () => {
+  const text = ['#if 0', '#if 1', '#define RS "SRV(t0)"', '#else', '#error never', '#endif', '#elif 1', '#ifndef B', '#define RS "CBV(b2)"', '#endif', '#else', '#define RS "UAV(u0)"', '#endif', ''].join('\n');
+  assert.is(rs(text), 'CBV(b2)');
+  assert.throws(() => rs(text, { B: '' }), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-missing', 'B defined: RS never defined');
+  assert.is(rs('#if 0\n#bogus directive\n#include <nowhere>\n#endif\n#define RS "CBV(b0)"\n'), 'CBV(b0)', 'unknown directives and includes in skipped groups are ignored');
+  assert.is(rs('#if 1\n#elif 1/0\n#endif\n#define RS "CBV(b0)"\n'), 'CBV(b0)', 'an #elif after a taken group is not evaluated');
+});
+
+test('#if arithmetic: precedence, unsigned conversion, 64 bits, short-circuit, defined, true', () => {
+  const pick = (cond: string) => rs(`#if ${cond}\n#define RS "CBV(b1)"\n#else\n#define RS "CBV(b0)"\n#endif\n`);
+  const cases: [string, boolean][] = [
+    ['1 + 2 * 3 == 7', true],
+    ['(1 + 2) * 3 == 9', true],
+    ['-1 < 0', true],
+    ['-1 < 0u', false], // -1 becomes UINTMAX_MAX
+    ['0xffffffffffffffff == -1', true], // the literal is unsigned; -1 converts
+    ['9223372036854775807 + 1 < 0', true], // signed wrap in 64 bits
+    ['1 << 63 < 0', true],
+    ['(1u << 63) > 0', true],
+    ['-7 / 2 == -3 && -7 % 2 == -1', true],
+    ['0 && 1 / 0', false], // the right side is not evaluated: no division by zero
+    ['1 || 1 / 0', true],
+    ['1 ? 2 : 1 / 0', true],
+    ['defined A || defined(B)', false],
+    ['!defined UNDEFINED_MACRO', true],
+    ['UNDEFINED_IDENTIFIER == 0', true],
+    ['true && !false', true], // HLSL (C++): true and false are 1 and 0 in #if
+    ["'A' == 65 && '\\n' == 10", true],
+    ['~0 == -1 && (5 ^ 3) == 6 && (5 | 2) == 7 && (5 & 4) == 4', true],
+    ['(2, 0)', false],
+    ['__HLSL_VERSION >= 2021 && __hlsl_dx_compiler', true],
+  ];
+  for (const [cond, taken] of cases) assert.is(pick(cond), taken ? 'CBV(b1)' : 'CBV(b0)', cond);
+});
+
+test('#if errors at file:line:column in clang words', () => {
+  fails(() => rs('\n#if 1 / 0\n#endif\n'), 'a.hlsl:2:7', /division by zero in preprocessor expression/);
+  fails(() => rs('#if (1\n#endif\n'), 'a.hlsl:1:5', /expected '\)' in preprocessor expression/);
+  fails(() => rs('#if\n#endif\n'), 'a.hlsl:1:2', /#if with no expression/);
+  fails(() => rs('#if 1 2\n#endif\n'), 'a.hlsl:1:7', /token is not a valid binary operator/);
+  fails(() => rs('#if 1.5\n#endif\n'), 'a.hlsl:1:5', /floating point literal in preprocessor expression/);
+  fails(() => rs('#if 08\n#endif\n'), 'a.hlsl:1:5', /invalid digit '8' in octal constant/);
+  fails(() => rs('#if 1\n'), 'a.hlsl:1:1', /unterminated conditional directive/);
+  fails(() => rs('#endif\n'), 'a.hlsl:1:2', /#endif without #if/);
+  fails(() => rs('#if 1\n#else\n#else\n#endif\n'), 'a.hlsl:3:2', /#else after #else/);
+  fails(() => rs('#if 1\n#else\n#elif 1\n#endif\n'), 'a.hlsl:3:2', /#elif after #else/);
+  fails(() => rs('#define A\n#error  stop: A is "defined"  \n'), 'a.hlsl:2:2', /^a\.hlsl:2:2: error: stop: A is "defined"$/);
+  fails(() => rs('#frobnicate\n'), 'a.hlsl:1:2', /invalid preprocessing directive/);
+  fails(() => rs('/* never closed\n#define RS "CBV(b0)"\n'), 'a.hlsl:1:1', /unterminated \/\* comment/);
+});
+
+test('macros: function-like, # and ##, __VA_ARGS__, rescanning, no recursion into itself', () => {
+  assert.is(rs('#define STR(x) #x\n#define XSTR(x) STR(x)\n#define REG b3\n#define RS XSTR(CBV(REG))\n'), 'CBV(b3)');
+  assert.is(rs('#define STR(x) #x\n#define REG b3\n#define RS STR(CBV(REG))\n'), 'CBV(REG)', '# does not expand its argument');
+  assert.is(rs('#define CAT(a, b) a##b\n#define S(x) #x\n#define XS(x) S(x)\n#define X(r, n) XS(CBV(CAT(r, n)))\n#define RS X(b, 4)\n'), 'CBV(b4)');
+  assert.is(rs('#define CAT(a, b) a##b\n#define S(x) #x\n#define X(r, n) S(CBV(CAT(r, n)))\n#define RS X(b, 4)\n'), 'CBV(CAT(b, 4))', 'an argument of # is not expanded');
+  assert.is(rs('#define LIST(...) __VA_ARGS__\n#define RS LIST("CBV(b0)", "SRV(t1)")\n'), 'CBV(b0), SRV(t1)');
+  assert.is(rs('#define G(fmt, ...) fmt , ## __VA_ARGS__\n#define RS G("CBV(b0)")\n'), 'CBV(b0)', 'GNU comma elision');
+  assert.is(rs('#define RS RS "CBV(b0)"\n'), 'RS CBV(b0)', 'a macro does not expand inside itself');
+  assert.is(rs('#define f(x) x g\n#define g f\n#define RS f(1)(2)\n'), '1 f(2)', 'painted blue: f inside its own rescan stays f');
+  assert.is(rs('#define RS "CBV(" "b0)" \\\n  ", SRV(t0)"\n'), 'CBV(b0), SRV(t0)', 'continuation and adjacent literals');
+  assert.is(rs('#define A "CBV(b0)"\n#undef A\n#define A "CBV(b5)"\n#define RS A\n'), 'CBV(b5)', 'the macro as it stands at the end of the file');
+  fails(() => rs('#define F(a) #b\n'), 'a.hlsl:1:14', /'#' is not followed by a macro parameter/);
+  fails(() => rs('#define F(a) ## a\n'), 'a.hlsl:1:14', /'##' cannot appear at either end/);
+  fails(() => rs('#define F(a, b) a\n#define RS F(1)\n').toString(), 'a.hlsl:2:15', /too few arguments provided to function-like macro invocation/);
+  fails(() => rs('#define F(a) a\n#define RS F(1, 2)\n'), 'a.hlsl:2:15', /too many arguments provided/);
+  fails(() => rs('#define CAT(a, b) a##b\n#define RS CAT(+, /)\n'), 'a.hlsl:1:20', /pasting formed '\+\/', an invalid preprocessing token/);
+});
+
+test('comments, strings and continuations hide directives; #line, __LINE__ and __FILE__', () => {
+  assert.is(rs('// #define RS "CBV(b9)"\n/*\n#define RS "CBV(b8)"\n*/\n#define RS "CBV(b0) // not a comment"\n'), 'CBV(b0) // not a comment');
+  assert.is(rs('#define X 1 \\\n#define RS "CBV(b7)"\n#ifndef RS\n#define RS "CBV(b1)"\n#endif\n'), 'CBV(b1)', 'a continued line is one directive');
+  assert.is(rs('/* a */ # /* b */ define RS "CBV(b0)"\n'), 'CBV(b0)', 'comments before # are whitespace');
+  assert.is(new HlslFile('#line 40 "other.hlsl"\n#if __LINE__ == 40\n__FILE__ __LINE__\n#endif\n', 'a.hlsl').preprocessedText(), '#line 3 "a.hlsl"\n"other.hlsl" 41\n');
+  assert.is(rs('\n\n#if __LINE__ == 3 && defined(__LINE__)\n#define RS "CBV(b3)"\n#endif\n'), 'CBV(b3)');
+});
+
+test('includes: only in taken groups, next to the includer then -I, #pragma once and guards, every file read once by its real path', () => {
+  const files = {
+    'src/main.hlsl': '#if 0\n#include "missing.h"\n#endif\n// #include "also-missing.h"\n#include "rs.hlsli"\n#include <common.hlsli>\n#include "rs.hlsli"\n#define RS RS_TEXT ", " COMMON\n',
+    'src/rs.hlsli': '#pragma once\n#define RS_TEXT "CBV(b0)"\n',
+    'inc/common.hlsli': '#ifndef COMMON_H\n#define COMMON_H\n#define COMMON "SRV(t0)"\n#endif\n',
+  };
+  const f = tree(files, 'src/main.hlsl', { includeDirs: ['inc'] });
+  assert.is(f.defineText('RS').text, 'CBV(b0), SRV(t0)');
+  assert.equal(f.files, ['src/main.hlsl', 'src/rs.hlsli', 'inc/common.hlsli'], 'only the files actually included');
+  // a folder link loop (a -> .): every a/a/... spelling is the same real file, read once
+  const loop = tree({ 'm.hlsl': '#include "a/a/a/a/h.h"\n#include "a/h.h"\n#define RS X\n', a: { link: '.' }, 'h.h': '#pragma once\n#define X "CBV(b1)"\n' }, 'm.hlsl');
+  assert.is(loop.defineText('RS').text, 'CBV(b1)');
+  assert.equal(loop.files, ['m.hlsl', 'a/a/a/a/h.h']);
+  fails(() => tree({ 'm.hlsl': '#include "h.h"\n', 'h.h': '#include "h.h"\n' }, 'm.hlsl').defineText('RS'), 'h.h:1:2', /#include nested too deeply/);
+  fails(() => tree({ 'm.hlsl': '\n  #include <h.h>\n' }, 'm.hlsl').defineText('RS'), 'm.hlsl:2:12', /'h.h' file not found/);
+  fails(() => tree({ 'm.hlsl': '#include "d"\n', 'd/x': '' }, 'm.hlsl').defineText('RS'), 'm.hlsl:1:10', /not a regular file/);
+  // a diamond of 24 unguarded headers re-includes exponentially: the token budget stops it
+  const diamond: Record<string, VirtualEntry> = { 'm.hlsl': '#include "h0.h"\n' };
+  for (let i = 0; i < 24; i++) diamond[`h${i}.h`] = `#include "h${i + 1}.h"\n#include "h${i + 1}.h"\n`;
+  diamond['h24.h'] = 'x\n';
+  assert.throws(() => tree(diamond, 'm.hlsl').defineText('RS'), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit' && /^h\d+\.h:\d+:\d+: error: preprocessing exceeds maxExpansionTokens/.test(e.message));
+});
+
+test('the entry attribute is read from the preprocessed text: macros expanded, untaken attributes unseen', () => {
+  const text = '#define MAIN_RS "CBV(b0), " EXTRA\n#ifdef BINDLESS\n#define EXTRA "DescriptorTable(SRV(t0, numDescriptors=unbounded))"\n#else\n#define EXTRA "SRV(t0)"\n#endif\n#if 0\n[RootSignature("CBV(b9)")]\n#endif\n[RootSignature(MAIN_RS)]\n[numthreads(8, 8, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) {}\n';
+  assert.is(new HlslFile(text, 'cs.hlsl').entryText('main').text, 'CBV(b0), SRV(t0)');
+  assert.is(new HlslFile(text, 'cs.hlsl', { BINDLESS: '1' }).entryText('main').text, 'CBV(b0), DescriptorTable(SRV(t0, numDescriptors=unbounded))');
+  const loc = () => compileRootSignatureBlob(new HlslFile('#define X "CBV(t0)"\n[RootSignature(X)]\nvoid main() {}\n', 'cs.hlsl').entryText('main'));
+  fails(loc, 'cs.hlsl:1:16', /Incorrect register type 't0' in CBV/, 'hlsl-syntax');
+});
+
+test('sources as DXC reads them: UTF-8 with or without BOM, UTF-16 LE/BE with BOM, CRLF', () => {
+  const text = '#ifdef A\r\n#define RS "CBV(b0)"\r\n#else\r\n#define RS "CBV(b1)"\r\n#endif\r\n';
+  const le = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+  const be = new Uint8Array([0xfe, 0xff, ...[...text].flatMap((c) => [0, c.charCodeAt(0)])]);
+  const bom8 = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
+  for (const bytes of [le, be, bom8, new TextEncoder().encode(text)]) {
+    const decoded = decodeHlslSource(bytes);
+    assert.is(new HlslFile(decoded, 'a.hlsl', { A: '1' }).defineText('RS').text, 'CBV(b0)');
+  }
+});
+
+test("DXC's predefined macros are there; the profile sets the shader target; warnings for #warning and unknown pragmas", () => {
+  for (const row of HLSL_PREDEFINES) assert.ok(new HlslFile(`#ifndef ${row.name}\n#error missing\n#endif\n`, 'a.hlsl').preprocessedText() !== undefined, row.name);
+  const stage = (profile: string) => new HlslFile('#define RS __SHADER_TARGET_STAGE __SHADER_TARGET_MAJOR __SHADER_TARGET_MINOR\n', 'a.hlsl', {}, {}, { profile }).defineText('RS').text;
+  assert.is(stage('vs_6_6'), '1 6 6');
+  assert.is(stage('lib_6_3'), '6 6 3');
+  assert.is(stage('rootsig_1_1'), `${profileMacros('rootsig_1_1')![0]!.value} 0 0`);
+  const f = new HlslFile('#warning check this\n#pragma pack_matrix(row_major)\n#pragma frobnicate\n#define RS "CBV(b0)"\n', 'a.hlsl');
+  assert.is(f.defineText('RS').text, 'CBV(b0)');
+  assert.equal(f.warnings.map((w) => `${w.location.line}:${w.location.column} ${w.message}`), ['1:2 check this', '3:9 unknown pragma ignored']);
+});
+
+test('preprocessed text as dxc -P writes it: #line markers, taken lines only', () => {
+  const files = { 'm.hlsl': '#include "h.h"\n#if 0\nhidden\n#endif\nfloat4 x = ONE;\n', 'h.h': '#define ONE 1.0\nint y;\n' };
+  assert.is(tree(files, 'm.hlsl').preprocessedText(), '#line 2 "h.h"\nint y;\n#line 5 "m.hlsl"\nfloat4 x = 1.0;\n');
+});
+
+test('budgets: a macro bomb and a deep argument nest are typed limits, linear inputs are not', () => {
+  let bomb = '#define A0 "x"\n';
+  for (let i = 1; i < 40; i++) bomb += `#define A${i} A${i - 1} A${i - 1}\n`;
+  bomb += '#define RS A39\n';
+  assert.throws(() => rs(bomb), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit' && /^a\.hlsl:\d+:\d+: error: preprocessing exceeds maxExpansionTokens = \d+ tokens$/.test(e.message));
+  const deep = `#define F(x) x\n#define RS ${'F('.repeat(2000)}"CBV(b0)"${')'.repeat(2000)}\n`;
+  assert.throws(() => rs(deep), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit', 'each level re-reads the arguments inside it: the token budget or the depth stops it');
+  assert.throws(() => new HlslFile(deep, 'a.hlsl', {}, { maxExpansionTokens: 1e9 }).defineText('RS'), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit' && /maxExpansionDepth = 1000/.test(e.message));
+  assert.is(rs(`#define F(x) x\n#define RS ${'F('.repeat(200)}"CBV(b0)"${')'.repeat(200)}\n`), 'CBV(b0)');
+  const parens = `#if ${'('.repeat(5000)}1${')'.repeat(5000)}\n#endif\n`;
+  assert.throws(() => rs(parens), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit');
+  const long = `${'#define X 1\n'.repeat(20000)}#define RS "CBV(b0)"\n`;
+  assert.is(rs(long), 'CBV(b0)');
+});
+
+test.run();
