@@ -516,7 +516,7 @@ class Preprocessor {
       let end = fr.i + 1;
       while (end < tokens.length && !(tokens[end]!.bol && tokens[end]!.kind === PUNCT && tokens[end]!.text === '#')) end++;
       const top = fr.conds[fr.conds.length - 1];
-      if (this.text && !top?.skipping) this.expand(tokens.slice(fr.i, end), false, 0, this.output);
+      if (this.text && !top?.skipping) this.expand(tokens, false, 0, this.output, fr.i, end);
       fr.i = end;
     }
   }
@@ -821,19 +821,17 @@ class Preprocessor {
    * in front of the rest of the input); arguments are pre-expanded by a nested call, `depth`
    * levels deep at most. `inIf` evaluates `defined`.
    */
-  expand(input: readonly Token[], inIf: boolean, depth: number, out: Token[]): Token[] {
-    if (depth > this.maxDepth && input.length > 0) this.fail(input[0]!, `macro expansion exceeds maxExpansionDepth = ${this.maxDepth} levels`, 'hlsl-limit');
-    const work: Token[] = [];
-    for (let k = input.length - 1; k >= 0; k--) work.push(input[k]!);
-    while (work.length > 0) {
-      const t = work.pop()!;
-      this.spend(1, t);
+  expand(input: readonly Token[], inIf: boolean, depth: number, out: Token[], from = 0, to = input.length): Token[] {
+    if (depth > this.maxDepth && to > from) this.fail(input[from]!, `macro expansion exceeds maxExpansionDepth = ${this.maxDepth} levels`, 'hlsl-limit');
+    const c = new Cursor(input, from, to);
+    this.spend(to - from, undefined);
+    for (let t = c.next(); t !== undefined; t = c.next()) {
       if (t.kind !== IDENT) {
         out.push(t);
         continue;
       }
       if (inIf && t.text === 'defined') {
-        out.push(this.defined(t, work));
+        out.push(this.defined(t, c));
         continue;
       }
       const macro = this.macros.get(t.text);
@@ -847,31 +845,31 @@ class Preprocessor {
       }
       if (t.hide !== null && t.hide.size >= this.maxDepth) this.fail(t, `macro expansion exceeds maxExpansionDepth = ${this.maxDepth} levels`, 'hlsl-limit');
       if (macro.params === undefined) {
-        pushReversed(work, this.substitute(macro, t, [], addHide(t.hide, macro.name), inIf, depth));
+        c.pushFront(this.substitute(macro, t, [], addHide(t.hide, macro.name), inIf, depth));
         continue;
       }
-      const next = work[work.length - 1];
+      const next = c.peek();
       if (!next || next.kind !== PUNCT || next.text !== '(') {
         out.push(t);
         continue;
       }
-      const { args, close } = this.collectArguments(macro, t, work);
+      const { args, close } = this.collectArguments(macro, t, c);
       const hide = addHide(intersect(t.hide, close.hide), macro.name);
-      pushReversed(work, this.substitute(macro, t, args, hide, inIf, depth));
+      c.pushFront(this.substitute(macro, t, args, hide, inIf, depth));
     }
     return out;
   }
 
-  private defined(t: Token, work: Token[]): Token {
-    let name = work.pop();
+  private defined(t: Token, c: Cursor): Token {
+    let name = c.next();
     let paren = false;
     if (name && name.kind === PUNCT && name.text === '(') {
       paren = true;
-      name = work.pop();
+      name = c.next();
     }
     if (!name || name.kind !== IDENT) this.fail(name ?? t, 'macro name must be an identifier');
     if (paren) {
-      const close = work.pop();
+      const close = c.next();
       if (!close || close.text !== ')') this.fail(close ?? name, "missing ')' after 'defined'");
     }
     return this.synthetic(this.macros.has(name.text) ? '1' : '0', NUMBER, t);
@@ -906,15 +904,14 @@ class Preprocessor {
   }
 
   /** The arguments of a call whose `(` is on top of `work`, split at top-level commas (the variadic one keeps its commas). */
-  private collectArguments(macro: Macro, name: Token, work: Token[]): { args: Token[][]; close: Token } {
+  private collectArguments(macro: Macro, name: Token, c: Cursor): { args: Token[][]; close: Token } {
     const params = macro.params!;
-    work.pop(); // (
+    c.next(); // (
     const args: Token[][] = [[]];
     let depth = 0;
     for (;;) {
-      const t = work.pop();
+      const t = c.next();
       if (t === undefined) this.fail(name, 'unterminated function-like macro invocation');
-      this.spend(1, t);
       if (t.kind === PUNCT) {
         if (t.text === '(') depth++;
         else if (t.text === ')') {
@@ -942,13 +939,12 @@ class Preprocessor {
   private substitute(macro: Macro, call: Token, args: Token[][], hide: HideSet, inIf: boolean, depth: number): Token[] {
     const body = macro.body;
     const params = macro.params;
-    const index = (t: Token | undefined) => (t && t.kind === IDENT && params ? params.indexOf(t.text) : -1);
     const expanded: (Token[] | undefined)[] = [];
     const res: Token[] = [];
     for (let i = 0; i < body.length; i++) {
       const b = body[i]!;
       if (params && b.kind === PUNCT && b.text === '#') {
-        const k = index(body[i + 1]);
+        const k = paramIndex(params, body[i + 1]);
         res.push(this.stringize(args[k] ?? [], b));
         i++;
         continue;
@@ -956,10 +952,10 @@ class Preprocessor {
       if (isPaste(b)) {
         const rhsToken = body[i + 1]!;
         i++;
-        const k = index(rhsToken);
+        const k = paramIndex(params, rhsToken);
         let rhs: Token[];
-        if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && index(body[i + 1]) >= 0) {
-          rhs = [this.stringize(args[index(body[i + 1])] ?? [], rhsToken)];
+        if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && paramIndex(params, body[i + 1]) >= 0) {
+          rhs = [this.stringize(args[paramIndex(params, body[i + 1])] ?? [], rhsToken)];
           i++;
         } else rhs = k >= 0 ? (args[k] ?? []) : [rhsToken];
         const lhs = res[res.length - 1];
@@ -978,7 +974,7 @@ class Preprocessor {
         for (let r = 1; r < rhs.length; r++) res.push(rhs[r]!);
         continue;
       }
-      const k = index(b);
+      const k = paramIndex(params, b);
       if (k >= 0) {
         const raw = args[k] ?? [];
         const beforePaste = body[i + 1] !== undefined && isPaste(body[i + 1]!);
@@ -1029,8 +1025,33 @@ class Preprocessor {
 
 const isPaste = (t: Token) => t.kind === PUNCT && t.text === '##';
 
-function pushReversed(work: Token[], tokens: readonly Token[]): void {
-  for (let k = tokens.length - 1; k >= 0; k--) work.push(tokens[k]!);
+/** Index of `t` among a function-like macro's parameters (-1: not one). */
+function paramIndex(params: readonly string[] | undefined, t: Token | undefined): number {
+  return t !== undefined && t.kind === IDENT && params !== undefined ? params.indexOf(t.text) : -1;
+}
+
+/** Tokens read in order from a range of an array, with expansions pushed in front of what is left (rescanning). */
+class Cursor {
+  private readonly work: Token[] = [];
+  constructor(
+    private readonly input: readonly Token[],
+    private i: number,
+    private readonly end: number,
+  ) {}
+
+  next(): Token | undefined {
+    if (this.work.length > 0) return this.work.pop();
+    return this.i < this.end ? this.input[this.i++] : undefined;
+  }
+
+  peek(): Token | undefined {
+    if (this.work.length > 0) return this.work[this.work.length - 1];
+    return this.i < this.end ? this.input[this.i] : undefined;
+  }
+
+  pushFront(tokens: readonly Token[]): void {
+    for (let k = tokens.length - 1; k >= 0; k--) this.work.push(tokens[k]!);
+  }
 }
 
 function addHide(h: HideSet | null, name: string): HideSet {
