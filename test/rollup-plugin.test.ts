@@ -130,6 +130,30 @@ test('rollup: validation and version are options (and query parameters)', async 
   assert.is(toHex(r.bindless.blob), toHex(compileRootSignatureBlob('CBV(b0), CBV(b0)', { version: 1, validate: false })));
 });
 
+test("rollup: the branch DXC would take (the issue's #ifdef example): &D= per import, defines as an option; a diamond of guarded headers is read once each", async () => {
+  writeFileSync(join(app, 'shaders/branch.hlsl'), '#ifdef A\n#define RS "CBV(b0)"\n#else\n#define RS "CBV(b1)"\n#endif\n');
+  for (let i = 0; i < 12; i++) writeFileSync(join(app, `shaders/d${i}.hlsli`), `#pragma once\n#include "d${i + 1}.hlsli"\n#include "d${i + 1}.hlsli"\n`);
+  writeFileSync(join(app, 'shaders/d12.hlsli'), '#ifndef D12\n#define D12\n#define DEEP "SRV(t5)"\n#endif\n');
+  writeFileSync(join(app, 'shaders/diamond.rs.hlsl'), '#include "d0.hlsli"\n#if defined(D12) && __HLSL_VERSION >= 2021\nCBV(b2), DEEP\n#else\n#error not taken\n#endif\n');
+  writeFileSync(join(app, 'branch.js'), `import a from './shaders/branch.hlsl?define=RS&D=A&rootsig';\nimport b from './shaders/branch.hlsl?define=RS&rootsig';\nimport d from './shaders/diamond.rs.hlsl';\nglobalThis.__dxbinBranch = { a: a.blob, b: b.blob, d: d.blob };\n`);
+  const build = async (options: Parameters<typeof dxbin>[0]) => {
+    const watched: string[] = [];
+    const bundle = await rollup({ input: join(app, 'branch.js'), plugins: [dxbin(options), { name: 'watch-spy', buildEnd() { watched.push(...this.getWatchFiles()); } }] });
+    await bundle.write({ dir: join(app, 'out-branch'), format: 'es', entryFileNames: 'main.js' });
+    await bundle.close();
+    delete (globalThis as { __dxbinBranch?: unknown }).__dxbinBranch;
+    await import(`${pathToFileURL(join(app, 'out-branch/main.js')).href}?t=${Date.now()}`);
+    return { r: (globalThis as unknown as { __dxbinBranch: Record<string, Uint8Array> }).__dxbinBranch, watched };
+  };
+  const { r, watched } = await build({});
+  assert.is(toHex(r.a!), toHex(compileRootSignatureBlob('CBV(b0)', { version: 2 })), '&D=A takes the #ifdef branch');
+  assert.is(toHex(r.b!), toHex(compileRootSignatureBlob('CBV(b1)', { version: 2 })), 'without it, the #else');
+  assert.is(toHex(r.d!), toHex(compileRootSignatureBlob('CBV(b2), SRV(t5)', { version: 2 })), 'a .rs.hlsl file is its taken text');
+  for (let i = 0; i <= 12; i++) assert.ok(watched.includes(join(app, `shaders/d${i}.hlsli`)), `d${i}.hlsli is watched`);
+  const withOption = await build({ defines: ['A'] });
+  assert.is(toHex(withOption.r.b!), toHex(compileRootSignatureBlob('CBV(b0)', { version: 2 })), 'the defines option applies to every import');
+});
+
 test('Vite builds the app (index.html); the built script holds the same modules', async () => {
   await viteBuild({ root: app, logLevel: 'silent', configFile: false, plugins: [dxbin()], build: { outDir: join(app, 'out-vite'), emptyOutDir: true, minify: false, modulePreload: { polyfill: false } } });
   const assets = readdirSync(join(app, 'out-vite/assets')).filter((f) => f.endsWith('.js'));
