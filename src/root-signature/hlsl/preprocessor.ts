@@ -44,7 +44,7 @@ export class Source {
   /** The text with backslash-newlines removed, and for each of its characters the offset in `text` (null when nothing was spliced). */
   readonly clean: string;
   private readonly map: Int32Array | null;
-  private lineStarts: Int32Array | null = null;
+  private starts: Int32Array | null = null;
   /** Its tokens, lexed once per mode: every token, or the directive lines only. */
   tokens: Token[] | null = null;
   directiveTokens: Token[] | null = null;
@@ -82,10 +82,15 @@ export class Source {
     return this.map[Math.min(Math.max(i, 0), this.map.length - 1)]!;
   }
 
+  /** Offsets in `text` where its lines start (made once). */
+  lineStarts(): Int32Array {
+    return (this.starts ??= lineStartsOf(this.text));
+  }
+
   /** Line and column (1-based) of index `i` of `clean`. */
   locate(i: number): { line: number; column: number } {
     const at = this.offset(i);
-    const starts = (this.lineStarts ??= lineStartsOf(this.text));
+    const starts = this.lineStarts();
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -1362,18 +1367,18 @@ export function preprocessedText(result: Preprocessed): string {
   let line = 0;
   let atLineStart = true;
   let previous: Token | undefined;
-  const marker = (f: number, l: number) => `#line ${l} "${result.sources[f]!.name.replace(/[\\"]/g, (c) => `\\${c}`)}"\n`;
+  // tokens come mostly in order: each source's line is found from the last one looked up (a binary search only when going back)
+  const lines = result.sources.map((src) => new LineCursor(src));
   for (const t of result.output) {
-    const src = result.sources[t.from]!;
-    const l = src.locate(t.at).line;
+    const l = lines[t.from]!.lineOf(t.at);
     if (t.from !== file || l < line || l - line > 8) {
       if (!atLineStart) parts.push('\n');
-      parts.push(marker(t.from, l));
+      parts.push(`#line ${l} "${result.sources[t.from]!.name.replace(/[\\"]/g, (c) => `\\${c}`)}"\n`);
       file = t.from;
       line = l;
       atLineStart = true;
     } else if (l > line) {
-      parts.push('\n'.repeat(l - line));
+      parts.push(l - line === 1 ? '\n' : '\n'.repeat(l - line));
       line = l;
       atLineStart = true;
     }
@@ -1386,9 +1391,28 @@ export function preprocessedText(result: Preprocessed): string {
   return parts.join('');
 }
 
+/** Line numbers of positions in one source, found by walking from the last answer. */
+class LineCursor {
+  private line = 0;
+  private readonly starts: Int32Array;
+  constructor(private readonly src: Source) {
+    this.starts = src.lineStarts();
+  }
+
+  /** The 1-based line of index `i` of the source's spliced text. */
+  lineOf(i: number): number {
+    const at = this.src.offset(i);
+    const starts = this.starts;
+    let l = this.line;
+    if (at < starts[l]!) return (this.line = this.src.locate(i).line - 1) + 1;
+    while (l + 1 < starts.length && starts[l + 1]! <= at) l++;
+    this.line = l;
+    return l + 1;
+  }
+}
+
 function wouldJoin(a: Token, b: Token): boolean {
-  const wordy = (t: Token) => t.kind === IDENT || t.kind === NUMBER;
-  if (wordy(a) && (wordy(b) || b.kind === STRING || b.kind === CHAR)) return true;
+  if ((a.kind === IDENT || a.kind === NUMBER) && (b.kind === IDENT || b.kind === NUMBER || b.kind === STRING || b.kind === CHAR)) return true;
   if (a.kind === PUNCT && b.kind === PUNCT) return lexOne(a.text + b.text) !== undefined || (a.text === '/' && (b.text === '/' || b.text === '*'));
   return false;
 }
