@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ABIS, STRUCTS } from '../codecs/ddi.js';
@@ -44,27 +44,43 @@ test('layouts the spec gives (A.1-A.10, B.2, C.2)', () => {
   assert.is(structLayout('d3d12-options', 'x86').fields.find((f) => f.name === 'CrossNodeSharingTier')!.offset, 44);
 });
 
-/** Compiles a probe printing "Struct Field offset size" and "Struct sizeof" lines. */
+/**
+ * The compiler's own sizes and offsets, read from the assembly it writes for a table of them
+ * (`gcc -S`): nothing is run, so x86 layouts are checked on a kernel that cannot execute 32-bit
+ * programs. Each value is one 32-bit `.long` (a run of zeros may be one `.zero N`).
+ */
 function probe(compiler: string, flags: string[], prelude: string, structs: { c: string; name: string; fields: { c: string; name: string }[] }[]): Map<string, number> {
   const dir = mkdtempSync(join(tmpdir(), 'dxbin-probe-'));
-  const lines = structs.flatMap((s) => [
-    `printf("${s.name} sizeof %zu\\n", sizeof(${s.c}));`,
-    ...s.fields.map((f) => `printf("${s.name} ${f.name} %zu %zu\\n", offsetof(${s.c}, ${f.c}), sizeof(((${s.c}*)0)->${f.c}));`),
-  ]);
-  const src = `${prelude}\n#include <stdio.h>\n#include <stddef.h>\nint main(void) {\n${lines.join('\n')}\nreturn 0;\n}\n`;
-  const file = join(dir, compiler === 'g++' ? 'probe.cpp' : 'probe.c');
-  writeFileSync(file, src);
-  execFileSync(compiler, [...flags, file, '-o', join(dir, 'probe')], { stdio: 'pipe' });
-  const out = new Map<string, number>();
-  for (const line of execFileSync(join(dir, 'probe'), { encoding: 'utf8' }).trim().split('\n')) {
-    const parts = line.split(' ');
-    if (parts[1] === 'sizeof') out.set(`${parts[0]} sizeof`, Number(parts[2]));
-    else {
-      out.set(`${parts[0]} ${parts[1]} offset`, Number(parts[2]));
-      out.set(`${parts[0]} ${parts[1]} size`, Number(parts[3]));
+  const keys: string[] = [];
+  const values: string[] = [];
+  for (const s of structs) {
+    keys.push(`${s.name} sizeof`);
+    values.push(`sizeof(${s.c})`);
+    for (const f of s.fields) {
+      keys.push(`${s.name} ${f.name} offset`, `${s.name} ${f.name} size`);
+      values.push(`offsetof(${s.c}, ${f.c})`, `sizeof(((${s.c}*)0)->${f.c})`);
     }
   }
-  return out;
+  const src = `${prelude}\n#include <stddef.h>\nunsigned int dxbin_probe_table[] = {\n${values.map((v) => `  (unsigned int)(${v}),`).join('\n')}\n};\n`;
+  const file = join(dir, compiler === 'g++' ? 'probe.cpp' : 'probe.c');
+  writeFileSync(file, src);
+  const asm = join(dir, 'probe.s');
+  execFileSync(compiler, [...flags, '-S', '-O0', file, '-o', asm], { stdio: 'pipe' });
+  const text = readFileSync(asm, 'utf8');
+  const start = text.search(/^_?dxbin_probe_table\w*:/m);
+  assert.ok(start >= 0, 'the probe table is in the assembly');
+  const numbers: number[] = [];
+  for (const line of text.slice(start).split('\n').slice(1)) {
+    const m = /^\s*\.(long|zero)\s+(\d+)/.exec(line);
+    if (!m) {
+      if (/^\s*\.(size|text|section|ident)|^\S/.test(line)) break;
+      continue;
+    }
+    if (m[1] === 'long') numbers.push(Number(m[2]));
+    else for (let k = 0; k < Number(m[2]) / 4; k++) numbers.push(0);
+  }
+  assert.is(numbers.length, keys.length, 'one value a key');
+  return new Map(keys.map((k, i) => [k, numbers[i]!]));
 }
 
 const UNION_NAME: Record<string, string> = { pProperties: 'pBroadcastingLaunchNodeProperties' };

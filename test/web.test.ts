@@ -219,6 +219,26 @@ t('pasted root signature text compiles in the page', async () => {
   await page.context().close();
 });
 
+t("the compile box preprocesses as DXC: the issue's #ifdef example gives CBV(b0) with -D A and CBV(b1) without", async () => {
+  const { page, problems } = await open();
+  await page.fill('#hlsl', '#ifdef A\n#define RS "CBV(b0)"\n#else\n#define RS "CBV(b1)"\n#endif\n');
+  await page.fill('#hlsl-define', 'RS');
+  for (const [flags, want] of [['-D A', 'CBV(b0)'], ['', 'CBV(b1)'], ['-D A -U A', 'CBV(b1)']] as const) {
+    await page.fill('#hlsl-flags', flags);
+    await page.click('#compile');
+    await page.waitForFunction((w) => document.querySelector('#hlsl-out')?.textContent?.includes(w), want);
+    assert.match((await page.textContent('#hlsl-out')) ?? '', want, `flags '${flags}'`);
+  }
+  await page.fill('#hlsl-define', '');
+  await page.fill('#hlsl-flags', '');
+  await page.fill('#hlsl', '#error no root signature here\n');
+  await page.click('#compile');
+  await page.waitForFunction(() => /no root signature here/.test(document.body.textContent ?? ''));
+  assert.match((await page.textContent('body')) ?? '', 'pasted.hlsl:1:2: error: no root signature here');
+  assert.equal(problems, []);
+  await page.context().close();
+});
+
 /** Timestamp pairs: begin i*100, duration 10 + (i % 13) ticks. */
 function stamps(pairs: number): Uint8Array {
   const out = new BigUint64Array(pairs * 2);
