@@ -26,11 +26,11 @@ import {
   type RegisterClass,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectNumber, expectObject, expectOptions } from '../bytes/check.js';
 import { checkDescription } from '../root-signature/check.js';
 import { PARAMETERS_KEY, parameterCost, parameterTypeRow, parameterTypesOf, rootPath } from '../root-signature/rows.js';
 import type { DescriptorRange, RootParameter, RootSignature } from '../root-signature/types.js';
-import type { ShaderBinding } from '../shader/shader.js';
+import { checkBindings, type ShaderBinding } from '../shader/shader.js';
 
 /** What suggest needs of a shader: its stage and its bindings. */
 export interface SuggestInput {
@@ -99,10 +99,10 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
   const byKey = new Map<string, Run[]>();
   for (const [i, s] of shaders.entries()) {
     expectObject(s, `shaders[${i}]`);
+    expectNumber(s.stage, `shaders[${i}].stage`);
     if (!s.bindings) throw new DescriptionError('missing-key', `shaders[${i}].bindings`, 'the bindings of this shader are not known (a DXIL container without PSV0)');
-    expectArray(s.bindings, `shaders[${i}].bindings`);
+    checkBindings(s.bindings, `shaders[${i}].bindings`);
     for (const [j, b] of s.bindings.entries()) {
-      expectObject(b, `shaders[${i}].bindings[${j}]`);
       const cls = PSV_RESOURCE_CLASS[b.resType];
       if (cls === undefined) continue;
       if (b.space >= LIMITS.systemReservedRegisterSpaceFirst) {
@@ -111,7 +111,9 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
       const key = `${cls}/${b.space}`;
       let runs = byKey.get(key);
       if (!runs) byKey.set(key, (runs = []));
-      runs.push({ cls, space: b.space, lb: b.lowerBound, ub: b.upperBound, types: new Set([b.resType]) });
+      // a first register above the last one is covered, as DXC checks it, by a range holding both (verify.ts)
+      const [lb, ub] = b.upperBound !== 0xffffffff && b.upperBound < b.lowerBound ? [b.upperBound, b.lowerBound] : [b.lowerBound, b.upperBound];
+      runs.push({ cls, space: b.space, lb, ub, types: new Set([b.resType]) });
     }
   }
   const runs: Run[] = [];

@@ -22,8 +22,15 @@ export function spanValueText(s: ByteSpan): string {
 /** spanValueText without the check (per row of a dump). */
 function valueText(s: ByteSpan): string {
   if (s.value === undefined) return '';
-  const raw = typeof s.value === 'string' ? JSON.stringify(s.value).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : typeof s.value === 'bigint' ? s.value.toString() : `${s.value} (0x${s.value.toString(16)})`;
-  return s.name ? `${raw} ${printable(s.name)}` : raw;
+  const raw = typeof s.value === 'string' ? JSON.stringify(cut(s.value)).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : typeof s.value === 'bigint' ? s.value.toString() : `${s.value} (0x${s.value.toString(16)})`;
+  return s.name ? `${raw} ${printable(cut(s.name))}` : raw;
+}
+
+/** String values longer than this are shown cut, with a count (every row of a dump may repeat its field's text). */
+export const VALUE_CHARS = 256;
+
+function cut(text: string): string {
+  return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…(+${text.length - VALUE_CHARS} chars)` : text;
 }
 
 /**
