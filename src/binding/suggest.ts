@@ -130,6 +130,9 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
       }
     }
   }
+  // A run of 2^32 - 1 registers has the count that means unbounded (and, ending at the last
+  // register or not, an unbounded range from its first register covers it): make it one.
+  for (const r of runs) if (r.ub - r.lb + 1 >= UNBOUNDED_DESCRIPTORS) r.ub = 0xffffffff;
   // Deterministic order: class (CLASS_ORDER), space, register.
   runs.sort((a, b) => classOrder[a.cls]! - classOrder[b.cls]! || a.space - b.space || a.lb - b.lb);
 
@@ -159,7 +162,26 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
     if (group.length === 0) continue;
     const bounded = group.filter((r) => r.ub !== 0xffffffff);
     const unbounded = group.filter((r) => r.ub === 0xffffffff);
-    const tables: Run[][] = [[...bounded, ...unbounded.slice(0, 1)], ...unbounded.slice(1).map((r) => [r])];
+    // Ranges append one after another: a table holds at most 2^32 descriptors (DXC's overflow rule), so
+    // a run that would pass that opens the next table; the first unbounded range ends the last one.
+    const tables: Run[][] = [];
+    let table: Run[] = [];
+    let used = 0;
+    for (const r of bounded) {
+      const n = r.ub - r.lb + 1;
+      if (table.length > 0 && used + n - 1 > 0xffffffff) {
+        tables.push(table);
+        table = [];
+        used = 0;
+      }
+      table.push(r);
+      used += n;
+    }
+    const [first, ...others] = unbounded;
+    if (first && used > 0xffffffff) others.unshift(first);
+    else if (first) table.push(first);
+    if (table.length > 0) tables.push(table);
+    tables.push(...others.map((r) => [r]));
     for (const t of tables) parameters.push({ parameterType: TABLE!.value, shaderVisibility: ALL, ranges: t.map(rangeOf) });
   }
   const stages = new Set(shaders.map((s) => s.stage));

@@ -139,6 +139,18 @@ export function seedInputs(target: string): Uint8Array[] {
       return STRUCTS.map((s, i) => utf8(JSON.stringify({ type: i, value: ddiToJson(s.name, ddiValue(s.name, new Random(i + 11)) as never) })));
     case 'rdat':
       return [seedRdat(1, 1), seedRdat(2, 3), seedRdat(3, 0)];
+    case 'psv0':
+      return seedShaders().dxil.map((c) => {
+        const view = new DataView(c.buffer, c.byteOffset, c.byteLength);
+        const at = view.getUint32(36, true); // second part: PSV0
+        const part = c.subarray(at + 8, at + 8 + view.getUint32(at + 4, true));
+        return Uint8Array.of(view.getUint32(view.getUint32(32, true) + 8, true) >>> 16, ...part);
+      });
+    case 'shader':
+      return [...seedShaders().dxil, ...seedShaders().dxbc];
+    case 'verify':
+    case 'suggest':
+      return [...seedShaders().dxil, ...seedShaders().dxbc].flatMap((c) => rss.slice(0, 4).map((rs) => withRts0(c, encodeRootSignature(rs))));
     default:
       return [];
   }
@@ -222,4 +234,29 @@ export function seedDxbcShader(cbuffers: number, names: string | readonly string
   }
   encoded.forEach((b, i) => rdef.set(b, nameAt[i]!));
   return writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [{ name: 'RDEF', data: rdef }, { name: 'SHEX', data: shex }] }).slice();
+}
+
+/** Small DXIL and DXBC shader containers covering every register class, a long name, a bound pair the wrong way round. */
+function seedShaders(): { dxil: Uint8Array[]; dxbc: Uint8Array[] } {
+  const names = utf8('\0TEXCOORD\0SV_Position\0main\0');
+  return {
+    dxil: [
+      seedDxilShader({ stage: 5, resources: [[2, 0, 0, 0], [1, 0, 0, 3], [3, 0, 0, 0xffffffff], [5, 1, 2, 2], [9, 0, 1, 1]] }),
+      seedDxilShader({ stage: 0, resources: [[4, 0, 1, 1], [6, 2, 5, 3]], strings: names, elementNames: [1, 10, 1] }),
+      seedDxilShader({ stage: 1, resources: [[2, 0, 3, 3]], strings: names, elementNames: [10] }),
+    ],
+    dxbc: [seedDxbcShader(3, 'cb'), seedDxbcShader(2, ['a', 'bb'])],
+  };
+}
+
+/** `container` with an RTS0 part appended. */
+function withRts0(container: Uint8Array, rts0: Uint8Array): Uint8Array {
+  const view = new DataView(container.buffer, container.byteOffset, container.byteLength);
+  const count = view.getUint32(28, true);
+  const parts = Array.from({ length: count }, (_, i) => {
+    const at = view.getUint32(32 + 4 * i, true);
+    const name = String.fromCharCode(...container.subarray(at, at + 4));
+    return { name, data: container.slice(at + 8, at + 8 + view.getUint32(at + 4, true)) };
+  });
+  return writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [...parts, { name: 'RTS0', data: rts0 }] }).slice();
 }

@@ -8,7 +8,7 @@
 import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RESOURCE, PSV_RUNTIME_INFO, PSV_STAGE_VIEWS, PSV_VERSIONS, type PsvFieldRow } from '../../codecs/psv0.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { tableNames } from '../bytes/strings.js';
-import { decodePsv0, dependencyLayout, psvVersionOf } from './psv0.js';
+import { decodePsv0, dependencyLayout, knownRuntimeInfo, psvVersionOf } from './psv0.js';
 
 const WIDTH = { u8: 1, u16: 2, u32: 4 } as const;
 
@@ -40,7 +40,7 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
     rec.add('data', base + 4, 16, `${at}.runtimeInfo.stageUnion (raw)`);
     if (version >= 1) field(4 + 26, 2, `${at}.runtimeInfo.word26 (raw)`);
   }
-  const KNOWN = PSV_VERSIONS[PSV_VERSIONS.length - 1]!.runtimeInfoSize;
+  const KNOWN = knownRuntimeInfo(S);
   if (S > KNOWN) rec.add('data', base + 4 + KNOWN, S - KNOWN, `${at}.runtimeInfo (newer fields)`);
   rec.fillGaps(base + 4, base + 4 + S, `${at}.runtimeInfo (unused)`, 'padding', first);
 

@@ -57,7 +57,7 @@ export interface Psv0 {
   stageInfo?: PsvFields;
   /** Otherwise the union's 16 bytes and (v1+) the u16 at 26, raw. */
   stageRaw?: { union: Uint8Array; word26: number };
-  /** Runtime-info bytes past the largest known size. */
+  /** Runtime-info bytes past the size of the version the size implies (past 56 bytes, or between two versions' sizes). */
   runtimeInfoTail: Uint8Array;
   /** Declared resource record size; 0 when there are no resources (the size is not stored then). */
   resourceSize: number;
@@ -91,7 +91,10 @@ export function psvVersionOf(runtimeInfoSize: number): PsvVersion {
   return v;
 }
 
-const KNOWN_RUNTIME_INFO = PSV_VERSIONS[PSV_VERSIONS.length - 1]!.runtimeInfoSize;
+/** The bytes of runtime info the version a size implies names (24, 36, 48, 52 or 56): the rest is `runtimeInfoTail`. */
+export function knownRuntimeInfo(runtimeInfoSize: number): number {
+  return PSV_VERSIONS.find((v) => v.version === psvVersionOf(runtimeInfoSize))!.runtimeInfoSize;
+}
 
 function readField(view: DataView, at: number, type: PsvFieldRow['type']): number {
   return type === 'u8' ? view.getUint8(at) : type === 'u16' ? view.getUint16(at, true) : view.getUint32(at, true);
@@ -146,7 +149,7 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
   const info: PsvFields = {};
   for (const f of PSV_RUNTIME_INFO) if (f.since <= version) info[f.key] = readField(view, 4 + f.at, f.type);
   const stage = version >= 1 ? info.shaderStage : options.stage;
-  const psv: Psv0 = { runtimeInfoSize: S, info, runtimeInfoTail: data.slice(4 + Math.min(S, KNOWN_RUNTIME_INFO), 4 + S), resourceSize: 0, resources: [], trailing: new Uint8Array(0) };
+  const psv: Psv0 = { runtimeInfoSize: S, info, runtimeInfoTail: data.slice(4 + knownRuntimeInfo(S), 4 + S), resourceSize: 0, resources: [], trailing: new Uint8Array(0) };
   // The stage union: named when re-encoding the view gives the same bytes, raw otherwise.
   const fields = stageView(stage);
   const word26 = version >= 1 ? view.getUint16(4 + 26, true) : 0;
@@ -315,9 +318,10 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
     ri.set(psv.stageRaw.union, 0);
     if (version >= 1) rv.setUint16(26, checkValue('PSV0.stageRaw.word26', psv.stageRaw.word26, 0xffff), true);
   }
-  if (S > KNOWN_RUNTIME_INFO) {
-    if (psv.runtimeInfoTail.byteLength !== S - KNOWN_RUNTIME_INFO) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoTail', `runtime info of ${S} bytes needs ${S - KNOWN_RUNTIME_INFO} tail bytes`);
-    ri.set(psv.runtimeInfoTail, KNOWN_RUNTIME_INFO);
+  const known = knownRuntimeInfo(S);
+  if (S > known) {
+    if (psv.runtimeInfoTail.byteLength !== S - known) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoTail', `runtime info of ${S} bytes needs ${S - known} tail bytes`);
+    ri.set(psv.runtimeInfoTail, known);
   }
   chunks.push(ri);
   u32(psv.resources.length);
