@@ -54,3 +54,8 @@ export function oddStringTable(size: number): Uint8Array {
   view.setUint32(partAt + 8 + 4 + 36 + 4, size, true);
   return bytes;
 }
+
+/** Class 10: a compute shader with one SRV whose LowerBound (5) is above its UpperBound (3). */
+export function inverseBounds(): Uint8Array {
+  return seedDxilShader({ stage: 5, resources: [[3, 0, 5, 3]] });
+}
