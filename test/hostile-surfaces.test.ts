@@ -14,13 +14,14 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DecodeError, encodeRootSignature, psv0ToJson, readShader, rootSignatureContainer, suggestRootSignature, verifyBindings, verifyRootSignature, type RootSignature, type ShaderBinding } from '../src/index.js';
+import { DecodeError, decodePsv0, encodePsv0, encodeRootSignature, psv0ToJson, readShader, rootSignatureContainer, suggestRootSignature, verifyBindings, verifyRootSignature, type RootSignature, type ShaderBinding } from '../src/index.js';
 import { byteMap, hexDump, hexHtml } from '../src/inspect/index.js';
 import { compileSegment, expandBraces, matchSegment } from '../src/cli/glob.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { seedDxilShader } from '../src/fuzz/seeds.js';
 import { builtCli } from './helpers/built-cli.js';
+import { hex } from './helpers/corpus.js';
 import { controlCharNames, missingBindings, nulStringTable, oddStringTable, sharedNamePsv0, sharedNameRdef } from './helpers/hostile-surfaces.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dxbin-i20-'));
@@ -131,6 +132,31 @@ test('class 10: LowerBound > UpperBound counts in unsigned 32-bit: not fully bou
   assert.is(verifyRootSignature(shader, rsOf(3, 3)).verdict, 'fits', 't3..t5 holds both ends');
   const rs = suggestRootSignature([{ stage: 5, bindings: readShader(shader).bindings! }]);
   assert.is(verifyRootSignature(shader, rs).verdict, 'fits', 'the suggestion covers it as verify checks it');
+});
+
+// ---- findings of the new fuzz targets, replayed as made-up inputs
+
+test('fuzz finding (psv0): runtime info between two versions keeps the bytes past the lower version', () => {
+  for (const size of [25, 35, 40, 50, 53]) {
+    const part = new Uint8Array(4 + size + 4 + (size >= 36 ? 8 : 0));
+    const v = new DataView(part.buffer);
+    v.setUint32(0, size, true);
+    for (let i = 4; i < 4 + size; i++) part[i] = i === 4 + 24 ? 5 : i >= 4 + 28 && i < 4 + 36 ? 0 : 0xa0 + (i % 16);
+    const psv = decodePsv0(part, { stage: 5 });
+    assert.is(hex(encodePsv0(psv, { stage: 5 })), hex(part), `size ${size}`);
+  }
+});
+
+test('fuzz finding (suggest): registers up to 2^32 - 2 and tables past 2^32 descriptors still give a root signature that fits', () => {
+  const cases: ShaderBinding[][] = [
+    [{ resType: 3, space: 0, lowerBound: 0, upperBound: 0xfffffffe, offset: 0 }, { resType: 3, space: 1, lowerBound: 0, upperBound: 0xffffffff, offset: 0 }],
+    [{ resType: 3, space: 0, lowerBound: 0, upperBound: 0x9fffffff, offset: 0 }, { resType: 3, space: 1, lowerBound: 0, upperBound: 0x9fffffff, offset: 0 }, { resType: 2, space: 0, lowerBound: 0, upperBound: 0xffffffff, offset: 0 }],
+  ];
+  for (const bindings of cases) {
+    const rs = suggestRootSignature([{ stage: 5, bindings }]);
+    const r = verifyBindings(5, bindings, rs);
+    assert.is(r.verdict, 'fits', r.violations.map((v) => v.message).join('; '));
+  }
 });
 
 // ---- class 7: control characters
