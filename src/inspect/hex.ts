@@ -150,17 +150,21 @@ export function hexHtml(bytes: Uint8Array, map: ByteMap, title: string): string 
   const rows: string[] = [];
   let fieldIndex = 0;
   let last: ByteSpan | undefined;
+  let tip = '';
   for (const item of walk(bytes, map)) {
     if ('group' in item) {
       const g = item.group;
       rows.push(`<tr class="g d${Math.min(item.depth, 6)}"><td colspan="4">${escapeText(`${g.kind} ${g.path}${g.name ? ` ${g.name}` : ''} (${g.size} bytes at ${g.offset})`)}</td></tr>`);
       continue;
     }
-    if (item.leaf !== last && item.leaf.kind === 'field') fieldIndex++;
-    last = item.leaf;
     const s = item.leaf;
+    if (s !== last) {
+      if (s.kind === 'field') fieldIndex++;
+      // once per leaf: a long field's rows share its title
+      tip = escapeText(`${s.path}${s.kind === 'field' ? ` = ${valueText(s)}` : ` (${s.kind}, ${s.size} bytes)`}`);
+    }
+    last = s;
     const cls = s.kind === 'field' ? `f${fieldIndex % 5}` : s.kind;
-    const tip = escapeText(`${s.path}${s.kind === 'field' ? ` = ${valueText(s)}` : ` (${s.kind}, ${s.size} bytes)`}`);
     const hex = Array.from(item.bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
     const ascii = escapeText(Array.from(item.bytes, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join(''));
     const label = item.first ? tip : '';
