@@ -292,4 +292,64 @@ test('dxbin/query: wrong types are bad-type naming the argument; a type that is 
   assert.equal(query.sumQueryResults(new Uint8Array(8), query.QUERY_TYPES.find((q) => q.name === 'OCCLUSION')!), { Value: 0n });
 });
 
+/** Nested wrong shapes: arrays of records holding null, numbers, empty records; a container whose parts hold null; an options object whose every usual key is a bigint. */
+const POISONED_OPTIONS: Record<string, unknown> = Object.fromEntries(
+  ['base', 'stage', 'rdef', 'rdefBase', 'mode', 'format', 'version', 'validate', 'target', 'color', 'from', 'to', 'rootDescriptors', 'maxDepth', 'multiline', 'type', 'abi', 'frequency', 'kernels', 'limits', 'range', 'trailing', 'resources', 'parts', 'bindings', 'info', 'stringTable', 'name', 'data', 'spans', 'length'].map((k) => [k, 1n]),
+);
+const NESTED: [string, unknown][] = [
+  ['[null]', [null]],
+  ['[42]', [42]],
+  ['[{}]', [{}]],
+  ['[[]]', [[]]],
+  ['{parts: [null]}', { parts: [null] }],
+  ['{bigint options}', POISONED_OPTIONS],
+  ['[{stage: 0, bindings: [null]}]', [{ stage: 0, bindings: [null] }]],
+];
+
+test('no public function or class throws a non-dxbin error for nested wrong shapes in any of its first three arguments', async () => {
+  const problems: string[] = [];
+  for (const [entry, mod] of Object.entries(ENTRIES)) {
+    for (const [name, value] of Object.entries(mod)) {
+      if (typeof value !== 'function') continue;
+      const key = `${entry}.${name}`;
+      const fn = value as (...args: unknown[]) => unknown;
+      for (let i = 0; i < POSITIONS; i++) {
+        for (const [label, v] of NESTED) {
+          if (skipped(key, `arg${i}=${label}`) || skipped(key, `arg${i}=*`) || key === 'dxbin/fuzz.coverageBuild') continue;
+          const args: unknown[] = [];
+          args[i] = v;
+          const bad = await misbehaviour(() => (isClass(fn) ? new (fn as unknown as new (...a: unknown[]) => unknown)(...args) : fn(...args)));
+          if (bad !== undefined) problems.push(`${key}(arg${i}=${label}): ${bad.split('\n')[0]}`);
+        }
+      }
+    }
+  }
+  assert.equal(problems, []);
+});
+
+test('nested shapes with the other arguments valid: typed errors naming the element and field (issue 20 class 8)', () => {
+  const rs = { version: 2, flags: 0, parameters: [], staticSamplers: [] } as main.RootSignature;
+  const shex = new Uint8Array(8);
+  new DataView(shex.buffer).setUint32(0, 0x00000050, true);
+  new DataView(shex.buffer).setUint32(4, 2, true);
+  throwsDescription(() => main.readDxbcProgram(shex, { rdef: 42 } as never), 'bad-type', 'options.rdef');
+  throwsDescription(() => main.readDxbcProgram(shex, { base: 'x' } as never), 'bad-type', 'options.base');
+  throwsDescription(() => main.verifyBindings(0, [null] as never, rs), 'bad-type', 'bindings[0]');
+  throwsDescription(() => main.verifyBindings(0, [{ resType: 2, space: 0, lowerBound: 0n, upperBound: 0, offset: 0 }] as never, rs), 'bad-type', 'bindings[0].lowerBound');
+  throwsDescription(() => main.verifyBindings(0, [{ resType: 2, space: 0, lowerBound: 0, upperBound: 0, offset: 0, name: 7 }] as never, rs), 'bad-type', 'bindings[0].name');
+  throwsDescription(() => main.verifyBindings('0' as never, [], rs), 'bad-type', 'stage');
+  const psv = main.decodePsv0(Uint8Array.of(24, 0, 0, 0, ...new Uint8Array(24), 0, 0, 0, 0), { stage: 0 });
+  throwsDescription(() => main.encodePsv0({ ...psv, resources: [null as never] }), 'bad-type', 'PSV0.resources[0]');
+  throwsDescription(() => main.encodePsv0({ ...psv, trailing: 'x' as never }), 'bad-type', 'PSV0.trailing');
+  throwsDescription(() => main.encodePsv0({ ...psv, inputElements: [null as never] }), 'bad-type', 'PSV0.inputElements[0]');
+  throwsDescription(() => main.encodePsv0({ ...psv, dependencies: [{ key: 'x', stream: 0, dwords: 5 } as never] }), 'bad-type', 'PSV0.dependencies[0].dwords');
+  throwsDescription(() => main.encodePsv0(psv, { stage: 'x' } as never), 'bad-type', 'options.stage');
+  throwsDescription(() => main.decodePsv0(new Uint8Array(32), { base: -1 }), 'bad-type', 'options.base');
+  throwsDescription(() => main.shaderOf({ parts: [null] } as never), 'bad-type', 'container.parts[0]');
+  throwsDescription(() => main.shaderOf({ parts: [{ name: 'DXIL', data: 'x' }] } as never), 'bad-type', 'container.parts[0].data');
+  throwsDescription(() => main.suggestRootSignature([{ stage: 0, bindings: [{ resType: 2, space: 0, lowerBound: 1n, upperBound: 1n, offset: 0 }] }] as never), 'bad-type', 'shaders[0].bindings[0].lowerBound');
+  throwsDescription(() => main.suggestRootSignature([{ stage: 0, bindings: [{ resType: 2, space: 0, lowerBound: -1, upperBound: 1, offset: 0 }] }] as never), 'out-of-range', 'shaders[0].bindings[0].lowerBound');
+  throwsDescription(() => main.suggestRootSignature([{ stage: 'x', bindings: [] }] as never), 'bad-type', 'shaders[0].stage');
+});
+
 test.run();

@@ -26,11 +26,11 @@ import {
   type RegisterClass,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectNumber, expectObject, expectOptions } from '../bytes/check.js';
 import { checkDescription } from '../root-signature/check.js';
 import { PARAMETERS_KEY, parameterCost, parameterTypeRow, parameterTypesOf, rootPath } from '../root-signature/rows.js';
 import type { DescriptorRange, RootParameter, RootSignature } from '../root-signature/types.js';
-import type { ShaderBinding } from '../shader/shader.js';
+import { checkBindings, type ShaderBinding } from '../shader/shader.js';
 
 /** What suggest needs of a shader: its stage and its bindings. */
 export interface SuggestInput {
@@ -99,10 +99,10 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
   const byKey = new Map<string, Run[]>();
   for (const [i, s] of shaders.entries()) {
     expectObject(s, `shaders[${i}]`);
+    expectNumber(s.stage, `shaders[${i}].stage`);
     if (!s.bindings) throw new DescriptionError('missing-key', `shaders[${i}].bindings`, 'the bindings of this shader are not known (a DXIL container without PSV0)');
-    expectArray(s.bindings, `shaders[${i}].bindings`);
+    checkBindings(s.bindings, `shaders[${i}].bindings`);
     for (const [j, b] of s.bindings.entries()) {
-      expectObject(b, `shaders[${i}].bindings[${j}]`);
       const cls = PSV_RESOURCE_CLASS[b.resType];
       if (cls === undefined) continue;
       if (b.space >= LIMITS.systemReservedRegisterSpaceFirst) {
@@ -111,7 +111,9 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
       const key = `${cls}/${b.space}`;
       let runs = byKey.get(key);
       if (!runs) byKey.set(key, (runs = []));
-      runs.push({ cls, space: b.space, lb: b.lowerBound, ub: b.upperBound, types: new Set([b.resType]) });
+      // a first register above the last one is covered, as DXC checks it, by a range holding both (verify.ts)
+      const [lb, ub] = b.upperBound !== 0xffffffff && b.upperBound < b.lowerBound ? [b.upperBound, b.lowerBound] : [b.lowerBound, b.upperBound];
+      runs.push({ cls, space: b.space, lb, ub, types: new Set([b.resType]) });
     }
   }
   const runs: Run[] = [];
@@ -128,6 +130,9 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
       }
     }
   }
+  // A run of 2^32 - 1 registers has the count that means unbounded (and, ending at the last
+  // register or not, an unbounded range from its first register covers it): make it one.
+  for (const r of runs) if (r.ub - r.lb + 1 >= UNBOUNDED_DESCRIPTORS) r.ub = 0xffffffff;
   // Deterministic order: class (CLASS_ORDER), space, register.
   runs.sort((a, b) => classOrder[a.cls]! - classOrder[b.cls]! || a.space - b.space || a.lb - b.lb);
 
@@ -157,7 +162,26 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
     if (group.length === 0) continue;
     const bounded = group.filter((r) => r.ub !== 0xffffffff);
     const unbounded = group.filter((r) => r.ub === 0xffffffff);
-    const tables: Run[][] = [[...bounded, ...unbounded.slice(0, 1)], ...unbounded.slice(1).map((r) => [r])];
+    // Ranges append one after another: a table holds at most 2^32 descriptors (DXC's overflow rule), so
+    // a run that would pass that opens the next table; the first unbounded range ends the last one.
+    const tables: Run[][] = [];
+    let table: Run[] = [];
+    let used = 0;
+    for (const r of bounded) {
+      const n = r.ub - r.lb + 1;
+      if (table.length > 0 && used + n - 1 > 0xffffffff) {
+        tables.push(table);
+        table = [];
+        used = 0;
+      }
+      table.push(r);
+      used += n;
+    }
+    const [first, ...others] = unbounded;
+    if (first && used > 0xffffffff) others.unshift(first);
+    else if (first) table.push(first);
+    if (table.length > 0) tables.push(table);
+    tables.push(...others.map((r) => [r]));
     for (const t of tables) parameters.push({ parameterType: TABLE!.value, shaderVisibility: ALL, ranges: t.map(rangeOf) });
   }
   const stages = new Set(shaders.map((s) => s.stage));

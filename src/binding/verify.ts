@@ -22,8 +22,8 @@ import { containerRootSignature } from '../root-signature/input.js';
 import { KEYS, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../root-signature/rows.js';
 import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from '../root-signature/types.js';
 import { validateRootSignature } from '../root-signature/validate.js';
-import { readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
-import { expectArray, expectObject } from '../bytes/check.js';
+import { checkBindings, readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
+import { expectNumber, expectObject } from '../bytes/check.js';
 import { checkDescription } from '../root-signature/check.js';
 
 export type { BindingViolationCode };
@@ -61,10 +61,16 @@ interface Interval {
   path: string;
 }
 
-/** Intervals of one class, space and visibility, sorted by first register, with prefix maxima of ub. */
+/**
+ * Intervals of one class, space and visibility, sorted by first register, with a max-tree of
+ * their last registers: both lookups are O(log n) (a walk over the intervals per binding was
+ * O(bindings x ranges)).
+ */
 class IntervalSet {
   private items: Interval[] = [];
-  private maxUb: number[] = [];
+  /** tree[size + i] = items[i].ub; tree[k] = max of its children; -1 for empty leaves. */
+  private tree: Float64Array = new Float64Array(0);
+  private size = 0;
   private sorted = true;
 
   add(it: Interval): void {
@@ -72,14 +78,20 @@ class IntervalSet {
     this.sorted = false;
   }
 
-  /** The interval that contains [lb, ub], or undefined. */
-  containing(lb: number, ub: number): Interval | undefined {
-    if (!this.sorted) {
-      this.items.sort((a, b) => a.lb - b.lb);
-      let m = -1;
-      this.maxUb = this.items.map((x) => (m = Math.max(m, x.ub)));
-      this.sorted = true;
-    }
+  private index(): void {
+    if (this.sorted) return;
+    this.items.sort((a, b) => a.lb - b.lb);
+    let size = 1;
+    while (size < this.items.length) size *= 2;
+    this.size = size;
+    this.tree = new Float64Array(2 * size).fill(-1);
+    this.items.forEach((x, i) => (this.tree[size + i] = x.ub));
+    for (let k = size - 1; k >= 1; k--) this.tree[k] = Math.max(this.tree[2 * k]!, this.tree[2 * k + 1]!);
+    this.sorted = true;
+  }
+
+  /** Items with lb <= `lb` are items[0, count). */
+  private countUpTo(lb: number): number {
     let lo = 0;
     let hi = this.items.length;
     while (lo < hi) {
@@ -87,13 +99,38 @@ class IntervalSet {
       if (this.items[mid]!.lb <= lb) lo = mid + 1;
       else hi = mid;
     }
-    for (let j = lo - 1; j >= 0 && this.maxUb[j]! >= ub; j--) if (this.items[j]!.ub >= ub) return this.items[j];
-    return undefined;
+    return lo;
+  }
+
+  /** The last (rightmost = true) or first index below `end` whose ub >= `ub`, or -1. */
+  private find(end: number, ub: number, rightmost: boolean): number {
+    const t = this.tree;
+    const go = (k: number, from: number, to: number): number => {
+      if (from >= end || t[k]! < ub) return -1;
+      if (to - from === 1) return from;
+      const mid = (from + to) >> 1;
+      if (rightmost) {
+        const r = go(2 * k + 1, mid, to);
+        return r >= 0 ? r : go(2 * k, from, mid);
+      }
+      const l = go(2 * k, from, mid);
+      return l >= 0 ? l : go(2 * k + 1, mid, to);
+    };
+    return this.items.length === 0 ? -1 : go(1, 0, this.size);
+  }
+
+  /** The interval that contains [lb, ub] with the greatest first register, or undefined. */
+  containing(lb: number, ub: number): Interval | undefined {
+    this.index();
+    const j = this.find(this.countUpTo(lb), ub, true);
+    return j < 0 ? undefined : this.items[j];
   }
 
   /** The first interval (by first register) that meets [lb, ub], for naming a near miss. */
   meeting(lb: number, ub: number): Interval | undefined {
-    return this.items.find((x) => x.lb <= ub && lb <= x.ub);
+    this.index();
+    const j = this.find(this.countUpTo(ub), lb, false);
+    return j < 0 ? undefined : this.items[j];
   }
 }
 
@@ -166,7 +203,8 @@ export function verifyRootSignature(shader: Uint8Array | ShaderInfo, rootSignatu
  * @throws {DescriptionError} bad-type (`bindings` not an array), or a description that is not one (checkDescription)
  */
 export function verifyBindings(stage: number, bindings: readonly ShaderBinding[], rs: RootSignature): VerifyResult {
-  expectArray(bindings, 'bindings');
+  expectNumber(stage, 'stage');
+  checkBindings(bindings, 'bindings');
   checkDescription(rs);
   const row = STAGE_VISIBILITY.find((s) => s.stage === stage);
   const visibility = row?.visibility ?? VISIBILITY_ALL;
@@ -186,14 +224,18 @@ export function verifyBindings(stage: number, bindings: readonly ShaderBinding[]
     const cls = PSV_RESOURCE_CLASS[b.resType];
     if (cls === undefined) continue;
     hasBindings = true;
-    const num = b.upperBound === 0xffffffff ? 1 : b.upperBound - b.lowerBound + 1;
+    // DXC's arithmetic is unsigned 32-bit: a LowerBound above its UpperBound gives a count that
+    // wraps and a last register below the first; DXC's set lookup then finds a range only when one
+    // holds every register from UpperBound to LowerBound (docs/formats/psv0.md).
+    const num = b.upperBound === 0xffffffff ? 1 : (b.upperBound - b.lowerBound + 1) >>> 0;
     const lb = b.lowerBound;
-    const ub = lb + num - 1;
+    const last = (lb + num - 1) >>> 0;
+    const [lo, hi] = last < lb ? [last, lb] : [lb, last];
     const all = sets.get(`${cls}/${b.space}/${VISIBILITY_ALL}`);
     const own = visibility === VISIBILITY_ALL ? undefined : sets.get(`${cls}/${b.space}/${visibility}`);
-    const hit = all?.containing(lb, ub) ?? own?.containing(lb, ub);
+    const hit = all?.containing(lo, hi) ?? own?.containing(lo, hi);
     if (!hit) {
-      const near = all?.meeting(lb, ub) ?? own?.meeting(lb, ub);
+      const near = all?.meeting(lo, hi) ?? own?.meeting(lo, hi);
       violations.push({ code: 'not-fully-bound', message: message('not-fully-bound', { cls: CLASS_WORD[cls]!, space: b.space, num, base: lb }), binding: b, ...(near ? { path: near.path } : {}) });
       continue;
     }

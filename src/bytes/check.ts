@@ -68,3 +68,9 @@ export function expectNumber(value: unknown, path: string): asserts value is num
   if (typeof value === 'number') return;
   throw new DescriptionError('bad-type', path, `expected a number, got ${kindOf(value)}`);
 }
+
+/** Throws DescriptionError bad-type at `path` unless `value` is a whole number from 0 (a byte offset or count in an options object). */
+export function expectOffset(value: unknown, path: string): asserts value is number {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return;
+  throw new DescriptionError('bad-type', path, `expected a whole number from 0, got ${kindOf(value)}`);
+}

@@ -119,19 +119,25 @@ export function expectByteMap(map: unknown, path = 'map'): asserts map is ByteMa
   expectObjects(spans, `${path}.spans`);
 }
 
+/** Throws DescriptionError bad-type unless `rows` is an array of [name, value] arrays. */
+function expectRows(rows: unknown, path: string): asserts rows is readonly (readonly [string, number])[] {
+  expectArray(rows, path);
+  for (let i = 0; i < rows.length; i++) if (!Array.isArray(rows[i])) expectArray(rows[i], `${path}[${i}]`);
+}
+
 /**
  * Name of a value in an enumeration table (`values` rows of [name, value]), or undefined.
  * @throws {DescriptionError} bad-type when `values` is not an array
  */
 export function enumName(values: readonly (readonly [string, number])[], value: number): string | undefined {
-  expectArray(values, 'values');
+  expectRows(values, 'values');
   for (const [name, v] of values) if (v === value) return name;
   return undefined;
 }
 
 /** Names of the set bits of a flag table, joined by `|` (`NONE` for 0; unknown bits in hex). */
 export function flagNames(bits: readonly (readonly [string, number])[], value: number): string {
-  expectArray(bits, 'bits');
+  expectRows(bits, 'bits');
   if (value === 0) return 'NONE';
   const names: string[] = [];
   let rest = value >>> 0;

@@ -20,6 +20,8 @@ import type { Output, Streams } from './io.js';
 export interface CommonOptions {
   json?: boolean;
   diagnosticsFormat?: DiagnosticsFormat;
+  /** --max-input: the most bytes of an input read whole (io.ts inputLimit). */
+  maxInput?: string;
 }
 
 /** Options the registry adds to every `files` command. */

@@ -97,6 +97,15 @@ export function diagnosticOf(e: unknown, file?: string): Diagnostic {
 
 /** One line for a diagnostic, in the chosen style (no trailing newline). */
 export function formatDiagnostic(d: Diagnostic, style: DiagnosticsFormat = 'gnu'): string {
+  return terminalSafe(diagnosticText(d, style));
+}
+
+/** Control characters other than newline and tab as \xNN: input text quoted in a message (names, HLSL) never drives the terminal. */
+export function terminalSafe(text: string): string {
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+function diagnosticText(d: Diagnostic, style: DiagnosticsFormat): string {
   const where = d.field !== undefined ? ` (${d.field}${d.offset !== undefined ? ` at byte ${d.offset}` : ''})` : '';
   if (style === 'msvc') {
     const origin = d.file === undefined ? 'dxbin' : d.line !== undefined ? `${d.file}(${d.line},${d.column ?? 1})` : d.file;

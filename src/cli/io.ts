@@ -10,11 +10,12 @@
  *   on SIGINT/SIGTERM, and a later run removes temp files whose writer process is gone (never
  *   those of a live neighbour, e.g. under `make -j`).
  */
-import { constants as fsConstants, readFileSync, readdirSync, realpathSync, statSync, unlinkSync, type Stats } from 'node:fs';
+import { constants as fsConstants, readdirSync, realpathSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { open, rename as fsRename, stat, type FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve, win32 } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isMainThread } from 'node:worker_threads';
 import { InputError, UsageError } from './errors.js';
 
 /** Where a command's text goes and where `-` comes from: the process's streams, or captured (batch, workers). */
@@ -26,7 +27,8 @@ export interface Streams {
   /** Writes a line to standard error. */
   err(line: string): void;
   /** Everything on standard input (for `-`). */
-  readStdin(): Promise<Uint8Array>;
+  /** All of standard input; more than `maxBytes` (when given) rejects with a RangeError the reader turns into an InputError. */
+  readStdin(maxBytes?: number): Promise<Uint8Array>;
   /** Standard input as chunks (for streaming `-`). */
   stdinChunks(): AsyncIterable<Uint8Array>;
   readonly stdoutIsTTY: boolean;
@@ -72,17 +74,68 @@ export function view(b: Buffer): Uint8Array {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
-/** Reads a whole input once (`-`: standard input). Missing, unreadable or a folder: InputError (exit 1). */
-export async function readInput(file: string, streams: Streams): Promise<Uint8Array> {
-  if (file === '-') return streams.readStdin();
-  try {
-    return view(readFileSync(file));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ERR_FS_FILE_TOO_LARGE') {
-      throw new InputError(file, 'not-readable', 'larger than 2 GB; only the query commands read inputs that large (they stream)');
+/** Default of --max-input: the most bytes an input read whole may have (docs/limits.md). */
+export const MAX_INPUT_BYTES = 256 * 2 ** 20;
+
+/** The --max-input value in bytes (MAX_INPUT_BYTES when absent). */
+export function inputLimit(text: unknown): number {
+  if (text === undefined) return MAX_INPUT_BYTES;
+  if (typeof text !== 'string' || !/^[1-9]\d{0,12}$/.test(text) || Number(text) > 2 ** 31 - 1) throw new UsageError(`--max-input takes a whole number of bytes from 1 to 2147483647, got ${String(text)}`);
+  return Number(text);
+}
+
+const tooLarge = (file: string, maxBytes: number) => new InputError(file, 'not-readable', `more than ${maxBytes} bytes (--max-input ${maxBytes}); only the query commands stream inputs of any size`);
+
+/**
+ * Reads a whole input once (`-`: standard input), at most `maxBytes`: a regular file by its size,
+ * a FIFO or pipe while it is read. Missing, unreadable, a folder, a device or socket (`/dev/zero`
+ * is no input), or too large: InputError (exit 1).
+ */
+export async function readInput(file: string, streams: Streams, maxBytes = MAX_INPUT_BYTES): Promise<Uint8Array> {
+  if (file === '-') {
+    try {
+      return await streams.readStdin(maxBytes);
+    } catch (e) {
+      if (e instanceof RangeError) throw tooLarge('standard input', maxBytes);
+      throw e;
     }
+  }
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (e) {
     throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);
   }
+  try {
+    const s = await handle.stat();
+    if (s.isDirectory()) throw new InputError(file, 'is-directory', 'cannot read: is a folder, not a file');
+    if (s.isFile()) {
+      if (s.size > maxBytes) throw tooLarge(file, maxBytes);
+      return view(await handle.readFile());
+    }
+    if (!s.isFIFO()) throw new InputError(file, 'not-readable', 'not a regular file (a device or socket); give a file, a pipe or - for standard input');
+    return await readBounded(file, handle, maxBytes);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}
+
+/** A pipe read to its end, refused past `maxBytes`. */
+async function readBounded(file: string, handle: FileHandle, maxBytes: number): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    const n = (await handle.read(chunk, 0, chunk.byteLength, null)).bytesRead;
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw tooLarge(file, maxBytes);
+    parts.push(chunk.subarray(0, n));
+  }
+  return view(Buffer.concat(parts, total));
 }
 
 /** Opens an input for streaming; `size` is undefined for standard input. */
@@ -208,17 +261,46 @@ export function removeOwnTemps(): void {
 }
 
 let cleanupInstalled = false;
-/** On SIGINT/SIGTERM: remove this process's temp files, then die of the signal as usual. */
+/** Removes this process's temp files when it exits normally. */
 export function installSignalCleanup(): void {
   if (cleanupInstalled) return;
   cleanupInstalled = true;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      removeOwnTemps();
-      process.kill(process.pid, signal);
-    });
-  }
   process.once('exit', removeOwnTemps);
+}
+
+const CLEANUP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+let holders = 0;
+const signalHandlers = new Map<NodeJS.Signals, () => void>();
+
+/**
+ * While a temp file may exist (an atomic output being written, worker threads writing): on
+ * SIGINT/SIGTERM/SIGHUP remove this process's temp files, then die of the signal as usual. Outside
+ * such a window no handler is installed, so the signal's default action ends the process at once,
+ * even in the middle of a long synchronous computation (a JavaScript handler runs only when the
+ * event loop is free). Returns the release; the handlers go when the last holder releases.
+ */
+export function holdSignalCleanup(): () => void {
+  if (!isMainThread) return () => {};
+  if (holders++ === 0) {
+    for (const signal of CLEANUP_SIGNALS) {
+      const handler = () => {
+        removeOwnTemps();
+        for (const [s, h] of signalHandlers) process.removeListener(s, h);
+        signalHandlers.clear();
+        process.kill(process.pid, signal);
+      };
+      signalHandlers.set(signal, handler);
+      process.on(signal, handler);
+    }
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--holders > 0) return;
+    for (const [s, h] of signalHandlers) process.removeListener(s, h);
+    signalHandlers.clear();
+  };
 }
 
 /** Notes a folder outputs go to, so temp files of worker threads are found on a signal. */
@@ -307,6 +389,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
     throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);
   }
   liveTemps.add(tmp);
+  const release = holdSignalCleanup();
   let closed = false;
   const discard = async () => {
     if (!closed) {
@@ -319,6 +402,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
       /* not created or already gone */
     }
     liveTemps.delete(tmp);
+    release();
   };
   return {
     kind: 'atomic',
@@ -337,6 +421,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
         await handle.close();
         await renameWithRetry(tmp, target);
         liveTemps.delete(tmp);
+        release();
       } catch (e) {
         await discard();
         throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);

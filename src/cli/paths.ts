@@ -6,12 +6,12 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { globSync, isDynamicPattern } from 'tinyglobby';
+import { globFiles, isGlob } from './glob.js';
 import { UsageError } from './errors.js';
 
 type PathApi = typeof path.posix;
 
-/** A glob pattern as tinyglobby reads it: on Windows, backslashes are separators, not escapes. */
+/** A glob pattern as glob.ts reads it: on Windows, backslashes are separators, not escapes. */
 export function globPattern(pattern: string, api: PathApi = path): string {
   return api.sep === '\\' ? pattern.replace(/\\/g, '/') : pattern;
 }
@@ -25,9 +25,14 @@ export interface ExpandedInput {
 /** Expands input arguments: an argument naming an existing file is that file even when it has glob characters. */
 export function expandInputs(args: readonly string[], cwd = process.cwd()): ExpandedInput[] {
   return args.map((pattern) => {
-    if (pattern === '-' || existsSync(path.resolve(cwd, pattern)) || !isDynamicPattern(globPattern(pattern))) return { pattern, files: [pattern] };
+    if (pattern === '-' || existsSync(path.resolve(cwd, pattern)) || !isGlob(globPattern(pattern))) return { pattern, files: [pattern] };
     const absolute = path.isAbsolute(pattern);
-    const files = globSync(globPattern(pattern), { cwd, onlyFiles: true, expandDirectories: false, absolute, dot: false }).sort();
+    let files: string[];
+    try {
+      files = globFiles(globPattern(pattern), cwd).sort();
+    } catch (e) {
+      throw new UsageError(`${pattern}: ${(e as Error).message}`);
+    }
     return { pattern, files: absolute ? files.map((f) => path.normalize(f)) : files };
   });
 }

@@ -79,6 +79,7 @@ export function buildProgram(streams: Streams, done: (code: ExitCode) => void): 
     cmd.addHelpText('after', examplesText(spec.examples));
     cmd.option('--json', 'print JSON: one object per input, one line each (NDJSON); schemas in schema/cli/');
     cmd.addOption(diagnosticsOption());
+    cmd.option('--max-input <bytes>', 'refuse an input read whole that is larger (default 268435456: 256 MiB; docs/limits.md)');
     if (spec.kind === 'files') {
       const leading = spec.leading?.() ?? [];
       for (const a of leading) cmd.addArgument(a);

@@ -11,7 +11,8 @@ import { startProgress } from './progress.js';
 import type { FileCommand, FileCommonOptions, RunContext } from './command.js';
 import { CheckFailed, InputError, UsageError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
 import { EXIT, exitCode, worstExit, type ExitCode } from './exit.js';
-import { openOutput, readInput, writeOutput, type Streams } from './io.js';
+import { holdSignalCleanup, inputLimit, noteOutputDir, openOutput, readInput, writeOutput, type Streams } from './io.js';
+import { dirname, resolve } from 'node:path';
 import { ensureOutDir, expandInputs, planOutputs } from './paths.js';
 import { captureStreams } from './streams.js';
 import { FORMAT_VERSION } from './schema.js';
@@ -42,7 +43,7 @@ export async function runOne(
     print: async (line) => {
       if (!json) await streams.write(`${line}\n`);
     },
-    read: (f) => readInput(f, streams),
+    read: (f) => readInput(f, streams, inputLimit(options.maxInput)),
     write: (out, data, inputs) => writeOutput(out, data, inputs, streams),
     open: (out, inputs) => openOutput(out, inputs, streams),
   };
@@ -176,6 +177,9 @@ async function runOnWorkers(
     }
   };
   let next = 0;
+  // workers write temp files next to their outputs: a signal meanwhile removes them (by pid) from here
+  for (const out of outputs) if (out !== undefined && out !== '-') noteOutputDir(dirname(resolve(out)));
+  const release = holdSignalCleanup();
   const workers = Array.from({ length: n }, () => startWorker(workerEntry!));
   try {
     await Promise.all(
@@ -204,6 +208,7 @@ async function runOnWorkers(
     await flush();
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
+    release();
   }
   return answers.map((a) => a!.exit);
 }

@@ -3,9 +3,15 @@ import { once } from 'node:events';
 import type { Streams } from './io.js';
 import { removeOwnTemps } from './io.js';
 
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+/** Every chunk, joined; past `maxBytes` a RangeError (readInput names the input). */
+async function collect(chunks: AsyncIterable<Uint8Array>, maxBytes = Infinity): Promise<Uint8Array> {
   const parts: Buffer[] = [];
-  for await (const c of chunks) parts.push(Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+  let total = 0;
+  for await (const c of chunks) {
+    total += c.byteLength;
+    if (total > maxBytes) throw new RangeError(`more than ${maxBytes} bytes`);
+    parts.push(Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+  }
   const all = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
   return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
 }
@@ -32,7 +38,7 @@ export function processStreams(): Streams {
       if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
     },
     err: (line) => void process.stderr.write(`${line}\n`),
-    readStdin: () => collect(process.stdin),
+    readStdin: (maxBytes) => collect(process.stdin, maxBytes),
     stdinChunks: () => process.stdin,
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
@@ -57,7 +63,10 @@ export function captureStreams(stdin: Uint8Array = new Uint8Array(0)): CapturedS
     err: (line) => {
       err += `${line}\n`;
     },
-    readStdin: async () => stdin,
+    readStdin: async (maxBytes = Infinity) => {
+      if (stdin.byteLength > maxBytes) throw new RangeError(`more than ${maxBytes} bytes`);
+      return stdin;
+    },
     async *stdinChunks() {
       yield stdin;
     },

@@ -1,6 +1,6 @@
 /** The in-memory form of a DXBC/DXIL container: header fields and parts, each kept byte for byte. */
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectBytes, expectObject } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, expectObjects } from '../bytes/check.js';
 
 /** A container part: FourCC and data, byte for byte. */
 export interface ContainerPart {
@@ -47,9 +47,11 @@ export function findPart(container: Container, name: string): ContainerPart | un
  */
 export function expectContainer(container: Container): readonly ContainerPart[] {
   const parts = (container as Container | null | undefined)?.parts;
-  if (Array.isArray(parts)) return parts;
-  expectObject(container, 'container');
-  expectArray(parts, 'container.parts');
+  if (!Array.isArray(parts)) {
+    expectObject(container, 'container');
+    expectArray(parts, 'container.parts');
+  }
+  expectObjects(parts, 'container.parts');
   return parts;
 }
 

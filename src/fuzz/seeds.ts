@@ -14,6 +14,8 @@ import { printRootSignatureDefine } from '../root-signature/hlsl/printer.js';
 import { rootSignatureToJson } from '../root-signature/json.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { Random } from './mutate.js';
+import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
+import { encodePsv0, type Psv0 } from '../shader/psv0.js';
 
 /** Root signatures in the language, covering every clause. */
 export const SEED_ROOT_SIGNATURES: readonly string[] = [
@@ -147,7 +149,124 @@ export function seedInputs(target: string): Uint8Array[] {
       return STRUCTS.map((s, i) => utf8(JSON.stringify({ type: i, value: ddiToJson(s.name, ddiValue(s.name, new Random(i + 11)) as never) })));
     case 'rdat':
       return [seedRdat(1, 1), seedRdat(2, 3), seedRdat(3, 0)];
+    case 'psv0':
+      return seedShaders().dxil.map((c) => {
+        const view = new DataView(c.buffer, c.byteOffset, c.byteLength);
+        const at = view.getUint32(36, true); // second part: PSV0
+        const part = c.subarray(at + 8, at + 8 + view.getUint32(at + 4, true));
+        return Uint8Array.of(view.getUint32(view.getUint32(32, true) + 8, true) >>> 16, ...part);
+      });
+    case 'shader':
+      return [...seedShaders().dxil, ...seedShaders().dxbc];
+    case 'verify':
+    case 'suggest':
+      return [...seedShaders().dxil, ...seedShaders().dxbc].flatMap((c) => rss.slice(0, 4).map((rs) => withRts0(c, encodeRootSignature(rs))));
     default:
       return [];
   }
+}
+
+/** What seedDxilShader puts in its PSV0 part. */
+export interface SeedDxilOptions {
+  /** DXIL::ShaderKind (0 pixel ... 5 compute). */
+  stage?: number;
+  /** PSV0 resources: [resType, space, lowerBound, upperBound]. */
+  resources?: readonly (readonly [number, number, number, number])[];
+  /** String table bytes (padded with NULs to a multiple of 4). */
+  strings?: Uint8Array;
+  /** Semantic-name offsets of the input elements (at most 255). */
+  elementNames?: readonly number[];
+}
+
+/** A DXIL shader container (program header, PSV0 v1) as dxbin reads it, built with encodePsv0. */
+export function seedDxilShader(o: SeedDxilOptions = {}): Uint8Array {
+  const stage = o.stage ?? 5;
+  const strings = o.strings ?? new Uint8Array(0);
+  const table = new Uint8Array((strings.byteLength + 3) & ~3);
+  table.set(strings);
+  const info: Record<string, number> = {};
+  for (const f of PSV_RUNTIME_INFO) if (f.since <= 1) info[f.key] = 0;
+  info.shaderStage = stage;
+  info.minimumWaveLaneCount = 0;
+  info.maximumWaveLaneCount = 0xffffffff;
+  const psv: Psv0 = {
+    runtimeInfoSize: 36,
+    info,
+    stageRaw: { union: new Uint8Array(16), word26: 0 },
+    runtimeInfoTail: new Uint8Array(0),
+    resourceSize: 16,
+    resources: (o.resources ?? []).map(([resType, space, lowerBound, upperBound]) => ({ resType, space, lowerBound, upperBound })),
+    stringTable: table,
+    semanticIndexes: [0],
+    elementSize: PSV_ELEMENT_SIZE,
+    inputElements: (o.elementNames ?? []).map((semanticName) => Object.fromEntries(PSV_ELEMENT.map((e) => [e.key, e.key === 'semanticName' ? semanticName : e.key === 'rows' ? 1 : 0]))),
+    outputElements: [],
+    patchConstOrPrimElements: [],
+    dependencies: [],
+    trailing: new Uint8Array(0),
+  };
+  const program = new Uint8Array(24);
+  new DataView(program.buffer).setUint32(0, (stage << 16) | 0x60, true);
+  return writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [{ name: 'DXIL', data: program }, { name: 'PSV0', data: encodePsv0(psv) }] }).slice();
+}
+
+/**
+ * A DXBC SM 5.0 container: `cbuffers` dcl_constantbuffer b0.. in SHEX and an RDEF whose binding
+ * records all name the string at `names` (one string each when `names` is an array).
+ */
+export function seedDxbcShader(cbuffers: number, names: string | readonly string[]): Uint8Array {
+  const words = [0x00000050, 2 + 4 * cbuffers];
+  for (let i = 0; i < cbuffers; i++) words.push((0x59 | (4 << 24)) >>> 0, (8 << 12) | (2 << 20), i, 16);
+  const shex = new Uint8Array(words.length * 4);
+  words.forEach((w, i) => new DataView(shex.buffer).setUint32(i * 4, w >>> 0, true));
+  const list = typeof names === 'string' ? [names] : names;
+  const encoded = list.map((n) => utf8(`${n}\0`));
+  const header = 28;
+  const recordsAt = header;
+  let at = recordsAt + 32 * cbuffers;
+  const nameAt = encoded.map((b) => {
+    const here = at;
+    at += b.byteLength;
+    return here;
+  });
+  const rdef = new Uint8Array(at);
+  const v = new DataView(rdef.buffer);
+  v.setUint32(8, cbuffers, true);
+  v.setUint32(12, recordsAt, true);
+  rdef[16] = 0;
+  rdef[17] = 5;
+  for (let i = 0; i < cbuffers; i++) {
+    const r = recordsAt + 32 * i;
+    v.setUint32(r, nameAt[i % nameAt.length]!, true);
+    v.setUint32(r + 4, 0, true); // D3D_SIT_CBUFFER
+    v.setUint32(r + 20, i, true);
+    v.setUint32(r + 24, 1, true);
+  }
+  encoded.forEach((b, i) => rdef.set(b, nameAt[i]!));
+  return writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [{ name: 'RDEF', data: rdef }, { name: 'SHEX', data: shex }] }).slice();
+}
+
+/** Small DXIL and DXBC shader containers covering every register class, a long name, a bound pair the wrong way round. */
+function seedShaders(): { dxil: Uint8Array[]; dxbc: Uint8Array[] } {
+  const names = utf8('\0TEXCOORD\0SV_Position\0main\0');
+  return {
+    dxil: [
+      seedDxilShader({ stage: 5, resources: [[2, 0, 0, 0], [1, 0, 0, 3], [3, 0, 0, 0xffffffff], [5, 1, 2, 2], [9, 0, 1, 1]] }),
+      seedDxilShader({ stage: 0, resources: [[4, 0, 1, 1], [6, 2, 5, 3]], strings: names, elementNames: [1, 10, 1] }),
+      seedDxilShader({ stage: 1, resources: [[2, 0, 3, 3]], strings: names, elementNames: [10] }),
+    ],
+    dxbc: [seedDxbcShader(3, 'cb'), seedDxbcShader(2, ['a', 'bb'])],
+  };
+}
+
+/** `container` with an RTS0 part appended. */
+function withRts0(container: Uint8Array, rts0: Uint8Array): Uint8Array {
+  const view = new DataView(container.buffer, container.byteOffset, container.byteLength);
+  const count = view.getUint32(28, true);
+  const parts = Array.from({ length: count }, (_, i) => {
+    const at = view.getUint32(32 + 4 * i, true);
+    const name = String.fromCharCode(...container.subarray(at, at + 4));
+    return { name, data: container.slice(at + 8, at + 8 + view.getUint32(at + 4, true)) };
+  });
+  return writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [...parts, { name: 'RTS0', data: rts0 }] }).slice();
 }

@@ -5,6 +5,7 @@
  * (thrown as FuzzOracleError).
  */
 import { ABIS, STRUCTS } from '../../codecs/ddi.js';
+import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
 import { QUERY_TYPES } from '../../codecs/query.js';
 import { DescriptionError, DxbinError } from '../bytes/errors.js';
 import { parseContainer } from '../container/parse.js';
@@ -27,6 +28,14 @@ import { rootSignatureFromJson, rootSignatureToJson } from '../root-signature/js
 import { validateRootSignature } from '../root-signature/validate.js';
 import type { RootSignature } from '../root-signature/types.js';
 import type { MutationKind } from './mutate.js';
+import { checkByteMap, SpanRecorder } from '../bytes/spans.js';
+import { decodePsv0, encodePsv0 } from '../shader/psv0.js';
+import { psv0FromJson, psv0ToJson } from '../shader/psv0-json.js';
+import { psv0Spans } from '../shader/psv0-spans.js';
+import { readShader } from '../shader/shader.js';
+import { verifyBindings, verifyRootSignature } from '../binding/verify.js';
+import { suggestRootSignature } from '../binding/suggest.js';
+import { NOT_VERIFIABLE_STAGES } from '../../codecs/binding-rules.js';
 
 /** A round trip that did not return what went in: a finding, like a crash. */
 export class FuzzOracleError extends Error {
@@ -274,6 +283,63 @@ export const TARGETS: readonly FuzzTarget[] = [
       return JSON.stringify(nodes).length;
     },
   },
+  {
+    name: 'psv0',
+    kind: 'rts0',
+    oracle: 'first byte the stage, then PSV0 part data: decode -> encode gives the bytes; JSON round trip gives them too; the byte map tiles them',
+    run(data) {
+      if (data.byteLength === 0) return 0;
+      const stage = data[0]! % 16;
+      const part = data.subarray(1);
+      const psv = decodePsv0(part, { stage });
+      check(same(encodePsv0(psv, { stage }), part), 'PSV0 decode -> encode changed the bytes');
+      const json = JSON.stringify(psv0ToJson(psv));
+      check(same(encodePsv0(psv0FromJson(JSON.parse(json)), { stage }), part), 'PSV0 JSON round trip changed the bytes');
+      const rec = new SpanRecorder();
+      psv0Spans(part, rec, 0, 'PSV0', stage);
+      const map = rec.finish('psv0', part.byteLength);
+      const problems = checkByteMap(map);
+      check(problems.length === 0, `PSV0 byte map: ${problems[0]}`);
+      return json.length + map.spans.reduce((n, sp) => n + sp.path.length + (typeof sp.value === 'string' ? sp.value.length : 8), 0);
+    },
+  },
+  {
+    name: 'shader',
+    kind: 'container',
+    oracle: 'typed errors only: a shader container (DXIL with PSV0, DXBC declarations with RDEF names) read to its stage and bindings',
+    run(data) {
+      const s = readShader(data, 'lenient');
+      return JSON.stringify(s.bindings ?? []).length + (s.psv ? JSON.stringify(psv0ToJson(s.psv)).length : 0);
+    },
+  },
+  {
+    name: 'verify',
+    kind: 'container',
+    oracle: "typed errors only: a shader container checked against its own RTS0 part (shader x root signature pairs); one answer per binding",
+    run(data) {
+      const s = readShader(data, 'lenient');
+      const r = verifyRootSignature(s);
+      if (r.verdict !== 'not-verifiable') {
+        const answered = r.coverage.length + r.violations.filter((v) => v.binding && v.code === 'not-fully-bound').length;
+        const counted = (s.bindings ?? []).filter((b) => bindingCounts(b.resType)).length;
+        check(answered === counted, `verify answered ${answered} of ${counted} bindings`);
+      }
+      return JSON.stringify(r).length;
+    },
+  },
+  {
+    name: 'suggest',
+    kind: 'container',
+    oracle: "the suggested root signature fits the shader it was suggested for (verify's own rules)",
+    run(data) {
+      const s = readShader(data, 'lenient');
+      if (!s.bindings || NOT_VERIFIABLE_STAGES.includes(s.stage)) return 0;
+      const rs = suggestRootSignature([{ stage: s.stage, bindings: s.bindings }]);
+      const r = verifyBindings(s.stage, s.bindings, rs);
+      check(r.verdict === 'fits', `the suggestion does not fit: ${r.violations[0]?.message}`);
+      return encodeRootSignature(rs).byteLength;
+    },
+  },
 ];
 
 /** A bundler error raised through the plugin context: an answer, not a crash. */
@@ -313,6 +379,11 @@ export function virtualTree(source: string): { files: Record<string, VirtualEntr
   flush();
   if (typeof files['main.hlsl'] === 'string') files['main.rs.hlsl'] = files['main.hlsl'];
   return { files, defines };
+}
+
+/** Resource types verify checks (those with a register class). */
+function bindingCounts(resType: number): boolean {
+  return PSV_RESOURCE_CLASS[resType] !== undefined;
 }
 
 export const TARGET_NAMES: readonly string[] = TARGETS.map((t) => t.name);

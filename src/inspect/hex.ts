@@ -22,8 +22,15 @@ export function spanValueText(s: ByteSpan): string {
 /** spanValueText without the check (per row of a dump). */
 function valueText(s: ByteSpan): string {
   if (s.value === undefined) return '';
-  const raw = typeof s.value === 'string' ? JSON.stringify(s.value).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : typeof s.value === 'bigint' ? s.value.toString() : `${s.value} (0x${s.value.toString(16)})`;
-  return s.name ? `${raw} ${printable(s.name)}` : raw;
+  const raw = typeof s.value === 'string' ? JSON.stringify(cut(s.value)).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : typeof s.value === 'bigint' ? s.value.toString() : `${s.value} (0x${s.value.toString(16)})`;
+  return s.name ? `${raw} ${printable(cut(s.name))}` : raw;
+}
+
+/** String values longer than this are shown cut, with a count (every row of a dump may repeat its field's text). */
+export const VALUE_CHARS = 256;
+
+function cut(text: string): string {
+  return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…(+${text.length - VALUE_CHARS} chars)` : text;
 }
 
 /**
@@ -143,17 +150,21 @@ export function hexHtml(bytes: Uint8Array, map: ByteMap, title: string): string 
   const rows: string[] = [];
   let fieldIndex = 0;
   let last: ByteSpan | undefined;
+  let tip = '';
   for (const item of walk(bytes, map)) {
     if ('group' in item) {
       const g = item.group;
       rows.push(`<tr class="g d${Math.min(item.depth, 6)}"><td colspan="4">${escapeText(`${g.kind} ${g.path}${g.name ? ` ${g.name}` : ''} (${g.size} bytes at ${g.offset})`)}</td></tr>`);
       continue;
     }
-    if (item.leaf !== last && item.leaf.kind === 'field') fieldIndex++;
-    last = item.leaf;
     const s = item.leaf;
+    if (s !== last) {
+      if (s.kind === 'field') fieldIndex++;
+      // once per leaf: a long field's rows share its title
+      tip = escapeText(`${s.path}${s.kind === 'field' ? ` = ${valueText(s)}` : ` (${s.kind}, ${s.size} bytes)`}`);
+    }
+    last = s;
     const cls = s.kind === 'field' ? `f${fieldIndex % 5}` : s.kind;
-    const tip = escapeText(`${s.path}${s.kind === 'field' ? ` = ${valueText(s)}` : ` (${s.kind}, ${s.size} bytes)`}`);
     const hex = Array.from(item.bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
     const ascii = escapeText(Array.from(item.bytes, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join(''));
     const label = item.first ? tip : '';

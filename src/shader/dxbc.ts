@@ -24,7 +24,8 @@ import {
 import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
 import { DecodeError } from '../bytes/errors.js';
 import { ByteReader } from '../bytes/reader.js';
-import { expectOptions } from '../bytes/check.js';
+import { expectBytes, expectOffset, expectOptions } from '../bytes/check.js';
+import { tableNames } from '../bytes/strings.js';
 import type { ShaderBinding } from './shader.js';
 
 /** One binding declaration of the token stream. */
@@ -73,6 +74,8 @@ const BY_OPCODE = new Map<number, DeclarationRow>(DECLARATIONS.map((d) => [d.opc
  */
 export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {}): DxbcProgram {
   expectOptions(options as unknown);
+  if (options.rdef !== undefined) expectBytes(options.rdef, 'options.rdef');
+  for (const key of ['base', 'rdefBase'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);
   const version = r.u32(0, 'SHEX.version');
   const stage = field(version, VERSION_TOKEN.programType);
@@ -238,14 +241,14 @@ function rdefNames(rdef: Uint8Array): Map<string, string> {
   const sm51 = rdef[RDEF.major] === 5 && rdef[RDEF.minor]! >= 1;
   const size = sm51 ? RDEF.bindingSize51 : RDEF.bindingSize;
   if (offset > rdef.byteLength || count > (rdef.byteLength - offset) / size) return names;
+  // many bindings may name one long string: each offset decoded once, long names cut
+  const nameOf = tableNames(rdef);
   for (let i = 0; i < count; i++) {
     const at = offset + i * size;
     const cls = RDEF_INPUT_CLASS[v.getUint32(at + RDEF.binding.type, true)];
     const nameAt = v.getUint32(at + RDEF.binding.name, true);
     if (cls === undefined || nameAt >= rdef.byteLength) continue;
-    let e = nameAt;
-    while (e < rdef.byteLength && rdef[e] !== 0) e++;
-    const name = new TextDecoder().decode(rdef.subarray(nameAt, e));
+    const name = nameOf(nameAt)!;
     const space = sm51 ? v.getUint32(at + RDEF.binding.space, true) : 0;
     names.set(`${cls}:${space}:${v.getUint32(at + RDEF.binding.bindPoint, true)}`, name);
   }

@@ -4,10 +4,10 @@
  * helpers (`version`, element `name`, `entryFunction`) that the reader ignores. Lossless.
  */
 import type { EnumTable } from '../../codecs/enum-table.js';
-import { expectArray, expectBytes, expectObject, expectObjects } from '../bytes/check.js';
 import { PSV_RESOURCE_KIND, PSV_RESOURCE_TYPE, PSV_SEMANTIC_KIND, SHADER_KIND } from '../../codecs/psv0.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { psvString, psvVersionOf, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
+import { tableNames } from '../bytes/strings.js';
+import { checkPsv0Shape, psvVersionOf, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -44,44 +44,14 @@ function fieldsFromJson(path: string, o: unknown, skip: readonly string[] = []):
 }
 
 /**
- * The shape psv0ToJson walks (what decodePsv0 returns): objects, arrays of objects and bytes where
- * they belong, so the walk reads no property of undefined.
- * @throws {DescriptionError} bad-type naming the field
- */
-function checkPsv0Shape(psv: Psv0): void {
-  expectObject(psv, 'PSV0');
-  expectObject(psv.info, 'PSV0.info');
-  if (psv.stageInfo !== undefined) expectObject(psv.stageInfo, 'PSV0.stageInfo');
-  if (psv.stageRaw !== undefined) {
-    expectObject(psv.stageRaw, 'PSV0.stageRaw');
-    expectBytes(psv.stageRaw.union, 'PSV0.stageRaw.union');
-  }
-  expectBytes(psv.runtimeInfoTail, 'PSV0.runtimeInfoTail');
-  expectBytes(psv.trailing, 'PSV0.trailing');
-  const records = (value: unknown, path: string) => {
-    if (value === undefined) return;
-    expectArray(value, path);
-    expectObjects(value, path);
-  };
-  if (psv.resources === undefined) throw new DescriptionError('missing-key', 'PSV0.resources', 'required');
-  records(psv.resources, 'PSV0.resources');
-  psv.resources.forEach((r, i) => r.tail !== undefined && expectBytes(r.tail, `PSV0.resources[${i}].tail`));
-  if (psv.stringTable === undefined) return;
-  expectBytes(psv.stringTable, 'PSV0.stringTable');
-  for (const key of ['inputElements', 'outputElements', 'patchConstOrPrimElements', 'dependencies'] as const) records(psv[key], `PSV0.${key}`);
-  if (psv.elementTails !== undefined) {
-    expectArray(psv.elementTails, 'PSV0.elementTails');
-    psv.elementTails.forEach((t, i) => expectBytes(t, `PSV0.elementTails[${i}]`));
-  }
-}
-
-/**
  * Typed PSV0 -> JSON value.
  * @throws {DescriptionError} bad-type for a description that is not an object
  */
 export function psv0ToJson(psv: Psv0): Record<string, Json> {
   checkPsv0Shape(psv);
-  const element = (e: PsvElement): Json => ({ ...fieldsToJson(e), ...(psv.stringTable && e.semanticName ? { name: psvString(psv.stringTable, e.semanticName) ?? null } : {}) });
+  // names are read-only helpers: each offset decoded once, long ones cut (many elements may share one string)
+  const names = psv.stringTable ? tableNames(psv.stringTable) : undefined;
+  const element = (e: PsvElement): Json => ({ ...fieldsToJson(e), ...(names && e.semanticName ? { name: names(e.semanticName) ?? null } : {}) });
   const out: Record<string, Json> = {
     version: psvVersionOf(psv.runtimeInfoSize),
     runtimeInfoSize: psv.runtimeInfoSize,
@@ -97,7 +67,7 @@ export function psv0ToJson(psv: Psv0): Record<string, Json> {
   });
   if (psv.stringTable) {
     out.stringTable = toHex(psv.stringTable);
-    if (psv.info.entryFunctionName !== undefined) out.entryFunction = psvString(psv.stringTable, psv.info.entryFunctionName) ?? null;
+    if (psv.info.entryFunctionName !== undefined) out.entryFunction = names!(psv.info.entryFunctionName) ?? null;
     out.semanticIndexes = psv.semanticIndexes ?? [];
     out.elementSize = psv.elementSize ?? 0;
     out.inputElements = (psv.inputElements ?? []).map(element);

@@ -7,7 +7,8 @@
  */
 import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RESOURCE, PSV_RUNTIME_INFO, PSV_STAGE_VIEWS, PSV_VERSIONS, type PsvFieldRow } from '../../codecs/psv0.js';
 import type { SpanRecorder } from '../bytes/spans.js';
-import { decodePsv0, dependencyLayout, psvString, psvVersionOf } from './psv0.js';
+import { tableNames } from '../bytes/strings.js';
+import { decodePsv0, dependencyLayout, knownRuntimeInfo, psvVersionOf } from './psv0.js';
 
 const WIDTH = { u8: 1, u16: 2, u32: 4 } as const;
 
@@ -39,7 +40,7 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
     rec.add('data', base + 4, 16, `${at}.runtimeInfo.stageUnion (raw)`);
     if (version >= 1) field(4 + 26, 2, `${at}.runtimeInfo.word26 (raw)`);
   }
-  const KNOWN = PSV_VERSIONS[PSV_VERSIONS.length - 1]!.runtimeInfoSize;
+  const KNOWN = knownRuntimeInfo(S);
   if (S > KNOWN) rec.add('data', base + 4 + KNOWN, S - KNOWN, `${at}.runtimeInfo (newer fields)`);
   rec.fillGaps(base + 4, base + 4 + S, `${at}.runtimeInfo (unused)`, 'padding', first);
 
@@ -68,11 +69,17 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
   field(p, 4, `${at}.stringTableSize`);
   p += 4;
   if (T > 0) rec.add('array', base + p, T, `${at}.stringTable`);
+  // one span per string and one per run of NULs (a table of NULs is one span, not one per byte)
   for (let s = p; s < p + T; ) {
     let e = s;
+    if (data[s] === 0) {
+      while (e < p + T && data[e] === 0) e++;
+      rec.add('padding', base + s, e - s, `${at}.stringTable (NUL)`);
+      s = e;
+      continue;
+    }
     while (e < p + T && data[e] !== 0) e++;
-    if (e === s) rec.add('padding', base + s, 1, `${at}.stringTable (NUL)`);
-    else rec.field(base + s, Math.min(e + 1, p + T) - s, `${at}.stringTable[${s - p}]`, new TextDecoder().decode(data.subarray(s, e)));
+    rec.field(base + s, Math.min(e + 1, p + T) - s, `${at}.stringTable[${s - p}]`, new TextDecoder().decode(data.subarray(s, e)));
     s = e + 1;
   }
   p += T;
@@ -88,6 +95,8 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
   ] as const;
   if (lists.some(([, l]) => l.length > 0)) {
     const E = psv.elementSize!;
+    // elements may share one long name: each offset decoded once, long names cut
+    const names = tableNames(psv.stringTable);
     field(p, 4, `${at}.elementSize`);
     p += 4;
     for (const [key, list] of lists) {
@@ -99,7 +108,7 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
           if (here.length === 1 && here[0]!.width >= 8) {
             const r = here[0]!;
             const size = r.width / 8;
-            const name = r.key === 'semanticName' ? psvString(psv.stringTable, u32(p + b)) : undefined;
+            const name = r.key === 'semanticName' ? names(u32(p + b)) : undefined;
             field(p + b, size, `${path}.${r.key}`, name !== undefined ? JSON.stringify(name) : undefined);
             b += size;
           } else {

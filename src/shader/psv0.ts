@@ -18,7 +18,7 @@ import {
   type PsvVersion,
 } from '../../codecs/psv0.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { expectBytes, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
 export type PsvFields = Record<string, number>;
@@ -57,7 +57,7 @@ export interface Psv0 {
   stageInfo?: PsvFields;
   /** Otherwise the union's 16 bytes and (v1+) the u16 at 26, raw. */
   stageRaw?: { union: Uint8Array; word26: number };
-  /** Runtime-info bytes past the largest known size. */
+  /** Runtime-info bytes past the size of the version the size implies (past 56 bytes, or between two versions' sizes). */
   runtimeInfoTail: Uint8Array;
   /** Declared resource record size; 0 when there are no resources (the size is not stored then). */
   resourceSize: number;
@@ -91,7 +91,10 @@ export function psvVersionOf(runtimeInfoSize: number): PsvVersion {
   return v;
 }
 
-const KNOWN_RUNTIME_INFO = PSV_VERSIONS[PSV_VERSIONS.length - 1]!.runtimeInfoSize;
+/** The bytes of runtime info the version a size implies names (24, 36, 48, 52 or 56): the rest is `runtimeInfoTail`. */
+export function knownRuntimeInfo(runtimeInfoSize: number): number {
+  return PSV_VERSIONS.find((v) => v.version === psvVersionOf(runtimeInfoSize))!.runtimeInfoSize;
+}
 
 function readField(view: DataView, at: number, type: PsvFieldRow['type']): number {
   return type === 'u8' ? view.getUint8(at) : type === 'u16' ? view.getUint16(at, true) : view.getUint32(at, true);
@@ -136,6 +139,7 @@ export function dependencyLayout(info: PsvFields, stageInfo: PsvFields | undefin
  */
 export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): Psv0 {
   expectOptions(options as unknown);
+  for (const key of ['base', 'stage'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const S = r.u32(0, 'PSV0.runtimeInfoSize');
@@ -145,7 +149,7 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
   const info: PsvFields = {};
   for (const f of PSV_RUNTIME_INFO) if (f.since <= version) info[f.key] = readField(view, 4 + f.at, f.type);
   const stage = version >= 1 ? info.shaderStage : options.stage;
-  const psv: Psv0 = { runtimeInfoSize: S, info, runtimeInfoTail: data.slice(4 + Math.min(S, KNOWN_RUNTIME_INFO), 4 + S), resourceSize: 0, resources: [], trailing: new Uint8Array(0) };
+  const psv: Psv0 = { runtimeInfoSize: S, info, runtimeInfoTail: data.slice(4 + knownRuntimeInfo(S), 4 + S), resourceSize: 0, resources: [], trailing: new Uint8Array(0) };
   // The stage union: named when re-encoding the view gives the same bytes, raw otherwise.
   const fields = stageView(stage);
   const word26 = version >= 1 ? view.getUint16(4 + 26, true) : 0;
@@ -178,6 +182,8 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
   }
   if (S >= PSV_SIGNATURES_FROM_SIZE) {
     const T = r.u32(at, 'PSV0.stringTableSize');
+    // DXC's reader (DxilPipelineStateValidation::ReadOrWrite) fails unless the size is a multiple of 4.
+    if (T % 4 !== 0) throw new DecodeError('bad-offset', r.base + at, 'PSV0.stringTableSize', `a string table of ${T} bytes: DXC reads only sizes that are a multiple of 4`);
     at += 4;
     psv.stringTable = r.slice(at, T, 'PSV0.stringTable').slice();
     at += T;
@@ -242,12 +248,47 @@ function checkValue(path: string, value: unknown, max: number): number {
 }
 
 /**
+ * The shape psv0ToJson and encodePsv0 walk (what decodePsv0 returns): objects, arrays of objects and bytes where
+ * they belong, so the walk reads no property of undefined.
+ * @throws {DescriptionError} bad-type naming the field
+ */
+export function checkPsv0Shape(psv: Psv0): void {
+  expectObject(psv, 'PSV0');
+  expectObject(psv.info, 'PSV0.info');
+  if (psv.stageInfo !== undefined) expectObject(psv.stageInfo, 'PSV0.stageInfo');
+  if (psv.stageRaw !== undefined) {
+    expectObject(psv.stageRaw, 'PSV0.stageRaw');
+    expectBytes(psv.stageRaw.union, 'PSV0.stageRaw.union');
+  }
+  expectBytes(psv.runtimeInfoTail, 'PSV0.runtimeInfoTail');
+  expectBytes(psv.trailing, 'PSV0.trailing');
+  const records = (value: unknown, path: string) => {
+    if (value === undefined) return;
+    expectArray(value, path);
+    expectObjects(value, path);
+  };
+  if (psv.resources === undefined) throw new DescriptionError('missing-key', 'PSV0.resources', 'required');
+  records(psv.resources, 'PSV0.resources');
+  psv.resources.forEach((r, i) => r.tail !== undefined && expectBytes(r.tail, `PSV0.resources[${i}].tail`));
+  if (psv.stringTable !== undefined) expectBytes(psv.stringTable, 'PSV0.stringTable');
+  for (const key of ['inputElements', 'outputElements', 'patchConstOrPrimElements', 'dependencies'] as const) records(psv[key], `PSV0.${key}`);
+  if (psv.semanticIndexes !== undefined) expectArray(psv.semanticIndexes, 'PSV0.semanticIndexes');
+  psv.dependencies?.forEach((d, i) => expectArray(d.dwords, `PSV0.dependencies[${i}].dwords`));
+  if (psv.elementTails !== undefined) {
+    expectArray(psv.elementTails, 'PSV0.elementTails');
+    psv.elementTails.forEach((t, i) => expectBytes(t, `PSV0.elementTails[${i}]`));
+  }
+}
+
+/**
  * Typed description -> PSV0 part data.
  * @throws {DescriptionError} a field out of range, a count that disagrees with the lists, dependency
  *   blocks that disagree with the runtime info; bad-type for a description that is not an object
  */
 export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Array {
-  expectObject(psv, 'PSV0');
+  checkPsv0Shape(psv);
+  expectOptions(options as unknown);
+  if (options.stage !== undefined) expectOffset(options.stage, 'options.stage');
   const S = checkValue('PSV0.runtimeInfoSize', psv.runtimeInfoSize, 0xffffffff);
   if (S < PSV_MIN_SIZE.runtimeInfo) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoSize', `at least ${PSV_MIN_SIZE.runtimeInfo}`);
   const version = psvVersionOf(S);
@@ -277,9 +318,10 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
     ri.set(psv.stageRaw.union, 0);
     if (version >= 1) rv.setUint16(26, checkValue('PSV0.stageRaw.word26', psv.stageRaw.word26, 0xffff), true);
   }
-  if (S > KNOWN_RUNTIME_INFO) {
-    if (psv.runtimeInfoTail.byteLength !== S - KNOWN_RUNTIME_INFO) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoTail', `runtime info of ${S} bytes needs ${S - KNOWN_RUNTIME_INFO} tail bytes`);
-    ri.set(psv.runtimeInfoTail, KNOWN_RUNTIME_INFO);
+  const known = knownRuntimeInfo(S);
+  if (S > known) {
+    if (psv.runtimeInfoTail.byteLength !== S - known) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoTail', `runtime info of ${S} bytes needs ${S - known} tail bytes`);
+    ri.set(psv.runtimeInfoTail, known);
   }
   chunks.push(ri);
   u32(psv.resources.length);
@@ -301,6 +343,8 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
   }
   if (S >= PSV_SIGNATURES_FROM_SIZE) {
     const table = psv.stringTable ?? new Uint8Array(0);
+    expectBytes(table, 'PSV0.stringTable');
+    if (table.byteLength % 4 !== 0) throw new DescriptionError('out-of-range', 'PSV0.stringTable', `${table.byteLength} bytes: DXC reads only string tables whose size is a multiple of 4`);
     u32(table.byteLength);
     chunks.push(table);
     const indexes = psv.semanticIndexes ?? [];

@@ -4,9 +4,9 @@
  * root signature. The bindings use PSV0's resource types for both formats (docs/formats/psv0.md).
  */
 import { PSV_RESOURCE_CLASS, PSV_RESOURCE_TYPE, SHADER_KIND } from '../../codecs/psv0.js';
-import { DecodeError } from '../bytes/errors.js';
-import { expectObject } from '../bytes/check.js';
-import { findPart, partIndex, partDataOffset, type ParsedContainer } from '../container/container.js';
+import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
+import { expectArray, expectBytes, expectObject, expectObjects, expectString } from '../bytes/check.js';
+import { expectContainer, findPart, partIndex, partDataOffset, type ParsedContainer } from '../container/container.js';
 import { parseContainer, type ContainerParseMode } from '../container/parse.js';
 import { decodePsv0, type Psv0 } from './psv0.js';
 import { readDxbcProgram, type DxbcProgram } from './dxbc.js';
@@ -46,6 +46,28 @@ export interface ShaderInfo {
   program?: DxbcProgram;
   /** The bindings, in PSV order for DXIL and declaration order for DXBC; undefined when unknown (no PSV0). */
   bindings?: ShaderBinding[];
+}
+
+const BINDING_FIELDS = ['resType', 'space', 'lowerBound', 'upperBound'] as const;
+
+/**
+ * Checks bindings given by a caller (verifyBindings, suggestRootSignature): an array of objects whose
+ * resType, space, lowerBound and upperBound are 32-bit unsigned integers and whose name, when
+ * present, is a string.
+ * @throws {DescriptionError} bad-type or out-of-range naming the element and field
+ */
+export function checkBindings(bindings: unknown, path: string): asserts bindings is readonly ShaderBinding[] {
+  expectArray(bindings, path);
+  expectObjects(bindings, path);
+  for (let i = 0; i < bindings.length; i++) {
+    const b = bindings[i] as Record<string, unknown>;
+    for (const key of BINDING_FIELDS) {
+      const v = b[key];
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff) continue;
+      throw new DescriptionError(typeof v === 'number' ? 'out-of-range' : v === undefined ? 'missing-key' : 'bad-type', `${path}[${i}].${key}`, `expected an integer 0..4294967295, got ${kindOf(v)}${typeof v === 'number' ? ` ${v}` : ''}`);
+    }
+    if (b.name !== undefined) expectString(b.name, `${path}[${i}].name`);
+  }
 }
 
 /** The register class of a PSV resource type, or undefined for Invalid and unknown values. */
@@ -91,6 +113,12 @@ export function readShader(bytes: Uint8Array, mode: ContainerParseMode = 'strict
  * @throws {DescriptionError} bad-type when `container` is not a container
  */
 export function shaderOf(container: ParsedContainer): ShaderInfo {
+  const parts = expectContainer(container);
+  expectObjects(parts, 'container.parts');
+  for (let i = 0; i < parts.length; i++) {
+    if (typeof parts[i]!.name !== 'string') expectString(parts[i]!.name, `container.parts[${i}].name`);
+    expectBytes(parts[i]!.data, `container.parts[${i}].data`);
+  }
   const dxilIndex = partIndex(container, 'DXIL');
   if (dxilIndex >= 0) {
     const dxil = container.parts[dxilIndex]!.data;

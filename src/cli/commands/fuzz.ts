@@ -1,5 +1,5 @@
 /** `dxbin fuzz`: coverage-guided fuzzing of dxbin's decoders, libFuzzer conventions (docs/fuzzing.md). */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Argument } from 'commander';
@@ -20,6 +20,7 @@ import type { OnceCommand } from '../command.js';
 import { DescriptionError } from '../../index.js';
 import { UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
+import { inputLimit, readInput } from '../io.js';
 
 interface FuzzCliOptions {
   time?: string;
@@ -88,7 +89,7 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
       return EXIT.ok;
     }
     if (o.reproduce) {
-      const data = new Uint8Array(readFileSync(o.reproduce));
+      const data = await readInput(o.reproduce, streams, inputLimit((o as { maxInput?: string }).maxInput));
       let worst: number = EXIT.ok;
       for (const t of targets) {
         const r = runOne(fuzzTarget(t), data);

@@ -23,6 +23,7 @@ import {
   DecodeError,
   type ShaderInfo,
 } from '../../index.js';
+import { printableText } from '../../inspect/index.js';
 import type { FileCommand } from '../command.js';
 import { inspectBytes } from './inspect-bytes.js';
 import { UsageError } from '../errors.js';
@@ -129,6 +130,6 @@ function shaderJson(s: ShaderInfo) {
 export function shaderLines(s: ShaderInfo): string[] {
   const source = s.psv ? `PSV0 v${psvVersionOf(s.psv.runtimeInfoSize)}` : s.format === 'dxbc' ? 'declarations' : 'no PSV0';
   const lines = [`shader: ${stageName(s.stage)}, ${s.format === 'dxil' ? 'DXIL' : 'DXBC'} SM ${s.shaderModel}, ${s.bindings ? `${s.bindings.length} binding${s.bindings.length === 1 ? '' : 's'}` : 'bindings unknown'} (${source})`];
-  for (const b of s.bindings ?? []) lines.push(`  ${resTypeName(b.resType)} ${formatBinding(b)}${b.name ? ` ${b.name}` : ''}`);
+  for (const b of s.bindings ?? []) lines.push(`  ${resTypeName(b.resType)} ${formatBinding(b)}${b.name ? ` ${printableText(b.name)}` : ''}`);
   return lines;
 }

@@ -1,13 +1,15 @@
 /** `dxbin rootsig suggest SHADER... [--root-descriptors] [-o OUT]`: the cheapest root signature the shaders fit. */
-import { encodeRootSignature, parseContainer, printRootSignature, rootCost, rootSignatureContainer, shaderOf, suggestRootSignature, type SuggestInput } from '../../index.js';
+import { DescriptionError, encodeRootSignature, parseContainer, printRootSignature, rootCost, rootSignatureContainer, shaderOf, suggestRootSignature, type SuggestInput } from '../../index.js';
 import type { OnceCommand } from '../command.js';
 import { InOtherFile, InputError, UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
-import { readInput, writeOutput } from '../io.js';
+import { inputLimit, readInput, writeOutput } from '../io.js';
+import { expandInputs } from '../paths.js';
 import { expectContainer } from './shared.js';
 
 interface SuggestCliOptions {
   rootDescriptors?: boolean;
+  maxInput?: string;
   output?: string;
   raw?: boolean;
   multiline?: boolean;
@@ -28,10 +30,17 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
       .option('--raw', 'with -o: write the bare RTS0 part')
       .option('--multiline', 'print one clause per line'),
   async run(args, o, streams) {
-    const files = args[0] as string[];
+    const files: string[] = [];
+    for (const e of expandInputs(args[0] as string[])) {
+      if (e.files.length === 0) throw new InputError(e.pattern, 'not-found', 'no file matches this pattern');
+      files.push(...e.files);
+    }
+    const limit = inputLimit(o.maxInput);
     const shaders: SuggestInput[] = [];
+    /** The file of each entry of `shaders`, so an error about shaders[i] names its file. */
+    const fileOf: string[] = [];
     for (const file of files) {
-      const bytes = await readInput(file, streams);
+      const bytes = await readInput(file, streams, limit);
       expectContainer(file, bytes);
       let s;
       try {
@@ -44,9 +53,16 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
         continue;
       }
       shaders.push({ stage: s.stage, bindings: s.bindings });
+      fileOf.push(file);
     }
     if (shaders.length === 0) throw new UsageError('no shader with known bindings to suggest a root signature for');
-    const rs = suggestRootSignature(shaders, { rootDescriptors: o.rootDescriptors });
+    let rs;
+    try {
+      rs = suggestRootSignature(shaders, { rootDescriptors: o.rootDescriptors });
+    } catch (e) {
+      const i = e instanceof DescriptionError ? /^shaders\[(\d+)\]/.exec(e.path)?.[1] : undefined;
+      throw i === undefined ? e : new InOtherFile(fileOf[Number(i)]!, e);
+    }
     const text = printRootSignature(rs, { multiline: o.multiline });
     if (o.output !== undefined) {
       const part = encodeRootSignature(rs);

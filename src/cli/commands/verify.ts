@@ -17,6 +17,7 @@ import {
   type ShaderBinding,
   type VerifyResult,
 } from '../../index.js';
+import { printableText } from '../../inspect/index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed, InOtherFile, InputError } from '../errors.js';
 import { expectRootSignatureSource, parseContainerFile } from './shared.js';
@@ -36,7 +37,7 @@ export function verifyJson(r: VerifyResult): Record<string, unknown> {
 
 /** `code binding path: message`, one line per violation (formatViolation with the binding as subject). */
 export function violationLine(v: BindingViolation): string {
-  const subject = v.binding ? `${resTypeName(v.binding.resType)} ${formatBinding(v.binding)}${v.binding.name ? ` (${v.binding.name})` : ''}` : '';
+  const subject = v.binding ? `${resTypeName(v.binding.resType)} ${formatBinding(v.binding)}${v.binding.name ? ` (${printableText(v.binding.name)})` : ''}` : '';
   return formatViolation(v, subject);
 }
 

@@ -4,7 +4,7 @@
  * without WebAssembly); kernelsUnavailableReason says why a build was passed over. `DXBIN_WASM=simd|scalar|js`
  * (or `selectKernels`) forces one, for tests and benchmarks.
  */
-import { DescriptionError } from '../../bytes/errors.js';
+import { DescriptionError, kindOf } from '../../bytes/errors.js';
 import type { KernelName, QueryKernels } from './api.js';
 import { decodeBase64 } from '../../bytes/base64.js';
 import { jsKernels } from './js.js';
@@ -51,7 +51,7 @@ export function kernelsAvailable(name: KernelName): boolean {
 /** Why the named kernels cannot run in this engine (a CSP, no WebAssembly, no SIMD), or undefined when they can. */
 export function kernelsUnavailableReason(name: KernelName): string | undefined {
   if (name === 'js') return undefined;
-  if (name !== 'simd' && name !== 'scalar') return `unknown kernels ${JSON.stringify(name)} (known: simd, scalar, js)`;
+  if (name !== 'simd' && name !== 'scalar') return `unknown kernels ${typeof name === 'string' ? JSON.stringify(name) : kindOf(name)} (known: simd, scalar, js)`;
   const b = build(name);
   return typeof b === 'string' ? b : undefined;
 }
@@ -63,7 +63,7 @@ export function kernelsUnavailableReason(name: KernelName): string | undefined {
 export function kernels(name: KernelName): QueryKernels {
   let k = cache.get(name);
   if (k) return k;
-  if (name !== 'js' && name !== 'simd' && name !== 'scalar') throw new DescriptionError('bad-name', 'kernels', `unknown kernels ${JSON.stringify(name)} (known: simd, scalar, js)`);
+  if (name !== 'js' && name !== 'simd' && name !== 'scalar') throw new DescriptionError('bad-name', 'kernels', `unknown kernels ${typeof name === 'string' ? JSON.stringify(name) : kindOf(name)} (known: simd, scalar, js)`);
   if (name === 'js') k = jsKernels;
   else {
     const b = build(name);

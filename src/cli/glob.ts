@@ -1,0 +1,228 @@
+/**
+ * The CLI's own glob expansion: `*`, `?`, `[abc]`, `[!a-z]`, `{a,b}` and `**` (any folders), a
+ * backslash escaping the next character. A name is matched by stepping a set of pattern positions
+ * over its characters (no backtracking), so matching costs O(name length x pattern length) for
+ * any pattern: `*a*a*a*a*a*a*a*a*a*a*a*a*b` against a long name is as quick as `*` (issue 20,
+ * class 6). Names starting with `.` match only a segment that starts with `.`; folders reached by
+ * a link are not descended by `**` (a link loop is walked once); only files are returned.
+ */
+import { readdirSync, statSync, type Dirent } from 'node:fs';
+import path from 'node:path';
+
+/** At most this many patterns from one `{a,b}` expansion (docs/limits.md). */
+export const MAX_BRACE_EXPANSIONS = 1024;
+
+/** One step of a compiled segment. */
+type Token = { kind: 'char'; ch: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'class'; negate: boolean; ranges: [string, string][] };
+
+/** True when `pattern` has a wildcard, class or brace that is not escaped. */
+export function isGlob(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') i++;
+    else if (c === '*' || c === '?' || c === '[' || c === '{') return true;
+  }
+  return false;
+}
+
+/**
+ * `{a,b}` alternatives expanded (nested braces too), escapes kept; a brace without a comma is literal.
+ * @throws {RangeError} more than `limit` patterns
+ */
+export function expandBraces(pattern: string, limit = MAX_BRACE_EXPANSIONS): string[] {
+  const out: string[] = [];
+  const pending = [pattern];
+  while (pending.length > 0) {
+    const p = pending.pop()!;
+    const brace = firstBrace(p);
+    if (!brace) {
+      out.push(p);
+      if (out.length > limit) throw new RangeError(`more than ${limit} patterns from braces`);
+      continue;
+    }
+    const [open, close, commas] = brace;
+    const head = p.slice(0, open);
+    const tail = p.slice(close + 1);
+    const cuts = [open, ...commas, close];
+    for (let k = cuts.length - 2; k >= 0; k--) pending.push(head + p.slice(cuts[k]! + 1, cuts[k + 1]!) + tail);
+    if (pending.length + out.length > limit) throw new RangeError(`more than ${limit} patterns from braces`);
+  }
+  return out;
+}
+
+/** The first `{...}` with a top-level comma: [open, close, comma positions], or undefined. */
+function firstBrace(p: string): [number, number, number[]] | undefined {
+  for (let open = 0; open < p.length; open++) {
+    if (p[open] === '\\') {
+      open++;
+      continue;
+    }
+    if (p[open] !== '{') continue;
+    let depth = 0;
+    const commas: number[] = [];
+    for (let i = open; i < p.length; i++) {
+      const c = p[i]!;
+      if (c === '\\') i++;
+      else if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) {
+        if (commas.length > 0) return [open, i, commas];
+        break;
+      } else if (c === ',' && depth === 1) commas.push(i);
+    }
+  }
+  return undefined;
+}
+
+/** One path segment (no `/`) as tokens. */
+export function compileSegment(segment: string): Token[] {
+  const tokens: Token[] = [];
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment[i]!;
+    if (c === '\\' && i + 1 < segment.length) tokens.push({ kind: 'char', ch: segment[++i]! });
+    else if (c === '*') {
+      if (tokens[tokens.length - 1]?.kind !== 'star') tokens.push({ kind: 'star' });
+    } else if (c === '?') tokens.push({ kind: 'any' });
+    else if (c === '[') {
+      const end = segment.indexOf(']', i + 2);
+      if (end < 0) {
+        tokens.push({ kind: 'char', ch: c });
+        continue;
+      }
+      let body = segment.slice(i + 1, end);
+      const negate = body[0] === '!' || body[0] === '^';
+      if (negate) body = body.slice(1);
+      const ranges: [string, string][] = [];
+      for (let k = 0; k < body.length; k++) {
+        if (body[k + 1] === '-' && k + 2 < body.length) {
+          ranges.push([body[k]!, body[k + 2]!]);
+          k += 2;
+        } else ranges.push([body[k]!, body[k]!]);
+      }
+      tokens.push({ kind: 'class', negate, ranges });
+      i = end;
+    } else tokens.push({ kind: 'char', ch: c });
+  }
+  return tokens;
+}
+
+/** Does `name` match the tokens? A set of positions stepped once per character: linear in the name. */
+export function matchSegment(tokens: readonly Token[], name: string): boolean {
+  const n = tokens.length;
+  let states = new Uint8Array(n + 1);
+  let next = new Uint8Array(n + 1);
+  // a star may match nothing: a position before a star also stands after it
+  const close = (set: Uint8Array) => {
+    for (let k = 0; k < n; k++) if (set[k] && tokens[k]!.kind === 'star') set[k + 1] = 1;
+  };
+  states[0] = 1;
+  close(states);
+  for (const ch of name) {
+    next.fill(0);
+    let any = false;
+    for (let k = 0; k < n; k++) {
+      if (!states[k]) continue;
+      const t = tokens[k]!;
+      if (t.kind === 'star') {
+        next[k] = 1;
+        any = true;
+      } else if (t.kind === 'any' || (t.kind === 'char' && t.ch === ch) || (t.kind === 'class' && t.ranges.some(([a, b]) => a <= ch && ch <= b) !== t.negate)) {
+        next[k + 1] = 1;
+        any = true;
+      }
+    }
+    if (!any) return false;
+    close(next);
+    [states, next] = [next, states];
+  }
+  return states[n] === 1;
+}
+
+interface Segment {
+  globstar: boolean;
+  literal?: string;
+  tokens: Token[];
+  dot: boolean;
+}
+
+function segmentOf(text: string): Segment {
+  if (text === '**') return { globstar: true, tokens: [], dot: false };
+  if (!isGlob(text)) return { globstar: false, literal: text.replace(/\\(.)/g, '$1'), tokens: [], dot: true };
+  return { globstar: false, tokens: compileSegment(text), dot: text.startsWith('.') };
+}
+
+/**
+ * Files matching `pattern` (posix separators; relative to `cwd`, or absolute for an absolute
+ * pattern), in walk order; the caller sorts.
+ * @throws {RangeError} a brace expansion past MAX_BRACE_EXPANSIONS
+ */
+export function globFiles(pattern: string, cwd: string): string[] {
+  const found = new Set<string>();
+  for (const p of expandBraces(pattern)) {
+    const isAbsolute = absolute(p);
+    const parts = p.split('/').filter((s, i) => s !== '' || i === 0);
+    let root = isAbsolute ? (parts[0] === '' ? '/' : `${parts[0]}/`) : '';
+    let rest = isAbsolute ? parts.slice(1) : parts;
+    // the literal folders before the first wildcard are not read, only joined
+    while (rest.length > 1 && !isGlob(rest[0]!)) {
+      root += `${rest[0]!.replace(/\\(.)/g, '$1')}/`;
+      rest = rest.slice(1);
+    }
+    // a trailing ** is every file below
+    if (rest[rest.length - 1] === '**') rest = [...rest, '*'];
+    walk(cwd, root, rest.map(segmentOf), found);
+  }
+  return [...found].map((f) => (absolute(f) ? f : path.posix.normalize(f)));
+}
+
+const absolute = (p: string) => p.startsWith('/') || /^[A-Za-z]:\//.test(p);
+
+/** Matches `segments` below the folder `dir` (relative to cwd, '' or ending in '/'); an explicit stack, no recursion. */
+function walk(cwd: string, start: string, segments: readonly Segment[], found: Set<string>): void {
+  const stack: { dir: string; at: number }[] = [{ dir: start, at: 0 }];
+  const seen = new Set<string>();
+  while (stack.length > 0) {
+    const { dir, at } = stack.pop()!;
+    const key = `${at}\0${dir}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const seg = segments[at];
+    if (!seg) continue;
+    const last = at === segments.length - 1;
+    if (seg.globstar) {
+      // zero folders: the next segment here; one or more: each real subfolder again at `at`
+      if (last) continue;
+      stack.push({ dir, at: at + 1 });
+      for (const e of list(cwd, dir)) if (!e.name.startsWith('.') && e.isDirectory()) stack.push({ dir: `${dir}${e.name}/`, at });
+      continue;
+    }
+    if (seg.literal !== undefined) {
+      const kind = kindOf(cwd, `${dir}${seg.literal}`);
+      if (last ? kind === 'file' : kind === 'dir') (last ? found.add(`${dir}${seg.literal}`) : stack.push({ dir: `${dir}${seg.literal}/`, at: at + 1 }));
+      continue;
+    }
+    for (const e of list(cwd, dir)) {
+      if (e.name.startsWith('.') && !seg.dot) continue;
+      if (!matchSegment(seg.tokens, e.name)) continue;
+      const kind = e.isSymbolicLink() ? kindOf(cwd, `${dir}${e.name}`) : e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other';
+      if (last && kind === 'file') found.add(`${dir}${e.name}`);
+      else if (!last && kind === 'dir') stack.push({ dir: `${dir}${e.name}/`, at: at + 1 });
+    }
+  }
+}
+
+function list(cwd: string, dir: string): Dirent[] {
+  try {
+    return readdirSync(path.resolve(cwd, dir || '.'), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+function kindOf(cwd: string, p: string): 'file' | 'dir' | 'other' | undefined {
+  try {
+    const s = statSync(path.resolve(cwd, p));
+    return s.isFile() ? 'file' : s.isDirectory() ? 'dir' : 'other';
+  } catch {
+    return undefined;
+  }
+}
