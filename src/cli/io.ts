@@ -8,7 +8,11 @@
  *   the destination (retried on EPERM/EBUSY, as virus scanners on Windows hold files), so a
  *   reader sees the old or the new content, never a part; the temp file is removed on error and
  *   on SIGINT/SIGTERM, and a later run removes temp files whose writer process is gone (never
- *   those of a live neighbour, e.g. under `make -j`).
+ *   those of a live neighbour, e.g. under `make -j`): each output folder is swept once per run,
+ *   so a run over N files in a folder of M files costs O(N + M), not O(N x M);
+ * - durability is a choice: the rename alone is atomic (a reader or a crash of dxbin never sees a
+ *   part) but the data may still be in the page cache; `--fsync` (Streams.fsync) flushes each
+ *   output to disk before its rename, for those who need it on disk before exit (a power loss).
  */
 import { constants as fsConstants, readFileSync, readdirSync, realpathSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { open, rename as fsRename, stat, type FileHandle } from 'node:fs/promises';
@@ -33,6 +37,8 @@ export interface Streams {
   readonly stderrIsTTY: boolean;
   /** Where the progress bar of multi-file runs draws (standard error); absent or not a terminal: no bar. */
   readonly progress?: ProgressStream;
+  /** Flush each file output to disk before renaming it into place (--fsync). */
+  readonly fsync?: boolean;
 }
 
 /** Words for the errno codes users meet; the code itself is never shown. */
@@ -226,6 +232,25 @@ export function noteOutputDir(dir: string): void {
   outputDirs.add(dir);
 }
 
+/** Streams whose file outputs are fsynced before their rename (--fsync). */
+export function withFsync(streams: Streams, fsync: unknown): Streams {
+  return fsync === true && !streams.fsync ? { ...streams, fsync: true } : streams;
+}
+
+/** Folders swept for stale temp files in this run (each once). */
+const swept = new Set<string>();
+/** Starts a new run: each output folder is swept again, once. */
+export function resetSweeps(): void {
+  swept.clear();
+}
+/** Removes stale temp files in `dir` the first time this run writes there. */
+function sweepOnce(dir: string): void {
+  if (swept.has(dir)) return;
+  swept.add(dir);
+  noteOutputDir(dir);
+  removeStaleTemps(dir);
+}
+
 const RETRIED_RENAME_ERRORS = new Set(['EPERM', 'EBUSY', 'EACCES']);
 
 /** rename, retried with a growing pause on EPERM/EBUSY/EACCES (a scanner or indexer holding the file on Windows). */
@@ -296,9 +321,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
     };
   }
   const target = canonicalPath(out);
-  const dir = dirname(target);
-  noteOutputDir(dir);
-  removeStaleTemps(dir);
+  sweepOnce(dirname(target));
   const tmp = tempName(target);
   let handle: FileHandle;
   try {
@@ -332,7 +355,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
     },
     commit: async () => {
       try {
-        await handle.sync();
+        if (streams.fsync) await handle.sync();
         closed = true;
         await handle.close();
         await renameWithRetry(tmp, target);

@@ -11,8 +11,9 @@ import { startProgress } from './progress.js';
 import type { FileCommand, FileCommonOptions, RunContext } from './command.js';
 import { CheckFailed, InputError, UsageError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
 import { EXIT, exitCode, worstExit, type ExitCode } from './exit.js';
-import { openOutput, readInput, writeOutput, type Streams } from './io.js';
-import { ensureOutDir, expandInputs, planOutputs } from './paths.js';
+import { noteOutputDir, openOutput, readInput, withFsync, writeOutput, type Streams } from './io.js';
+import { ensureOutDir, ensureOutputDirs, expandInputs, isPattern, planOutputs } from './paths.js';
+import { dirname, resolve } from 'node:path';
 import { captureStreams } from './streams.js';
 import { FORMAT_VERSION } from './schema.js';
 
@@ -31,9 +32,10 @@ export async function runOne(
   output: string | undefined,
   args: readonly string[],
   options: Record<string, unknown> & FileCommonOptions,
-  streams: Streams,
+  outerStreams: Streams,
 ): Promise<ExitCode> {
   const json = options.json === true;
+  const streams = withFsync(outerStreams, options.fsync);
   const ctx: RunContext<Record<string, unknown>> = {
     options,
     args,
@@ -137,6 +139,9 @@ export async function runFiles(
   const outputs = planOutputs(inputs, options, writes);
   spec.check?.(options, args, inputs);
   ensureOutDir(options.outDir);
+  if (options.output !== undefined && isPattern(options.output)) ensureOutputDirs(outputs);
+  // the main thread knows every output folder, so a signal removes worker threads' temp files too
+  for (const dir of new Set(outputs.flatMap((o) => (o === undefined || o === '-' ? [] : [dirname(resolve(o))])))) noteOutputDir(dir);
 
   const bar = inputs.length > 1 && options.progress !== false && !options.json ? startProgress(inputs.length, streams.progress) : undefined;
   try {
