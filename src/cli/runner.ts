@@ -59,7 +59,8 @@ export async function runOne(
       diagnostic.message = `internal error: ${diagnostic.message}`;
       if (process.env.DXBIN_DEBUG) streams.err(String((e as Error).stack));
     }
-    streams.err(formatDiagnostic(diagnostic, options.diagnosticsFormat));
+    if (e instanceof CheckFailed && e.diagnostics?.length) for (const d of e.diagnostics) streams.err(formatDiagnostic({ file, ...d }, options.diagnosticsFormat));
+    else streams.err(formatDiagnostic(diagnostic, options.diagnosticsFormat));
     if (json) {
       const partial = e instanceof CheckFailed ? (e.result ?? {}) : {};
       await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, file, ok: false, ...partial, error: diagnostic })}\n`);
