@@ -10,7 +10,9 @@
  *   quote); lines starting with `#` are comments.
  * `@@x` is the literal argument `@x`; `--flagfile=FILE` is `@FILE`. Arguments read from a file
  * are expanded again (depth at most 8, no file twice in one chain). Only regular files are read
- * (devices and FIFOs refused), each at most MAX_RESPONSE_FILE_BYTES.
+ * (devices and FIFOs refused), each at most MAX_RESPONSE_FILE_BYTES, and one command line reads at
+ * most MAX_RESPONSE_TOTAL_BYTES of them in all (a file named many times counts each time), so the
+ * expansion stays proportional to what is on disk.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError, UsageError } from './errors.js';
@@ -22,6 +24,8 @@ export type ParamFileFormat = (typeof PARAM_FILE_FORMATS)[number];
 
 /** The largest response file read (docs/limits.md). */
 export const MAX_RESPONSE_FILE_BYTES = 16 << 20;
+/** The most response-file text one command line expands, counting repeats (docs/limits.md). */
+export const MAX_RESPONSE_TOTAL_BYTES = 64 << 20;
 const MAX_DEPTH = 8;
 
 /** Reads a regular file of at most `limit` bytes; anything else is an InputError naming it. */
@@ -193,9 +197,14 @@ function responseFileOf(a: string): string | undefined {
 }
 
 /** Expands every `@FILE` (and `--flagfile=FILE`) in `argv`; `@@x` becomes `@x`. Arguments after `--` are left as they are. */
-export function expandResponseFiles(argv: readonly string[], read: (file: string) => string = (f) => new TextDecoder().decode(readRegularFile(f, MAX_RESPONSE_FILE_BYTES, 'response file'))): string[] {
+export function expandResponseFiles(
+  argv: readonly string[],
+  read: (file: string) => string = (f) => new TextDecoder().decode(readRegularFile(f, MAX_RESPONSE_FILE_BYTES, 'response file')),
+  maxTotal = MAX_RESPONSE_TOTAL_BYTES,
+): string[] {
   const { format, rest } = takeParamFileFormat(argv);
   const out: string[] = [];
+  let total = 0;
   const expand = (args: readonly string[], chain: readonly string[]) => {
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
@@ -210,7 +219,10 @@ export function expandResponseFiles(argv: readonly string[], read: (file: string
       }
       if (chain.includes(file)) throw new InputError(file, 'foreign', `response file includes itself (${[...chain, file].join(' -> ')})`);
       if (chain.length >= MAX_DEPTH) throw new InputError(file, 'foreign', `response files nested more than ${MAX_DEPTH} deep`);
-      expand(splitResponseFile(read(file), format, file), [...chain, file]);
+      const text = read(file);
+      total += text.length;
+      if (total > maxTotal) throw new InputError(file, 'not-readable', `response files expand to over ${maxTotal} bytes in all (counting repeats); refused`);
+      expand(splitResponseFile(text, format, file), [...chain, file]);
     }
   };
   expand(rest, []);

@@ -137,6 +137,16 @@ export function seedInputs(target: string): Uint8Array[] {
       return STRUCTS.map((s, i) => utf8(JSON.stringify({ type: i, value: ddiToJson(s.name, ddiValue(s.name, new Random(i + 11)) as never) })));
     case 'rdat':
       return [seedRdat(1, 1), seedRdat(2, 3), seedRdat(3, 0)];
+    case 'worker-stream':
+      return [
+        utf8('{"arguments":["hash","--check","a.cso"],"requestId":1}\n{"arguments":["@p.params"],"requestId":2,"verbosity":10}\n{"requestId":1,"cancel":true}\n'),
+        utf8('{ "arguments": [\n  "rootsig", "convert", "--to", "1.0", "-o", "o.cso", "@@lit"\n ],\n "sandboxDir": "s", "requestId": 0 }{"arguments":["--param-file-format=shell","@x"]}'),
+      ];
+    case 'batch-stream':
+      return [
+        utf8('["hash","--check","a.cso"]\n{"id":"two","args":["inspect","@jobs.params"]}\n\n{"id":3,"args":["--param-file-format","msbuild","@r.rsp"]}\n'),
+        utf8(`["rootsig","validate","x.cso"]\r\n{"id":null,"args":["--flagfile=f","'a b'"]}\n`),
+      ];
     default:
       return [];
   }
