@@ -11,7 +11,8 @@
  *   error response (exit 2; its requestId when one can be read) and the stream goes on at the next
  *   line; a request over MAX_REQUEST_BYTES is answered with an error, never buffered whole.
  * - Multiplex requests (requestId > 0) run concurrently, up to `--jobs N` of the worker's own
- *   arguments (default 1), in arrival order; singleplex ones (requestId 0) one at a time.
+ *   arguments (default: one per core), started in arrival order, on this thread (their file I/O
+ *   overlaps; their decoding does not); singleplex ones (requestId 0) one at a time.
  * - `{"requestId": n, "cancel": true}`: a request not yet started is answered once with
  *   `wasCancelled: true` and never runs; one already running finishes and gets its normal response;
  *   a cancel for an unknown or answered request gets no response (the protocol's rule).
@@ -28,10 +29,10 @@ import { RequestFramer, parseWorkRequest, responseLine, type Frame, type WorkReq
 import type { Streams } from './io.js';
 import { jobCount } from './runner.js';
 
-/** The worker's own options, taken out of its arguments: `--jobs N` (concurrent multiplex requests). */
+/** The worker's own options, taken out of its arguments: `--jobs N` (concurrent multiplex requests; default: one per core). */
 export function takeWorkerOptions(prefix: readonly string[]): { jobs: number; rest: string[] } {
   const rest: string[] = [];
-  let jobs = 1;
+  let jobs = jobCount('auto');
   for (let i = 0; i < prefix.length; i++) {
     const a = prefix[i]!;
     if (a === '--jobs' || a === '-j') jobs = jobCount(prefix[++i]);
