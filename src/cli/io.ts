@@ -8,8 +8,9 @@
  *   the destination (retried on EPERM/EBUSY, as virus scanners on Windows hold files), so a
  *   reader sees the old or the new content, never a part; the temp file is removed on error and
  *   on SIGINT/SIGTERM, and a later run removes temp files whose writer process is gone (never
- *   those of a live neighbour, e.g. under `make -j`): each output folder is swept once per run,
- *   so a run over N files in a folder of M files costs O(N + M), not O(N x M);
+ *   those of a live neighbour, e.g. under `make -j`): each output folder is swept once per process
+ *   (a run, a batch, a worker's life), so N outputs into a folder of M files cost O(N + M), not
+ *   O(N x M);
  * - durability is a choice: the rename alone is atomic (a reader or a crash of dxbin never sees a
  *   part) but the data may still be in the page cache; `--fsync` (Streams.fsync) flushes each
  *   output to disk before its rename, for those who need it on disk before exit (a power loss).
@@ -237,9 +238,13 @@ export function withFsync(streams: Streams, fsync: unknown): Streams {
   return fsync === true && !streams.fsync ? { ...streams, fsync: true } : streams;
 }
 
-/** Folders swept for stale temp files in this run (each once). */
+/**
+ * Folders swept for stale temp files by this process (each once): a run, a whole `dxbin batch` or
+ * a persistent worker's life, so 10,000 jobs or requests into one folder list it once, not 10,000
+ * times. Temp files of writers that die later are removed by the next process writing there.
+ */
 const swept = new Set<string>();
-/** Starts a new run: each output folder is swept again, once. */
+/** Forgets which folders were swept (for tests). */
 export function resetSweeps(): void {
   swept.clear();
 }

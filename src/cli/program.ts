@@ -14,7 +14,7 @@ import { EXIT, exitCode, type ExitCode } from './exit.js';
 import { runFiles } from './runner.js';
 import { servePersistentWorker } from './persistent-worker.js';
 import { PARAM_FILE_FORMATS, expandResponseFiles } from './argfiles.js';
-import { resetSweeps, withFsync } from './io.js';
+import { withFsync } from './io.js';
 import type { Streams } from './io.js';
 
 /** The package's version, read from its package.json (found above this module, in src/cli or dist). */
@@ -144,7 +144,6 @@ export async function runExpanded(argv: readonly string[], streams: Streams): Pr
   const program = buildProgram(streams, (c) => {
     code = c;
   });
-  resetSweeps();
   if (argv.includes('--persistent_worker')) {
     const prefix = argv.filter((a) => a !== '--persistent_worker');
     return servePersistentWorker(prefix, streams.stdinChunks(), streams, runExpanded);
