@@ -9,7 +9,9 @@ import { EXIT, exitCode, worstExit } from '../src/cli/exit.js';
 import { diagnosticOf, formatDiagnostic, InputError, UsageError, CheckFailed, outcomeOf } from '../src/cli/errors.js';
 import { fillPattern, globPattern, planOutputs, stem } from '../src/cli/paths.js';
 import { isNullDevice, removeStaleTemps, renameWithRetry, tempName, tempOwner, errnoWords } from '../src/cli/io.js';
-import { expandFlagFiles, splitJsonObjects, servePersistentWorker } from '../src/cli/persistent-worker.js';
+import { servePersistentWorker } from '../src/cli/persistent-worker.js';
+import { RequestFramer } from '../src/cli/work-requests.js';
+import { expandResponseFiles } from '../src/cli/argfiles.js';
 import { batchJob } from '../src/cli/commands/batch.js';
 import { looksLike } from '../src/cli/commands/shared.js';
 import { captureStreams } from '../src/cli/streams.js';
@@ -131,10 +133,11 @@ test('rename is retried on EPERM/EBUSY (Windows scanners), not on other errors',
 });
 
 test('Bazel JSON worker protocol pieces: concatenated objects, flag files', async () => {
-  const { objects, rest } = splitJsonObjects('{"arguments":["a","}"],"requestId":1}\n{"arguments":[]}{"argu');
-  assert.equal(objects.map((o) => JSON.parse(o)), [{ arguments: ['a', '}'], requestId: 1 }, { arguments: [] }]);
-  assert.is(rest, '{"argu');
-  assert.equal(expandFlagFiles(['x', '@flags', '@@literal'], () => 'a\nb\n'), ['x', 'a', 'b', '@literal']);
+  const framer = new RequestFramer();
+  const frames = framer.push('{"arguments":["a","}"],"requestId":1}\n{"arguments":[]}{"argu');
+  assert.equal(frames.map((o) => JSON.parse((o as { text: string }).text)), [{ arguments: ['a', '}'], requestId: 1 }, { arguments: [] }]);
+  assert.equal(framer.push('ments":["b"]}'), [{ text: '{"arguments":["b"]}' }], 'the rest is kept for the next chunk');
+  assert.equal(expandResponseFiles(['x', '@flags', '@@literal'], () => 'a\nb\n'), ['x', 'a', 'b', '@literal']);
   const out = captureStreams();
   const seen: string[][] = [];
   async function* requests() {

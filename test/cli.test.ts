@@ -155,7 +155,7 @@ test('rootsig convert writes the kind of file it read and reports on stderr; --s
   const r = dxbin('rootsig', 'convert', RS, '--to', '1.0', '-o', out);
   assert.is(r.status, 0, r.stderr);
   assert.is(
-    r.stderr,
+    r.stderr.replaceAll(`dxbin: ${RS}: warning: `, ''),
     'dropped RTS0.parameters[0].ranges[0].flags = 1: DESCRIPTORS_VOLATILE cannot be stored in version 1.0, which means DESCRIPTORS_VOLATILE | DATA_VOLATILE\n' +
       'dropped RTS0.parameters[0].ranges[2].flags = 8: DATA_STATIC cannot be stored in version 1.0, which means DESCRIPTORS_VOLATILE | DATA_VOLATILE\n',
   );
@@ -164,6 +164,9 @@ test('rootsig convert writes the kind of file it read and reports on stderr; --s
   const strict = dxbin('rootsig', 'convert', RS, '--to', '1.0', '--strict', '-o', file('strict.dxbc'));
   assert.is(strict.status, 1);
   assert.match(strict.stderr, 'loses information (2 dropped, 0 not expressible); nothing written');
+  assert.match(strict.stderr, `dxbin: ${RS}: dropped RTS0.parameters[0].ranges[0].flags`, '--strict: the losses are errors, each naming the file');
+  const msvc = dxbin('rootsig', 'convert', RS, '--to', '1.0', '--diagnostics-format', 'msvc', '-o', file('msvc.dxbc'));
+  assert.is(msvc.stderr.trimEnd().split('\n').filter((l) => l.startsWith(`${RS}: warning conversion-dropped: dropped RTS0.parameters`)).length, 2, msvc.stderr);
   assert.not.ok(readdirSync(work).includes('strict.dxbc'));
   // a bare part in, a bare part out; a shader in, the shader with its RTS0 converted out
   writeFileSync(file('p.rts0'), parseContainer(bytes(RS)).parts[0]!.data);
@@ -186,6 +189,12 @@ test('rootsig validate: exit 0 when valid, 1 with one line per violation', () =>
     r.stdout,
     'root-descriptor-flags-unsupported RTS0.parameters[1].descriptor.flags Unsupported bit-flag set (root descriptor flags 1).\n' +
       'register-overlap RTS0.parameters[1].descriptor Shader register range of type CBV (root parameter [1], visibility ALL) overlaps with another shader register range (root parameter [0], visibility ALL).\n',
+  );
+  const msvc = dxbin('rootsig', 'validate', file('invalid.dxbc'), '--diagnostics-format', 'msvc');
+  assert.equal(
+    msvc.stderr.trimEnd().split('\n').map((l) => l.slice(0, l.indexOf(':', file('invalid.dxbc').length + 2))),
+    [`${file('invalid.dxbc')}: error root-descriptor-flags-unsupported`, `${file('invalid.dxbc')}: error register-overlap`],
+    'one msvc diagnostic per violation, naming the file',
   );
   const j = dxbin('rootsig', 'validate', file('invalid.dxbc'), '--json', '--target', 'dxc');
   assert.is(JSON.parse(j.stdout).violations.length, 2);

@@ -36,8 +36,12 @@ test('verify: exit 1 and one line per violation in DXC words when one does not f
   assert.is(r.status, 1);
   assert.match(r.stdout, 'Vertex shader fits');
   assert.match(r.stdout, '  not-fully-bound CBV b2: Shader CBV descriptor range (RegisterSpace=0, NumDescriptors=1, BaseShaderRegister=2) is not fully bound in root signature.');
-  assert.match(r.stderr, 'PIXEL_SHADER_BYTECODE.dxil: does not fit the root signature (1 violation)');
+  // one diagnostic per violation, naming the shader, in either style
+  assert.match(r.stderr, 'PIXEL_SHADER_BYTECODE.dxil: CBV b2: Shader CBV descriptor range (RegisterSpace=0, NumDescriptors=1, BaseShaderRegister=2) is not fully bound in root signature.');
+  assert.is(r.stderr.trimEnd().split('\n').length, 1);
   assert.not.match(r.stderr, 'VERTEX');
+  const msvc = dxbin('verify', VERTEX, PIXEL, '--rootsig', OTHER_RS, '--diagnostics-format', 'msvc');
+  assert.match(msvc.stderr, /PIXEL_SHADER_BYTECODE\.dxil: error not-fully-bound: CBV b2: Shader CBV/);
 });
 
 test('verify --json: one object per shader', () => {

@@ -30,6 +30,8 @@ export interface FileCommonOptions extends CommonOptions {
   progress?: boolean;
   output?: string;
   outDir?: string;
+  /** Flush outputs to disk before their rename (--fsync). */
+  fsync?: boolean;
 }
 
 /** What a command sees while it runs. */

@@ -19,6 +19,8 @@ export class CheckFailed extends Error {
     message: string,
     /** The command's JSON result, still printed with `--json`. */
     readonly result?: Record<string, unknown>,
+    /** One diagnostic per violation, printed instead of the one-line summary (its `file` filled in by the runner). */
+    readonly diagnostics?: readonly Diagnostic[],
   ) {
     super(message);
   }
@@ -67,6 +69,8 @@ export interface Diagnostic {
   offset?: number;
   line?: number;
   column?: number;
+  /** `warning` for what does not fail the run (conversion losses without --strict); absent: an error. */
+  severity?: 'warning';
 }
 
 /** The outcome an error stands for; undefined for anything that is not a dxbin error (a bug). */
@@ -107,10 +111,11 @@ export function terminalSafe(text: string): string {
 
 function diagnosticText(d: Diagnostic, style: DiagnosticsFormat): string {
   const where = d.field !== undefined ? ` (${d.field}${d.offset !== undefined ? ` at byte ${d.offset}` : ''})` : '';
+  const severity = d.severity ?? 'error';
   if (style === 'msvc') {
     const origin = d.file === undefined ? 'dxbin' : d.line !== undefined ? `${d.file}(${d.line},${d.column ?? 1})` : d.file;
-    return `${origin}: error ${d.code}: ${d.message}${where}`;
+    return `${origin}: ${severity} ${d.code}: ${d.message}${where}`;
   }
-  if (d.line !== undefined) return `dxbin: ${d.file}:${d.line}:${d.column ?? 1}: error: ${d.message}`;
-  return `dxbin: ${d.file !== undefined ? `${d.file}: ` : ''}${d.message}${where}`;
+  if (d.line !== undefined) return `dxbin: ${d.file}:${d.line}:${d.column ?? 1}: ${severity}: ${d.message}`;
+  return `dxbin: ${d.file !== undefined ? `${d.file}: ` : ''}${d.severity ? `${d.severity}: ` : ''}${d.message}${where}`;
 }

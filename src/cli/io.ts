@@ -8,7 +8,12 @@
  *   the destination (retried on EPERM/EBUSY, as virus scanners on Windows hold files), so a
  *   reader sees the old or the new content, never a part; the temp file is removed on error and
  *   on SIGINT/SIGTERM, and a later run removes temp files whose writer process is gone (never
- *   those of a live neighbour, e.g. under `make -j`).
+ *   those of a live neighbour, e.g. under `make -j`): each output folder is swept once per process
+ *   (a run, a batch, a worker's life), so N outputs into a folder of M files cost O(N + M), not
+ *   O(N x M);
+ * - durability is a choice: the rename alone is atomic (a reader or a crash of dxbin never sees a
+ *   part) but the data may still be in the page cache; `--fsync` (Streams.fsync) flushes each
+ *   output to disk before its rename, for those who need it on disk before exit (a power loss).
  */
 import { constants as fsConstants, readdirSync, realpathSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { open, rename as fsRename, stat, type FileHandle } from 'node:fs/promises';
@@ -35,6 +40,8 @@ export interface Streams {
   readonly stderrIsTTY: boolean;
   /** Where the progress bar of multi-file runs draws (standard error); absent or not a terminal: no bar. */
   readonly progress?: ProgressStream;
+  /** Flush each file output to disk before renaming it into place (--fsync). */
+  readonly fsync?: boolean;
 }
 
 /** Words for the errno codes users meet; the code itself is never shown. */
@@ -308,6 +315,29 @@ export function noteOutputDir(dir: string): void {
   outputDirs.add(dir);
 }
 
+/** Streams whose file outputs are fsynced before their rename (--fsync). */
+export function withFsync(streams: Streams, fsync: unknown): Streams {
+  return fsync === true && !streams.fsync ? { ...streams, fsync: true } : streams;
+}
+
+/**
+ * Folders swept for stale temp files by this process (each once): a run, a whole `dxbin batch` or
+ * a persistent worker's life, so 10,000 jobs or requests into one folder list it once, not 10,000
+ * times. Temp files of writers that die later are removed by the next process writing there.
+ */
+const swept = new Set<string>();
+/** Forgets which folders were swept (for tests). */
+export function resetSweeps(): void {
+  swept.clear();
+}
+/** Removes stale temp files in `dir` the first time this run writes there. */
+function sweepOnce(dir: string): void {
+  if (swept.has(dir)) return;
+  swept.add(dir);
+  noteOutputDir(dir);
+  removeStaleTemps(dir);
+}
+
 const RETRIED_RENAME_ERRORS = new Set(['EPERM', 'EBUSY', 'EACCES']);
 
 /** rename, retried with a growing pause on EPERM/EBUSY/EACCES (a scanner or indexer holding the file on Windows). */
@@ -378,9 +408,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
     };
   }
   const target = canonicalPath(out);
-  const dir = dirname(target);
-  noteOutputDir(dir);
-  removeStaleTemps(dir);
+  sweepOnce(dirname(target));
   const tmp = tempName(target);
   let handle: FileHandle;
   try {
@@ -416,7 +444,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
     },
     commit: async () => {
       try {
-        await handle.sync();
+        if (streams.fsync) await handle.sync();
         closed = true;
         await handle.close();
         await renameWithRetry(tmp, target);

@@ -94,6 +94,13 @@ export function planOutputs(
   return outs;
 }
 
+/** Creates the folders of outputs named by an -o pattern (`-o 'out/{dir}/{name}.json'`), each once. */
+export function ensureOutputDirs(outputs: readonly (string | undefined)[]): void {
+  const dirs = new Set<string>();
+  for (const o of outputs) if (o !== undefined && o !== '-') dirs.add(path.dirname(o));
+  for (const dir of dirs) ensureOutDir(dir);
+}
+
 /** Creates the --out-dir folder (a declared output). */
 export function ensureOutDir(dir: string | undefined): void {
   if (dir === undefined) return;

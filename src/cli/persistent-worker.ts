@@ -1,78 +1,156 @@
 /**
- * Bazel's JSON persistent-worker protocol (`dxbin --persistent_worker`): WorkRequests
- * `{"arguments": [...], "requestId": n}` arrive on stdin (JSON objects one after another), each
- * runs as a dxbin command line (arguments `@file` are flag files, one argument per line), and one
- * WorkResponse `{"exitCode", "output", "requestId"}` per request goes to stdout, one per line.
- * The command's own stdout and stderr go into `output`; nothing else is written to stdout.
+ * Bazel's JSON persistent-worker protocol (`dxbin ... --persistent_worker`), as Bazel's "Creating
+ * persistent workers" describes it. WorkRequests `{"arguments": [...], "requestId": n,
+ * "sandboxDir"?, "verbosity"?, "cancel"?}` arrive on stdin (JSON objects one after another); each
+ * runs as a dxbin command line (the worker's own arguments first; `@file` response files expanded)
+ * and exactly one WorkResponse `{"exitCode", "output", "requestId"}` per request goes to stdout, one
+ * per line; nothing else is written there. The command's stdout and stderr go into `output`.
+ *
+ * - Framing is linear: each byte is looked at once, whatever the chunking. A request that is not
+ *   JSON (text outside an object, a string broken by a newline, a stray quote) is answered with an
+ *   error response (exit 2; its requestId when one can be read) and the stream goes on at the next
+ *   line; a request over MAX_REQUEST_BYTES is answered with an error, never buffered whole.
+ * - Multiplex requests (requestId > 0) run concurrently, up to `--jobs N` of the worker's own
+ *   arguments (default: one per core), started in arrival order, on this thread (their file I/O
+ *   overlaps; their decoding does not); singleplex ones (requestId 0) one at a time.
+ * - `{"requestId": n, "cancel": true}`: a request not yet started is answered once with
+ *   `wasCancelled: true` and never runs; one already running finishes and gets its normal response;
+ *   a cancel for an unknown or answered request gets no response (the protocol's rule).
+ * - `sandboxDir`: the request runs with that folder as working directory (relative paths resolve
+ *   there); such requests run alone, as the working directory belongs to the whole process.
+ * - `verbosity` >= 10 (bazel --worker_verbose): `output` also names the request, its command line
+ *   and working directory.
+ * - An answer over MAX_ANSWER_BYTES is cut and turned into an error (exit 1), never a crash.
  */
-import { readFileSync } from 'node:fs';
 import type { ExitCode } from './exit.js';
-import { captureStreams } from './streams.js';
+import { expandResponseFiles } from './argfiles.js';
+import { MAX_ANSWER_BYTES, captureStreams } from './streams.js';
+import { RequestFramer, parseWorkRequest, responseLine, type Frame, type WorkRequest } from './work-requests.js';
 import type { Streams } from './io.js';
+import { jobCount } from './runner.js';
 
-/** Splits a stream of concatenated JSON objects; returns the complete ones and the rest. */
-export function splitJsonObjects(text: string): { objects: string[]; rest: string } {
-  const objects: string[] = [];
-  let depth = 0;
-  let start = -1;
-  let inString = false;
-  let consumed = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{') {
-      if (depth++ === 0) start = i;
-    } else if (c === '}' && depth > 0 && --depth === 0) {
-      objects.push(text.slice(start, i + 1));
-      consumed = i + 1;
-    }
+/** The worker's own options, taken out of its arguments: `--jobs N` (concurrent multiplex requests; default: one per core). */
+export function takeWorkerOptions(prefix: readonly string[]): { jobs: number; rest: string[] } {
+  const rest: string[] = [];
+  let jobs = jobCount('auto');
+  for (let i = 0; i < prefix.length; i++) {
+    const a = prefix[i]!;
+    if (a === '--jobs' || a === '-j') jobs = jobCount(prefix[++i]);
+    else if (a.startsWith('--jobs=')) jobs = jobCount(a.slice(7));
+    else rest.push(a);
   }
-  return { objects, rest: depth === 0 ? '' : text.slice(start >= consumed ? start : consumed) };
+  return { jobs, rest };
 }
 
-/** Expands `@flagfile` arguments (Bazel passes long argument lists that way). */
-export function expandFlagFiles(args: readonly string[], read: (path: string) => string = (p) => readFileSync(p, 'utf8')): string[] {
-  return args.flatMap((a) => (a.startsWith('@') && !a.startsWith('@@') ? read(a.slice(1)).split(/\r?\n/).filter((l) => l !== '') : [a.startsWith('@@') ? a.slice(1) : a]));
-}
-
-/** Serves WorkRequests until stdin ends. `runCommand` runs one command line with captured streams. */
+/** Serves WorkRequests until stdin ends. `runCommand` runs one expanded command line with captured streams. */
 export async function servePersistentWorker(
   prefix: readonly string[],
   input: AsyncIterable<Uint8Array | string>,
   streams: Streams,
   runCommand: (argv: readonly string[], streams: Streams) => Promise<ExitCode>,
+  limits: { maxRequestBytes?: number; maxAnswerBytes?: number } = {},
 ): Promise<ExitCode> {
-  let text = '';
+  const { jobs, rest } = takeWorkerOptions(prefix);
+  const maxAnswer = limits.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+  const framer = new RequestFramer(limits.maxRequestBytes);
   const decoder = new TextDecoder();
-  for await (const chunk of input) {
-    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    const { objects, rest } = splitJsonObjects(text);
-    text = rest;
-    for (const o of objects) {
-      let request: { arguments?: unknown; requestId?: number };
-      try {
-        request = JSON.parse(o) as typeof request;
-      } catch {
-        streams.err('dxbin: persistent worker: a request that is not JSON was ignored');
+  /** Requests waiting to start, in arrival order, and the ids of those waiting or running. */
+  const queue: WorkRequest[] = [];
+  let head = 0;
+  const pending = new Map<number, 'queued' | 'running' | 'cancelled'>();
+  let running = 0;
+  let exclusive = false;
+  let writes = Promise.resolve();
+  let idle: (() => void) | undefined;
+  const answer = (line: string) => {
+    writes = writes.then(() => streams.write(line));
+  };
+
+  const execute = async (req: WorkRequest): Promise<void> => {
+    const captured = captureStreams(new Uint8Array(0), maxAnswer);
+    let exitCode: number;
+    const home = process.cwd();
+    try {
+      if (req.sandboxDir !== undefined) process.chdir(req.sandboxDir);
+      if (req.verbosity >= 10) captured.err(`dxbin worker: request ${req.requestId} in ${process.cwd()}: dxbin ${[...rest, ...req.arguments].join(' ')}`);
+      const argv = [...rest, ...expandResponseFiles(req.arguments)];
+      exitCode = await runCommand(argv, captured);
+    } catch (e) {
+      captured.err(`dxbin: ${e instanceof Error ? e.message : String(e)}`);
+      exitCode = 1;
+    } finally {
+      if (req.sandboxDir !== undefined) process.chdir(home);
+    }
+    let output = captured.stdout() + captured.stderr();
+    if (captured.overflowed()) {
+      output = `${output.slice(0, 4096)}\ndxbin: the answer is over ${maxAnswer} bytes; cut (write large outputs to files with -o)\n`;
+      exitCode = Math.max(exitCode, 1);
+    }
+    answer(responseLine(req.requestId, { exitCode, output }));
+  };
+
+  const pump = () => {
+    while (head < queue.length && !exclusive) {
+      const req = queue[head]!;
+      const alone = req.requestId === 0 || req.sandboxDir !== undefined;
+      if (pending.get(req.requestId) === 'cancelled') {
+        head++;
+        pending.delete(req.requestId);
         continue;
       }
-      const captured = captureStreams();
-      let exitCode: number;
-      try {
-        const args = Array.isArray(request.arguments) ? expandFlagFiles(request.arguments.map(String)) : [];
-        exitCode = await runCommand([...prefix, ...args], captured);
-      } catch (e) {
-        captured.err(`dxbin: ${(e as Error).message}`);
-        exitCode = 1;
-      }
-      const response = { exitCode, output: captured.stdout() + captured.stderr(), ...(request.requestId ? { requestId: request.requestId } : {}) };
-      await streams.write(`${JSON.stringify(response)}\n`);
+      if (alone ? running > 0 : running >= jobs) break;
+      head++;
+      running++;
+      if (alone) exclusive = true;
+      pending.set(req.requestId, 'running');
+      void execute(req).finally(() => {
+        running--;
+        if (alone) exclusive = false;
+        pending.delete(req.requestId);
+        pump();
+        if (running === 0 && head >= queue.length) idle?.();
+      });
     }
+    // the queue's consumed head is dropped now and then, so it stays proportional to what waits
+    if (head > 1024 && head * 2 > queue.length) {
+      queue.splice(0, head);
+      head = 0;
+    }
+  };
+
+  const accept = (frame: Frame) => {
+    if ('error' in frame) {
+      answer(responseLine(frame.requestId ?? 0, { exitCode: 2, output: `dxbin: persistent worker: ${frame.error}\n` }));
+      return;
+    }
+    const req = parseWorkRequest(frame.text);
+    if ('error' in req) {
+      answer(responseLine(req.requestId, { exitCode: 2, output: `dxbin: persistent worker: ${req.error}\n` }));
+      return;
+    }
+    if (req.cancel) {
+      if (pending.get(req.requestId) === 'queued') {
+        pending.set(req.requestId, 'cancelled');
+        answer(responseLine(req.requestId, { wasCancelled: true }));
+      }
+      return;
+    }
+    if (req.requestId !== 0 && pending.has(req.requestId)) {
+      // its one response is the first request's; this one is noted where Bazel keeps worker logs
+      streams.err(`dxbin: persistent worker: request ${req.requestId} is already in progress; the repeat was ignored`);
+      return;
+    }
+    if (req.requestId !== 0) pending.set(req.requestId, 'queued');
+    queue.push(req);
+    pump();
+  };
+
+  for await (const chunk of input) {
+    for (const f of framer.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }))) accept(f);
   }
+  for (const f of framer.push(decoder.decode())) accept(f);
+  for (const f of framer.end()) accept(f);
+  if (running > 0 || head < queue.length) await new Promise<void>((r) => (idle = r));
+  await writes;
   return 0;
 }

@@ -13,6 +13,8 @@ import { DIAGNOSTICS_FORMATS, diagnosticOf, formatDiagnostic, outcomeOf, type Di
 import { EXIT, exitCode, type ExitCode } from './exit.js';
 import { runFiles } from './runner.js';
 import { servePersistentWorker } from './persistent-worker.js';
+import { PARAM_FILE_FORMATS, expandResponseFiles } from './argfiles.js';
+import { withFsync } from './io.js';
 import type { Streams } from './io.js';
 
 /** The package's version, read from its package.json (found above this module, in src/cli or dist). */
@@ -61,7 +63,10 @@ export function buildProgram(streams: Streams, done: (code: ExitCode) => void): 
     writeErr: (s) => streams.err(s.replace(/\n$/, '')),
     outputError: (s, write) => write(s.replace(/^error: /, 'dxbin: ')),
   });
-  program.addHelpText('after', '\nExit status: 0 success, 1 bad input or failed check, 2 usage.\nHelp on a command: dxbin help rootsig compile\n');
+  // taken out of the command line before commander parses it (run); listed here for help
+  program.option('--persistent_worker', "serve Bazel's JSON persistent-worker protocol on stdin/stdout (docs/build-systems.md)");
+  program.addOption(new Option('--param-file-format <format>', 'how @FILE response files are split: lines (one argument per line), shell (quoted words) or msbuild (.rsp quoting)').choices(PARAM_FILE_FORMATS).default('lines'));
+  program.addHelpText('after', '\nResponse files: any argument @FILE is replaced by the arguments in FILE (@@x for a literal @x).\nExit status: 0 success, 1 bad input or failed check, 2 usage.\nHelp on a command: dxbin help rootsig compile\n');
   const groups = new Map<string, Command>();
   const parentOf = (path: readonly string[]): Command => {
     if (path.length === 1) return program;
@@ -80,6 +85,7 @@ export function buildProgram(streams: Streams, done: (code: ExitCode) => void): 
     cmd.option('--json', 'print JSON: one object per input, one line each (NDJSON); schemas in schema/cli/');
     cmd.addOption(diagnosticsOption());
     cmd.option('--max-input <bytes>', 'refuse an input read whole that is larger (default 268435456: 256 MiB; docs/limits.md)');
+    cmd.option('--fsync', 'flush each output to disk before renaming it into place (default: rename only, which is atomic but not durable across a power loss)');
     if (spec.kind === 'files') {
       const leading = spec.leading?.() ?? [];
       for (const a of leading) cmd.addArgument(a);
@@ -96,13 +102,13 @@ export function buildProgram(streams: Streams, done: (code: ExitCode) => void): 
         const positional = a.slice(0, -2);
         const args = positional.slice(0, leading.length) as string[];
         const files = positional[leading.length] as string[];
-        done(await runFiles(spec, args, files, c.opts(), streams));
+        done(await runFiles(spec, args, files, c.opts(), withFsync(streams, c.opts().fsync)));
       });
     } else {
       spec.define(cmd);
       cmd.action(async (...a: unknown[]) => {
         const c = a[a.length - 1] as Command;
-        done(await spec.run(a.slice(0, -2), c.opts(), streams, run));
+        done(await spec.run(a.slice(0, -2), c.opts(), withFsync(streams, c.opts().fsync), run));
       });
     }
   }
@@ -122,15 +128,26 @@ function styleOf(argv: readonly string[]): DiagnosticsFormat {
   return v === 'msvc' ? 'msvc' : 'gnu';
 }
 
-/** Runs the CLI on `argv` (without node and script) and returns the exit status. */
+/** Runs the CLI on `argv` (without node and script): response files expanded, then {@link runExpanded}. */
 export async function run(argv: readonly string[], streams: Streams): Promise<ExitCode> {
+  let expanded: string[];
+  try {
+    expanded = expandResponseFiles(argv);
+  } catch (e) {
+    return reportError(e, argv, streams);
+  }
+  return runExpanded(expanded, streams);
+}
+
+/** Runs a command line whose response files are already expanded; returns the exit status. */
+export async function runExpanded(argv: readonly string[], streams: Streams): Promise<ExitCode> {
   let code: ExitCode = EXIT.ok;
   const program = buildProgram(streams, (c) => {
     code = c;
   });
   if (argv.includes('--persistent_worker')) {
     const prefix = argv.filter((a) => a !== '--persistent_worker');
-    return servePersistentWorker(prefix, streams.stdinChunks(), streams, run);
+    return servePersistentWorker(prefix, streams.stdinChunks(), streams, runExpanded);
   }
   if (argv[0] === 'help') {
     const cmd = helpFor(program, argv.slice(1));
@@ -146,13 +163,18 @@ export async function run(argv: readonly string[], streams: Streams): Promise<Ex
     return code;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    const outcome = outcomeOf(e);
-    const d = diagnosticOf(e);
-    if (outcome === undefined) {
-      d.message = `internal error: ${d.message}`;
-      if (process.env.DXBIN_DEBUG) streams.err(String((e as Error).stack));
-    }
-    streams.err(formatDiagnostic(d, styleOf(argv)));
-    return outcome === undefined ? EXIT.failed : exitCode(outcome);
+    return reportError(e, argv, streams);
   }
+}
+
+/** Prints an error that ended a whole command line; returns its exit status. */
+function reportError(e: unknown, argv: readonly string[], streams: Streams): ExitCode {
+  const outcome = outcomeOf(e);
+  const d = diagnosticOf(e);
+  if (outcome === undefined) {
+    d.message = `internal error: ${d.message}`;
+    if (process.env.DXBIN_DEBUG) streams.err(String((e as Error).stack));
+  }
+  streams.err(formatDiagnostic(d, styleOf(argv)));
+  return outcome === undefined ? EXIT.failed : exitCode(outcome);
 }

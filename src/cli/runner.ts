@@ -11,9 +11,9 @@ import { startProgress } from './progress.js';
 import type { FileCommand, FileCommonOptions, RunContext } from './command.js';
 import { CheckFailed, InputError, UsageError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
 import { EXIT, exitCode, worstExit, type ExitCode } from './exit.js';
-import { holdSignalCleanup, inputLimit, noteOutputDir, openOutput, readInput, writeOutput, type Streams } from './io.js';
+import { holdSignalCleanup, inputLimit, noteOutputDir, openOutput, readInput, withFsync, writeOutput, type Streams } from './io.js';
 import { dirname, resolve } from 'node:path';
-import { ensureOutDir, expandInputs, planOutputs } from './paths.js';
+import { ensureOutDir, ensureOutputDirs, expandInputs, isPattern, planOutputs } from './paths.js';
 import { captureStreams } from './streams.js';
 import { FORMAT_VERSION } from './schema.js';
 
@@ -32,9 +32,10 @@ export async function runOne(
   output: string | undefined,
   args: readonly string[],
   options: Record<string, unknown> & FileCommonOptions,
-  streams: Streams,
+  outerStreams: Streams,
 ): Promise<ExitCode> {
   const json = options.json === true;
+  const streams = withFsync(outerStreams, options.fsync);
   const ctx: RunContext<Record<string, unknown>> = {
     options,
     args,
@@ -58,7 +59,8 @@ export async function runOne(
       diagnostic.message = `internal error: ${diagnostic.message}`;
       if (process.env.DXBIN_DEBUG) streams.err(String((e as Error).stack));
     }
-    streams.err(formatDiagnostic(diagnostic, options.diagnosticsFormat));
+    if (e instanceof CheckFailed && e.diagnostics?.length) for (const d of e.diagnostics) streams.err(formatDiagnostic({ file, ...d }, options.diagnosticsFormat));
+    else streams.err(formatDiagnostic(diagnostic, options.diagnosticsFormat));
     if (json) {
       const partial = e instanceof CheckFailed ? (e.result ?? {}) : {};
       await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, file, ok: false, ...partial, error: diagnostic })}\n`);
@@ -138,6 +140,9 @@ export async function runFiles(
   const outputs = planOutputs(inputs, options, writes);
   spec.check?.(options, args, inputs);
   ensureOutDir(options.outDir);
+  if (options.output !== undefined && isPattern(options.output)) ensureOutputDirs(outputs);
+  // the main thread knows every output folder, so a signal removes worker threads' temp files too
+  for (const dir of new Set(outputs.flatMap((o) => (o === undefined || o === '-' ? [] : [dirname(resolve(o))])))) noteOutputDir(dir);
 
   const bar = inputs.length > 1 && options.progress !== false && !options.json ? startProgress(inputs.length, streams.progress) : undefined;
   try {

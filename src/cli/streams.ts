@@ -50,18 +50,38 @@ export function processStreams(): Streams {
 export interface CapturedStreams extends Streams {
   stdout(): string;
   stderr(): string;
+  /** True when more than the limit was written (what came after it was dropped). */
+  overflowed(): boolean;
 }
 
-/** Captured streams, for `dxbin batch`, the persistent worker and worker threads. */
-export function captureStreams(stdin: Uint8Array = new Uint8Array(0)): CapturedStreams {
+/** The largest answer (stdout and stderr together) of a batch job or worker request (docs/limits.md). */
+export const MAX_ANSWER_BYTES = 64 << 20;
+
+/**
+ * Captured streams, for `dxbin batch`, the persistent worker and worker threads. At most `limit`
+ * bytes are kept (stdout and stderr together); more sets `overflowed()` and is dropped, so one
+ * huge answer never outgrows a string.
+ */
+export function captureStreams(stdin: Uint8Array = new Uint8Array(0), limit = Infinity): CapturedStreams {
   const out: Buffer[] = [];
-  let err = '';
+  const errs: string[] = [];
+  let size = 0;
+  let over = false;
+  const room = (n: number) => {
+    if (over || size + n > limit) {
+      over = true;
+      return false;
+    }
+    size += n;
+    return true;
+  };
   return {
     async write(chunk) {
-      out.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk));
+      const b = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
+      if (room(b.byteLength)) out.push(b);
     },
     err: (line) => {
-      err += `${line}\n`;
+      if (room(Buffer.byteLength(line) + 1)) errs.push(`${line}\n`);
     },
     readStdin: async (maxBytes = Infinity) => {
       if (stdin.byteLength > maxBytes) throw new RangeError(`more than ${maxBytes} bytes`);
@@ -73,6 +93,7 @@ export function captureStreams(stdin: Uint8Array = new Uint8Array(0)): CapturedS
     stdoutIsTTY: false,
     stderrIsTTY: false,
     stdout: () => Buffer.concat(out).toString('utf8'),
-    stderr: () => err,
+    stderr: () => errs.join(''),
+    overflowed: () => over,
   };
 }

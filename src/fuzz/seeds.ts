@@ -161,6 +161,16 @@ export function seedInputs(target: string): Uint8Array[] {
     case 'verify':
     case 'suggest':
       return [...seedShaders().dxil, ...seedShaders().dxbc].flatMap((c) => rss.slice(0, 4).map((rs) => withRts0(c, encodeRootSignature(rs))));
+    case 'worker-stream':
+      return [
+        utf8('{"arguments":["hash","--check","a.cso"],"requestId":1}\n{"arguments":["@p.params"],"requestId":2,"verbosity":10}\n{"requestId":1,"cancel":true}\n'),
+        utf8('{ "arguments": [\n  "rootsig", "convert", "--to", "1.0", "-o", "o.cso", "@@lit"\n ],\n "sandboxDir": "s", "requestId": 0 }{"arguments":["--param-file-format=shell","@x"]}'),
+      ];
+    case 'batch-stream':
+      return [
+        utf8('["hash","--check","a.cso"]\n{"id":"two","args":["inspect","@jobs.params"]}\n\n{"id":3,"args":["--param-file-format","msbuild","@r.rsp"]}\n'),
+        utf8(`["rootsig","validate","x.cso"]\r\n{"id":null,"args":["--flagfile=f","'a b'"]}\n`),
+      ];
     default:
       return [];
   }

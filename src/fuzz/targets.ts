@@ -36,6 +36,10 @@ import { readShader } from '../shader/shader.js';
 import { verifyBindings, verifyRootSignature } from '../binding/verify.js';
 import { suggestRootSignature } from '../binding/suggest.js';
 import { NOT_VERIFIABLE_STAGES } from '../../codecs/binding-rules.js';
+import { RequestFramer, parseWorkRequest, responseLine, type Frame } from '../cli/work-requests.js';
+import { batchJob } from '../cli/commands/batch.js';
+import { expandResponseFiles } from '../cli/argfiles.js';
+import { InputError, UsageError } from '../cli/errors.js';
 
 /** A round trip that did not return what went in: a finding, like a crash. */
 export class FuzzOracleError extends Error {
@@ -86,6 +90,24 @@ function container(mode: 'strict' | 'lenient'): FuzzTarget {
       return c.parts.reduce((n, p) => n + p.data.byteLength, 0);
     },
   };
+}
+
+/** A batch job's or a response file's refusal: an answer (the CLI's typed error), like a DxbinError. */
+function answered<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof InputError || e instanceof UsageError) return undefined;
+    throw e;
+  }
+}
+
+/** The worker's frames of `t`, fed in chunks whose sizes come from the input's first byte. */
+function framesInChunks(t: string, step: number, max: number): Frame[] {
+  const f = new RequestFramer(max);
+  const frames: Frame[] = [];
+  for (let i = 0; i < t.length; i += step) frames.push(...f.push(t.slice(i, i + step)));
+  return [...frames, ...f.end()];
 }
 
 export const TARGETS: readonly FuzzTarget[] = [
@@ -338,6 +360,47 @@ export const TARGETS: readonly FuzzTarget[] = [
       const r = verifyBindings(s.stage, s.bindings, rs);
       check(r.verdict === 'fits', `the suggestion does not fit: ${r.violations[0]?.message}`);
       return encodeRootSignature(rs).byteLength;
+    },
+  },
+  // the byte streams of `dxbin batch` and `dxbin --persistent_worker` (issue 20, class 2)
+  {
+    name: 'worker-stream',
+    kind: 'json',
+    oracle: 'framing is the same in any chunking; every frame gets exactly one response line (JSON, its requestId a whole number); responses within 64x',
+    run(data) {
+      const t = text(data);
+      const max = 2048;
+      const whole = framesInChunks(t, Math.max(1, t.length), max);
+      const chunked = framesInChunks(t, 1 + ((data[0] ?? 0) % 13), max);
+      check(JSON.stringify(whole) === JSON.stringify(chunked), 'framing depends on how the stream is chunked');
+      let n = 0;
+      for (const frame of whole) {
+        const req = 'text' in frame ? parseWorkRequest(frame.text) : { error: frame.error, requestId: frame.requestId ?? 0 };
+        const line = 'error' in req ? responseLine(req.requestId, { exitCode: 2, output: req.error }) : responseLine(req.requestId, req.cancel ? { wasCancelled: true } : { exitCode: 0, output: '' });
+        const back = JSON.parse(line) as { requestId?: unknown };
+        check(back.requestId === undefined || (Number.isSafeInteger(back.requestId) && (back.requestId as number) > 0), 'a response carries a requestId that is not a whole number');
+        if (!('error' in req)) answered(() => expandResponseFiles(req.arguments, () => t, 4096));
+        n += line.length;
+      }
+      return n;
+    },
+  },
+  {
+    name: 'batch-stream',
+    kind: 'json',
+    oracle: 'every line is a job or a typed refusal; its answer prints as one JSON line; response files expand within a budget (the input as every file)',
+    run(data) {
+      const t = text(data);
+      let n = 0;
+      const lines = t.split(/\r?\n/);
+      for (let i = 0; i < lines.length; i++) {
+        const job = answered(() => batchJob(lines[i]!, 'fuzz', i + 1));
+        const line = JSON.stringify({ line: i + 1, ...(job?.id !== undefined ? { id: job.id } : {}), exit: job ? 0 : 2 });
+        check(!line.includes('\n'), 'an answer spans lines');
+        if (job) n += answered(() => expandResponseFiles(job.args, () => t, 4096))?.length ?? 0;
+        n += line.length;
+      }
+      return n;
     },
   },
 ];

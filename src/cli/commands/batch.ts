@@ -3,14 +3,24 @@
  * a JSON array of arguments (`["rootsig","validate","a.cso"]`) or an object
  * `{"id": any, "args": [...]}`. Each job's answer is one NDJSON line on stdout:
  * `{"line", "id"?, "exit", "stdout", "stderr"}`. A failing job never stops the others; the exit
- * status is the worst job's.
+ * status is the worst job's. Every line that is not blank gets exactly one answer: a line that is
+ * not a job (not JSON, a stray quote, an `id` that is not a string, number, boolean or null) gets
+ * an error answer (exit 2); an answer over --max-answer-bytes is cut and becomes an error (exit 1).
+ * Jobs' arguments expand `@file` response files as a command line does.
  */
 import { S, FORMAT_VERSION } from '../schema.js';
 import type { OnceCommand } from '../command.js';
-import { InputError } from '../errors.js';
+import { InputError, UsageError } from '../errors.js';
 import { worstExit, type ExitCode } from '../exit.js';
 import { readInput } from '../io.js';
-import { captureStreams } from '../streams.js';
+import { MAX_ANSWER_BYTES, captureStreams } from '../streams.js';
+
+/** The --max-answer-bytes value. */
+function answerLimit(text: string | undefined): number {
+  if (text === undefined) return MAX_ANSWER_BYTES;
+  if (!/^[1-9]\d{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`--max-answer-bytes takes a whole number from 1, got ${text}`);
+  return Number(text);
+}
 import { utf8 } from './shared.js';
 
 /** Parses one batch line into arguments; undefined for a blank line. */
@@ -25,7 +35,10 @@ export function batchJob(line: string, where: string, at: number): { id?: unknow
   const args = Array.isArray(v) ? v : (v as { args?: unknown })?.args;
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw new InputError(where, 'foreign', `line ${at}: a job is an array of strings or {"args": [...]}`, { field: `line ${at}` });
   if (args[0] === 'batch') throw new InputError(where, 'foreign', `line ${at}: batch jobs cannot run batch`, { field: `line ${at}` });
-  return { ...(Array.isArray(v) ? {} : { id: (v as { id?: unknown }).id }), args };
+  const id = Array.isArray(v) ? undefined : (v as { id?: unknown }).id;
+  // an id is echoed back: only scalars, so no shape of it can make the answer fail to print
+  if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number' && typeof id !== 'boolean') throw new InputError(where, 'foreign', `line ${at}: id is a string, number, boolean or null`, { field: `line ${at}` });
+  return { ...(Array.isArray(v) ? {} : { id }), args };
 }
 
 export const batch: OnceCommand = {
@@ -34,8 +47,12 @@ export const batch: OnceCommand = {
   description: 'run the jobs of an NDJSON file (one JSON array of arguments per line) in one process; one NDJSON answer per job',
   examples: [`printf '%s\\n' '["hash","--check","a.cso"]' '["rootsig","validate","b.cso","--json"]' | dxbin batch -`],
   schema: { line: S.int, id: {}, exit: { enum: [0, 1, 2] }, stdout: S.str, stderr: S.str },
-  define: (c) => c.argument('<jobs>', 'NDJSON file of jobs, or - for standard input'),
-  async run(args, _o, streams, run) {
+  define: (c) =>
+    c
+      .argument('<jobs>', 'NDJSON file of jobs, or - for standard input')
+      .option('--max-answer-bytes <n>', "largest job answer (stdout and stderr together); a larger one is cut and is the job's error", String(MAX_ANSWER_BYTES)),
+  async run(args, o, streams, run) {
+    const limit = answerLimit((o as { maxAnswerBytes?: string }).maxAnswerBytes);
     const where = args[0] as string;
     const lines = utf8(await readInput(where, streams)).split(/\r?\n/);
     const codes: ExitCode[] = [];
@@ -51,10 +68,19 @@ export const batch: OnceCommand = {
         continue;
       }
       if (!job) continue;
-      const captured = captureStreams();
-      const exit = await run(job.args, captured);
+      const captured = captureStreams(new Uint8Array(0), limit);
+      let exit = await run(job.args, captured);
+      let stdout = captured.stdout();
+      let stderr = captured.stderr();
+      if (captured.overflowed()) {
+        const message = `dxbin: line ${i + 1}: the answer is over ${limit} bytes; cut (write large outputs to files with -o)`;
+        streams.err(message);
+        stdout = '';
+        stderr = `${stderr.slice(0, 4096)}${message}\n`;
+        exit = worstExit([exit, 1]);
+      }
       codes.push(exit);
-      await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, line: i + 1, ...(job.id !== undefined ? { id: job.id } : {}), exit, stdout: captured.stdout(), stderr: captured.stderr() })}\n`);
+      await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, line: i + 1, ...(job.id !== undefined ? { id: job.id } : {}), exit, stdout, stderr })}\n`);
     }
     return worstExit(codes);
   },

@@ -3,7 +3,17 @@ import { S } from '../schema.js';
 import { Option } from 'commander';
 import { CONVERSION_SEMANTICS, codecs, convertRootSignature, describeConversionReport, encodeRootSignature, readRootSignatureSource, withRootSignature, writeEdited } from '../../index.js';
 import type { FileCommand } from '../command.js';
-import { CheckFailed } from '../errors.js';
+import { CheckFailed, formatDiagnostic, type Diagnostic } from '../errors.js';
+import type { ConversionReport } from '../../index.js';
+
+/** One diagnostic per item of a conversion report: `added` items are warnings; losses are warnings, or errors when `strict`. */
+export function lossDiagnostics(file: string, report: ConversionReport, strict: boolean): Diagnostic[] {
+  const lines = describeConversionReport(report);
+  return lines.map((message, i) => {
+    const code = i < report.added.length ? 'conversion-added' : i < report.added.length + report.dropped.length ? 'conversion-dropped' : 'conversion-not-expressible';
+    return { code, file, message, ...(strict && code !== 'conversion-added' ? {} : { severity: 'warning' as const }) };
+  });
+}
 import { expectRootSignatureSource } from './shared.js';
 
 export const rootsigConvert: FileCommand<{ to: string; semantics: string; strict?: boolean }> = {
@@ -25,11 +35,15 @@ export const rootsigConvert: FileCommand<{ to: string; semantics: string; strict
     expectRootSignatureSource(file, bytes);
     const source = readRootSignatureSource(bytes);
     const { rootSignature, report } = convertRootSignature(source.rootSignature, target.value, { semantics: ctx.options.semantics as 'runtime' });
-    if (!ctx.options.json) for (const line of describeConversionReport(report)) ctx.streams.err(line);
     const result = { to: target.name, semantics: ctx.options.semantics, report };
-    if (ctx.options.strict && !report.lossless) {
-      throw new CheckFailed(`converting to ${target.name} loses information (${report.dropped.length} dropped, ${report.notExpressible.length} not expressible); nothing written`, result);
+    // one diagnostic per loss, naming the file: warnings, or errors with --strict
+    const strict = ctx.options.strict === true && !report.lossless;
+    const losses = lossDiagnostics(file, report, strict);
+    if (strict) {
+      const summary = `converting to ${target.name} loses information (${report.dropped.length} dropped, ${report.notExpressible.length} not expressible); nothing written`;
+      throw new CheckFailed(summary, result, [...losses, { code: 'check-failed', message: summary }]);
     }
+    if (!ctx.options.json) for (const d of losses) ctx.streams.err(formatDiagnostic(d, ctx.options.diagnosticsFormat));
     const rts0 = encodeRootSignature(rootSignature);
     const out = source.container ? writeEdited(withRootSignature(source.container, rts0), source.container, bytes) : rts0;
     await ctx.write(ctx.output!, out, [file]);

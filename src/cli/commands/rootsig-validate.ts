@@ -26,7 +26,10 @@ export const rootsigValidate: FileCommand<{ target: ValidationTarget; global?: b
     const violations = validateRootSignature(rootSignature, { target, global: ctx.options.global });
     for (const v of violations) await ctx.print(formatViolation(v));
     const result = { target, valid: violations.length === 0, violations };
-    if (violations.length > 0) throw new CheckFailed(`${violations.length} violation${violations.length === 1 ? '' : 's'} (target ${target})`, result);
+    if (violations.length > 0) {
+      const diagnostics = violations.map((v) => ({ code: v.code, message: `${v.path ? `${v.path}: ` : ''}${v.message} (target ${target})` }));
+      throw new CheckFailed(`${violations.length} violation${violations.length === 1 ? '' : 's'} (target ${target})`, result, diagnostics);
+    }
     return result;
   },
 };

@@ -19,7 +19,7 @@ import {
 } from '../../index.js';
 import { printableText } from '../../inspect/index.js';
 import type { FileCommand } from '../command.js';
-import { CheckFailed, InOtherFile, InputError } from '../errors.js';
+import { CheckFailed, InOtherFile, InputError, formatDiagnostic } from '../errors.js';
 import { expectRootSignatureSource, parseContainerFile } from './shared.js';
 
 const bindingJson = (b: ShaderBinding) => ({ type: resTypeName(b.resType), space: b.space, lowerBound: b.lowerBound, upperBound: b.upperBound, ...(b.name ? { name: b.name } : {}) });
@@ -37,8 +37,17 @@ export function verifyJson(r: VerifyResult): Record<string, unknown> {
 
 /** `code binding path: message`, one line per violation (formatViolation with the binding as subject). */
 export function violationLine(v: BindingViolation): string {
-  const subject = v.binding ? `${resTypeName(v.binding.resType)} ${formatBinding(v.binding)}${v.binding.name ? ` (${printableText(v.binding.name)})` : ''}` : '';
-  return formatViolation(v, subject);
+  return formatViolation(v, violationSubject(v));
+}
+
+function violationSubject(v: BindingViolation): string {
+  return v.binding ? `${resTypeName(v.binding.resType)} ${formatBinding(v.binding)}${v.binding.name ? ` (${printableText(v.binding.name)})` : ''}` : '';
+}
+
+/** One violation as a diagnostic (the file is filled in by the runner). */
+export function violationDiagnostic(v: BindingViolation): { code: string; message: string } {
+  const where = [violationSubject(v), v.path ?? ''].filter((x) => x !== '').join(' ');
+  return { code: v.code, message: `${where ? `${where}: ` : ''}${v.message}` };
 }
 
 /** The summary line of one shader. */
@@ -100,7 +109,11 @@ export const verify: FileCommand<{ rootsig?: string }> = {
     await ctx.print(verdictLine(file, r));
     for (const v of r.violations) await ctx.print(`  ${violationLine(v)}`);
     const result = verifyJson(r);
-    if (r.verdict === 'does-not-fit') throw new CheckFailed(`does not fit the root signature (${r.violations.length} violation${r.violations.length === 1 ? '' : 's'})`, result);
+    if (r.verdict === 'not-verifiable') ctx.streams.err(formatDiagnostic({ code: 'not-verifiable', file, message: `not verifiable (${r.reason})`, severity: 'warning' }, ctx.options.diagnosticsFormat));
+    if (r.verdict === 'does-not-fit') {
+      const diagnostics = r.violations.map(violationDiagnostic);
+      throw new CheckFailed(`does not fit the root signature (${r.violations.length} violation${r.violations.length === 1 ? '' : 's'})`, result, diagnostics);
+    }
     return result;
   },
 };

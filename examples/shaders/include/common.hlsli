@@ -1,0 +1,1 @@
+#define COMMON_CBV "CBV(b0)"

@@ -1,0 +1,230 @@
+/**
+ * Response files (`@FILE` arguments), expanded before commander parses a command line: at the CLI
+ * entry, for each `dxbin batch` job and for each persistent-worker request, so every command takes
+ * them. Formats (`--param-file-format`, default `lines`):
+ * - `lines`: one argument per line, taken as is (Bazel's `multiline` param files, and what Bazel's
+ *   worker strategy expects); empty lines are skipped, CRLF is accepted;
+ * - `shell`: POSIX shell words (Bazel's default `shell` format: `'a b'`, `'it'\''s'`, `"x"`, `\ `);
+ * - `msbuild`: Windows command-line rules as MSBuild, cl.exe and CommandLineToArgvW read `.rsp`
+ *   files (whitespace separates, `"` groups, `\` escapes only before `"`, `""` inside quotes is a
+ *   quote); lines starting with `#` are comments.
+ * `@@x` is the literal argument `@x`; `--flagfile=FILE` is `@FILE`. Arguments read from a file
+ * are expanded again (depth at most 8, no file twice in one chain). Only regular files are read
+ * (devices and FIFOs refused), each at most MAX_RESPONSE_FILE_BYTES, and one command line reads at
+ * most MAX_RESPONSE_TOTAL_BYTES of them in all (a file named many times counts each time), so the
+ * expansion stays proportional to what is on disk.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { InputError, UsageError } from './errors.js';
+import { errnoWords } from './io.js';
+
+/** The formats `--param-file-format` takes. */
+export const PARAM_FILE_FORMATS = ['lines', 'shell', 'msbuild'] as const;
+export type ParamFileFormat = (typeof PARAM_FILE_FORMATS)[number];
+
+/** The largest response file read (docs/limits.md). */
+export const MAX_RESPONSE_FILE_BYTES = 16 << 20;
+/** The most response-file text one command line expands, counting repeats (docs/limits.md). */
+export const MAX_RESPONSE_TOTAL_BYTES = 64 << 20;
+const MAX_DEPTH = 8;
+
+/** Reads a regular file of at most `limit` bytes; anything else is an InputError naming it. */
+export function readRegularFile(file: string, limit: number, what: string): Uint8Array {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below)
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(file, code === 'ENOENT' || code === 'ENOTDIR' ? 'not-found' : 'not-readable', `cannot read the ${what}: ${errnoWords(e)}`);
+  }
+  try {
+    const s = fstatSync(fd);
+    if (s.isDirectory()) throw new InputError(file, 'is-directory', `the ${what} is a folder, not a file`);
+    if (!s.isFile()) throw new InputError(file, 'not-readable', `the ${what} is not a regular file (a device, FIFO or socket); refused`);
+    if (s.size > limit) throw new InputError(file, 'not-readable', `the ${what} is ${s.size} bytes, over the limit of ${limit}`);
+    const buf = Buffer.alloc(s.size);
+    let done = 0;
+    while (done < buf.byteLength) {
+      const n = readSync(fd, buf, done, buf.byteLength - done, null);
+      if (n === 0) break;
+      done += n;
+    }
+    return buf.subarray(0, done);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** One argument per line (CRLF accepted, empty lines skipped). */
+function splitLines(text: string): string[] {
+  return text.split(/\r?\n/).filter((l) => l !== '');
+}
+
+/** POSIX shell words: single quotes literal, double quotes with `\` before `"$\`` and newline, `\` outside quotes. */
+export function splitShell(text: string, file: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      if (end < 0) throw new InputError(file, 'foreign', 'unterminated single quote in the response file', { field: `character ${i}` });
+      word += text.slice(i + 1, end);
+      inWord = true;
+      i = end;
+    } else if (c === '"') {
+      inWord = true;
+      let j = i + 1;
+      for (; j < text.length && text[j] !== '"'; j++) {
+        if (text[j] === '\\' && j + 1 < text.length && '"\\$`\n'.includes(text[j + 1]!)) {
+          j++;
+          if (text[j] !== '\n') word += text[j];
+        } else word += text[j];
+      }
+      if (j >= text.length) throw new InputError(file, 'foreign', 'unterminated double quote in the response file', { field: `character ${i}` });
+      i = j;
+    } else if (c === '\\') {
+      if (i + 1 < text.length && text[i + 1] !== '\n') {
+        word += text[++i];
+        inWord = true;
+      } else i++; // line continuation
+    } else if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      if (inWord) out.push(word);
+      word = '';
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) out.push(word);
+  return out;
+}
+
+/** Windows command-line words as MSBuild/cl.exe read `.rsp` files; `#` at a line start begins a comment line. */
+export function splitMsbuild(text: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  let inWord = false;
+  let quoted = false;
+  let lineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (lineStart && !quoted && c === '#') {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? text.length : nl - 1;
+      continue;
+    }
+    lineStart = false;
+    if (c === '\\') {
+      let n = 0;
+      while (text[i + n] === '\\') n++;
+      if (text[i + n] === '"') {
+        word += '\\'.repeat(n >> 1);
+        if (n % 2 === 1) word += '"';
+        else {
+          i += n;
+          inWord = true;
+          if (quoted && text[i + 1] === '"') {
+            word += '"';
+            i++;
+          } else quoted = !quoted;
+          continue;
+        }
+        i += n;
+      } else {
+        word += '\\'.repeat(n);
+        i += n - 1;
+      }
+      inWord = true;
+    } else if (c === '"') {
+      inWord = true;
+      if (quoted && text[i + 1] === '"') {
+        word += '"';
+        i++;
+      } else quoted = !quoted;
+    } else if (!quoted && (c === ' ' || c === '\t' || c === '\n' || c === '\r')) {
+      if (inWord) out.push(word);
+      word = '';
+      inWord = false;
+      if (c === '\n') lineStart = true;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) out.push(word);
+  return out;
+}
+
+/** The arguments a response file's text holds, in `format`. */
+export function splitResponseFile(text: string, format: ParamFileFormat, file: string): string[] {
+  const t = text.replace(/^\uFEFF/, '');
+  return format === 'lines' ? splitLines(t) : format === 'shell' ? splitShell(t, file) : splitMsbuild(t);
+}
+
+/** Takes `--param-file-format F` / `--param-file-format=F` out of `argv` (before `--`); returns the format and the rest. */
+export function takeParamFileFormat(argv: readonly string[]): { format: ParamFileFormat; rest: string[] } {
+  let format: ParamFileFormat = 'lines';
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    let value: string | undefined;
+    if (a === '--param-file-format') {
+      value = argv[++i];
+      if (value === undefined) throw new UsageError('--param-file-format needs a value: lines, shell or msbuild');
+    } else if (a.startsWith('--param-file-format=')) value = a.slice('--param-file-format='.length);
+    else {
+      rest.push(a);
+      continue;
+    }
+    if (!(PARAM_FILE_FORMATS as readonly string[]).includes(value)) throw new UsageError(`--param-file-format takes lines, shell or msbuild, got ${value}`);
+    format = value as ParamFileFormat;
+  }
+  return { format, rest };
+}
+
+/** The response file an argument names, or undefined when it names none (`@@x`, `@`, plain). */
+function responseFileOf(a: string): string | undefined {
+  if (a.startsWith('--flagfile=')) return a.slice('--flagfile='.length) || undefined;
+  return a.length > 1 && a[0] === '@' && a[1] !== '@' ? a.slice(1) : undefined;
+}
+
+/** Expands every `@FILE` (and `--flagfile=FILE`) in `argv`; `@@x` becomes `@x`. Arguments after `--` are left as they are. */
+export function expandResponseFiles(
+  argv: readonly string[],
+  read: (file: string) => string = (f) => new TextDecoder().decode(readRegularFile(f, MAX_RESPONSE_FILE_BYTES, 'response file')),
+  maxTotal = MAX_RESPONSE_TOTAL_BYTES,
+): string[] {
+  const { format, rest } = takeParamFileFormat(argv);
+  const out: string[] = [];
+  let total = 0;
+  const expand = (args: readonly string[], chain: readonly string[]) => {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--' && chain.length === 0) {
+        out.push(...args.slice(i));
+        return;
+      }
+      const file = responseFileOf(a);
+      if (file === undefined) {
+        out.push(a.startsWith('@@') ? a.slice(1) : a);
+        continue;
+      }
+      if (chain.includes(file)) throw new InputError(file, 'foreign', `response file includes itself (${[...chain, file].join(' -> ')})`);
+      if (chain.length >= MAX_DEPTH) throw new InputError(file, 'foreign', `response files nested more than ${MAX_DEPTH} deep`);
+      const text = read(file);
+      total += text.length;
+      if (total > maxTotal) throw new InputError(file, 'not-readable', `response files expand to over ${maxTotal} bytes in all (counting repeats); refused`);
+      expand(splitResponseFile(text, format, file), [...chain, file]);
+    }
+  };
+  expand(rest, []);
+  return out;
+}

@@ -1,0 +1,205 @@
+/**
+ * Response files (`@FILE` in Bazel's and MSBuild's formats) in the CLI, batch jobs and worker
+ * requests; the persistent worker's protocol (framing, cancel, multiplex, sandboxDir, verbosity,
+ * one response per request) and batch's answers to hostile lines; temp-file sweeping once per
+ * folder, -o patterns creating folders, --fsync, and `dxbin help` listing every option.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { InputError } from '../src/cli/errors.js';
+import { expandResponseFiles, readRegularFile, splitMsbuild, splitShell } from '../src/cli/argfiles.js';
+import { servePersistentWorker } from '../src/cli/persistent-worker.js';
+import { RequestFramer, parseWorkRequest } from '../src/cli/work-requests.js';
+import { batchJob } from '../src/cli/commands/batch.js';
+import { captureStreams } from '../src/cli/streams.js';
+import { run } from '../src/cli/program.js';
+import { removeStaleTemps, resetSweeps, writeOutput } from '../src/cli/io.js';
+import { CORPUS, ROOT } from './helpers/corpus.js';
+
+const work = mkdtempSync(join(tmpdir(), 'dxbin-params-'));
+const file = (name: string) => join(work, name);
+const SHADER = join(CORPUS, 'shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe.dxbc');
+const RS = join(CORPUS, 'rootsig/vkd3d__descriptor_table_flags_rootsig1.dxbc');
+
+async function dxbin(argv: string[]) {
+  const s = captureStreams();
+  const status = await run(argv, s);
+  return { status, stdout: s.stdout(), stderr: s.stderr() };
+}
+
+test('response file formats: Bazel multiline and shell, MSBuild .rsp quoting, @@ literal, nesting', () => {
+  // what Bazel writes for ['hash', 'a b.cso', "it's", ''] in each format
+  assert.equal(expandResponseFiles(['@f'], () => 'hash\r\na b.cso\nit\'s\n'), ['hash', 'a b.cso', "it's"]);
+  assert.equal(splitShell("hash\n'a b.cso'\n'it'\\''s'\n''\n\"x\\\"y\"\nplain\\ word\n", 'f'), ['hash', 'a b.cso', "it's", '', 'x"y', 'plain word']);
+  assert.equal(expandResponseFiles(['--param-file-format', 'shell', '@f'], () => "'a b'\n"), ['a b']);
+  assert.equal(expandResponseFiles(['--param-file-format=msbuild', '@f'], () => '# a comment\n/x "a b" c\\d "e\\"f" "g\\\\" h""i\n'), ['/x', 'a b', 'c\\d', 'e"f', 'g\\', 'hi']);
+  assert.equal(splitMsbuild('"a ""quoted"" word" \\\\\\"x'), ['a "quoted" word', '\\"x']);
+  assert.equal(expandResponseFiles(['@@x', '@', 'a@b', '--', '@f'], (): string => {
+    throw new Error('no file is read');
+  }), ['@x', '@', 'a@b', '--', '@f']);
+  const files: Record<string, string> = { outer: 'a\n@inner\n@@lit\n', inner: 'b\n--flagfile=last\n', last: 'c\n' };
+  assert.equal(expandResponseFiles(['@outer'], (f) => files[f]!), ['a', 'b', 'c', '@lit'], 'nested, --flagfile= too');
+  assert.throws(() => expandResponseFiles(['@loop'], () => '@loop\n'), (e: unknown) => e instanceof InputError && /includes itself/.test(e.message));
+  assert.throws(() => splitShell("'open", 'f'), (e: unknown) => e instanceof InputError && e.file === 'f');
+});
+
+test('response files are regular files of bounded size: /dev/zero, a FIFO, a folder and a missing file are typed errors naming them', () => {
+  const refused = (path: string, pattern: RegExp) =>
+    assert.throws(
+      () => readRegularFile(path, 1 << 20, 'response file'),
+      (e: unknown) => e instanceof InputError && e.file === path && pattern.test(e.detail),
+    );
+  refused('/dev/zero', /not a regular file/);
+  const fifo = file('fifo');
+  if (spawnSync('mkfifo', [fifo]).status === 0) refused(fifo, /not a regular file/);
+  refused(work, /folder/);
+  refused(file('missing.params'), /no such file or folder/);
+  writeFileSync(file('big'), Buffer.alloc(2048, 0x61));
+  assert.throws(() => readRegularFile(file('big'), 1024, 'response file'), /over the limit of 1024/);
+});
+
+test('@FILE in the CLI, in batch jobs and in worker requests; a missing one names the file in dxbin words', async () => {
+  writeFileSync(file('hash.params'), `--check\n${SHADER}\n`);
+  const direct = await dxbin(['hash', `@${file('hash.params')}`]);
+  assert.is(direct.status, 0, direct.stderr);
+  assert.match(direct.stdout, 'valid');
+  const missing = await dxbin(['hash', `@${file('nope.params')}`]);
+  assert.is(missing.status, 1);
+  assert.is(missing.stderr, `dxbin: ${file('nope.params')}: cannot read the response file: no such file or folder\n`);
+  assert.not.match(missing.stderr, 'ENOENT');
+  // batch: each job's arguments expand
+  writeFileSync(file('jobs.ndjson'), `${JSON.stringify(['hash', `@${file('hash.params')}`])}\n`);
+  const batch = await dxbin(['batch', file('jobs.ndjson')]);
+  assert.is(JSON.parse(batch.stdout).exit, 0, batch.stdout);
+  // shell-quoted, as Bazel's default param file format writes it (a path with a space)
+  mkdirSync(file('with space'));
+  writeFileSync(file('with space/s.cso'), readFileSync(SHADER));
+  writeFileSync(file('shell.params'), `hash\n'${file('with space/s.cso')}'\n`);
+  const shell = await dxbin(['--param-file-format', 'shell', `@${file('shell.params')}`]);
+  assert.is(shell.status, 0, shell.stderr);
+});
+
+test('worker framing is linear and chunking-independent; bad bytes cost one request, answered', () => {
+  const stream = [
+    '{"arguments":["a","}\\"{"],"requestId":1}',
+    'not json at all',
+    '{"arguments":["b],"requestId":2}',
+    '{ "arguments": [\n "c"\n ],\n "requestId": 3 }',
+    '"',
+    '{"arguments":[],"requestId":4}',
+  ].join('\n');
+  const whole = new RequestFramer().push(stream);
+  const byChar = new RequestFramer();
+  const pieces = [...stream].flatMap((c) => byChar.push(c));
+  assert.equal(pieces, whole, 'one character at a time frames the same');
+  const ids = whole.map((f) => ('text' in f ? parseWorkRequest(f.text).requestId : f.requestId));
+  assert.equal(ids, [1, undefined, 2, 3, undefined, 4], 'the stray quote cost its own request, the broken string its own line');
+  // an oversized request is refused without being kept whole; its id still read
+  const small = new RequestFramer(100);
+  const frames = small.push(`{"requestId":9,"arguments":["${'x'.repeat(1000)}"]}{"requestId":10}`);
+  assert.equal(frames, [{ error: 'request larger than 100 bytes', requestId: 9 }, { text: '{"requestId":10}' }]);
+  // a requestId nested deep is a typed answer, never a RangeError
+  const deep = `{"requestId":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+  assert.equal(parseWorkRequest(deep), { error: 'requestId is a whole number from 0', requestId: 0 });
+  assert.equal(new RequestFramer().end(), []);
+});
+
+async function serve(requests: string[] | AsyncIterable<string>, prefix: string[] = [], runCommand?: Parameters<typeof servePersistentWorker>[3], limits = {}) {
+  const out = captureStreams();
+  const input = Array.isArray(requests) ? (async function* () { yield* requests; })() : requests;
+  await servePersistentWorker(prefix, input, out, runCommand ?? ((argv, s) => run(argv, s)), limits);
+  return out.stdout().trimEnd().split('\n').filter((l) => l).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+test('worker: exactly one response per request with an id: not JSON, bad fields, deep ids, an oversized answer', async () => {
+  const responses = await serve([
+    'garbage\n',
+    '{"arguments":[1,2],"requestId":5}\n',
+    `{"requestId":{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}}\n`,
+    '{"arguments":["--version"],"requestId":6}',
+  ]);
+  assert.equal(responses.map((r) => [r.requestId, r.exitCode]), [[undefined, 2], [5, 2], [undefined, 2], [6, 0]]);
+  const big = await serve(['{"arguments":["x"],"requestId":1}'], [], async (_a, s) => {
+    await s.write('y'.repeat(5000));
+    return 0;
+  }, { maxAnswerBytes: 1000 });
+  assert.is(big.length, 1);
+  assert.is(big[0]!.exitCode, 1);
+  assert.match(String(big[0]!.output), 'the answer is over 1000 bytes');
+});
+
+test('worker: cancel answers a waiting request once with wasCancelled; multiplex runs up to --jobs at once', async () => {
+  let active = 0;
+  let most = 0;
+  const gates: (() => void)[] = [];
+  const runCommand = async (argv: readonly string[]) => {
+    active++;
+    most = Math.max(most, active);
+    await new Promise<void>((r) => gates.push(r));
+    active--;
+    return argv.includes('fail') ? 1 : 0;
+  };
+  async function* requests() {
+    yield '{"arguments":["a"],"requestId":1}{"arguments":["b"],"requestId":2}{"arguments":["fail"],"requestId":3}';
+    await new Promise((r) => setImmediate(r));
+    assert.is(active, 2, 'two at once with --jobs 2');
+    yield '{"requestId":3,"cancel":true}{"requestId":3,"cancel":true}{"requestId":1,"cancel":true}{"requestId":99,"cancel":true}';
+    while (gates.length) gates.shift()!();
+  }
+  const responses = await serve(requests(), ['--jobs', '2'], runCommand);
+  assert.equal(responses, [{ wasCancelled: true, requestId: 3 }, { exitCode: 0, output: '', requestId: 1 }, { exitCode: 0, output: '', requestId: 2 }]);
+  assert.is(most, 2);
+});
+
+test('worker: sandboxDir is the working directory of its request; verbosity 10 names the request', async () => {
+  const sandbox = file('sandbox');
+  mkdirSync(sandbox);
+  writeFileSync(join(sandbox, 'in.cso'), readFileSync(SHADER));
+  writeFileSync(join(sandbox, 'p.params'), 'hash\n--check\nin.cso\n');
+  const responses = await serve([JSON.stringify({ arguments: ['@p.params'], requestId: 1, sandboxDir: sandbox, verbosity: 10 }), JSON.stringify({ arguments: ['hash', 'in.cso'], requestId: 2 })]);
+  assert.is(responses[0]!.exitCode, 0, String(responses[0]!.output));
+  assert.match(String(responses[0]!.output), `dxbin worker: request 1 in ${sandbox}`);
+  assert.is(responses[1]!.exitCode, 1, 'outside the sandbox the relative path is not there');
+  assert.is(process.cwd(), ROOT);
+});
+
+test('batch: hostile lines each get one answer (nested id, not JSON, stray quote); an oversized answer is an error', async () => {
+  assert.throws(() => batchJob(`{"id":${'['.repeat(50_000)}${']'.repeat(50_000)},"args":["hash"]}`, 'f', 1), /id is a string, number, boolean or null/);
+  writeFileSync(file('hostile.ndjson'), [`{"id":[[[1]]],"args":["--version"]}`, 'nope', '["--version"', '"', JSON.stringify({ id: 7, args: ['rootsig', 'decompile', RS] })].join('\n'));
+  const r = await dxbin(['batch', file('hostile.ndjson'), '--max-answer-bytes', '64']);
+  const answers = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+  assert.equal(answers.map((a) => [a.line, a.exit]), [[1, 2], [2, 2], [3, 2], [4, 2], [5, 1]]);
+  assert.is(answers[4].id, 7);
+  assert.match(answers[4].stderr, 'the answer is over 64 bytes');
+});
+
+test('outputs: stale temps swept once per folder per run; -o patterns create folders; --fsync writes the same bytes', async () => {
+  const dir = file('outs');
+  mkdirSync(dir);
+  const stale = join(dir, '.x.dxbin-999999999-00000000.tmp');
+  writeFileSync(stale, '');
+  resetSweeps();
+  await writeOutput(join(dir, 'a'), 'a', [], captureStreams());
+  assert.not.ok(readdirSync(dir).includes('.x.dxbin-999999999-00000000.tmp'), 'the first write in a folder sweeps it');
+  writeFileSync(stale, '');
+  await writeOutput(join(dir, 'b'), 'b', [], captureStreams());
+  assert.ok(readdirSync(dir).includes('.x.dxbin-999999999-00000000.tmp'), 'later writes in the same run do not list the folder again');
+  assert.equal(removeStaleTemps(dir, () => false), ['.x.dxbin-999999999-00000000.tmp']);
+  const pattern = join(relative(ROOT, work), 'pat/{name}/out.dxbc');
+  const r = await dxbin(['rootsig', 'convert', RS, '--to', '1.1', '--fsync', '-o', pattern]);
+  assert.is(r.status, 0, r.stderr);
+  assert.ok(readFileSync(file('pat/vkd3d__descriptor_table_flags_rootsig1/out.dxbc')).byteLength > 0);
+});
+
+test('dxbin help lists every option: --persistent_worker, --param-file-format; commands list --fsync', async () => {
+  const top = await dxbin(['--help']);
+  for (const o of ['--persistent_worker', '--param-file-format', '--version']) assert.match(top.stdout, o);
+  const help = await dxbin(['help', 'rootsig', 'convert']);
+  for (const o of ['--fsync', '--out-dir', '--jobs', '--diagnostics-format', '--strict']) assert.match(help.stdout, o);
+});
+
+test.run();
