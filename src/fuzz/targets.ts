@@ -13,6 +13,8 @@ import { rootSignatureContainer } from '../container/write.js';
 import { decodeImage, encodeImage } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
 import { RdatReader } from '../ddi/rdat.js';
+import { decodeRdat } from '../rdat/decode.js';
+import { encodeRdat } from '../rdat/encode.js';
 import { validateDdi } from '../ddi/validate.js';
 import { decodeQueryResults, encodeQueryResults } from '../query/decode.js';
 import { convertRootSignature } from '../root-signature/convert.js';
@@ -219,6 +221,16 @@ export const TARGETS: readonly FuzzTarget[] = [
     run(data) {
       const nodes = new RdatReader(data).nodes();
       return JSON.stringify(nodes).length;
+    },
+  },
+  {
+    name: 'rdat-codec',
+    kind: 'rdat',
+    oracle: 'decode -> JSON -> encode gives the input bytes back',
+    run(data) {
+      const json = JSON.stringify(decodeRdat(data));
+      check(same(encodeRdat(JSON.parse(json)), data), 'RDAT encode(decode(x)) is not x');
+      return json.length;
     },
   },
 ];
