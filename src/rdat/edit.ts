@@ -14,7 +14,7 @@ import type { RootSignature } from '../root-signature/types.js';
 import { encodeRdat } from './encode.js';
 import { hexBytes, toHex } from './hex.js';
 import { readLibraryRdat, type LibraryRdat } from './index.js';
-import type { RdatRawBytes, RdatRecord, RdatTable } from './types.js';
+import type { RdatDescription, RdatRawBytes, RdatRecord, RdatTable } from './types.js';
 
 const ROOT_SIGNATURE_KINDS = new Set(['GlobalRootSignature', 'LocalRootSignature']);
 
@@ -80,7 +80,24 @@ export function withSubobjectRootSignatures(library: Uint8Array, replacements: R
     }
     rec.RootSignature = hex;
   }
+  return writeRdat(lib, library);
+}
+
+/** The library container with its RDAT part encoded from `lib.rdat`; every other part kept, the digest by DXC's rule. */
+function writeRdat(lib: LibraryRdat, original: Uint8Array): Uint8Array {
   const rdat = encodeRdat(lib.rdat);
   const edited: Container = { ...lib.container, parts: lib.container.parts.map((p, i) => (i === lib.partIndex ? { ...p, data: rdat } : p)) };
-  return writeEdited(edited, lib.container, library);
+  return writeEdited(edited, lib.container, original);
+}
+
+/**
+ * The library with its RDAT part replaced by an edited description (decode with readLibraryRdat,
+ * edit the JSON form, encode here).
+ * @throws {DescriptionError} a description encodeRdat refuses
+ * @throws {DecodeError} a malformed container
+ */
+export function withRdat(library: Uint8Array, rdat: RdatDescription): Uint8Array {
+  expectBytes(library, 'library');
+  const lib = readLibraryRdat(library);
+  return writeRdat({ ...lib, rdat }, library);
 }
