@@ -6,7 +6,7 @@
  * container digest follows DXC's container builder (recomputed when it was valid).
  */
 import { DescriptionError } from '../bytes/errors.js';
-import { expectBytes, expectString } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
 import type { Container } from '../container/container.js';
 import { writeEdited } from '../container/edit.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
@@ -27,7 +27,8 @@ export interface SubobjectRootSignature {
 }
 
 function subobjectRecords(lib: LibraryRdat): RdatRecord[] {
-  return (lib.rdat.parts.find((p) => p.type === 'SubobjectTable') as RdatTable | undefined)?.records ?? [];
+  const records = (lib.rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === 'SubobjectTable') as RdatTable | undefined)?.records;
+  return Array.isArray(records) ? records : [];
 }
 
 /**
@@ -35,6 +36,11 @@ function subobjectRecords(lib: LibraryRdat): RdatRecord[] {
  * @throws {DecodeError} a malformed container or RDAT part, missing-part without RDAT
  */
 export function subobjectRootSignatures(library: Uint8Array | LibraryRdat): SubobjectRootSignature[] {
+  if (!(library instanceof Uint8Array)) {
+    expectObject(library, 'library');
+    expectObject(library.rdat, 'library.rdat');
+    expectArray(library.rdat.parts, 'library.rdat.parts');
+  }
   const lib = library instanceof Uint8Array ? readLibraryRdat(library) : library;
   const out: SubobjectRootSignature[] = [];
   subobjectRecords(lib).forEach((r, i) => {

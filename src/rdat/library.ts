@@ -5,6 +5,7 @@
  */
 import { HIT_GROUP_TYPE, SHADER_KIND } from '../../codecs/rdat.js';
 import { DecodeError } from '../bytes/errors.js';
+import { expectArray, expectObject } from '../bytes/check.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
 import { summarizeRootSignature } from '../root-signature/summary.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -28,6 +29,7 @@ export interface LibraryBinding {
   resource: number;
 }
 
+/** An exported function of a library (a shader entry point or a plain function), from the function table. */
 export interface LibraryExport {
   /** The export name (unmangled; the mangled name when there is none). */
   name: string;
@@ -44,6 +46,7 @@ export interface LibraryExport {
   function: number;
 }
 
+/** A subobject of a library, from the subobject table. */
 export interface LibrarySubobject {
   kind: string;
   name: string;
@@ -55,6 +58,7 @@ export interface LibrarySubobject {
   subobject: number;
 }
 
+/** A DXIL library as its RDAT part declares it. */
 export interface Library {
   exports: LibraryExport[];
   subobjects: LibrarySubobject[];
@@ -63,7 +67,10 @@ export interface Library {
 const CLASS_NAMES: Readonly<Record<string, LibraryBinding['class']>> = { SRV: 'SRV', UAV: 'UAV', CBuffer: 'CBV', Sampler: 'Sampler' };
 const VERSION_NAMES: Readonly<Record<number, string>> = { 1: '1.0', 2: '1.1', 3: '1.2' };
 
-const tableOf = (rdat: RdatDescription, type: string) => (rdat.parts.find((p) => p.type === type) as RdatTable | undefined)?.records ?? [];
+const tableOf = (rdat: RdatDescription, type: string): RdatRecord[] => {
+  const records = (rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === type) as RdatTable | undefined)?.records;
+  return Array.isArray(records) ? records.filter((r) => typeof r === 'object' && r !== null) : [];
+};
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 /** `vs_6_0`-style name of a MinShaderTarget word (kind << 16 | major << 4 | minor). */
@@ -84,8 +91,13 @@ function rootSignatureOf(hex: string): NonNullable<LibrarySubobject['rootSignatu
   }
 }
 
-/** The exports and subobjects an RDAT description declares. */
+/**
+ * The exports and subobjects an RDAT description declares.
+ * @throws {DescriptionError} bad-type when `rdat` is not a description
+ */
 export function describeLibrary(rdat: RdatDescription): Library {
+  expectObject(rdat, 'rdat');
+  expectArray(rdat.parts, 'rdat.parts');
   const resources = tableOf(rdat, 'ResourceTable');
   const funcAttribs = tableOf(rdat, 'NodeShaderFuncAttribTable');
   const nodeInfos = tableOf(rdat, 'NodeShaderInfoTable');
@@ -140,8 +152,14 @@ export function describeLibrary(rdat: RdatDescription): Library {
   return { exports, subobjects };
 }
 
-/** One line per export and subobject, for `dxbin inspect LIB`. */
+/**
+ * One line per export and subobject, for `dxbin inspect LIB`.
+ * @throws {DescriptionError} bad-type when `lib` is not a Library
+ */
 export function libraryLines(lib: Library): string[] {
+  expectObject(lib, 'library');
+  expectArray(lib.exports, 'library.exports');
+  expectArray(lib.subobjects, 'library.subobjects');
   const lines = [`library: ${lib.exports.length} export${lib.exports.length === 1 ? '' : 's'}, ${lib.subobjects.length} subobject${lib.subobjects.length === 1 ? '' : 's'}`];
   for (const e of lib.exports) {
     const sizes = e.payloadSizeInBytes || e.attributeSizeInBytes ? `, payload ${e.payloadSizeInBytes} B, attributes ${e.attributeSizeInBytes} B` : '';

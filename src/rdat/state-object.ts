@@ -47,6 +47,7 @@ export interface StateObjectExport {
   fits: boolean;
 }
 
+/** The outcome of verifyStateObject: every export with what it resolved to, and every violation. */
 export interface StateObjectReport {
   verdict: 'fits' | 'does-not-fit';
   /** The libraries' names, in the order given. */
@@ -62,6 +63,7 @@ export interface StateObjectLibrary {
   library?: Library;
 }
 
+/** Options of verifyStateObject. */
 export interface StateObjectOptions {
   /** A global root signature declared at state-object scope: it overrides every library's (DXR spec, overriding DXIL library associations). */
   globalRootSignature?: { name: string; rootSignature: RootSignature };

@@ -45,6 +45,7 @@ export interface RdatOpaquePart {
 }
 export type RdatPartDescription = RdatStringBuffer | RdatIndexArrays | RdatRawBytes | RdatTable | RdatOpaquePart;
 
+/** An RDAT part as data: its version and its parts in stored order. */
 export interface RdatDescription {
   version: number;
   parts: RdatPartDescription[];
