@@ -67,6 +67,8 @@ export interface StateObjectLibrary {
 export interface StateObjectOptions {
   /** A global root signature declared at state-object scope: it overrides every library's (DXR spec, overriding DXIL library associations). */
   globalRootSignature?: { name: string; rootSignature: RootSignature };
+  /** Local root signatures associated at state-object scope, by export name: they override the libraries'. */
+  localRootSignatures?: ReadonlyMap<string, { name: string; rootSignature: RootSignature }>;
 }
 
 const LOCAL_FLAG = 0x80;
@@ -233,9 +235,10 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
       if (e.kind === 'Library' || exports.get(e.name)?.item !== e) continue;
       const before = violations.length;
       const globalName = options.globalRootSignature ? options.globalRootSignature.name : resolve(e.name, l, 'GlobalRootSignature');
-      const localName = resolve(e.name, l, 'LocalRootSignature');
+      const givenLocal = options.localRootSignatures?.get(e.name);
+      const localName = givenLocal ? givenLocal.name : resolve(e.name, l, 'LocalRootSignature');
       const g = rootSignature(globalName, 'global');
-      const lo = rootSignature(localName, 'local');
+      const lo = givenLocal ? { name: givenLocal.name, sets: rootSignatureIntervals(givenLocal.rootSignature) } : rootSignature(localName, 'local');
       for (const b of e.bindings) {
         const key = `${CLASS_NUMBER[b.class]}/${b.space}/0`;
         const ub = b.upperBound === 0xffffffff ? b.lowerBound : b.upperBound;

@@ -5,12 +5,15 @@ import { InOtherFile, InputError, UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
 import { readInput, writeOutput } from '../io.js';
 import { expectContainer } from './shared.js';
+import { isLibrary } from './verify-library.js';
+import { suggestForLibraries } from './suggest-library.js';
 
 interface SuggestCliOptions {
   rootDescriptors?: boolean;
   output?: string;
   raw?: boolean;
   multiline?: boolean;
+  localSpace?: string;
 }
 
 const NOT_VERIFIABLE_STAGES = new Set([6, 7, 8, 9, 10, 11, 12, 15]);
@@ -26,13 +29,19 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
       .option('--root-descriptors', 'prefer root CBVs and root SRV/UAV buffers where the rules allow (faster binding, higher cost)')
       .option('-o, --output <out>', 'also write the root signature as a root-signature-only container (- for standard output)')
       .option('--raw', 'with -o: write the bare RTS0 part')
-      .option('--multiline', 'print one clause per line'),
+      .option('--multiline', 'print one clause per line')
+      .option('--local-space <n>', 'DXIL libraries: bindings in register space N go to a local root signature per export'),
   async run(args, o, streams) {
     const files = args[0] as string[];
     const shaders: SuggestInput[] = [];
+    const libraries: [string, Uint8Array][] = [];
     for (const file of files) {
       const bytes = await readInput(file, streams);
       expectContainer(file, bytes);
+      if (isLibrary(bytes)) {
+        libraries.push([file, bytes]);
+        continue;
+      }
       let s;
       try {
         s = shaderOf(parseContainer(bytes));
@@ -45,6 +54,11 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
       }
       shaders.push({ stage: s.stage, bindings: s.bindings });
     }
+    if (libraries.length) {
+      if (shaders.length) throw new UsageError('give DXIL libraries or shaders, not both');
+      return suggestForLibraries(libraries, o, streams);
+    }
+    if (o.localSpace !== undefined) throw new UsageError('--local-space is for DXIL libraries');
     if (shaders.length === 0) throw new UsageError('no shader with known bindings to suggest a root signature for');
     const rs = suggestRootSignature(shaders, { rootDescriptors: o.rootDescriptors });
     const text = printRootSignature(rs, { multiline: o.multiline });
