@@ -8,7 +8,9 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileRootSignature, encodeRootSignature } from '../src/index.js';
+import { compileRootSignature, DescriptionError, encodeRootSignature } from '../src/index.js';
+import { decodeRdat, encodeRdat } from '../src/rdat/index.js';
+import { describeLibrary } from '../src/rdat/library.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { readLibraryRdat, type RdatTable } from '../src/rdat/index.js';
@@ -194,6 +196,33 @@ test('two libraries in one state object: duplicate exports and subobject names a
   ]);
   assert.is(both.verdict, 'fits');
   assert.is(both.exports.length, 7);
+});
+
+test('hostile: 2,000 exports sharing one resource list and 2,000 conflicting default root signatures stay linear and bounded', () => {
+  const rs = '020000000100000018000000000000003000000000000000040000000000000024000000000000000000000000000000';
+  const bytes = encodeRdat({
+    version: 16,
+    parts: [
+      { type: 'StringBuffer', strings: [''] },
+      { type: 'ResourceTable', stride: 32, records: [{ Class: 'UAV', Kind: 'StructuredBuffer', ID: 0, Space: 0, LowerBound: 5, UpperBound: 5, Name: 'U', Flags: 0 }] },
+      {
+        type: 'FunctionTable',
+        stride: 44,
+        records: Array.from({ length: 2000 }, (_, i) => ({ Name: `f${i}`, UnmangledName: `f${i}`, Resources: [0], FunctionDependencies: null, ShaderKind: 'Node', PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 0, MinShaderTarget: 0 })),
+      },
+      { type: 'IndexArrays', values: [] },
+      { type: 'RawBytes', hex: '' },
+      { type: 'SubobjectTable', stride: 24, records: Array.from({ length: 2000 }, (_, i) => ({ Kind: 'GlobalRootSignature', Name: `g${i}`, RootSignature: rs.replace(/^(.{80})../, `$1${(i % 256).toString(16).padStart(2, '0')}`) })) },
+    ],
+  });
+  const library = describeLibrary(decodeRdat(bytes));
+  const r = verifyStateObject([{ name: 'h', library }]);
+  const conflicts = r.violations.filter((v) => v.code === 'conflicting-defaults');
+  assert.is(conflicts.length, 2000);
+  assert.match(conflicts[0]!.message, /g0, g1, g2, g3 and 25\d more/); // 256 distinct definitions, the list cut at 4
+  assert.ok(JSON.stringify(r).length < 200 * bytes.byteLength);
+  // as bytes inside a container the default budget applies; a small budget is a typed error
+  assert.throws(() => verifyStateObject([{ name: 'h', library }], { maxViolations: 100 }), (e: unknown) => e instanceof DescriptionError && e.code === 'limit-exceeded');
 });
 
 test('dxbin verify LIB text and exit codes', async () => {

@@ -160,6 +160,7 @@ export function seedInputs(target: string): Uint8Array[] {
     case 'ddi-json':
       return STRUCTS.map((s, i) => utf8(JSON.stringify({ type: i, value: ddiToJson(s.name, ddiValue(s.name, new Random(i + 11)) as never) })));
     case 'rdat-codec':
+    case 'rdat-library':
       return [seedRdatLibrary()];
     case 'rdat':
       return [seedRdat(1, 1), seedRdat(2, 3), seedRdat(3, 0)];

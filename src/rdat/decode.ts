@@ -51,6 +51,7 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
   const count = r.u32(4, 'RDAT.partCount');
   r.needArray(8, count, 4, 'RDAT.partOffsets');
   const parts: PartAt[] = [];
+  const types = new Set<number>();
   let next = 8 + 4 * count;
   for (let i = 0; i < count; i++) {
     const at = r.u32(8 + 4 * i, `RDAT.partOffsets[${i}]`);
@@ -58,7 +59,8 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
     const type = r.u32(at, `RDAT.parts[${i}].type`);
     const size = r.u32(at + 4, `RDAT.parts[${i}].size`);
     r.need(at + 8, size, `RDAT.parts[${i}]`);
-    if (parts.some((p) => p.type === type)) throw new DecodeError('duplicate-part', base + at, `RDAT.parts[${i}].type`, `a second part of type ${type}`);
+    if (types.has(type)) throw new DecodeError('duplicate-part', base + at, `RDAT.parts[${i}].type`, `a second part of type ${type}`);
+    types.add(type);
     parts.push({ type, at: at + 8, size });
     next = at + 8 + size;
   }

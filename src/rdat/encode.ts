@@ -68,7 +68,8 @@ class Pools {
     let at = this.stringIndex.get(value);
     if (at === undefined) {
       at = this.strings.length;
-      this.strings.push(...UTF8.encode(value), 0);
+      for (const b of UTF8.encode(value)) this.strings.push(b);
+      this.strings.push(0);
       this.stringIndex.set(value, at);
     }
     return at;
@@ -90,7 +91,8 @@ class Pools {
     let at = this.arrayIndex.get(key);
     if (at === undefined) {
       at = this.arrays.length;
-      this.arrays.push(values.length, ...values);
+      this.arrays.push(values.length);
+      for (const v of values) this.arrays.push(v);
       this.arrayIndex.set(key, at);
     }
     return at;
@@ -105,7 +107,7 @@ class Pools {
     let at = this.rawIndex.get(hex.toLowerCase());
     if (at === undefined) {
       at = this.raw.length;
-      this.raw.push(...data);
+      for (const b of data) this.raw.push(b);
       while (this.raw.length % 4) this.raw.push(0);
       this.rawIndex.set(hex.toLowerCase(), at);
     }

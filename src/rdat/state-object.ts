@@ -15,7 +15,7 @@ import {
   STATE_OBJECT_RULES,
   type StateObjectViolationCode,
 } from '../../codecs/state-object-rules.js';
-import { fillMessage } from '../bytes/errors.js';
+import { DescriptionError, fillMessage } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
 import { rootSignatureIntervals } from '../binding/verify.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -69,6 +69,12 @@ export interface StateObjectOptions {
   globalRootSignature?: { name: string; rootSignature: RootSignature };
   /** Local root signatures associated at state-object scope, by export name: they override the libraries'. */
   localRootSignatures?: ReadonlyMap<string, { name: string; rootSignature: RootSignature }>;
+  /**
+   * Most violations reported before giving up with a DescriptionError limit-exceeded (default: a
+   * quarter of the libraries' container bytes + 64 when they are given as bytes, else unlimited):
+   * exports sharing one resource list could otherwise turn a small part into a huge report.
+   */
+  maxViolations?: number;
 }
 
 const LOCAL_FLAG = 0x80;
@@ -82,6 +88,9 @@ interface Placed<T> {
 }
 
 const message = (code: StateObjectViolationCode, values: Record<string, string | number>) => fillMessage(STATE_OBJECT_RULES.find((r) => r.code === code)!.message, values);
+
+/** `a, b, c, d and 96 more`: a list of names of bounded length. */
+const nameList = (list: readonly string[]) => (list.length <= 4 ? list.join(', ') : `${list.slice(0, 4).join(', ')} and ${list.length - 4} more`);
 
 /** A stable identity of a subobject's definition, so that identical duplicates do not conflict. */
 const definition = (s: LibrarySubobject) => JSON.stringify([s.kind, s.contents, s.rootSignature ? Array.from(s.rootSignature.bytes) : null]);
@@ -102,8 +111,12 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
   });
   const names = libraries.map((l) => l.name);
   const violations: StateObjectViolation[] = [];
-  const report = (code: StateObjectViolationCode, lib: number, values: Record<string, string | number>, where: Omit<StateObjectViolation, 'code' | 'message' | 'library'> = {}) =>
+  const rdatBytes = libraries.reduce((n, l) => n + (l.library ? Infinity : l.bytes!.byteLength), 0);
+  const maxViolations = options.maxViolations ?? Math.floor(rdatBytes / 4) + 64;
+  const report = (code: StateObjectViolationCode, lib: number, values: Record<string, string | number>, where: Omit<StateObjectViolation, 'code' | 'message' | 'library'> = {}) => {
+    if (violations.length >= maxViolations) throw new DescriptionError('limit-exceeded', 'libraries', `more than maxViolations = ${maxViolations} violations (exports sharing resource lists fan out)`);
     violations.push({ code, message: message(code, { library: names[lib]!, ...values }), library: names[lib]!, ...where });
+  };
 
   // Index every export and subobject by name once.
   const exports = new Map<string, Placed<LibraryExport>>();
@@ -125,7 +138,10 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
     if (item.kind !== 'HitGroup') continue;
     for (const m of HIT_GROUP_MEMBERS) {
       const member = item.contents[m.field];
-      if (typeof member === 'string' && member) hitGroupsOf.set(member, [...(hitGroupsOf.get(member) ?? []), name]);
+      if (typeof member !== 'string' || !member) continue;
+      const list = hitGroupsOf.get(member);
+      if (list) list.push(name);
+      else hitGroupsOf.set(member, [name]);
     }
   }
 
@@ -159,18 +175,25 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
     }
   });
 
-  /** Distinct definitions among subobject names (identical duplicates count once). */
+  /** Distinct definitions among subobject names (identical duplicates count once); each definition computed once. */
+  const definitions = new Map<string, string>();
+  const definitionOf = (n: string) => definitions.get(n) ?? definitions.set(n, definition(subobjects.get(n)!.item)).get(n)!;
   const distinct = (set: Iterable<string>) => {
     const seen = new Map<string, string>();
     for (const n of set) {
-      const d = definition(subobjects.get(n)!.item);
+      const d = definitionOf(n);
       if (!seen.has(d)) seen.set(d, n);
     }
     return [...seen.values()];
   };
+  const defaultsMemo = new Map<string, string[]>();
+  const distinctDefaults = (l: number, type: string) => {
+    const key = `${l}/${type}`;
+    return defaultsMemo.get(key) ?? defaultsMemo.set(key, distinct(defaults[l]!.get(type) ?? [])).get(key)!;
+  };
   const resolve = (x: string, l: number, type: string): string | undefined => {
     const own = distinct(explicit.get(x)?.get(type) ?? []);
-    if (own.length > 1) report('conflicting-associations', l, { export: x, type, subobjects: own.join(', ') }, { export: x, subobject: own.join(', ') });
+    if (own.length > 1) report('conflicting-associations', l, { export: x, type, subobjects: nameList(own) }, { export: x, subobject: nameList(own) });
     const groups = hitGroupsOf.get(x) ?? [];
     const viaGroups = distinct(groups.flatMap((g) => [...(explicit.get(g)?.get(type) ?? [])]));
     for (const g of groups) {
@@ -178,10 +201,10 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
       if (own.length && theirs.length && theirs[0] !== own[0]) report('hit-group-mismatch', l, { hitGroup: g, type, subobject: theirs[0]!, export: x, other: own[0]! }, { export: x, subobject: theirs[0] });
     }
     if (own.length) return own[0];
-    if (viaGroups.length > 1) report('hit-group-mismatch', l, { hitGroup: groups.join(', '), type, subobject: viaGroups[0]!, export: x, other: viaGroups.slice(1).join(', ') }, { export: x, subobject: viaGroups.join(', ') });
+    if (viaGroups.length > 1) report('hit-group-mismatch', l, { hitGroup: nameList(groups), type, subobject: viaGroups[0]!, export: x, other: nameList(viaGroups.slice(1)) }, { export: x, subobject: nameList(viaGroups) });
     if (viaGroups.length) return viaGroups[0];
-    const d = distinct(defaults[l]!.get(type) ?? []);
-    if (d.length > 1) report('conflicting-defaults', l, { export: x, type, subobjects: d.join(', ') }, { export: x, subobject: d.join(', ') });
+    const d = distinctDefaults(l, type);
+    if (d.length > 1) report('conflicting-defaults', l, { export: x, type, subobjects: nameList(d) }, { export: x, subobject: nameList(d) });
     return d[0];
   };
 
@@ -288,6 +311,6 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
     if (Number(item.contents.MaxAttributeSizeInBytes) > MAX_ATTRIBUTE_SIZE) report('attribute-limit', l, { subobject: c, max: Number(item.contents.MaxAttributeSizeInBytes) }, { subobject: c });
   }
   const configs = distinct(configsUsed);
-  if (configs.length > 1) report('shader-configs-differ', subobjects.get(configs[0]!)!.lib, { subobjects: configs.join(', ') }, { subobject: configs.join(', ') });
+  if (configs.length > 1) report('shader-configs-differ', subobjects.get(configs[0]!)!.lib, { subobjects: nameList(configs) }, { subobject: nameList(configs) });
   return { verdict: violations.length ? 'does-not-fit' : 'fits', libraries: names, exports: out, violations };
 }
