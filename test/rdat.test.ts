@@ -6,6 +6,7 @@ import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type Rda
 import { fuzzTarget } from '../src/fuzz/targets.js';
 import { seedInputs } from '../src/fuzz/seeds.js';
 import { corpusFile, manifest } from './helpers/corpus.js';
+import { byteMap, checkByteMap } from '../src/inspect/index.js';
 
 const LIBRARIES = manifest().filter((r) => r.version.startsWith('lib_'));
 const rdatOf = (file: string) => findPart(parseContainer(corpusFile(file)), 'RDAT')!.data;
@@ -114,6 +115,20 @@ test('hostile: 300 records naming one 4,000-character string stop at the default
   });
   assert.ok(bytes.byteLength < 12000);
   assert.throws(() => decodeRdat(bytes), (e: unknown) => e instanceof DecodeError && e.code === 'limit-exceeded' && /SubobjectTable\[\d+\]\.Name/.test(e.path));
+});
+
+test('byte map (inspect --hex/--html): every table record field by field from the rows', () => {
+  for (const row of LIBRARIES) {
+    const map = byteMap(corpusFile(row.file));
+    assert.equal(checkByteMap(map), [], row.file);
+    assert.ok(map.spans.some((s) => /^RDAT\.FunctionTable\[0\]\.ShaderKind$/.test(s.path) && s.size === 4 && typeof s.name === 'string'), row.file);
+  }
+  const map = byteMap(corpusFile('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil'));
+  const at = (path: string) => map.spans.find((s) => s.path === path);
+  assert.equal([at('RDAT.SubobjectTable[2].Kind')?.name, at('RDAT.SubobjectTable[2].RootSignature.Size')?.value], ['GlobalRootSignature', 48]);
+  assert.is(at('RDAT.SubobjectTable[0] (union rest)')?.size, 8);
+  const lib68 = byteMap(corpusFile('shaders/vkd3d-proton/local_root_signature_code_dxil.dxil'));
+  assert.is(lib68.spans.find((s) => s.path === 'RDAT.FunctionTable[0].ShaderFlags')?.size, 2);
 });
 
 test('readLibraryRdat finds the part and its absolute offset', () => {
