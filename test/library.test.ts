@@ -175,4 +175,16 @@ test('dxbin inspect LIB lists exports and subobjects; --json carries them', asyn
   assert.is(json.library.subobjects.find((x) => x.name === 'grs')!.rootSignature!.version, '1.1');
 });
 
+test('inspect of a library whose RDAT part does not decode still lists the container (exit 0) and says why', async () => {
+  const { parseContainer, writeContainer } = await import('../src/index.js');
+  const { writeFileSync, mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const c = parseContainer(corpusFile('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil'));
+  const file = `${mkdtempSync(`${tmpdir()}/dxbin-lib-`)}/bad.dxil`;
+  writeFileSync(file, writeContainer({ ...c, parts: c.parts.map((p) => (p.name === 'RDAT' ? { ...p, data: p.data.slice(0, 40) } : p)) }));
+  const s = captureStreams();
+  assert.is(await run(['inspect', file], s), 0);
+  assert.match(s.stdout(), /library: the RDAT part does not decode: RDAT\.parts\[0\] at byte \d+: needs/);
+});
+
 test.run();

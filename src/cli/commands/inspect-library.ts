@@ -1,6 +1,6 @@
 /** The library part of `dxbin inspect LIB`: exports and subobjects from the RDAT part (docs/formats/rdat.md). */
 import { S } from '../schema.js';
-import { findPart, partDataOffset, rootSignatureToJson, type ParsedContainer } from '../../index.js';
+import { DecodeError, findPart, partDataOffset, rootSignatureToJson, type ParsedContainer } from '../../index.js';
 import { decodeRdat } from '../../rdat/decode.js';
 import { describeLibrary, libraryJson, libraryLines } from '../../rdat/library.js';
 
@@ -37,9 +37,16 @@ export const LIBRARY_SCHEMA = S.object({
 });
 
 /** Lines and JSON of a container's library, or undefined when it has no RDAT part. */
-export function inspectLibrary(container: ParsedContainer): { lines: string[]; json: ReturnType<typeof libraryJson> } | undefined {
+export function inspectLibrary(container: ParsedContainer): { lines: string[]; json?: ReturnType<typeof libraryJson> } | undefined {
   const part = findPart(container, 'RDAT');
   if (!part) return undefined;
-  const lib = describeLibrary(decodeRdat(part.data, partDataOffset(container, container.parts.indexOf(part))));
+  let lib;
+  try {
+    lib = describeLibrary(decodeRdat(part.data, partDataOffset(container, container.parts.indexOf(part))));
+  } catch (e) {
+    // the container is still listed; the RDAT part's problem is one line (no `library` in --json)
+    if (e instanceof DecodeError) return { lines: [`library: the RDAT part does not decode: ${e.message}`] };
+    throw e;
+  }
   return { lines: libraryLines(lib), json: libraryJson(lib, rootSignatureToJson) };
 }

@@ -105,7 +105,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
       parts: container.parts.map((p, i) => ({ name: printable(p.name), offset: container.layout.partOffsets[i], size: p.data.byteLength })),
       ...(shader ? { shader: shaderJson(shader) } : {}),
       ...(rts ? { rootSignature: rootSignatureToJson(rts.rootSignature), rootSignatureCanonicalLayout: canonical } : {}),
-      ...(library ? { library: library.json } : {}),
+      ...(library?.json ? { library: library.json } : {}),
     };
   },
 };
