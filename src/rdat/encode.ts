@@ -5,7 +5,7 @@
  */
 import { NULL_REF, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatField, type RdatTableName } from '../../codecs/rdat.js';
 import { DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectArray, expectNumber, expectObject, expectString } from '../bytes/check.js';
+import { expectArray, expectNumber, expectObject, expectObjects, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { layoutForStride, recordSize } from './decode.js';
 import { hexBytes } from './hex.js';
@@ -225,6 +225,7 @@ const pad4 = (bytes: number[]) => {
 export function encodeRdat(description: RdatDescription): Uint8Array {
   expectObject(description, 'rdat');
   expectArray(description.parts, 'rdat.parts');
+  expectObjects(description.parts, 'rdat.parts');
   const version = u32(description.version ?? RDAT_VERSION, 'rdat.version');
   const find = (type: string) => description.parts.find((p) => p.type === type) as Record<string, unknown> | undefined;
   const sb = find('StringBuffer');

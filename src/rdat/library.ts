@@ -5,7 +5,7 @@
  */
 import { HIT_GROUP_TYPE, SHADER_KIND } from '../../codecs/rdat.js';
 import { DecodeError } from '../bytes/errors.js';
-import { expectArray, expectObject } from '../bytes/check.js';
+import { expectArray, expectFunction, expectObject } from '../bytes/check.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
 import { summarizeRootSignature } from '../root-signature/summary.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -189,8 +189,15 @@ export function formatLibraryBinding(b: LibraryBinding): string {
   return `${b.class} ${range} space${b.space}`;
 }
 
-/** The JSON of a library for `inspect --json` (root signatures as their JSON form by the caller). */
+/**
+ * The JSON of a library for `inspect --json` (root signatures as their JSON form by the caller).
+ * @throws {DescriptionError} bad-type when `lib` is not a Library or `rootSignatureJson` not a function
+ */
 export function libraryJson(lib: Library, rootSignatureJson: (rs: RootSignature) => unknown) {
+  expectObject(lib, 'library');
+  expectArray(lib.exports, 'library.exports');
+  expectArray(lib.subobjects, 'library.subobjects');
+  expectFunction(rootSignatureJson, 'rootSignatureJson');
   return {
     exports: lib.exports.map(({ function: _f, ...e }) => ({ ...e, bindings: e.bindings.map(({ resource: _r, ...b }) => b) })),
     subobjects: lib.subobjects.map((s) => ({

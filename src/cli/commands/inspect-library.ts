@@ -1,8 +1,6 @@
 /** The library part of `dxbin inspect LIB`: exports and subobjects from the RDAT part (docs/formats/rdat.md). */
 import { S } from '../schema.js';
-import { DecodeError, findPart, partDataOffset, rootSignatureToJson, type ParsedContainer } from '../../index.js';
-import { decodeRdat } from '../../rdat/decode.js';
-import { describeLibrary, libraryJson, libraryLines } from '../../rdat/library.js';
+import { DecodeError, decodeRdat, describeLibrary, findPart, libraryJson, libraryLines, partDataOffset, rootSignatureToJson, type ParsedContainer } from '../../index.js';
 
 const BINDING = S.object({ class: S.enum('SRV', 'UAV', 'CBV', 'Sampler'), kind: S.str, space: S.int, lowerBound: S.int, upperBound: S.int, name: S.str, flags: S.int });
 

@@ -15,15 +15,17 @@ import {
   parseContainer,
   printRootSignature,
   printRootSignatureDefine,
+  readLibraryRdat,
   readRootSignature,
   rootSignatureContainer,
+  subobjectRootSignatures,
   validateRootSignature,
+  withSubobjectRootSignatures,
   type ConversionReport,
   type RootSignature,
+  type SubobjectRootSignature,
   type ValidationTarget,
 } from '../../index.js';
-import { subobjectRootSignatures, withSubobjectRootSignatures, type SubobjectRootSignature } from '../../rdat/edit.js';
-import { readLibraryRdat } from '../../rdat/index.js';
 import type { RunContext } from '../command.js';
 import { CheckFailed, InputError } from '../errors.js';
 

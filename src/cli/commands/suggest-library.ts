@@ -1,8 +1,5 @@
 /** The library path of `dxbin rootsig suggest LIB... [--local-space N]` (src/rdat/suggest.ts). */
-import { encodeRootSignature, printRootSignature, rootCost, rootSignatureContainer } from '../../index.js';
-import { readLibraryRdat } from '../../rdat/index.js';
-import { describeLibrary } from '../../rdat/library.js';
-import { suggestLibraryRootSignatures } from '../../rdat/suggest.js';
+import { describeLibrary, encodeRootSignature, printRootSignature, readLibraryRdat, rootCost, rootSignatureContainer, suggestLibraryRootSignatures } from '../../index.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { writeOutput } from '../io.js';
 import { UsageError } from '../errors.js';

@@ -1,10 +1,9 @@
 /**
  * The library path of `dxbin verify LIB... [--rootsig GLOBAL_RS]`: every library among the inputs
  * forms one state object (src/rdat/state-object.ts); each library's answer is its exports and the
- * violations that sit in it. The state object is verified once per process (memo by inputs).
+ * violations that sit in it. The state object is verified once per run (memo by the run's options).
  */
-import { findPart, looksLikeContainer, parseContainer, type RootSignature } from '../../index.js';
-import { verifyStateObject, type StateObjectReport, type StateObjectViolation } from '../../rdat/state-object.js';
+import { findPart, looksLikeContainer, parseContainer, verifyStateObject, type RootSignature, type StateObjectReport, type StateObjectViolation } from '../../index.js';
 import type { RunContext } from '../command.js';
 import { CheckFailed } from '../errors.js';
 
@@ -13,7 +12,8 @@ export function isLibrary(bytes: Uint8Array): boolean {
   return looksLikeContainer(bytes) && findPart(parseContainer(bytes), 'RDAT') !== undefined;
 }
 
-const memo = new Map<string, Promise<StateObjectReport>>();
+/** One state object per run: keyed by the run's options object (a new one per command line), then by inputs. */
+const memo = new WeakMap<object, Map<string, Promise<StateObjectReport>>>();
 
 /** `code export binding subobject: message`. */
 export function stateObjectViolationLine(v: StateObjectViolation): string {
@@ -29,7 +29,8 @@ export async function verifyLibraryFile(
 ): Promise<Record<string, unknown>> {
   const inputs = ctx.options.stateObjectInputs ?? [file];
   const key = JSON.stringify([inputs, ctx.options.rootsig ?? null]);
-  let pending = memo.get(key);
+  const runMemo = memo.get(ctx.options) ?? memo.set(ctx.options, new Map()).get(ctx.options)!;
+  let pending = runMemo.get(key);
   if (!pending) {
     pending = (async () => {
       const libraries: { name: string; bytes: Uint8Array }[] = [];
@@ -39,7 +40,7 @@ export async function verifyLibraryFile(
       }
       return verifyStateObject(libraries, globalRootSignature ? { globalRootSignature: { name: ctx.options.rootsig!, rootSignature: globalRootSignature } } : {});
     })();
-    memo.set(key, pending);
+    runMemo.set(key, pending);
   }
   const report = await pending;
   const exports = report.exports.filter((e) => e.library === file);
