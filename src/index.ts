@@ -140,6 +140,19 @@ export { verifyRootSignature, verifyBindings, rootSignatureIntervals, type Verif
 /** The cheapest 1.1 root signature that a set of shaders fits (and its root cost in DWORDs). */
 export { suggestRootSignature, rootCost, type SuggestInput, type SuggestOptions } from './binding/suggest.js';
 
+// ---------------------------------------------------------------- DXIL libraries (RDAT)
+
+/** RDAT part data <-> JSON-ready description (bit-exact); a library container's RDAT decoded. */
+export { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type RdatDecodeOptions, type LibraryRdat } from './rdat/index.js';
+/** A library's exports and subobjects, and their text listing. */
+export { describeLibrary, libraryLines, libraryJson, type Library, type LibraryExport, type LibrarySubobject, type LibraryBinding } from './rdat/library.js';
+/** Root signature subobjects: list, replace; a library with an edited RDAT description. */
+export { subobjectRootSignatures, withSubobjectRootSignatures, withRdat, type SubobjectRootSignature } from './rdat/edit.js';
+/** Root signatures for libraries: a global one, and with `localSpace` a local one per export. */
+export { suggestLibraryRootSignatures, type LibrarySuggestOptions, type LibrarySuggestion } from './rdat/suggest.js';
+/** DXIL libraries verified as one state object (associations, bindings, hit groups, configs). */
+export { verifyStateObject, type StateObjectReport, type StateObjectViolation, type StateObjectExport, type StateObjectLibrary, type StateObjectOptions } from './rdat/state-object.js';
+
 // ---------------------------------------------------------------- tables and choices
 
 /** The declarative tables (container, RTS0 rows and versions, enums and flags with D3D12 names). */

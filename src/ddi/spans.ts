@@ -1,7 +1,7 @@
 /**
  * Byte maps of DDI memory images (walking the src/ddi/layout.ts layouts the image decoder uses;
  * bytes between a struct's fields are padding) and of the RDAT part as far as dxbin reads it
- * (header, part table, table headers, records as u32 words with the names codecs/rdat.ts gives,
+ * (header, part table, table headers, records field by field from the codecs/rdat.ts rows,
  * the string buffer one string per span). See src/bytes/spans.ts.
  */
 import type { Abi, Pointee } from '../../codecs/ddi.js';
@@ -10,6 +10,7 @@ import { enumName, flagNames, type SpanRecorder } from '../bytes/spans.js';
 import { decodeImage } from './image.js';
 import { structLayout } from './layout.js';
 import { RdatReader } from './rdat.js';
+import { rdatRecordSpans, rdatTableOfPart } from '../rdat/spans.js';
 
 /**
  * Records the spans of a DDI memory image of `struct`.
@@ -154,6 +155,8 @@ export function rdatSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = '
         const r = d + 8 + k * stride;
         if (r + stride > d + size) break;
         rec.add('record', base + r, stride, `${p}[${k}]`);
+        const table = rdatTableOfPart(type);
+        if (table && rdatRecordSpans(view, r, table, stride, rec, base, `${p}[${k}]`)) continue;
         for (let w = 0; w + 4 <= stride; w += 4) rec.field(base + r + w, 4, `${p}[${k}].${words[w] ?? `+${w}`}`, u32(r + w));
         if (stride % 4 !== 0) rec.add('data', base + r + stride - (stride % 4), stride % 4, `${p}[${k}] (tail)`);
       }

@@ -7,6 +7,7 @@ import { QUERY_TYPES } from '../../codecs/query.js';
 import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, SHADER_KIND_NODE } from '../../codecs/rdat.js';
 import { writeContainer, rootSignatureContainer } from '../container/write.js';
 import { encodeImage } from '../ddi/image.js';
+import { encodeRdat } from '../rdat/encode.js';
 import { ddiToJson } from '../ddi/json.js';
 import { encodeRootSignature } from '../root-signature/encode.js';
 import { compileRootSignature } from '../root-signature/hlsl/compile.js';
@@ -67,6 +68,29 @@ export function seedRdat(functions: number, outputs: number): Uint8Array {
   }
   for (const [type, data] of parts) words.push(type, 4 * data.length, ...data);
   return new Uint8Array(Uint32Array.from(words.map((w) => w >>> 0)).buffer);
+}
+
+/** A small ray-tracing library's RDAT part: strings, index arrays, raw bytes, resources, functions, subobjects. */
+export function seedRdatLibrary(): Uint8Array {
+  return encodeRdat({
+    version: RDAT_VERSION,
+    parts: [
+      { type: 'StringBuffer', strings: [''] },
+      { type: 'ResourceTable', stride: 32, records: [{ Class: 'SRV', Kind: 'RTAccelerationStructure', ID: 0, Space: 0, LowerBound: 0, UpperBound: 0, Name: 'AS', Flags: 0 }] },
+      { type: 'FunctionTable', stride: 44, records: [{ Name: 'RayGen', UnmangledName: 'RayGen', Resources: [0], FunctionDependencies: null, ShaderKind: 'RayGeneration', PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 128, MinShaderTarget: 0x70063 }] },
+      { type: 'IndexArrays', values: [] },
+      { type: 'RawBytes', hex: '' },
+      {
+        type: 'SubobjectTable',
+        stride: 24,
+        records: [
+          { Kind: 'GlobalRootSignature', Name: 'grs', RootSignature: '020000000100000018000000000000003000000000000000040000000000000024000000000000000000000000000000' },
+          { Kind: 'SubobjectToExportsAssociation', Name: 'a', Subobject: 'grs', Exports: ['RayGen'] },
+          { Kind: 'HitGroup', Name: 'hg', Type: 'Triangle', AnyHit: '', ClosestHit: 'RayGen', Intersection: '' },
+        ],
+      },
+    ],
+  });
 }
 
 /** A plausible value of a DDI struct (every pointer set where it can be). */
@@ -147,6 +171,9 @@ export function seedInputs(target: string): Uint8Array[] {
       );
     case 'ddi-json':
       return STRUCTS.map((s, i) => utf8(JSON.stringify({ type: i, value: ddiToJson(s.name, ddiValue(s.name, new Random(i + 11)) as never) })));
+    case 'rdat-codec':
+    case 'rdat-library':
+      return [seedRdatLibrary()];
     case 'rdat':
       return [seedRdat(1, 1), seedRdat(2, 3), seedRdat(3, 0)];
     case 'psv0':

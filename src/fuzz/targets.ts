@@ -14,6 +14,11 @@ import { rootSignatureContainer } from '../container/write.js';
 import { decodeImage, encodeImage } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
 import { RdatReader } from '../ddi/rdat.js';
+import { decodeRdat } from '../rdat/decode.js';
+import { encodeRdat } from '../rdat/encode.js';
+import { describeLibrary, libraryLines } from '../rdat/library.js';
+import { verifyStateObject } from '../rdat/state-object.js';
+import { suggestLibraryRootSignatures } from '../rdat/suggest.js';
 import { validateDdi } from '../ddi/validate.js';
 import { decodeQueryResults, encodeQueryResults } from '../query/decode.js';
 import { convertRootSignature } from '../root-signature/convert.js';
@@ -401,6 +406,28 @@ export const TARGETS: readonly FuzzTarget[] = [
         n += line.length;
       }
       return n;
+    },
+  },
+  {
+    name: 'rdat-codec',
+    kind: 'rdat',
+    oracle: 'decode -> JSON -> encode gives the input bytes back',
+    run(data) {
+      const json = JSON.stringify(decodeRdat(data));
+      check(same(encodeRdat(JSON.parse(json)), data), 'RDAT encode(decode(x)) is not x');
+      return json.length;
+    },
+  },
+  {
+    name: 'rdat-library',
+    kind: 'rdat',
+    oracle: 'typed errors only: decode -> exports and subobjects -> listing -> state-object verification -> suggestion',
+    run(data) {
+      const library = describeLibrary(decodeRdat(data));
+      const lines = libraryLines(library).join('\n').length;
+      const report = verifyStateObject([{ name: 'fuzz', library }], { maxViolations: Math.floor(data.byteLength / 4) + 64 });
+      const suggestion = suggestLibraryRootSignatures([library], { localSpace: 1 });
+      return lines + JSON.stringify(report).length + suggestion.locals.length;
     },
   },
 ];

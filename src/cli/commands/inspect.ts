@@ -26,6 +26,7 @@ import {
 import { printableText } from '../../inspect/index.js';
 import type { FileCommand } from '../command.js';
 import { inspectBytes } from './inspect-bytes.js';
+import { inspectLibrary, LIBRARY_SCHEMA } from './inspect-library.js';
 import { UsageError } from '../errors.js';
 import { expectRootSignatureSource } from './shared.js';
 
@@ -46,6 +47,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
     canonicalLayout: S.bool,
     rootSignature: S.obj,
     rootSignatureCanonicalLayout: S.bool,
+    library: LIBRARY_SCHEMA,
     spans: S.int,
     html: S.str,
   },
@@ -87,6 +89,8 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
       await ctx.print(`  root signature${canonical ? '' : ' (non-canonical layout)'}:`);
       for (const line of summarizeRootSignature(rts.rootSignature)) await ctx.print(`    ${line}`);
     }
+    const library = inspectLibrary(container);
+    for (const line of library?.lines ?? []) await ctx.print(`  ${line}`);
     return {
       kind: 'container',
       size: container.layout.declaredSize,
@@ -102,6 +106,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
       parts: container.parts.map((p, i) => ({ name: printable(p.name), offset: container.layout.partOffsets[i], size: p.data.byteLength })),
       ...(shader ? { shader: shaderJson(shader) } : {}),
       ...(rts ? { rootSignature: rootSignatureToJson(rts.rootSignature), rootSignatureCanonicalLayout: canonical } : {}),
+      ...(library?.json ? { library: library.json } : {}),
     };
   },
 };

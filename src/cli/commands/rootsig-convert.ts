@@ -15,13 +15,14 @@ export function lossDiagnostics(file: string, report: ConversionReport, strict: 
   });
 }
 import { expectRootSignatureSource } from './shared.js';
+import { convertLibrary, isLibraryWithoutRts0, SUBOBJECTS_SCHEMA } from './library-rootsig.js';
 
 export const rootsigConvert: FileCommand<{ to: string; semantics: string; strict?: boolean }> = {
   kind: 'files',
   path: ['rootsig', 'convert'],
   description: 'convert between root signature versions; writes the kind of file it read; the loss report goes to stderr (and into --json)',
   examples: ['dxbin rootsig convert shader.cso --to 1.0 -o shader.v10.cso', "dxbin rootsig convert 'cso/*.cso' --to 1.1 --strict --out-dir v11/"],
-  schema: { to: S.str, semantics: S.str, report: S.obj, output: S.str },
+  schema: { to: S.str, semantics: S.str, report: S.obj, output: S.str, subobjects: SUBOBJECTS_SCHEMA },
   input: 'file',
   writes: { required: true, ext: () => undefined },
   options: (c) =>
@@ -33,6 +34,7 @@ export const rootsigConvert: FileCommand<{ to: string; semantics: string; strict
     const target = codecs.ROOT_SIGNATURE_VERSIONS.find((v) => v.name === ctx.options.to)!;
     const bytes = await ctx.read(file);
     expectRootSignatureSource(file, bytes);
+    if (isLibraryWithoutRts0(bytes)) return convertLibrary(file, bytes, ctx);
     const source = readRootSignatureSource(bytes);
     const { rootSignature, report } = convertRootSignature(source.rootSignature, target.value, { semantics: ctx.options.semantics as 'runtime' });
     const result = { to: target.name, semantics: ctx.options.semantics, report };

@@ -6,6 +6,8 @@ import { EXIT } from '../exit.js';
 import { inputLimit, readInput, writeOutput } from '../io.js';
 import { expandInputs } from '../paths.js';
 import { expectContainer } from './shared.js';
+import { isLibrary } from './verify-library.js';
+import { suggestForLibraries } from './suggest-library.js';
 
 interface SuggestCliOptions {
   rootDescriptors?: boolean;
@@ -13,6 +15,7 @@ interface SuggestCliOptions {
   output?: string;
   raw?: boolean;
   multiline?: boolean;
+  localSpace?: string;
 }
 
 const NOT_VERIFIABLE_STAGES = new Set([6, 7, 8, 9, 10, 11, 12, 15]);
@@ -28,7 +31,8 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
       .option('--root-descriptors', 'prefer root CBVs and root SRV/UAV buffers where the rules allow (faster binding, higher cost)')
       .option('-o, --output <out>', 'also write the root signature as a root-signature-only container (- for standard output)')
       .option('--raw', 'with -o: write the bare RTS0 part')
-      .option('--multiline', 'print one clause per line'),
+      .option('--multiline', 'print one clause per line')
+      .option('--local-space <n>', 'DXIL libraries: bindings in register space N go to a local root signature per export'),
   async run(args, o, streams) {
     const files: string[] = [];
     for (const e of expandInputs(args[0] as string[])) {
@@ -39,9 +43,14 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
     const shaders: SuggestInput[] = [];
     /** The file of each entry of `shaders`, so an error about shaders[i] names its file. */
     const fileOf: string[] = [];
+    const libraries: [string, Uint8Array][] = [];
     for (const file of files) {
       const bytes = await readInput(file, streams, limit);
       expectContainer(file, bytes);
+      if (isLibrary(bytes)) {
+        libraries.push([file, bytes]);
+        continue;
+      }
       let s;
       try {
         s = shaderOf(parseContainer(bytes));
@@ -55,6 +64,11 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
       shaders.push({ stage: s.stage, bindings: s.bindings });
       fileOf.push(file);
     }
+    if (libraries.length) {
+      if (shaders.length) throw new UsageError('give DXIL libraries or shaders, not both');
+      return suggestForLibraries(libraries, o, streams);
+    }
+    if (o.localSpace !== undefined) throw new UsageError('--local-space is for DXIL libraries');
     if (shaders.length === 0) throw new UsageError('no shader with known bindings to suggest a root signature for');
     let rs;
     try {

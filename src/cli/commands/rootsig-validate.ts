@@ -6,13 +6,14 @@ import { formatViolation } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed } from '../errors.js';
 import { expectRootSignatureSource } from './shared.js';
+import { validateLibrary, isLibraryWithoutRts0, SUBOBJECTS_SCHEMA } from './library-rootsig.js';
 
 export const rootsigValidate: FileCommand<{ target: ValidationTarget; global?: boolean }> = {
   kind: 'files',
   path: ['rootsig', 'validate'],
   description: 'check every validation rule; exit 0 valid, 1 invalid with one line per violation (code, path, message)',
   examples: ["dxbin rootsig validate 'shaders/**/*.cso'", 'dxbin rootsig validate rs.dxbc --target all --json'],
-  schema: { target: S.str, valid: S.bool, violations: S.arr(S.obj) },
+  schema: { target: S.str, valid: S.bool, violations: S.arr(S.obj), subobjects: SUBOBJECTS_SCHEMA },
   input: 'file',
   options: (c) =>
     c
@@ -21,6 +22,7 @@ export const rootsigValidate: FileCommand<{ target: ValidationTarget; global?: b
   async run(file, ctx) {
     const bytes = await ctx.read(file);
     expectRootSignatureSource(file, bytes);
+    if (isLibraryWithoutRts0(bytes)) return validateLibrary(file, bytes, ctx);
     const { rootSignature } = readRootSignatureSource(bytes);
     const target = ctx.options.target;
     const violations = validateRootSignature(rootSignature, { target, global: ctx.options.global });

@@ -21,6 +21,7 @@ import { printableText } from '../../inspect/index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed, InOtherFile, InputError, formatDiagnostic } from '../errors.js';
 import { expectRootSignatureSource, parseContainerFile } from './shared.js';
+import { isLibrary, verifyLibraryFile } from './verify-library.js';
 
 const bindingJson = (b: ShaderBinding) => ({ type: resTypeName(b.resType), space: b.space, lowerBound: b.lowerBound, upperBound: b.upperBound, ...(b.name ? { name: b.name } : {}) });
 
@@ -94,18 +95,23 @@ export async function requireFit(rs: RootSignature, shaders: readonly string[], 
   if (lines.length) throw new CheckFailed(`the root signature does not fit; nothing written\n${lines.join('\n')}`);
 }
 
-export const verify: FileCommand<{ rootsig?: string }> = {
+export const verify: FileCommand<{ rootsig?: string; stateObjectInputs?: string[] }> = {
   kind: 'files',
   path: ['verify'],
   description: "does the root signature fit the shader? DXC's check on DXIL (PSV0) and DXBC (declarations); exit 1 when one does not fit",
   examples: ["dxbin verify 'build/**/*.cso'", 'dxbin verify vs.cso ps.cso --rootsig rs.dxbc --json'],
   input: 'shader',
-  schema: { verdict: S.enum('fits', 'does-not-fit', 'not-verifiable'), reason: S.str, stage: S.str, violations: S.arr(S.obj), coverage: S.arr(S.obj) },
-  options: (c) => c.option('--rootsig <rs>', "the root signature (a container holding RTS0, or a bare part); default: each shader's own"),
+  schema: { verdict: S.enum('fits', 'does-not-fit', 'not-verifiable'), reason: S.str, stage: S.str, violations: S.arr(S.obj), coverage: S.arr(S.obj), stateObject: S.obj },
+  options: (c) => c.option('--rootsig <rs>', "the root signature (a container holding RTS0, or a bare part); default: each shader's own; for DXIL libraries, a global root signature for the whole state object"),
+  check(o, _args, inputs) {
+    o.stateObjectInputs = [...inputs]; // DXIL libraries among the inputs form one state object
+  },
   async run(file, ctx) {
     const rsFile = ctx.options.rootsig;
     const rs = rsFile === undefined ? undefined : rootSignatureFrom(rsFile, await ctx.read(rsFile));
-    const r = verifyShaderBytes(file, await ctx.read(file), rs);
+    const bytes = await ctx.read(file);
+    if (isLibrary(bytes)) return verifyLibraryFile(file, ctx, rs);
+    const r = verifyShaderBytes(file, bytes, rs);
     await ctx.print(verdictLine(file, r));
     for (const v of r.violations) await ctx.print(`  ${violationLine(v)}`);
     const result = verifyJson(r);

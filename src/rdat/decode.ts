@@ -1,0 +1,211 @@
+/**
+ * RDAT bytes -> description (docs/formats/rdat.md), driven by the rows in codecs/rdat.ts. Every
+ * table is read by its stored stride, every reference bounds-checked; bad input is a DecodeError
+ * naming the byte offset and field. Parts must lie end to end after the offset table, as DXC
+ * writes them, so that the description keeps every byte.
+ */
+import { NULL_REF, RDAT_FIELD_SIZE, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatField, type RdatRecordRow, type RdatTableName } from '../../codecs/rdat.js';
+import { DecodeError } from '../bytes/errors.js';
+import { ByteReader } from '../bytes/reader.js';
+import { toHex } from './hex.js';
+import type { RdatDecodeOptions, RdatDescription, RdatPartDescription, RdatRecord, RdatRefs, RdatValue } from './types.js';
+
+const TABLE_BY_PART = new Map<number, RdatTableName>((Object.keys(RDAT_TABLES) as RdatTableName[]).map((name) => [RDAT_TABLES[name].part, name]));
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const UTF8_LOSSY = new TextDecoder();
+
+/** The record layout a table's stride picks: the newest whose size fits. */
+export function layoutForStride(table: RdatTableName, stride: number): RdatRecordRow | undefined {
+  let hit: RdatRecordRow | undefined;
+  for (const layout of RDAT_TABLES[table].layouts) if (recordSize(layout) <= stride) hit = layout;
+  return hit;
+}
+
+/** Stored size of a record layout (fields and union). */
+export function recordSize(layout: RdatRecordRow): number {
+  let size = 0;
+  for (const field of layout.fields) size += RDAT_FIELD_SIZE[field.kind];
+  return size + (layout.union?.size ?? 0);
+}
+
+interface PartAt {
+  type: number;
+  at: number;
+  size: number;
+}
+
+/**
+ * Decodes an RDAT part's data.
+ * @param base absolute offset of `bytes[0]` in the caller's file, for messages
+ * @throws {DecodeError} malformed or hostile bytes (limit-exceeded past `maxResolved`)
+ */
+export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptions = {}): RdatDescription {
+  const r = new ByteReader(bytes, base);
+  let budget = options.maxResolved ?? 8 * bytes.byteLength + 1024;
+  const spend = (n: number, at: number, path: string) => {
+    budget -= n;
+    if (budget < 0) throw new DecodeError('limit-exceeded', base + at, path, `more than maxResolved = ${options.maxResolved ?? 8 * bytes.byteLength + 1024} characters and elements resolved from a ${bytes.byteLength}-byte RDAT part (shared references fan out)`);
+  };
+  const version = r.u32(0, 'RDAT.version');
+  if (version !== RDAT_VERSION) throw new DecodeError('unsupported-version', base, 'RDAT.version', `RDAT version 0x${version.toString(16)}, expected 0x10`);
+  const count = r.u32(4, 'RDAT.partCount');
+  r.needArray(8, count, 4, 'RDAT.partOffsets');
+  const parts: PartAt[] = [];
+  const types = new Set<number>();
+  let next = 8 + 4 * count;
+  for (let i = 0; i < count; i++) {
+    const at = r.u32(8 + 4 * i, `RDAT.partOffsets[${i}]`);
+    if (at !== next) throw new DecodeError('part-layout', base + 8 + 4 * i, `RDAT.partOffsets[${i}]`, `part ${i} starts at ${at}; parts lie end to end, so it must start at ${next}`);
+    const type = r.u32(at, `RDAT.parts[${i}].type`);
+    const size = r.u32(at + 4, `RDAT.parts[${i}].size`);
+    r.need(at + 8, size, `RDAT.parts[${i}]`);
+    if (types.has(type)) throw new DecodeError('duplicate-part', base + at, `RDAT.parts[${i}].type`, `a second part of type ${type}`);
+    types.add(type);
+    parts.push({ type, at: at + 8, size });
+    next = at + 8 + size;
+  }
+  if (next !== bytes.byteLength) throw new DecodeError('part-layout', base + next, 'RDAT', `${bytes.byteLength - next} bytes after the last part`);
+
+  const pool = (type: number) => parts.find((p) => p.type === type);
+  const strings = pool(RDAT_PART_TYPE.StringBuffer);
+  const arrays = pool(RDAT_PART_TYPE.IndexArrays);
+  const raw = pool(RDAT_PART_TYPE.RawBytes);
+  const arrayWords = arrays ? Math.floor(arrays.size / 4) : 0;
+  const tableCounts = new Map<RdatTableName, number>();
+  for (const p of parts) {
+    const name = TABLE_BY_PART.get(p.type);
+    if (name && p.size >= 8) tableCounts.set(name, r.u32(p.at, `RDAT.${name}.recordCount`));
+  }
+
+  const stringCache = new Map<number, string>();
+  const string = (offset: number, path: string, at: number): string => {
+    if (!strings || offset >= strings.size) throw new DecodeError('bad-offset', base + at, path, `string offset ${offset} outside the ${strings?.size ?? 0}-byte string buffer`);
+    let s = stringCache.get(offset);
+    if (s === undefined) {
+      const end = bytes.subarray(strings.at + offset, strings.at + strings.size).indexOf(0);
+      if (end < 0) throw new DecodeError('truncated', base + strings.at + offset, path, 'string without NUL terminator');
+      s = UTF8_LOSSY.decode(bytes.subarray(strings.at + offset, strings.at + offset + end));
+      stringCache.set(offset, s);
+    }
+    spend(s.length + 1, at, path);
+    return s;
+  };
+  const indexArray = (ref: number, path: string, at: number): number[] => {
+    if (!arrays || ref >= arrayWords) throw new DecodeError('bad-offset', base + at, path, `index array ${ref} outside the ${arrayWords}-element IndexArrays part`);
+    const n = r.u32(arrays.at + 4 * ref, path);
+    if (n > arrayWords - ref - 1) throw new DecodeError('count-exceeds-data', base + arrays.at + 4 * ref, path, `${n} elements, only ${arrayWords - ref - 1} left`);
+    spend(n + 1, at, path);
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = r.u32(arrays.at + 4 * (ref + 1 + i), path);
+    return out;
+  };
+  const recordIndex = (table: RdatTableName, index: number, path: string, at: number) => {
+    const n = tableCounts.get(table) ?? 0;
+    if (index >= n) throw new DecodeError('bad-offset', base + at, path, `record ${index} of the ${n}-record ${table}`);
+  };
+
+  const readField = (field: RdatField, at: number, path: string, refs: RdatRefs): RdatValue => {
+    switch (field.kind) {
+      case 'u8':
+        return r.slice(at, 1, path)[0]!;
+      case 'u16':
+        return r.u16(at, path);
+      case 'u32': {
+        const v = r.u32(at, path);
+        return field.names?.[v] ?? v;
+      }
+      case 'string': {
+        const offset = r.u32(at, path);
+        refs[field.name] = offset;
+        return string(offset, path, at);
+      }
+      case 'record': {
+        const v = r.u32(at, path);
+        if (v === NULL_REF) return null;
+        recordIndex(field.of!, v, path, at);
+        return v;
+      }
+      case 'bytes': {
+        const offset = r.u32(at, `${path}.Offset`);
+        const size = r.u32(at + 4, `${path}.Size`);
+        if (!raw || offset > raw.size || size > raw.size - offset) throw new DecodeError('bad-offset', base + at, path, `bytes ${offset}+${size} outside the ${raw?.size ?? 0}-byte RawBytes part`);
+        refs[field.name] = [offset, size];
+        spend(2 * size, at, path);
+        return toHex(bytes.subarray(raw.at + offset, raw.at + offset + size));
+      }
+      default: {
+        const ref = r.u32(at, path);
+        if (ref === NULL_REF) return null;
+        refs[field.name] = ref;
+        const values = indexArray(ref, path, at);
+        if (field.kind === 'stringArray') return values.map((o, i) => string(o, `${path}[${i}]`, at));
+        if (field.kind === 'recordArray') values.forEach((v, i) => recordIndex(field.of!, v, `${path}[${i}]`, at));
+        return values;
+      }
+    }
+  };
+
+  const readTable = (name: RdatTableName, p: PartAt, i: number): RdatPartDescription => {
+    const n = r.u32(p.at, `RDAT.${name}.recordCount`);
+    const stride = r.u32(p.at + 4, `RDAT.${name}.recordStride`);
+    const layout = layoutForStride(name, stride);
+    if (!layout) throw new DecodeError('truncated', base + p.at + 4, `RDAT.${name}.recordStride`, `stride ${stride} is shorter than the ${recordSize(RDAT_TABLES[name].layouts[0]!)}-byte record`);
+    r.needArray(p.at + 8, n, stride, `RDAT.${name}`);
+    if (8 + n * stride !== p.size) throw new DecodeError('part-layout', base + p.at, `RDAT.parts[${i}]`, `a ${p.size}-byte part holds ${n} records of ${stride} bytes (${8 + n * stride} bytes)`);
+    const size = recordSize(layout);
+    const records: RdatRecord[] = [];
+    for (let k = 0; k < n; k++) {
+      const start = p.at + 8 + k * stride;
+      const path = `RDAT.${name}[${k}]`;
+      const rec: RdatRecord = {};
+      const refs: RdatRefs = {};
+      const stored = new Map<string, number>();
+      let at = start;
+      for (const field of layout.fields) {
+        if (field.kind === 'u32') stored.set(field.name, r.u32(at, `${path}.${field.name}`));
+        rec[field.name] = readField(field, at, `${path}.${field.name}`, refs);
+        at += RDAT_FIELD_SIZE[field.kind];
+      }
+      if (layout.union) {
+        const unionEnd = at + layout.union.size;
+        const fields = layout.union.cases[stored.get(layout.union.by)!];
+        if (fields) {
+          for (const field of fields) {
+            rec[field.name] = readField(field, at, `${path}.${field.name}`, refs);
+            at += RDAT_FIELD_SIZE[field.kind];
+          }
+        }
+        const rest = bytes.subarray(at, unionEnd);
+        if (rest.some((b) => b !== 0)) rec.unionRest = toHex(rest);
+        at = unionEnd;
+      }
+      if (stride > size) {
+        const tail = bytes.subarray(start + size, start + stride);
+        if (tail.some((b) => b !== 0)) rec.tail = toHex(tail);
+      }
+      if (Object.keys(refs).length) rec.refs = refs;
+      records.push(rec);
+    }
+    return { type: name, stride, records };
+  };
+
+  const out: RdatPartDescription[] = parts.map((p, i) => {
+    const data = bytes.subarray(p.at, p.at + p.size);
+    if (p.type === RDAT_PART_TYPE.StringBuffer) {
+      try {
+        return { type: 'StringBuffer', strings: UTF8.decode(data).split('\0') };
+      } catch {
+        return { type: 'StringBuffer', hex: toHex(data) };
+      }
+    }
+    if (p.type === RDAT_PART_TYPE.IndexArrays) {
+      if (p.size % 4 !== 0) throw new DecodeError('part-layout', base + p.at - 4, `RDAT.parts[${i}].size`, `IndexArrays of ${p.size} bytes, not whole u32 words`);
+      return { type: 'IndexArrays', values: Array.from({ length: p.size / 4 }, (_, k) => r.u32(p.at + 4 * k, `RDAT.IndexArrays[${k}]`)) };
+    }
+    if (p.type === RDAT_PART_TYPE.RawBytes) return { type: 'RawBytes', hex: toHex(data) };
+    const table = TABLE_BY_PART.get(p.type);
+    if (table) return readTable(table, p, i);
+    return { type: p.type, hex: toHex(data) };
+  });
+  return { version, parts: out };
+}

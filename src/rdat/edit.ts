@@ -1,0 +1,109 @@
+/**
+ * Root signature subobjects of a DXIL library as first-class root signatures: list them, replace
+ * them. A replacement edits the RDAT description and encodes it (docs/formats/rdat.md): a run of
+ * the same size used by this subobject alone is overwritten where it lies, any other is appended
+ * to RawBytes; every other byte of the part and every other part stay as they were, and the
+ * container digest follows DXC's container builder (recomputed when it was valid).
+ */
+import { DescriptionError } from '../bytes/errors.js';
+import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
+import type { Container } from '../container/container.js';
+import { writeEdited } from '../container/edit.js';
+import { decodeRootSignature } from '../root-signature/decode.js';
+import type { RootSignature } from '../root-signature/types.js';
+import { encodeRdat } from './encode.js';
+import { hexBytes, toHex } from './hex.js';
+import { readLibraryRdat, type LibraryRdat } from './index.js';
+import type { RdatDescription, RdatRawBytes, RdatRecord, RdatTable } from './types.js';
+
+const ROOT_SIGNATURE_KINDS = new Set(['GlobalRootSignature', 'LocalRootSignature']);
+
+/** A root signature subobject: its name, kind, stored RTS0 bytes and index in the subobject table. */
+export interface SubobjectRootSignature {
+  name: string;
+  kind: 'GlobalRootSignature' | 'LocalRootSignature';
+  bytes: Uint8Array;
+  subobject: number;
+}
+
+function subobjectRecords(lib: LibraryRdat): RdatRecord[] {
+  const records = (lib.rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === 'SubobjectTable') as RdatTable | undefined)?.records;
+  return Array.isArray(records) ? records : [];
+}
+
+/**
+ * The root signature subobjects of a library, in table order.
+ * @throws {DecodeError} a malformed container or RDAT part, missing-part without RDAT
+ */
+export function subobjectRootSignatures(library: Uint8Array | LibraryRdat): SubobjectRootSignature[] {
+  if (!(library instanceof Uint8Array)) {
+    expectObject(library, 'library');
+    expectObject(library.rdat, 'library.rdat');
+    expectArray(library.rdat.parts, 'library.rdat.parts');
+  }
+  const lib = library instanceof Uint8Array ? readLibraryRdat(library) : library;
+  const out: SubobjectRootSignature[] = [];
+  subobjectRecords(lib).forEach((r, i) => {
+    if (ROOT_SIGNATURE_KINDS.has(String(r.Kind)) && typeof r.RootSignature === 'string') {
+      out.push({ name: String(r.Name), kind: r.Kind as SubobjectRootSignature['kind'], bytes: hexBytes(r.RootSignature, `SubobjectTable[${i}].RootSignature`), subobject: i });
+    }
+  });
+  return out;
+}
+
+/** A subobject root signature decoded (offsets relative to its bytes). */
+export function decodeSubobjectRootSignature(s: SubobjectRootSignature): RootSignature {
+  return decodeRootSignature(s.bytes);
+}
+
+/**
+ * The library with the root signatures of the named subobjects replaced by the given RTS0 bytes.
+ * @param replacements subobject name -> RTS0 bytes
+ * @throws {DescriptionError} bad-name for a name that is no root signature subobject of the library
+ * @throws {DecodeError} a malformed container or RDAT part
+ */
+export function withSubobjectRootSignatures(library: Uint8Array, replacements: ReadonlyMap<string, Uint8Array>): Uint8Array {
+  expectBytes(library, 'library');
+  const lib = readLibraryRdat(library);
+  const records = subobjectRecords(lib);
+  const raw = lib.rdat.parts.find((p) => p.type === 'RawBytes') as RdatRawBytes | undefined;
+  const users = new Map<string, number>();
+  for (const r of records) {
+    const ref = r.refs?.RootSignature;
+    if (Array.isArray(ref)) users.set(ref.join('+'), (users.get(ref.join('+')) ?? 0) + 1);
+  }
+  const byName = new Map(records.filter((r) => ROOT_SIGNATURE_KINDS.has(String(r.Kind))).map((r) => [String(r.Name), r]));
+  for (const [name, bytes] of replacements) {
+    expectString(name, 'subobject name');
+    expectBytes(bytes, `replacements.${name}`);
+    const rec = byName.get(name);
+    if (!rec) throw new DescriptionError('bad-name', 'subobject', `the library has no root signature subobject "${name}" (it has ${[...byName.keys()].map((n) => `"${n}"`).join(', ') || 'none'})`);
+    const hex = toHex(bytes);
+    const ref = rec.refs?.RootSignature;
+    if (raw && Array.isArray(ref) && ref[1] === bytes.byteLength && users.get(ref.join('+')) === 1) {
+      // overwrite in place: the run is this subobject's alone and the size is the same
+      raw.hex = raw.hex.slice(0, 2 * ref[0]!) + hex + raw.hex.slice(2 * (ref[0]! + ref[1]!));
+    }
+    rec.RootSignature = hex;
+  }
+  return writeRdat(lib, library);
+}
+
+/** The library container with its RDAT part encoded from `lib.rdat`; every other part kept, the digest by DXC's rule. */
+function writeRdat(lib: LibraryRdat, original: Uint8Array): Uint8Array {
+  const rdat = encodeRdat(lib.rdat);
+  const edited: Container = { ...lib.container, parts: lib.container.parts.map((p, i) => (i === lib.partIndex ? { ...p, data: rdat } : p)) };
+  return writeEdited(edited, lib.container, original);
+}
+
+/**
+ * The library with its RDAT part replaced by an edited description (decode with readLibraryRdat,
+ * edit the JSON form, encode here).
+ * @throws {DescriptionError} a description encodeRdat refuses
+ * @throws {DecodeError} a malformed container
+ */
+export function withRdat(library: Uint8Array, rdat: RdatDescription): Uint8Array {
+  expectBytes(library, 'library');
+  const lib = readLibraryRdat(library);
+  return writeRdat({ ...lib, rdat }, library);
+}

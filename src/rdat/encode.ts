@@ -1,0 +1,271 @@
+/**
+ * Description -> RDAT bytes (docs/formats/rdat.md), driven by the rows in codecs/rdat.ts. Pools
+ * are written as described; a field whose ref still resolves to its value keeps the ref (so an
+ * unedited description gives back its bytes), any other value is found in the pool or appended.
+ */
+import { NULL_REF, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatField, type RdatTableName } from '../../codecs/rdat.js';
+import { DescriptionError, kindOf } from '../bytes/errors.js';
+import { expectArray, expectNumber, expectObject, expectObjects, expectString } from '../bytes/check.js';
+import { ByteWriter } from '../bytes/writer.js';
+import { layoutForStride, recordSize } from './decode.js';
+import { hexBytes } from './hex.js';
+import type { RdatDescription, RdatRecord, RdatRefs, RdatTable } from './types.js';
+
+const UTF8 = new TextEncoder();
+const UTF8_LOSSY = new TextDecoder();
+const PART_NAMES = new Map<string, number>([
+  ['StringBuffer', RDAT_PART_TYPE.StringBuffer],
+  ['IndexArrays', RDAT_PART_TYPE.IndexArrays],
+  ['RawBytes', RDAT_PART_TYPE.RawBytes],
+  ...(Object.keys(RDAT_TABLES) as RdatTableName[]).map((n) => [n, RDAT_TABLES[n].part] as const),
+]);
+
+function u32(value: unknown, path: string): number {
+  expectNumber(value, path);
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new DescriptionError('out-of-range', path, `${value} is not a u32`);
+  return value;
+}
+
+/** The pools while records are written: existing bytes, lookups built once, appended values. */
+class Pools {
+  strings: number[];
+  arrays: number[];
+  raw: number[];
+  private stringIndex?: Map<string, number>;
+  private arrayIndex?: Map<string, number>;
+  private rawIndex = new Map<string, number>();
+
+  constructor(strings: Uint8Array, arrays: number[], raw: Uint8Array) {
+    this.strings = Array.from(strings);
+    this.arrays = arrays;
+    this.raw = Array.from(raw);
+  }
+
+  private stringAt(offset: number): string | undefined {
+    if (offset >= this.strings.length) return undefined;
+    const end = this.strings.indexOf(0, offset);
+    return end < 0 ? undefined : UTF8_LOSSY.decode(Uint8Array.from(this.strings.slice(offset, end)));
+  }
+
+  /** Whether index array `ref` holds string offsets that read as `values` (a string array unchanged). */
+  stringsAt(ref: unknown, values: readonly unknown[]): boolean {
+    if (typeof ref !== 'number' || this.arrays[ref] !== values.length) return false;
+    return values.every((v, i) => this.stringAt(this.arrays[ref + 1 + i]!) === v);
+  }
+
+  string(value: string, ref: unknown): number {
+    if (typeof ref === 'number' && this.stringAt(ref) === value) return ref;
+    if (!this.stringIndex) {
+      this.stringIndex = new Map();
+      let start = 0;
+      for (let i = 0; i < this.strings.length; i++) {
+        if (this.strings[i] !== 0) continue;
+        const s = UTF8_LOSSY.decode(Uint8Array.from(this.strings.slice(start, i)));
+        if (!this.stringIndex.has(s)) this.stringIndex.set(s, start);
+        start = i + 1;
+      }
+    }
+    let at = this.stringIndex.get(value);
+    if (at === undefined) {
+      at = this.strings.length;
+      for (const b of UTF8.encode(value)) this.strings.push(b);
+      this.strings.push(0);
+      this.stringIndex.set(value, at);
+    }
+    return at;
+  }
+
+  array(values: readonly number[], ref: unknown): number {
+    if (typeof ref === 'number' && this.arrays[ref] === values.length && values.every((v, i) => this.arrays[ref + 1 + i] === v)) return ref;
+    const key = values.join(',');
+    if (!this.arrayIndex) {
+      this.arrayIndex = new Map();
+      for (let i = 0; i < this.arrays.length; ) {
+        const n = this.arrays[i]!;
+        if (n > this.arrays.length - i - 1) break;
+        const k = this.arrays.slice(i + 1, i + 1 + n).join(',');
+        if (!this.arrayIndex.has(k)) this.arrayIndex.set(k, i);
+        i += n + 1;
+      }
+    }
+    let at = this.arrayIndex.get(key);
+    if (at === undefined) {
+      at = this.arrays.length;
+      this.arrays.push(values.length);
+      for (const v of values) this.arrays.push(v);
+      this.arrayIndex.set(key, at);
+    }
+    return at;
+  }
+
+  bytes(hex: string, ref: unknown, path: string): [number, number] {
+    const data = hexBytes(hex, path);
+    if (Array.isArray(ref) && ref.length === 2) {
+      const [o, n] = ref as [number, number];
+      if (n === data.length && o + n <= this.raw.length && data.every((b, i) => this.raw[o + i] === b)) return [o, n];
+    }
+    let at = this.rawIndex.get(hex.toLowerCase());
+    if (at === undefined) {
+      at = this.raw.length;
+      for (const b of data) this.raw.push(b);
+      while (this.raw.length % 4) this.raw.push(0);
+      this.rawIndex.set(hex.toLowerCase(), at);
+    }
+    return [at, data.length];
+  }
+}
+
+const nameValue = (names: Readonly<Record<number, string>> | undefined, value: unknown, path: string): number => {
+  if (typeof value === 'string' && names) {
+    for (const [k, v] of Object.entries(names)) if (v === value) return Number(k);
+    throw new DescriptionError('bad-name', path, `"${value}" is not one of ${Object.values(names).join(', ')}`);
+  }
+  return u32(value, path);
+};
+
+function writeField(w: ByteWriter, pools: Pools, field: RdatField, rec: RdatRecord, refs: RdatRefs, path: string): void {
+  const value = rec[field.name];
+  const ref = refs[field.name];
+  switch (field.kind) {
+    case 'u8':
+    case 'u16': {
+      const v = u32(value, path);
+      const max = field.kind === 'u8' ? 0xff : 0xffff;
+      if (v > max) throw new DescriptionError('out-of-range', path, `${v} does not fit in ${field.kind}`);
+      if (field.kind === 'u8') w.bytes(Uint8Array.of(v));
+      else w.u16(v);
+      return;
+    }
+    case 'u32':
+      w.u32(nameValue(field.names, value, path));
+      return;
+    case 'string':
+      expectString(value, path);
+      w.u32(pools.string(value, ref));
+      return;
+    case 'record':
+      w.u32(value === null ? NULL_REF : u32(value, path));
+      return;
+    case 'bytes': {
+      expectString(value, path);
+      const [o, n] = pools.bytes(value, ref, path);
+      w.u32(o);
+      w.u32(n);
+      return;
+    }
+    default: {
+      if (value === null) {
+        w.u32(NULL_REF);
+        return;
+      }
+      expectArray(value, path);
+      if (field.kind === 'stringArray' && pools.stringsAt(ref, value)) {
+        w.u32(ref as number);
+        return;
+      }
+      const values = field.kind === 'stringArray'
+        ? value.map((s, i) => {
+            expectString(s, `${path}[${i}]`);
+            return pools.string(s, undefined);
+          })
+        : value.map((v, i) => u32(v, `${path}[${i}]`));
+      // A string array keeps its ref only when the strings' offsets are still the stored ones.
+      w.u32(pools.array(values, ref));
+    }
+  }
+}
+
+function writeTable(table: RdatTable, pools: Pools, path: string): Uint8Array {
+  const stride = u32(table.stride, `${path}.stride`);
+  const layout = layoutForStride(table.type, stride);
+  if (!layout) throw new DescriptionError('out-of-range', `${path}.stride`, `stride ${stride} is shorter than any ${table.type} record`);
+  expectArray(table.records, `${path}.records`);
+  const w = new ByteWriter(8 + table.records.length * stride);
+  w.u32(table.records.length);
+  w.u32(stride);
+  table.records.forEach((rec, k) => {
+    const rp = `${path}.records[${k}]`;
+    expectObject(rec, rp);
+    const refs = (rec.refs ?? {}) as RdatRefs;
+    const start = w.position;
+    for (const field of layout.fields) writeField(w, pools, field, rec, refs, `${rp}.${field.name}`);
+    if (layout.union) {
+      const unionStart = w.position;
+      const by = layout.fields.find((x) => x.name === layout.union!.by)!;
+      const fields = layout.union.cases[nameValue(by.names, rec[by.name], `${rp}.${by.name}`)] ?? [];
+      for (const field of fields) writeField(w, pools, field, rec, refs, `${rp}.${field.name}`);
+      const used = w.position - unionStart;
+      const rest = rec.unionRest === undefined ? new Uint8Array(layout.union.size - used) : hexBytes(String(rec.unionRest), `${rp}.unionRest`);
+      if (rest.length !== layout.union.size - used) throw new DescriptionError('out-of-range', `${rp}.unionRest`, `${rest.length} bytes; the union leaves ${layout.union.size - used}`);
+      w.bytes(rest);
+    }
+    const tail = rec.tail === undefined ? new Uint8Array(stride - recordSize(layout)) : hexBytes(String(rec.tail), `${rp}.tail`);
+    if (tail.length !== stride - recordSize(layout)) throw new DescriptionError('out-of-range', `${rp}.tail`, `${tail.length} bytes; the stride leaves ${stride - recordSize(layout)}`);
+    w.bytes(tail);
+    if (w.position - start !== stride) throw new Error('dxbin internal: record size');
+  });
+  return w.finish();
+}
+
+const words = (values: readonly number[]) => {
+  const out = new ByteWriter(4 * values.length + 16);
+  for (const v of values) out.u32(v);
+  return out.finish();
+};
+
+const pad4 = (bytes: number[]) => {
+  while (bytes.length % 4) bytes.push(0);
+  return Uint8Array.from(bytes);
+};
+
+/**
+ * Encodes an RDAT description (from decodeRdat, possibly edited).
+ * @throws {DescriptionError} a value of the wrong type or range, an unknown name or part type
+ */
+export function encodeRdat(description: RdatDescription): Uint8Array {
+  expectObject(description, 'rdat');
+  expectArray(description.parts, 'rdat.parts');
+  expectObjects(description.parts, 'rdat.parts');
+  const version = u32(description.version ?? RDAT_VERSION, 'rdat.version');
+  const find = (type: string) => description.parts.find((p) => p.type === type) as Record<string, unknown> | undefined;
+  const sb = find('StringBuffer');
+  const stringBytes = !sb ? new Uint8Array() : sb.hex !== undefined ? hexBytes(String(sb.hex), 'rdat.StringBuffer.hex') : (expectArray(sb.strings, 'rdat.StringBuffer.strings'), UTF8.encode((sb.strings as string[]).join('\0')));
+  const ia = find('IndexArrays');
+  const arrays = ia ? (expectArray(ia.values, 'rdat.IndexArrays.values'), ia.values.map((v, i) => u32(v, `rdat.IndexArrays.values[${i}]`))) : [];
+  const rb = find('RawBytes');
+  const pools = new Pools(stringBytes, arrays, rb ? hexBytes(String(rb.hex), 'rdat.RawBytes.hex') : new Uint8Array());
+  const stringsGiven = stringBytes.length;
+  // Tables first: they may append to the pools.
+  const tables = description.parts.map((p, i) => {
+    expectObject(p, `rdat.parts[${i}]`);
+    return typeof p.type === 'string' && p.type in RDAT_TABLES ? writeTable(p as RdatTable, pools, `rdat.parts[${i}]`) : undefined;
+  });
+  const data = description.parts.map((p, i): [number, Uint8Array] => {
+    const path = `rdat.parts[${i}]`;
+    if (tables[i]) return [PART_NAMES.get(p.type as string)!, tables[i]!];
+    if (p.type === 'StringBuffer') return [RDAT_PART_TYPE.StringBuffer, pools.strings.length === stringsGiven ? Uint8Array.from(pools.strings) : pad4(pools.strings)];
+    if (p.type === 'IndexArrays') return [RDAT_PART_TYPE.IndexArrays, words(pools.arrays)];
+    if (p.type === 'RawBytes') return [RDAT_PART_TYPE.RawBytes, Uint8Array.from(pools.raw)];
+    if (typeof p.type === 'number') return [u32(p.type, `${path}.type`), hexBytes(String((p as { hex?: unknown }).hex), `${path}.hex`)];
+    throw new DescriptionError('bad-name', `${path}.type`, `${kindOf(p.type)} "${String(p.type)}" is not a part type`);
+  });
+  // A pool the description lacks but the records needed (values appended to it) is added at the end.
+  if (!sb && pools.strings.length) data.push([RDAT_PART_TYPE.StringBuffer, pad4(pools.strings)]);
+  if (!ia && pools.arrays.length) data.push([RDAT_PART_TYPE.IndexArrays, words(pools.arrays)]);
+  if (!rb && pools.raw.length) data.push([RDAT_PART_TYPE.RawBytes, Uint8Array.from(pools.raw)]);
+  const w = new ByteWriter();
+  w.u32(version);
+  w.u32(data.length);
+  let at = 8 + 4 * data.length;
+  for (const [, d] of data) {
+    w.u32(at);
+    at += 8 + d.length;
+  }
+  for (const [type, d] of data) {
+    w.u32(type);
+    w.u32(d.length);
+    w.bytes(d);
+  }
+  return w.finish();
+}
+

@@ -1,0 +1,220 @@
+/**
+ * A DXIL library as its RDAT part declares it (docs/formats/rdat.md): exports (functions with
+ * kind, flags, payload sizes and bindings) and subobjects (kind, name, contents, root signature).
+ * Built once from a description: names are indexed, never searched in a loop.
+ */
+import { HIT_GROUP_TYPE, SHADER_KIND } from '../../codecs/rdat.js';
+import { DecodeError } from '../bytes/errors.js';
+import { expectArray, expectFunction, expectObject } from '../bytes/check.js';
+import { decodeRootSignature } from '../root-signature/decode.js';
+import { summarizeRootSignature } from '../root-signature/summary.js';
+import type { RootSignature } from '../root-signature/types.js';
+import { hexBytes } from './hex.js';
+import type { RdatDescription, RdatRecord, RdatTable } from './types.js';
+
+/** A binding of an export, from the resource table. */
+export interface LibraryBinding {
+  /** Register class: SRV, UAV, CBV or Sampler. */
+  class: 'SRV' | 'UAV' | 'CBV' | 'Sampler';
+  /** DXIL resource kind (Texture2D, RawBuffer, RTAccelerationStructure, ...). */
+  kind: string;
+  space: number;
+  lowerBound: number;
+  /** Last register, inclusive; 0xFFFFFFFF for an unbounded array. */
+  upperBound: number;
+  name: string;
+  /** DxilResourceFlag bits (1 globally coherent, 2 UAV counter, 4 ROV, 8 dynamic indexing, 16 64-bit atomics). */
+  flags: number;
+  /** Index in the resource table. */
+  resource: number;
+}
+
+/** An exported function of a library (a shader entry point or a plain function), from the function table. */
+export interface LibraryExport {
+  /** The export name (unmangled; the mangled name when there is none). */
+  name: string;
+  mangledName: string;
+  /** hlsl::DXIL::ShaderKind name: RayGeneration, ClosestHit, Node, Library (a plain function), ... */
+  kind: string;
+  payloadSizeInBytes: number;
+  attributeSizeInBytes: number;
+  flags: { featureInfo1: number; featureInfo2: number; shaderStageFlag: number; minShaderTarget: string; shaderFlags?: number };
+  bindings: LibraryBinding[];
+  /** Node shaders: the local root arguments table index, when the node reads local root arguments. */
+  localRootArgumentsTableIndex?: number;
+  /** Index in the function table. */
+  function: number;
+}
+
+/** A subobject of a library, from the subobject table. */
+export interface LibrarySubobject {
+  kind: string;
+  name: string;
+  /** The kind's fields (flags, sizes, hit group members, association subobject and exports). */
+  contents: Record<string, unknown>;
+  /** Root signature subobjects: the RTS0 bytes decoded, or why not. */
+  rootSignature?: { bytes: Uint8Array; version?: string; description?: RootSignature; summary: string[]; error?: string };
+  /** Index in the subobject table. */
+  subobject: number;
+}
+
+/** A DXIL library as its RDAT part declares it. */
+export interface Library {
+  exports: LibraryExport[];
+  subobjects: LibrarySubobject[];
+}
+
+const CLASS_NAMES: Readonly<Record<string, LibraryBinding['class']>> = { SRV: 'SRV', UAV: 'UAV', CBuffer: 'CBV', Sampler: 'Sampler' };
+const VERSION_NAMES: Readonly<Record<number, string>> = { 1: '1.0', 2: '1.1', 3: '1.2' };
+
+const tableOf = (rdat: RdatDescription, type: string): RdatRecord[] => {
+  const records = (rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === type) as RdatTable | undefined)?.records;
+  return Array.isArray(records) ? records.filter((r) => typeof r === 'object' && r !== null) : [];
+};
+const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+
+/** `vs_6_0`-style name of a MinShaderTarget word (kind << 16 | major << 4 | minor). */
+export function shaderTargetName(word: number): string {
+  const kind = SHADER_KIND[(word >>> 16) & 0xffff] ?? `kind${(word >>> 16) & 0xffff}`;
+  return `${kind} ${(word >>> 4) & 0xf}.${word & 0xf}`;
+}
+
+/** The root signature subobject's contents, decoded when they decode. */
+function rootSignatureOf(hex: string): NonNullable<LibrarySubobject['rootSignature']> {
+  const bytes = hexBytes(hex, 'RootSignature');
+  try {
+    const description = decodeRootSignature(bytes);
+    return { bytes, version: VERSION_NAMES[description.version] ?? String(description.version), description, summary: summarizeRootSignature(description) };
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    return { bytes, summary: [], error: e.message };
+  }
+}
+
+/**
+ * The exports and subobjects an RDAT description declares.
+ * @throws {DescriptionError} bad-type when `rdat` is not a description
+ */
+export function describeLibrary(rdat: RdatDescription): Library {
+  expectObject(rdat, 'rdat');
+  expectArray(rdat.parts, 'rdat.parts');
+  const resources = tableOf(rdat, 'ResourceTable');
+  const funcAttribs = tableOf(rdat, 'NodeShaderFuncAttribTable');
+  const nodeInfos = tableOf(rdat, 'NodeShaderInfoTable');
+  const binding = (i: number): LibraryBinding => {
+    const r = resources[i] ?? {};
+    return {
+      class: CLASS_NAMES[String(r.Class)] ?? 'SRV',
+      kind: String(r.Kind),
+      space: num(r.Space),
+      lowerBound: num(r.LowerBound),
+      upperBound: num(r.UpperBound),
+      name: String(r.Name ?? ''),
+      flags: num(r.Flags),
+      resource: i,
+    };
+  };
+  const exports = tableOf(rdat, 'FunctionTable').map((f: RdatRecord, i): LibraryExport => {
+    const unmangled = String(f.UnmangledName ?? '');
+    const out: LibraryExport = {
+      name: unmangled || String(f.Name ?? ''),
+      mangledName: String(f.Name ?? ''),
+      kind: String(f.ShaderKind),
+      payloadSizeInBytes: num(f.PayloadSizeInBytes),
+      attributeSizeInBytes: num(f.AttributeSizeInBytes),
+      flags: {
+        featureInfo1: num(f.FeatureInfo1),
+        featureInfo2: num(f.FeatureInfo2),
+        shaderStageFlag: num(f.ShaderStageFlag),
+        minShaderTarget: shaderTargetName(num(f.MinShaderTarget)),
+        ...(typeof f.ShaderFlags === 'number' ? { shaderFlags: f.ShaderFlags } : {}),
+      },
+      bindings: Array.isArray(f.Resources) ? f.Resources.map((r) => binding(num(r))) : [],
+      function: i,
+    };
+    if (typeof f.Node === 'number') {
+      const info = nodeInfos[f.Node];
+      const attribs = Array.isArray(info?.Attribs) ? info.Attribs : [];
+      for (const a of attribs) {
+        const rec = funcAttribs[num(a)];
+        if (rec?.AttribKind === 'LocalRootArgumentsTableIndex') out.localRootArgumentsTableIndex = num(rec.LocalRootArgumentsTableIndex);
+      }
+    }
+    return out;
+  });
+  const subobjects = tableOf(rdat, 'SubobjectTable').map((s: RdatRecord, i): LibrarySubobject => {
+    const contents: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(s)) if (k !== 'Kind' && k !== 'Name' && k !== 'refs' && k !== 'RootSignature') contents[k] = v;
+    const out: LibrarySubobject = { kind: String(s.Kind), name: String(s.Name ?? ''), contents, subobject: i };
+    if (typeof s.RootSignature === 'string') out.rootSignature = rootSignatureOf(s.RootSignature);
+    return out;
+  });
+  return { exports, subobjects };
+}
+
+/**
+ * One line per export and subobject, for `dxbin inspect LIB`.
+ * @throws {DescriptionError} bad-type when `lib` is not a Library
+ */
+export function libraryLines(lib: Library): string[] {
+  expectObject(lib, 'library');
+  expectArray(lib.exports, 'library.exports');
+  expectArray(lib.subobjects, 'library.subobjects');
+  const lines = [`library: ${lib.exports.length} export${lib.exports.length === 1 ? '' : 's'}, ${lib.subobjects.length} subobject${lib.subobjects.length === 1 ? '' : 's'}`];
+  for (const e of lib.exports) {
+    const sizes = e.payloadSizeInBytes || e.attributeSizeInBytes ? `, payload ${e.payloadSizeInBytes} B, attributes ${e.attributeSizeInBytes} B` : '';
+    const local = e.localRootArgumentsTableIndex !== undefined ? `, local root arguments table ${e.localRootArgumentsTableIndex}` : '';
+    lines.push(`  export ${e.name}: ${e.kind} (${e.flags.minShaderTarget}${sizes}${local}), ${e.bindings.length} binding${e.bindings.length === 1 ? '' : 's'}`);
+    for (const b of e.bindings) lines.push(`    ${formatLibraryBinding(b)} ${b.kind}${b.name ? ` ${b.name}` : ''}`);
+  }
+  for (const s of lib.subobjects) {
+    const c = s.contents;
+    let what = '';
+    if (s.kind === 'SubobjectToExportsAssociation') what = `${String(c.Subobject)} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.join(', ') : '(default: every export)'}`;
+    else if (s.kind === 'HitGroup') what = `${HIT_GROUP_TYPE[0] === c.Type ? 'triangles' : 'procedural'}: closest hit ${c.ClosestHit || '-'}, any hit ${c.AnyHit || '-'}, intersection ${c.Intersection || '-'}`;
+    else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${s.rootSignature.error})` : `RTS0 v${s.rootSignature.version}, ${s.rootSignature.bytes.byteLength} bytes`;
+    else what = Object.entries(c).map(([k, v]) => `${k} ${String(v)}`).join(', ');
+    lines.push(`  subobject ${s.name}: ${s.kind}${what ? `, ${what}` : ''}`);
+    for (const line of s.rootSignature?.summary ?? []) lines.push(`    ${line}`);
+  }
+  return lines;
+}
+
+const LETTERS: Readonly<Record<LibraryBinding['class'], string>> = { SRV: 't', UAV: 'u', CBV: 'b', Sampler: 's' };
+
+/** `SRV t0 space0`, `UAV u1-u4 space2`, `SRV t0-unbounded space1`. */
+export function formatLibraryBinding(b: LibraryBinding): string {
+  const l = LETTERS[b.class];
+  const range = b.upperBound === b.lowerBound ? `${l}${b.lowerBound}` : b.upperBound === 0xffffffff ? `${l}${b.lowerBound}-unbounded` : `${l}${b.lowerBound}-${l}${b.upperBound}`;
+  return `${b.class} ${range} space${b.space}`;
+}
+
+/**
+ * The JSON of a library for `inspect --json` (root signatures as their JSON form by the caller).
+ * @throws {DescriptionError} bad-type when `lib` is not a Library or `rootSignatureJson` not a function
+ */
+export function libraryJson(lib: Library, rootSignatureJson: (rs: RootSignature) => unknown) {
+  expectObject(lib, 'library');
+  expectArray(lib.exports, 'library.exports');
+  expectArray(lib.subobjects, 'library.subobjects');
+  expectFunction(rootSignatureJson, 'rootSignatureJson');
+  return {
+    exports: lib.exports.map(({ function: _f, ...e }) => ({ ...e, bindings: e.bindings.map(({ resource: _r, ...b }) => b) })),
+    subobjects: lib.subobjects.map((s) => ({
+      kind: s.kind,
+      name: s.name,
+      contents: s.contents,
+      ...(s.rootSignature
+        ? {
+            rootSignature: {
+              size: s.rootSignature.bytes.byteLength,
+              ...(s.rootSignature.version ? { version: s.rootSignature.version } : {}),
+              summary: s.rootSignature.summary,
+              ...(s.rootSignature.description ? { description: rootSignatureJson(s.rootSignature.description) } : {}),
+              ...(s.rootSignature.error ? { error: s.rootSignature.error } : {}),
+            },
+          }
+        : {}),
+    })),
+  };
+}

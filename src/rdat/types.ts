@@ -1,0 +1,58 @@
+/**
+ * The RDAT part as data (docs/formats/rdat.md): a JSON-ready description that keeps every byte.
+ * Pools are kept whole; record fields hold resolved values (names, arrays, hex bytes), with the
+ * stored references in `refs` so an unedited description encodes to the same bytes. Edit a value
+ * (and leave or drop its ref): the encoder finds it in the pool or appends it.
+ */
+import type { RdatTableName } from '../../codecs/rdat.js';
+
+/** A field value: a number, a name (enumerated u32, string), an array, hex bytes, or null for "none". */
+export type RdatValue = number | string | readonly (number | string)[] | null;
+
+/** One record: its fields by name, plus what keeps it bit-exact. */
+export interface RdatRecord {
+  [field: string]: RdatValue | RdatRefs | undefined;
+  /** Stored references by field name: pool offsets/indices, `[offset, size]` for bytes. */
+  refs?: RdatRefs;
+}
+export type RdatRefs = { [field: string]: number | readonly [number, number] };
+
+export interface RdatStringBuffer {
+  type: 'StringBuffer';
+  /** The buffer split at NUL bytes (the buffer is `strings.join('\0')` as UTF-8), or `hex` when it is not UTF-8. */
+  strings?: string[];
+  hex?: string;
+}
+export interface RdatIndexArrays {
+  type: 'IndexArrays';
+  /** The part as u32 words: arrays stored `count, values...`. */
+  values: number[];
+}
+export interface RdatRawBytes {
+  type: 'RawBytes';
+  hex: string;
+}
+export interface RdatTable {
+  type: RdatTableName;
+  /** Record stride as stored; it picks the record layout (FunctionInfo 44, FunctionInfo2 52). */
+  stride: number;
+  records: RdatRecord[];
+}
+/** A part of a type dxbin has no row for, kept as bytes. */
+export interface RdatOpaquePart {
+  type: number;
+  hex: string;
+}
+export type RdatPartDescription = RdatStringBuffer | RdatIndexArrays | RdatRawBytes | RdatTable | RdatOpaquePart;
+
+/** An RDAT part as data: its version and its parts in stored order. */
+export interface RdatDescription {
+  version: number;
+  parts: RdatPartDescription[];
+}
+
+/** Budgets against hostile RDAT parts (docs/limits.md). */
+export interface RdatDecodeOptions {
+  /** Most string characters, array elements and bytes resolved into records (default 8 x RDAT bytes + 1024). */
+  maxResolved?: number;
+}

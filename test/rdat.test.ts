@@ -1,0 +1,147 @@
+/** RDAT as data: every corpus library's part decodes and encodes to the same bytes; the JSON form; typed errors; budgets. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DecodeError, DescriptionError, findPart, parseContainer } from '../src/index.js';
+import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type RdatTable } from '../src/rdat/index.js';
+import { fuzzTarget } from '../src/fuzz/targets.js';
+import { seedInputs } from '../src/fuzz/seeds.js';
+import { corpusFile, manifest } from './helpers/corpus.js';
+import { byteMap, checkByteMap } from '../src/inspect/index.js';
+
+const LIBRARIES = manifest().filter((r) => r.version.startsWith('lib_'));
+const rdatOf = (file: string) => findPart(parseContainer(corpusFile(file)), 'RDAT')!.data;
+const table = (d: RdatDescription, type: string) => d.parts.find((p) => p.type === type) as RdatTable | undefined;
+
+test('the corpus has 29 DXIL libraries', () => {
+  assert.is(LIBRARIES.length, 29);
+});
+
+test('every corpus RDAT part decodes, goes through JSON text, and encodes to the same bytes', () => {
+  for (const row of LIBRARIES) {
+    const bytes = rdatOf(row.file);
+    const back = encodeRdat(JSON.parse(JSON.stringify(decodeRdat(bytes))));
+    assert.equal(Buffer.from(back).toString('hex'), Buffer.from(bytes).toString('hex'), row.file);
+  }
+});
+
+test('function tables: FunctionInfo (44-byte stride) or FunctionInfo2 (52, validator 1.8 on; every lib_6_8); strides kept', () => {
+  const strides = new Set<number>();
+  for (const row of LIBRARIES) {
+    const f = table(decodeRdat(rdatOf(row.file)), 'FunctionTable')!;
+    strides.add(f.stride);
+    if (row.version.startsWith('lib_6_8')) assert.is(f.stride, 52, row.file);
+    for (const rec of f.records) assert.is('ShaderFlags' in rec, f.stride === 52, row.file);
+  }
+  assert.equal([...strides].sort(), [44, 52]);
+});
+
+test('JSON form resolves names: subobjects of embedded_subobject (kinds, names, associations, hit group members)', () => {
+  const d = decodeRdat(rdatOf('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil'));
+  const so = table(d, 'SubobjectTable')!.records;
+  assert.equal(so.map((r) => [r.Kind, r.Name]).slice(0, 5), [
+    ['RaytracingShaderConfig', 'config'],
+    ['RaytracingPipelineConfig', 'pconfig'],
+    ['GlobalRootSignature', 'grs'],
+    ['GlobalRootSignature', 'grs_dummy'],
+    ['LocalRootSignature', 'lrs_raygen'],
+  ]);
+  const phg = so.find((r) => r.Name === 'phg')!;
+  assert.equal([phg.Type, phg.ClosestHit, phg.Intersection, phg.AnyHit], ['ProceduralPrimitive', 'RayClosestHitAABB', 'RayIntersect', '']);
+  assert.equal(so.find((r) => r.Name === 'exports1')!.Exports, ['thg', 'phg', 'RayGen']);
+  // The root signature bytes are those the manifest took from this subobject.
+  assert.is(so.find((r) => r.Name === 'grs_dummy')!.RootSignature, Buffer.from(corpusFile('rootsig/vkd3d-proton__embedded_subobject_code_dxil__grs_dummy.rts0')).toString('hex'));
+  const res = table(d, 'ResourceTable')!.records;
+  assert.ok(res.every((r) => typeof r.Name === 'string' && typeof r.Class === 'string'));
+});
+
+test('node tables resolve: local_root_signature has LocalRootArgumentsTableIndex attributes', () => {
+  const d = decodeRdat(rdatOf('shaders/vkd3d-proton/local_root_signature_code_dxil.dxil'));
+  const attribs = table(d, 'NodeShaderFuncAttribTable')!.records;
+  assert.ok(attribs.some((a) => a.AttribKind === 'LocalRootArgumentsTableIndex' && typeof a.LocalRootArgumentsTableIndex === 'number'));
+});
+
+test('an edited string is appended to the string buffer; every other byte stays', () => {
+  const bytes = rdatOf('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil');
+  const d = decodeRdat(bytes);
+  const hg = table(d, 'SubobjectTable')!.records.find((r) => r.Name === 'thg')!;
+  hg.ClosestHit = 'Renamed';
+  const back = decodeRdat(encodeRdat(d));
+  assert.is(table(back, 'SubobjectTable')!.records.find((r) => r.Name === 'thg')!.ClosestHit, 'Renamed');
+  assert.is(table(back, 'SubobjectTable')!.records.find((r) => r.Name === 'phg')!.ClosestHit, 'RayClosestHitAABB');
+  // an edit to an existing string reuses it
+  hg.ClosestHit = 'RayClosestHitAABB';
+  assert.is(encodeRdat(d).byteLength, bytes.byteLength);
+});
+
+test('typed errors name offset and field', () => {
+  const bytes = rdatOf('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil');
+  const bad = (mutate: (v: DataView) => void, code: string, path: RegExp) => {
+    const b = bytes.slice();
+    mutate(new DataView(b.buffer));
+    try {
+      decodeRdat(b, 100);
+      assert.unreachable('decoded');
+    } catch (e) {
+      assert.instance(e, DecodeError);
+      assert.is((e as DecodeError).code, code);
+      assert.match((e as DecodeError).path, path);
+      assert.ok((e as DecodeError).offset >= 100);
+    }
+  };
+  bad((v) => v.setUint32(0, 0x11, true), 'unsupported-version', /RDAT\.version/);
+  bad((v) => v.setUint32(12, 99, true), 'part-layout', /partOffsets\[1\]/);
+  // subobject 0's name offset (SubobjectTable at 1048: data at 1056, records at 1064)
+  bad((v) => v.setUint32(1064 + 4, 100000, true), 'bad-offset', /SubobjectTable\[0\]\.Name/);
+  // grs's root signature size
+  bad((v) => v.setUint32(1064 + 2 * 24 + 12, 100000, true), 'bad-offset', /SubobjectTable\[2\]\.RootSignature/);
+  assert.throws(() => decodeRdat(bytes.subarray(0, 30)), (e: unknown) => e instanceof DecodeError);
+  assert.throws(() => encodeRdat({ version: 16, parts: [{ type: 'Nope' as never, hex: '' }] }), (e: unknown) => e instanceof DescriptionError && e.code === 'bad-name');
+});
+
+test('maxResolved bounds what shared references fan out to', () => {
+  const bytes = rdatOf('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil');
+  assert.throws(() => decodeRdat(bytes, 0, { maxResolved: 50 }), (e: unknown) => e instanceof DecodeError && e.code === 'limit-exceeded');
+  decodeRdat(bytes); // the default holds real data
+});
+
+test('hostile: 300 records naming one 4,000-character string stop at the default budget', () => {
+  const long = 'x'.repeat(4000);
+  const bytes = encodeRdat({
+    version: 16,
+    parts: [
+      { type: 'StringBuffer', strings: [''] },
+      { type: 'SubobjectTable', stride: 24, records: Array.from({ length: 300 }, () => ({ Kind: 'RaytracingPipelineConfig', Name: long, MaxTraceRecursionDepth: 1 })) },
+    ],
+  });
+  assert.ok(bytes.byteLength < 12000);
+  assert.throws(() => decodeRdat(bytes), (e: unknown) => e instanceof DecodeError && e.code === 'limit-exceeded' && /SubobjectTable\[\d+\]\.Name/.test(e.path));
+});
+
+test('byte map (inspect --hex/--html): every table record field by field from the rows', () => {
+  for (const row of LIBRARIES) {
+    const map = byteMap(corpusFile(row.file));
+    assert.equal(checkByteMap(map), [], row.file);
+    assert.ok(map.spans.some((s) => /^RDAT\.FunctionTable\[0\]\.ShaderKind$/.test(s.path) && s.size === 4 && typeof s.name === 'string'), row.file);
+  }
+  const map = byteMap(corpusFile('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil'));
+  const at = (path: string) => map.spans.find((s) => s.path === path);
+  assert.equal([at('RDAT.SubobjectTable[2].Kind')?.name, at('RDAT.SubobjectTable[2].RootSignature.Size')?.value], ['GlobalRootSignature', 48]);
+  assert.is(at('RDAT.SubobjectTable[0] (union rest)')?.size, 8);
+  const lib68 = byteMap(corpusFile('shaders/vkd3d-proton/local_root_signature_code_dxil.dxil'));
+  assert.is(lib68.spans.find((s) => s.path === 'RDAT.FunctionTable[0].ShaderFlags')?.size, 2);
+});
+
+test('readLibraryRdat finds the part and its absolute offset', () => {
+  const lib = readLibraryRdat(corpusFile('shaders/vkd3d-proton/multi_rs_code_dxil.dxil'));
+  assert.ok(lib.base > 0);
+  assert.ok(table(lib.rdat, 'FunctionTable')!.records.length === 2);
+  assert.throws(() => readLibraryRdat(corpusFile('rootsig/vkd3d-proton__embedded_subobject_code_dxil__grs_dummy.rts0')), (e: unknown) => e instanceof DecodeError);
+});
+
+test('fuzz target rdat-codec: seeds and corpus parts pass the round trip oracle', () => {
+  const t = fuzzTarget('rdat-codec');
+  for (const seed of seedInputs('rdat-codec')) assert.ok(t.run(seed) > 0);
+  for (const row of LIBRARIES.slice(0, 5)) assert.ok(t.run(rdatOf(row.file)) > 0);
+});
+
+test.run();
