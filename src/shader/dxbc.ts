@@ -129,7 +129,7 @@ function readDeclaration(r: ByteReader, start: number, size: number, token: numb
   let at = start + 4;
   const next = (what: string) => {
     if (at + 4 > limit) throw new DecodeError('bad-token', r.base + start, `${path}.${what}`, `${row.name} ends before its ${what} (${size / 4} DWORDs)`);
-    const v = r.u32(at, `${path}.${what}`);
+    const v = r.u32(at, path); // inside the instruction, whose length was checked: the field is named only on error above
     at += 4;
     return v;
   };
@@ -185,7 +185,7 @@ function counterRange(r: ByteReader, start: number, size: number, token: number,
   let at = start + 4;
   const next = (what: string) => {
     if (at + 4 > limit) throw new DecodeError('bad-token', r.base + start, `${path}.${what}`, `instruction ends inside its operands (${size / 4} DWORDs)`);
-    const v = r.u32(at, `${path}.${what}`);
+    const v = r.u32(at, path); // inside the instruction, whose length was checked: the field is named only on error above
     at += 4;
     return v;
   };
