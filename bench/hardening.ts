@@ -2,7 +2,9 @@
  * What the hostile inputs of issue 10 cost now (D1-D7, D9, D10): wall time and heap growth of
  * each, one process per case so heaps do not mix. Targets: D1-D6, D9, D10 under 100 ms and
  * 50 MB; D7 (8,000 root CBVs through validation) under 1 s. A recorded script, not a test.
- * Issue 20 adds a case per class (C1a ... C10, test/helpers/hostile-surfaces.ts): the small input
+ * Issue 20 adds a case per class (C1a ... C10, test/helpers/hostile-surfaces.ts; C3 are the include
+ * cases: a 75-byte folder link loop, thousands of includes, a 27-level diamond through the rollup
+ * plugin): the small input
  * under 100 ms and 50 MB, and a `-10x` case at ten times the size that must take about ten times
  * as long, not a hundred (checked: under 20x the small case). C cases time a second run after a
  * warm-up on the same input (the first compiles the code paths). C5 times SIGINT -> exit of a CLI
@@ -13,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const CASES = ['D1', 'D2', 'D3', 'D4', 'D5', 'D6a', 'D6b', 'D7', 'D9', 'D10', 'C1a', 'C1a-10x', 'C1b', 'C1b-10x', 'C4a', 'C4a-10x', 'C4b', 'C4b-10x', 'C5', 'C6', 'C6-10x', 'C7', 'C8', 'C9', 'C10'] as const;
+const CASES = ['D1', 'D2', 'D3', 'D4', 'D5', 'D6a', 'D6b', 'D7', 'D9', 'D10', 'C1a', 'C1a-10x', 'C1b', 'C1b-10x', 'C3a', 'C3b', 'C3b-10x', 'C3c', 'C3c-10x', 'C4a', 'C4a-10x', 'C4b', 'C4b-10x', 'C5', 'C6', 'C6-10x', 'C7', 'C8', 'C9', 'C10'] as const;
 type Case = (typeof CASES)[number];
 
 async function runCase(name: Case): Promise<{ ms: number; heapMB: number; rssMB: number; result: string; bytes: number }> {
@@ -53,6 +55,25 @@ async function runCase(name: Case): Promise<{ ms: number; heapMB: number; rssMB:
     bytes_(dxbin.encodeRootSignature(m.rs).byteLength + 16 * m.bindings.length);
     return dxbin.verifyBindings(0, m.bindings, m.rs);
   };
+  // class 3, includes: a folder link loop (a -> .), many includes (line numbers), a diamond of headers through the rollup plugin
+  const includeTree = (files: Record<string, string | { link: string }>, main: string, text: string) => {
+    bytes_(Object.values(files).reduce((n, v) => n + (typeof v === 'string' ? v.length : 0), 0));
+    return new dxbin.HlslFile(text, main, {}, {}, { host: dxbin.virtualHost(files), includeDirs: ['inc'] }).preprocessedText();
+  };
+  const manyIncludes = (n: number) => {
+    const files: Record<string, string> = { 'h.h': 'int x;\n' };
+    files['m.hlsl'] = `${'#include "h.h"\n'.repeat(n)}#define RS "CBV(b0)"\n`;
+    return includeTree(files, 'm.hlsl', files['m.hlsl']);
+  };
+  const diamond = async (levels: number) => {
+    const rollupPlugin = (await import('../src/rollup/index.js')).default;
+    const files: Record<string, string> = { '/d/main.rs.hlsl': '#include "h0.h"\nCBV(b0)\n' };
+    for (let i = 0; i < levels; i++) files[`/d/h${i}.h`] = `#pragma once\n#include "h${i + 1}.h"\n#include "h${i + 1}.h"\n`;
+    files[`/d/h${levels}.h`] = '#define LEAF 1\n';
+    bytes_(Object.values(files).reduce((n, v) => n + v.length, 0));
+    const plugin = rollupPlugin({ host: dxbin.virtualHost(files) });
+    return plugin.load.call({ addWatchFile() {}, error: (e: { message: string }) => { throw new Error(e.message); } } as never, '/d/main.rs.hlsl');
+  };
   const globCase = (chars: number) => {
     bytes_(chars);
     return glob.matchSegment(glob.compileSegment('*a*a*a*a*a*a*a*a*a*a*a*a*b'), 'a'.repeat(chars));
@@ -62,6 +83,11 @@ async function runCase(name: Case): Promise<{ ms: number; heapMB: number; rssMB:
     'C1a-10x': () => inspectAll(inputs['C1a-10x']),
     C1b: () => inspectAll(inputs.C1b),
     'C1b-10x': () => inspectAll(inputs['C1b-10x']),
+    C3a: () => includeTree({ 'm.hlsl': '#include "a/a/a/a/a/a/a/a/h.h"\n', a: { link: '.' }, 'h.h': '#include "a/h.h"\n' }, 'm.hlsl', '#include "a/a/a/a/a/a/a/a/h.h"\n'),
+    C3b: () => manyIncludes(2_000),
+    'C3b-10x': () => manyIncludes(20_000),
+    C3c: () => diamond(27),
+    'C3c-10x': () => diamond(270),
     C4a: () => (bytes_(inputs.C4a.byteLength), dxbin.readShader(inputs.C4a)),
     'C4a-10x': () => (bytes_(inputs['C4a-10x'].byteLength), dxbin.readShader(inputs['C4a-10x'])),
     C4b: () => verifyMisses(inputs.C4b),

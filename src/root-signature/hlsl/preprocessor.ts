@@ -384,6 +384,7 @@ class Preprocessor {
   private readonly output: Token[] = [];
   private readonly frames: Frame[] = [];
   private readonly pushed = new Map<string, (Macro | undefined)[]>();
+  private readonly resolved = new Map<string, { path: string; dir: number; real: string; size: number }>();
   private readonly host: IncludeHost | undefined;
   private readonly includeDirs: readonly string[];
   private readonly maxTokens: number | undefined;
@@ -719,8 +720,10 @@ class Preprocessor {
     if (name === '') this.fail(at, 'empty filename');
     if (this.frames.length >= this.maxIncludeDepth) this.fail(directive, '#include nested too deeply');
     const host = this.host;
-    let found: { path: string; dir: number; real: string; size: number } | undefined;
-    if (host) {
+    // the same spelling from the same folder (and search start) finds the same file: looked up once per run
+    const key = `${quoted ? '"' : '<'}${kind === 'include_next' ? fr.dir : -2}\0${fr.src.name}\0${name}`;
+    let found = this.resolved.get(key);
+    if (host && !found) {
       const look = (path: string, dir: number): boolean => {
         const st = host.stat(path);
         if (!st) return false;
@@ -736,6 +739,7 @@ class Preprocessor {
       }
     }
     if (!found) this.fail(at, `'${name}' file not found`);
+    this.resolved.set(key, found);
     const hit = found;
     let id = this.byReal.get(hit.real);
     if (id !== undefined && this.once.has(id)) return;
