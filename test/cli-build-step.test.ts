@@ -323,7 +323,8 @@ test('Bazel persistent worker (JSON protocol): one WorkResponse per request, onl
   const requests = `${JSON.stringify({ arguments: [`@${file('args.flags')}`], requestId: 1 })}\n${JSON.stringify({ arguments: ['inspect', file('nope.cso')], requestId: 2 })}\n`;
   const r = await dxbin(['--persistent_worker'], { input: requests });
   assert.is(r.status, 0);
-  const responses = r.text.trimEnd().split('\n').map((l) => JSON.parse(l));
+  // multiplex requests (ids > 0) are answered as they finish: matched by id, not by order
+  const responses = r.text.trimEnd().split('\n').map((l) => JSON.parse(l)).sort((a, b) => a.requestId - b.requestId);
   assert.equal(responses.map((x) => [x.requestId, x.exitCode]), [[1, 0], [2, 1]]);
   assert.match(responses[0].output, 'status   valid');
   assert.match(responses[1].output, 'cannot read');
