@@ -22,7 +22,7 @@ export function builtCli(): Promise<string> {
     mkdirSync(dir, { recursive: true });
     const bundle = await rollup({
       input: join(ROOT, 'src/cli/main.ts'),
-      external: [/^node:/, 'commander', 'cli-progress', 'tinyglobby'],
+      external: [/^node:/, 'commander', 'cli-progress'],
       plugins: [typescript({ tsconfig: join(ROOT, 'tsconfig.json'), compilerOptions: { noEmit: false, declaration: false, sourceMap: false }, include: ['codecs/**/*.ts', 'src/**/*.ts'], exclude: ['src/query/assembly/**'] })],
       onwarn: () => {},
     });
