@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { convertRootSignature, encodeRootSignature, parseContainer, printRootSignature, readRootSignatureSource, withRootSignature, writeEdited } from '../src/index.js';
+import { convertRootSignature, encodeRootSignature, parseContainer, printRootSignature, readRootSignatureSource, rootSignatureContainer, rootSignatureFromJson, withRootSignature, writeEdited } from '../src/index.js';
 import { encodeQueryResults } from '../src/query/index.js';
 import { byteMap, hexHtml } from '../src/inspect/index.js';
 import { chromiumMissing, launchChromium } from './helpers/browser.js';
@@ -105,19 +105,28 @@ t('a dropped corpus shader: parts table, digest, HLSL text, tree click highlight
   assert.is(await page.getAttribute('#digest', 'data-status'), 'valid');
   const { rootSignature } = readRootSignatureSource(bytes);
   assert.is(await page.textContent('#hlsl-out'), printRootSignature(rootSignature, { multiline: true }));
+  await page.waitForSelector('#validation .target[data-target="runtime"]');
   assert.match((await page.textContent('#validation')) ?? '', 'runtime: valid');
-  // click the tree node of RTS0.parameters[0].parameterType: its 4 bytes are selected and scrolled to
+  // go to the field's offset, Enter in the hex view: the structure tree shows its node (hex -> tree)
   const map = byteMap(bytes);
   const field = map.spans.find((s) => s.path === 'RTS0.parameters[0].parameterType')!;
-  await page.click(`.tree .node[data-path="RTS0.parameters[0].parameterType"]`);
+  await page.fill('#goto', String(field.offset));
+  await page.press('#goto', 'Enter');
+  await page.press('#hex', 'Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'tree');
+  assert.is(await page.$eval('#tree .node.active', (e) => (e as HTMLElement).dataset.path), 'RTS0.parameters[0].parameterType');
+  // Enter on the tree node: its 4 bytes are selected (tree -> hex)
+  await page.press('#tree', 'Enter');
   assert.equal(await page.$$eval('.hex .b.sel', (els) => els.map((e) => Number((e as HTMLElement).dataset.o))), [0, 1, 2, 3].map((i) => field.offset + i));
   // hover the field's second byte
   await page.hover(`.hex .b[data-o="${field.offset + 1}"]`);
   const info = (await page.textContent('#hex-info')) ?? '';
   assert.match(info, `byte ${field.offset + 1} (0x${(field.offset + 1).toString(16)}): RTS0.parameters[0].parameterType = ${String(field.value)} (0x${(field.value as number).toString(16)}) ${field.name}`);
   assert.match(info, 'container.parts[');
-  // the root signature tree: a range node selects that range's record
+  // the root signature tree: open parameters[0] and its ranges by their toggles; a range node selects that range's record
   const range = map.spans.find((s) => s.kind === 'record' && s.path === 'RTS0.parameters[0].ranges[0]')!;
+  await page.click('#rs-tree .node[data-path="RTS0.parameters[0]"] .twisty');
+  await page.click('#rs-tree .node[data-path="RTS0.parameters[0].ranges"] .twisty');
   await page.click('#rs-tree .node[data-path="RTS0.parameters[0].ranges[0]"]');
   assert.equal(await page.$$eval('.hex .b.sel', (els) => els.map((e) => Number((e as HTMLElement).dataset.o))), Array.from({ length: range.size }, (_, i) => range.offset + i));
   // hover a header byte: the digest
@@ -191,7 +200,8 @@ t('every corpus root signature reads in the page: its HLSL text, validation and 
       const dt = new DataTransfer();
       dt.items.add(new File([bytes], label));
       document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      while (!summary.textContent!.startsWith(`${label}:`)) await new Promise((r) => setTimeout(r, 0));
+      // validation follows the first paint
+      while (!summary.textContent!.startsWith(`${label}:`) || document.querySelectorAll('#validation .target').length !== 2) await new Promise((r) => setTimeout(r, 0));
       out.push({ hlsl: document.getElementById('hlsl-out')!.textContent!, targets: document.querySelectorAll('#validation .target').length, bytes: document.querySelectorAll('.hex .b').length });
     }
     return out;
@@ -213,8 +223,55 @@ t('pasted root signature text compiles in the page', async () => {
   await page.click('#compile');
   await page.waitForSelector('#rootsig-view:not([hidden])');
   assert.is(await page.getAttribute('#digest', 'data-status'), 'valid');
+  assert.is(await page.textContent('#json-out'), '', 'the JSON text is made when its section opens');
+  await page.click('#json-box summary');
   assert.match((await page.textContent('#json-out')) ?? '', '"version": "1.0"');
   assert.match((await page.textContent('#hlsl-out')) ?? '', 'SRV(t0, numDescriptors = 4)');
+  assert.equal(problems, []);
+  await page.context().close();
+});
+
+/** A version 1.0 root signature with one descriptor table of `n` SRV ranges, as a container. */
+function manyRanges(n: number): Uint8Array {
+  const ranges = Array.from({ length: n }, (_, i) => ({ rangeType: 'SRV', numDescriptors: 1, baseShaderRegister: i, registerSpace: 0, offsetInDescriptorsFromTableStart: 'APPEND' }));
+  return rootSignatureContainer(encodeRootSignature(rootSignatureFromJson({ version: '1.0', flags: [], parameters: [{ parameterType: 'DESCRIPTOR_TABLE', shaderVisibility: 'ALL', ranges }], staticSamplers: [] })));
+}
+
+t('a root signature of 20,000 ranges: trees, hex view and texts draw only what is in view; the last range is reached by keyboard', async () => {
+  const { page, problems } = await open();
+  const n = 20000;
+  const bytes = manyRanges(n);
+  await drop(page, 'many.dxbc', bytes);
+  await page.waitForSelector('#rootsig-view:not([hidden])');
+  await page.waitForSelector('#validation .target');
+  const counts = await page.evaluate(() => ({
+    tree: document.querySelectorAll('#tree .node').length,
+    rsTree: document.querySelectorAll('#rs-tree .node').length,
+    hexRows: document.querySelectorAll('#hex .r').length,
+    all: document.querySelectorAll('*').length,
+    hlslLines: Number(document.getElementById('hlsl-out')!.dataset.lines),
+    hlslShown: document.getElementById('hlsl-out')!.textContent!.split('\n').length,
+  }));
+  assert.ok(counts.tree > 5 && counts.tree < 80, `${counts.tree} byte tree rows drawn`);
+  assert.ok(counts.rsTree > 3 && counts.rsTree < 40, `${counts.rsTree} root signature tree rows drawn`);
+  assert.ok(counts.hexRows > 5 && counts.hexRows < 100, `${counts.hexRows} hex rows drawn of ${Math.ceil(bytes.byteLength / 16)}`);
+  assert.ok(counts.hlslLines > n && counts.hlslShown < 200, `HLSL: ${counts.hlslShown} of ${counts.hlslLines} lines drawn`);
+  assert.ok(counts.all < 3000, `${counts.all} elements in the page`);
+  // keyboard: into the ranges array of the byte tree, then End: the last range, still few rows drawn
+  const last = byteMap(bytes).spans.filter((s) => s.path.startsWith(`RTS0.parameters[0].ranges[${n - 1}]`));
+  await page.fill('#goto', String(last[1]!.offset));
+  await page.press('#goto', 'Enter');
+  await page.press('#hex', 'Enter');
+  assert.is(await page.$eval('#tree .node.active', (e) => (e as HTMLElement).dataset.path), last[1]!.path);
+  await page.keyboard.press('ArrowLeft'); // to the range record
+  await page.keyboard.press('ArrowLeft'); // collapse it
+  await page.keyboard.press('ArrowLeft'); // to the ranges array
+  assert.is(await page.$eval('#tree .node.active', (e) => (e as HTMLElement).dataset.path), 'RTS0.parameters[0].ranges');
+  await page.keyboard.press('ArrowLeft'); // collapse: 20,000 rows fewer
+  await page.keyboard.press('ArrowRight'); // expand again
+  await page.keyboard.press('End');
+  assert.match((await page.$eval('#tree .node.active', (e) => (e as HTMLElement).dataset.path)) ?? '', /^RTS0|container/);
+  assert.ok((await page.$$eval('#tree .node', (e) => e.length)) < 80);
   assert.equal(problems, []);
   await page.context().close();
 });
