@@ -133,7 +133,7 @@ t('by keyboard alone: open a file, walk the tree, follow to the hex view and bac
   // the splitter resizes by arrows
   await tabTo(page, '#split-left');
   await page.keyboard.press('ArrowRight');
-  assert.is(await page.getAttribute('#split-left', 'aria-valuenow'), '296');
+  assert.is(await page.getAttribute('#split-left', 'aria-valuenow'), '316');
   // the root signature tree, by keyboard: RTS0 > version
   await tabTo(page, '#rs-tree');
   assert.is(await active(page, 'rs-tree'), 'RTS0');
@@ -151,6 +151,42 @@ t('by keyboard alone: open a file, walk the tree, follow to the hex view and bac
   assert.match((await page.textContent('#hlsl-out')) ?? '', 'SRV(t1)');
   assert.equal(problems, []);
   await page.context().close();
+});
+
+t('layout at 1280x720: structure | hex | details side by side, the page does not scroll, hover does not move the hex view; light and dark from prefers-color-scheme', async () => {
+  const backgrounds: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    const { page, problems } = await open(scheme);
+    await page.setInputFiles('#file', join(CORPUS, SHADER));
+    await page.waitForSelector('#validation .target');
+    const box = (sel: string) => page.$eval(sel, (e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    });
+    const tree = await box('#tree');
+    const hex = await box('#hex');
+    const details = await box('#details-pane');
+    const inspector = await box('#inspector');
+    assert.ok(tree.right <= hex.left && hex.right <= details.left, `side by side: ${JSON.stringify({ tree, hex, details })}`);
+    for (const [name, r] of Object.entries({ tree, hex, details, inspector })) assert.ok(r.top >= 0 && r.bottom <= 720 && r.left >= 0 && r.right <= 1280, `${name} inside 1280x720: ${JSON.stringify(r)}`);
+    assert.ok(hex.bottom - hex.top > 400, 'the hex view takes the height');
+    assert.equal(await page.evaluate(() => [document.scrollingElement!.scrollHeight, document.scrollingElement!.scrollWidth]), [720, 1280]);
+    // a hex row is one line: 16 bytes and their text fit the pane
+    const rowHeights = await page.$$eval('#hex .r', (rows) => [...new Set(rows.map((r) => r.getBoundingClientRect().height))]);
+    assert.equal(rowHeights, [18]);
+    const lastByte = await box('#hex .r:first-child .a');
+    assert.ok(lastByte.right <= hex.right, 'no row is wider than the pane');
+    // hovering bytes changes the info text, never the hex view's place or size
+    await page.hover('#hex .b[data-o="5"]');
+    const before = await box('#hex');
+    await page.hover('#hex .b[data-o="200"]');
+    assert.equal(await box('#hex'), before);
+    assert.equal(before, hex);
+    backgrounds.push(await page.evaluate(() => getComputedStyle(document.querySelector('.pane')!).backgroundColor));
+    assert.equal(problems, []);
+    await page.context().close();
+  }
+  assert.is.not(backgrounds[0], backgrounds[1], 'dark differs from light');
 });
 
 /** Timestamp pairs. */
