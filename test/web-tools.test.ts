@@ -6,9 +6,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LEAF_KINDS, byteMap, spansAt } from '../src/inspect/index.js';
-import { ancestors, copyCArray, copyHex, findBytes, half, indexSpans, inspectValues, leafAt, parseOffset, pathIndex, positionsTo, searchPattern, spanByPath } from '../web/tools.js';
+import { ancestors, copyCArray, durationStats, copyHex, findBytes, half, indexSpans, inspectValues, leafAt, parseOffset, pathIndex, positionsTo, searchPattern, spanByPath } from '../web/tools.js';
 import { corpusFiles } from './helpers/corpus.js';
 import { looksLikeContainer } from '../src/index.js';
+import { summarizeDurations } from '../src/query/index.js';
 
 const files = [...corpusFiles('rootsig'), ...corpusFiles('shaders')].filter((f) => {
   try {
@@ -101,6 +102,23 @@ test('go to, search patterns and find: decimal, hex, relative; hex pairs and tex
   assert.is(findBytes(bytes, abc, 4), 0, 'wraps to the start');
   assert.is(findBytes(bytes, searchPattern('ca', 'text')!, 6), 2);
   assert.is(findBytes(bytes, searchPattern('abd', 'text')!, 0), -1);
+});
+
+test('duration statistics by selection agree with summarizeDurations (a sort) and the mean', () => {
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  for (const n of [0, 1, 2, 3, 10, 99, 100, 101, 1000, 4097]) {
+    const ns = Float64Array.from({ length: n }, () => Math.floor(rand() * 50) * 10);
+    const flags = Uint8Array.from({ length: n }, () => (rand() < 0.1 ? 1 : 0));
+    const want = summarizeDurations({ count: n, ns, flags, ticks: new BigUint64Array(n) });
+    const got = durationStats(ns, flags, n);
+    assert.is(got.valid, want.valid, `n=${n}`);
+    assert.equal([got.median, got.p99], [want.median, want.p99], `n=${n}`);
+    let sum = 0;
+    for (let i = 0; i < n; i++) if (!flags[i]) sum += ns[i]!;
+    if (want.valid) assert.is(got.mean, sum / want.valid);
+    else assert.ok(Number.isNaN(got.mean));
+  }
 });
 
 test('copy as hex and as a C array', () => {

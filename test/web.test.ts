@@ -296,7 +296,7 @@ t('a timestamp buffer: histogram bars, intervals, virtualized table, hex of a re
   assert.is(await page.$$eval('#pictures rect.interval', (r) => r.length), 500);
   const rows = await page.$$eval('#query-table tbody tr', (r) => r.length);
   assert.ok(rows > 5 && rows < 60, `${rows} rows rendered of 1000`);
-  assert.equal(await page.$$eval('#query-table tbody tr:first-child td', (tds) => tds.map((td) => td.textContent)), ['0', '1000000']);
+  assert.equal(await page.$$eval('#query-table tbody tr:first-child td', (tds) => tds.map((td) => td.textContent)), ['0', '1000000', '10 µs'], 'the pair\'s duration on its begin row');
   await page.hover('.hex .b[data-o="9"]');
   assert.match((await page.textContent('#hex-info')) ?? '', 'timestamp[1].Value = 1000010');
   // more pairs than pixels: binned columns, still 40 bars; 1,000,000 rows (taller than a browser
@@ -314,7 +314,7 @@ t('a timestamp buffer: histogram bars, intervals, virtualized table, hex of a re
   });
   await page.waitForFunction(() => [...document.querySelectorAll('#query-table tbody tr td:first-child')].some((td) => td.textContent === '999999'));
   const lastRow = await page.$$eval('#query-table tbody tr:last-child td', (tds) => tds.map((td) => td.textContent));
-  assert.equal(lastRow, ['999999', String(1_000_000 + 499999 * 100 + 10 + (499999 % 13))]);
+  assert.equal(lastRow, ['999999', String(1_000_000 + 499999 * 100 + 10 + (499999 % 13)), '']);
   // and the hex view reaches the last byte
   await page.evaluate(() => {
     const hex = document.getElementById('hex')!;

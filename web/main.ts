@@ -33,9 +33,9 @@ import {
   type RootSignature,
   type RootSignatureSource,
 } from '../src/index.js';
-import { QUERY_TYPES, activeKernels, decodeQueryResults, kernels, selectKernels } from '../src/query/index.js';
-import { LEAF_KINDS, byteMap, spanValueText, timingPicture, timingsSvgTree, type ByteMap, type ByteSpan, type SvgNode } from '../src/inspect/index.js';
-import { COPY_LIMIT, ancestors, copyCArray, copyHex, findBytes, indexSpans, inspectValues, leafAt, leafPosition, parseOffset, pathIndex, positionsTo, spanByPath, searchPattern, type SpanIndex } from './tools.js';
+import { QUERY_TYPES, activeKernels, decodeQueryResults, kernels, selectKernels, timestampDurations } from '../src/query/index.js';
+import { LEAF_KINDS, byteMap, formatNs, spanValueText, timingPicture, timingsSvgTree, type ByteMap, type ByteSpan, type SvgNode } from '../src/inspect/index.js';
+import { COPY_LIMIT, ancestors, copyCArray, copyHex, durationStats, findBytes, indexSpans, inspectValues, leafAt, leafPosition, parseOffset, pathIndex, positionsTo, spanByPath, searchPattern, type SpanIndex } from './tools.js';
 import { VirtualTree, keepInView, setText, spacerPx, windowOf, type TreeItem } from './virtual.js';
 
 // ---------------------------------------------------------------- DOM helpers
@@ -107,7 +107,7 @@ interface Loaded {
   container?: ParsedContainer;
   source?: RootSignatureSource;
   /** A query buffer: its type, whole results, and those results' bytes (rows are decoded as they are drawn). */
-  query?: { type: (typeof QUERY_TYPES)[number]; count: number; usable: Uint8Array };
+  query?: { type: (typeof QUERY_TYPES)[number]; count: number; usable: Uint8Array; durations?: { ns: Float64Array; flags: Uint8Array; count: number; pairs: boolean } };
   /** Read as a query buffer (even if that failed, so changing an option reads it again). */
   queryAttempt?: boolean;
 }
@@ -153,6 +153,11 @@ function load(name: string, bytes: Uint8Array): void {
   $('download-converted').hidden = true;
   $('report').textContent = '';
   $('query-info').textContent = '';
+  $('query-stats').textContent = '';
+  $('timing').textContent = '';
+  $('pictures').textContent = '';
+  $('hex-info').textContent = '';
+  $('copy-out').hidden = true;
   $('query-warning').hidden = true;
   const mode = ($('mode') as HTMLSelectElement).value;
   try {
@@ -163,7 +168,8 @@ function load(name: string, bytes: Uint8Array): void {
       showQuery(name, bytes, mode === 'auto');
     } else showRootSignatureBlob(name, bytes);
   } catch (e) {
-    current = { name, bytes };
+    // a failed read as a query buffer stays one, so a corrected option reads it again
+    current = { name, bytes, ...(current?.queryAttempt && current.bytes === bytes ? { queryAttempt: true } : {}) };
     $('summary').textContent = `${name}: ${bytes.byteLength} bytes`;
     status(message(e), true);
     byteTree.set([]);
@@ -682,6 +688,15 @@ function showQuery(name: string, bytes: Uint8Array, guessed: boolean): void {
   if (type.name === 'TIMESTAMP') {
     if (!(frequency > 0)) throw new Error('the tick frequency must be a positive number of Hz');
     const stamps = marks ? usable : usable.subarray(0, usable.byteLength - (usable.byteLength % 16));
+    const d = timestampDurations(stamps, { frequency, pairs: !marks });
+    current.query!.durations = { ns: d.ns, flags: d.flags, count: d.count, pairs: !marks };
+    const st = durationStats(d.ns, d.flags, d.count);
+    const stats = $('query-stats');
+    stats.textContent = st.valid ? `${st.valid} valid durations: median ${formatNs(st.median)}, p99 ${formatNs(st.p99)}, mean ${formatNs(st.mean)}` : 'no valid duration';
+    stats.dataset.median = String(st.median);
+    stats.dataset.p99 = String(st.p99);
+    stats.dataset.mean = String(st.mean);
+    lap('statistics');
     const picture = timingPicture(stamps, { frequency, pairs: !marks, bins: 40, width: 800 });
     lap('durations');
     pictures.appendChild(svgDom(timingsSvgTree(picture, `${name}: ${marks ? 'consecutive marks' : '[begin, end] pairs'}`)));
@@ -711,6 +726,13 @@ function svgDom(node: SvgNode): Element {
 
 const TABLE_ROW_PX = 20;
 
+/** The duration shown on result row `i`: a pair's on its begin row (its end row shows nothing), a mark's to the next mark. */
+function durationText(d: NonNullable<NonNullable<Loaded['query']>['durations']>, i: number): string {
+  const k = d.pairs ? (i % 2 === 0 ? i / 2 : -1) : i;
+  if (k < 0 || k >= d.count) return '';
+  return d.flags[k] !== 0 ? 'flagged' : formatNs(d.ns[k]!);
+}
+
 function setupQueryTable(): void {
   const box = $('query-table');
   const q = current!.query!;
@@ -718,7 +740,7 @@ function setupQueryTable(): void {
   box.scrollTop = 0;
   const head = box.querySelector('thead')!;
   head.textContent = '';
-  head.appendChild(h('tr', undefined, undefined, [h('th', '#'), ...q.type.result.fields.map((f) => h('th', f.name))]));
+  head.appendChild(h('tr', undefined, undefined, [h('th', '#'), ...q.type.result.fields.map((f) => h('th', f.name)), ...(q.durations ? [h('th', q.durations.pairs ? 'duration (pair)' : 'duration (to next)')] : [])]));
   renderQueryTable();
 }
 
@@ -735,7 +757,7 @@ function renderQueryTable(): void {
   // only the rows in view are decoded
   const shown = decodeQueryResults(q.usable, q.type, { offset: first * q.type.result.size, count: last - first }).columns;
   for (let i = first; i < last; i++) {
-    const row = h('tr', undefined, undefined, [h('td', String(i)), ...names.map((n) => h('td', shown[n]![i - first]!.toString()))]);
+    const row = h('tr', undefined, undefined, [h('td', String(i)), ...names.map((n) => h('td', shown[n]![i - first]!.toString())), ...(q.durations ? [h('td', durationText(q.durations, i))] : [])]);
     row.addEventListener('click', () => {
       cursor = i * q.type.result.size;
       anchor = cursor;

@@ -1,5 +1,6 @@
 /**
- * The web inspector by keyboard alone, and axe-core on each view, in headless Chromium: the page is
+ * The web inspector by keyboard alone, axe-core on each view, the layout at 1280x720 and the query
+ * view's numbers and recoveries, in headless Chromium: the page is
  * built into a temporary folder and loaded from file://. axe-core (npm) is injected with the CSP
  * bypassed for that script only; a serious or critical violation fails the test.
  */
@@ -12,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, FileChooser, Page } from 'playwright-core';
 import { byteMap } from '../src/inspect/index.js';
-import { encodeQueryResults } from '../src/query/index.js';
+import { encodeQueryResults, summarizeDurations, timestampDurations } from '../src/query/index.js';
+import { formatNs } from '../src/inspect/index.js';
 import { chromiumMissing, launchChromium } from './helpers/browser.js';
 import { CORPUS, ROOT } from './helpers/corpus.js';
 import { requires } from './helpers/requires.js';
@@ -226,6 +228,62 @@ t('axe-core: no serious or critical violation on the empty page, a shader, its J
     assert.equal(problems, []);
     await page.context().close();
   }
+});
+
+t('query view: durations column, median/p99/mean, axes with units; frequency 0 then a valid one recovers; lines reset per file; unrecognised and truncated files', async () => {
+  const { page, problems } = await open();
+  const dir = mkdtempSync(join(tmpdir(), 'dxbin-in-'));
+  const buffer = stamps(300);
+  writeFileSync(join(dir, 'stamps.bin'), buffer);
+  await page.selectOption('#mode', 'query');
+  await page.fill('#frequency', '1000000');
+  await page.setInputFiles('#file', join(dir, 'stamps.bin'));
+  await page.waitForSelector('#query-view:not([hidden])');
+  const d = timestampDurations(buffer, { frequency: 1e6 });
+  const want = summarizeDurations(d);
+  let sum = 0;
+  for (let i = 0; i < d.count; i++) sum += d.ns[i]!;
+  assert.is(await page.textContent('#query-stats'), `${want.valid} valid durations: median ${formatNs(want.median)}, p99 ${formatNs(want.p99)}, mean ${formatNs(sum / d.count)}`);
+  assert.equal(await page.$$eval('#query-table thead th', (e) => e.map((x) => x.textContent)), ['#', 'Value', 'duration (pair)']);
+  assert.equal(await page.$$eval('#query-table tbody tr:nth-child(-n+4)', (rows) => rows.map((r) => r.lastElementChild!.textContent)), [formatNs(d.ns[0]!), '', formatNs(d.ns[1]!), '']);
+  // axes: tick labels with units under the histogram and the timeline, counts on the y axis
+  const ticks = await page.$$eval('#pictures .histogram text.tick', (e) => e.map((x) => x.textContent ?? ''));
+  assert.equal(ticks.filter((x) => /^[0-9.]+ (ns|µs|ms|s)$/.test(x)).length, 3, ticks.join(' | '));
+  assert.equal(ticks.filter((x) => /^[0-9]+$/.test(x)).length, 3, ticks.join(' | '));
+  assert.is(await page.$$eval('#pictures .timeline text.tick', (e) => e.length), 3);
+  // a frequency of 0: an error; then a valid frequency reads the file again
+  await page.fill('#frequency', '0');
+  await page.press('#frequency', 'Enter');
+  await page.dispatchEvent('#frequency', 'change');
+  await page.waitForFunction(() => document.getElementById('status')!.classList.contains('error'));
+  assert.match((await page.textContent('#status')) ?? '', 'frequency');
+  await page.fill('#frequency', '2000000');
+  await page.dispatchEvent('#frequency', 'change');
+  await page.waitForFunction(() => !document.getElementById('status')!.classList.contains('error'));
+  assert.match((await page.textContent('#query-stats')) ?? '', `median ${formatNs(want.median / 2)}`);
+  // hover text of this file, then another file: the lines start empty
+  await page.hover('#hex .b[data-o="9"]');
+  assert.match((await page.textContent('#hex-info')) ?? '', 'timestamp[1].Value');
+  // an unrecognised file in auto mode: read as timestamps, with a warning
+  await page.mouse.move(5, 5); // off the hex view, so no hover describes the next file's byte
+  await page.selectOption('#mode', 'auto');
+  writeFileSync(join(dir, 'noise.bin'), Uint8Array.from({ length: 64 }, (_, i) => (i * 37) & 255));
+  await page.setInputFiles('#file', join(dir, 'noise.bin'));
+  await page.waitForSelector('body[data-loaded="noise.bin"]');
+  assert.is(await page.textContent('#hex-info'), '');
+  assert.match((await page.textContent('#query-warning')) ?? '', 'noise.bin is not a container or a root signature: read as TIMESTAMP');
+  assert.is(await page.isHidden('#query-warning'), false);
+  // a truncated container: the error, and still its bytes in the hex view
+  const shader = new Uint8Array(readFileSync(join(CORPUS, SHADER)));
+  writeFileSync(join(dir, 'cut.cso'), shader.subarray(0, 100));
+  await page.setInputFiles('#file', join(dir, 'cut.cso'));
+  await page.waitForSelector('body[data-loaded="cut.cso"]');
+  assert.is(await page.isHidden('#query-warning'), true);
+  assert.ok(await page.evaluate(() => document.getElementById('status')!.classList.contains('error')), 'an error is shown');
+  assert.is(await page.$$eval('#hex .b', (e) => e.length), 100);
+  assert.is(await page.textContent('#query-stats'), '');
+  assert.equal(problems, []);
+  await page.context().close();
 });
 
 test.after(async () => {

@@ -1,0 +1,13 @@
+import { build } from 'esbuild';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
+const dir = mkdtempSync(join(tmpdir(), 'ms-'));
+writeFileSync(join(dir, 'e.js'), process.argv[2]);
+const r = await build({ entryPoints: [join(dir, 'e.js')], bundle: true, minify: true, format: 'esm', write: false, metafile: true, alias: { dxbin: '/work/h23/src/index.ts', 'dxbin/query': '/work/h23/src/query/index.ts' }, logLevel: 'error' });
+const out = r.outputFiles[0].contents;
+console.log('total', out.length, 'gzip', gzipSync(out, { level: 9 }).length);
+const o = Object.values(r.metafile.outputs)[0];
+const rows = Object.entries(o.inputs).map(([k, v]) => [v.bytesInOutput, k]).sort((a, b) => b[0] - a[0]);
+for (const [n, k] of rows.slice(0, Number(process.env.N ?? 30))) console.log(n, k.replace('/work/h23/', ''));
