@@ -13,11 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, FileChooser, Page } from 'playwright-core';
 import { byteMap } from '../src/inspect/index.js';
-import { encodeQueryResults, summarizeDurations, timestampDurations } from '../src/query/index.js';
+import { summarizeDurations, timestampDurations } from '../src/query/index.js';
 import { formatNs } from '../src/inspect/index.js';
 import { chromiumMissing, launchChromium } from './helpers/browser.js';
 import { CORPUS, ROOT } from './helpers/corpus.js';
 import { requires } from './helpers/requires.js';
+import { stamps } from './helpers/stamps.js';
 
 const t = requires('chromium', chromiumMissing());
 const SHADER = 'shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe.dxbc';
@@ -190,16 +191,6 @@ t('layout at 1280x720: structure | hex | details side by side, the page does not
   }
   assert.is.not(backgrounds[0], backgrounds[1], 'dark differs from light');
 });
-
-/** Timestamp pairs. */
-function stamps(pairs: number): Uint8Array {
-  const out = new BigUint64Array(pairs * 2);
-  for (let i = 0; i < pairs; i++) {
-    out[2 * i] = BigInt(1_000_000 + i * 100);
-    out[2 * i + 1] = BigInt(1_000_000 + i * 100 + 10 + (i % 13));
-  }
-  return encodeQueryResults('timestamp', { Value: out as unknown as bigint[] });
-}
 
 t('axe-core: no serious or critical violation on the empty page, a shader, its JSON, a query buffer, in light and dark', async () => {
   for (const scheme of ['light', 'dark'] as const) {

@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { convertRootSignature, encodeRootSignature, parseContainer, printRootSignature, readRootSignatureSource, rootSignatureContainer, rootSignatureFromJson, withRootSignature, writeEdited } from '../src/index.js';
-import { encodeQueryResults } from '../src/query/index.js';
 import { byteMap, hexHtml } from '../src/inspect/index.js';
 import { chromiumMissing, launchChromium } from './helpers/browser.js';
 import { CORPUS, ROOT, corpusFiles } from './helpers/corpus.js';
 import { PAYLOADS, hostileContainer, hostileHlsl, hostileJson } from './helpers/markup.js';
 import { requires } from './helpers/requires.js';
+import { stamps } from './helpers/stamps.js';
 
 const t = requires('chromium', chromiumMissing());
 const SHADER = 'shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe.dxbc';
@@ -275,16 +275,6 @@ t('a root signature of 20,000 ranges: trees, hex view and texts draw only what i
   assert.equal(problems, []);
   await page.context().close();
 });
-
-/** Timestamp pairs: begin i*100, duration 10 + (i % 13) ticks. */
-function stamps(pairs: number): Uint8Array {
-  const out = new BigUint64Array(pairs * 2);
-  for (let i = 0; i < pairs; i++) {
-    out[2 * i] = BigInt(1_000_000 + i * 100);
-    out[2 * i + 1] = BigInt(1_000_000 + i * 100 + 10 + (i % 13));
-  }
-  return encodeQueryResults('timestamp', { Value: out as unknown as bigint[] });
-}
 
 t('a timestamp buffer: histogram bars, intervals, virtualized table, hex of a result', async () => {
   const { page, problems } = await open();
