@@ -1,19 +1,57 @@
 /**
- * The web inspector on a large root signature in headless Chromium (test/helpers/web-page.ts): only
- * what is in view is in the DOM, and the far end is reached by keyboard.
+ * The web inspector on many and large inputs in headless Chromium (test/helpers/web-page.ts): every
+ * corpus root signature, and a large one of which only what is in view is in the DOM.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeRootSignature, rootSignatureContainer, rootSignatureFromJson } from '../src/index.js';
+import { encodeRootSignature, printRootSignature, readRootSignatureSource, rootSignatureContainer, rootSignatureFromJson } from '../src/index.js';
+import { corpusFiles } from './helpers/corpus.js';
 import { byteMap } from '../src/inspect/index.js';
 import { chromiumMissing } from './helpers/browser.js';
 import { requires } from './helpers/requires.js';
 import { closeInspectors, openInspector as open } from './helpers/web-page.js';
 
 const t = requires('chromium', chromiumMissing());
+
+t('every corpus root signature reads in the page: its HLSL text, validation and hex view', async () => {
+  const { page, problems } = await open();
+  const files = [...corpusFiles('rootsig'), ...corpusFiles('shaders')].filter((f) => {
+    try {
+      readRootSignatureSource(f.bytes, 'lenient');
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  assert.ok(files.length > 300, `${files.length} files`);
+  // one round trip: the page is driven file by file from inside (drop, wait for the summary, read)
+  const seen = await page.evaluate(async (list) => {
+    const out: { hlsl: string; targets: number; bytes: number }[] = [];
+    const summary = document.getElementById('summary')!;
+    for (const [i, [name, b64]] of list.entries()) {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const label = `${i}-${name}`;
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], label));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      // validation follows the first paint
+      while (!summary.textContent!.startsWith(`${label}:`) || document.querySelectorAll('#validation .target').length !== 2) await new Promise((r) => setTimeout(r, 0));
+      out.push({ hlsl: document.getElementById('hlsl-out')!.textContent!, targets: document.querySelectorAll('#validation .target').length, bytes: document.querySelectorAll('.hex .b').length });
+    }
+    return out;
+  }, files.map((f) => [f.name.replace(/^.*\//, ''), Buffer.from(f.bytes).toString('base64')] as [string, string]));
+  files.forEach((f, i) => {
+    const { rootSignature } = readRootSignatureSource(f.bytes, 'lenient');
+    assert.is(seen[i]!.hlsl, printRootSignature(rootSignature, { multiline: true }), f.name);
+    assert.is(seen[i]!.targets, 2, f.name);
+    assert.ok(seen[i]!.bytes > 0, f.name);
+  });
+  assert.equal(problems, []);
+  await page.context().close();
+});
 
 /** A version 1.0 root signature with one descriptor table of `n` SRV ranges, as a container. */
 function manyRanges(n: number): Uint8Array {

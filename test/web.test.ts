@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { convertRootSignature, encodeRootSignature, parseContainer, printRootSignature, readRootSignatureSource, withRootSignature, writeEdited } from '../src/index.js';
 import { byteMap, hexHtml } from '../src/inspect/index.js';
 import { chromiumMissing, launchChromium } from './helpers/browser.js';
-import { CORPUS, ROOT, corpusFiles } from './helpers/corpus.js';
+import { CORPUS, ROOT } from './helpers/corpus.js';
 import { PAYLOADS, hostileContainer, hostileHlsl, hostileJson } from './helpers/markup.js';
 import { requires } from './helpers/requires.js';
 import { stamps } from './helpers/stamps.js';
@@ -175,43 +175,6 @@ t('convert 1.1 -> 1.0: the loss report and the downloaded bytes are the library\
   assert.is(readRootSignatureSource(got).rootSignature.version, 1);
   assert.match((await page.textContent('#report')) ?? '', `${report.lossless ? 'lossless' : 'LOSSY'}: ${report.added.length} added, ${report.dropped.length} dropped`);
   await page.screenshot({ path: join(shots, 'convert.png'), fullPage: true });
-  assert.equal(problems, []);
-  await page.context().close();
-});
-
-t('every corpus root signature reads in the page: its HLSL text, validation and hex view', async () => {
-  const { page, problems } = await open();
-  const files = [...corpusFiles('rootsig'), ...corpusFiles('shaders')].filter((f) => {
-    try {
-      readRootSignatureSource(f.bytes, 'lenient');
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  assert.ok(files.length > 300, `${files.length} files`);
-  // one round trip: the page is driven file by file from inside (drop, wait for the summary, read)
-  const seen = await page.evaluate(async (list) => {
-    const out: { hlsl: string; targets: number; bytes: number }[] = [];
-    const summary = document.getElementById('summary')!;
-    for (const [i, [name, b64]] of list.entries()) {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const label = `${i}-${name}`;
-      const dt = new DataTransfer();
-      dt.items.add(new File([bytes], label));
-      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      // validation follows the first paint
-      while (!summary.textContent!.startsWith(`${label}:`) || document.querySelectorAll('#validation .target').length !== 2) await new Promise((r) => setTimeout(r, 0));
-      out.push({ hlsl: document.getElementById('hlsl-out')!.textContent!, targets: document.querySelectorAll('#validation .target').length, bytes: document.querySelectorAll('.hex .b').length });
-    }
-    return out;
-  }, files.map((f) => [f.name.replace(/^.*\//, ''), Buffer.from(f.bytes).toString('base64')] as [string, string]));
-  files.forEach((f, i) => {
-    const { rootSignature } = readRootSignatureSource(f.bytes, 'lenient');
-    assert.is(seen[i]!.hlsl, printRootSignature(rootSignature, { multiline: true }), f.name);
-    assert.is(seen[i]!.targets, 2, f.name);
-    assert.ok(seen[i]!.bytes > 0, f.name);
-  });
   assert.equal(problems, []);
   await page.context().close();
 });
