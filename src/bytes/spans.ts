@@ -84,13 +84,29 @@ export class SpanRecorder {
    */
   fillGaps(start: number, end: number, path: string, kind: 'gap' | 'padding' = 'gap', since = 0): void {
     if (end <= start) return;
-    const covered = this.spans
-      .slice(since)
-      .filter((s) => LEAF_KINDS.has(s.kind) && s.offset < end && s.offset + s.size > start)
-      .map((s) => [Math.max(start, s.offset), Math.min(end, s.offset + s.size)] as const)
-      .sort((a, b) => a[0] - b[0]);
+    // the covered runs as flat [from, to] pairs; producers record leaves in order, so the sort
+    // below is skipped unless a run starts before the previous one
+    const runs: number[] = [];
+    let ordered = true;
+    const spans = this.spans;
+    for (let i = since, n = spans.length; i < n; i++) {
+      const s = spans[i]!;
+      if (!LEAF_KINDS.has(s.kind) || s.offset >= end || s.offset + s.size <= start) continue;
+      const from = Math.max(start, s.offset);
+      if (runs.length && from < runs[runs.length - 2]!) ordered = false;
+      runs.push(from, Math.min(end, s.offset + s.size));
+    }
+    let pairs: (readonly [number, number])[] | undefined;
+    if (!ordered) {
+      pairs = [];
+      for (let k = 0; k < runs.length; k += 2) pairs.push([runs[k]!, runs[k + 1]!]);
+      pairs.sort((a, b) => a[0] - b[0]);
+    }
     let at = start;
-    for (const [from, to] of covered) {
+    const count = runs.length / 2;
+    for (let k = 0; k < count; k++) {
+      const from = pairs ? pairs[k]![0] : runs[2 * k]!;
+      const to = pairs ? pairs[k]![1] : runs[2 * k + 1]!;
       if (from > at) this.add(kind, at, from - at, path);
       at = Math.max(at, to);
     }
@@ -100,11 +116,13 @@ export class SpanRecorder {
   /** The map, spans sorted (offset ascending, larger first, leaves after enclosing spans). */
   finish(format: string, length: number): ByteMap {
     const order = (s: ByteSpan) => (LEAF_KINDS.has(s.kind) ? 1 : 0);
-    const spans = this.spans
-      .map((s, i) => [s, i] as const)
-      .sort(([a, i], [b, j]) => a.offset - b.offset || b.size - a.size || order(a) - order(b) || i - j)
-      .map(([s]) => s);
-    return { format, length, spans };
+    const before = (a: ByteSpan, b: ByteSpan) => a.offset - b.offset || b.size - a.size || order(a) - order(b);
+    const recorded = this.spans;
+    // Array.prototype.sort is stable (ties keep the recording order); skipped after one linear
+    // pass when the spans came in order
+    let sorted = true;
+    for (let i = 1; i < recorded.length && sorted; i++) if (before(recorded[i - 1]!, recorded[i]!) > 0) sorted = false;
+    return { format, length, spans: sorted ? recorded.slice() : recorded.slice().sort(before) };
   }
 }
 

@@ -129,7 +129,7 @@ export function timingsSvgTree(p: TimingPicture, title = 'timestamp durations'):
   const laneH = 6;
   const lanes = p.timeline.kind === 'intervals' ? Math.min(40, Math.max(1, p.timeline.starts.length)) : 0;
   const tlH = p.timeline.kind === 'intervals' ? lanes * laneH : 100;
-  const H = margin + histH + 50 + tlH + 30;
+  const H = margin + histH + 50 + tlH + 40;
   const counts = p.histogram.counts;
   let peak = 1;
   for (const c of counts) if (c > peak) peak = c;
@@ -143,7 +143,19 @@ export function timingsSvgTree(p: TimingPicture, title = 'timestamp durations'):
   hist.push(el('line', { x1: 0, y1: histH, x2: W, y2: histH, stroke: '#333' }));
   hist.push(el('text', { x: 0, y: histH + 14 }, undefined, nsText(p.histogram.minNs)));
   hist.push(el('text', { x: W, y: histH + 14, 'text-anchor': 'end' }, undefined, nsText(p.histogram.maxNs)));
-  hist.push(el('text', { x: W / 2, y: histH + 14, 'text-anchor': 'middle' }, undefined, `duration (peak ${peak})`));
+  hist.push(el('text', { x: W / 2, y: histH + 28, 'text-anchor': 'middle' }, undefined, `duration (peak ${peak})`));
+  // axes with scale: duration ticks (with units) at quarters, counts at 0, half and peak
+  for (let q = 1; q < 4; q++) {
+    hist.push(el('line', { class: 'tick', x1: (q * W) / 4, y1: histH, x2: (q * W) / 4, y2: histH + 4, stroke: '#333' }));
+    hist.push(el('text', { class: 'tick', x: (q * W) / 4, y: histH + 14, 'text-anchor': 'middle' }, undefined, nsText(p.histogram.minNs + (q / 4) * (p.histogram.maxNs - p.histogram.minNs))));
+  }
+  hist.push(el('line', { x1: 0, y1: 0, x2: 0, y2: histH, stroke: '#333' }));
+  for (const c of [0, Math.round(peak / 2), peak]) {
+    const y = histH - (c / peak) * histH;
+    hist.push(el('line', { class: 'tick', x1: -4, y1: y, x2: 0, y2: y, stroke: '#333' }));
+    hist.push(el('text', { class: 'tick', x: -6, y: y + 4, 'text-anchor': 'end' }, undefined, String(c)));
+  }
+  hist.push(el('text', { x: -6, y: -8, 'text-anchor': 'start' }, undefined, 'count'));
   const t = p.timeline;
   const scale = t.spanNs > 0 ? W / t.spanNs : 0;
   const line: SvgNode[] = [];
@@ -162,7 +174,11 @@ export function timingsSvgTree(p: TimingPicture, title = 'timestamp durations'):
   line.push(el('line', { x1: 0, y1: tlH, x2: W, y2: tlH, stroke: '#333' }));
   line.push(el('text', { x: 0, y: tlH + 14 }, undefined, '0'));
   line.push(el('text', { x: W, y: tlH + 14, 'text-anchor': 'end' }, undefined, nsText(t.spanNs)));
-  line.push(el('text', { x: W / 2, y: tlH + 14, 'text-anchor': 'middle' }, undefined, t.kind === 'binned' ? 'intervals covering each pixel (binned)' : 'begin/end intervals'));
+  line.push(el('text', { x: W / 2, y: tlH + 28, 'text-anchor': 'middle' }, undefined, t.kind === 'binned' ? 'intervals covering each pixel (binned)' : 'begin/end intervals'));
+  for (let q = 1; q < 4; q++) {
+    line.push(el('line', { class: 'tick', x1: (q * W) / 4, y1: tlH, x2: (q * W) / 4, y2: tlH + 4, stroke: '#333' }));
+    line.push(el('text', { class: 'tick', x: (q * W) / 4, y: tlH + 14, 'text-anchor': 'middle' }, undefined, nsText((q / 4) * t.spanNs)));
+  }
   return el('svg', { xmlns: 'http://www.w3.org/2000/svg', width: W + 2 * margin, height: H, viewBox: `0 0 ${W + 2 * margin} ${H}`, 'font-family': 'sans-serif', 'font-size': 11 }, [
     el('title', {}, undefined, title),
     el('rect', { width: '100%', height: '100%', fill: '#fff' }),
