@@ -2,13 +2,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { EXIT, exitCode, worstExit } from '../src/cli/exit.js';
 import { diagnosticOf, formatDiagnostic, InputError, UsageError, CheckFailed, outcomeOf } from '../src/cli/errors.js';
 import { fillPattern, globPattern, planOutputs, stem } from '../src/cli/paths.js';
-import { isNullDevice, removeStaleTemps, renameWithRetry, tempName, tempOwner, errnoWords } from '../src/cli/io.js';
+import { isNullDevice, removeStaleTemps, renameWithRetry, tempName, tempOwner, errnoWords, writeOutput } from '../src/cli/io.js';
 import { servePersistentWorker } from '../src/cli/persistent-worker.js';
 import { RequestFramer } from '../src/cli/work-requests.js';
 import { expandResponseFiles } from '../src/cli/argfiles.js';
@@ -211,6 +211,17 @@ test('includes are read once each; a guarded cycle ends, an unguarded one is a t
   assert.throws(() => new HlslFile('#include "a.h"\n', '/p/main.hlsl', {}, {}, { host: virtualHost(texts) }).defineText('X'), (e: unknown) => e instanceof HlslError && e.location.file === '/p/b.h' && e.location.line === 5 && e.location.column === 6);
   const loop = virtualHost({ '/p/a.h': '#include "a.h"\n' });
   assert.throws(() => new HlslFile('#include "a.h"\n', '/p/main.hlsl', {}, {}, { host: loop }).defineText('X'), (e: unknown) => e instanceof HlslError && /nested too deeply/.test(e.message));
+});
+
+test('a regular file under /dev (a tmpfs such as /dev/shm) is replaced like any output, not appended to as a device', async () => {
+  if (!existsSync('/dev/shm')) return;
+  const file = `/dev/shm/dxbin-out-${process.pid}.bin`;
+  try {
+    for (const data of ['first output', 'second']) await writeOutput(file, new TextEncoder().encode(data), [], captureStreams());
+    assert.is(readFileSync(file, 'utf8'), 'second');
+  } finally {
+    rmSync(file, { force: true });
+  }
 });
 
 test.run();

@@ -169,9 +169,14 @@ export function isNullDevice(path: string, platform: NodeJS.Platform = process.p
   return /^nul(\.[^\\/]*)?$/i.test(win32.basename(path)) || /^\\\\\.\\nul$/i.test(path);
 }
 
-/** Lexically a device or process path (/dev/stdout, /dev/fd/3, /proc/self/fd/1): written in place. */
-function isDevicePath(path: string): boolean {
-  return /^\/(dev|proc)\//.test(resolve(path));
+/**
+ * Lexically a device or descriptor path: /dev/stdout, /dev/fd/3, /proc/self/fd/1 (written in
+ * place even when the descriptor is a regular file), or a path under /dev or /proc that does not
+ * exist yet. A regular file under /dev (a tmpfs such as /dev/shm) is an ordinary output.
+ */
+function isDevicePath(path: string, exists = statOrUndefined(path) !== undefined): boolean {
+  const full = resolve(path);
+  return /^\/dev\/(std(in|out|err)|fd\/)|^\/proc\/[^/]+\/fd\//.test(full) || (!exists && /^\/(dev|proc)\//.test(full));
 }
 
 function statOrUndefined(path: string): Stats | undefined {
@@ -391,7 +396,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
   if (isNullDevice(out)) return { kind: 'discard', write: async () => {}, commit: async () => {}, abort: async () => {} };
   const s = statOrUndefined(out);
   if (s?.isDirectory()) throw new InputError(out, 'not-writable', 'cannot write: is a folder, not a file');
-  if ((s && !s.isFile()) || isDevicePath(out)) {
+  if ((s && !s.isFile()) || isDevicePath(out, s !== undefined)) {
     // a device, FIFO or socket: write into it, never replace it
     let handle: FileHandle;
     try {
