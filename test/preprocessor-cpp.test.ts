@@ -52,6 +52,8 @@ const POOL = 2;
 const BATCH = 50;
 // thousands of small files: in memory where Linux offers it (a disk-backed /tmp spends longer deleting them than cpp reading them)
 const work = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'dxbin-cpp-'));
+// the CLI's outputs on disk: it writes into (appends to) anything under /dev/ in place, as to a device
+const cliWork = mkdtempSync(join(tmpdir(), 'dxbin-cpp-cli-'));
 
 /** `-D NAME=VALUE` for every macro DXC predefines for root signature text (C-mode cpp has none of them). */
 const PREDEFINE_FLAGS = [...HLSL_PREDEFINES, ...profileMacros(ROOTSIG_PROFILE)!].flatMap((m) => ['-D', `${m.name}=${m.value}`]);
@@ -234,22 +236,38 @@ const describe = (p: CppProgram) =>
     .map(([n, s]) => `---- ${n}\n${s}`)
     .join('')}`;
 
-/** Runs `count` programs from `seed`, adding each outcome's kind to `tally` (throws fast-check's report on a difference). */
-async function differential(seed: number, count: number, tally: Map<string, number>): Promise<void> {
+/**
+ * Runs `count` programs from `seed`, adding each outcome's kind to `tally` and the number of
+ * differences to `tally.differ`; on a difference fast-check replays the seed and shrinks the first
+ * one (returned as its report).
+ */
+async function differential(seed: number, count: number, tally: Map<string, number>): Promise<string | undefined> {
   const started = performance.now();
   const chunk = join(work, `seed-${seed}`);
   const libDir = join(chunk, INCLUDE_DIR);
-  const jobs: Job[] = fc.sample(programArb, { seed, numRuns: count }).map((p, index) => ({ index, p: tagged(p, `p${index}`) }));
-  for (const { index, p } of jobs) writeProgram(join(chunk, `p${index}`), libDir, p);
-  const t0 = performance.now();
-  if (process.env.DXBIN_CPP_TIMING) console.log(`seed ${seed}: generated and written in ${(t0 - started).toFixed(0)} ms`);
-  const wants = await cppAll(chunk, jobs);
-  const t1 = performance.now();
-  // the same seed gives fast-check the same programs, in order
-  let next = 0;
-  let shrunk = 0;
+  const count1 = (key: string) => tally.set(key, (tally.get(key) ?? 0) + 1);
   try {
-    fc.assert(
+    const jobs: Job[] = fc.sample(programArb, { seed, numRuns: count }).map((p, index) => ({ index, p: tagged(p, `p${index}`) }));
+    for (const { index, p } of jobs) writeProgram(join(chunk, `p${index}`), libDir, p);
+    const t0 = performance.now();
+    const wants = await cppAll(chunk, jobs);
+    const t1 = performance.now();
+    let differ = 0;
+    for (const { index, p } of jobs) {
+      const got = dxbinOutcome(join(chunk, `p${index}`), libDir, p);
+      if (!same(got, wants.get(index)!)) differ++;
+      else {
+        count1(got.kind);
+        if (process.env.DXBIN_CPP_TIMING && got.kind === 'refused') count1(`  ${got.why.replace(/^.*?(\w+\.h\w*):/, '$1:').replace(/\d+/g, 'N')}`);
+      }
+    }
+    if (process.env.DXBIN_CPP_TIMING) console.log(`seed ${seed}: generated and written ${(t0 - started).toFixed(0)} ms, cpp ${(t1 - t0).toFixed(0)} ms, dxbin ${(performance.now() - t1).toFixed(0)} ms`);
+    if (differ === 0) return undefined;
+    tally.set('differ', (tally.get('differ') ?? 0) + differ);
+    // the same seed gives fast-check the same programs, in order: it replays them and shrinks the first difference
+    let next = 0;
+    let shrunk = 0;
+    const report = fc.check(
       fc.property(programArb, (original) => {
         const index = next++;
         let p = tagged(original, `p${index}`);
@@ -265,24 +283,26 @@ async function differential(seed: number, count: number, tally: Map<string, numb
         }
         const got = dxbinOutcome(dir, lib, p);
         if (!same(got, want)) throw new Error(`dxbin ${JSON.stringify(got)}\ncpp   ${JSON.stringify(want)}\n${describe(p)}`);
-        tally.set(got.kind, (tally.get(got.kind) ?? 0) + 1);
-        if (process.env.DXBIN_CPP_TIMING && got.kind === 'refused') tally.set(`  ${got.why.replace(/\d+/g, 'N')}`, (tally.get(`  ${got.why.replace(/\d+/g, 'N')}`) ?? 0) + 1);
       }),
       { seed, numRuns: count, includeErrorInReport: true },
     );
+    return `seed ${seed}: ${differ} of ${count} programs differ; the first, shrunk:\n${fc.defaultReportMessage(report) ?? '(fast-check replayed no difference: only in batched cpp runs)'}`;
   } finally {
-    const t2 = performance.now();
     rmSync(chunk, { recursive: true, force: true });
-    if (process.env.DXBIN_CPP_TIMING) console.log(`seed ${seed}: cpp ${(t1 - t0).toFixed(0)} ms, dxbin ${(t2 - t1).toFixed(0)} ms, rm ${(performance.now() - t2).toFixed(0)} ms`);
   }
 }
 
 t(`${RUNS} generated programs: dxbin picks the root signature cpp picks (or both refuse)`, async () => {
   const started = performance.now();
   const tally = new Map<string, number>();
-  for (let done = 0, seed = SEED; done < RUNS; done += CHUNK, seed++) await differential(seed, Math.min(CHUNK, RUNS - done), tally);
+  const reports: string[] = [];
+  for (let done = 0, seed = SEED; done < RUNS; done += CHUNK, seed++) {
+    const report = await differential(seed, Math.min(CHUNK, RUNS - done), tally);
+    if (report !== undefined) reports.push(report);
+  }
   const counts = Object.fromEntries(tally);
   console.log(`preprocessor-cpp: ${RUNS} programs from seed ${SEED} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+  assert.is(reports.length, 0, reports.join('\n\n'));
   // the programs must mostly choose a root signature, or the comparison says little
   assert.ok((tally.get('bytes') ?? 0) >= RUNS * 0.5, `most programs compile a root signature: ${JSON.stringify(counts)}`);
   assert.ok((tally.get('refused') ?? 0) > 0 && (tally.get('undefined') ?? 0) > 0, `refusals and undefined RS are exercised: ${JSON.stringify(counts)}`);
@@ -295,5 +315,102 @@ t('cpp oracle: tokens after the probe become root signature text as DXC makes it
   assert.is(cppText(' "a\\"b"'), 'a"b');
 });
 
-test.after(() => rmSync(work, { recursive: true, force: true }));
+/** The built CLI on `args`: exit status, standard error. */
+async function dxbin(args: string[]) {
+  const r = spawnSync(process.execPath, [await builtCli(), ...args], { encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr };
+}
+
+/** Bytes `rootsig compile` writes for a root signature string. */
+async function direct(text: string): Promise<string> {
+  const out = join(cliWork, `direct-${hex(new TextEncoder().encode(text))}.bin`);
+  const r = await dxbin(['rootsig', 'compile', text, '--version', '1.1', '-o', out]);
+  assert.is(r.status, 0, r.stderr);
+  return hex(new Uint8Array(readFileSync(out)));
+}
+
+const ISSUE_EXAMPLE = '#ifdef A\n#define RS "CBV(b0)"\n#else\n#define RS "CBV(b1)"\n#endif\n';
+
+test("CLI: issue 19's example takes the branch -D chooses (CBV(b0) with -D A, CBV(b1) without)", async () => {
+  const dir = join(cliWork, 'cli-issue');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'a.hlsl'), ISSUE_EXAMPLE);
+  const compile = async (...flags: string[]) => {
+    const out = join(dir, `rs${flags.join('')}.bin`);
+    const r = await dxbin(['rootsig', 'compile', '--file', join(dir, 'a.hlsl'), '--define', 'RS', ...flags, '--version', '1.1', '-o', out]);
+    assert.is(r.status, 0, r.stderr);
+    return hex(new Uint8Array(readFileSync(out)));
+  };
+  const b0 = await direct('CBV(b0)');
+  const b1 = await direct('CBV(b1)');
+  assert.is.not(b0, b1);
+  assert.is(await compile('-D', 'A'), b0, '-D A: the #ifdef branch');
+  assert.is(await compile(), b1, 'no -D: the #else branch');
+  assert.is(await compile('-D', 'A', '-U', 'A'), b1, '-U after -D undefines');
+});
+
+test('CLI: UTF-16 LE and BE with a BOM, UTF-8 with a BOM and CRLF: the same bytes as plain UTF-8', async () => {
+  const dir = join(cliWork, 'cli-encodings');
+  mkdirSync(dir, { recursive: true });
+  const crlf = ISSUE_EXAMPLE.replaceAll('\n', '\r\n');
+  const utf16 = (text: string, bigEndian: boolean) => {
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes.set(bigEndian ? [0xfe, 0xff] : [0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      bytes.set(bigEndian ? [c >> 8, c & 0xff] : [c & 0xff, c >> 8], 2 + 2 * i);
+    }
+    return bytes;
+  };
+  const sources: Record<string, Uint8Array> = {
+    'utf8.hlsl': new TextEncoder().encode(ISSUE_EXAMPLE),
+    'utf16le.hlsl': utf16(crlf, false),
+    'utf16be.hlsl': utf16(ISSUE_EXAMPLE, true),
+    'utf8bom-crlf.hlsl': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(crlf)]),
+  };
+  const want = await direct('CBV(b0)');
+  for (const [name, bytes] of Object.entries(sources)) {
+    writeFileSync(join(dir, name), bytes);
+    const out = join(dir, `${name}.bin`);
+    const r = await dxbin(['rootsig', 'compile', '--file', join(dir, name), '--define', 'RS', '-D', 'A', '--version', '1.1', '-o', out]);
+    assert.is(r.status, 0, `${name}: ${r.stderr}`);
+    assert.is(hex(new Uint8Array(readFileSync(out))), want, name);
+  }
+});
+
+test('CLI: #error in a taken group exits 1 with file:line:col: error: message; in an untaken group it compiles', async () => {
+  const dir = join(cliWork, 'cli-error');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'e.hlsl');
+  writeFileSync(file, '#define RS "CBV(b0)"\n#ifndef OK\n  #error unsupported platform\n#endif\n');
+  const out = join(dir, 'e.bin');
+  const bad = await dxbin(['rootsig', 'compile', '--file', file, '--define', 'RS', '--version', '1.1', '-o', out]);
+  assert.is(bad.status, 1);
+  assert.is(bad.stderr, `dxbin: ${file}:3:4: error: unsupported platform\n`);
+  assert.not.ok(existsSync(out), 'nothing written');
+  const good = await dxbin(['rootsig', 'compile', '--file', file, '--define', 'RS', '-D', 'OK', '--version', '1.1', '-o', out]);
+  assert.is(good.status, 0, good.stderr);
+  assert.is(hex(new Uint8Array(readFileSync(out))), await direct('CBV(b0)'));
+});
+
+test('CLI: an #include inside #if 0 or a comment is not followed and not in the depfile', async () => {
+  const dir = join(cliWork, 'cli-includes');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'main.hlsl');
+  // the skipped headers exist and would break the compile if read
+  writeFileSync(join(dir, 'skipped.h'), '#error skipped.h was read\n');
+  writeFileSync(join(dir, 'commented.h'), '#error commented.h was read\n');
+  writeFileSync(join(dir, 'taken.h'), '#define PART "SRV(t3)"\n');
+  writeFileSync(file, '#if 0\n#include "skipped.h"\n#include "missing.h"\n#endif\n/*\n#include "commented.h"\n*/\n// #include "commented.h"\n#include "taken.h"\n#define RS "CBV(b0), " PART\n');
+  const out = join(dir, 'rs.bin');
+  const r = await dxbin(['rootsig', 'compile', '--file', file, '--define', 'RS', '--version', '1.1', '-o', out, '--depfile', `${out}.d`]);
+  assert.is(r.status, 0, r.stderr);
+  assert.is(hex(new Uint8Array(readFileSync(out))), await direct('CBV(b0), SRV(t3)'));
+  assert.is(readFileSync(`${out}.d`, 'utf8'), `${out}: \\\n  ${file} \\\n  ${join(dir, 'taken.h')}\n\n${join(dir, 'taken.h')}:\n`, 'only the file and the header actually included');
+});
+
+test.after(() => {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(cliWork, { recursive: true, force: true });
+});
 test.run();

@@ -9,8 +9,9 @@
  * The generator stays off what DXC's clang and C-mode cpp legitimately read differently:
  * `true`/`false` in #if (1 in clang's HLSL mode, 0 in C), character literals and HLSL's literal
  * suffixes, shifts by a negative or out-of-range amount (GCC shifts the other way, clang clamps),
- * the comma operator in #if, `__FILE__` (the probe file differs) and `__LINE__` across continued
- * lines (GCC and clang count differently inside macro calls).
+ * the comma operator in #if, `__FILE__` (the probe file differs), `__LINE__` across continued
+ * lines (GCC and clang count differently inside macro calls), and two headers with the same
+ * contents under `#pragma once` (GCC takes them for one file, clang goes by the file's identity).
  */
 import fc from 'fast-check';
 
@@ -34,7 +35,8 @@ export const INCLUDE_DIR = 'lib';
  */
 export function tagged(p: CppProgram, tag: string): CppProgram {
   const rename = (s: string) => s.replace(/\bh([23])\.h\b/g, `${tag}_h$1.h`);
-  return { ...p, files: Object.fromEntries(Object.entries(p.files).map(([name, text]) => [rename(name), rename(text)])) };
+  // a last line naming the program: GCC's #pragma once skips a file whose contents it has seen (see headerArb)
+  return { ...p, files: Object.fromEntries(Object.entries(p.files).map(([name, text]) => [rename(name), `${rename(text)}// ${tag}\n`])) };
 }
 
 /** Headers, in the order they may include each other (a header includes only later ones: no cycles). */
@@ -246,10 +248,14 @@ function conditionalArb(at: number, depth: number, k: { n: number }): fc.Arbitra
     ]);
 }
 
-/** A header's text: its lines, wrapped in a guard, `#pragma once` or nothing. */
+/**
+ * A header's text: its lines, wrapped in a guard, `#pragma once` or nothing. Its first line names
+ * it: GCC's `#pragma once` also skips a different file with the same contents (and time), clang's
+ * only the same file, so no two headers are alike.
+ */
 const headerArb = (h: number, k: { n: number }): fc.Arbitrary<string> =>
   fc.tuple(fc.constantFrom('guard', 'once', 'none'), linesArb(h + 1, 1, k)).map(([wrap, lines]) => {
-    const body = lines.join('\n');
+    const body = [`// ${HEADERS[h]}`, ...lines].join('\n');
     if (wrap === 'guard') return `#ifndef ${guardName(h)}\n#define ${guardName(h)}\n${body}\n#endif\n`;
     if (wrap === 'once') return `#pragma once\n${body}\n`;
     return `${body}\n`;
