@@ -102,6 +102,7 @@ function printGoals(): void {
     speedVs(kase, 'native-c', '>= 0.5x', 0.5);
     speedVs(kase, 'dxbin-scalar', '> 1x (SIMD faster than scalar)', 1.0000001);
   }
+  speedVs('hlsl-preprocess', 'cpp', '>= 0.5x (issue 19)', 0.5);
   const hlsl = row('hlsl-compile', 'dxbin');
   if (hlsl) lines.push(`| hlsl-compile | strings per second | ${Math.round(1e9 / hlsl.ns_per_record!)} (${(hlsl.ns_per_record! / 1e3).toFixed(0)} us a string) | - | - |`);
   const first = row('query-first-call', 'dxbin-simd');
