@@ -45,9 +45,6 @@ export class Source {
   readonly clean: string;
   private readonly map: Int32Array | null;
   private starts: Int32Array | null = null;
-  /** Its tokens, lexed once per mode: every token, or the directive lines only. */
-  tokens: Token[] | null = null;
-  directiveTokens: Token[] | null = null;
 
   constructor(
     /** The path as found (the main file's as given; an include's as joined to its folder). */
@@ -61,19 +58,20 @@ export class Source {
       this.map = null;
       return;
     }
-    let clean = '';
-    const map: number[] = [];
+    const parts: string[] = [];
+    const map = new Int32Array(text.length + 1);
     let from = 0;
+    let k = 0;
     const re = /\\\r?\n/g;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      clean += text.slice(from, m.index);
-      for (let k = from; k < m.index; k++) map.push(k);
+      parts.push(text.slice(from, m.index));
+      for (let c = from; c < m.index; c++) map[k++] = c;
       from = m.index + m[0].length;
     }
-    clean += text.slice(from);
-    for (let k = from; k <= text.length; k++) map.push(k);
-    this.clean = clean;
-    this.map = Int32Array.from(map);
+    parts.push(text.slice(from));
+    for (let c = from; c <= text.length; c++) map[k++] = c;
+    this.clean = parts.join('');
+    this.map = map.subarray(0, k);
   }
 
   /** Offset in `text` of index `i` of `clean`. */
@@ -193,32 +191,18 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 const ONE_CHAR: string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 
 /**
- * The tokens of a source; `fail` reports an unterminated comment. With `text` false only directive
- * lines are tokenized: other lines are skipped as far as comments and literals require.
+ * The tokens of one logical line of `s` from `i` (a block comment may carry it over newlines);
+ * `lexed.end` is where the next line starts. `fail` reports an unterminated comment. Lines are
+ * lexed as the preprocessor reaches them: a skipped group, a skipped text line in `macros` mode and
+ * a guarded header's second inclusion make no tokens at all.
  */
-function lex(src: Source, file: number, fail: (pos: number, message: string) => never, text: boolean): Token[] {
-  const s = src.clean;
+function lexLine(s: string, file: number, i: number, fail: (pos: number, message: string) => never, out: Token[]): number {
   const n = s.length;
-  const out: Token[] = [];
-  let i = 0;
   let bol = true;
-  let space = false;
-  let directive = false;
+  let space = i > 0;
   while (i < n) {
     const c = s.charCodeAt(i);
-    if (!text && !directive && !(bol && c === 35) && c !== 10 && c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12 && c !== 47) {
-      // a text line: skip to its end, past literals and comments (a block comment may run on)
-      i = skipTextLine(s, i, fail);
-      bol = false;
-      continue;
-    }
-    if (c === 10) {
-      bol = true;
-      space = true;
-      directive = false;
-      i++;
-      continue;
-    }
+    if (c === 10) return i + 1;
     if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) {
       space = true;
       i++;
@@ -246,8 +230,7 @@ function lex(src: Source, file: number, fail: (pos: number, message: string) => 
       i++;
       while (i < n && isIdentChar(s.charCodeAt(i))) i++;
       const q = s.charCodeAt(i);
-      const prefix = i - start <= 2 ? s.slice(start, i) : '';
-      if ((q === 34 || q === 39) && (prefix === 'L' || prefix === 'u' || prefix === 'U' || prefix === 'u8')) {
+      if ((q === 34 || q === 39) && i - start <= 2 && isStringPrefix(s, start, i)) {
         const end = scanQuoted(s, i, q);
         kind = end < 0 ? OTHER : q === 34 ? STRING : CHAR;
         i = end < 0 ? -end : end;
@@ -274,14 +257,43 @@ function lex(src: Source, file: number, fail: (pos: number, message: string) => 
       }
       i += len;
       kind = c < 128 && c !== 64 && c !== 96 && c !== 92 ? PUNCT : OTHER;
-      if (bol && c === 35 && len === 1) directive = true;
     }
     const spelling = i - start === 1 && c < 128 ? ONE_CHAR[c]! : s.slice(start, i);
     out.push({ kind, text: spelling, file, pos: start, space, bol, hide: null, from: file, at: start, synthetic: false });
     bol = false;
     space = false;
   }
-  return out;
+  return n;
+}
+
+/** A `#` (not `##`) at `i`: the line is a directive. */
+function startsDirective(s: string, i: number): boolean {
+  return s.charCodeAt(i) === 35 && s.charCodeAt(i + 1) !== 35;
+}
+
+/** `L`, `u`, `U` or `u8` before a quote: an encoding prefix of a literal. */
+function isStringPrefix(s: string, start: number, end: number): boolean {
+  const c = s.charCodeAt(start);
+  if (end - start === 1) return c === 76 || c === 117 || c === 85;
+  return c === 117 && s.charCodeAt(start + 1) === 56;
+}
+
+/**
+ * Where the first token of the line at `i` starts (whitespace and block comments passed over), or
+ * the index of the newline (or end) when the line has none.
+ */
+function firstTokenAt(s: string, i: number, fail: (pos: number, message: string) => never): number {
+  const n = s.length;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) i++;
+    else if (c === 47 && s.charCodeAt(i + 1) === 42) {
+      const end = s.indexOf('*/', i + 2);
+      if (end < 0) fail(i, 'unterminated /* comment');
+      i = end + 2;
+    } else return i;
+  }
+  return n;
 }
 
 /** Where a text line ends (its newline), from `i`: literals and comments skipped, a block comment followed to its end. */
@@ -327,12 +339,12 @@ function scanQuoted(s: string, i: number, quote: number): number {
 
 /** One token lexed from `text` (for `##`), or undefined when the text is not exactly one token. */
 function lexOne(text: string): { kind: number } | undefined {
-  const src = new Source('', '', text);
-  let tokens: Token[];
+  if (text.includes('\n')) return undefined;
+  const tokens: Token[] = [];
   try {
-    tokens = lex(src, 0, () => {
+    lexLine(text, 0, 0, () => {
       throw new Error('comment');
-    }, true);
+    }, tokens);
   } catch {
     return undefined;
   }
@@ -352,8 +364,8 @@ interface Cond {
 interface Frame {
   src: Source;
   id: number;
-  tokens: Token[];
-  i: number;
+  /** Where the next line starts in the source's spliced text. */
+  pos: number;
   conds: Cond[];
   /** Index of the -I folder the file was found in (-1: next to its includer, or the main file). */
   dir: number;
@@ -459,10 +471,7 @@ class Preprocessor {
 
   private push(id: number, dir: number): void {
     const src = this.sources[id]!;
-    const fail = (pos: number, message: string) => this.failAt(id, pos, message);
-    const tokens = this.text ? (src.tokens ??= lex(src, id, fail, true)) : (src.directiveTokens ??= lex(src, id, fail, false));
-    this.spend(tokens.length, undefined);
-    this.frames.push({ src, id, tokens, i: 0, conds: [], dir, lineDelta: 0, presumed: src.name });
+    this.frames.push({ src, id, pos: 0, conds: [], dir, lineDelta: 0, presumed: src.name });
   }
 
   // ---------------------------------------------------------------- errors and budgets
@@ -490,9 +499,10 @@ class Preprocessor {
     this.spent += n;
     const budget = this.maxTokens ?? PREPROCESSOR_LIMITS.tokensPerByte * this.bytesRead + 65536;
     if (this.spent > budget) {
-      const where = t ?? this.frames[this.frames.length - 1]?.tokens[0];
       const message = `preprocessing exceeds maxExpansionTokens = ${budget} tokens`;
-      if (where) this.fail(where, message, 'hlsl-limit');
+      if (t) this.fail(t, message, 'hlsl-limit');
+      const fr = this.frames[this.frames.length - 1];
+      if (fr) this.failAt(fr.id, fr.pos, message, 'hlsl-limit');
       throw new HlslError(message, { file: this.sources[0]?.name ?? '?', line: 1, column: 1 }, 'hlsl-limit');
     }
   }
@@ -501,29 +511,39 @@ class Preprocessor {
 
   private loop(): void {
     const frames = this.frames;
+    const line: Token[] = [];
     while (frames.length > 0) {
       const fr = frames[frames.length - 1]!;
-      const tokens = fr.tokens;
-      if (fr.i >= tokens.length) {
+      const s = fr.src.clean;
+      const fail = (pos: number, message: string) => this.failAt(fr.id, pos, message);
+      if (fr.pos >= s.length) {
         const open = fr.conds[fr.conds.length - 1];
         if (open) this.fail(open.at, 'unterminated conditional directive');
         frames.pop();
         continue;
       }
-      const t = tokens[fr.i]!;
-      if (t.bol && t.kind === PUNCT && t.text === '#') {
-        let end = fr.i + 1;
-        while (end < tokens.length && !tokens[end]!.bol) end++;
-        const line = tokens.slice(fr.i + 1, end);
-        fr.i = end;
-        this.directive(fr, t, line);
+      const first = firstTokenAt(s, fr.pos, fail);
+      this.spend(1, undefined);
+      if (startsDirective(s, first)) {
+        line.length = 0;
+        fr.pos = lexLine(s, fr.id, fr.pos, fail, line);
+        this.spend(line.length, undefined);
+        this.directive(fr, line[0]!, line.slice(1));
         continue;
       }
-      let end = fr.i + 1;
-      while (end < tokens.length && !(tokens[end]!.bol && tokens[end]!.kind === PUNCT && tokens[end]!.text === '#')) end++;
-      const top = fr.conds[fr.conds.length - 1];
-      if (this.text && !top?.skipping) this.expand(tokens, false, 0, this.output, fr.i, end);
-      fr.i = end;
+      const skipping = fr.conds[fr.conds.length - 1]?.skipping ?? false;
+      if (skipping || !this.text) {
+        // a text line nobody reads: passed over as literals and comments require
+        const nl = skipTextLine(s, first, fail);
+        fr.pos = nl < s.length ? nl + 1 : nl;
+        continue;
+      }
+      // a run of text lines up to the next directive, lexed and expanded together (a call may span lines)
+      const run: Token[] = [];
+      do {
+        fr.pos = lexLine(s, fr.id, fr.pos, fail, run);
+      } while (fr.pos < s.length && !startsDirective(s, firstTokenAt(s, fr.pos, fail)));
+      this.expand(run, false, 0, this.output);
     }
   }
 
@@ -1366,7 +1386,7 @@ export function tokensToText(tokens: readonly Token[], sources: readonly Source[
  * (or where two tokens would otherwise read as one).
  */
 export function preprocessedText(result: Preprocessed): string {
-  const parts: string[] = [];
+  let out = '';
   let file = -1;
   let line = 0;
   let atLineStart = true;
@@ -1376,23 +1396,23 @@ export function preprocessedText(result: Preprocessed): string {
   for (const t of result.output) {
     const l = lines[t.from]!.lineOf(t.at);
     if (t.from !== file || l < line || l - line > 8) {
-      if (!atLineStart) parts.push('\n');
-      parts.push(`#line ${l} "${result.sources[t.from]!.name.replace(/[\\"]/g, (c) => `\\${c}`)}"\n`);
+      if (!atLineStart) out += '\n';
+      out += `#line ${l} "${result.sources[t.from]!.name.replace(/[\\"]/g, (c) => `\\${c}`)}"\n`;
       file = t.from;
       line = l;
       atLineStart = true;
     } else if (l > line) {
-      parts.push(l - line === 1 ? '\n' : '\n'.repeat(l - line));
+      out += l - line === 1 ? '\n' : '\n'.repeat(l - line);
       line = l;
       atLineStart = true;
     }
-    if (!atLineStart && (t.space || (previous !== undefined && wouldJoin(previous, t)))) parts.push(' ');
-    parts.push(t.text);
+    if (!atLineStart && (t.space || (previous !== undefined && wouldJoin(previous, t)))) out += ' ';
+    out += t.text;
     atLineStart = false;
     previous = t;
   }
-  if (!atLineStart) parts.push('\n');
-  return parts.join('');
+  if (!atLineStart) out += '\n';
+  return out;
 }
 
 /** Line numbers of positions in one source, found by walking from the last answer. */
@@ -1417,6 +1437,14 @@ class LineCursor {
 
 function wouldJoin(a: Token, b: Token): boolean {
   if ((a.kind === IDENT || a.kind === NUMBER) && (b.kind === IDENT || b.kind === NUMBER || b.kind === STRING || b.kind === CHAR)) return true;
-  if (a.kind === PUNCT && b.kind === PUNCT) return lexOne(a.text + b.text) !== undefined || (a.text === '/' && (b.text === '/' || b.text === '*'));
+  if (a.kind !== PUNCT) return false;
+  if (a.text === '.' && b.kind === NUMBER) return true;
+  if (b.kind !== PUNCT) return false;
+  if (a.text === '/' && (b.text === '/' || b.text === '*')) return true;
+  // a longer punctuator that starts with a's spelling and runs into b's (`+` `+`, `<` `<=`, `-` `>`)
+  const list = PUNCT_BY_FIRST.get(a.text.charCodeAt(0));
+  if (list === undefined) return false;
+  const joined = a.text + b.text;
+  for (const p of list) if (p.length > a.text.length && joined.startsWith(p)) return true;
   return false;
 }
