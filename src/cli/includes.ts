@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import path from 'node:path';
 import { HlslFile, decodeHlslSource, fileSystemHost, type HlslFileOptions, type PreprocessorWarning } from '../index.js';
+import type { Command } from 'commander';
 import type { DiagnosticsFormat } from './errors.js';
 
 type PathApi = typeof path.posix;
@@ -32,6 +33,15 @@ export function orderedDefines(o: SourceOptions): (readonly ['D' | 'U', string])
   const tagged = [...(o.D ?? []).map((v) => ['D', v] as const), ...(o.U ?? []).map((v) => ['U', v] as const)];
   tagged.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   return tagged.map(([k, v]) => [k, v.slice(v.indexOf('\0') + 1)] as const);
+}
+
+/** Adds -D, -U, -I and -T as dxc takes them (`extra` says what they go with, e.g. "with --file: "). */
+export function sourceOptions(c: Command, extra = ''): Command {
+  return c
+    .option('-D <name[=value]>', `${extra}define a macro (NAME alone is 1), as dxc -D (repeatable; -D and -U apply in order)`, collectOrdered)
+    .option('-U <name>', `${extra}undefine a macro, as dxc -U (repeatable)`, collectOrdered)
+    .option('-I <dir>', `${extra}a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)`, (v: string, all: string[] = []) => [...all, v])
+    .option('-T, --profile <profile>', `${extra}the profile whose __SHADER_TARGET_* macros the preprocessor defines, as dxc -T (default rootsig_1_1)`);
 }
 
 /** An HLSL file read from disk (UTF-8 or UTF-16 with a BOM), ready to preprocess with the command's -D/-U/-I/-T. */

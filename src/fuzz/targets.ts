@@ -154,16 +154,7 @@ export const TARGETS: readonly FuzzTarget[] = [
     kind: 'hlsl',
     oracle: 'typed errors only (#define RS and [RootSignature] of main), expansion within budget',
     run(data) {
-      const file = new HlslFile(text(data), 'fuzz.hlsl');
-      let n = 0;
-      for (const get of [() => file.defineText('RS'), () => file.entryText('main')]) {
-        try {
-          n += encodeRootSignature(compileRootSignature(get(), { version: 2 })).byteLength;
-        } catch (e) {
-          if (!(e instanceof DxbinError)) throw e;
-        }
-      }
-      return n;
+      return compileDefineAndEntry(new HlslFile(text(data), 'fuzz.hlsl'));
     },
   },
   {
@@ -181,14 +172,7 @@ export const TARGETS: readonly FuzzTarget[] = [
         const read = file.filesRead;
         check(new Set(read.map((f) => host.stat(f)?.real ?? f)).size === read.length, 'a file was read twice');
       }
-      for (const get of [() => file.defineText('RS'), () => file.entryText('main')]) {
-        try {
-          n += encodeRootSignature(compileRootSignature(get(), { version: 2 })).byteLength;
-        } catch (e) {
-          if (!(e instanceof DxbinError)) throw e;
-        }
-      }
-      return n;
+      return n + compileDefineAndEntry(file);
     },
   },
   {
@@ -431,6 +415,19 @@ export const TARGETS: readonly FuzzTarget[] = [
     },
   },
 ];
+
+/** Compiles `#define RS` and the `[RootSignature]` of `main` (a dxbin error is an answer); the bytes made. */
+function compileDefineAndEntry(file: HlslFile): number {
+  let n = 0;
+  for (const get of [() => file.defineText('RS'), () => file.entryText('main')]) {
+    try {
+      n += encodeRootSignature(compileRootSignature(get(), { version: 2 })).byteLength;
+    } catch (e) {
+      if (!(e instanceof DxbinError)) throw e;
+    }
+  }
+  return n;
+}
 
 /** A bundler error raised through the plugin context: an answer, not a crash. */
 class RollupError extends DxbinError {

@@ -6,7 +6,7 @@ import { requireFit } from './verify.js';
 import type { OnceCommand } from '../command.js';
 import { UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
-import { collectOrdered, depfileText, hlslFileOf, warningLine, type SourceOptions } from '../includes.js';
+import { depfileText, hlslFileOf, sourceOptions, warningLine, type SourceOptions } from '../includes.js';
 import { readInput, writeOutput } from '../io.js';
 
 /** The versions DXC has no rootsig_1_x profile for (their rules are the runtime's). */
@@ -36,15 +36,10 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
   ],
   schema: { file: S.str, output: S.str, version: S.str, size: S.int },
   define: (c) =>
-    c
-      .argument('[string]', 'the root signature text')
+    sourceOptions(c.argument('[string]', 'the root signature text'), 'with --file: ')
       .option('--file <file>', 'an HLSL file (- for standard input)')
       .option('--define <name>', 'with --file: the #define holding the root signature')
       .option('-E, --entry <entry>', 'with --file: the entry function whose [RootSignature(...)] to compile')
-      .option('-D <name[=value]>', 'with --file: define a macro (NAME alone is 1), as dxc -D (repeatable; -D and -U apply in order)', collectOrdered)
-      .option('-U <name>', 'with --file: undefine a macro, as dxc -U (repeatable)', collectOrdered)
-      .option('-I <dir>', 'with --file: a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)', (v: string, all: string[] = []) => [...all, v])
-      .option('-T, --profile <profile>', 'with --file: the profile whose __SHADER_TARGET_* macros the preprocessor defines, as dxc -T (default rootsig_1_1)')
       .option('--depfile <out.d>', 'write a Make-syntax depfile: the output depends on the HLSL file and every file it actually includes, each header also an empty rule (gcc -MD -MP)')
       .addOption(new Option('--version <version>', `root signature version (${NO_DXC_PROFILE} has no DXC profile)`).choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)).makeOptionMandatory())
       .requiredOption('-o, --output <out>', 'output file (- for standard output)')

@@ -2,7 +2,7 @@
 import { FORMAT_VERSION, S } from '../schema.js';
 import type { OnceCommand } from '../command.js';
 import { EXIT } from '../exit.js';
-import { collectOrdered, depfileText, hlslFileOf, warningLine, type SourceOptions } from '../includes.js';
+import { depfileText, hlslFileOf, sourceOptions, warningLine, type SourceOptions } from '../includes.js';
 import { readInput, writeOutput } from '../io.js';
 
 interface PreprocessOptions extends SourceOptions {
@@ -21,12 +21,7 @@ export const rootsigPreprocess: OnceCommand<PreprocessOptions> = {
   ],
   schema: { file: S.str, output: S.str, files: S.arr(S.str), warnings: S.int, text: S.str },
   define: (c) =>
-    c
-      .requiredOption('--file <file>', 'the HLSL file (- for standard input)')
-      .option('-D <name[=value]>', 'define a macro (NAME alone is 1), as dxc -D (repeatable; -D and -U apply in order)', collectOrdered)
-      .option('-U <name>', 'undefine a macro, as dxc -U (repeatable)', collectOrdered)
-      .option('-I <dir>', 'a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)', (v: string, all: string[] = []) => [...all, v])
-      .option('-T, --profile <profile>', 'the profile whose __SHADER_TARGET_* macros are defined, as dxc -T (default rootsig_1_1)')
+    sourceOptions(c.requiredOption('--file <file>', 'the HLSL file (- for standard input)'))
       .option('-o, --output <out>', 'write the text here (default: standard output)')
       .option('--depfile <out.d>', 'write a Make-syntax depfile of the files read (needs -o)'),
   async run(_args, o, streams) {
