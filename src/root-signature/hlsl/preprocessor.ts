@@ -12,7 +12,7 @@
  */
 import { DIRECTIVES, HLSL_PREDEFINES, PRAGMAS, PREPROCESSOR_LIMITS, PUNCTUATORS, ROOTSIG_PROFILE, profileMacros, type DirectiveKind, type PragmaKind } from '../../../codecs/hlsl-preprocessor.js';
 import { HlslError, RootSignatureText, type SourceLocation } from './text.js';
-import { decodeChecked, type IncludeHost } from './source.js';
+import { decodeChecked, type HostFile, type IncludeHost } from './source.js';
 
 /** Token kinds. */
 export const TOKEN = { ident: 1, number: 2, string: 3, char: 4, punct: 5, other: 6 } as const;
@@ -41,9 +41,10 @@ export interface Token {
 
 /** A source file as the preprocessor reads it: line continuations spliced, lines indexed once. */
 export class Source {
-  /** The text with backslash-newlines removed, and for each of its characters the offset in `text` (null when nothing was spliced). */
+  /** The text with backslash-newlines removed (`offset` maps its indices back to `text`). */
   readonly clean: string;
-  private readonly map: Int32Array | null;
+  private readonly spliceAt: Int32Array | null;
+  private readonly dropped: Int32Array | null;
   private starts: Int32Array | null = null;
 
   constructor(
@@ -55,29 +56,43 @@ export class Source {
   ) {
     if (!/\\\r?\n/.test(text)) {
       this.clean = text;
-      this.map = null;
+      this.spliceAt = null;
+      this.dropped = null;
       return;
     }
+    // where each splice was made (an index of `clean`) and how many characters were dropped up to it
     const parts: string[] = [];
-    const map = new Int32Array(text.length + 1);
+    const at: number[] = [];
+    const dropped: number[] = [];
     let from = 0;
-    let k = 0;
+    let length = 0;
     const re = /\\\r?\n/g;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       parts.push(text.slice(from, m.index));
-      for (let c = from; c < m.index; c++) map[k++] = c;
+      length += m.index - from;
       from = m.index + m[0].length;
+      at.push(length);
+      dropped.push(from - length);
     }
     parts.push(text.slice(from));
-    for (let c = from; c <= text.length; c++) map[k++] = c;
     this.clean = parts.join('');
-    this.map = map.subarray(0, k);
+    this.spliceAt = Int32Array.from(at);
+    this.dropped = Int32Array.from(dropped);
   }
 
-  /** Offset in `text` of index `i` of `clean`. */
+  /** Offset in `text` of index `i` of `clean` (a binary search over the splices). */
   offset(i: number): number {
-    if (this.map === null) return Math.min(i, this.text.length);
-    return this.map[Math.min(Math.max(i, 0), this.map.length - 1)]!;
+    const at = this.spliceAt;
+    const c = Math.min(Math.max(i, 0), this.clean.length);
+    if (at === null || at.length === 0 || c < at[0]!) return c;
+    let lo = 0;
+    let hi = at.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (at[mid]! <= c) lo = mid;
+      else hi = mid - 1;
+    }
+    return c + this.dropped![lo]!;
   }
 
   /** Offsets in `text` where its lines start (made once). */
@@ -366,6 +381,8 @@ interface Frame {
   id: number;
   /** Where the next line starts in the source's spliced text. */
   pos: number;
+  /** Reports an error at an index of this source (made once per inclusion). */
+  fail: (pos: number, message: string) => never;
   conds: Cond[];
   /** Index of the -I folder the file was found in (-1: next to its includer, or the main file). */
   dir: number;
@@ -397,6 +414,8 @@ class Preprocessor {
   private readonly frames: Frame[] = [];
   private readonly pushed = new Map<string, (Macro | undefined)[]>();
   private readonly resolved = new Map<string, { path: string; dir: number; real: string; size: number }>();
+  /** What the host said of each path asked (once per path per run). */
+  private readonly stats = new Map<string, HostFile | undefined>();
   private readonly host: IncludeHost | undefined;
   private readonly includeDirs: readonly string[];
   private readonly maxTokens: number | undefined;
@@ -471,7 +490,7 @@ class Preprocessor {
 
   private push(id: number, dir: number): void {
     const src = this.sources[id]!;
-    this.frames.push({ src, id, pos: 0, conds: [], dir, lineDelta: 0, presumed: src.name });
+    this.frames.push({ src, id, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, lineDelta: 0, presumed: src.name });
   }
 
   // ---------------------------------------------------------------- errors and budgets
@@ -515,7 +534,7 @@ class Preprocessor {
     while (frames.length > 0) {
       const fr = frames[frames.length - 1]!;
       const s = fr.src.clean;
-      const fail = (pos: number, message: string) => this.failAt(fr.id, pos, message);
+      const fail = fr.fail;
       if (fr.pos >= s.length) {
         const open = fr.conds[fr.conds.length - 1];
         if (open) this.fail(open.at, 'unterminated conditional directive');
@@ -745,7 +764,11 @@ class Preprocessor {
     let found = this.resolved.get(key);
     if (host && !found) {
       const look = (path: string, dir: number): boolean => {
-        const st = host.stat(path);
+        let st = this.stats.get(path);
+        if (st === undefined && !this.stats.has(path)) {
+          st = host.stat(path);
+          this.stats.set(path, st);
+        }
         if (!st) return false;
         if (!st.regular) this.fail(at, `cannot open file '${name}': not a regular file`);
         found = { path, dir, real: st.real, size: st.size };

@@ -45,7 +45,7 @@ export interface IncludeHost {
 export interface NodeFileSystem {
   fs: {
     statSync(p: string): { isFile(): boolean; size: number };
-    realpathSync(p: string): string;
+    realpathSync: ((p: string) => string) & { native?: (p: string) => string };
     readFileSync(p: string): Uint8Array;
   };
   path: { dirname(p: string): string; join(...p: string[]): string; isAbsolute(p: string): boolean };
@@ -59,6 +59,8 @@ export function fileSystemHost(node: NodeFileSystem): IncludeHost {
   expectObject(path, 'node.path');
   for (const f of ['statSync', 'realpathSync', 'readFileSync'] as const) expectFunction(fs[f], `node.fs.${f}`);
   for (const f of ['dirname', 'join', 'isAbsolute'] as const) expectFunction(path[f], `node.path.${f}`);
+  // the system's realpath: one call, where the JS one lstats every component of the path
+  const realpath = typeof fs.realpathSync.native === 'function' ? fs.realpathSync.native : fs.realpathSync;
   return {
     dirname: (p) => path.dirname(p),
     join: (dir, name) => path.join(dir, name),
@@ -66,7 +68,7 @@ export function fileSystemHost(node: NodeFileSystem): IncludeHost {
     stat(p) {
       try {
         const st = fs.statSync(p);
-        return { real: fs.realpathSync(p), size: st.size, regular: st.isFile() };
+        return { real: realpath(p), size: st.size, regular: st.isFile() };
       } catch {
         return undefined;
       }
