@@ -1,9 +1,9 @@
 /**
  * The dxbin command as users run it: src/cli/main.ts bundled by rollup (the same plugins as
- * rollup.config.mjs) into node_modules/.cache/dxbin-test/cli.js, once per test process, so tests
+ * rollup.config.mjs) into node_modules/.cache/dxbin-test/cli-PID.js, once per test process, so tests
  * drive the built CLI with plain `node` (no tsx), as a build step would.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { rollup } from 'rollup';
 import typescriptPlugin from '@rollup/plugin-typescript';
@@ -26,9 +26,11 @@ export function builtCli(): Promise<string> {
       plugins: [typescript({ tsconfig: join(ROOT, 'tsconfig.json'), compilerOptions: { noEmit: false, declaration: false, sourceMap: false }, include: ['codecs/**/*.ts', 'src/**/*.ts'], exclude: ['src/query/assembly/**'] })],
       onwarn: () => {},
     });
-    const file = join(dir, 'cli.js');
+    // one file per test process: two processes rewriting one shared file could each run the other's half-written bundle
+    const file = join(dir, `cli-${process.pid}.js`);
     await bundle.write({ file, format: 'es' });
     await bundle.close();
+    process.on('exit', () => rmSync(file, { force: true }));
     return file;
   })();
   return built;
