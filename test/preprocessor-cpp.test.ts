@@ -32,6 +32,9 @@
  * not a dxbin bug: GCC reads `1 >> -1` as `1 << 1`, clang (PPExpressions.cpp) takes the amount as
  * unsigned and clamps it to 63, giving 0, as dxbin does (the test 'a difference the generator
  * stays off' below). The generator has parenthesized shifts since, so the amount is its literal.
+ * Again on the final code (lines lexed as reached; shifts parenthesized): DXBIN_CPP_RUNS=100000
+ * DXBIN_CPP_SEED=1000, 2026-12-01 17:12 UTC, quiet machine: 100,000 programs in 182.6 s, 0 differ
+ * (73,356 the same bytes, 16,134 both refuse, 10,510 RS undefined on both).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
