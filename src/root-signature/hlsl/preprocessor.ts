@@ -85,14 +85,7 @@ export class Source {
     const at = this.spliceAt;
     const c = Math.min(Math.max(i, 0), this.clean.length);
     if (at === null || at.length === 0 || c < at[0]!) return c;
-    let lo = 0;
-    let hi = at.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (at[mid]! <= c) lo = mid;
-      else hi = mid - 1;
-    }
-    return c + this.dropped![lo]!;
+    return c + this.dropped![lastAtMost(at, c)]!;
   }
 
   /** Offsets in `text` where its lines start (made once). */
@@ -104,15 +97,21 @@ export class Source {
   locate(i: number): { line: number; column: number } {
     const at = this.offset(i);
     const starts = this.lineStarts();
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: at - starts[lo]! + 1 };
+    const line = lastAtMost(starts, at);
+    return { line: line + 1, column: at - starts[line]! + 1 };
   }
+}
+
+/** Index of the last element of a sorted array that is at most `x` (0 when none is). */
+function lastAtMost(sorted: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (sorted[mid]! <= x) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function lineStartsOf(text: string): Int32Array {
