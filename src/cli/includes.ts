@@ -24,7 +24,7 @@ export interface SourceOptions {
 
 let sequence = 0;
 /** Commander collector for -D/-U: each value tagged with its place on the command line, so that -D and -U apply in order as DXC applies them. */
-export function collectOrdered(v: string, all: string[] = []): string[] {
+function collectOrdered(v: string, all: string[] = []): string[] {
   return [...all, `${String(sequence++).padStart(12, '0')}\0${v}`];
 }
 

@@ -84,7 +84,7 @@ export class Source {
   offset(i: number): number {
     const at = this.spliceAt;
     const c = Math.min(Math.max(i, 0), this.clean.length);
-    if (at === null || at.length === 0 || c < at[0]!) return c;
+    if (at === null || c < at[0]!) return c;
     return c + this.dropped![lastAtMost(at, c)]!;
   }
 
@@ -127,7 +127,7 @@ export interface Macro {
   readonly variadic?: boolean;
   readonly body: readonly Token[];
   readonly builtin?: 'line' | 'file' | 'counter' | 'date' | 'time';
-  /** Where it was defined (undefined for predefined and command-line macros). */
+  /** Where it was defined (predefined and -D macros: in the `<command line>` source; undefined for builtins). */
   readonly definedAt?: { file: number; pos: number };
 }
 
