@@ -14,6 +14,8 @@ export { DxbinError } from './bytes/errors.js';
 export { DecodeError } from './bytes/errors.js';
 /** A description (typed, JSON) or argument that cannot be used: `code`, `path`. */
 export { DescriptionError } from './bytes/errors.js';
+/** The one work budget and its typed error (docs/limits.md). */
+export { Budget, LimitError, WORK_KINDS, type WorkKind, type WorkLimits, type Where } from './bytes/budget.js';
 /** `path: detail` or `path at byte N: detail`: how every message and CLI line is formatted. */
 export { formatProblem } from './bytes/errors.js';
 /** `code path message`: one line per validation violation. */

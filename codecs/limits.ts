@@ -1,0 +1,78 @@
+/**
+ * The work budget's kinds: one row each, the only place that says what a kind counts, how its
+ * default scales with the input and which option raises it. `src/bytes/budget.ts` interprets the
+ * rows; docs/limits.md lists them (test/budget.test.ts checks the two agree).
+ *
+ * A kind's limit is `perInputByte x input bytes + base`, where the input is every byte the call
+ * was handed or read (an included file or response file adds its bytes when it is read).
+ * `perInputByte: 0` makes the limit absolute.
+ */
+export interface WorkKindRow {
+  /** What one unit is, for messages and docs/limits.md. */
+  readonly unit: string;
+  /** What the kind counts, one phrase. */
+  readonly counts: string;
+  readonly perInputByte: number;
+  readonly base: number;
+  /** The option of `WorkLimits` (and, where one exists, the CLI flag) that sets the limit. */
+  readonly option: string;
+}
+
+/** The kinds of work a budget counts, one row each (unit, what it counts, default, option). */
+export const WORK_KINDS = {
+  read: {
+    unit: 'bytes',
+    counts: 'bytes read from files: includes, response files, inputs (each read costs at least READ_MINIMUM bytes)',
+    perInputByte: 0,
+    base: 256 * 1024 * 1024,
+    option: 'maxReadBytes',
+  },
+  scan: {
+    unit: 'bytes',
+    counts: 'bytes looked at more than once: skipped conditional groups, re-included files, re-scanned text',
+    perInputByte: 64,
+    base: 1024 * 1024,
+    option: 'maxScanBytes',
+  },
+  produce: {
+    unit: 'characters',
+    counts: 'characters produced: macro expansion, `#` and `##`, string literals, printed text and JSON',
+    perInputByte: 64,
+    base: 64 * 1024,
+    option: 'maxProducedChars',
+  },
+  resolve: {
+    unit: 'elements',
+    counts: 'records, array elements and string characters resolved through offsets or shared references',
+    perInputByte: 8,
+    base: 1024,
+    option: 'maxResolved',
+  },
+  states: {
+    unit: 'steps',
+    counts: 'automaton and search steps: glob matching, include-path probes',
+    perInputByte: 256,
+    base: 1024 * 1024,
+    option: 'maxSteps',
+  },
+  files: {
+    unit: 'files',
+    counts: 'files opened: includes and response files, each time one is read',
+    perInputByte: 0,
+    base: 65536,
+    option: 'maxFiles',
+  },
+  depth: {
+    unit: 'levels',
+    counts: 'nesting: expressions, macro expansions, includes, response files, JSON',
+    perInputByte: 0,
+    base: 1000,
+    option: 'maxDepth',
+  },
+} as const satisfies Record<string, WorkKindRow>;
+
+/** A kind of work: a key of WORK_KINDS. */
+export type WorkKind = keyof typeof WORK_KINDS;
+
+/** The least a read is charged, so that reading many empty files still costs. */
+export const READ_MINIMUM = 4096;

@@ -1,0 +1,91 @@
+/**
+ * The one work budget (src/bytes/budget.ts, rows in codecs/limits.ts): limits scale with the
+ * input, a fixed limit replaces the default, depth pairs enter/leave, every read costs at least
+ * READ_MINIMUM, and docs/limits.md lists every kind with its option and default.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { Budget, LimitError, READ_MINIMUM, WORK_KINDS, type WorkKind } from '../src/bytes/budget.js';
+import { DxbinError } from '../src/bytes/errors.js';
+
+const throwsLimit = (f: () => void, kind: WorkKind): LimitError => {
+  try {
+    f();
+  } catch (e) {
+    assert.instance(e, LimitError);
+    assert.instance(e, DxbinError);
+    const l = e as LimitError;
+    assert.is(l.code, 'limit-exceeded');
+    assert.is(l.kind, kind);
+    assert.ok(l.message.includes(WORK_KINDS[kind].option), l.message);
+    return l;
+  }
+  assert.unreachable(`no ${kind} limit`);
+  throw new Error('unreachable');
+};
+
+test('a proportional limit grows with the input, and with input read later', () => {
+  const b = Budget.for(1000);
+  const produce = WORK_KINDS.produce;
+  assert.is(b.limit('produce'), produce.perInputByte * 1000 + produce.base);
+  b.charge('produce', b.limit('produce'), 'x');
+  const e = throwsLimit(() => b.charge('produce', 1, 'file.hlsl:3:7'), 'produce');
+  assert.is(e.path, 'file.hlsl:3:7');
+  const c = Budget.for(0);
+  c.addInput(10);
+  assert.is(c.limit('produce'), produce.perInputByte * 10 + produce.base);
+});
+
+test('a fixed limit replaces the default; where is built only on failure', () => {
+  const b = Budget.for(1 << 20, { maxResolved: 5 });
+  let made = 0;
+  const where = () => `made ${++made}`;
+  b.charge('resolve', 5, where);
+  assert.is(made, 0);
+  throwsLimit(() => b.charge('resolve', 1, where), 'resolve');
+  assert.is(made, 1);
+});
+
+test('each read costs at least READ_MINIMUM and one file: empty files run out', () => {
+  const b = Budget.for(0, { maxReadBytes: 10 * READ_MINIMUM });
+  for (let i = 0; i < 10; i++) b.chargeRead(0, 'empty.rsp');
+  throwsLimit(() => b.chargeRead(0, 'empty.rsp'), 'read');
+  const f = Budget.for(0, { maxFiles: 3 });
+  f.chargeRead(1, 'a');
+  f.chargeRead(1, 'a');
+  f.chargeRead(1, 'a');
+  throwsLimit(() => f.chargeRead(1, 'a'), 'files');
+});
+
+test('depth: enter and leave pair; the limit stops a deep nest and leaves the level unchanged', () => {
+  const b = Budget.for(0, { maxDepth: 3 });
+  b.enter('a');
+  b.enter('b');
+  b.enter('c');
+  throwsLimit(() => b.enter('d'), 'depth');
+  assert.is(b.depth, 3);
+  b.leave();
+  b.enter('d');
+  b.leave();
+  b.leave();
+  b.leave();
+  b.leave(); // extra leaves do not go below zero
+  assert.is(b.depth, 0);
+});
+
+test('unlimited never runs out', () => {
+  const b = Budget.unlimited();
+  b.charge('produce', 1e15, 'x');
+  for (let i = 0; i < 5000; i++) b.enter('x');
+});
+
+test('docs/limits.md lists every kind with its option', () => {
+  const doc = readFileSync(new URL('../docs/limits.md', import.meta.url), 'utf8');
+  for (const [kind, row] of Object.entries(WORK_KINDS)) {
+    assert.ok(doc.includes(`| \`${kind}\` |`), `docs/limits.md lacks the ${kind} row`);
+    assert.ok(doc.includes(`\`${row.option}\``), `docs/limits.md lacks ${row.option}`);
+  }
+});
+
+test.run();
