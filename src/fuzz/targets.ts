@@ -44,6 +44,7 @@ import { NOT_VERIFIABLE_STAGES } from '../../codecs/binding-rules.js';
 import { RequestFramer, parseWorkRequest, responseLine, type Frame } from '../cli/work-requests.js';
 import { batchJob } from '../cli/commands/batch.js';
 import { expandResponseFiles } from '../cli/argfiles.js';
+import { Budget, LimitError } from '../bytes/budget.js';
 import { InputError, UsageError } from '../cli/errors.js';
 
 /** A round trip that did not return what went in: a finding, like a crash. */
@@ -102,7 +103,7 @@ function answered<T>(f: () => T): T | undefined {
   try {
     return f();
   } catch (e) {
-    if (e instanceof InputError || e instanceof UsageError) return undefined;
+    if (e instanceof InputError || e instanceof UsageError || e instanceof LimitError) return undefined;
     throw e;
   }
 }
@@ -368,7 +369,7 @@ export const TARGETS: readonly FuzzTarget[] = [
         const line = 'error' in req ? responseLine(req.requestId, { exitCode: 2, output: req.error }) : responseLine(req.requestId, req.cancel ? { wasCancelled: true } : { exitCode: 0, output: '' });
         const back = JSON.parse(line) as { requestId?: unknown };
         check(back.requestId === undefined || (Number.isSafeInteger(back.requestId) && (back.requestId as number) > 0), 'a response carries a requestId that is not a whole number');
-        if (!('error' in req)) answered(() => expandResponseFiles(req.arguments, () => t, 4096));
+        if (!('error' in req)) answered(() => expandResponseFiles(req.arguments, () => t, Budget.for(t.length, { maxReadBytes: 16384 })));
         n += line.length;
       }
       return n;
@@ -386,7 +387,7 @@ export const TARGETS: readonly FuzzTarget[] = [
         const job = answered(() => batchJob(lines[i]!, 'fuzz', i + 1));
         const line = JSON.stringify({ line: i + 1, ...(job?.id !== undefined ? { id: job.id } : {}), exit: job ? 0 : 2 });
         check(!line.includes('\n'), 'an answer spans lines');
-        if (job) n += answered(() => expandResponseFiles(job.args, () => t, 4096))?.length ?? 0;
+        if (job) n += answered(() => expandResponseFiles(job.args, () => t, Budget.for(t.length, { maxReadBytes: 16384 })))?.length ?? 0;
         n += line.length;
       }
       return n;

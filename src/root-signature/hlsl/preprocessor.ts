@@ -1586,8 +1586,11 @@ class Expression {
     const suffix = m[2]!;
     if (!/^(?:[uU]?(?:l|L|ll|LL)?|(?:l|L|ll|LL)[uU])$/.test(suffix)) this.fail(t, `invalid suffix '${suffix}' on integer constant`);
     let v: bigint;
-    if (/^0[0-7]*$/.test(digits)) v = BigInt(`0o${digits.slice(1) || '0'}`);
-    else if (/^0[0-9]+$/.test(digits)) this.fail(t, `invalid digit '${/[89]/.exec(digits)![0]}' in octal constant`);
+    const octal = /^0[0-7]*$/.test(digits);
+    if (!octal && /^0[0-9]+$/.test(digits)) this.fail(t, `invalid digit '${/[89]/.exec(digits)![0]}' in octal constant`);
+    // no 64-bit value has more than 64 significant digits in any base: a longer literal is not parsed (BigInt of a long string is slow)
+    if (digits.replace(/^0[xXbB]?0*/, '').length > 64) this.fail(t, 'integer literal is too large to be represented in any integer type');
+    if (octal) v = BigInt(`0o${digits.slice(1) || '0'}`);
     else v = BigInt(digits);
     if (v > 0xffffffffffffffffn) this.fail(t, 'integer literal is too large to be represented in any integer type');
     return { v, unsigned: /[uU]/.test(suffix) || v > 0x7fffffffffffffffn };
@@ -1620,7 +1623,8 @@ function charValue(text: string): Value {
         i += m.length - 1;
       } else c = CHAR_ESCAPES[e] ?? e.charCodeAt(0);
     }
-    v = (v << 8n) | BigInt(c & 0xff);
+    // only the last four characters count (the value is an int): the value never grows past 32 bits
+    v = BigInt.asUintN(32, (v << 8n) | BigInt(c & 0xff));
   }
   if (!prefixed && body.length > 0 && (body.length === 1 || body[0] === '\\') && v >= 128n && v < 256n) v -= 256n;
   return { v: BigInt.asIntN(32, v), unsigned: false };
