@@ -466,6 +466,11 @@ class Preprocessor {
   private readonly maxIncludeDepth: number;
   /** The guard macro of each file found guarded (clang's multiple-include optimization). */
   private readonly guards = new Map<number, string>();
+  /** Hide sets made once per run: of one name, of a set and one more name, of two sets. */
+  private readonly singleHide = new Map<string, HideSet>();
+  private readonly hideWith = new WeakMap<HideSet, Map<string, HideSet>>();
+  private readonly unions = new WeakMap<HideSet, Map<HideSet, HideSet>>();
+  private readonly intersections = new WeakMap<HideSet, Map<HideSet, HideSet | null>>();
   /** Parameter indices of each function-like macro, made once per macro. */
   private readonly paramIndices = new WeakMap<Macro, Map<string, number>>();
   private mainId = -1;
@@ -1031,10 +1036,9 @@ class Preprocessor {
       if (t.hide !== null) {
         const limit = this.budget.limit('depth');
         if (t.hide.size + this.budget.depth >= limit) throw this.limitAt(new LimitError('depth', limit, WORK_KINDS.depth.option, ''), t);
-        this.charge('states', t.hide.size + 1, t);
       }
       if (macro.params === undefined) {
-        c.pushFront(this.substitute(macro, t, [], addHide(t.hide, macro.name), inIf));
+        c.pushFront(this.substitute(macro, t, [], this.addHide(t.hide, macro.name, t), inIf));
         continue;
       }
       const next = c.peek();
@@ -1043,8 +1047,7 @@ class Preprocessor {
         continue;
       }
       const { args, close } = this.collectArguments(macro, t, c);
-      if (close.hide !== null) this.charge('states', close.hide.size, t);
-      const hide = addHide(intersect(t.hide, close.hide), macro.name);
+      const hide = this.addHide(this.intersect(t.hide, close.hide, t), macro.name, t);
       c.pushFront(this.substitute(macro, t, args, hide, inIf));
     }
     return out;
@@ -1129,6 +1132,29 @@ class Preprocessor {
   private substitute(macro: Macro, call: Token, args: Token[][], hide: HideSet, inIf: boolean): Token[] {
     const body = macro.body;
     const params = macro.params;
+    if (params === undefined) {
+      // an object-like macro without `##` (the common case): its body as it stands, in one pass
+      let chars = 0;
+      let plain = true;
+      for (let i = 0; i < body.length; i++) {
+        const b = body[i]!;
+        if (b.kind === PUNCT && b.text === '##') {
+          plain = false;
+          break;
+        }
+        chars += b.text.length + 1;
+      }
+      if (plain) {
+        this.charge('produce', chars, call);
+        const out: Token[] = [];
+        for (let i = 0; i < body.length; i++) {
+          const t = body[i]!;
+          const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
+          out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: i === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
+        }
+        return out;
+      }
+    }
     const index = this.paramIndexOf(macro);
     const paramIndex = (t: Token | undefined): number => (index !== undefined && t !== undefined && t.kind === IDENT ? (index.get(t.text) ?? -1) : -1);
     const expanded: (Token[] | undefined)[] = [];
@@ -1197,23 +1223,65 @@ class Preprocessor {
     }
     // every token takes the call's place and hide set; the first one the call's spacing
     const out: Token[] = [];
-    const unions = new Map<HideSet, HideSet>();
     for (const t of res) {
       if (t === PLACEMARKER) continue;
-      let h = hide;
-      if (t.hide !== null && t.hide !== hide) {
-        let u = unions.get(t.hide);
-        if (u === undefined) {
-          // copying hide sets is work in proportion to their sizes
-          this.charge('states', t.hide.size + hide.size, call);
-          u = union(t.hide, hide);
-          unions.set(t.hide, u);
-        }
-        h = u;
-      }
+      const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
       out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: out.length === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
     }
     return out;
+  }
+
+  /**
+   * `h` and `name`: hide sets are made once per run and shared (a chain of macros used many times
+   * copies each of its sets once); a copy is charged as `states`, one step a name.
+   */
+  private addHide(h: HideSet | null, name: string, at: Token): HideSet {
+    if (h === null) {
+      let one = this.singleHide.get(name);
+      if (one === undefined) this.singleHide.set(name, (one = new Set([name])));
+      return one;
+    }
+    if (h.has(name)) return h;
+    let next = this.hideWith.get(h);
+    if (next === undefined) this.hideWith.set(h, (next = new Map()));
+    let made = next.get(name);
+    if (made === undefined) {
+      this.charge('states', h.size + 1, at);
+      const copy = new Set(h);
+      copy.add(name);
+      next.set(name, (made = copy));
+    }
+    return made;
+  }
+
+  /** The names in both (made once per pair of sets, charged as `states`). */
+  private intersect(a: HideSet | null, b: HideSet | null, at: Token): HideSet | null {
+    if (a === null || b === null) return null;
+    if (a === b) return a;
+    return this.pairOf(this.intersections, a, b, at, () => {
+      const s = new Set<string>();
+      for (const x of a) if (b.has(x)) s.add(x);
+      return s.size === 0 ? null : s;
+    });
+  }
+
+  /** The names in either (made once per pair of sets, charged as `states`). */
+  private union(a: HideSet, b: HideSet, at: Token): HideSet {
+    return this.pairOf(this.unions, a, b, at, () => {
+      const s = new Set(a);
+      for (const x of b) s.add(x);
+      return s;
+    });
+  }
+
+  private pairOf<R>(cache: WeakMap<HideSet, Map<HideSet, R>>, a: HideSet, b: HideSet, at: Token, make: () => R): R {
+    let row = cache.get(a);
+    if (row === undefined) cache.set(a, (row = new Map()));
+    if (row.has(b)) return row.get(b)!;
+    this.charge('states', a.size + b.size, at);
+    const r = make();
+    row.set(b, r);
+    return r;
   }
 
   /** An argument pre-expanded before substitution: one level of the budget's depth, its tokens scanned again. */
@@ -1326,27 +1394,6 @@ class Cursor {
   }
 }
 
-function addHide(h: HideSet | null, name: string): HideSet {
-  if (h === null) return new Set([name]);
-  if (h.has(name)) return h;
-  const s = new Set(h);
-  s.add(name);
-  return s;
-}
-
-function intersect(a: HideSet | null, b: HideSet | null): HideSet | null {
-  if (a === null || b === null) return null;
-  if (a === b) return a;
-  const s = new Set<string>();
-  for (const x of a) if (b.has(x)) s.add(x);
-  return s.size === 0 ? null : s;
-}
-
-function union(a: HideSet, b: HideSet): HideSet {
-  const s = new Set(a);
-  for (const x of b) s.add(x);
-  return s;
-}
 
 function sameMacro(a: Macro, b: Macro): boolean {
   if ((a.params === undefined) !== (b.params === undefined) || a.variadic !== b.variadic) return false;
