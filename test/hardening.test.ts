@@ -83,16 +83,16 @@ test('D3: RDAT functions sharing one output list fan out only within maxRecords'
   assert.throws(() => new RdatReader(fanOutRdat(2, 3), 0, { maxRecords: 5 }).nodes(), is(DecodeError, (e) => e.code === 'limit-exceeded'));
 });
 
-test('D4: doubling macros stop at maxExpansionTokens with an HLSL error at the macro', () => {
+test('D4: doubling macros stop at the budget of produced characters with an HLSL error at the macro', () => {
   const text = doublingMacros(20);
   assert.ok(text.length < 600);
-  assert.throws(() => new HlslFile(text, 'd4.hlsl').defineText('RS'), is(HlslError, (e) => e.code === 'hlsl-limit' && /maxExpansionTokens/.test(e.message) && e.message.startsWith('d4.hlsl:')));
+  assert.throws(() => new HlslFile(text, 'd4.hlsl').defineText('RS'), is(HlslError, (e) => e.code === 'limit-exceeded' && e.limit?.kind === 'produce' && /maxProducedChars/.test(e.message) && e.message.startsWith('d4.hlsl:')));
   // below the budget the expansion is exact
   assert.is(new HlslFile(doublingMacros(4), 'ok.hlsl').defineText('RS').text, Array(16).fill('x').join(' '));
 });
 
 test('D5: 5,000 chained macros: a typed depth error; a 900-long chain expands exactly', () => {
-  assert.throws(() => new HlslFile(chainedMacros(5000), 'd5.hlsl').defineText('RS'), is(HlslError, (e) => e.code === 'hlsl-limit' && /maxExpansionDepth = 1000/.test(e.message)));
+  assert.throws(() => new HlslFile(chainedMacros(5000), 'd5.hlsl').defineText('RS'), is(HlslError, (e) => e.code === 'limit-exceeded' && e.limit?.kind === 'depth' && /maxDepth = 1000/.test(e.message)));
   assert.is(new HlslFile(chainedMacros(900), 'ok.hlsl').defineText('RS').text, 'CBV(b0)');
   assert.is(new HlslFile(chainedMacros(5000), 'ok.hlsl', {}, { maxExpansionDepth: 6000 }).defineText('RS').text, 'CBV(b0)');
 });

@@ -118,11 +118,11 @@ test('includes: only in taken groups, next to the includer then -I, #pragma once
   fails(() => tree({ 'm.hlsl': '#include "h.h"\n', 'h.h': '#include "h.h"\n' }, 'm.hlsl').defineText('RS'), 'h.h:1:2', /#include nested too deeply/);
   fails(() => tree({ 'm.hlsl': '\n  #include <h.h>\n' }, 'm.hlsl').defineText('RS'), 'm.hlsl:2:12', /'h.h' file not found/);
   fails(() => tree({ 'm.hlsl': '#include "d"\n', 'd/x': '' }, 'm.hlsl').defineText('RS'), 'm.hlsl:1:10', /not a regular file/);
-  // a diamond of 24 unguarded headers re-includes exponentially: the token budget stops it
+  // a diamond of 24 unguarded headers re-includes exponentially: the work budget stops it (each inclusion opens a file again)
   const diamond: Record<string, VirtualEntry> = { 'm.hlsl': '#include "h0.h"\n' };
   for (let i = 0; i < 24; i++) diamond[`h${i}.h`] = `#include "h${i + 1}.h"\n#include "h${i + 1}.h"\n`;
   diamond['h24.h'] = 'x\n';
-  assert.throws(() => tree(diamond, 'm.hlsl').defineText('RS'), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit' && /^h\d+\.h:\d+:\d+: error: preprocessing exceeds maxExpansionTokens/.test(e.message));
+  assert.throws(() => tree(diamond, 'm.hlsl').defineText('RS'), (e: unknown) => e instanceof HlslError && e.code === 'limit-exceeded' && (e.limit?.kind === 'scan' || e.limit?.kind === 'files') && /^h\d+\.h:\d+:\d+: error: more than max(ScanBytes|Files) = \d+ /.test(e.message));
 });
 
 test('the entry attribute is read from the preprocessed text: macros expanded, untaken attributes unseen', () => {
@@ -164,13 +164,24 @@ test('budgets: a macro bomb and a deep argument nest are typed limits, linear in
   let bomb = '#define A0 "x"\n';
   for (let i = 1; i < 40; i++) bomb += `#define A${i} A${i - 1} A${i - 1}\n`;
   bomb += '#define RS A39\n';
-  assert.throws(() => rs(bomb), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit' && /^a\.hlsl:\d+:\d+: error: preprocessing exceeds maxExpansionTokens = \d+ tokens$/.test(e.message));
+  assert.throws(() => rs(bomb), (e: unknown) => e instanceof HlslError && e.code === 'limit-exceeded' && e.limit?.kind === 'produce' && /^a\.hlsl:\d+:\d+: error: more than maxProducedChars = \d+ characters \(produce: /.test(e.message));
   const deep = `#define F(x) x\n#define RS ${'F('.repeat(2000)}"CBV(b0)"${')'.repeat(2000)}\n`;
-  assert.throws(() => rs(deep), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit', 'each level re-reads the arguments inside it: the token budget or the depth stops it');
-  assert.throws(() => new HlslFile(deep, 'a.hlsl', {}, { maxExpansionTokens: 1e9 }).defineText('RS'), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit' && /maxExpansionDepth = 1000/.test(e.message));
+  assert.throws(() => rs(deep), (e: unknown) => e instanceof HlslError && e.code === 'limit-exceeded', 'each level re-reads the arguments inside it: the scan budget or the depth stops it');
+  // the old names still raise the kinds they stand for: maxExpansionTokens the produced and scanned budgets
+  assert.throws(() => new HlslFile(deep, 'a.hlsl', {}, { maxExpansionTokens: 1e9 }).defineText('RS'), (e: unknown) => e instanceof HlslError && e.code === 'limit-exceeded' && e.limit?.kind === 'depth' && /maxDepth = 1000 levels/.test(e.message));
+  assert.throws(() => new HlslFile(deep, 'a.hlsl', {}, { maxScanBytes: 1e9, maxDepth: 300 }).defineText('RS'), (e: unknown) => e instanceof HlslError && e.limit?.kind === 'depth' && /maxDepth = 300 levels/.test(e.message));
+  assert.throws(() => new HlslFile(deep, 'a.hlsl', {}, { maxExpansionTokens: 1e9, maxExpansionDepth: 500 }).defineText('RS'), (e: unknown) => e instanceof HlslError && /maxDepth = 500 levels/.test(e.message));
+  // a maxDepth past what the stack holds still ends in the depth limit, never a RangeError
+  const deeper = `#define F(x) x\n#define RS ${'F('.repeat(3000)}"CBV(b0)"${')'.repeat(3000)}\n`;
+  try {
+    assert.is(new HlslFile(deeper, 'a.hlsl', {}, { maxScanBytes: 1e12, maxDepth: 1e9 }).defineText('RS').text, 'CBV(b0)', 'a stack that holds 3,000 levels');
+  } catch (e) {
+    assert.ok(e instanceof HlslError && e.code === 'limit-exceeded' && e.limit?.kind === 'depth', String(e));
+  }
   assert.is(rs(`#define F(x) x\n#define RS ${'F('.repeat(200)}"CBV(b0)"${')'.repeat(200)}\n`), 'CBV(b0)');
-  const parens = `#if ${'('.repeat(5000)}1${')'.repeat(5000)}\n#endif\n`;
-  assert.throws(() => rs(parens), (e: unknown) => e instanceof HlslError && e.code === 'hlsl-limit');
+  // #if expressions are evaluated on explicit stacks: nesting costs no recursion (GNU cpp takes these too)
+  const parens = `#if ${'('.repeat(5000)}1${')'.repeat(5000)}\n#define RS "CBV(b5)"\n#endif\n`;
+  assert.is(rs(parens), 'CBV(b5)');
   const long = `${'#define X 1\n'.repeat(20000)}#define RS "CBV(b0)"\n`;
   assert.is(rs(long), 'CBV(b0)');
 });

@@ -42,7 +42,7 @@ export type HlslErrorCode =
   | 'hlsl-syntax' // the text does not follow the grammar (DXC's message)
   | 'hlsl-missing' // the #define or entry attribute named is not there
   | 'hlsl-preprocess' // the preprocessor refused the source (#error, a bad directive or #if expression, an include not found): clang's words
-  | 'hlsl-limit'; // macro expansion over a documented budget (docs/limits.md)
+  | 'limit-exceeded'; // the work budget ran out (docs/limits.md): `limit` is the LimitError naming the kind
 
 /** Codes of `RootSignatureValidationError`. */
 export type RootSignatureValidationErrorCode = 'hlsl-validation';

@@ -9,24 +9,20 @@
  *   files (whitespace separates, `"` groups, `\` escapes only before `"`, `""` inside quotes is a
  *   quote); lines starting with `#` are comments.
  * `@@x` is the literal argument `@x`; `--flagfile=FILE` is `@FILE`. Arguments read from a file
- * are expanded again (depth at most 8, no file twice in one chain). Only regular files are read
- * (devices and FIFOs refused), each at most MAX_RESPONSE_FILE_BYTES, and one command line reads at
- * most MAX_RESPONSE_TOTAL_BYTES of them in all (a file named many times counts each time), so the
- * expansion stays proportional to what is on disk.
+ * are expanded again (no file twice in one chain). Only regular files are read (devices and FIFOs
+ * refused). One command line (a batch job, a worker request) charges one work budget
+ * (src/bytes/budget.ts): every read is `read` (at least READ_MINIMUM bytes, so reading empty files
+ * many times still runs out) and `files`, every nesting a level of `depth`; a file is read no
+ * further than the budget has left.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { Budget } from '../index.js';
 import { InputError, UsageError } from './errors.js';
 import { errnoWords } from './io.js';
 
 /** The formats `--param-file-format` takes. */
 export const PARAM_FILE_FORMATS = ['lines', 'shell', 'msbuild'] as const;
 export type ParamFileFormat = (typeof PARAM_FILE_FORMATS)[number];
-
-/** The largest response file read (docs/limits.md). */
-export const MAX_RESPONSE_FILE_BYTES = 16 << 20;
-/** The most response-file text one command line expands, counting repeats (docs/limits.md). */
-export const MAX_RESPONSE_TOTAL_BYTES = 64 << 20;
-const MAX_DEPTH = 8;
 
 /** Reads a regular file of at most `limit` bytes; anything else is an InputError naming it. */
 export function readRegularFile(file: string, limit: number, what: string): Uint8Array {
@@ -172,7 +168,7 @@ export function takeParamFileFormat(argv: readonly string[]): { format: ParamFil
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
-      rest.push(...argv.slice(i));
+      for (let k = i; k < argv.length; k++) rest.push(argv[k]!);
       break;
     }
     let value: string | undefined;
@@ -196,20 +192,30 @@ function responseFileOf(a: string): string | undefined {
   return a.length > 1 && a[0] === '@' && a[1] !== '@' ? a.slice(1) : undefined;
 }
 
-/** Expands every `@FILE` (and `--flagfile=FILE`) in `argv`; `@@x` becomes `@x`. Arguments after `--` are left as they are. */
-export function expandResponseFiles(
-  argv: readonly string[],
-  read: (file: string) => string = (f) => new TextDecoder().decode(readRegularFile(f, MAX_RESPONSE_FILE_BYTES, 'response file')),
-  maxTotal = MAX_RESPONSE_TOTAL_BYTES,
-): string[] {
+/** A response file's text, read no further than `maxBytes` (more is refused by the budget). */
+export type ResponseFileReader = (file: string, maxBytes: number) => string;
+
+const readResponseFile: ResponseFileReader = (f, maxBytes) => new TextDecoder().decode(readRegularFile(f, maxBytes, 'response file'));
+
+/**
+ * Expands every `@FILE` (and `--flagfile=FILE`) in `argv`; `@@x` becomes `@x`. Arguments after
+ * `--` are left as they are. `budget` (default: one for this command line) is charged for every
+ * read and every level of nesting: past it a LimitError (`limit-exceeded`) naming the file.
+ */
+export function expandResponseFiles(argv: readonly string[], read: ResponseFileReader = readResponseFile, budget?: Budget): string[] {
+  let given = 0;
+  for (const a of argv) given += a.length + 1;
+  const work = budget ?? Budget.for(given);
   const { format, rest } = takeParamFileFormat(argv);
   const out: string[] = [];
-  let total = 0;
-  const expand = (args: readonly string[], chain: readonly string[]) => {
+  // the files being expanded, outermost first (a file inside itself is refused)
+  const chain: string[] = [];
+  const open = new Set<string>();
+  const expand = (args: readonly string[]) => {
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       if (a === '--' && chain.length === 0) {
-        out.push(...args.slice(i));
+        for (let k = i; k < args.length; k++) out.push(args[k]!);
         return;
       }
       const file = responseFileOf(a);
@@ -217,14 +223,26 @@ export function expandResponseFiles(
         out.push(a.startsWith('@@') ? a.slice(1) : a);
         continue;
       }
-      if (chain.includes(file)) throw new InputError(file, 'foreign', `response file includes itself (${[...chain, file].join(' -> ')})`);
-      if (chain.length >= MAX_DEPTH) throw new InputError(file, 'foreign', `response files nested more than ${MAX_DEPTH} deep`);
-      const text = read(file);
-      total += text.length;
-      if (total > maxTotal) throw new InputError(file, 'not-readable', `response files expand to over ${maxTotal} bytes in all (counting repeats); refused`);
-      expand(splitResponseFile(text, format, file), [...chain, file]);
+      if (open.has(file)) throw new InputError(file, 'foreign', `response file includes itself (${[...chain, file].join(' -> ')})`);
+      // charged before the read (as the least a read costs), the file read no further than what is left
+      const before = work.used('read');
+      work.chargeRead(0, file);
+      const least = work.used('read') - before;
+      const text = read(file, work.limit('read') - work.used('read') + least);
+      if (text.length > least) work.charge('read', text.length - least, file);
+      work.addInput(text.length);
+      work.enter(file);
+      chain.push(file);
+      open.add(file);
+      try {
+        expand(splitResponseFile(text, format, file));
+      } finally {
+        work.leave();
+        chain.pop();
+        open.delete(file);
+      }
     }
   };
-  expand(rest, []);
+  expand(rest);
   return out;
 }

@@ -5,9 +5,13 @@
  * any pattern: `*a*a*a*a*a*a*a*a*a*a*a*a*b` against a long name is as quick as `*` (issue 20,
  * class 6). Names starting with `.` match only a segment that starts with `.`; folders reached by
  * a link are not descended by `**` (a link loop is walked once); only files are returned.
+ * The work is charged to the one work budget as `states` (src/bytes/budget.ts): every pattern
+ * position stepped over every character of a name, every folder entry looked at; the names of a
+ * folder listed join the input the budget is proportional to.
  */
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { Budget } from '../index.js';
 
 /** At most this many patterns from one `{a,b}` expansion (docs/limits.md). */
 export const MAX_BRACE_EXPANSIONS = 1024;
@@ -105,9 +109,15 @@ export function compileSegment(segment: string): Token[] {
   return tokens;
 }
 
-/** Does `name` match the tokens? A set of positions stepped once per character: linear in the name. */
-export function matchSegment(tokens: readonly Token[], name: string): boolean {
+/**
+ * Does `name` match the tokens? A set of positions stepped once per character: linear in the name.
+ * `budget` (default: one for this name and pattern) is charged every position for every character, before the steps.
+ */
+export function matchSegment(tokens: readonly Token[], name: string, budget?: Budget): boolean {
   const n = tokens.length;
+  let width = 1;
+  for (const t of tokens) width += t.kind === 'class' ? t.ranges.length + 1 : 1;
+  (budget ?? Budget.for(name.length + width)).charge('states', (name.length + 1) * width, name);
   let states = new Uint8Array(n + 1);
   let next = new Uint8Array(n + 1);
   // a star may match nothing: a position before a star also stands after it
@@ -155,8 +165,9 @@ function segmentOf(text: string): Segment {
  * pattern), in walk order; the caller sorts.
  * @throws {RangeError} a brace expansion past MAX_BRACE_EXPANSIONS
  */
-export function globFiles(pattern: string, cwd: string): string[] {
+export function globFiles(pattern: string, cwd: string, budget: Budget = Budget.for(pattern.length)): string[] {
   const found = new Set<string>();
+  const listed = new Set<string>();
   for (const p of expandBraces(pattern)) {
     const isAbsolute = absolute(p);
     const parts = p.split('/').filter((s, i) => s !== '' || i === 0);
@@ -169,7 +180,7 @@ export function globFiles(pattern: string, cwd: string): string[] {
     }
     // a trailing ** is every file below
     if (rest[rest.length - 1] === '**') rest = [...rest, '*'];
-    walk(cwd, root, rest.map(segmentOf), found);
+    walk(cwd, root, rest.map(segmentOf), found, budget, listed);
   }
   return [...found].map((f) => (absolute(f) ? f : path.posix.normalize(f)));
 }
@@ -177,14 +188,27 @@ export function globFiles(pattern: string, cwd: string): string[] {
 const absolute = (p: string) => p.startsWith('/') || /^[A-Za-z]:\//.test(p);
 
 /** Matches `segments` below the folder `dir` (relative to cwd, '' or ending in '/'); an explicit stack, no recursion. */
-function walk(cwd: string, start: string, segments: readonly Segment[], found: Set<string>): void {
+function walk(cwd: string, start: string, segments: readonly Segment[], found: Set<string>, budget: Budget, listed: Set<string>): void {
   const stack: { dir: string; at: number }[] = [{ dir: start, at: 0 }];
   const seen = new Set<string>();
+  // a folder's entries, each entry a step; the names join the input the first time the folder is listed
+  const list = (dir: string): Dirent[] => {
+    const entries = listFolder(cwd, dir);
+    budget.charge('states', entries.length + 1, dir || '.');
+    if (!listed.has(dir)) {
+      listed.add(dir);
+      let bytes = 0;
+      for (const e of entries) bytes += e.name.length + 1;
+      budget.addInput(bytes);
+    }
+    return entries;
+  };
   while (stack.length > 0) {
     const { dir, at } = stack.pop()!;
     const key = `${at}\0${dir}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    budget.charge('states', 1, dir || '.');
     const seg = segments[at];
     if (!seg) continue;
     const last = at === segments.length - 1;
@@ -192,7 +216,7 @@ function walk(cwd: string, start: string, segments: readonly Segment[], found: S
       // zero folders: the next segment here; one or more: each real subfolder again at `at`
       if (last) continue;
       stack.push({ dir, at: at + 1 });
-      for (const e of list(cwd, dir)) if (!e.name.startsWith('.') && e.isDirectory()) stack.push({ dir: `${dir}${e.name}/`, at });
+      for (const e of list(dir)) if (!e.name.startsWith('.') && e.isDirectory()) stack.push({ dir: `${dir}${e.name}/`, at });
       continue;
     }
     if (seg.literal !== undefined) {
@@ -200,9 +224,9 @@ function walk(cwd: string, start: string, segments: readonly Segment[], found: S
       if (last ? kind === 'file' : kind === 'dir') (last ? found.add(`${dir}${seg.literal}`) : stack.push({ dir: `${dir}${seg.literal}/`, at: at + 1 }));
       continue;
     }
-    for (const e of list(cwd, dir)) {
+    for (const e of list(dir)) {
       if (e.name.startsWith('.') && !seg.dot) continue;
-      if (!matchSegment(seg.tokens, e.name)) continue;
+      if (!matchSegment(seg.tokens, e.name, budget)) continue;
       const kind = e.isSymbolicLink() ? kindOf(cwd, `${dir}${e.name}`) : e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other';
       if (last && kind === 'file') found.add(`${dir}${e.name}`);
       else if (!last && kind === 'dir') stack.push({ dir: `${dir}${e.name}/`, at: at + 1 });
@@ -210,7 +234,7 @@ function walk(cwd: string, start: string, segments: readonly Segment[], found: S
   }
 }
 
-function list(cwd: string, dir: string): Dirent[] {
+function listFolder(cwd: string, dir: string): Dirent[] {
   try {
     return readdirSync(path.resolve(cwd, dir || '.'), { withFileTypes: true });
   } catch {

@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { LimitError } from '../index.js';
 import { globFiles, isGlob } from './glob.js';
 import { UsageError } from './errors.js';
 
@@ -31,6 +32,8 @@ export function expandInputs(args: readonly string[], cwd = process.cwd()): Expa
     try {
       files = globFiles(globPattern(pattern), cwd).sort();
     } catch (e) {
+      // the work budget ran out: bad input (exit 1), not a usage error
+      if (e instanceof LimitError) throw e;
       throw new UsageError(`${pattern}: ${(e as Error).message}`);
     }
     return { pattern, files: absolute ? files.map((f) => path.normalize(f)) : files };

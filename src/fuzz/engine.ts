@@ -160,7 +160,7 @@ export interface FuzzOptions {
 
 export interface Finding {
   target: string;
-  kind: 'crash' | 'oracle' | 'output-size' | 'timeout' | 'oom';
+  kind: 'crash' | 'oracle' | 'output-size' | 'resource' | 'timeout' | 'oom';
   error: string;
   frame: string;
   file?: string;
@@ -287,7 +287,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
       if (keys.has(key)) return;
       keys.add(key);
       let small = data;
-      if (kind !== 'timeout' && kind !== 'oom') {
+      // a slow or heavy input is saved as found: minimizing would run it thousands of times
+      if (kind !== 'timeout' && kind !== 'oom' && kind !== 'resource') {
         const again = runOne(target, data);
         if (again.finding === kind && again.frame === frame) small = minimize(data, (d) => {
           const o = runOne(target, d);
@@ -296,7 +297,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
       }
       if (kind === 'timeout' || kind === 'oom') timeouts++;
       else crashes++;
-      const prefix = kind === 'timeout' ? 'timeout' : kind === 'oom' ? 'oom' : 'crash';
+      const prefix = kind === 'timeout' ? 'timeout' : kind === 'oom' ? 'oom' : kind === 'resource' ? 'slow' : 'crash';
       const file = save(prefix, small, `${name}: ${kind}: ${error}\nframe: ${frame}\noriginal size ${data.byteLength}, minimized ${small.byteLength}\n`);
       summary.findings.push({
         target: name, kind, error, frame, file, size: small.byteLength, originalSize: data.byteLength, afterExecs: execsSoFar(),

@@ -12,6 +12,7 @@ import { ddiToJson } from '../ddi/json.js';
 import { encodeRootSignature } from '../root-signature/encode.js';
 import { compileRootSignature } from '../root-signature/hlsl/compile.js';
 import { printRootSignatureDefine } from '../root-signature/hlsl/printer.js';
+import { programSeeds } from './hlsl-generator.js';
 import { rootSignatureToJson } from '../root-signature/json.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { Random } from './mutate.js';
@@ -151,6 +152,8 @@ export function seedInputs(target: string): Uint8Array[] {
     case 'hlsl-preprocess':
     case 'rollup-load':
       return PREPROCESSOR_SEEDS.map(utf8);
+    case 'hlsl-generated':
+      return programSeeds();
     case 'query':
       return QUERY_TYPES.map((q, i) => {
         const r = new Random(i + 1);

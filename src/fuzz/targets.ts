@@ -44,6 +44,8 @@ import { NOT_VERIFIABLE_STAGES } from '../../codecs/binding-rules.js';
 import { RequestFramer, parseWorkRequest, responseLine, type Frame } from '../cli/work-requests.js';
 import { batchJob } from '../cli/commands/batch.js';
 import { expandResponseFiles } from '../cli/argfiles.js';
+import { Budget, LimitError } from '../bytes/budget.js';
+import { generateProgram, type GeneratedProgram } from './hlsl-generator.js';
 import { InputError, UsageError } from '../cli/errors.js';
 
 /** A round trip that did not return what went in: a finding, like a crash. */
@@ -61,9 +63,71 @@ export interface FuzzTarget {
   readonly oracle: string;
   /** Runs one input; returns the size of the output it produced. */
   run(data: Uint8Array): number;
+  /** What an input stands for in bytes (a generator's program; default the input's own size): output and resources are measured against it. */
+  inputSize?(data: Uint8Array): number;
+  /** The resource oracle: CPU time and heap growth one input may cost, per byte it stands for plus a base. */
+  readonly resources?: ResourceBounds;
+}
+
+/** Bounds of the resource oracle (checked per input by the engine for targets that have them). */
+export interface ResourceBounds {
+  readonly cpuMsBase: number;
+  readonly cpuMsPerByte: number;
+  readonly heapBytesBase: number;
+  readonly heapBytesPerByte: number;
+}
+
+/** What one input has cost so far: CPU time (the process's, user and system) and the heap in use, from `startMeter`. */
+export interface Meter {
+  readonly cpu: { user: number; system: number };
+  readonly heap: number;
+}
+
+export function startMeter(): Meter {
+  return { cpu: process.cpuUsage(), heap: process.memoryUsage().heapUsed };
+}
+
+/** The bytes an input stands for. */
+export function inputSizeOf(target: FuzzTarget, data: Uint8Array): number {
+  return target.inputSize?.(data) ?? data.byteLength;
+}
+
+/**
+ * The output and resource oracles for one input that ran (to a result or a typed error): output
+ * within 64x what it stands for, CPU time and heap growth within the target's bounds. Heap growth
+ * is heapUsed after minus before: a collection in between makes it less than the peak.
+ */
+export function boundsFinding(target: FuzzTarget, data: Uint8Array, outputSize: number, meter?: Meter): Outcome | undefined {
+  const size = inputSizeOf(target, data);
+  if (outputSize > 64 * Math.max(size, 64)) return { finding: 'output-size', error: `output ${outputSize} bytes from a ${size}-byte input (over 64x)`, frame: `${target.name} output size`, outputSize };
+  const bounds = target.resources;
+  if (bounds === undefined || meter === undefined) return undefined;
+  const cpu = process.cpuUsage(meter.cpu);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const heap = process.memoryUsage().heapUsed - meter.heap;
+  const cpuLimit = bounds.cpuMsBase + bounds.cpuMsPerByte * size;
+  const heapLimit = bounds.heapBytesBase + bounds.heapBytesPerByte * size;
+  if (cpuMs > cpuLimit) return { finding: 'resource', error: `${Math.round(cpuMs)} ms of CPU for a ${size}-byte input (over ${Math.round(cpuLimit)})`, frame: `${target.name} cpu`, outputSize };
+  if (heap > heapLimit) return { finding: 'resource', error: `heap grew ${heap} bytes for a ${size}-byte input (over ${heapLimit})`, frame: `${target.name} heap`, outputSize };
+  return undefined;
 }
 
 const text = (data: Uint8Array) => new TextDecoder().decode(data);
+
+/**
+ * What one preprocessor input may cost: the work budget allows 64 produced characters per input
+ * byte (plus 64 Ki) and about as much scanning, each a few hundred nanoseconds and a share of a
+ * token object; the bounds leave room for the coverage build and a loaded machine, and still catch
+ * work that grows faster than the input.
+ */
+const PREPROCESSOR_RESOURCES: ResourceBounds = { cpuMsBase: 1500, cpuMsPerByte: 0.25, heapBytesBase: 128 * 1024 * 1024, heapBytesPerByte: 4096 };
+
+/** The program of the last recipe (inputSize and run ask for the same one). */
+let lastRecipe: { data: Uint8Array; program: GeneratedProgram } | undefined;
+function programOf(data: Uint8Array): GeneratedProgram {
+  if (lastRecipe?.data !== data) lastRecipe = { data, program: generateProgram(data) };
+  return lastRecipe.program;
+}
 const same = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
 function check(ok: boolean, what: string): void {
   if (!ok) throw new FuzzOracleError(what);
@@ -102,7 +166,7 @@ function answered<T>(f: () => T): T | undefined {
   try {
     return f();
   } catch (e) {
-    if (e instanceof InputError || e instanceof UsageError) return undefined;
+    if (e instanceof InputError || e instanceof UsageError || e instanceof LimitError) return undefined;
     throw e;
   }
 }
@@ -160,7 +224,8 @@ export const TARGETS: readonly FuzzTarget[] = [
   {
     name: 'hlsl-preprocess',
     kind: 'hlsl',
-    oracle: 'typed errors only over a virtual tree with folder links (//@ file NAME, //@ link NAME TARGET); every file read once; output within budget',
+    oracle: 'typed errors only over a virtual tree with folder links (//@ file NAME, //@ link NAME TARGET); every file read once; output within 64x; CPU time and heap growth within the resource bounds',
+    resources: PREPROCESSOR_RESOURCES,
     run(data) {
       const { files, defines } = virtualTree(text(data));
       const host = virtualHost(files);
@@ -171,6 +236,26 @@ export const TARGETS: readonly FuzzTarget[] = [
       } finally {
         const read = file.filesRead;
         check(new Set(read.map((f) => host.stat(f)?.real ?? f)).size === read.length, 'a file was read twice');
+      }
+      return n + compileDefineAndEntry(file);
+    },
+  },
+  {
+    name: 'hlsl-generated',
+    kind: 'bytes',
+    oracle: 'a recipe made into a hostile program (hlsl-generator.ts: doubling macros, deep #if, long literals, include graphs guarded and not, argument nests, macro chains): typed errors only, every file read once, output within 64x the program, CPU time and heap growth within the resource bounds per program byte',
+    inputSize: (data) => programOf(data).size,
+    resources: PREPROCESSOR_RESOURCES,
+    run(data) {
+      const program = programOf(data);
+      const host = virtualHost(program.files);
+      const file = new HlslFile(String(program.files['main.hlsl'] ?? ''), 'main.hlsl', {}, {}, { host });
+      let n = 0;
+      try {
+        n += file.preprocessedText().length;
+      } finally {
+        const read = file.filesRead;
+        check(new Set(read).size === read.length, 'a file was read twice');
       }
       return n + compileDefineAndEntry(file);
     },
@@ -368,7 +453,7 @@ export const TARGETS: readonly FuzzTarget[] = [
         const line = 'error' in req ? responseLine(req.requestId, { exitCode: 2, output: req.error }) : responseLine(req.requestId, req.cancel ? { wasCancelled: true } : { exitCode: 0, output: '' });
         const back = JSON.parse(line) as { requestId?: unknown };
         check(back.requestId === undefined || (Number.isSafeInteger(back.requestId) && (back.requestId as number) > 0), 'a response carries a requestId that is not a whole number');
-        if (!('error' in req)) answered(() => expandResponseFiles(req.arguments, () => t, 4096));
+        if (!('error' in req)) answered(() => expandResponseFiles(req.arguments, () => t, Budget.for(t.length, { maxReadBytes: 16384 })));
         n += line.length;
       }
       return n;
@@ -386,7 +471,7 @@ export const TARGETS: readonly FuzzTarget[] = [
         const job = answered(() => batchJob(lines[i]!, 'fuzz', i + 1));
         const line = JSON.stringify({ line: i + 1, ...(job?.id !== undefined ? { id: job.id } : {}), exit: job ? 0 : 2 });
         check(!line.includes('\n'), 'an answer spans lines');
-        if (job) n += answered(() => expandResponseFiles(job.args, () => t, 4096))?.length ?? 0;
+        if (job) n += answered(() => expandResponseFiles(job.args, () => t, Budget.for(t.length, { maxReadBytes: 16384 })))?.length ?? 0;
         n += line.length;
       }
       return n;
@@ -487,7 +572,7 @@ export function fuzzTarget(name: string): FuzzTarget {
 
 /** The outcome of one input: an answer (ok or a dxbin error) or a finding. */
 export interface Outcome {
-  finding?: 'crash' | 'oracle' | 'output-size';
+  finding?: 'crash' | 'oracle' | 'output-size' | 'resource';
   /** Error name and message, for findings. */
   error?: string;
   /** The first stack frame inside dxbin, for deduplication. */
@@ -498,16 +583,16 @@ export interface Outcome {
 /** Runs `data` through `target` and applies the oracle. */
 export function runOne(target: FuzzTarget, data: Uint8Array): Outcome {
   let outputSize = 0;
+  const meter = target.resources ? startMeter() : undefined;
   try {
     outputSize = target.run(data);
   } catch (e) {
-    if (e instanceof DxbinError) return { outputSize: 0 };
+    if (e instanceof DxbinError) return boundsFinding(target, data, 0, meter) ?? { outputSize: 0 };
     const err = e instanceof Error ? e : new Error(String(e));
     if (err instanceof FuzzOracleError) return { finding: 'oracle', error: `${err.name}: ${err.message}`, frame: `${target.name}: ${err.message}`, outputSize: 0 };
     return { finding: 'crash', error: `${err.name}: ${err.message}`, frame: topFrame(err), outputSize: 0 };
   }
-  if (outputSize > 64 * Math.max(data.byteLength, 64)) return { finding: 'output-size', error: `output ${outputSize} bytes from a ${data.byteLength}-byte input (over 64x)`, frame: target.name, outputSize };
-  return { outputSize };
+  return boundsFinding(target, data, outputSize, meter) ?? { outputSize };
 }
 
 /** The first stack frame naming a source file (without line/column, so it survives edits elsewhere in the file). */

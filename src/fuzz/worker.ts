@@ -62,12 +62,14 @@ async function main(init: WorkerInit): Promise<void> {
     Atomics.add(control, 0, 1);
     let answer = 'ok';
     let outcome: Outcome;
+    // the output and resource oracles (CPU time and heap growth per byte the input stands for)
+    const meter = target.resources ? targets.startMeter() : undefined;
     try {
       outcome = { outputSize: target.run(data) };
-      if (outcome.outputSize > 64 * Math.max(data.byteLength, 64)) outcome = { finding: 'output-size', error: `output ${outcome.outputSize} bytes from a ${data.byteLength}-byte input (over 64x)`, frame: `${target.name} output size`, outputSize: outcome.outputSize };
+      outcome = targets.boundsFinding(target, data, outcome.outputSize, meter) ?? outcome;
     } catch (e) {
       answer = answerKey(e);
-      outcome = e instanceof errors.DxbinError ? { outputSize: 0 } : targets.runOne({ ...target, run: () => { throw e; } }, data);
+      outcome = e instanceof errors.DxbinError ? (targets.boundsFinding(target, data, 0, meter) ?? { outputSize: 0 }) : targets.runOne({ ...target, resources: undefined, run: () => { throw e; } }, data);
     }
     return { outcome, fresh: features.record(answer) };
   };

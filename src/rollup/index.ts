@@ -23,6 +23,7 @@
 import * as fs from 'node:fs';
 import nodePath, { dirname, resolve as resolvePath } from 'node:path';
 import {
+  Budget,
   HlslError,
   HlslFile,
   decodeHlslSource,
@@ -131,15 +132,29 @@ export default function dxbin(options: DxbinRollupOptions = {}): DxbinRollupPlug
       const validate = query.has('validate') ? query.get('validate') !== 'false' : (options.validate ?? true);
       const compile = { version: value, validate };
       try {
-        if (SHADER.test(file)) return moduleCode(shaderInfo(new Uint8Array(fs.readFileSync(file))));
+        const host = options.host ?? fileSystemHost({ fs, path: nodePath });
+        // the imported file itself: a regular file (a link to /dev/zero is refused before any read), read bounded by the work budget
+        const budget = Budget.for(0);
+        const st = host.stat(file);
+        if (st === undefined) this.error({ id: file, message: `dxbin: ${file}: no such file` });
+        if (!st.regular) this.error({ id: file, message: `dxbin: ${file}: not a regular file (a device, FIFO, socket or folder); refused` });
+        budget.chargeRead(st.size, file);
+        let bytes: unknown;
+        try {
+          bytes = host.read(st.real, budget.limit('read'));
+        } catch (e) {
+          this.error({ id: file, message: `dxbin: ${file}: cannot be read (${e instanceof Error ? e.message : String(e)})` });
+        }
+        if (!(bytes instanceof Uint8Array)) this.error({ id: file, message: `dxbin: ${file}: the include host's read gave no bytes` });
+        if (bytes.byteLength > budget.used('read')) budget.charge('read', bytes.byteLength - budget.used('read'), file);
+        if (SHADER.test(file)) return moduleCode(shaderInfo(new Uint8Array(bytes)));
         const define = query.get('define');
         const entry = query.get('entry');
         if (define === null && entry === null && !file.endsWith(suffix)) {
           this.error({ id: file, message: `dxbin: ${file}?rootsig needs define=NAME or entry=FUNCTION (or a ${suffix} file of root signature text)` });
         }
-        const host = options.host ?? fileSystemHost({ fs, path: nodePath });
         const defines: ['D' | 'U', string][] = [...(options.defines ?? []).map((d) => ['D', d] as ['D', string]), ...query.getAll('D').map((d) => ['D', d] as ['D', string]), ...query.getAll('U').map((d) => ['U', d] as ['U', string])];
-        const hlsl = new HlslFile(decodeHlslSource(host.read(host.stat(file)?.real ?? file)), file, {}, { maxIncludeDepth: options.maxIncludeDepth }, { defines, includeDirs: options.includeDirs, host, profile: query.get('profile') ?? options.profile });
+        const hlsl = new HlslFile(decodeHlslSource(bytes), file, {}, { maxIncludeDepth: options.maxIncludeDepth }, { defines, includeDirs: options.includeDirs, host, profile: query.get('profile') ?? options.profile });
         try {
           // a file of root signature text is its taken text; an HLSL file gives a macro or an entry's attribute
           const text = entry !== null ? hlsl.entryText(entry) : define !== null ? hlsl.defineText(define) : hlsl.takenText();

@@ -9,10 +9,11 @@
 import { DescriptionError, kindOf } from '../../bytes/errors.js';
 import { expectArray, expectOptions, expectString } from '../../bytes/check.js';
 import { expectHost } from './source.js';
+import { Budget } from '../../bytes/budget.js';
 import { HlslError, type RootSignatureText } from './text.js';
 import { TOKEN, preprocess, preprocessedText, tokensToText, type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Token } from './preprocessor.js';
 
-/** Budgets of the preprocessor against hostile files (docs/limits.md). */
+/** Limits of the work budget the preprocessor charges, and clang's include nesting (docs/limits.md). */
 export type HlslFileLimits = PreprocessorLimits;
 
 /** How an HlslFile is preprocessed: -D/-U in order, -I folders, the include host, the profile. */
@@ -33,7 +34,7 @@ export class HlslFile {
    * @param text         the file's text (decodeHlslSource reads bytes as DXC does)
    * @param file         its path, for messages and `"name"` includes
    * @param extraDefines `-D NAME=VALUE` pairs, after `options.defines`
-   * @param limits       budgets (docs/limits.md)
+   * @param limits       work limits replacing the budget's defaults (docs/limits.md); `options.budget` to share one
    * @param options      -D/-U, -I, the include host and the profile
    */
   constructor(
@@ -95,7 +96,7 @@ export class HlslFile {
 
   /**
    * The taken text of the whole file as root signature text (a file of root signature text, with its own directives).
-   * @throws {HlslError} hlsl-preprocess, hlsl-limit
+   * @throws {HlslError} hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
    */
   takenText(): RootSignatureText {
     const pp = this.preprocessed();
@@ -104,7 +105,7 @@ export class HlslFile {
 
   /**
    * The expansion of macro NAME as defined at the end of the file (`--define NAME`, `-T rootsig_1_x -E NAME`).
-   * @throws {HlslError} hlsl-missing (no object-like macro NAME), hlsl-preprocess, hlsl-limit
+   * @throws {HlslError} hlsl-missing (no object-like macro NAME), hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
    */
   defineText(name: string): RootSignatureText {
     const pp = this.macros();
@@ -119,7 +120,7 @@ export class HlslFile {
 
   /**
    * The root signature of entry function ENTRY's `[RootSignature(...)]` attribute in the preprocessed text.
-   * @throws {HlslError} hlsl-missing (no such attribute on ENTRY), hlsl-preprocess, hlsl-limit
+   * @throws {HlslError} hlsl-missing (no such attribute on ENTRY), hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
    */
   entryText(entry: string): RootSignatureText {
     const pp = this.preprocessed();
@@ -206,6 +207,7 @@ function checkOptions(options: HlslFileOptions, limits: HlslFileLimits): void {
   }
   expectHost(options.host, 'options.host');
   if (options.profile !== undefined) expectString(options.profile, 'options.profile');
+  if (options.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget (Budget.for(inputBytes, limits)), got ${kindOf(options.budget)}`);
   if (options.now !== undefined && !(options.now instanceof Date)) throw new DescriptionError('bad-type', 'options.now', `expected a Date, got ${kindOf(options.now)}`);
   for (const [k, v] of Object.entries(limits)) {
     if (v !== undefined && (typeof v !== 'number' || !(v >= 0))) throw new DescriptionError('bad-type', `limits.${k}`, `expected a number of 0 or more, got ${kindOf(v)}`);

@@ -5,11 +5,18 @@
  * `#warning` and pragmas, integer expressions in 64 bits as clang evaluates them. Directives,
  * pragmas and predefined macros are the rows of codecs/hlsl-preprocessor.ts.
  *
- * Against hostile sources: every file is read once (by its real path, so link loops add nothing),
- * tokens handled are budgeted per byte read, include nesting and argument pre-expansion are
- * bounded (docs/limits.md); conditionals, includes and rescanning run on explicit stacks. Errors
- * are HlslError `hlsl-preprocess` (clang's words at file:line:column), `hlsl-limit` for budgets.
+ * Against hostile sources: every file is read once (by its real path, so link loops add nothing)
+ * and a guarded header is not read again while its guard is defined (clang's multiple-include
+ * optimization). The work is charged to the one work budget (src/bytes/budget.ts, docs/limits.md):
+ * bytes read (each include at least READ_MINIMUM), bytes scanned in skipped groups, re-included
+ * files and re-scanned arguments, characters produced by expansion, `#`, `##` and builtins, hide
+ * sets copied, include probes, and nesting of includes and argument pre-expansion. Conditionals,
+ * includes, rescanning and `#if` expressions run on explicit stacks. Errors are HlslError
+ * `hlsl-preprocess` (clang's words at file:line:column), `limit-exceeded` (with the budget's
+ * LimitError as `limit`) where the budget ran out.
  */
+import { Budget, LimitError, READ_MINIMUM, WORK_KINDS, type WorkKind, type WorkLimits } from '../../bytes/budget.js';
+import { DxbinError } from '../../bytes/errors.js';
 import { DIRECTIVES, HLSL_PREDEFINES, PRAGMAS, PREPROCESSOR_LIMITS, PUNCTUATORS, ROOTSIG_PROFILE, profileMacros, type DirectiveKind, type PragmaKind } from '../../../codecs/hlsl-preprocessor.js';
 import { HlslError, RootSignatureText, type SourceLocation } from './text.js';
 import { decodeChecked, type HostFile, type IncludeHost } from './source.js';
@@ -137,16 +144,32 @@ export interface PreprocessorWarning {
   location: SourceLocation;
 }
 
-/** Budgets against hostile sources (docs/limits.md). */
-export interface PreprocessorLimits {
-  /** Tokens handled in all (read, skipped, expanded); default 64 per byte read + 65,536. */
-  maxExpansionTokens?: number;
-  /** Nesting of argument pre-expansion and of parentheses in #if (default 1000). */
-  maxExpansionDepth?: number;
-  /** Nesting of #include (default 200, clang's). */
+/**
+ * Limits of the work budget that replace its defaults (`maxReadBytes`, `maxScanBytes`,
+ * `maxProducedChars`, `maxSteps`, `maxFiles`, `maxDepth`: docs/limits.md), clang's include
+ * nesting, and the names of the preprocessor's earlier private budgets, kept as aliases.
+ */
+export interface PreprocessorLimits extends WorkLimits {
+  /** Nesting of #include (default 200, clang's "#include nested too deeply"): a rule of the language, not a budget. */
   maxIncludeDepth?: number;
-  /** Bytes read over all files (default 256 MiB). */
+  /** @deprecated alias: sets `maxProducedChars` and `maxScanBytes` (it counted tokens produced and re-read). */
+  maxExpansionTokens?: number;
+  /** @deprecated alias of `maxDepth`. */
+  maxExpansionDepth?: number;
+  /** @deprecated alias of `maxReadBytes`. */
   maxIncludeBytes?: number;
+}
+
+/** The work limits that `limits` sets, its aliases read as the kinds they stand for. */
+export function preprocessorWorkLimits(limits: PreprocessorLimits = {}): WorkLimits {
+  const { maxIncludeDepth: _depth, maxExpansionTokens, maxExpansionDepth, maxIncludeBytes, ...work } = limits;
+  return {
+    ...work,
+    maxProducedChars: work.maxProducedChars ?? maxExpansionTokens,
+    maxScanBytes: work.maxScanBytes ?? maxExpansionTokens,
+    maxDepth: work.maxDepth ?? maxExpansionDepth,
+    maxReadBytes: work.maxReadBytes ?? maxIncludeBytes,
+  };
 }
 
 /** How to preprocess: the command line's -D/-U/-I/-T and where includes are found. */
@@ -162,6 +185,11 @@ export interface PreprocessOptions {
   /** DXC's predefined macros (default true). */
   predefines?: boolean;
   limits?: PreprocessorLimits;
+  /**
+   * The work budget to charge (one per public call, batch job or worker request); by default one
+   * is made from the main text's and the command line's length and `limits`.
+   */
+  budget?: Budget;
   /** `__DATE__` and `__TIME__` (default: now). */
   now?: Date;
   /** Told of every file as it is read (the main one first), also when preprocessing then fails. */
@@ -182,7 +210,7 @@ export interface Preprocessed {
   readonly files: readonly string[];
   readonly warnings: readonly PreprocessorWarning[];
   readonly sources: readonly Source[];
-  /** Expands tokens with the macros as they stand at the end of the file (the budgets still hold). */
+  /** Expands tokens with the macros as they stand at the end of the file (the budget still holds). */
   expand(tokens: readonly Token[]): Token[];
 }
 
@@ -278,6 +306,11 @@ function lexLine(s: string, file: number, i: number, fail: (pos: number, message
     space = false;
   }
   return n;
+}
+
+/** The line whose first token would be at `i` has none: it ends there, or a `//` comment starts. */
+function blankLine(s: string, i: number): boolean {
+  return i >= s.length || s.charCodeAt(i) === 10 || (s.charCodeAt(i) === 47 && s.charCodeAt(i + 1) === 47);
 }
 
 /** A `#` (not `##`) at `i`: the line is a directive. */
@@ -387,7 +420,19 @@ interface Frame {
   dir: number;
   lineDelta: number;
   presumed: string;
+  /** The multiple-include optimization's state: nothing met yet, inside the guard, after its #endif, or not guarded. */
+  guard: typeof GUARD_START | typeof GUARD_IN | typeof GUARD_AFTER | typeof GUARD_NONE;
+  /** The guard's macro and the conditional it opened. */
+  guardName?: string;
+  guardCond?: Cond;
+  /** An included file: a level of the budget's depth, left when the file ends. */
+  nested: boolean;
 }
+
+const GUARD_START = 0;
+const GUARD_IN = 1;
+const GUARD_AFTER = 2;
+const GUARD_NONE = 3;
 
 /** A value in a #if expression: 64 bits, signed or unsigned. */
 interface Value {
@@ -417,13 +462,18 @@ class Preprocessor {
   private readonly stats = new Map<string, HostFile | undefined>();
   private readonly host: IncludeHost | undefined;
   private readonly includeDirs: readonly string[];
-  private readonly maxTokens: number | undefined;
-  private readonly maxDepth: number;
+  private budget!: Budget;
   private readonly maxIncludeDepth: number;
-  private readonly maxIncludeBytes: number;
-  private bytesRead = 0;
+  /** The guard macro of each file found guarded (clang's multiple-include optimization). */
+  private readonly guards = new Map<number, string>();
+  /** Hide sets made once per run: of one name, of a set and one more name, of two sets. */
+  private readonly singleHide = new Map<string, HideSet>();
+  private readonly hideWith = new WeakMap<HideSet, Map<string, HideSet>>();
+  private readonly unions = new WeakMap<HideSet, Map<HideSet, HideSet>>();
+  private readonly intersections = new WeakMap<HideSet, Map<HideSet, HideSet | null>>();
+  /** Parameter indices of each function-like macro, made once per macro. */
+  private readonly paramIndices = new WeakMap<Macro, Map<string, number>>();
   private mainId = -1;
-  private spent = 0;
   private counter = 0;
   private readonly now: Date;
   private readonly text: boolean;
@@ -432,22 +482,26 @@ class Preprocessor {
     this.text = options.mode !== 'macros';
     this.host = options.host;
     this.includeDirs = options.includeDirs ?? [];
-    const limits = options.limits ?? {};
-    this.maxTokens = limits.maxExpansionTokens;
-    this.maxDepth = limits.maxExpansionDepth ?? PREPROCESSOR_LIMITS.maxExpansionDepth;
-    this.maxIncludeDepth = limits.maxIncludeDepth ?? PREPROCESSOR_LIMITS.maxIncludeDepth;
-    this.maxIncludeBytes = limits.maxIncludeBytes ?? PREPROCESSOR_LIMITS.maxIncludeBytes;
+    this.maxIncludeDepth = options.limits?.maxIncludeDepth ?? PREPROCESSOR_LIMITS.maxIncludeDepth;
     this.now = options.now ?? new Date();
   }
 
   run(mainName: string, mainText: string): Preprocessed {
-    this.bytesRead = mainText.length;
-    this.predefine();
-    this.mainId = this.addSource(new Source(mainName, mainName, mainText));
-    this.read(mainName);
-    this.push(this.mainId, -1);
-    this.loop();
-    return { output: this.output, macros: this.macros, files: this.files, warnings: this.warnings, sources: this.sources, expand: (tokens) => this.expand(tokens, false, 0, []) };
+    let commandLine = 0;
+    for (const [, arg] of this.options.defines ?? []) commandLine += arg.length + 1;
+    this.budget = this.options.budget ?? Budget.for(mainText.length + commandLine, preprocessorWorkLimits(this.options.limits));
+    const depth = this.budget.depth;
+    try {
+      this.predefine();
+      this.mainId = this.addSource(new Source(mainName, mainName, mainText));
+      this.read(mainName);
+      this.push(this.mainId, -1);
+      this.loop();
+    } finally {
+      // a failure leaves includes open: their levels go back to a budget the caller may share
+      while (this.budget.depth > depth) this.budget.leave();
+    }
+    return { output: this.output, macros: this.macros, files: this.files, warnings: this.warnings, sources: this.sources, expand: (tokens) => this.expand(tokens, false, false, []) };
   }
 
   /** DXC's predefined macros, the builtins, then -D/-U in order (a command-line source, so errors in them have a place). */
@@ -487,9 +541,9 @@ class Preprocessor {
     return this.sources.length - 1;
   }
 
-  private push(id: number, dir: number): void {
+  private push(id: number, dir: number, nested = false): void {
     const src = this.sources[id]!;
-    this.frames.push({ src, id, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, lineDelta: 0, presumed: src.name });
+    this.frames.push({ src, id, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, lineDelta: 0, presumed: src.name, guard: GUARD_START, nested });
   }
 
   // ---------------------------------------------------------------- errors and budgets
@@ -500,29 +554,54 @@ class Preprocessor {
     return { file: src.name, line, column };
   }
 
-  private failAt(file: number, pos: number, message: string, code: 'hlsl-preprocess' | 'hlsl-limit' = 'hlsl-preprocess'): never {
-    throw new HlslError(message, this.location(file, pos), code);
+  private failAt(file: number, pos: number, message: string): never {
+    throw new HlslError(message, this.location(file, pos), 'hlsl-preprocess');
   }
 
   /** Fails at where `t` is spelled (inside a macro's body for a token of its expansion, as clang's primary location). */
-  private fail(t: Token, message: string, code: 'hlsl-preprocess' | 'hlsl-limit' = 'hlsl-preprocess'): never {
-    this.failAt(t.file, t.pos, message, code);
+  private fail(t: Token, message: string): never {
+    this.failAt(t.file, t.pos, message);
   }
 
   private warn(t: Token, message: string): void {
     this.warnings.push({ message, location: this.location(t.file, t.pos) });
   }
 
-  private spend(n: number, t: Token | undefined): void {
-    this.spent += n;
-    const budget = this.maxTokens ?? PREPROCESSOR_LIMITS.tokensPerByte * this.bytesRead + 65536;
-    if (this.spent > budget) {
-      const message = `preprocessing exceeds maxExpansionTokens = ${budget} tokens`;
-      if (t) this.fail(t, message, 'hlsl-limit');
-      const fr = this.frames[this.frames.length - 1];
-      if (fr) this.failAt(fr.id, fr.pos, message, 'hlsl-limit');
-      throw new HlslError(message, { file: this.sources[0]?.name ?? '?', line: 1, column: 1 }, 'hlsl-limit');
+  /** Where the work is now: at `t`, else where the innermost file is being read. */
+  private here(t: Token | undefined): SourceLocation {
+    if (t) return this.location(t.file, t.pos);
+    const fr = this.frames[this.frames.length - 1];
+    if (fr) return this.location(fr.id, Math.min(fr.pos, fr.src.clean.length));
+    return { file: this.sources[0]?.name ?? '?', line: 1, column: 1 };
+  }
+
+  /** The budget's LimitError as an HlslError `limit-exceeded` at file:line:column (the LimitError its `limit`). */
+  private limitAt(e: LimitError, t: Token | undefined): HlslError {
+    const at = this.here(t);
+    const limit = new LimitError(e.kind, e.limit, e.option, `${at.file}:${at.line}:${at.column}`, e.offset);
+    return new HlslError(limit.detail, at, 'limit-exceeded', limit);
+  }
+
+  /** Charges `n` units of `kind` to the budget; past its limit, an HlslError `limit-exceeded` at `t` (or where reading stands). */
+  private charge(kind: WorkKind, n: number, t?: Token): void {
+    try {
+      this.budget.charge(kind, n, '');
+    } catch (e) {
+      throw e instanceof LimitError ? this.limitAt(e, t) : e;
     }
+  }
+
+  /** One level of nesting deeper (pair with `leave`). */
+  private enter(t: Token | undefined): void {
+    try {
+      this.budget.enter('');
+    } catch (e) {
+      throw e instanceof LimitError ? this.limitAt(e, t) : e;
+    }
+  }
+
+  private leave(): void {
+    this.budget.leave();
   }
 
   // ---------------------------------------------------------------- the directive loop
@@ -537,23 +616,32 @@ class Preprocessor {
       if (fr.pos >= s.length) {
         const open = fr.conds[fr.conds.length - 1];
         if (open) this.fail(open.at, 'unterminated conditional directive');
+        // the whole file was one #ifndef X ... #endif: not read again while X is defined
+        if (fr.guard === GUARD_AFTER) this.guards.set(fr.id, fr.guardName!);
         frames.pop();
+        if (fr.nested) this.leave();
         continue;
       }
+      const start = fr.pos;
       const first = firstTokenAt(s, fr.pos, fail);
-      this.spend(1, undefined);
+      const guard = fr.guard;
+      const outside = guard === GUARD_START || guard === GUARD_AFTER;
+      const skipping = fr.conds[fr.conds.length - 1]?.skipping ?? false;
       if (startsDirective(s, first)) {
         line.length = 0;
         fr.pos = lexLine(s, fr.id, fr.pos, fail, line);
-        this.spend(line.length, undefined);
+        if (skipping) this.charge('scan', fr.pos - start, line[0]);
         this.directive(fr, line[0]!, line.slice(1));
+        // any directive but the guard's own #ifndef / #endif before or after the guard: not guarded
+        if (outside && fr.guard === guard) fr.guard = GUARD_NONE;
         continue;
       }
-      const skipping = fr.conds[fr.conds.length - 1]?.skipping ?? false;
       if (skipping || !this.text) {
         // a text line nobody reads: passed over as literals and comments require
+        if (outside && !blankLine(s, first)) fr.guard = GUARD_NONE;
         const nl = skipTextLine(s, first, fail);
         fr.pos = nl < s.length ? nl + 1 : nl;
+        if (skipping) this.charge('scan', fr.pos - start);
         continue;
       }
       // a run of text lines up to the next directive, lexed and expanded together (a call may span lines)
@@ -561,7 +649,8 @@ class Preprocessor {
       do {
         fr.pos = lexLine(s, fr.id, fr.pos, fail, run);
       } while (fr.pos < s.length && !startsDirective(s, firstTokenAt(s, fr.pos, fail)));
-      this.expand(run, false, 0, this.output);
+      if (outside && run.length > 0) fr.guard = GUARD_NONE;
+      this.expand(run, false, false, this.output);
     }
   }
 
@@ -638,7 +727,9 @@ class Preprocessor {
     switch (kind) {
       case 'if': {
         const value = this.condition(name, line, 'if');
-        conds.push({ taken: value, skipping: !value, outerSkipping: outer, elseSeen: false, at: hash });
+        const cond: Cond = { taken: value, skipping: !value, outerSkipping: outer, elseSeen: false, at: hash };
+        conds.push(cond);
+        if (fr.guard === GUARD_START) this.guardStarts(fr, cond, notDefinedName(line));
         return;
       }
       case 'ifdef':
@@ -646,12 +737,15 @@ class Preprocessor {
         const id = this.macroName(name, line[1]);
         this.extraTokens(line, 2, kind);
         const value = this.macros.has(id.text) === (kind === 'ifdef');
-        conds.push({ taken: value, skipping: !value, outerSkipping: outer, elseSeen: false, at: hash });
+        const cond: Cond = { taken: value, skipping: !value, outerSkipping: outer, elseSeen: false, at: hash };
+        conds.push(cond);
+        if (fr.guard === GUARD_START) this.guardStarts(fr, cond, kind === 'ifndef' && line.length === 2 ? id.text : undefined);
         return;
       }
       case 'elif': {
         if (!top) this.fail(name, '#elif without #if');
         if (top.elseSeen) this.fail(name, '#elif after #else');
+        if (top === fr.guardCond) fr.guard = GUARD_NONE;
         if (top.outerSkipping || top.taken) {
           top.skipping = true;
           return;
@@ -664,6 +758,7 @@ class Preprocessor {
       case 'else':
         if (!top) this.fail(name, '#else without #if');
         if (top.elseSeen) this.fail(name, '#else after #else');
+        if (top === fr.guardCond) fr.guard = GUARD_NONE;
         if (!top.outerSkipping) this.extraTokens(line, 1, 'else');
         top.elseSeen = true;
         top.skipping = top.outerSkipping || top.taken;
@@ -673,14 +768,26 @@ class Preprocessor {
         if (!top) this.fail(name, '#endif without #if');
         if (!top.outerSkipping) this.extraTokens(line, 1, 'endif');
         conds.pop();
+        if (top === fr.guardCond && fr.guard === GUARD_IN) fr.guard = GUARD_AFTER;
         return;
     }
   }
 
+  /** The first directive of a file opened `cond`: a guard when it is `#ifndef X` or `#if !defined X` (at the file's top level). */
+  private guardStarts(fr: Frame, cond: Cond, name: string | undefined): void {
+    if (name === undefined || fr.conds.length !== 1) {
+      fr.guard = GUARD_NONE;
+      return;
+    }
+    fr.guard = GUARD_IN;
+    fr.guardName = name;
+    fr.guardCond = cond;
+  }
+
   private condition(name: Token, line: Token[], directive: string): boolean {
     if (line.length < 2) this.fail(name, `#${directive} with no expression`);
-    const tokens = this.expand(line.slice(1), true, 0, []);
-    return new Expression(tokens, this, name, this.maxDepth).evaluate() !== 0n;
+    const tokens = this.expand(line.slice(1), true, false, []);
+    return new Expression(tokens, this, name).evaluate() !== 0n;
   }
 
   private define(directive: Token, line: Token[]): void {
@@ -688,6 +795,7 @@ class Preprocessor {
     if (name.text === 'defined') this.fail(name, "'defined' cannot be used as a macro name");
     let i = 2;
     let params: string[] | undefined;
+    const seen = new Set<string>();
     let variadic = false;
     const open = line[2];
     if (open && open.kind === PUNCT && open.text === '(' && !open.space) {
@@ -703,13 +811,15 @@ class Preprocessor {
         if (t.kind === PUNCT && t.text === '...') {
           variadic = true;
           params.push('__VA_ARGS__');
+          seen.add('__VA_ARGS__');
           const close = line[i + 1];
           if (!close || close.text !== ')') this.fail(close ?? t, "missing ')' in macro parameter list");
           i += 2;
           break;
         }
         if (t.kind !== IDENT) this.fail(t, 'invalid token in macro parameter list');
-        if (params.includes(t.text)) this.fail(t, `duplicate macro parameter name '${t.text}'`);
+        if (seen.has(t.text)) this.fail(t, `duplicate macro parameter name '${t.text}'`);
+        seen.add(t.text);
         params.push(t.text);
         let next = line[i + 1];
         if (next && next.kind === PUNCT && next.text === '...') {
@@ -736,7 +846,7 @@ class Preprocessor {
         const b = body[k]!;
         if (b.kind === PUNCT && b.text === '#') {
           const p = body[k + 1];
-          if (!p || p.kind !== IDENT || !params.includes(p.text)) this.fail(b, "'#' is not followed by a macro parameter");
+          if (!p || p.kind !== IDENT || !seen.has(p.text)) this.fail(b, "'#' is not followed by a macro parameter");
         }
       }
     }
@@ -750,7 +860,7 @@ class Preprocessor {
   private include(fr: Frame, kind: 'include' | 'include_next' | 'import', directive: Token, line: Token[]): void {
     let spec = this.headerName(fr, line.slice(1));
     if (spec === undefined) {
-      const expanded = this.expand(line.slice(1), false, 0, []);
+      const expanded = this.expand(line.slice(1), false, false, []);
       spec = this.headerName(undefined, expanded);
     }
     if (spec === undefined) this.fail(line[1] ?? directive, 'expected "FILENAME" or <FILENAME>');
@@ -765,6 +875,7 @@ class Preprocessor {
       const look = (path: string, dir: number): boolean => {
         let st = this.stats.get(path);
         if (st === undefined && !this.stats.has(path)) {
+          this.charge('states', 1, at);
           st = host.stat(path);
           this.stats.set(path, st);
         }
@@ -785,16 +896,37 @@ class Preprocessor {
     const hit = found;
     let id = this.byReal.get(hit.real);
     if (id !== undefined && this.once.has(id)) return;
-    if (id === undefined) {
-      if (this.bytesRead + hit.size > this.maxIncludeBytes) this.fail(at, `#include reads more than maxIncludeBytes = ${this.maxIncludeBytes} bytes`, 'hlsl-limit');
-      const bytes = host!.read(hit.real);
-      if (this.bytesRead + bytes.byteLength > this.maxIncludeBytes) this.fail(at, `#include reads more than maxIncludeBytes = ${this.maxIncludeBytes} bytes`, 'hlsl-limit');
-      this.bytesRead += bytes.byteLength;
-      id = this.addSource(new Source(hit.path, hit.real, decodeChecked(bytes)));
-      this.read(hit.path);
+    // a guarded header whose guard is still defined would be skipped whole: not scanned again
+    if (id !== undefined && this.macros.has(this.guards.get(id) ?? '\0')) return;
+    if (id === undefined) id = this.readInclude(host!, hit, name, at);
+    else {
+      // an unguarded file included again: opened and scanned again
+      this.charge('files', 1, at);
+      this.charge('scan', this.sources[id]!.clean.length, at);
     }
     if (kind === 'import') this.once.add(id);
-    this.push(id, hit.dir);
+    this.enter(at);
+    this.push(id, hit.dir, true);
+  }
+
+  /** Reads an included file once: charged as a read (its size before, at least READ_MINIMUM), the host asked for no more than the budget has left. */
+  private readInclude(host: IncludeHost, hit: { path: string; real: string; size: number }, name: string, at: Token): number {
+    const before = Math.max(hit.size, READ_MINIMUM);
+    this.charge('files', 1, at);
+    this.charge('read', before, at);
+    let bytes: unknown;
+    try {
+      bytes = host.read(hit.real, this.budget.limit('read') - this.budget.used('read') + before);
+    } catch (e) {
+      if (e instanceof DxbinError) throw e;
+      this.fail(at, `cannot open file '${name}': ${readProblem(e)}`);
+    }
+    if (!(bytes instanceof Uint8Array)) this.fail(at, `cannot open file '${name}': the include host's read gave no bytes`);
+    if (bytes.byteLength > before) this.charge('read', bytes.byteLength - before, at);
+    this.budget.addInput(bytes.byteLength);
+    const id = this.addSource(new Source(hit.path, hit.real, decodeChecked(bytes)));
+    this.read(hit.path);
+    return id;
   }
 
   /** `"name"` or `<name>` at the start of `tokens` (the raw text between the angle brackets when `fr` has it). */
@@ -814,7 +946,7 @@ class Preprocessor {
   }
 
   private lineDirective(fr: Frame, name: Token, args: Token[]): void {
-    const tokens = this.expand(args, false, 0, []);
+    const tokens = this.expand(args, false, false, []);
     const n = tokens[0];
     if (!n || n.kind !== NUMBER || !/^\d+$/.test(n.text)) this.fail(n ?? name, '#line directive requires a positive integer argument');
     const nextLine = fr.src.locate(name.pos).line + 1;
@@ -869,13 +1001,17 @@ class Preprocessor {
 
   /**
    * Expands `input` onto `out`. Rescanning runs on an explicit work stack (an expansion is pushed
-   * in front of the rest of the input); arguments are pre-expanded by a nested call, `depth`
-   * levels deep at most. `inIf` evaluates `defined`.
+   * in front of the rest of the input); arguments are pre-expanded by a nested call (`argument`:
+   * its tokens are scanned again, charged as `scan`; each level one of the budget's depth).
+   * `inIf` evaluates `defined`.
    */
-  expand(input: readonly Token[], inIf: boolean, depth: number, out: Token[], from = 0, to = input.length): Token[] {
-    if (depth > this.maxDepth && to > from) this.fail(input[from]!, `macro expansion exceeds maxExpansionDepth = ${this.maxDepth} levels`, 'hlsl-limit');
+  expand(input: readonly Token[], inIf: boolean, argument: boolean, out: Token[], from = 0, to = input.length): Token[] {
+    if (argument && to > from) {
+      let chars = 0;
+      for (let k = from; k < to; k++) chars += input[k]!.text.length + 1;
+      this.charge('scan', chars, input[from]);
+    }
     const c = new Cursor(input, from, to);
-    this.spend(to - from, undefined);
     for (let t = c.next(); t !== undefined; t = c.next()) {
       if (t.kind !== IDENT) {
         out.push(t);
@@ -891,12 +1027,18 @@ class Preprocessor {
         continue;
       }
       if (macro.builtin) {
-        out.push(this.builtin(macro, t));
+        const made = this.builtin(macro, t);
+        this.charge('produce', made.text.length, t);
+        out.push(made);
         continue;
       }
-      if (t.hide !== null && t.hide.size >= this.maxDepth) this.fail(t, `macro expansion exceeds maxExpansionDepth = ${this.maxDepth} levels`, 'hlsl-limit');
+      // a token made by N nested expansions carries N names: the nesting, against the depth limit
+      if (t.hide !== null) {
+        const limit = this.budget.limit('depth');
+        if (t.hide.size + this.budget.depth >= limit) throw this.limitAt(new LimitError('depth', limit, WORK_KINDS.depth.option, ''), t);
+      }
       if (macro.params === undefined) {
-        c.pushFront(this.substitute(macro, t, [], addHide(t.hide, macro.name), inIf, depth));
+        c.pushFront(this.substitute(macro, t, [], this.addHide(t.hide, macro.name, t), inIf));
         continue;
       }
       const next = c.peek();
@@ -905,8 +1047,8 @@ class Preprocessor {
         continue;
       }
       const { args, close } = this.collectArguments(macro, t, c);
-      const hide = addHide(intersect(t.hide, close.hide), macro.name);
-      c.pushFront(this.substitute(macro, t, args, hide, inIf, depth));
+      const hide = this.addHide(this.intersect(t.hide, close.hide, t), macro.name, t);
+      c.pushFront(this.substitute(macro, t, args, hide, inIf));
     }
     return out;
   }
@@ -987,15 +1129,43 @@ class Preprocessor {
   }
 
   /** The replacement of one call: parameters replaced, `#` and `##` applied, every token given the call's place and `hide`. */
-  private substitute(macro: Macro, call: Token, args: Token[][], hide: HideSet, inIf: boolean, depth: number): Token[] {
+  private substitute(macro: Macro, call: Token, args: Token[][], hide: HideSet, inIf: boolean): Token[] {
     const body = macro.body;
     const params = macro.params;
+    if (params === undefined) {
+      // an object-like macro without `##` (the common case): its body as it stands, in one pass
+      let chars = 0;
+      let plain = true;
+      for (let i = 0; i < body.length; i++) {
+        const b = body[i]!;
+        if (b.kind === PUNCT && b.text === '##') {
+          plain = false;
+          break;
+        }
+        chars += b.text.length + 1;
+      }
+      if (plain) {
+        this.charge('produce', chars, call);
+        const out: Token[] = [];
+        for (let i = 0; i < body.length; i++) {
+          const t = body[i]!;
+          const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
+          out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: i === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
+        }
+        return out;
+      }
+    }
+    const index = this.paramIndexOf(macro);
+    const paramIndex = (t: Token | undefined): number => (index !== undefined && t !== undefined && t.kind === IDENT ? (index.get(t.text) ?? -1) : -1);
     const expanded: (Token[] | undefined)[] = [];
+    // characters of each argument as given and as expanded, counted once per call
+    const rawChars: number[] = [];
+    const expandedChars: number[] = [];
     const res: Token[] = [];
     for (let i = 0; i < body.length; i++) {
       const b = body[i]!;
       if (params && b.kind === PUNCT && b.text === '#') {
-        const k = paramIndex(params, body[i + 1]);
+        const k = paramIndex(body[i + 1]);
         res.push(this.stringize(args[k] ?? [], b));
         i++;
         continue;
@@ -1003,12 +1173,15 @@ class Preprocessor {
       if (isPaste(b)) {
         const rhsToken = body[i + 1]!;
         i++;
-        const k = paramIndex(params, rhsToken);
+        const k = paramIndex(rhsToken);
         let rhs: Token[];
-        if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && paramIndex(params, body[i + 1]) >= 0) {
-          rhs = [this.stringize(args[paramIndex(params, body[i + 1])] ?? [], rhsToken)];
+        if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && paramIndex(body[i + 1]) >= 0) {
+          rhs = [this.stringize(args[paramIndex(body[i + 1])] ?? [], rhsToken)];
           i++;
-        } else rhs = k >= 0 ? (args[k] ?? []) : [rhsToken];
+        } else if (k >= 0) {
+          rhs = args[k] ?? [];
+          this.charge('produce', (rawChars[k] ??= charsOf(rhs)), call);
+        } else rhs = [rhsToken];
         const lhs = res[res.length - 1];
         // GNU: `, ## __VA_ARGS__` with no variadic arguments drops the comma
         if (lhs && lhs.kind === PUNCT && lhs.text === ',' && macro.variadic && k === params!.length - 1 && rhs.length === 0) {
@@ -1025,11 +1198,18 @@ class Preprocessor {
         for (let r = 1; r < rhs.length; r++) res.push(rhs[r]!);
         continue;
       }
-      const k = paramIndex(params, b);
+      const k = paramIndex(b);
       if (k >= 0) {
         const raw = args[k] ?? [];
         const beforePaste = body[i + 1] !== undefined && isPaste(body[i + 1]!);
-        const list = beforePaste ? raw : (expanded[k] ??= this.expand(raw, inIf, depth + 1, []));
+        let list: Token[];
+        if (beforePaste) {
+          list = raw;
+          this.charge('produce', (rawChars[k] ??= charsOf(raw)), call);
+        } else {
+          list = expanded[k] ??= this.expandArgument(raw, inIf, call);
+          this.charge('produce', (expandedChars[k] ??= charsOf(list)), call);
+        }
         if (list.length === 0) {
           if (beforePaste) res.push(PLACEMARKER);
           continue;
@@ -1038,25 +1218,103 @@ class Preprocessor {
         for (let r = 1; r < list.length; r++) res.push(list[r]!);
         continue;
       }
+      this.charge('produce', b.text.length + 1, call);
       res.push(b);
     }
     // every token takes the call's place and hide set; the first one the call's spacing
     const out: Token[] = [];
-    const unions = new Map<HideSet, HideSet>();
     for (const t of res) {
       if (t === PLACEMARKER) continue;
-      let h = hide;
-      if (t.hide !== null && t.hide !== hide) {
-        h = unions.get(t.hide) ?? union(t.hide, hide);
-        unions.set(t.hide, h);
-      }
+      const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
       out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: out.length === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
     }
-    this.spend(out.length, call);
     return out;
   }
 
+  /**
+   * `h` and `name`: hide sets are made once per run and shared (a chain of macros used many times
+   * copies each of its sets once); a copy is charged as `states`, one step a name.
+   */
+  private addHide(h: HideSet | null, name: string, at: Token): HideSet {
+    if (h === null) {
+      let one = this.singleHide.get(name);
+      if (one === undefined) this.singleHide.set(name, (one = new Set([name])));
+      return one;
+    }
+    if (h.has(name)) return h;
+    let next = this.hideWith.get(h);
+    if (next === undefined) this.hideWith.set(h, (next = new Map()));
+    let made = next.get(name);
+    if (made === undefined) {
+      this.charge('states', h.size + 1, at);
+      const copy = new Set(h);
+      copy.add(name);
+      next.set(name, (made = copy));
+    }
+    return made;
+  }
+
+  /** The names in both (made once per pair of sets, charged as `states`). */
+  private intersect(a: HideSet | null, b: HideSet | null, at: Token): HideSet | null {
+    if (a === null || b === null) return null;
+    if (a === b) return a;
+    return this.pairOf(this.intersections, a, b, at, () => {
+      const s = new Set<string>();
+      for (const x of a) if (b.has(x)) s.add(x);
+      return s.size === 0 ? null : s;
+    });
+  }
+
+  /** The names in either (made once per pair of sets, charged as `states`). */
+  private union(a: HideSet, b: HideSet, at: Token): HideSet {
+    return this.pairOf(this.unions, a, b, at, () => {
+      const s = new Set(a);
+      for (const x of b) s.add(x);
+      return s;
+    });
+  }
+
+  private pairOf<R>(cache: WeakMap<HideSet, Map<HideSet, R>>, a: HideSet, b: HideSet, at: Token, make: () => R): R {
+    let row = cache.get(a);
+    if (row === undefined) cache.set(a, (row = new Map()));
+    if (row.has(b)) return row.get(b)!;
+    this.charge('states', a.size + b.size, at);
+    const r = make();
+    row.set(b, r);
+    return r;
+  }
+
+  /** An argument pre-expanded before substitution: one level of the budget's depth, its tokens scanned again. */
+  private expandArgument(raw: readonly Token[], inIf: boolean, call: Token): Token[] {
+    this.enter(call);
+    try {
+      return this.expand(raw, inIf, true, []);
+    } catch (e) {
+      // a maxDepth raised past what the stack holds: the nesting reached is the limit met
+      if (e instanceof RangeError) throw this.limitAt(new LimitError('depth', this.budget.depth, WORK_KINDS.depth.option, ''), call);
+      throw e;
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** The parameter names of a function-like macro to their indices (made once per macro). */
+  private paramIndexOf(macro: Macro): Map<string, number> | undefined {
+    if (macro.params === undefined) return undefined;
+    let index = this.paramIndices.get(macro);
+    if (index === undefined) {
+      index = new Map();
+      for (let k = macro.params.length - 1; k >= 0; k--) index.set(macro.params[k]!, k);
+      this.paramIndices.set(macro, index);
+    }
+    return index;
+  }
+
+  /** `#x`: the argument's spelling as a string literal; its characters charged as produced before it is made. */
   private stringize(arg: readonly Token[], at: Token): Token {
+    let chars = 2;
+    for (const t of arg) chars += 2 * t.text.length + 1;
+    this.charge('produce', chars, at);
     let s = '"';
     for (let k = 0; k < arg.length; k++) {
       const t = arg[k]!;
@@ -1066,7 +1324,9 @@ class Preprocessor {
     return { ...this.synthetic(`${s}"`, STRING, at), space: at.space };
   }
 
+  /** `a ## b`: the two spellings joined (charged as produced before they are) and lexed again as one token. */
   private paste(lhs: Token, rhs: Token, at: Token): Token {
+    this.charge('produce', lhs.text.length + rhs.text.length, at);
     const text = lhs.text + rhs.text;
     const one = lexOne(text);
     if (!one) this.fail(at, `pasting formed '${text}', an invalid preprocessing token`);
@@ -1076,9 +1336,38 @@ class Preprocessor {
 
 const isPaste = (t: Token) => t.kind === PUNCT && t.text === '##';
 
-/** Index of `t` among a function-like macro's parameters (-1: not one). */
-function paramIndex(params: readonly string[] | undefined, t: Token | undefined): number {
-  return t !== undefined && t.kind === IDENT && params !== undefined ? params.indexOf(t.text) : -1;
+/** Why a file could not be read, in words (an errno code's, else the error's message). */
+function readProblem(e: unknown): string {
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  const words: Record<string, string> = {
+    EIO: 'input/output error',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EISDIR: 'is a folder',
+    ENOENT: 'no such file',
+    ELOOP: 'too many levels of symbolic links',
+    EINVAL: 'invalid argument',
+    ENXIO: 'no such device or address',
+    EAGAIN: 'would block',
+  };
+  if (typeof code === 'string' && words[code] !== undefined) return words[code];
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** X of a `#if !defined X` or `#if !defined(X)` line (a header guard as clang knows it), else undefined. */
+function notDefinedName(line: readonly Token[]): string | undefined {
+  const punct = (t: Token | undefined, p: string) => t !== undefined && t.kind === PUNCT && t.text === p;
+  if (!punct(line[1], '!') || line[2]?.kind !== IDENT || line[2].text !== 'defined') return undefined;
+  if (line.length === 4 && line[3]!.kind === IDENT) return line[3]!.text;
+  if (line.length === 6 && punct(line[3], '(') && line[4]!.kind === IDENT && punct(line[5], ')')) return line[4]!.text;
+  return undefined;
+}
+
+/** Characters of a token list as produced: each token's spelling and a space. */
+function charsOf(tokens: readonly Token[]): number {
+  let n = 0;
+  for (const t of tokens) n += t.text.length + 1;
+  return n;
 }
 
 /** Tokens read in order from a range of an array, with expansions pushed in front of what is left (rescanning). */
@@ -1105,27 +1394,6 @@ class Cursor {
   }
 }
 
-function addHide(h: HideSet | null, name: string): HideSet {
-  if (h === null) return new Set([name]);
-  if (h.has(name)) return h;
-  const s = new Set(h);
-  s.add(name);
-  return s;
-}
-
-function intersect(a: HideSet | null, b: HideSet | null): HideSet | null {
-  if (a === null || b === null) return null;
-  if (a === b) return a;
-  const s = new Set<string>();
-  for (const x of a) if (b.has(x)) s.add(x);
-  return s.size === 0 ? null : s;
-}
-
-function union(a: HideSet, b: HideSet): HideSet {
-  const s = new Set(a);
-  for (const x of b) s.add(x);
-  return s;
-}
 
 function sameMacro(a: Macro, b: Macro): boolean {
   if ((a.params === undefined) !== (b.params === undefined) || a.variadic !== b.variadic) return false;
@@ -1145,78 +1413,181 @@ const BINARY_PRECEDENCE: Record<string, number> = {
   '&': 5, '^': 4, '|': 3, '&&': 2, '||': 1,
 };
 
-/** A #if expression over expanded tokens, evaluated as clang does: intmax_t/uintmax_t, the usual conversions, short-circuit. */
+/** An operator waiting on the stack of `Expression`: a unary or binary operator, `(`, `?` (its condition taken), `:` or `,`. */
+interface PendingOp {
+  readonly kind: 'unary' | 'binary' | 'paren' | 'question' | 'colon' | 'comma';
+  readonly token: Token;
+  /** Binary operators: their precedence. */
+  readonly prec: number;
+  /** `?` and `:`: the condition; `:` also the value of the true branch. */
+  cond?: Value;
+  whenTrue?: Value;
+  /** This operator made the operand after it dead (short-circuit): undone when it is reduced. */
+  deadened: boolean;
+}
+
+/**
+ * A #if expression over expanded tokens, evaluated as clang does: intmax_t/uintmax_t, the usual
+ * conversions, short-circuit (a division by zero is an error only where it is evaluated).
+ * Operator precedence on an explicit stack of operators and one of values: nesting of
+ * parentheses, unary operators and `?:` costs stack entries, never recursion.
+ */
 class Expression {
   private i = 0;
+  private readonly ops: PendingOp[] = [];
+  private readonly values: Value[] = [];
+  /** How many operators above have made the current operand dead. */
+  private dead = 0;
+
   constructor(
     private readonly tokens: Token[],
     private readonly pp: { location(file: number, pos: number): SourceLocation },
     private readonly directive: Token,
-    private readonly maxDepth: number,
   ) {}
 
   evaluate(): bigint {
-    const v = this.comma(true, 0);
-    const rest = this.tokens[this.i];
-    if (rest) {
-      if (rest.kind === PUNCT && rest.text === ')') this.fail(rest, "token is not a valid binary operator in a preprocessor subexpression");
-      this.fail(rest, rest.kind === PUNCT && rest.text === ':' ? "expected '?' before ':'" : 'token is not a valid binary operator in a preprocessor subexpression');
+    const tokens = this.tokens;
+    for (;;) {
+      this.operand();
+      // after an operand: a binary operator, `?`, `,`, or what ends a group
+      for (;;) {
+        const t = tokens[this.i];
+        const prec = t !== undefined && t.kind === PUNCT ? BINARY_PRECEDENCE[t.text] : undefined;
+        if (prec !== undefined) {
+          this.reduceBinaries(prec);
+          this.i++;
+          const lhs = this.values[this.values.length - 1]!;
+          const deadened = (t!.text === '&&' && lhs.v === 0n) || (t!.text === '||' && lhs.v !== 0n);
+          if (deadened) this.dead++;
+          this.ops.push({ kind: 'binary', token: t!, prec, deadened });
+          break;
+        }
+        if (t !== undefined && t.kind === PUNCT && t.text === '?') {
+          this.reduceBinaries(1);
+          this.i++;
+          const cond = this.values.pop()!;
+          const deadened = cond.v === 0n;
+          if (deadened) this.dead++;
+          this.ops.push({ kind: 'question', token: t, prec: 0, cond, deadened });
+          break;
+        }
+        if (t !== undefined && t.kind === PUNCT && t.text === ',') {
+          this.reduceGroup();
+          this.i++;
+          this.ops.push({ kind: 'comma', token: t, prec: 0, deadened: false });
+          break;
+        }
+        // anything else closes what is open: `)` a parenthesis, `:` a `?`, the end the whole
+        this.reduceGroup();
+        const top = this.ops[this.ops.length - 1];
+        if (top === undefined) {
+          if (t === undefined) return this.values.pop()!.v;
+          this.fail(t, t.kind === PUNCT && t.text === ':' ? "expected '?' before ':'" : 'token is not a valid binary operator in a preprocessor subexpression');
+        }
+        if (top.kind === 'paren') {
+          if (t === undefined || t.kind !== PUNCT || t.text !== ')') this.fail(t ?? top.token, "expected ')' in preprocessor expression");
+          this.i++;
+          this.ops.pop();
+          this.applyUnaries();
+          continue;
+        }
+        // top is a `?` waiting for its `:`
+        if (t === undefined || t.kind !== PUNCT || t.text !== ':') this.fail(t ?? top.token, "expected ':'");
+        this.i++;
+        this.ops.pop();
+        if (top.deadened) this.dead--;
+        const deadened = top.cond!.v !== 0n;
+        if (deadened) this.dead++;
+        this.ops.push({ kind: 'colon', token: t, prec: 0, cond: top.cond, whenTrue: this.values.pop()!, deadened });
+        break;
+      }
     }
-    return v.v;
+  }
+
+  /** Reads prefix operators and `(` onto the stack, then one primary value (unary operators on top applied). */
+  private operand(): void {
+    for (;;) {
+      const t = this.tokens[this.i++];
+      if (t === undefined) this.fail(undefined, 'expected value in expression');
+      if (t.kind === PUNCT) {
+        if (t.text === '(') {
+          this.ops.push({ kind: 'paren', token: t, prec: 0, deadened: false });
+          continue;
+        }
+        if (t.text === '+' || t.text === '-' || t.text === '~' || t.text === '!') {
+          this.ops.push({ kind: 'unary', token: t, prec: 0, deadened: false });
+          continue;
+        }
+        this.fail(t, 'invalid token at start of a preprocessor expression');
+      }
+      if (t.kind === NUMBER) this.values.push(this.number(t));
+      else if (t.kind === CHAR) this.values.push(charValue(t.text));
+      else if (t.kind === IDENT) this.values.push({ v: t.text === 'true' ? 1n : 0n, unsigned: false });
+      else this.fail(t, 'invalid token at start of a preprocessor expression');
+      this.applyUnaries();
+      return;
+    }
+  }
+
+  /** Applies the unary operators on top of the stack to the value on top. */
+  private applyUnaries(): void {
+    const ops = this.ops;
+    const values = this.values;
+    while (ops.length > 0 && ops[ops.length - 1]!.kind === 'unary') {
+      const op = ops.pop()!.token.text;
+      const v = values.pop()!;
+      values.push(op === '+' ? v : op === '-' ? wrap(-v.v, v.unsigned) : op === '~' ? wrap(~v.v, v.unsigned) : { v: v.v === 0n ? 1n : 0n, unsigned: false });
+    }
+  }
+
+  /** Reduces the binary operators on top of precedence `prec` or more (all are left-associative). */
+  private reduceBinaries(prec: number): void {
+    const ops = this.ops;
+    while (ops.length > 0) {
+      const top = ops[ops.length - 1]!;
+      if (top.kind !== 'binary' || top.prec < prec) return;
+      this.reduceOne();
+    }
+  }
+
+  /** Reduces everything down to the innermost open `(` or `?` (binary operators, `:` and `,`). */
+  private reduceGroup(): void {
+    const ops = this.ops;
+    while (ops.length > 0) {
+      const kind = ops[ops.length - 1]!.kind;
+      if (kind === 'paren' || kind === 'question') return;
+      this.reduceOne();
+    }
+  }
+
+  private reduceOne(): void {
+    const op = this.ops.pop()!;
+    const values = this.values;
+    const b = values.pop()!;
+    if (op.deadened) this.dead--;
+    if (op.kind === 'comma') {
+      values.pop();
+      values.push(b);
+      return;
+    }
+    if (op.kind === 'colon') {
+      const a = op.whenTrue!;
+      values.push(wrap(op.cond!.v !== 0n ? a.v : b.v, a.unsigned || b.unsigned));
+      return;
+    }
+    const a = values.pop()!;
+    const text = op.token.text;
+    if (text === '&&' || text === '||') {
+      const r = text === '&&' ? a.v !== 0n && b.v !== 0n : a.v !== 0n || b.v !== 0n;
+      values.push({ v: r ? 1n : 0n, unsigned: false });
+      return;
+    }
+    values.push(this.apply(op.token, a, b, this.dead === 0));
   }
 
   private fail(t: Token | undefined, message: string): never {
     const at = t ?? this.tokens[this.tokens.length - 1] ?? this.directive;
     throw new HlslError(message, this.pp.location(at.file, at.pos), 'hlsl-preprocess');
-  }
-
-  private peek(): Token | undefined {
-    return this.tokens[this.i];
-  }
-
-  private isPunct(t: Token | undefined, p: string): boolean {
-    return t !== undefined && t.kind === PUNCT && t.text === p;
-  }
-
-  private comma(live: boolean, depth: number): Value {
-    let v = this.conditional(live, depth);
-    while (this.isPunct(this.peek(), ',')) {
-      this.i++;
-      v = this.conditional(live, depth);
-    }
-    return v;
-  }
-
-  private conditional(live: boolean, depth: number): Value {
-    const c = this.binary(1, live, depth);
-    if (!this.isPunct(this.peek(), '?')) return c;
-    const q = this.tokens[this.i++]!;
-    const a = this.comma(live && c.v !== 0n, depth);
-    if (!this.isPunct(this.peek(), ':')) this.fail(this.peek() ?? q, "expected ':'");
-    this.i++;
-    const b = this.conditional(live && c.v === 0n, depth);
-    const unsigned = a.unsigned || b.unsigned;
-    return wrap(c.v !== 0n ? a.v : b.v, unsigned);
-  }
-
-  private binary(minPrec: number, live: boolean, depth: number): Value {
-    let lhs = this.unary(live, depth);
-    for (;;) {
-      const op = this.peek();
-      if (!op || op.kind !== PUNCT) return lhs;
-      const prec = BINARY_PRECEDENCE[op.text];
-      if (prec === undefined || prec < minPrec) return lhs;
-      this.i++;
-      if (op.text === '&&' || op.text === '||') {
-        const rhsLive = live && (op.text === '&&' ? lhs.v !== 0n : lhs.v === 0n);
-        const rhs = this.binary(prec + 1, rhsLive, depth);
-        const r = op.text === '&&' ? lhs.v !== 0n && rhs.v !== 0n : lhs.v !== 0n || rhs.v !== 0n;
-        lhs = { v: r ? 1n : 0n, unsigned: false };
-        continue;
-      }
-      const rhs = this.binary(prec + 1, live, depth);
-      lhs = this.apply(op, lhs, rhs, live);
-    }
   }
 
   private apply(op: Token, a: Value, b: Value, live: boolean): Value {
@@ -1255,46 +1626,6 @@ class Expression {
     }
   }
 
-  private unary(live: boolean, depth: number): Value {
-    const t = this.tokens[this.i++];
-    if (t === undefined) this.fail(undefined, 'expected value in expression');
-    if (t.kind === PUNCT) {
-      switch (t.text) {
-        case '(': {
-          if (depth >= this.maxDepth) throw new HlslError(`#if expression nested deeper than maxExpansionDepth = ${this.maxDepth} levels`, this.pp.location(t.file, t.pos), 'hlsl-limit');
-          const v = this.comma(live, depth + 1);
-          if (!this.isPunct(this.peek(), ')')) this.fail(this.peek() ?? t, "expected ')' in preprocessor expression");
-          this.i++;
-          return v;
-        }
-        case '+': return this.unaryOperand(live, depth, t);
-        case '-': {
-          const v = this.unaryOperand(live, depth, t);
-          return wrap(-v.v, v.unsigned);
-        }
-        case '~': {
-          const v = this.unaryOperand(live, depth, t);
-          return wrap(~v.v, v.unsigned);
-        }
-        case '!': {
-          const v = this.unaryOperand(live, depth, t);
-          return { v: v.v === 0n ? 1n : 0n, unsigned: false };
-        }
-      }
-      this.fail(t, 'invalid token at start of a preprocessor expression');
-    }
-    if (t.kind === NUMBER) return this.number(t);
-    if (t.kind === CHAR) return charValue(t.text);
-    if (t.kind === IDENT) return { v: t.text === 'true' ? 1n : 0n, unsigned: false };
-    this.fail(t, 'invalid token at start of a preprocessor expression');
-  }
-
-  /** The operand of a unary operator (nesting counts against the depth budget like parentheses). */
-  private unaryOperand(live: boolean, depth: number, op: Token): Value {
-    if (depth >= this.maxDepth) throw new HlslError(`#if expression nested deeper than maxExpansionDepth = ${this.maxDepth} levels`, this.pp.location(op.file, op.pos), 'hlsl-limit');
-    return this.unary(live, depth + 1);
-  }
-
   private number(t: Token): Value {
     const m = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)([a-zA-Z_0-9.+-]*)$/.exec(t.text);
     if (!m || /[.]|^[0-9]+[eE]/.test(t.text) && !/^0[xX]/.test(t.text)) this.fail(t, 'floating point literal in preprocessor expression');
@@ -1302,8 +1633,11 @@ class Expression {
     const suffix = m[2]!;
     if (!/^(?:[uU]?(?:l|L|ll|LL)?|(?:l|L|ll|LL)[uU])$/.test(suffix)) this.fail(t, `invalid suffix '${suffix}' on integer constant`);
     let v: bigint;
-    if (/^0[0-7]*$/.test(digits)) v = BigInt(`0o${digits.slice(1) || '0'}`);
-    else if (/^0[0-9]+$/.test(digits)) this.fail(t, `invalid digit '${/[89]/.exec(digits)![0]}' in octal constant`);
+    const octal = /^0[0-7]*$/.test(digits);
+    if (!octal && /^0[0-9]+$/.test(digits)) this.fail(t, `invalid digit '${/[89]/.exec(digits)![0]}' in octal constant`);
+    // no 64-bit value has more than 64 significant digits in any base: a longer literal is not parsed (BigInt of a long string is slow)
+    if (digits.replace(/^0[xXbB]?0*/, '').length > 64) this.fail(t, 'integer literal is too large to be represented in any integer type');
+    if (octal) v = BigInt(`0o${digits.slice(1) || '0'}`);
     else v = BigInt(digits);
     if (v > 0xffffffffffffffffn) this.fail(t, 'integer literal is too large to be represented in any integer type');
     return { v, unsigned: /[uU]/.test(suffix) || v > 0x7fffffffffffffffn };
@@ -1336,7 +1670,8 @@ function charValue(text: string): Value {
         i += m.length - 1;
       } else c = CHAR_ESCAPES[e] ?? e.charCodeAt(0);
     }
-    v = (v << 8n) | BigInt(c & 0xff);
+    // only the last four characters count (the value is an int): the value never grows past 32 bits
+    v = BigInt.asUintN(32, (v << 8n) | BigInt(c & 0xff));
   }
   if (!prefixed && body.length > 0 && (body.length === 1 || body[0] === '\\') && v >= 128n && v < 256n) v -= 256n;
   return { v: BigInt.asIntN(32, v), unsigned: false };

@@ -37,8 +37,12 @@ export interface IncludeHost {
   isAbsolute(p: string): boolean;
   /** What is at `p`, or undefined when nothing is. */
   stat(p: string): HostFile | undefined;
-  /** The bytes of a regular file, by its real path (asked once per file). */
-  read(real: string): Uint8Array;
+  /**
+   * The bytes of a regular file, by its real path (asked once per file). `maxBytes` is what the
+   * work budget has left: a host need not return more than `maxBytes + 1` bytes (more is refused
+   * anyway). A file that cannot be read throws (the preprocessor reports it at the #include).
+   */
+  read(real: string, maxBytes?: number): Uint8Array;
 }
 
 /** The parts of Node's `fs` and `path` that fileSystemHost uses. */
@@ -47,6 +51,12 @@ export interface NodeFileSystem {
     statSync(p: string): { isFile(): boolean; size: number };
     realpathSync: ((p: string) => string) & { native?: (p: string) => string };
     readFileSync(p: string): Uint8Array;
+    /** With these four (Node's `fs` has them), a file is read through one descriptor: checked regular by fstat, at most the bytes asked for. */
+    openSync?(p: string, flags: number): number;
+    fstatSync?(fd: number): { isFile(): boolean; size: number };
+    readSync?(fd: number, buffer: Uint8Array, offset: number, length: number, position: null): number;
+    closeSync?(fd: number): void;
+    constants?: { O_RDONLY?: number; O_NONBLOCK?: number };
   };
   path: { dirname(p: string): string; join(...p: string[]): string; isAbsolute(p: string): boolean };
 }
@@ -73,8 +83,45 @@ export function fileSystemHost(node: NodeFileSystem): IncludeHost {
         return undefined;
       }
     },
-    read: (real) => fs.readFileSync(real),
+    read(real, maxBytes = Infinity) {
+      const { openSync, fstatSync, readSync, closeSync } = fs;
+      if (typeof openSync !== 'function' || typeof fstatSync !== 'function' || typeof readSync !== 'function' || typeof closeSync !== 'function') {
+        if (!fs.statSync(real).isFile()) throw new Error('not a regular file');
+        return fs.readFileSync(real);
+      }
+      // O_NONBLOCK: a FIFO put in the file's place after stat must not wait for a writer
+      const fd = openSync.call(fs, real, (fs.constants?.O_RDONLY ?? 0) | (fs.constants?.O_NONBLOCK ?? 0));
+      try {
+        return readBounded(fd, fstatSync.bind(fs), readSync.bind(fs), maxBytes);
+      } finally {
+        closeSync.call(fs, fd);
+      }
+    },
   };
+}
+
+/**
+ * The bytes of an open file: refused unless fstat says it is a regular file; at most `maxBytes + 1`
+ * read, whatever its size says (a file in /proc says 0 and may hold more, or fail: the caller reports it).
+ */
+function readBounded(fd: number, fstat: (fd: number) => { isFile(): boolean; size: number }, read: (fd: number, b: Uint8Array, o: number, l: number, p: null) => number, maxBytes: number): Uint8Array {
+  const st = fstat(fd);
+  if (!st.isFile()) throw new Error('not a regular file');
+  const cap = Math.min(Math.max(0, maxBytes), 0x7fffffff - 1) + 1;
+  let buf = new Uint8Array(Math.min(Math.max(st.size, 4096), cap));
+  let done = 0;
+  for (;;) {
+    if (done === buf.length) {
+      if (done >= cap) break;
+      const bigger = new Uint8Array(Math.min(buf.length * 2, cap));
+      bigger.set(buf);
+      buf = bigger;
+    }
+    const n = read(fd, buf, done, buf.length - done, null);
+    if (n <= 0) break;
+    done += n;
+  }
+  return buf.subarray(0, done);
 }
 
 /** A file of a virtual tree: its text or bytes, or a link to another path (a folder link ends in `/`). */

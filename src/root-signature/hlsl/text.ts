@@ -1,5 +1,6 @@
 /** Root signature text with the place each character came from, for line:column in messages. */
 import { DxbinError, type HlslErrorCode } from '../../bytes/errors.js';
+import type { LimitError } from '../../bytes/budget.js';
 
 /** A place in a file: name, line and column (1-based). */
 export interface SourceLocation {
@@ -56,20 +57,23 @@ export class HlslError extends DxbinError<HlslErrorCode> {
   /**
    * @param detail   DXC's words for the problem
    * @param location where in the file (the error's `path` is `file:line:column`)
+   * @param limit    for `limit-exceeded`: the work budget's error (its kind, limit and option)
    */
   constructor(
     detail: string,
     readonly location: SourceLocation,
     code: HlslErrorCode = 'hlsl-syntax',
+    readonly limit?: LimitError,
   ) {
     // an error's constructor never throws: a location that is not an object reads as `?:0:0`
     const loc: Partial<SourceLocation> = typeof location === 'object' && location !== null ? location : {};
     const at = `${loc.file ?? '?'}:${loc.line ?? 0}:${loc.column ?? 0}`;
     super(code, at, detail, `${at}: error: ${hlslMessage(code, detail)}`);
+    if (limit !== undefined) this.cause = limit;
   }
 }
 
 /** An HlslError's words after `error:`: the preprocessor's (and its budgets') as clang says them, the reader's after DXC's "root signature error -". */
 export function hlslMessage(code: HlslErrorCode, detail: string): string {
-  return code === 'hlsl-preprocess' || code === 'hlsl-limit' ? detail : `root signature error - ${detail}`;
+  return code === 'hlsl-preprocess' || code === 'limit-exceeded' ? detail : `root signature error - ${detail}`;
 }
