@@ -149,7 +149,7 @@ export { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type Rda
 /** A library's exports and subobjects, and their text listing. */
 export { describeLibrary, libraryLines, libraryJson, type Library, type LibraryExport, type LibrarySubobject, type LibraryBinding } from './rdat/library.js';
 /** Root signature subobjects: list, replace; a library with an edited RDAT description. */
-export { subobjectRootSignatures, withSubobjectRootSignatures, withRdat, type SubobjectRootSignature } from './rdat/edit.js';
+export { subobjectIndex, subobjectRootSignatures, withSubobjectRootSignatures, withRdat, type SubobjectRootSignature } from './rdat/edit.js';
 /** Root signatures for libraries: a global one, and with `localSpace` a local one per export. */
 export { suggestLibraryRootSignatures, type LibrarySuggestOptions, type LibrarySuggestion } from './rdat/suggest.js';
 /** DXIL libraries verified as one state object (associations, bindings, hit groups, configs). */
