@@ -32,6 +32,26 @@ export const ROOT_DESCRIPTOR_REFUSES: Readonly<Record<number, BindingViolationCo
   9: 'counter-uav-on-root-descriptor',
 };
 
+/**
+ * The runtime's words when a shader indexes a descriptor heap that the root signature does not
+ * open for direct indexing (the D3D12 runtime's root-signature verifier; DXC does not check this).
+ */
+const RESOURCE_HEAP_MESSAGE = 'Shader uses resource descriptor heap indexing, but root signature is missing the D3D12_ROOT_SIGNATURE_FLAG_CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED flag.';
+const SAMPLER_HEAP_MESSAGE = 'Shader uses sampler descriptor heap indexing, but root signature is missing the D3D12_ROOT_SIGNATURE_FLAG_SAMPLER_HEAP_DIRECTLY_INDEXED flag.';
+
+/**
+ * SM 6.6 dynamic resources: a shader feature bit (codecs/shader-flags.ts, FeatureInfo1) that needs a
+ * root signature flag (codecs/root-signature.ts ROOT_SIGNATURE_FLAGS), checked before the bindings,
+ * as the runtime checks it for shaders and for each export of a DXIL library.
+ */
+export const HEAP_INDEXING_RULES: readonly { readonly feature: string; readonly rootFlag: string; readonly code: HeapIndexingCode }[] = [
+  { feature: 'ResourceDescriptorHeapIndexing', rootFlag: 'CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED', code: 'resource-heap-not-indexable' },
+  { feature: 'SamplerDescriptorHeapIndexing', rootFlag: 'SAMPLER_HEAP_DIRECTLY_INDEXED', code: 'sampler-heap-not-indexable' },
+];
+
+/** The codes of the descriptor-heap rules (shared by shader and state-object verification). */
+export type HeapIndexingCode = 'resource-heap-not-indexable' | 'sampler-heap-not-indexable';
+
 /** Stable codes of the binding verification rules. */
 export type BindingViolationCode =
   | 'root-signature-invalid'
@@ -39,6 +59,7 @@ export type BindingViolationCode =
   | 'typed-srv-on-root-descriptor'
   | 'typed-uav-on-root-descriptor'
   | 'counter-uav-on-root-descriptor'
+  | HeapIndexingCode
   | 'stage-denied';
 
 /**
@@ -60,6 +81,8 @@ export const BINDING_RULES: readonly { readonly code: BindingViolationCode; read
     code: 'counter-uav-on-root-descriptor',
     message: 'A Shader is declaring a structured UAV with counter using a register mapped to a root descriptor UAV (RegisterSpace={space}, ShaderRegister={base}).  SRV or UAV root descriptors can only be Raw or Structured buffers.',
   },
+  { code: 'resource-heap-not-indexable', message: RESOURCE_HEAP_MESSAGE },
+  { code: 'sampler-heap-not-indexable', message: SAMPLER_HEAP_MESSAGE },
   { code: 'stage-denied', message: 'Shader has root bindings but root signature uses a DENY flag to disallow root binding access to the shader stage.' },
 ];
 

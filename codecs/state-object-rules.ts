@@ -22,6 +22,8 @@ export type StateObjectViolationCode =
   | 'binding-not-covered'
   | 'binding-covered-twice'
   | 'root-descriptor-refuses'
+  | 'resource-heap-not-indexable'
+  | 'sampler-heap-not-indexable'
   | 'no-shader-config'
   | 'payload-too-large'
   | 'attributes-too-large'
@@ -50,6 +52,8 @@ export const STATE_OBJECT_RULES: readonly { readonly code: StateObjectViolationC
   },
   { code: 'binding-covered-twice', spec: 'D3D12_GLOBAL_ROOT_SIGNATURE', message: 'export {export}: {binding} is bound by both its global root signature {global} ({globalPath}) and its local root signature {local} ({localPath})' },
   { code: 'root-descriptor-refuses', spec: 'Root signature (DXC verifier)', message: 'export {export}: {binding} ({kind}) is on root descriptor {path} of {subobject}; SRV or UAV root descriptors can only be raw or structured buffers' },
+  { code: 'resource-heap-not-indexable', spec: 'Root signature (runtime verifier)', message: 'export {export} (global root signature {global}): {message}' },
+  { code: 'sampler-heap-not-indexable', spec: 'Root signature (runtime verifier)', message: 'export {export} (global root signature {global}): {message}' },
   { code: 'no-shader-config', spec: 'D3D12_RAYTRACING_SHADER_CONFIG', message: 'export {export} ({kind}) has no RaytracingShaderConfig' },
   { code: 'payload-too-large', spec: 'D3D12_RAYTRACING_SHADER_CONFIG', message: 'export {export} uses a {size}-byte payload, more than MaxPayloadSizeInBytes = {max} of {subobject}' },
   { code: 'attributes-too-large', spec: 'D3D12_RAYTRACING_SHADER_CONFIG', message: 'export {export} uses {size} bytes of attributes, more than MaxAttributeSizeInBytes = {max} of {subobject}' },

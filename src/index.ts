@@ -130,7 +130,7 @@ export { RootSignatureText, HlslError, hlslMessage, type SourceLocation, type Ch
 // ---------------------------------------------------------------- shaders and bindings
 
 /** A shader container's stage and resource bindings (PSV0 for DXIL, declarations for DXBC). */
-export { readShader, shaderOf, bindingClass, formatBinding, stageName, resTypeName, REGISTER_CLASS, type ShaderInfo, type ShaderBinding, type RegisterClass } from './shader/shader.js';
+export { readShader, shaderOf, shaderFeatures, bindingClass, formatBinding, stageName, resTypeName, REGISTER_CLASS, type ShaderInfo, type ShaderBinding, type ShaderFeatures, type RegisterClass } from './shader/shader.js';
 /** PSV0 part data <-> typed description (versions 0-4, bit-exact). */
 export { decodePsv0, encodePsv0, psvVersionOf, psvString, type Psv0, type PsvResource, type PsvElement, type PsvDependencyBlock, type DecodePsv0Options } from './shader/psv0.js';
 /** PSV0 typed description <-> JSON form. */
@@ -149,7 +149,7 @@ export { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type Rda
 /** A library's exports and subobjects, and their text listing. */
 export { describeLibrary, libraryLines, libraryJson, type Library, type LibraryExport, type LibrarySubobject, type LibraryBinding } from './rdat/library.js';
 /** Root signature subobjects: list, replace; a library with an edited RDAT description. */
-export { subobjectRootSignatures, withSubobjectRootSignatures, withRdat, type SubobjectRootSignature } from './rdat/edit.js';
+export { subobjectIndex, subobjectRootSignatures, withSubobjectRootSignatures, withRdat, type SubobjectRootSignature } from './rdat/edit.js';
 /** Root signatures for libraries: a global one, and with `localSpace` a local one per export. */
 export { suggestLibraryRootSignatures, type LibrarySuggestOptions, type LibrarySuggestion } from './rdat/suggest.js';
 /** DXIL libraries verified as one state object (associations, bindings, hit groups, configs). */

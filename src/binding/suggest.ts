@@ -30,13 +30,16 @@ import { expectArray, expectNumber, expectObject, expectOptions } from '../bytes
 import { checkDescription } from '../root-signature/check.js';
 import { PARAMETERS_KEY, parameterCost, parameterTypeRow, parameterTypesOf, rootPath } from '../root-signature/rows.js';
 import type { DescriptorRange, RootParameter, RootSignature } from '../root-signature/types.js';
-import { checkBindings, type ShaderBinding } from '../shader/shader.js';
+import { checkBindings, type ShaderBinding, type ShaderFeatures } from '../shader/shader.js';
+import { HEAP_RULES } from './verify.js';
 
 /** What suggest needs of a shader: its stage and its bindings. */
 export interface SuggestInput {
   stage: number;
   /** Undefined (a DXIL shader without PSV0) is refused. */
   bindings?: readonly ShaderBinding[];
+  /** The shader's feature flags (its SFI0 part): a shader that indexes a descriptor heap gets that heap's DIRECTLY_INDEXED flag. */
+  features?: ShaderFeatures;
 }
 
 /** Options of the root signature suggestion: whether to use root descriptors where they fit. */
@@ -187,6 +190,13 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
   const stages = new Set(shaders.map((s) => s.stage));
   let flags = stages.has(VERTEX) ? ALLOW_IA : 0;
   for (const row of STAGE_VISIBILITY) if (!stages.has(row.stage)) flags |= row.deny;
+  // SM 6.6 dynamic resources: the heaps a shader indexes open for direct indexing (verify.ts checks it)
+  for (const [i, s] of shaders.entries()) {
+    if (s.features === undefined) continue;
+    expectObject(s.features, `shaders[${i}].features`);
+    expectNumber(s.features.featureInfo1, `shaders[${i}].features.featureInfo1`);
+    for (const r of HEAP_RULES) if (s.features.featureInfo1 & r.feature) flags |= r.rootFlag;
+  }
   const rs: RootSignature = { version: VERSION, flags, parameters, staticSamplers: [] };
   if (costOf(rs) > LIMITS.maxRootCost) throw new DescriptionError('out-of-range', rootPath(PARAMETERS_KEY), `the bindings need ${costOf(rs)} DWORDs of root arguments, more than ${LIMITS.maxRootCost}`);
   return rs;

@@ -8,21 +8,26 @@
 import {
   BINDING_RULES,
   CLASS_WORD,
+  HEAP_INDEXING_RULES,
   LOCAL_ROOT_SIGNATURE_FLAG,
   NOT_VERIFIABLE_STAGES,
   ROOT_DESCRIPTOR_REFUSES,
   STAGE_VISIBILITY,
   VISIBILITY_ALL,
   type BindingViolationCode,
+  type HeapIndexingCode,
 } from '../../codecs/binding-rules.js';
 import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
 import { RANGE_TYPES, SAMPLER, UNBOUNDED_DESCRIPTORS, type RegisterClass as ClassName } from '../../codecs/root-signature.js';
-import { fillMessage } from '../bytes/errors.js';
+import { flag } from '../../codecs/enum-table.js';
+import { SHADER_FEATURE_INFO1 } from '../../codecs/shader-flags.js';
+import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
+import { DescriptionError, fillMessage, kindOf } from '../bytes/errors.js';
 import { containerRootSignature } from '../root-signature/input.js';
 import { KEYS, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../root-signature/rows.js';
 import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from '../root-signature/types.js';
 import { validateRootSignature } from '../root-signature/validate.js';
-import { checkBindings, readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
+import { checkBindings, readShader, type ShaderBinding, type ShaderFeatures, type ShaderInfo } from '../shader/shader.js';
 import { expectNumber, expectObject } from '../bytes/check.js';
 import { checkDescription } from '../root-signature/check.js';
 
@@ -175,6 +180,17 @@ export function rootSignatureIntervals(rs: RootSignature): Map<string, IntervalS
   return sets;
 }
 
+/** The heap-indexing rules with their bits: a FeatureInfo1 bit that needs a root signature flag. */
+export const HEAP_RULES = HEAP_INDEXING_RULES.map((r) => ({ ...r, feature: flag(SHADER_FEATURE_INFO1, r.feature), rootFlag: flag(ROOT_SIGNATURE_FLAGS, r.rootFlag) }));
+
+/**
+ * The runtime's descriptor-heap rule: each heap the shader indexes (FeatureInfo1) needs its
+ * DIRECTLY_INDEXED flag in the root signature; the codes of the rules broken, in the runtime's order.
+ */
+export function heapIndexingViolations(featureInfo1: number, rootFlags: number): HeapIndexingCode[] {
+  return HEAP_RULES.filter((r) => featureInfo1 & r.feature && !(rootFlags & r.rootFlag)).map((r) => r.code);
+}
+
 const message = (code: BindingViolationCode, values: Record<string, string | number>) => fillMessage(BINDING_RULES.find((r) => r.code === code)!.message, values);
 
 /**
@@ -194,18 +210,26 @@ export function verifyRootSignature(shader: Uint8Array | ShaderInfo, rootSignatu
   if (!info.bindings) return result('not-verifiable', [], 'the container has no PSV0 part, so its bindings are not known');
   const rs = rootSignature ?? containerRootSignature(info.container)?.rootSignature;
   if (!rs) return result('not-verifiable', [], 'no root signature given and the container has no RTS0 part');
-  return verifyBindings(info.stage, info.bindings, rs);
+  return verifyBindings(info.stage, info.bindings, rs, info.features);
 }
 
 /**
- * The check itself, on a stage (DXIL::ShaderKind) and bindings in the shader's order (PSV order
- * for DXIL: CBVs, samplers, SRVs, UAVs).
- * @throws {DescriptionError} bad-type (`bindings` not an array), or a description that is not one (checkDescription)
+ * The check itself, on a stage (DXIL::ShaderKind), bindings in the shader's order (PSV order
+ * for DXIL: CBVs, samplers, SRVs, UAVs) and the shader's feature flags (its SFI0 part; absent:
+ * none), against which the runtime checks the descriptor-heap flags of the root signature.
+ * @throws {DescriptionError} bad-type (`bindings` not an array, `features` not flags), or a description that is not one (checkDescription)
  */
-export function verifyBindings(stage: number, bindings: readonly ShaderBinding[], rs: RootSignature): VerifyResult {
+export function verifyBindings(stage: number, bindings: readonly ShaderBinding[], rs: RootSignature, features?: ShaderFeatures): VerifyResult {
   expectNumber(stage, 'stage');
   checkBindings(bindings, 'bindings');
   checkDescription(rs);
+  if (features !== undefined) {
+    expectObject(features, 'features');
+    for (const key of ['featureInfo1', 'featureInfo2'] as const) {
+      const v = features[key];
+      if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff)) throw new DescriptionError('bad-type', `features.${key}`, `expected an integer 0..4294967295, got ${kindOf(v)}`);
+    }
+  }
   const row = STAGE_VISIBILITY.find((s) => s.stage === stage);
   const visibility = row?.visibility ?? VISIBILITY_ALL;
   const coverage: VerifyResult['coverage'] = [];
@@ -216,6 +240,8 @@ export function verifyBindings(stage: number, bindings: readonly ShaderBinding[]
   const violations: BindingViolation[] = [];
   // Step 1: the root signature itself, with DXC's rules.
   for (const v of validateRootSignature(rs, { target: 'dxc' })) violations.push({ code: 'root-signature-invalid', message: v.message, path: v.path });
+  // The runtime's descriptor-heap flags, before the bindings (as the runtime orders them).
+  for (const code of heapIndexingViolations(features?.featureInfo1 ?? 0, rs.flags)) violations.push({ code, message: message(code, {}), path: rootPath(KEYS.HEADER.flags) });
 
   // Step 2: each binding in the shader's order.
   const sets = rootSignatureIntervals(rs);

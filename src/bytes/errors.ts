@@ -28,6 +28,7 @@ export type DescriptionErrorCode =
   | 'missing-key'
   | 'bad-type' // a value of the wrong type (a string where a number belongs, ...)
   | 'bad-name' // a name that is not in the table it must come from
+  | 'ambiguous-name' // a name that two entries share where a lookup needs one (two subobjects with one name)
   | 'out-of-range'
   | 'not-representable' // a value the chosen version or language has no way to store
   | 'unavailable' // the engine cannot do what was asked (e.g. run the WebAssembly kernels)
@@ -41,6 +42,7 @@ export type ConversionErrorCode = 'conversion-refused';
 export type HlslErrorCode =
   | 'hlsl-syntax' // the text does not follow the grammar (DXC's message)
   | 'hlsl-missing' // the #define or entry attribute named is not there
+  | 'hlsl-ambiguous' // the entry named has two [RootSignature] attributes (DXC: ambiguous entry point function)
   | 'hlsl-preprocess' // the preprocessor refused the source (#error, a bad directive or #if expression, an include not found): clang's words
   | 'limit-exceeded'; // the work budget ran out (docs/limits.md): `limit` is the LimitError naming the kind
 

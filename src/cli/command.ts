@@ -69,6 +69,10 @@ export interface FileCommand<O = Record<string, unknown>> {
   readonly leading?: () => readonly Argument[];
   /** The command writes one output per input; `ext` names outputs in --out-dir (undefined: the input's own). */
   readonly writes?: { required: boolean; ext: (options: O & FileCommonOptions) => string | undefined };
+  /** Options (camel-case keys) that name further files it writes (`html`): checked with the outputs before any input runs. */
+  readonly extraOutputs?: readonly string[];
+  /** Options (camel-case keys) that name further files it reads (`rs`, `rootsig`): no output may be one of them. */
+  readonly extraInputs?: readonly string[];
   /** Adds the command's own options. */
   readonly options?: (cmd: Command) => void;
   /** Checks the options once, before any input (throw UsageError). */

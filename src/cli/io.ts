@@ -201,9 +201,29 @@ const liveTemps = new Set<string>();
 /** Folders this process writes into (temp files of workers are found there by pid). */
 const outputDirs = new Set<string>();
 
-/** The temp file name pattern: `.NAME.dxbin-PID-RANDOM.tmp`. */
+/** The longest file name (one path component) most file systems take, in bytes (NAME_MAX). */
+export const NAME_MAX = 255;
+
+/** The first `max` bytes of `name` in UTF-8, cut before a character that would not fit whole. */
+function utf8Prefix(name: string, max: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const ch of name) {
+    const n = Buffer.byteLength(ch, 'utf8');
+    if (bytes + n > max) break;
+    bytes += n;
+    end += ch.length;
+  }
+  return name.slice(0, end);
+}
+
+/**
+ * The temp file name pattern: `.NAME.dxbin-PID-RANDOM.tmp`, with NAME cut (at a character) so the
+ * whole name stays within NAME_MAX bytes: any output name the system takes gets a temp file it takes.
+ */
 export function tempName(target: string, pid = process.pid): string {
-  return join(dirname(target), `.${basename(target)}.dxbin-${pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const suffix = `.dxbin-${pid}-${randomBytes(4).toString('hex')}.tmp`;
+  return join(dirname(target), `.${utf8Prefix(basename(target), NAME_MAX - 1 - suffix.length)}${suffix}`);
 }
 const TEMP_PATTERN = /^\.(.*)\.dxbin-(\d+)-[0-9a-f]{8}\.tmp$/;
 
@@ -375,6 +395,54 @@ export interface Output {
   abort(): Promise<void>;
   /** How the output is written: to standard output, in place (special file), atomically, or discarded. */
   readonly kind: 'stdout' | 'in-place' | 'atomic' | 'discard';
+}
+
+/** One file a command names: its path and the option (or role) that named it, for messages. */
+export interface NamedFile {
+  path: string;
+  /** `-o`, `--depfile`, `input`, `--rs`, `#include`: how the user named it. */
+  as: string;
+}
+
+/**
+ * What a path is, as the system sees it: `stdout` for `-` and /dev/stdout, `dev:ino` for an
+ * existing regular file (links, hard links and other spellings of one file compare equal), the
+ * real folder plus the name for a file not there yet, undefined for a device, FIFO or null device
+ * (writing one twice is writing a stream twice, not replacing a file).
+ */
+function fileIdentity(path: string, output: boolean): string | undefined {
+  if (path === '-') return output ? 'stdout' : undefined;
+  if (STDOUT_NAMES.has(path)) return 'stdout';
+  if (isNullDevice(path)) return undefined;
+  const s = statOrUndefined(path);
+  if (s) return s.isFile() ? `file:${s.dev}:${s.ino}` : undefined;
+  if (isDevicePath(path, false)) return undefined;
+  const where = `new:${join(canonicalPath(dirname(path)), basename(path))}`;
+  return process.platform === 'win32' || process.platform === 'darwin' ? where.toLowerCase() : where;
+}
+
+/**
+ * Refuses, before anything is written, outputs that are one file (two options naming one file
+ * through different spellings, links or hard links) and an output that is an input: UsageError
+ * naming both (exit 2). Compared by identity (fileIdentity), never by spelling.
+ * @throws {UsageError}
+ */
+export function checkOutputs(outputs: readonly NamedFile[], inputs: readonly NamedFile[]): void {
+  const seen = new Map<string, NamedFile>();
+  for (const input of inputs) {
+    const id = fileIdentity(input.path, false);
+    if (id !== undefined && !seen.has(id)) seen.set(id, input);
+  }
+  const written = new Map<string, NamedFile>();
+  for (const out of outputs) {
+    const id = fileIdentity(out.path, true);
+    if (id === undefined) continue;
+    const input = seen.get(id);
+    if (input) throw new UsageError(`${out.as} ${out.path} is the ${input.as} ${input.path}: refusing to overwrite the input; nothing written`);
+    const other = written.get(id);
+    if (other) throw new UsageError(`${other.as} ${other.path} and ${out.as} ${out.path} are the same file: each output needs its own; nothing written`);
+    written.set(id, out);
+  }
 }
 
 /** Checks that `out` is none of `inputs` (compared after resolving links). */

@@ -11,7 +11,7 @@ import { startProgress } from './progress.js';
 import type { FileCommand, FileCommonOptions, RunContext } from './command.js';
 import { CheckFailed, InputError, UsageError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
 import { EXIT, exitCode, worstExit, type ExitCode } from './exit.js';
-import { holdSignalCleanup, inputLimit, noteOutputDir, openOutput, readInput, withFsync, writeOutput, type Streams } from './io.js';
+import { checkOutputs, holdSignalCleanup, inputLimit, noteOutputDir, openOutput, readInput, withFsync, writeOutput, type Streams } from './io.js';
 import { dirname, resolve } from 'node:path';
 import { ensureOutDir, ensureOutputDirs, expandInputs, isPattern, planOutputs } from './paths.js';
 import { captureStreams } from './streams.js';
@@ -139,6 +139,14 @@ export async function runFiles(
   const writes = spec.writes ? { required: spec.writes.required, ext: spec.writes.ext(options) } : undefined;
   const outputs = planOutputs(inputs, options, writes);
   spec.check?.(options, args, inputs);
+  // every output against the others and every input, by identity (links, other spellings), before any input runs
+  const named = (keys: readonly string[] | undefined, flag: (k: string) => string) =>
+    (keys ?? []).flatMap((k) => (typeof options[k] === 'string' ? [{ path: options[k] as string, as: flag(k) }] : []));
+  const optionFlag = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  checkOutputs(
+    [...outputs.flatMap((o, i) => (o === undefined ? [] : [{ path: o, as: `output of ${inputs[i]}` }])), ...named(spec.extraOutputs, optionFlag)],
+    [...inputs.map((path) => ({ path, as: 'input' })), ...named(spec.extraInputs, optionFlag)],
+  );
   ensureOutDir(options.outDir);
   if (options.output !== undefined && isPattern(options.output)) ensureOutputDirs(outputs);
   // the main thread knows every output folder, so a signal removes worker threads' temp files too

@@ -1,5 +1,5 @@
 /** The in-memory form of a DXBC/DXIL container: header fields and parts, each kept byte for byte. */
-import { DescriptionError } from '../bytes/errors.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectObjects } from '../bytes/check.js';
 
 /** A container part: FourCC and data, byte for byte. */
@@ -34,11 +34,13 @@ export interface ParsedContainer extends Container {
 }
 
 /**
- * The first part named `name`, or undefined.
+ * The part named `name`, or undefined.
  * @throws {DescriptionError} bad-type when `container` is not a container (expectContainer)
+ * @throws {DecodeError} duplicate-part when two parts have the name (onlyPartIndex)
  */
 export function findPart(container: Container, name: string): ContainerPart | undefined {
-  return expectContainer(container).find((p) => p.name === name);
+  const i = partIndex(container, name);
+  return i < 0 ? undefined : container.parts[i];
 }
 
 /**
@@ -71,11 +73,26 @@ export function partDataOffset(container: ParsedContainer, index: number): numbe
 }
 
 /**
- * The index of the first part named `name`, or -1.
- * @throws {DescriptionError} bad-type when `container` is not a container (expectContainer)
+ * The index of the part named `name`, or -1. A name two parts share is ambiguous: DXC's readers
+ * would take the first and its validator refuses the container (a repeated part), so dxbin
+ * refuses any lookup of it, naming both (docs/decisions.md, "Ambiguous names"); the parts stay
+ * listed (`container.parts`, `inspect`).
+ * @throws {DescriptionError} bad-type when `container` is not a container (expectContainer);
+ *   ambiguous-name for a repeated part of a container that was not parsed
+ * @throws {DecodeError} duplicate-part for a repeated part of a parsed container (at the second one)
  */
 export function partIndex(container: Container, name: string): number {
-  return expectContainer(container).findIndex((p) => p.name === name);
+  const parts = expectContainer(container);
+  const first = parts.findIndex((p) => p.name === name);
+  if (first < 0) return -1;
+  for (let j = first + 1; j < parts.length; j++) {
+    if (parts[j]!.name !== name) continue;
+    const detail = `parts ${first} and ${j} are both named ${JSON.stringify(name)}: which one is meant is ambiguous (DXC's validator refuses a repeated part)`;
+    const at = (container as Partial<ParsedContainer>).layout?.partOffsets?.[j];
+    if (at === undefined) throw new DescriptionError('ambiguous-name', `container.parts[${j}].name`, detail);
+    throw new DecodeError('duplicate-part', at, `container.parts[${j}].name`, detail);
+  }
+  return first;
 }
 
 /**

@@ -51,6 +51,33 @@ export function subobjectRootSignatures(library: Uint8Array | LibraryRdat): Subo
   return out;
 }
 
+/**
+ * Subobjects by name, for lookups that must find one: every name of the subobject table with the
+ * table indices that carry it. `one(name)` is the index, undefined for none, and a DescriptionError
+ * ambiguous-name naming both (indices and kinds) when two subobjects share the name: dxbin never
+ * picks one (the runtime refuses such a state object; docs/decisions.md, "Ambiguous names").
+ */
+export function subobjectIndex(library: LibraryRdat): { one(name: string): number | undefined; duplicates(): { name: string; subobjects: number[] }[] } {
+  const records = subobjectRecords(library);
+  const byName = new Map<string, number[]>();
+  records.forEach((r, i) => {
+    const name = String(r.Name);
+    const list = byName.get(name);
+    if (list) list.push(i);
+    else byName.set(name, [i]);
+  });
+  const describe = (i: number) => `SubobjectTable[${i}] (${String(records[i]!.Kind)})`;
+  return {
+    one(name) {
+      const list = byName.get(name);
+      if (list === undefined) return undefined;
+      if (list.length > 1) throw new DescriptionError('ambiguous-name', `SubobjectTable[${list[1]}].Name`, `two subobjects are named "${name}": ${describe(list[0]!)} and ${describe(list[1]!)}${list.length > 2 ? ` (and ${list.length - 2} more)` : ''}; a name must be unique to be edited or extracted`);
+      return list[0];
+    },
+    duplicates: () => [...byName].filter(([, l]) => l.length > 1).map(([name, subobjects]) => ({ name, subobjects })),
+  };
+}
+
 /** A subobject root signature decoded (offsets relative to its bytes). */
 export function decodeSubobjectRootSignature(s: SubobjectRootSignature): RootSignature {
   return decodeRootSignature(s.bytes);
@@ -59,7 +86,8 @@ export function decodeSubobjectRootSignature(s: SubobjectRootSignature): RootSig
 /**
  * The library with the root signatures of the named subobjects replaced by the given RTS0 bytes.
  * @param replacements subobject name -> RTS0 bytes
- * @throws {DescriptionError} bad-name for a name that is no root signature subobject of the library
+ * @throws {DescriptionError} bad-name for a name that is no root signature subobject of the library;
+ *   ambiguous-name for a name two subobjects share (subobjectIndex)
  * @throws {DecodeError} a malformed container or RDAT part
  */
 export function withSubobjectRootSignatures(library: Uint8Array, replacements: ReadonlyMap<string, Uint8Array>): Uint8Array {
@@ -72,12 +100,14 @@ export function withSubobjectRootSignatures(library: Uint8Array, replacements: R
     const ref = r.refs?.RootSignature;
     if (Array.isArray(ref)) users.set(ref.join('+'), (users.get(ref.join('+')) ?? 0) + 1);
   }
-  const byName = new Map(records.filter((r) => ROOT_SIGNATURE_KINDS.has(String(r.Kind))).map((r) => [String(r.Name), r]));
+  const index = subobjectIndex(lib);
+  const rsNames = () => records.filter((r) => ROOT_SIGNATURE_KINDS.has(String(r.Kind))).map((r) => `"${String(r.Name)}"`);
   for (const [name, bytes] of replacements) {
     expectString(name, 'subobject name');
     expectBytes(bytes, `replacements.${name}`);
-    const rec = byName.get(name);
-    if (!rec) throw new DescriptionError('bad-name', 'subobject', `the library has no root signature subobject "${name}" (it has ${[...byName.keys()].map((n) => `"${n}"`).join(', ') || 'none'})`);
+    const at = index.one(name);
+    const rec = at === undefined || !ROOT_SIGNATURE_KINDS.has(String(records[at]!.Kind)) ? undefined : records[at]!;
+    if (!rec) throw new DescriptionError('bad-name', 'subobject', `the library has no root signature subobject "${name}" (it has ${rsNames().join(', ') || 'none'})`);
     const hex = toHex(bytes);
     const ref = rec.refs?.RootSignature;
     if (raw && Array.isArray(ref) && ref[1] === bytes.byteLength && users.get(ref.join('+')) === 1) {

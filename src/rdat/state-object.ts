@@ -17,7 +17,8 @@ import {
 } from '../../codecs/state-object-rules.js';
 import { DescriptionError, fillMessage } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
-import { rootSignatureIntervals } from '../binding/verify.js';
+import { BINDING_RULES } from '../../codecs/binding-rules.js';
+import { heapIndexingViolations, rootSignatureIntervals } from '../binding/verify.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { readLibraryRdat } from './index.js';
 import { describeLibrary, formatLibraryBinding, type Library, type LibraryBinding, type LibraryExport, type LibrarySubobject } from './library.js';
@@ -209,9 +210,9 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
   };
 
   // Root signatures: decoded once, intervals built once, flags checked once per use.
-  const intervals = new Map<string, ReturnType<typeof rootSignatureIntervals> | null>();
+  const intervals = new Map<string, { sets: ReturnType<typeof rootSignatureIntervals>; flags: number } | null>();
   const checkedAs = new Set<string>();
-  const rootSignature = (name: string | undefined, as: 'global' | 'local'): { name: string; sets: ReturnType<typeof rootSignatureIntervals> } | undefined => {
+  const rootSignature = (name: string | undefined, as: 'global' | 'local'): { name: string; sets: ReturnType<typeof rootSignatureIntervals>; flags: number } | undefined => {
     if (name === undefined) return undefined;
     const given = as === 'global' ? options.globalRootSignature : undefined;
     const key = `${as}:${name}`;
@@ -223,7 +224,7 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
         if (so?.item.rootSignature?.error) report('root-signature-undecodable', l, { subobject: name, detail: so.item.rootSignature.error }, { subobject: name });
         intervals.set(key, null);
       } else {
-        intervals.set(key, rootSignatureIntervals(rs));
+        intervals.set(key, { sets: rootSignatureIntervals(rs), flags: rs.flags });
         if (!checkedAs.has(key)) {
           checkedAs.add(key);
           if (as === 'global' && rs.flags & LOCAL_FLAG) report('global-root-signature-is-local', l, { subobject: name }, { subobject: name, path: 'RTS0.flags' });
@@ -231,8 +232,8 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
         }
       }
     }
-    const sets = intervals.get(key);
-    return sets ? { name, sets } : undefined;
+    const known = intervals.get(key);
+    return known ? { name, ...known } : undefined;
   };
 
   // Hit groups name existing exports of the right kinds.
@@ -262,6 +263,11 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
       const localName = givenLocal ? givenLocal.name : resolve(e.name, l, 'LocalRootSignature');
       const g = rootSignature(globalName, 'global');
       const lo = givenLocal ? { name: givenLocal.name, sets: rootSignatureIntervals(givenLocal.rootSignature) } : rootSignature(localName, 'local');
+      // The runtime's descriptor-heap rule, per export (its FeatureInfo1) against the global root
+      // signature's flags, before the bindings; no global root signature opens no heap.
+      for (const code of heapIndexingViolations(e.flags.featureInfo1, g?.flags ?? 0)) {
+        report(code, l, { export: e.name, global: globalName ?? '(none)', message: BINDING_RULES.find((r) => r.code === code)!.message }, { export: e.name, ...(globalName ? { subobject: globalName, path: 'RTS0.flags' } : {}) });
+      }
       for (const b of e.bindings) {
         const key = `${CLASS_NUMBER[b.class]}/${b.space}/0`;
         const ub = b.upperBound === 0xffffffff ? b.lowerBound : b.upperBound;

@@ -4,6 +4,7 @@
  * root signature. The bindings use PSV0's resource types for both formats (docs/formats/psv0.md).
  */
 import { PSV_RESOURCE_CLASS, PSV_RESOURCE_TYPE, SHADER_KIND } from '../../codecs/psv0.js';
+import { SFI0_LAYOUT } from '../../codecs/shader-flags.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectObjects, expectString } from '../bytes/check.js';
 import { expectContainer, findPart, partIndex, partDataOffset, type ParsedContainer } from '../container/container.js';
@@ -32,6 +33,12 @@ export interface ShaderBinding {
   offset: number;
 }
 
+/** Shader feature flags (codecs/shader-flags.ts): bits 0-31 and 32-63 of SFI0, as RDAT's FeatureInfo1/FeatureInfo2. */
+export interface ShaderFeatures {
+  featureInfo1: number;
+  featureInfo2: number;
+}
+
 /** What a shader container says about itself: stage and bindings. */
 export interface ShaderInfo {
   container: ParsedContainer;
@@ -46,6 +53,23 @@ export interface ShaderInfo {
   program?: DxbcProgram;
   /** The bindings, in PSV order for DXIL and declaration order for DXBC; undefined when unknown (no PSV0). */
   bindings?: ShaderBinding[];
+  /** The SFI0 part's feature flags (shaderFeatures); absent when the container has no SFI0 part. */
+  features?: ShaderFeatures;
+}
+
+/**
+ * The feature flags of a container's SFI0 part (codecs/shader-flags.ts), or undefined without one.
+ * @throws {DecodeError} truncated when the part is shorter than its 8 bytes
+ */
+export function shaderFeatures(container: ParsedContainer): ShaderFeatures | undefined {
+  const i = partIndex(container, 'SFI0');
+  if (i < 0) return undefined;
+  const data = container.parts[i]!.data;
+  if (data.byteLength < SFI0_LAYOUT.size) throw new DecodeError('truncated', partDataOffset(container, i), 'SFI0', `the SFI0 part has ${data.byteLength} bytes, not ${SFI0_LAYOUT.size}`);
+  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const out = { featureInfo1: 0, featureInfo2: 0 };
+  for (const f of SFI0_LAYOUT.fields) out[f.key] = dv.getUint32(f.at, true);
+  return out;
 }
 
 const BINDING_FIELDS = ['resType', 'space', 'lowerBound', 'upperBound'] as const;
@@ -108,7 +132,7 @@ export function readShader(bytes: Uint8Array, mode: ContainerParseMode = 'strict
 
 /**
  * readShader on a container already parsed.
- * @throws {DecodeError} as readShader: a malformed DXIL program header, PSV0 or token stream; missing-part
+ * @throws {DecodeError} as readShader: a malformed DXIL program header, PSV0, SFI0 or token stream; missing-part
  *   when the container has neither a DXIL program nor a DXBC token stream
  * @throws {DescriptionError} bad-type when `container` is not a container
  */
@@ -127,14 +151,16 @@ export function shaderOf(container: ParsedContainer): ShaderInfo {
     const programVersion = new DataView(dxil.buffer, dxil.byteOffset).getUint32(0, true);
     const stage = programVersion >>> 16;
     const shaderModel = `${(programVersion >>> 4) & 0xf}.${programVersion & 0xf}`;
+    const features = shaderFeatures(container);
+    const withFeatures = features ? { features } : {};
     const psvIndex = partIndex(container, 'PSV0');
-    if (psvIndex < 0) return { container, format: 'dxil', stage, shaderModel };
+    if (psvIndex < 0) return { container, format: 'dxil', stage, shaderModel, ...withFeatures };
     const psvBase = partDataOffset(container, psvIndex);
     const psv = decodePsv0(container.parts[psvIndex]!.data, { base: psvBase, stage });
     const size = psv.resourceSize;
     const recordsAt = psvBase + 4 + psv.runtimeInfoSize + 8;
     const bindings = psv.resources.map((r, i) => ({ resType: r.resType, space: r.space, lowerBound: r.lowerBound, upperBound: r.upperBound, offset: recordsAt + i * size }));
-    return { container, format: 'dxil', stage, shaderModel, psv, bindings };
+    return { container, format: 'dxil', stage, shaderModel, psv, bindings, ...withFeatures };
   }
   const shexIndex = container.parts.findIndex((p) => p.name === 'SHEX' || p.name === 'SHDR');
   if (shexIndex >= 0) {
@@ -144,7 +170,8 @@ export function shaderOf(container: ParsedContainer): ShaderInfo {
       base: partDataOffset(container, shexIndex),
       ...(rdef ? { rdef: rdef.data, rdefBase: partDataOffset(container, rdefIndex) } : {}),
     });
-    return { container, format: 'dxbc', stage: program.stage, shaderModel: `${program.major}.${program.minor}`, program, bindings: program.bindings };
+    const features = shaderFeatures(container);
+    return { container, format: 'dxbc', stage: program.stage, shaderModel: `${program.major}.${program.minor}`, program, bindings: program.bindings, ...(features ? { features } : {}) };
   }
   throw new DecodeError('missing-part', 0, 'container.parts', 'the container has no shader program (DXIL, SHEX or SHDR part)');
 }

@@ -52,6 +52,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
     html: S.str,
   },
   input: 'file',
+  extraOutputs: ['html'],
   options: (c) =>
     c
       .option('--lenient', 'accept containers as vkd3d does (gaps, parts in any order)')

@@ -18,6 +18,7 @@ import {
   readLibraryRdat,
   readRootSignature,
   rootSignatureContainer,
+  subobjectIndex,
   subobjectRootSignatures,
   validateRootSignature,
   withSubobjectRootSignatures,
@@ -47,9 +48,16 @@ function rootSignaturesOf(file: string, bytes: Uint8Array): (SubobjectRootSignat
   return list.map((s) => ({ ...s, rootSignature: readRootSignature(s.bytes, { base: lib.base }).rootSignature }));
 }
 
+/** Refuses (DescriptionError ambiguous-name, exit 1) a library where two subobjects share the name of a root signature subobject: each lookup by that name would pick one. */
+function refuseAmbiguous(bytes: Uint8Array, list: readonly SubobjectRootSignature[]): void {
+  const index = subobjectIndex(readLibraryRdat(bytes));
+  for (const s of list) index.one(s.name);
+}
+
 function named(file: string, bytes: Uint8Array, name: string): SubobjectRootSignature & { rootSignature: RootSignature } {
   const list = rootSignaturesOf(file, bytes);
-  const hit = list.find((s) => s.name === name);
+  const at = subobjectIndex(readLibraryRdat(bytes)).one(name);
+  const hit = list.find((s) => s.subobject === at);
   if (!hit) throw new InputError(file, 'no-part', `no root signature subobject "${name}" (the library has ${list.map((s) => `${s.kind} "${s.name}"`).join(', ')})`);
   return hit;
 }
@@ -75,7 +83,9 @@ export async function convertLibrary(file: string, bytes: Uint8Array, ctx: RunCo
   const target = codecs.ROOT_SIGNATURE_VERSIONS.find((v) => v.name === ctx.options.to)!;
   const replacements = new Map<string, Uint8Array>();
   const subobjects: { name: string; kind: string; report: ConversionReport }[] = [];
-  for (const s of rootSignaturesOf(file, bytes)) {
+  const list = rootSignaturesOf(file, bytes);
+  refuseAmbiguous(bytes, list); // replacements go by name: two with one name would be converted once and reported twice
+  for (const s of list) {
     const { rootSignature, report } = convertRootSignature(s.rootSignature, target.value, { semantics: ctx.options.semantics as 'runtime' });
     if (!ctx.options.json) for (const line of describeConversionReport(report)) ctx.streams.err(`${s.name}: ${line}`);
     replacements.set(s.name, encodeRootSignature(rootSignature));
@@ -109,7 +119,9 @@ export async function validateLibrary(file: string, bytes: Uint8Array, ctx: RunC
 /** `rootsig decompile LIB`: each subobject as HLSL text (`--define` names each NAME_subobject). */
 export async function decompileLibrary(file: string, bytes: Uint8Array, ctx: RunContext<{ multiline?: boolean; define?: string }>) {
   const o = ctx.options;
-  const parts = rootSignaturesOf(file, bytes).map((s) => ({
+  const list = rootSignaturesOf(file, bytes);
+  if (o.define) refuseAmbiguous(bytes, list); // NAME_subobject would be defined twice
+  const parts = list.map((s) => ({
     name: s.name,
     kind: s.kind,
     text: o.define ? printRootSignatureDefine(`${o.define}_${s.name}`, s.rootSignature, o) : printRootSignature(s.rootSignature, o),

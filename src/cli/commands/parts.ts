@@ -59,6 +59,7 @@ export const embed: FileCommand<{ rs: string; append?: boolean; verify?: boolean
   description: 'set the RTS0 part from a container or bare part (replaced in place, or appended before PRIV)',
   examples: ['dxbin embed shader.cso --rs rs.dxbc -o out.cso', "dxbin embed 'shaders/*.cso' --rs rs.rts0 --out-dir embedded/ --append"],
   input: 'shader',
+  extraInputs: ['rs'],
   schema: { output: S.str, size: S.int, rootSignature: S.str, subobject: S.str },
   writes: { required: true, ext: () => undefined },
   options: (c) =>

@@ -224,6 +224,7 @@ export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs
   description: 'timestamp durations of [begin, end] pairs (default) or --marks (consecutive); a summary, or --format csv per duration',
   examples: ['dxbin query timings stamps.bin --frequency 10000000', 'dxbin query timings stamps.bin --frequency 10000000 --marks --format csv', 'dxbin query timings stamps.bin --frequency 24000000 --json'],
   input: 'file',
+  extraOutputs: ['svg'],
   schema: { durations: S.int, form: S.enum('pairs', 'marks'), valid: S.int, flagged: S.int, minNs: S.num, medianNs: S.num, p99Ns: S.num, maxNs: S.num, output: S.str },
   streams: true,
   writes: { required: false, ext: (o) => (o.format === 'csv' ? '.csv' : '.txt') },

@@ -7,7 +7,7 @@ import type { OnceCommand } from '../command.js';
 import { UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
 import { depfileText, hlslFileOf, sourceOptions, warningLine, type SourceOptions } from '../includes.js';
-import { readInput, writeOutput } from '../io.js';
+import { checkOutputs, readInput, writeOutput, type NamedFile } from '../io.js';
 
 /** The versions DXC has no rootsig_1_x profile for (their rules are the runtime's). */
 const NO_DXC_PROFILE = codecs.ROOT_SIGNATURE_VERSIONS.filter((v) => codecs.VERSIONS[v.value].compileTarget !== 'dxc').map((v) => v.name).join(', ');
@@ -71,6 +71,9 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
       await requireFit(description, o.verify, (f) => readInput(f, streams), async (line) => streams.err(line));
     }
     const blob = compileRootSignatureBlob(source, { version: version.value, raw: o.raw, validate: o.validate });
+    // every output against the others and against every file read (the HLSL file, its headers, the shaders), before any is written
+    const read: NamedFile[] = deps.map((path, i) => ({ path, as: o.file !== undefined && i === 0 ? '--file' : i < deps.length - (o.verify?.length ?? 0) ? 'header' : '--verify shader' }));
+    checkOutputs([{ path: o.output, as: '-o' }, ...(o.depfile !== undefined ? [{ path: o.depfile, as: '--depfile' }] : [])], read);
     await writeOutput(o.output, blob, deps, streams);
     if (o.depfile !== undefined) await writeOutput(o.depfile, depfileText(o.output, deps), deps, streams);
     if (o.json) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, ok: true, file: o.file ?? '<string>', output: o.output, version: version.name, size: blob.byteLength })}\n`);

@@ -3,7 +3,7 @@ import { FORMAT_VERSION, S } from '../schema.js';
 import type { OnceCommand } from '../command.js';
 import { EXIT } from '../exit.js';
 import { depfileText, hlslFileOf, sourceOptions, warningLine, type SourceOptions } from '../includes.js';
-import { readInput, writeOutput } from '../io.js';
+import { checkOutputs, readInput, writeOutput } from '../io.js';
 
 interface PreprocessOptions extends SourceOptions {
   file: string;
@@ -29,6 +29,11 @@ export const rootsigPreprocess: OnceCommand<PreprocessOptions> = {
     const text = hlsl.preprocessedText();
     for (const w of hlsl.warnings) streams.err(warningLine(w, o.diagnosticsFormat));
     const files = [...hlsl.files];
+    // every output against the others and against every file read, before any is written
+    checkOutputs(
+      [...(o.output !== undefined ? [{ path: o.output, as: '-o' }] : []), ...(o.depfile !== undefined ? [{ path: o.depfile, as: '--depfile' }] : [])],
+      files.map((path, i) => ({ path, as: i === 0 ? '--file' : 'header' })),
+    );
     if (o.output === undefined || o.output === '-') {
       if (o.json) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, ok: true, file: o.file, output: '-', files, warnings: hlsl.warnings.length, text })}\n`);
       else await streams.write(text);

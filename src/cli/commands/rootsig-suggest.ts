@@ -61,7 +61,7 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
         streams.err(`dxbin: ${file}: left out (${s.bindings ? 'a library or ray-tracing shader' : 'no PSV0 part: bindings unknown'})`);
         continue;
       }
-      shaders.push({ stage: s.stage, bindings: s.bindings });
+      shaders.push({ stage: s.stage, bindings: s.bindings, ...(s.features ? { features: s.features } : {}) });
       fileOf.push(file);
     }
     if (libraries.length) {

@@ -101,6 +101,7 @@ export const verify: FileCommand<{ rootsig?: string; stateObjectInputs?: string[
   description: "does the root signature fit the shader? DXC's check on DXIL (PSV0) and DXBC (declarations); exit 1 when one does not fit",
   examples: ["dxbin verify 'build/**/*.cso'", 'dxbin verify vs.cso ps.cso --rootsig rs.dxbc --json'],
   input: 'shader',
+  extraInputs: ['rootsig'],
   schema: { verdict: S.enum('fits', 'does-not-fit', 'not-verifiable'), reason: S.str, stage: S.str, violations: S.arr(S.obj), coverage: S.arr(S.obj), stateObject: S.obj },
   options: (c) => c.option('--rootsig <rs>', "the root signature (a container holding RTS0, or a bare part); default: each shader's own; for DXIL libraries, a global root signature for the whole state object"),
   check(o, _args, inputs) {

@@ -127,13 +127,27 @@ export class HlslFile {
     const out = pp.output;
     const { parens, brackets } = matchBrackets(out);
     const memo = new Map<number, string | undefined>();
+    let found: { at: number; end: number } | undefined;
+    const where = (i: number) => {
+      const t = out[i]!;
+      const src = pp.sources[t.file]!;
+      const { line, column } = src.locate(t.pos);
+      return { file: src.name, line, column };
+    };
     for (let i = 0; i + 2 < out.length; i++) {
       if (!isPunct(out[i], '[') || out[i + 1]!.kind !== TOKEN.ident || out[i + 1]!.text !== 'RootSignature' || !isPunct(out[i + 2], '(')) continue;
       const argEnd = parens[i + 2]!;
       if (argEnd < 0 || !isPunct(out[argEnd + 1], ']')) continue;
       if (declaredFunction(out, argEnd + 2, brackets, memo) !== entry) continue;
-      return tokensToText(out.slice(i + 3, argEnd), pp.sources, this.file);
+      if (found) {
+        // two functions named `entry` with a root signature: DXC's "ambiguous entry point function"; never pick one
+        const a = where(found.at);
+        const b = where(i);
+        throw new HlslError(`ambiguous entry point function '${entry}': [RootSignature(...)] at ${a.file}:${a.line}:${a.column} and at ${b.file}:${b.line}:${b.column}`, b, 'hlsl-ambiguous');
+      }
+      found = { at: i, end: argEnd };
     }
+    if (found) return tokensToText(out.slice(found.at + 3, found.end), pp.sources, this.file);
     throw new HlslError(`no [RootSignature(...)] attribute on entry function '${entry}'`, { file: this.file, line: 1, column: 1 }, 'hlsl-missing');
   }
 }

@@ -75,5 +75,5 @@ export class HlslError extends DxbinError<HlslErrorCode> {
 
 /** An HlslError's words after `error:`: the preprocessor's (and its budgets') as clang says them, the reader's after DXC's "root signature error -". */
 export function hlslMessage(code: HlslErrorCode, detail: string): string {
-  return code === 'hlsl-preprocess' || code === 'limit-exceeded' ? detail : `root signature error - ${detail}`;
+  return code === 'hlsl-preprocess' || code === 'limit-exceeded' || code === 'hlsl-ambiguous' ? detail : `root signature error - ${detail}`;
 }
