@@ -172,7 +172,7 @@ export function takeParamFileFormat(argv: readonly string[]): { format: ParamFil
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
-      rest.push(...argv.slice(i));
+      for (let k = i; k < argv.length; k++) rest.push(argv[k]!);
       break;
     }
     let value: string | undefined;
@@ -209,7 +209,7 @@ export function expandResponseFiles(
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       if (a === '--' && chain.length === 0) {
-        out.push(...args.slice(i));
+        for (let k = i; k < args.length; k++) out.push(args[k]!);
         return;
       }
       const file = responseFileOf(a);

@@ -25,7 +25,8 @@ export interface SourceOptions {
 let sequence = 0;
 /** Commander collector for -D/-U: each value tagged with its place on the command line, so that -D and -U apply in order as DXC applies them. */
 function collectOrdered(v: string, all: string[] = []): string[] {
-  return [...all, `${String(sequence++).padStart(12, '0')}\0${v}`];
+  all.push(`${String(sequence++).padStart(12, '0')}\0${v}`);
+  return all;
 }
 
 /** The -D/-U values in command-line order. */
@@ -40,7 +41,7 @@ export function sourceOptions(c: Command, extra = ''): Command {
   return c
     .option('-D <name[=value]>', `${extra}define a macro (NAME alone is 1), as dxc -D (repeatable; -D and -U apply in order)`, collectOrdered)
     .option('-U <name>', `${extra}undefine a macro, as dxc -U (repeatable)`, collectOrdered)
-    .option('-I <dir>', `${extra}a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)`, (v: string, all: string[] = []) => [...all, v])
+    .option('-I <dir>', `${extra}a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)`, (v: string, all: string[] = []) => (all.push(v), all))
     .option('-T, --profile <profile>', `${extra}the profile whose __SHADER_TARGET_* macros the preprocessor defines, as dxc -T (default rootsig_1_1)`);
 }
 

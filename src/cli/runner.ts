@@ -133,7 +133,7 @@ export async function runFiles(
       if (options.json) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, file: e.pattern, ok: false, error: d })}\n`);
       codes.push(EXIT.failed);
     }
-    inputs.push(...e.files);
+    for (const f of e.files) inputs.push(f);
   }
   if (inputs.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
   const writes = spec.writes ? { required: spec.writes.required, ext: spec.writes.ext(options) } : undefined;
@@ -153,7 +153,7 @@ export async function runFiles(
         bar?.tick();
       }
     } else {
-      codes.push(...(await runOnWorkers(spec, inputs, outputs, args, options, streams, Math.min(jobs, inputs.length), () => bar?.tick())));
+      for (const c of await runOnWorkers(spec, inputs, outputs, args, options, streams, Math.min(jobs, inputs.length), () => bar?.tick())) codes.push(c);
     }
   } finally {
     bar?.stop();

@@ -111,8 +111,9 @@ function answered<T>(f: () => T): T | undefined {
 function framesInChunks(t: string, step: number, max: number): Frame[] {
   const f = new RequestFramer(max);
   const frames: Frame[] = [];
-  for (let i = 0; i < t.length; i += step) frames.push(...f.push(t.slice(i, i + step)));
-  return [...frames, ...f.end()];
+  for (let i = 0; i < t.length; i += step) for (const frame of f.push(t.slice(i, i + step))) frames.push(frame);
+  for (const frame of f.end()) frames.push(frame);
+  return frames;
 }
 
 export const TARGETS: readonly FuzzTarget[] = [

@@ -37,7 +37,7 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
     const files: string[] = [];
     for (const e of expandInputs(args[0] as string[])) {
       if (e.files.length === 0) throw new InputError(e.pattern, 'not-found', 'no file matches this pattern');
-      files.push(...e.files);
+      for (const f of e.files) files.push(f);
     }
     const limit = inputLimit(o.maxInput);
     const shaders: SuggestInput[] = [];

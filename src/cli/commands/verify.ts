@@ -90,7 +90,8 @@ export async function requireFit(rs: RootSignature, shaders: readonly string[], 
     }
     if (r.verdict === 'not-verifiable') await warn(`dxbin: ${verdictLine(file, r)}`);
     if (r.verdict !== 'does-not-fit') continue;
-    lines.push(verdictLine(file, r), ...r.violations.map((v) => `  ${violationLine(v)}`));
+    lines.push(verdictLine(file, r));
+    for (const v of r.violations) lines.push(`  ${violationLine(v)}`);
   }
   if (lines.length) throw new CheckFailed(`the root signature does not fit; nothing written\n${lines.join('\n')}`);
 }

@@ -132,8 +132,8 @@ function fieldItems(record: RecordRow, values: object, letter: string, path: str
     if (row.kind === 'f32' ? Object.is(value, hlsl.default) : value === hlsl.default) continue;
     items.push(`${hlsl.keyword} = ${spell(row, value, `${path}.${key}`)}`);
   }
-  items.splice(flagsAt < 0 ? items.length : flagsAt, 0, ...parameter);
-  return [...required, ...register, ...items];
+  const at = flagsAt < 0 ? items.length : flagsAt;
+  return [...required, ...register, ...items.slice(0, at), ...parameter, ...items.slice(at)];
 }
 
 const isFlags = (row: FieldRow) => typeof row.kind !== 'string' && 'bits' in row.kind;
