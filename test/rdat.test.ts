@@ -1,7 +1,7 @@
 /** RDAT as data: every corpus library's part decodes and encodes to the same bytes; the JSON form; typed errors; budgets. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DecodeError, DescriptionError, findPart, parseContainer } from '../src/index.js';
+import { DecodeError, DescriptionError, LimitError, findPart, parseContainer } from '../src/index.js';
 import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type RdatTable } from '../src/rdat/index.js';
 import { fuzzTarget } from '../src/fuzz/targets.js';
 import { seedInputs } from '../src/fuzz/seeds.js';
@@ -100,7 +100,7 @@ test('typed errors name offset and field', () => {
 
 test('maxResolved bounds what shared references fan out to', () => {
   const bytes = rdatOf('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil');
-  assert.throws(() => decodeRdat(bytes, 0, { maxResolved: 50 }), (e: unknown) => e instanceof DecodeError && e.code === 'limit-exceeded');
+  assert.throws(() => decodeRdat(bytes, 0, { maxResolved: 50 }), (e: unknown) => e instanceof LimitError && e.code === 'limit-exceeded' && e.kind === 'resolve');
   decodeRdat(bytes); // the default holds real data
 });
 
@@ -114,7 +114,7 @@ test('hostile: 300 records naming one 4,000-character string stop at the default
     ],
   });
   assert.ok(bytes.byteLength < 12000);
-  assert.throws(() => decodeRdat(bytes), (e: unknown) => e instanceof DecodeError && e.code === 'limit-exceeded' && /SubobjectTable\[\d+\]\.Name/.test(e.path));
+  assert.throws(() => decodeRdat(bytes), (e: unknown) => e instanceof LimitError && e.code === 'limit-exceeded' && /SubobjectTable\[\d+\]\.Name/.test(e.path));
 });
 
 test('byte map (inspect --hex/--html): every table record field by field from the rows', () => {

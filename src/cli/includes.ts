@@ -8,9 +8,9 @@
  */
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { HlslFile, decodeHlslSource, fileSystemHost, type HlslFileOptions, type PreprocessorWarning } from '../index.js';
+import { HlslFile, decodeHlslSource, fileSystemHost, printable, type HlslFileOptions, type PreprocessorWarning } from '../index.js';
 import type { Command } from 'commander';
-import type { DiagnosticsFormat } from './errors.js';
+import { InputError, type DiagnosticsFormat } from './errors.js';
 
 type PathApi = typeof path.posix;
 
@@ -54,11 +54,17 @@ export function hlslFileOf(file: string, bytes: Uint8Array, o: SourceOptions): H
 /** A preprocessor warning as a diagnostic line on standard error, in the chosen style. */
 export function warningLine(w: PreprocessorWarning, style: DiagnosticsFormat = 'gnu'): string {
   const { file, line, column } = w.location;
-  return style === 'msvc' ? `${file}(${line},${column}): warning: ${w.message}` : `${file}:${line}:${column}: warning: ${w.message}`;
+  const f = printable(file);
+  return style === 'msvc' ? `${f}(${line},${column}): warning: ${w.message}` : `${f}:${line}:${column}: warning: ${w.message}`;
 }
 
-/** A path as Make and Ninja read it in a depfile: `\` before spaces and `#`, `$$` for `$`, `/` for Windows separators. */
+/**
+ * A path as Make and Ninja read it in a depfile: `\` before spaces and `#`, `$$` for `$`, `/` for
+ * Windows separators. A path holding a newline, carriage return or NUL has no spelling there: refused.
+ * @throws {InputError} not-writable naming the path (escaped)
+ */
 export function depfilePath(p: string, api: PathApi = path): string {
+  if (/[\n\r\0]/.test(p)) throw new InputError(p, 'not-writable', `a depfile cannot name "${printable(p)}": Make has no spelling for a newline, carriage return or NUL in a path`);
   const portable = api.sep === '\\' ? p.replace(/\\/g, '/') : p;
   return portable.replace(/\$/g, '$$$$').replace(/([ #])/g, '\\$1');
 }

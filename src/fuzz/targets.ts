@@ -13,7 +13,7 @@ import { writeContainer } from '../container/write.js';
 import { rootSignatureContainer } from '../container/write.js';
 import { decodeImage, encodeImage } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
-import { RdatReader } from '../ddi/rdat.js';
+import { RdatReader } from '../ddi/nodes.js';
 import { decodeRdat } from '../rdat/decode.js';
 import { encodeRdat } from '../rdat/encode.js';
 import { describeLibrary, libraryLines } from '../rdat/library.js';

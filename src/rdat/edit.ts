@@ -7,6 +7,7 @@
  */
 import { DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
+import { printable } from '../bytes/text.js';
 import type { Container } from '../container/container.js';
 import { writeEdited } from '../container/edit.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
@@ -75,9 +76,9 @@ export function withSubobjectRootSignatures(library: Uint8Array, replacements: R
   const byName = new Map(records.filter((r) => ROOT_SIGNATURE_KINDS.has(String(r.Kind))).map((r) => [String(r.Name), r]));
   for (const [name, bytes] of replacements) {
     expectString(name, 'subobject name');
-    expectBytes(bytes, `replacements.${name}`);
+    expectBytes(bytes, `replacements.${printable(name)}`);
     const rec = byName.get(name);
-    if (!rec) throw new DescriptionError('bad-name', 'subobject', `the library has no root signature subobject "${name}" (it has ${[...byName.keys()].map((n) => `"${n}"`).join(', ') || 'none'})`);
+    if (!rec) throw new DescriptionError('bad-name', 'subobject', `the library has no root signature subobject "${printable(name)}" (it has ${[...byName.keys()].map((n) => `"${printable(n)}"`).join(', ') || 'none'})`);
     const hex = toHex(bytes);
     const ref = rec.refs?.RootSignature;
     if (raw && Array.isArray(ref) && ref[1] === bytes.byteLength && users.get(ref.join('+')) === 1) {
