@@ -74,6 +74,8 @@ export function withSubobjectRootSignatures(library: Uint8Array, replacements: R
     if (Array.isArray(ref)) users.set(ref.join('+'), (users.get(ref.join('+')) ?? 0) + 1);
   }
   const byName = new Map(records.filter((r) => ROOT_SIGNATURE_KINDS.has(String(r.Kind))).map((r) => [String(r.Name), r]));
+  // one pass: in-place overwrites go into one copy of RawBytes, turned back into hex once
+  let rawBytes: Uint8Array | undefined;
   for (const [name, bytes] of replacements) {
     expectString(name, 'subobject name');
     expectBytes(bytes, `replacements.${printable(name)}`);
@@ -83,10 +85,12 @@ export function withSubobjectRootSignatures(library: Uint8Array, replacements: R
     const ref = rec.refs?.RootSignature;
     if (raw && Array.isArray(ref) && ref[1] === bytes.byteLength && users.get(ref.join('+')) === 1) {
       // overwrite in place: the run is this subobject's alone and the size is the same
-      raw.hex = raw.hex.slice(0, 2 * ref[0]!) + hex + raw.hex.slice(2 * (ref[0]! + ref[1]!));
+      rawBytes ??= hexBytes(raw.hex, 'RawBytes');
+      rawBytes.set(bytes, ref[0]!);
     }
     rec.RootSignature = hex;
   }
+  if (raw && rawBytes) raw.hex = toHex(rawBytes);
   return writeRdat(lib, library);
 }
 
