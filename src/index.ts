@@ -62,8 +62,8 @@ export { containerDigestMatches } from './container/digest.js';
 export { signContainer } from './container/digest.js';
 /** Lower-case hex of bytes (how digests are shown), and byte-wise equality. */
 export { toHex, equalBytes } from './container/digest.js';
-/** A FourCC for messages: printable ASCII as is, other bytes as \xNN. */
-export { printable } from './container/parse.js';
+/** The one text boundary: input text made safe to print (controls, newlines, bidi, lone surrogates escaped); `{ ascii: true }` for FourCCs. */
+export { printable, printableJson, hlslIdentifier, isHlslIdentifier, type PrintableOptions } from './bytes/text.js';
 /** Absolute byte offset of part `index`'s data in the bytes a container was parsed from. */
 export { partDataOffset } from './container/container.js';
 /** The RTS0 part's bytes (throws DecodeError missing-part). */

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import {
+  LimitError,
   DecodeError,
   DescriptionError,
   DxbinError,
@@ -73,14 +74,14 @@ test('D2: names overlapping in one long string are budgeted by characters, not o
   assert.throws(() => decodeImage('broadcasting-launch-node-properties', overlappingNamesImage(5, 40), 'x64', { maxStringChars: 100 }), is(DecodeError, (e) => e.code === 'limit-exceeded'));
 });
 
-test('D3: RDAT functions sharing one output list fan out only within maxRecords', () => {
+test('D3: RDAT functions sharing one output list fan out only within the produce budget', () => {
   const rdat = fanOutRdat(500, 800);
   assert.ok(rdat.byteLength < 30_000);
-  assert.throws(() => new RdatReader(rdat, 100).nodes(), is(DecodeError, (e) => e.code === 'limit-exceeded' && /maxRecords = /.test(e.message) && e.offset >= 100));
+  assert.throws(() => new RdatReader(rdat, 100).nodes(), is(LimitError, (e) => e.code === 'limit-exceeded' && e.kind === 'produce' && /maxProducedChars = /.test(e.message)));
   const small = new RdatReader(fanOutRdat(2, 3)).nodes();
   assert.equal(small.map((n) => n.outputs.length), [3, 3]);
   assert.equal(small[0]!.outputs.map((o) => o.OutputIndex), [0, 1, 2]);
-  assert.throws(() => new RdatReader(fanOutRdat(2, 3), 0, { maxRecords: 5 }).nodes(), is(DecodeError, (e) => e.code === 'limit-exceeded'));
+  assert.throws(() => new RdatReader(fanOutRdat(2, 3), 0, { maxRecords: 5 }).nodes(), is(LimitError, (e) => e.code === 'limit-exceeded'));
 });
 
 test('D4: doubling macros stop at the budget of produced characters with an HLSL error at the macro', () => {

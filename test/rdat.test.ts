@@ -1,12 +1,27 @@
 /** RDAT as data: every corpus library's part decodes and encodes to the same bytes; the JSON form; typed errors; budgets. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DecodeError, DescriptionError, findPart, parseContainer } from '../src/index.js';
+import { DecodeError, DescriptionError, LimitError, findPart, parseContainer } from '../src/index.js';
 import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type RdatTable } from '../src/rdat/index.js';
 import { fuzzTarget } from '../src/fuzz/targets.js';
 import { seedInputs } from '../src/fuzz/seeds.js';
 import { corpusFile, manifest } from './helpers/corpus.js';
 import { byteMap, checkByteMap } from '../src/inspect/index.js';
+import { Budget, describeLibrary, libraryJson, libraryLines, rootSignatureToJson, writeContainer } from '../src/index.js';
+import { RdatReader } from '../src/ddi/index.js';
+import { run } from '../src/cli/program.js';
+import { captureStreams } from '../src/cli/streams.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const work = mkdtempSync(join(tmpdir(), 'dxbin-rdat-'));
+async function cli(args: string[]) {
+  const s = captureStreams();
+  const exit = await run(args, s);
+  return { exit, out: s.stdout(), err: s.stderr() };
+}
+const asLibrary = (rdat: Uint8Array) => writeContainer({ majorVersion: 1, minorVersion: 0, parts: [{ name: 'RDAT', data: rdat }] } as never, 'compute');
 
 const LIBRARIES = manifest().filter((r) => r.version.startsWith('lib_'));
 const rdatOf = (file: string) => findPart(parseContainer(corpusFile(file)), 'RDAT')!.data;
@@ -100,7 +115,7 @@ test('typed errors name offset and field', () => {
 
 test('maxResolved bounds what shared references fan out to', () => {
   const bytes = rdatOf('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil');
-  assert.throws(() => decodeRdat(bytes, 0, { maxResolved: 50 }), (e: unknown) => e instanceof DecodeError && e.code === 'limit-exceeded');
+  assert.throws(() => decodeRdat(bytes, 0, { maxResolved: 50 }), (e: unknown) => e instanceof LimitError && e.code === 'limit-exceeded' && e.kind === 'resolve');
   decodeRdat(bytes); // the default holds real data
 });
 
@@ -114,7 +129,7 @@ test('hostile: 300 records naming one 4,000-character string stop at the default
     ],
   });
   assert.ok(bytes.byteLength < 12000);
-  assert.throws(() => decodeRdat(bytes), (e: unknown) => e instanceof DecodeError && e.code === 'limit-exceeded' && /SubobjectTable\[\d+\]\.Name/.test(e.path));
+  assert.throws(() => decodeRdat(bytes), (e: unknown) => e instanceof LimitError && e.code === 'limit-exceeded' && /SubobjectTable\[\d+\]\.Name/.test(e.path));
 });
 
 test('byte map (inspect --hex/--html): every table record field by field from the rows', () => {
@@ -142,6 +157,85 @@ test('fuzz target rdat-codec: seeds and corpus parts pass the round trip oracle'
   const t = fuzzTarget('rdat-codec');
   for (const seed of seedInputs('rdat-codec')) assert.ok(t.run(seed) > 0);
   for (const row of LIBRARIES.slice(0, 5)) assert.ok(t.run(rdatOf(row.file)) > 0);
+});
+
+/** F functions sharing one stored list of N resources (DXC deduplicates index arrays). */
+function sharedResources(F: number, N: number): Uint8Array {
+  const list = Array.from({ length: N }, (_, i) => i);
+  return encodeRdat({
+    version: 16,
+    parts: [
+      { type: 'StringBuffer', strings: [''] },
+      { type: 'IndexArrays', values: [] },
+      { type: 'ResourceTable', stride: 32, records: list.map((i) => ({ Class: 'SRV', Kind: 'Texture2D', ID: i, Space: 0, LowerBound: i, UpperBound: i, Name: `tex${i}`, Flags: 0 })) },
+      { type: 'FunctionTable', stride: 44, records: Array.from({ length: F }, (_, i) => ({ Name: `f${i}`, UnmangledName: `f${i}`, Resources: list, FunctionDependencies: null, ShaderKind: 'RayGeneration', PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 0, MinShaderTarget: 0x70063 })) },
+    ],
+  } as never);
+}
+
+test('issue 26: 500 functions sharing one 400-resource list: the listing prints it once, JSON is refused past 64x, never 32 MB', async () => {
+  const rdat = sharedResources(500, 400);
+  assert.ok(rdat.byteLength < 50_000, `${rdat.byteLength}`);
+  const lib = describeLibrary(decodeRdat(rdat));
+  assert.ok(lib.exports.every((e) => e.bindings === lib.exports[0]!.bindings), 'one array for the shared list');
+  const lines = libraryLines(lib);
+  assert.is(lines.filter((l) => l.includes('SRV t')).length, 400, 'the list printed once');
+  assert.ok(lines.some((l) => l.includes('(the list of export f0)')));
+  assert.throws(() => libraryJson(lib, rootSignatureToJson), (e: unknown) => e instanceof LimitError && e.kind === 'produce' && e.option === 'maxProducedChars');
+  // with a budget that allows it, the JSON is whole (every export lists every binding)
+  assert.is(libraryJson(lib, rootSignatureToJson, { budget: Budget.unlimited() }).exports[499]!.bindings.length, 400);
+  const file = join(work, 'shared.dxil');
+  const bytes = asLibrary(rdat);
+  writeFileSync(file, bytes);
+  const text = await cli(['inspect', file]);
+  assert.is(text.exit, 0, text.err);
+  assert.ok(text.out.length <= 64 * bytes.byteLength, `${text.out.length} characters from ${bytes.byteLength} bytes`);
+  const json = await cli(['inspect', file, '--json']);
+  assert.is(json.exit, 1);
+  assert.match(json.err, /maxProducedChars/);
+  assert.ok(json.out.length + json.err.length <= 64 * bytes.byteLength);
+});
+
+/** One node whose export name and node ID are one 150,000-character string, output three times. */
+function longNames(): Uint8Array {
+  const long = 'n'.repeat(150_000);
+  return encodeRdat({
+    version: 16,
+    parts: [
+      { type: 'StringBuffer', strings: [''] },
+      { type: 'IndexArrays', values: [] },
+      { type: 'FunctionTable', stride: 52, records: [{ Name: long, UnmangledName: long, Resources: null, FunctionDependencies: null, ShaderKind: 'Node', PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 0, MinShaderTarget: 0, MinimumExpectedWaveLaneCount: 0, MaximumExpectedWaveLaneCount: 0, ShaderFlags: 0, Node: 0 }] },
+      { type: 'NodeIDTable', stride: 8, records: [{ Name: long, Index: 3 }] },
+      { type: 'NodeShaderIOAttribTable', stride: 8, records: [{ AttribKind: 'OutputID', OutputID: 0 }, { AttribKind: 'MaxRecords', MaxRecords: 7 }] },
+      { type: 'IONodeTable', stride: 8, records: [{ IOFlagsAndKind: 6, Attribs: [0, 1] }] },
+      { type: 'NodeShaderInfoTable', stride: 20, records: [{ LaunchType: 'Thread', GroupSharedBytesUsed: 0, Attribs: null, Outputs: [0, 0, 0], Inputs: null }] },
+    ],
+  } as never);
+}
+
+test('issue 26: ddi node-outputs over a 152 KB RDAT of long names reads each string once through src/rdat (budget counters, not time)', async () => {
+  const rdat = longNames();
+  assert.ok(rdat.byteLength > 150_000 && rdat.byteLength < 160_000);
+  const budget = Budget.for(rdat.byteLength);
+  const nodes = new RdatReader(rdat, 0, { budget }).nodes();
+  assert.is(nodes.length, 1);
+  assert.is(nodes[0]!.outputs.length, 3);
+  assert.is((nodes[0]!.outputs[0]!.FinalName as { Name: string }).Name.length, 150_000);
+  assert.equal(nodes[0]!.launch, 'thread');
+  // three references to the long string (Name, UnmangledName, NodeID.Name), each charged once, plus the short lists
+  const resolved = budget.used('resolve');
+  assert.ok(resolved >= 3 * 150_001 && resolved < 3 * 150_001 + 100, `resolved ${resolved}`);
+  assert.ok(budget.used('produce') <= 64 * rdat.byteLength);
+  // the CLI answers within 64x the input, each output naming its node (escaped, one line each)
+  const file = join(work, 'long.dxil');
+  const bytes = asLibrary(rdat);
+  writeFileSync(file, bytes);
+  const r = await cli(['ddi', 'node-outputs', file]);
+  assert.is(r.exit, 0, r.err);
+  assert.is(r.out.trim().split('\n').length, 4);
+  assert.ok(r.out.length <= 64 * bytes.byteLength);
+  // more references than the budget allows: a typed limit, not a long run
+  assert.throws(() => new RdatReader(rdat, 0, { maxResolved: 200_000 }).nodes(), (e: unknown) => e instanceof LimitError && e.kind === 'resolve');
 });
 
 test.run();

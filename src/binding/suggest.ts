@@ -158,7 +158,7 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
         cost += 2;
       } else rest.push(r);
     }
-  } else rest.push(...runs);
+  } else for (const r of runs) rest.push(r);
 
   for (const samplers of [false, true]) {
     const group = rest.filter((r) => (r.cls === SAMPLER_CLASS) === samplers);
@@ -184,7 +184,7 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
     if (first && used > 0xffffffff) others.unshift(first);
     else if (first) table.push(first);
     if (table.length > 0) tables.push(table);
-    tables.push(...others.map((r) => [r]));
+    for (const r of others) tables.push([r]);
     for (const t of tables) parameters.push({ parameterType: TABLE!.value, shaderVisibility: ALL, ranges: t.map(rangeOf) });
   }
   const stages = new Set(shaders.map((s) => s.stage));

@@ -8,7 +8,7 @@
  * The kinds, their defaults and options are rows in codecs/limits.ts; docs/limits.md lists them.
  */
 import { READ_MINIMUM, WORK_KINDS, type WorkKind } from '../../codecs/limits.js';
-import { DxbinError } from './errors.js';
+import { DescriptionError, DxbinError, kindOf } from './errors.js';
 
 export { WORK_KINDS, READ_MINIMUM, type WorkKind };
 
@@ -32,6 +32,18 @@ export class LimitError extends DxbinError<'limit-exceeded'> {
     const row: { unit: string; counts: string } | undefined = Object.hasOwn(WORK_KINDS, String(kind)) ? WORK_KINDS[kind] : undefined;
     super('limit-exceeded', String(path), `more than ${option} = ${limit} ${row?.unit ?? 'units'} (${String(kind)}${row ? `: ${row.counts}` : ''})`);
   }
+}
+
+/**
+ * The budget an options object names (`options.budget`), else a new one for `inputBytes` with the
+ * options as limits: the one way a public entry takes its budget.
+ * @throws {DescriptionError} bad-type when `budget` is given and is not a Budget
+ */
+export function budgetOf(options: ({ budget?: unknown } & WorkLimits) | undefined, inputBytes: number, path = 'options.budget'): Budget {
+  const given = options?.budget;
+  if (given === undefined) return Budget.for(inputBytes, options);
+  if (given instanceof Budget) return given;
+  throw new DescriptionError('bad-type', path, `expected a Budget, got ${kindOf(given)}`);
 }
 
 const KINDS = Object.keys(WORK_KINDS) as WorkKind[];

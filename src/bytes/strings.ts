@@ -1,37 +1,65 @@
 /**
- * NUL-terminated strings of one table (PSV0 string table, RDEF), read for names many records
- * may share: each offset is decoded once, the end of every string is found in one pass over the
- * table, and a name longer than `maxBytes` is cut with a count of what was left out, so names
- * printed per record stay within a fixed multiple of the input (docs/limits.md).
+ * The one reader of NUL-terminated strings (RDAT StringBuffer, PSV0 string table, RDEF): each
+ * offset is decoded once, the end of every string is found in one pass over the table (offsets
+ * into the middle of a string cost nothing more), and a name longer than `maxBytes` is cut with a
+ * count of what was left out, so names printed per record stay within a fixed multiple of the
+ * input (docs/limits.md). Every format reads its strings here; none scans for NUL itself.
  */
 
 /** Default cut of a name read from a table: longer names end in `…(+N bytes)`. */
 export const NAME_BYTES = 256;
 
+/** The strings of one table: offset -> its string (undefined outside the table), and where each ends. */
+export interface TableNames {
+  (offset: number): string | undefined;
+  /** Index of the NUL ending the string at `offset`, or -1 when the table ends first (or `offset` is outside). */
+  endOf(offset: number): number;
+}
+
 /**
  * The name reader of `table`: offset -> its string (cut at `maxBytes`), undefined outside the table.
+ * A string the table ends before its NUL runs to the end of the table (`endOf` says -1).
  * Linear in the table once, then one decode per distinct offset.
+ * @param fatal throw TypeError on bytes that are not UTF-8 (callers that keep bytes exact); else U+FFFD
  */
-export function tableNames(table: Uint8Array, maxBytes = NAME_BYTES): (offset: number) => string | undefined {
-  let ends: Uint32Array | undefined;
+export function tableNames(table: Uint8Array, maxBytes = NAME_BYTES, fatal = false): TableNames {
+  let ends: Int32Array | undefined;
   const cache = new Map<number, string>();
-  const decoder = new TextDecoder();
-  return (offset) => {
-    if (!(offset >= 0 && offset < table.byteLength)) return undefined;
-    const hit = cache.get(offset);
-    if (hit !== undefined) return hit;
+  const decoder = new TextDecoder('utf-8', { fatal });
+  const endsOf = (): Int32Array => {
     if (!ends) {
-      ends = new Uint32Array(table.byteLength);
-      let end = table.byteLength;
+      ends = new Int32Array(table.byteLength);
+      let end = -1;
       for (let i = table.byteLength - 1; i >= 0; i--) {
         if (table[i] === 0) end = i;
         ends[i] = end;
       }
     }
-    const end = ends[offset]!;
+    return ends;
+  };
+  const endOf = (offset: number): number => (offset >= 0 && offset < table.byteLength ? endsOf()[offset]! : -1);
+  const read = (offset: number): string | undefined => {
+    if (!(offset >= 0 && offset < table.byteLength)) return undefined;
+    const hit = cache.get(offset);
+    if (hit !== undefined) return hit;
+    const stored = endsOf()[offset]!;
+    const end = stored < 0 ? table.byteLength : stored;
     const cut = Math.min(end, offset + maxBytes);
     const name = decoder.decode(table.subarray(offset, cut)) + (cut < end ? `…(+${end - cut} bytes)` : '');
     cache.set(offset, name);
     return name;
   };
+  return Object.assign(read, { endOf });
+}
+
+const ONE_OFF = new TextDecoder();
+
+/**
+ * One string at `offset` of `table`, whole (to its NUL or the table's end); undefined outside.
+ * For single lookups: a caller reading many offsets of one table makes `tableNames` once.
+ */
+export function stringAt(table: Uint8Array, offset: number): string | undefined {
+  if (!(offset >= 0 && offset < table.byteLength)) return undefined;
+  const end = table.indexOf(0, offset);
+  return ONE_OFF.decode(table.subarray(offset, end < 0 ? table.byteLength : end));
 }

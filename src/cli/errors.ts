@@ -4,7 +4,7 @@
  * `--diagnostics-format msvc` `FILE(line,col): error CODE: what` as MSBuild and Visual Studio read it.
  * Decisions are made on error classes and `code`, never on message text.
  */
-import { DecodeError, DescriptionError, DxbinError, HlslError, RootSignatureValidationError, hlslMessage } from '../index.js';
+import { DecodeError, DescriptionError, DxbinError, HlslError, RootSignatureValidationError, hlslMessage, printable } from '../index.js';
 import type { Outcome } from './exit.js';
 
 /** The command line is wrong: exit status 2. */
@@ -106,10 +106,12 @@ export function formatDiagnostic(d: Diagnostic, style: DiagnosticsFormat = 'gnu'
 
 /** Control characters other than newline and tab as \xNN: input text quoted in a message (names, HLSL) never drives the terminal. */
 export function terminalSafe(text: string): string {
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return printable(text, { lines: true });
 }
 
-function diagnosticText(d: Diagnostic, style: DiagnosticsFormat): string {
+function diagnosticText(diagnostic: Diagnostic, style: DiagnosticsFormat): string {
+  // the file and field came from input: one line each, whatever they hold
+  const d = { ...diagnostic, file: diagnostic.file === undefined ? undefined : printable(diagnostic.file), field: diagnostic.field === undefined ? undefined : printable(diagnostic.field) };
   const where = d.field !== undefined ? ` (${d.field}${d.offset !== undefined ? ` at byte ${d.offset}` : ''})` : '';
   const severity = d.severity ?? 'error';
   if (style === 'msvc') {

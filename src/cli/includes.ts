@@ -8,9 +8,9 @@
  */
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { HlslFile, decodeHlslSource, fileSystemHost, type HlslFileOptions, type PreprocessorWarning } from '../index.js';
+import { HlslFile, decodeHlslSource, fileSystemHost, printable, type HlslFileOptions, type PreprocessorWarning } from '../index.js';
 import type { Command } from 'commander';
-import type { DiagnosticsFormat } from './errors.js';
+import { InputError, type DiagnosticsFormat } from './errors.js';
 
 type PathApi = typeof path.posix;
 
@@ -25,7 +25,8 @@ export interface SourceOptions {
 let sequence = 0;
 /** Commander collector for -D/-U: each value tagged with its place on the command line, so that -D and -U apply in order as DXC applies them. */
 function collectOrdered(v: string, all: string[] = []): string[] {
-  return [...all, `${String(sequence++).padStart(12, '0')}\0${v}`];
+  all.push(`${String(sequence++).padStart(12, '0')}\0${v}`);
+  return all;
 }
 
 /** The -D/-U values in command-line order. */
@@ -40,7 +41,7 @@ export function sourceOptions(c: Command, extra = ''): Command {
   return c
     .option('-D <name[=value]>', `${extra}define a macro (NAME alone is 1), as dxc -D (repeatable; -D and -U apply in order)`, collectOrdered)
     .option('-U <name>', `${extra}undefine a macro, as dxc -U (repeatable)`, collectOrdered)
-    .option('-I <dir>', `${extra}a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)`, (v: string, all: string[] = []) => [...all, v])
+    .option('-I <dir>', `${extra}a folder #include searches, as dxc -I (repeatable; "name" looks next to the including file first)`, (v: string, all: string[] = []) => (all.push(v), all))
     .option('-T, --profile <profile>', `${extra}the profile whose __SHADER_TARGET_* macros the preprocessor defines, as dxc -T (default rootsig_1_1)`);
 }
 
@@ -53,11 +54,17 @@ export function hlslFileOf(file: string, bytes: Uint8Array, o: SourceOptions): H
 /** A preprocessor warning as a diagnostic line on standard error, in the chosen style. */
 export function warningLine(w: PreprocessorWarning, style: DiagnosticsFormat = 'gnu'): string {
   const { file, line, column } = w.location;
-  return style === 'msvc' ? `${file}(${line},${column}): warning: ${w.message}` : `${file}:${line}:${column}: warning: ${w.message}`;
+  const f = printable(file);
+  return style === 'msvc' ? `${f}(${line},${column}): warning: ${w.message}` : `${f}:${line}:${column}: warning: ${w.message}`;
 }
 
-/** A path as Make and Ninja read it in a depfile: `\` before spaces and `#`, `$$` for `$`, `/` for Windows separators. */
+/**
+ * A path as Make and Ninja read it in a depfile: `\` before spaces and `#`, `$$` for `$`, `/` for
+ * Windows separators. A path holding a newline, carriage return or NUL has no spelling there: refused.
+ * @throws {InputError} not-writable naming the path (escaped)
+ */
 export function depfilePath(p: string, api: PathApi = path): string {
+  if (/[\n\r\0]/.test(p)) throw new InputError(p, 'not-writable', `a depfile cannot name "${printable(p)}": Make has no spelling for a newline, carriage return or NUL in a path`);
   const portable = api.sep === '\\' ? p.replace(/\\/g, '/') : p;
   return portable.replace(/\$/g, '$$$$').replace(/([ #])/g, '\\$1');
 }

@@ -16,6 +16,7 @@ import { dirname, resolve } from 'node:path';
 import { ensureOutDir, ensureOutputDirs, expandInputs, isPattern, planOutputs } from './paths.js';
 import { captureStreams } from './streams.js';
 import { FORMAT_VERSION } from './schema.js';
+import { printable, printableJson } from '../index.js';
 
 /** The parsed --jobs value (1 when absent). */
 export function jobCount(text: string | undefined): number {
@@ -41,8 +42,10 @@ export async function runOne(
     args,
     streams,
     output,
+    // the terminal sink: whatever a command prints, no control character reaches the terminal raw
+    // (names are escaped where they are put into a line, so that none starts a line of its own)
     print: async (line) => {
-      if (!json) await streams.write(`${line}\n`);
+      if (!json) await streams.write(`${printable(line, { lines: true })}\n`);
     },
     read: (f) => readInput(f, streams, inputLimit(options.maxInput)),
     write: (out, data, inputs) => writeOutput(out, data, inputs, streams),
@@ -50,7 +53,7 @@ export async function runOne(
   };
   try {
     const result = await spec.run(file, ctx);
-    if (json && result !== undefined) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, file, ok: true, ...result })}\n`);
+    if (json && result !== undefined) await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, file, ok: true, ...result })}\n`);
     return EXIT.ok;
   } catch (e) {
     const outcome = outcomeOf(e);
@@ -63,7 +66,7 @@ export async function runOne(
     else streams.err(formatDiagnostic(diagnostic, options.diagnosticsFormat));
     if (json) {
       const partial = e instanceof CheckFailed ? (e.result ?? {}) : {};
-      await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, file, ok: false, ...partial, error: diagnostic })}\n`);
+      await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, file, ok: false, ...partial, error: diagnostic })}\n`);
     }
     return outcome === undefined ? EXIT.failed : exitCode(outcome);
   }
@@ -130,10 +133,10 @@ export async function runFiles(
     if (e.files.length === 0) {
       const d = diagnosticOf(new InputError(e.pattern, 'not-found', 'no file matches this pattern'));
       streams.err(formatDiagnostic(d, options.diagnosticsFormat));
-      if (options.json) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, file: e.pattern, ok: false, error: d })}\n`);
+      if (options.json) await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, file: e.pattern, ok: false, error: d })}\n`);
       codes.push(EXIT.failed);
     }
-    inputs.push(...e.files);
+    for (const f of e.files) inputs.push(f);
   }
   if (inputs.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
   const writes = spec.writes ? { required: spec.writes.required, ext: spec.writes.ext(options) } : undefined;
@@ -161,7 +164,7 @@ export async function runFiles(
         bar?.tick();
       }
     } else {
-      codes.push(...(await runOnWorkers(spec, inputs, outputs, args, options, streams, Math.min(jobs, inputs.length), () => bar?.tick())));
+      for (const c of await runOnWorkers(spec, inputs, outputs, args, options, streams, Math.min(jobs, inputs.length), () => bar?.tick())) codes.push(c);
     }
   } finally {
     bar?.stop();

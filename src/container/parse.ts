@@ -14,6 +14,7 @@ import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
+import { printable } from '../bytes/text.js';
 import type { ContainerPart, ParsedContainer } from './container.js';
 
 /** `strict`: DXC's IsValidDxilContainer rules; `lenient`: vkd3d's (gaps, parts anywhere). */
@@ -96,7 +97,7 @@ export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions
     const size = u32(bytes, offset + 4);
     const dataStart = offset + PART_HEADER_SIZE;
     if (size > limit - dataStart) {
-      throw new DecodeError('truncated', offset + 4, `container.parts[${i}].size`, `part "${printable(name)}" of ${size} bytes runs past the end (${limit - dataStart} left)`);
+      throw new DecodeError('truncated', offset + 4, `container.parts[${i}].size`, `part "${fourCcText(name)}" of ${size} bytes runs past the end (${limit - dataStart} left)`);
     }
     partOffsets[i] = offset;
     parts[i] = { name, data: bytes.subarray(dataStart, dataStart + size) };
@@ -117,11 +118,5 @@ export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions
   };
 }
 
-/**
- * A FourCC for messages: printable ASCII as is, other bytes as \xNN.
- * @throws {DescriptionError} bad-type when `name` is not a string
- */
-export function printable(name: string): string {
-  if (typeof name !== 'string') throw new DescriptionError('bad-type', 'name', `expected a string, got ${kindOf(name)}`);
-  return name.replace(/[^\x20-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
+/** A FourCC for messages: printable ASCII as is, other bytes as \xNN (src/bytes/text.ts, the one text boundary). */
+export const fourCcText = (name: string): string => printable(name, { ascii: true });

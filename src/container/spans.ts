@@ -6,7 +6,7 @@
 import { CONTAINER_HEADER, PART_HEADER_SIZE, PART_KINDS } from '../../codecs/container.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import type { ContainerPart, ParsedContainer } from './container.js';
-import { parseContainer, printable, type ContainerParseMode } from './parse.js';
+import { fourCcText, parseContainer, type ContainerParseMode } from './parse.js';
 
 /**
  * Maps one part's data at absolute offset `base` with path prefix `path`; returns false to leave
@@ -34,7 +34,7 @@ export function containerSpans(bytes: Uint8Array, rec: SpanRecorder, partData: P
   c.parts.forEach((_, i) => rec.field(H.partOffsets.offset + 4 * i, 4, `container.partOffsets[${i}]`, c.layout.partOffsets[i]!));
   c.parts.forEach((part, i) => {
     const at = c.layout.partOffsets[i]!;
-    const name = printable(part.name);
+    const name = fourCcText(part.name);
     const path = `container.parts[${i}]`;
     rec.add('part', at, PART_HEADER_SIZE + part.data.byteLength, `${path} ${name}`, name, PART_KINDS.find((k) => k.fourCC === part.name)?.what);
     rec.field(at, 4, `${path}.fourCC`, name);

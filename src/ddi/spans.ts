@@ -9,7 +9,8 @@ import { FUNCTION_INFO, NODE_SHADER_INFO, RDAT_PART_TYPE } from '../../codecs/rd
 import { enumName, flagNames, type SpanRecorder } from '../bytes/spans.js';
 import { decodeImage } from './image.js';
 import { structLayout } from './layout.js';
-import { RdatReader } from './rdat.js';
+import { rdatParts } from '../rdat/decode.js';
+import { tableNames } from '../bytes/strings.js';
 import { rdatRecordSpans, rdatTableOfPart } from '../rdat/spans.js';
 
 /**
@@ -109,10 +110,10 @@ const RECORD_WORDS: Record<number, Record<number, string>> = {
 
 /**
  * Records the spans of an RDAT part's data at absolute offset `base`.
- * @throws {DecodeError} whatever RdatReader throws for these bytes
+ * @throws {DecodeError} a malformed RDAT header or part table (src/rdat's checks)
  */
 export function rdatSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = 'RDAT'): void {
-  new RdatReader(bytes, base); // the reader's checks and errors first
+  rdatParts(bytes, base); // the one RDAT reader's checks and errors first
   const first = rec.mark();
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const u32 = (o: number) => view.getUint32(o, true);
@@ -132,14 +133,13 @@ export function rdatSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = '
     rec.field(base + start + 4, 4, `${p}.size`, size);
     const d = start + 8;
     if (type === RDAT_PART_TYPE.StringBuffer) {
-      let s = d;
-      for (let j = d; j < d + size; j++) {
-        if (bytes[j] === 0) {
-          rec.field(base + s, j + 1 - s, `${p}[${s - d}]`, new TextDecoder().decode(bytes.subarray(s, j)));
-          s = j + 1;
-        }
+      const strings = tableNames(bytes.subarray(d, d + size), Infinity);
+      let s = 0;
+      for (let end = strings.endOf(0); end >= 0; end = strings.endOf(s)) {
+        rec.field(base + d + s, end + 1 - s, `${p}[${s}]`, strings(s)!);
+        s = end + 1;
       }
-      if (s < d + size) rec.add('data', base + s, d + size - s, `${p} (unterminated)`);
+      if (s < size) rec.add('data', base + d + s, size - s, `${p} (unterminated)`);
     } else if (type === RDAT_PART_TYPE.IndexArrays) {
       for (let j = 0; j + 4 <= size; j += 4) rec.field(base + d + j, 4, `${p}[${j / 4}]`, u32(d + j));
       if (size % 4 !== 0) rec.add('data', base + d + size - (size % 4), size % 4, `${p} (tail)`);

@@ -30,7 +30,7 @@ function files(dir: string): string[] {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
-      if (name !== 'assembly') out.push(...files(p));
+      if (name !== 'assembly') for (const f of files(p)) out.push(f);
     } else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
   }
   return out;

@@ -67,7 +67,10 @@ export function seedRdat(functions: number, outputs: number): Uint8Array {
     words.push(at);
     at += 8 + 4 * data.length;
   }
-  for (const [type, data] of parts) words.push(type, 4 * data.length, ...data);
+  for (const [type, data] of parts) {
+    words.push(type, 4 * data.length);
+    for (const w of data) words.push(w);
+  }
   return new Uint8Array(Uint32Array.from(words.map((w) => w >>> 0)).buffer);
 }
 
@@ -184,7 +187,10 @@ export function seedInputs(target: string): Uint8Array[] {
         const view = new DataView(c.buffer, c.byteOffset, c.byteLength);
         const at = view.getUint32(36, true); // second part: PSV0
         const part = c.subarray(at + 8, at + 8 + view.getUint32(at + 4, true));
-        return Uint8Array.of(view.getUint32(view.getUint32(32, true) + 8, true) >>> 16, ...part);
+        const out = new Uint8Array(1 + part.byteLength);
+        out[0] = view.getUint32(view.getUint32(32, true) + 8, true) >>> 16;
+        out.set(part, 1);
+        return out;
       });
     case 'shader':
       return [...seedShaders().dxil, ...seedShaders().dxbc];

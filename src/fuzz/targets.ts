@@ -13,7 +13,7 @@ import { writeContainer } from '../container/write.js';
 import { rootSignatureContainer } from '../container/write.js';
 import { decodeImage, encodeImage } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
-import { RdatReader } from '../ddi/rdat.js';
+import { RdatReader } from '../ddi/nodes.js';
 import { decodeRdat } from '../rdat/decode.js';
 import { encodeRdat } from '../rdat/encode.js';
 import { describeLibrary, libraryLines } from '../rdat/library.js';
@@ -175,8 +175,9 @@ function answered<T>(f: () => T): T | undefined {
 function framesInChunks(t: string, step: number, max: number): Frame[] {
   const f = new RequestFramer(max);
   const frames: Frame[] = [];
-  for (let i = 0; i < t.length; i += step) frames.push(...f.push(t.slice(i, i + step)));
-  return [...frames, ...f.end()];
+  for (let i = 0; i < t.length; i += step) for (const frame of f.push(t.slice(i, i + step))) frames.push(frame);
+  for (const frame of f.end()) frames.push(frame);
+  return frames;
 }
 
 export const TARGETS: readonly FuzzTarget[] = [

@@ -7,6 +7,7 @@
  */
 import { LEAF_KINDS, expectByteMap, type ByteMap, type ByteSpan } from '../bytes/spans.js';
 import { expectBytes, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { printable as printableOf, printableJson } from '../bytes/text.js';
 
 const ROW = 16;
 
@@ -22,7 +23,7 @@ export function spanValueText(s: ByteSpan): string {
 /** spanValueText without the check (per row of a dump). */
 function valueText(s: ByteSpan): string {
   if (s.value === undefined) return '';
-  const raw = typeof s.value === 'string' ? JSON.stringify(cut(s.value)).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : typeof s.value === 'bigint' ? s.value.toString() : `${s.value} (0x${s.value.toString(16)})`;
+  const raw = typeof s.value === 'string' ? printableJson(cut(s.value)) : typeof s.value === 'bigint' ? s.value.toString() : `${s.value} (0x${s.value.toString(16)})`;
   return s.name ? `${raw} ${printable(cut(s.name))}` : raw;
 }
 
@@ -42,10 +43,8 @@ export function printableText(text: string): string {
   return printable(text);
 }
 
-/** printableText without the check (per row of a dump). */
-function printable(text: string): string {
-  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
+/** printableText without the check (per row of a dump): src/bytes/text.ts, the one text boundary. */
+const printable = (text: string): string => printableOf(text);
 
 interface Row {
   offset: number;

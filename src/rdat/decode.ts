@@ -6,13 +6,14 @@
  */
 import { NULL_REF, RDAT_FIELD_SIZE, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatField, type RdatRecordRow, type RdatTableName } from '../../codecs/rdat.js';
 import { DecodeError } from '../bytes/errors.js';
+import { budgetOf } from '../bytes/budget.js';
 import { ByteReader } from '../bytes/reader.js';
+import { tableNames } from '../bytes/strings.js';
 import { toHex } from './hex.js';
 import type { RdatDecodeOptions, RdatDescription, RdatPartDescription, RdatRecord, RdatRefs, RdatValue } from './types.js';
 
 const TABLE_BY_PART = new Map<number, RdatTableName>((Object.keys(RDAT_TABLES) as RdatTableName[]).map((name) => [RDAT_TABLES[name].part, name]));
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
-const UTF8_LOSSY = new TextDecoder();
 
 /** The record layout a table's stride picks: the newest whose size fits. */
 export function layoutForStride(table: RdatTableName, stride: number): RdatRecordRow | undefined {
@@ -28,29 +29,29 @@ export function recordSize(layout: RdatRecordRow): number {
   return size + (layout.union?.size ?? 0);
 }
 
-interface PartAt {
+/** A part of an RDAT blob: its type, where its data starts (relative to the blob) and its size. */
+export interface RdatPartAt {
   type: number;
   at: number;
   size: number;
 }
+type PartAt = RdatPartAt;
 
 /**
- * Decodes an RDAT part's data.
- * @param base absolute offset of `bytes[0]` in the caller's file, for messages
- * @throws {DecodeError} malformed or hostile bytes (limit-exceeded past `maxResolved`)
+ * The header checks and part table of an RDAT blob (version, parts end to end, no type twice).
+ * @throws {DecodeError} malformed bytes
  */
-export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptions = {}): RdatDescription {
-  const r = new ByteReader(bytes, base);
-  let budget = options.maxResolved ?? 8 * bytes.byteLength + 1024;
-  const spend = (n: number, at: number, path: string) => {
-    budget -= n;
-    if (budget < 0) throw new DecodeError('limit-exceeded', base + at, path, `more than maxResolved = ${options.maxResolved ?? 8 * bytes.byteLength + 1024} characters and elements resolved from a ${bytes.byteLength}-byte RDAT part (shared references fan out)`);
-  };
+export function rdatParts(bytes: Uint8Array, base = 0): RdatPartAt[] {
+  return rdatPartsOf(new ByteReader(bytes, base), bytes.byteLength);
+}
+
+function rdatPartsOf(r: ByteReader, length: number): RdatPartAt[] {
+  const base = r.base;
   const version = r.u32(0, 'RDAT.version');
   if (version !== RDAT_VERSION) throw new DecodeError('unsupported-version', base, 'RDAT.version', `RDAT version 0x${version.toString(16)}, expected 0x10`);
   const count = r.u32(4, 'RDAT.partCount');
   r.needArray(8, count, 4, 'RDAT.partOffsets');
-  const parts: PartAt[] = [];
+  const parts: RdatPartAt[] = [];
   const types = new Set<number>();
   let next = 8 + 4 * count;
   for (let i = 0; i < count; i++) {
@@ -64,8 +65,21 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
     parts.push({ type, at: at + 8, size });
     next = at + 8 + size;
   }
-  if (next !== bytes.byteLength) throw new DecodeError('part-layout', base + next, 'RDAT', `${bytes.byteLength - next} bytes after the last part`);
+  if (next !== length) throw new DecodeError('part-layout', base + next, 'RDAT', `${length - next} bytes after the last part`);
+  return parts;
+}
 
+/**
+ * Decodes an RDAT part's data.
+ * @param base absolute offset of `bytes[0]` in the caller's file, for messages
+ * @throws {DecodeError} malformed bytes
+ * @throws {LimitError} limit-exceeded past the budget's `resolve` kind (`maxResolved`: shared references fan out)
+ */
+export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptions = {}): RdatDescription {
+  const r = new ByteReader(bytes, base);
+  const budget = budgetOf(options, bytes.byteLength);
+  const spend = (n: number, at: number, path: string) => budget.charge('resolve', n, path, base + at);
+  const parts = rdatPartsOf(r, bytes.byteLength);
   const pool = (type: number) => parts.find((p) => p.type === type);
   const strings = pool(RDAT_PART_TYPE.StringBuffer);
   const arrays = pool(RDAT_PART_TYPE.IndexArrays);
@@ -77,16 +91,11 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
     if (name && p.size >= 8) tableCounts.set(name, r.u32(p.at, `RDAT.${name}.recordCount`));
   }
 
-  const stringCache = new Map<number, string>();
+  const names = strings ? tableNames(bytes.subarray(strings.at, strings.at + strings.size), Infinity) : undefined;
   const string = (offset: number, path: string, at: number): string => {
-    if (!strings || offset >= strings.size) throw new DecodeError('bad-offset', base + at, path, `string offset ${offset} outside the ${strings?.size ?? 0}-byte string buffer`);
-    let s = stringCache.get(offset);
-    if (s === undefined) {
-      const end = bytes.subarray(strings.at + offset, strings.at + strings.size).indexOf(0);
-      if (end < 0) throw new DecodeError('truncated', base + strings.at + offset, path, 'string without NUL terminator');
-      s = UTF8_LOSSY.decode(bytes.subarray(strings.at + offset, strings.at + offset + end));
-      stringCache.set(offset, s);
-    }
+    if (!strings || !names || offset >= strings.size) throw new DecodeError('bad-offset', base + at, path, `string offset ${offset} outside the ${strings?.size ?? 0}-byte string buffer`);
+    if (names.endOf(offset) < 0) throw new DecodeError('truncated', base + strings.at + offset, path, 'string without NUL terminator');
+    const s = names(offset)!;
     spend(s.length + 1, at, path);
     return s;
   };
@@ -207,5 +216,5 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
     if (table) return readTable(table, p, i);
     return { type: p.type, hex: toHex(data) };
   });
-  return { version, parts: out };
+  return { version: RDAT_VERSION, parts: out };
 }

@@ -7,6 +7,7 @@
  */
 import { DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
+import { printable } from '../bytes/text.js';
 import type { Container } from '../container/container.js';
 import { writeEdited } from '../container/edit.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
@@ -101,21 +102,25 @@ export function withSubobjectRootSignatures(library: Uint8Array, replacements: R
     if (Array.isArray(ref)) users.set(ref.join('+'), (users.get(ref.join('+')) ?? 0) + 1);
   }
   const index = subobjectIndex(lib);
-  const rsNames = () => records.filter((r) => ROOT_SIGNATURE_KINDS.has(String(r.Kind))).map((r) => `"${String(r.Name)}"`);
+  const rsNames = () => records.filter((r) => ROOT_SIGNATURE_KINDS.has(String(r.Kind))).map((r) => `"${printable(String(r.Name))}"`);
+  // one pass: in-place overwrites go into one copy of RawBytes, turned back into hex once
+  let rawBytes: Uint8Array | undefined;
   for (const [name, bytes] of replacements) {
     expectString(name, 'subobject name');
-    expectBytes(bytes, `replacements.${name}`);
+    expectBytes(bytes, `replacements.${printable(name)}`);
     const at = index.one(name);
     const rec = at === undefined || !ROOT_SIGNATURE_KINDS.has(String(records[at]!.Kind)) ? undefined : records[at]!;
-    if (!rec) throw new DescriptionError('bad-name', 'subobject', `the library has no root signature subobject "${name}" (it has ${rsNames().join(', ') || 'none'})`);
+    if (!rec) throw new DescriptionError('bad-name', 'subobject', `the library has no root signature subobject "${printable(name)}" (it has ${rsNames().join(', ') || 'none'})`);
     const hex = toHex(bytes);
     const ref = rec.refs?.RootSignature;
     if (raw && Array.isArray(ref) && ref[1] === bytes.byteLength && users.get(ref.join('+')) === 1) {
       // overwrite in place: the run is this subobject's alone and the size is the same
-      raw.hex = raw.hex.slice(0, 2 * ref[0]!) + hex + raw.hex.slice(2 * (ref[0]! + ref[1]!));
+      rawBytes ??= hexBytes(raw.hex, 'RawBytes');
+      rawBytes.set(bytes, ref[0]!);
     }
     rec.RootSignature = hex;
   }
+  if (raw && rawBytes) raw.hex = toHex(rawBytes);
   return writeRdat(lib, library);
 }
 

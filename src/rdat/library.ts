@@ -5,7 +5,9 @@
  */
 import { HIT_GROUP_TYPE, SHADER_KIND } from '../../codecs/rdat.js';
 import { DecodeError } from '../bytes/errors.js';
-import { expectArray, expectFunction, expectObject } from '../bytes/check.js';
+import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
+import { expectArray, expectFunction, expectObject, expectOptions } from '../bytes/check.js';
+import { printable } from '../bytes/text.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
 import { summarizeRootSignature } from '../root-signature/summary.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -114,6 +116,17 @@ export function describeLibrary(rdat: RdatDescription): Library {
       resource: i,
     };
   };
+  // functions sharing one stored Resources list (DXC deduplicates index arrays) share one array
+  const shared = new Map<number, LibraryBinding[]>();
+  const bindingsOf = (f: RdatRecord): LibraryBinding[] => {
+    if (!Array.isArray(f.Resources)) return [];
+    const ref = f.refs?.Resources;
+    const hit = typeof ref === 'number' ? shared.get(ref) : undefined;
+    if (hit) return hit;
+    const list = f.Resources.map((r) => binding(num(r)));
+    if (typeof ref === 'number') shared.set(ref, list);
+    return list;
+  };
   const exports = tableOf(rdat, 'FunctionTable').map((f: RdatRecord, i): LibraryExport => {
     const unmangled = String(f.UnmangledName ?? '');
     const out: LibraryExport = {
@@ -129,7 +142,7 @@ export function describeLibrary(rdat: RdatDescription): Library {
         minShaderTarget: shaderTargetName(num(f.MinShaderTarget)),
         ...(typeof f.ShaderFlags === 'number' ? { shaderFlags: f.ShaderFlags } : {}),
       },
-      bindings: Array.isArray(f.Resources) ? f.Resources.map((r) => binding(num(r))) : [],
+      bindings: bindingsOf(f),
       function: i,
     };
     if (typeof f.Node === 'number') {
@@ -152,29 +165,75 @@ export function describeLibrary(rdat: RdatDescription): Library {
   return { exports, subobjects };
 }
 
+/** Options of libraryLines and libraryJson: the work limits, or the call's budget. */
+export interface LibraryTextOptions extends WorkLimits {
+  /** Charged `produce` for every binding and line written; default `Budget.for(the library's size in RDAT bytes, these limits)`. */
+  budget?: Budget;
+}
+
+/** What one binding or line costs the `produce` budget besides its names (its JSON is about this long). */
+const ITEM_CHARS = 96;
+
 /**
- * One line per export and subobject, for `dxbin inspect LIB`.
- * @throws {DescriptionError} bad-type when `lib` is not a Library
+ * About the bytes of the RDAT part a library was described from (records, names, each distinct
+ * binding list once): what printed text and JSON are measured against.
  */
-export function libraryLines(lib: Library): string[] {
+function libraryBytes(lib: Library): number {
+  let n = 64;
+  const lists = new Set<readonly LibraryBinding[]>();
+  for (const e of lib.exports) {
+    n += 52 + String(e.name).length + String(e.mangledName).length;
+    if (Array.isArray(e.bindings) && !lists.has(e.bindings)) {
+      lists.add(e.bindings);
+      for (const b of e.bindings) n += 36 + (typeof b?.name === 'string' ? b.name.length : 0);
+    }
+  }
+  for (const s of lib.subobjects) n += 24 + String(s?.name).length + (s?.rootSignature?.bytes?.byteLength ?? 0);
+  return n;
+}
+
+function libraryBudget(lib: Library, options: LibraryTextOptions | undefined): Budget {
+  expectOptions(options as unknown);
+  return budgetFrom(options, libraryBytes(lib));
+}
+
+/**
+ * One line per export and subobject, for `dxbin inspect LIB`. Exports sharing one binding list
+ * (one stored list, as describeLibrary gives them) print it once: the later ones name the first.
+ * @throws {DescriptionError} bad-type when `lib` is not a Library
+ * @throws {LimitError} limit-exceeded past the `produce` budget
+ */
+export function libraryLines(lib: Library, options?: LibraryTextOptions): string[] {
   expectObject(lib, 'library');
   expectArray(lib.exports, 'library.exports');
   expectArray(lib.subobjects, 'library.subobjects');
+  const budget = libraryBudget(lib, options);
   const lines = [`library: ${lib.exports.length} export${lib.exports.length === 1 ? '' : 's'}, ${lib.subobjects.length} subobject${lib.subobjects.length === 1 ? '' : 's'}`];
+  const firstWith = new Map<readonly LibraryBinding[], string>();
   for (const e of lib.exports) {
     const sizes = e.payloadSizeInBytes || e.attributeSizeInBytes ? `, payload ${e.payloadSizeInBytes} B, attributes ${e.attributeSizeInBytes} B` : '';
     const local = e.localRootArgumentsTableIndex !== undefined ? `, local root arguments table ${e.localRootArgumentsTableIndex}` : '';
-    lines.push(`  export ${e.name}: ${e.kind} (${e.flags.minShaderTarget}${sizes}${local}), ${e.bindings.length} binding${e.bindings.length === 1 ? '' : 's'}`);
-    for (const b of e.bindings) lines.push(`    ${formatLibraryBinding(b)} ${b.kind}${b.name ? ` ${b.name}` : ''}`);
+    const same = firstWith.get(e.bindings);
+    const count = `${e.bindings.length} binding${e.bindings.length === 1 ? '' : 's'}`;
+    const line = `  export ${printable(e.name)}: ${printable(e.kind)} (${e.flags.minShaderTarget}${sizes}${local}), ${count}${same !== undefined && e.bindings.length > 0 ? ` (the list of export ${same})` : ''}`;
+    budget.charge('produce', line.length, `library.exports`);
+    lines.push(line);
+    if (same !== undefined) continue;
+    firstWith.set(e.bindings, printable(e.name));
+    for (const b of e.bindings) {
+      const text = `    ${formatLibraryBinding(b)} ${printable(b.kind)}${b.name ? ` ${printable(b.name)}` : ''}`;
+      budget.charge('produce', text.length, `library.exports`);
+      lines.push(text);
+    }
   }
   for (const s of lib.subobjects) {
     const c = s.contents;
     let what = '';
-    if (s.kind === 'SubobjectToExportsAssociation') what = `${String(c.Subobject)} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.join(', ') : '(default: every export)'}`;
-    else if (s.kind === 'HitGroup') what = `${HIT_GROUP_TYPE[0] === c.Type ? 'triangles' : 'procedural'}: closest hit ${c.ClosestHit || '-'}, any hit ${c.AnyHit || '-'}, intersection ${c.Intersection || '-'}`;
-    else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${s.rootSignature.error})` : `RTS0 v${s.rootSignature.version}, ${s.rootSignature.bytes.byteLength} bytes`;
-    else what = Object.entries(c).map(([k, v]) => `${k} ${String(v)}`).join(', ');
-    lines.push(`  subobject ${s.name}: ${s.kind}${what ? `, ${what}` : ''}`);
+    if (s.kind === 'SubobjectToExportsAssociation') what = `${printable(String(c.Subobject))} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.map((x) => printable(String(x))).join(', ') : '(default: every export)'}`;
+    else if (s.kind === 'HitGroup') what = `${HIT_GROUP_TYPE[0] === c.Type ? 'triangles' : 'procedural'}: closest hit ${printable(String(c.ClosestHit || '-'))}, any hit ${printable(String(c.AnyHit || '-'))}, intersection ${printable(String(c.Intersection || '-'))}`;
+    else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${printable(s.rootSignature.error)})` : `RTS0 v${s.rootSignature.version}, ${s.rootSignature.bytes.byteLength} bytes`;
+    else what = Object.entries(c).map(([k, v]) => `${printable(k)} ${printable(String(v))}`).join(', ');
+    lines.push(`  subobject ${printable(s.name)}: ${printable(s.kind)}${what ? `, ${what}` : ''}`);
     for (const line of s.rootSignature?.summary ?? []) lines.push(`    ${line}`);
   }
   return lines;
@@ -191,15 +250,30 @@ export function formatLibraryBinding(b: LibraryBinding): string {
 
 /**
  * The JSON of a library for `inspect --json` (root signatures as their JSON form by the caller).
+ * Every binding of every export is written (a list shared by many exports, many times), each
+ * charged to the `produce` budget: the JSON stays within 64x the RDAT bytes or is refused.
  * @throws {DescriptionError} bad-type when `lib` is not a Library or `rootSignatureJson` not a function
+ * @throws {LimitError} limit-exceeded past the `produce` budget
  */
-export function libraryJson(lib: Library, rootSignatureJson: (rs: RootSignature) => unknown) {
+export function libraryJson(lib: Library, rootSignatureJson: (rs: RootSignature) => unknown, options?: LibraryTextOptions) {
   expectObject(lib, 'library');
   expectArray(lib.exports, 'library.exports');
   expectArray(lib.subobjects, 'library.subobjects');
   expectFunction(rootSignatureJson, 'rootSignatureJson');
+  const budget = libraryBudget(lib, options);
+  const bindingsJson = (e: LibraryExport, i: number) => {
+    const out = [];
+    for (const { resource: _r, ...b } of e.bindings) {
+      budget.charge('produce', ITEM_CHARS + String(b.name).length + String(b.kind).length, `library.exports[${i}].bindings`);
+      out.push(b);
+    }
+    return out;
+  };
   return {
-    exports: lib.exports.map(({ function: _f, ...e }) => ({ ...e, bindings: e.bindings.map(({ resource: _r, ...b }) => b) })),
+    exports: lib.exports.map(({ function: _f, ...e }, i) => {
+      budget.charge('produce', ITEM_CHARS + String(e.name).length + String(e.mangledName).length, `library.exports[${i}]`);
+      return { ...e, bindings: bindingsJson(e as LibraryExport, i) };
+    }),
     subobjects: lib.subobjects.map((s) => ({
       kind: s.kind,
       name: s.name,

@@ -59,7 +59,7 @@ export function suggestLibraryRootSignatures(libraries: readonly Library[], opti
     for (const e of lib.exports) {
       if (e.kind === 'Library') continue;
       const mine = e.bindings.filter((b) => b.space === local);
-      global.push(...e.bindings.filter((b) => b.space !== local).map(shaderBinding));
+      for (const b of e.bindings) if (b.space !== local) global.push(shaderBinding(b));
       if (mine.length) {
         const rs = suggestRootSignature([{ stage: ALL_STAGE, bindings: mine.map(shaderBinding) }], { rootDescriptors: options.rootDescriptors });
         locals.push({ export: e.name, rootSignature: { ...rs, flags: LOCAL_FLAG } });

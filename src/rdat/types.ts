@@ -5,6 +5,7 @@
  * (and leave or drop its ref): the encoder finds it in the pool or appends it.
  */
 import type { RdatTableName } from '../../codecs/rdat.js';
+import type { Budget, WorkLimits } from '../bytes/budget.js';
 
 /** A field value: a number, a name (enumerated u32, string), an array, hex bytes, or null for "none". */
 export type RdatValue = number | string | readonly (number | string)[] | null;
@@ -51,8 +52,11 @@ export interface RdatDescription {
   parts: RdatPartDescription[];
 }
 
-/** Budgets against hostile RDAT parts (docs/limits.md). */
-export interface RdatDecodeOptions {
-  /** Most string characters, array elements and bytes resolved into records (default 8 x RDAT bytes + 1024). */
-  maxResolved?: number;
+/** Budgets against hostile RDAT parts (docs/limits.md): `maxResolved` and the other WorkLimits. */
+export interface RdatDecodeOptions extends WorkLimits {
+  /**
+   * The call's work budget, charged one `resolve` unit per string character, array element and
+   * hex byte resolved into records (default `Budget.for(RDAT bytes, these limits)`: 8 x bytes + 1024).
+   */
+  budget?: Budget;
 }

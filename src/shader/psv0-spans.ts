@@ -70,6 +70,7 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
   p += 4;
   if (T > 0) rec.add('array', base + p, T, `${at}.stringTable`);
   // one span per string and one per run of NULs (a table of NULs is one span, not one per byte)
+  const strings = tableNames(data.subarray(p, p + T), Infinity);
   for (let s = p; s < p + T; ) {
     let e = s;
     if (data[s] === 0) {
@@ -78,8 +79,9 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
       s = e;
       continue;
     }
-    while (e < p + T && data[e] !== 0) e++;
-    rec.field(base + s, Math.min(e + 1, p + T) - s, `${at}.stringTable[${s - p}]`, new TextDecoder().decode(data.subarray(s, e)));
+    const nul = strings.endOf(s - p);
+    e = nul < 0 ? p + T : p + nul;
+    rec.field(base + s, Math.min(e + 1, p + T) - s, `${at}.stringTable[${s - p}]`, strings(s - p)!);
     s = e + 1;
   }
   p += T;

@@ -20,6 +20,7 @@ import {
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
+import { stringAt } from '../bytes/strings.js';
 
 export type PsvFields = Record<string, number>;
 
@@ -403,8 +404,5 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
 export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
   if (table === undefined || table === null) return undefined;
   expectBytes(table, 'table');
-  if (offset >= table.byteLength) return undefined;
-  let end = offset;
-  while (end < table.byteLength && table[end] !== 0) end++;
-  return new TextDecoder().decode(table.subarray(offset, end));
+  return stringAt(table, offset);
 }

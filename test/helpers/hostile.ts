@@ -55,6 +55,8 @@ export function fanOutRdat(functions: number, outputs: number): Uint8Array {
   };
   const fn = (): number[] => {
     const r = new Array(13).fill(0);
+    r[2] = NULL_REF; // no Resources list (the decoder checks every list against its table)
+    r[3] = NULL_REF; // no FunctionDependencies
     r[4] = SHADER_KIND_NODE; // shaderKind at byte 16
     r[12] = 0; // nodeShaderInfo at byte 48
     return r;

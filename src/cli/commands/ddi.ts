@@ -1,7 +1,7 @@
 /** `dxbin ddi layout | decode | encode | validate | node-outputs`. */
 import { S, FORMAT_VERSION } from '../schema.js';
 import { Argument, Option } from 'commander';
-import { DecodeError, equalBytes } from '../../index.js';
+import { DecodeError, equalBytes, printable } from '../../index.js';
 import { formatViolation } from '../../index.js';
 import {
   ABIS,
@@ -141,13 +141,13 @@ export const ddiNodeOutputs: FileCommand = {
       throw e;
     }
     for (const n of nodes) {
-      await ctx.print(`${n.exportName}: node ${n.id.Name}[${n.id.ArrayIndex}], ${n.launch} launch, ${n.outputs.length} output${n.outputs.length === 1 ? '' : 's'}`);
+      await ctx.print(`${printable(n.exportName)}: node ${printable(n.id.Name)}[${n.id.ArrayIndex}], ${n.launch} launch, ${n.outputs.length} output${n.outputs.length === 1 ? '' : 's'}`);
       for (const x of n.outputs) {
         const j = ddiToJson('D3D12DDI_NODE_OUTPUT_0108', x) as Record<string, unknown>;
         const name = x.FinalName as { Name: string; ArrayIndex: number };
         const budget = x.pMaxRecords !== null ? `MaxRecords ${x.pMaxRecords as number}` : `MaxRecordsSharedWith output ${x.pMaxRecordsSharedWithOutputIndex as number}`;
         const array = x.ArraySize === 0xffffffff ? 'unbounded' : String(x.ArraySize);
-        await ctx.print(`  [${x.OutputIndex as number}] -> ${name.Name}[${name.ArrayIndex}] ${String(j.NodeIOKind)} record ${x.RecordSizeInBytes as number} B, ${budget}, ArraySize ${array}${x.bAllowSparseNodes ? ', sparse' : ''}${x.pRecordDispatchGrid ? ', SV_DispatchGrid' : ''}`);
+        await ctx.print(`  [${x.OutputIndex as number}] -> ${printable(name.Name)}[${name.ArrayIndex}] ${String(j.NodeIOKind)} record ${x.RecordSizeInBytes as number} B, ${budget}, ArraySize ${array}${x.bAllowSparseNodes ? ', sparse' : ''}${x.pRecordDispatchGrid ? ', SV_DispatchGrid' : ''}`);
       }
     }
     return { nodes: nodes.map((n) => ({ ...n, outputs: n.outputs.map((x) => ddiToJson('D3D12DDI_NODE_OUTPUT_0108', x)) })) };

@@ -35,7 +35,7 @@ export const LIBRARY_SCHEMA = S.object({
 });
 
 /** Lines and JSON of a container's library, or undefined when it has no RDAT part. */
-export function inspectLibrary(container: ParsedContainer): { lines: string[]; json?: ReturnType<typeof libraryJson> } | undefined {
+export function inspectLibrary(container: ParsedContainer): { lines: string[]; json?: () => ReturnType<typeof libraryJson> } | undefined {
   const part = findPart(container, 'RDAT');
   if (!part) return undefined;
   let lib;
@@ -46,5 +46,6 @@ export function inspectLibrary(container: ParsedContainer): { lines: string[]; j
     if (e instanceof DecodeError) return { lines: [`library: the RDAT part does not decode: ${e.message}`] };
     throw e;
   }
-  return { lines: libraryLines(lib), json: libraryJson(lib, rootSignatureToJson) };
+  // JSON repeats every shared binding list (charged to the produce budget): built only for --json
+  return { lines: libraryLines(lib), json: () => libraryJson(lib, rootSignatureToJson) };
 }

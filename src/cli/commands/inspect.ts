@@ -68,7 +68,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
     if (!looksLikeContainer(bytes)) {
       const { rootSignature, layout } = readRootSignature(bytes);
       const canonical = equalBytes(encodeRootSignature(rootSignature), bytes);
-      await ctx.print(`${file}: bare RTS0 part, ${bytes.byteLength} bytes${canonical ? ', canonical layout' : ', non-canonical layout'} (parameters at ${layout.parametersOffset}, static samplers at ${layout.staticSamplersOffset})`);
+      await ctx.print(`${printable(file)}: bare RTS0 part, ${bytes.byteLength} bytes${canonical ? ', canonical layout' : ', non-canonical layout'} (parameters at ${layout.parametersOffset}, static samplers at ${layout.staticSamplersOffset})`);
       for (const line of summarizeRootSignature(rootSignature)) await ctx.print(`  ${line}`);
       return { kind: 'rts0-part', size: bytes.byteLength, canonicalLayout: canonical, rootSignature: rootSignatureToJson(rootSignature) };
     }
@@ -77,13 +77,13 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
     const rts = containerRootSignature(container);
     const canonical = rts ? equalBytes(encodeRootSignature(rts.rootSignature), rts.part) : undefined;
     const shader = shaderIn(container);
-    await ctx.print(`${file}: container ${container.majorVersion}.${container.minorVersion}, ${container.layout.declaredSize} bytes, ${container.parts.length} part${container.parts.length === 1 ? '' : 's'}${container.layout.packed ? '' : ' (not packed)'}`);
+    await ctx.print(`${printable(file)}: container ${container.majorVersion}.${container.minorVersion}, ${container.layout.declaredSize} bytes, ${container.parts.length} part${container.parts.length === 1 ? '' : 's'}${container.layout.packed ? '' : ' (not packed)'}`);
     const digestLine = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : `INVALID (expected ${toHex(status.expected)})`;
     await ctx.print(`  digest ${toHex(container.digest)}: ${digestLine}`);
     for (let i = 0; i < container.parts.length; i++) {
       const p = container.parts[i]!;
       const what = codecs.PART_KINDS.find((k) => k.fourCC === p.name)?.what ?? 'unknown part';
-      await ctx.print(`  part ${i}: ${printable(p.name)} at ${container.layout.partOffsets[i]}, ${p.data.byteLength} bytes (${what})`);
+      await ctx.print(`  part ${i}: ${printable(p.name, { ascii: true })} at ${container.layout.partOffsets[i]}, ${p.data.byteLength} bytes (${what})`);
     }
     if (shader) for (const line of shaderLines(shader)) await ctx.print(`  ${line}`);
     if (rts) {
@@ -104,10 +104,10 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
         ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}),
         ...(status.status === 'invalid' ? { expected: toHex(status.expected) } : {}),
       },
-      parts: container.parts.map((p, i) => ({ name: printable(p.name), offset: container.layout.partOffsets[i], size: p.data.byteLength })),
+      parts: container.parts.map((p, i) => ({ name: printable(p.name, { ascii: true }), offset: container.layout.partOffsets[i], size: p.data.byteLength })),
       ...(shader ? { shader: shaderJson(shader) } : {}),
       ...(rts ? { rootSignature: rootSignatureToJson(rts.rootSignature), rootSignatureCanonicalLayout: canonical } : {}),
-      ...(library?.json ? { library: library.json } : {}),
+      ...(library?.json && ctx.options.json ? { library: library.json() } : {}),
     };
   },
 };

@@ -15,6 +15,7 @@ import {
   parseContainer,
   printRootSignature,
   printRootSignatureDefine,
+  printable,
   readLibraryRdat,
   readRootSignature,
   rootSignatureContainer,
@@ -58,7 +59,7 @@ function named(file: string, bytes: Uint8Array, name: string): SubobjectRootSign
   const list = rootSignaturesOf(file, bytes);
   const at = subobjectIndex(readLibraryRdat(bytes)).one(name);
   const hit = list.find((s) => s.subobject === at);
-  if (!hit) throw new InputError(file, 'no-part', `no root signature subobject "${name}" (the library has ${list.map((s) => `${s.kind} "${s.name}"`).join(', ')})`);
+  if (!hit) throw new InputError(file, 'no-part', `no root signature subobject "${printable(name)}" (the library has ${list.map((s) => `${s.kind} "${printable(s.name)}"`).join(', ')})`);
   return hit;
 }
 
@@ -87,7 +88,7 @@ export async function convertLibrary(file: string, bytes: Uint8Array, ctx: RunCo
   refuseAmbiguous(bytes, list); // replacements go by name: two with one name would be converted once and reported twice
   for (const s of list) {
     const { rootSignature, report } = convertRootSignature(s.rootSignature, target.value, { semantics: ctx.options.semantics as 'runtime' });
-    if (!ctx.options.json) for (const line of describeConversionReport(report)) ctx.streams.err(`${s.name}: ${line}`);
+    if (!ctx.options.json) for (const line of describeConversionReport(report)) ctx.streams.err(printable(`${s.name}: ${line}`));
     replacements.set(s.name, encodeRootSignature(rootSignature));
     subobjects.push({ name: s.name, kind: s.kind, report });
   }
@@ -107,7 +108,7 @@ export async function validateLibrary(file: string, bytes: Uint8Array, ctx: RunC
     return { name: s.name, kind: s.kind, valid: violations.length === 0, violations };
   });
   for (const s of subobjects) {
-    await ctx.print(`${s.kind} "${s.name}": ${s.valid ? 'valid' : `${s.violations.length} violation${s.violations.length === 1 ? '' : 's'}`}`);
+    await ctx.print(`${s.kind} "${printable(s.name)}": ${s.valid ? 'valid' : `${s.violations.length} violation${s.violations.length === 1 ? '' : 's'}`}`);
     for (const v of s.violations) await ctx.print(`  ${formatViolation(v)}`);
   }
   const violations = subobjects.flatMap((s) => s.violations.map((v) => ({ ...v, path: `${s.name}:${v.path}` })));
@@ -124,9 +125,11 @@ export async function decompileLibrary(file: string, bytes: Uint8Array, ctx: Run
   const parts = list.map((s) => ({
     name: s.name,
     kind: s.kind,
+    // a macro name is an identifier or refused (hlslIdentifier in printRootSignatureDefine)
     text: o.define ? printRootSignatureDefine(`${o.define}_${s.name}`, s.rootSignature, o) : printRootSignature(s.rootSignature, o),
   }));
-  const text = parts.map((p) => `// ${p.kind} ${p.name}\n${p.text}`).join('\n');
+  // the name is one escaped line of comment: no newline, no trailing `\` continuing the comment
+  const text = parts.map((p) => `// ${p.kind} ${printable(p.name, { backslash: true })}\n${p.text}`).join('\n');
   if (ctx.output !== undefined) {
     await ctx.write(ctx.output, `${text}\n`, [file]);
     return { output: ctx.output, subobjects: parts };

@@ -58,7 +58,7 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
       const hlsl = hlslFileOf(o.file, await readInput(o.file, streams), o);
       source = o.define !== undefined ? hlsl.defineText(o.define) : hlsl.entryText(o.entry!);
       for (const w of hlsl.warnings) streams.err(warningLine(w, o.diagnosticsFormat));
-      deps.push(...hlsl.files);
+      for (const f of hlsl.files) deps.push(f);
       description = compileRootSignature(source, { version: version.value, validate: o.validate });
     } else {
       if (text === undefined) throw new UsageError('give a root signature string, or --file F with --define NAME or -E ENTRY');
@@ -67,7 +67,7 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
       description = compileRootSignature(source, { version: version.value, validate: o.validate });
     }
     if (o.verify) {
-      deps.push(...o.verify);
+      for (const f of o.verify) deps.push(f);
       await requireFit(description, o.verify, (f) => readInput(f, streams), async (line) => streams.err(line));
     }
     const blob = compileRootSignatureBlob(source, { version: version.value, raw: o.raw, validate: o.validate });

@@ -1,5 +1,5 @@
 /** `dxbin rootsig suggest SHADER... [--root-descriptors] [-o OUT]`: the cheapest root signature the shaders fit. */
-import { DescriptionError, encodeRootSignature, parseContainer, printRootSignature, rootCost, rootSignatureContainer, shaderOf, suggestRootSignature, type SuggestInput } from '../../index.js';
+import { DescriptionError, encodeRootSignature, parseContainer, printRootSignature, printable, rootCost, rootSignatureContainer, shaderOf, suggestRootSignature, type SuggestInput } from '../../index.js';
 import type { OnceCommand } from '../command.js';
 import { InOtherFile, InputError, UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
@@ -37,7 +37,7 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
     const files: string[] = [];
     for (const e of expandInputs(args[0] as string[])) {
       if (e.files.length === 0) throw new InputError(e.pattern, 'not-found', 'no file matches this pattern');
-      files.push(...e.files);
+      for (const f of e.files) files.push(f);
     }
     const limit = inputLimit(o.maxInput);
     const shaders: SuggestInput[] = [];
@@ -58,7 +58,7 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
         throw e instanceof InputError ? e : new InOtherFile(file, e);
       }
       if (!s.bindings || NOT_VERIFIABLE_STAGES.has(s.stage)) {
-        streams.err(`dxbin: ${file}: left out (${s.bindings ? 'a library or ray-tracing shader' : 'no PSV0 part: bindings unknown'})`);
+        streams.err(`dxbin: ${printable(file)}: left out (${s.bindings ? 'a library or ray-tracing shader' : 'no PSV0 part: bindings unknown'})`);
         continue;
       }
       shaders.push({ stage: s.stage, bindings: s.bindings, ...(s.features ? { features: s.features } : {}) });

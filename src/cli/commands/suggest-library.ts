@@ -1,5 +1,5 @@
 /** The library path of `dxbin rootsig suggest LIB... [--local-space N]` (src/rdat/suggest.ts). */
-import { describeLibrary, encodeRootSignature, printRootSignature, readLibraryRdat, rootCost, rootSignatureContainer, suggestLibraryRootSignatures } from '../../index.js';
+import { describeLibrary, encodeRootSignature, printRootSignature, printable, printableJson, readLibraryRdat, rootCost, rootSignatureContainer, suggestLibraryRootSignatures } from '../../index.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { writeOutput } from '../io.js';
 import { UsageError } from '../errors.js';
@@ -25,10 +25,10 @@ export async function suggestForLibraries(
   const locals = s.locals.map((l) => ({ export: l.export, cost: rootCost(l.rootSignature), hlsl: printRootSignature(l.rootSignature, { multiline: o.multiline }) }));
   if (o.output === '-') return EXIT.ok;
   if (o.json) {
-    await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, ok: true, libraries: inputs.length, ...(s.global ? { cost: rootCost(s.global), parameters: s.global.parameters.length, hlsl: global } : {}), locals, ...(o.output ? { output: o.output } : {}) })}\n`);
+    await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, ok: true, libraries: inputs.length, ...(s.global ? { cost: rootCost(s.global), parameters: s.global.parameters.length, hlsl: global } : {}), locals, ...(o.output ? { output: o.output } : {}) })}\n`);
   } else {
     if (global !== undefined) await streams.write(`${localSpace !== undefined ? '// global root signature\n' : ''}${global}\n`);
-    for (const l of locals) await streams.write(`// local root signature of ${l.export}\n${l.hlsl}\n`);
+    for (const l of locals) await streams.write(`// local root signature of ${printable(l.export, { backslash: true })}\n${l.hlsl}\n`);
   }
   return EXIT.ok;
 }

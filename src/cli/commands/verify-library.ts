@@ -3,7 +3,7 @@
  * forms one state object (src/rdat/state-object.ts); each library's answer is its exports and the
  * violations that sit in it. The state object is verified once per run (memo by the run's options).
  */
-import { findPart, looksLikeContainer, parseContainer, verifyStateObject, type RootSignature, type StateObjectReport, type StateObjectViolation } from '../../index.js';
+import { findPart, looksLikeContainer, parseContainer, printable, verifyStateObject, type RootSignature, type StateObjectReport, type StateObjectViolation } from '../../index.js';
 import type { RunContext } from '../command.js';
 import { CheckFailed } from '../errors.js';
 
@@ -17,7 +17,7 @@ const memo = new WeakMap<object, Map<string, Promise<StateObjectReport>>>();
 
 /** `code export binding subobject: message`. */
 export function stateObjectViolationLine(v: StateObjectViolation): string {
-  const subject = [v.export && `export ${v.export}`, v.binding, v.subobject && `subobject ${v.subobject}`].filter(Boolean).join(' ');
+  const subject = [v.export && `export ${printable(v.export)}`, v.binding, v.subobject && `subobject ${printable(v.subobject)}`].filter(Boolean).join(' ');
   return `${v.code}${subject ? ` ${subject}` : ''}: ${v.message}`;
 }
 
@@ -47,7 +47,7 @@ export async function verifyLibraryFile(
   const violations = report.violations.filter((v) => v.library === file);
   const fit = exports.filter((e) => e.fits).length;
   const libraries = report.libraries.length;
-  await ctx.print(`${file}: library in a state object of ${libraries} librar${libraries === 1 ? 'y' : 'ies'}: ${fit} of ${exports.length} export${exports.length === 1 ? '' : 's'} fit${violations.length ? `, ${violations.length} violation${violations.length === 1 ? '' : 's'}` : ''}`);
+  await ctx.print(`${printable(file)}: library in a state object of ${libraries} librar${libraries === 1 ? 'y' : 'ies'}: ${fit} of ${exports.length} export${exports.length === 1 ? '' : 's'} fit${violations.length ? `, ${violations.length} violation${violations.length === 1 ? '' : 's'}` : ''}`);
   for (const v of violations) await ctx.print(`  ${stateObjectViolationLine(v)}`);
   const result = {
     verdict: violations.length ? 'does-not-fit' : 'fits',
@@ -56,6 +56,6 @@ export async function verifyLibraryFile(
     coverage: [],
     stateObject: { libraries: report.libraries, exports, verdict: report.verdict },
   };
-  if (violations.length) throw new CheckFailed(`the state object does not fit (${violations.length} violation${violations.length === 1 ? '' : 's'} in ${file})`, result);
+  if (violations.length) throw new CheckFailed(`the state object does not fit (${violations.length} violation${violations.length === 1 ? '' : 's'} in ${printable(file)})`, result);
   return result;
 }

@@ -6,6 +6,7 @@
 import { S } from '../schema.js';
 import {
   formatViolation,
+  printable,
   formatBinding,
   readRootSignatureSource,
   resTypeName,
@@ -53,10 +54,10 @@ export function violationDiagnostic(v: BindingViolation): { code: string; messag
 
 /** The summary line of one shader. */
 export function verdictLine(file: string, r: VerifyResult): string {
-  if (r.verdict === 'not-verifiable') return `${file}: not verifiable (${r.reason})`;
+  if (r.verdict === 'not-verifiable') return `${printable(file)}: not verifiable (${r.reason})`;
   const n = r.coverage.length + r.violations.filter((v) => v.binding).length;
   const violations = r.violations.length ? `, ${r.violations.length} violation${r.violations.length === 1 ? '' : 's'}` : '';
-  return `${file}: ${stageName(r.stage)} shader ${r.verdict === 'fits' ? 'fits' : 'does not fit'} the root signature (${n} binding${n === 1 ? '' : 's'}${violations})`;
+  return `${printable(file)}: ${stageName(r.stage)} shader ${r.verdict === 'fits' ? 'fits' : 'does not fit'} the root signature (${n} binding${n === 1 ? '' : 's'}${violations})`;
 }
 
 /** A shader file's verdict against `rs` (its own RTS0 when undefined). */
@@ -90,7 +91,8 @@ export async function requireFit(rs: RootSignature, shaders: readonly string[], 
     }
     if (r.verdict === 'not-verifiable') await warn(`dxbin: ${verdictLine(file, r)}`);
     if (r.verdict !== 'does-not-fit') continue;
-    lines.push(verdictLine(file, r), ...r.violations.map((v) => `  ${violationLine(v)}`));
+    lines.push(verdictLine(file, r));
+    for (const v of r.violations) lines.push(`  ${violationLine(v)}`);
   }
   if (lines.length) throw new CheckFailed(`the root signature does not fit; nothing written\n${lines.join('\n')}`);
 }

@@ -22,7 +22,8 @@ import {
 import { KEYS, fieldPath, PAYLOAD_KEY, dataFields, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath } from '../rows.js';
 import { DescriptionError } from '../../bytes/errors.js';
 import { checkDescription } from '../check.js';
-import { expectOptions, expectString } from '../../bytes/check.js';
+import { expectOptions } from '../../bytes/check.js';
+import { hlslIdentifier } from '../../bytes/text.js';
 import type { DescriptorRange, DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootParameter, RootSignature, StaticSampler } from '../types.js';
 import { enumSpellings, flagSpellings } from './lexer.js';
 
@@ -61,10 +62,10 @@ export function printRootSignature(rs: RootSignature, options: PrintOptions = {}
 
 /**
  * The text as a #define: one line, or continuation lines of adjacent string literals.
- * @throws {DescriptionError} not-representable for values the language cannot spell
+ * @throws {DescriptionError} not-representable for values the language cannot spell; bad-name for a `name` that is not an identifier (hlslIdentifier)
  */
 export function printRootSignatureDefine(name: string, rs: RootSignature, options: PrintOptions = {}): string {
-  expectString(name, 'name');
+  hlslIdentifier(name, 'name');
   expectOptions(options);
   if (!options.multiline) return `#define ${name} "${printRootSignature(rs)}"`;
   const lines = printRootSignature(rs, { multiline: true }).split('\n');
@@ -132,8 +133,8 @@ function fieldItems(record: RecordRow, values: object, letter: string, path: str
     if (row.kind === 'f32' ? Object.is(value, hlsl.default) : value === hlsl.default) continue;
     items.push(`${hlsl.keyword} = ${spell(row, value, `${path}.${key}`)}`);
   }
-  items.splice(flagsAt < 0 ? items.length : flagsAt, 0, ...parameter);
-  return [...required, ...register, ...items];
+  const at = flagsAt < 0 ? items.length : flagsAt;
+  return [...required, ...register, ...items.slice(0, at), ...parameter, ...items.slice(at)];
 }
 
 const isFlags = (row: FieldRow) => typeof row.kind !== 'string' && 'bits' in row.kind;

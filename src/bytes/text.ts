@@ -1,0 +1,94 @@
+/**
+ * The one text boundary (issue 26): every string that came from input (RDAT, RDEF, PSV0 and
+ * subobject names, FourCCs, file names, HLSL quoted in messages) passes `printable` on its way
+ * to printed text, and generated HLSL takes names only through `hlslIdentifier`. A name can then
+ * neither drive the terminal (ESC sequences, BEL, CR overwriting a line, bidi overrides) nor
+ * start a line of its own in generated text (`\n#include ...` in a subobject name). Depfiles
+ * have their own quoting (src/cli/includes.ts) and refuse what Make cannot spell.
+ */
+import { DescriptionError, kindOf } from './errors.js';
+
+/** How `printable` escapes. */
+export interface PrintableOptions {
+  /** Escape every character outside printable ASCII (FourCCs: bytes as \xNN). */
+  ascii?: boolean;
+  /** Keep newline and tab (a message of several lines of our own; names inside it are escaped where they are put in). */
+  lines?: boolean;
+  /** Escape `\` as `\\` too, so the escaping reads back unambiguously (and an HLSL `//` comment cannot end in a line continuation). */
+  backslash?: boolean;
+}
+
+// C0 and C1 controls and DEL (\p{Cc}), line and paragraph separators, bidi embeddings, overrides
+// and isolates, the BOM, and lone surrogates (with the u flag a pair is one code point and does
+// not match [\ud800-\udfff]). `lines` keeps \n and \t; `ascii` escapes all but printable ASCII.
+const CLASSES = {
+  unsafe: '[\\p{Cc}\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufeff\\ud800-\\udfff]',
+  unsafeLines: '[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufeff\\ud800-\\udfff]',
+  ascii: '[^\\x20-\\x7e]',
+  asciiLines: '[^\\x20-\\x7e\\n\\t]',
+};
+const PATTERNS = new Map<number, RegExp>();
+function pattern(o: PrintableOptions): RegExp {
+  const key = (o.ascii ? 1 : 0) | (o.lines ? 2 : 0) | (o.backslash ? 4 : 0);
+  let re = PATTERNS.get(key);
+  if (!re) {
+    const cls = o.ascii ? (o.lines ? CLASSES.asciiLines : CLASSES.ascii) : o.lines ? CLASSES.unsafeLines : CLASSES.unsafe;
+    PATTERNS.set(key, (re = new RegExp(o.backslash ? `\\\\|${cls}` : cls, 'gu')));
+  }
+  return re;
+}
+
+function escape(c: string): string {
+  if (c === '\\') return '\\\\';
+  const cp = c.codePointAt(0)!;
+  return cp < 0x100 ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u{${cp.toString(16)}}`;
+}
+
+/**
+ * Text from input made safe to print: C0/C1 controls, DEL, newlines, line separators, bidi
+ * controls and lone surrogates as `\xNN` / `\u{...}`; everything else as it is (`\` too, unless
+ * `backslash`). One line in, one line out (unless `lines`).
+ * @throws {DescriptionError} bad-type when `text` is not a string
+ */
+export function printable(text: string, options?: PrintableOptions): string {
+  if (typeof text !== 'string') throw new DescriptionError('bad-type', 'name', `expected a string, got ${kindOf(text)}`);
+  const re = pattern(options ?? {});
+  re.lastIndex = 0;
+  if (!re.test(text)) return text;
+  re.lastIndex = 0;
+  return text.replace(re, escape);
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** True when `name` is an HLSL (C) identifier: a letter or `_`, then letters, digits and `_`. */
+export function isHlslIdentifier(name: string): boolean {
+  return typeof name === 'string' && IDENTIFIER.test(name);
+}
+
+/**
+ * `name` as it may stand in generated HLSL (a macro name, a comment label): an identifier is
+ * returned as it is; anything else is refused, naming `path` and showing the name escaped.
+ * @throws {DescriptionError} bad-name when `name` is not an identifier, bad-type when not a string
+ */
+export function hlslIdentifier(name: string, path = 'name'): string {
+  if (typeof name !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${kindOf(name)}`);
+  if (!IDENTIFIER.test(name)) throw new DescriptionError('bad-name', path, `"${printable(name, { backslash: true })}" is not an HLSL identifier (a letter or _, then letters, digits and _)`);
+  return name;
+}
+
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * `JSON.stringify(value, null, space)` safe to print: what JSON leaves raw and a terminal or a
+ * script reads (DEL, C1 controls, line separators, bidi controls, the BOM) written as `\uXXXX`
+ * inside strings. Still the same JSON value (outside strings these characters cannot occur).
+ */
+export function printableJson(value: unknown, space?: number): string {
+  const text = JSON.stringify(value, null, space);
+  if (text === undefined) return text as unknown as string;
+  JSON_UNSAFE.lastIndex = 0;
+  if (!JSON_UNSAFE.test(text)) return text;
+  JSON_UNSAFE.lastIndex = 0;
+  return text.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,178 @@
+/**
+ * Node I/O of DXIL libraries as the D3D12DDI_NODE_OUTPUT_0108 descriptions the runtime builds
+ * from the RDAT part (docs/formats/ddi.md). Read through src/rdat (the one RDAT reader: its
+ * bounds checks, its string reader, its `resolve` budget); this file only maps decoded records to
+ * DDI values. Functions may share one output list (DXC deduplicates records), so every output and
+ * node produced is charged to the call's `produce` budget: what `nodes()` returns, and what is
+ * printed from it, stays within a fixed multiple of the input.
+ */
+import { DXIL_COMPONENT_TYPE, NODE_LAUNCH_TYPE, NULL_REF, RDAT_PART_TYPE, type RdatTableName } from '../../codecs/rdat.js';
+import { NODE_IO_KIND_MASK, NODE_IO_RECORD_FLAGS_MASK, WORK_GRAPH_LIMITS } from '../../codecs/ddi.js';
+import { budgetOf, type Budget, type WorkLimits } from '../bytes/budget.js';
+import { expectBytes, expectOffset, expectOptions } from '../bytes/check.js';
+import { DecodeError } from '../bytes/errors.js';
+import { tableNames, type TableNames } from '../bytes/strings.js';
+import { decodeRdat, rdatParts, type RdatPartAt } from '../rdat/decode.js';
+import type { RdatDescription, RdatRecord, RdatTable } from '../rdat/types.js';
+import type { DdiObject } from './image.js';
+
+/** Budgets against hostile RDAT parts (docs/limits.md): the work limits, or a budget to charge. */
+export interface RdatOptions extends WorkLimits {
+  /** The call's budget (`resolve` while decoding, `produce` per node and output); default Budget.for(RDAT bytes, these limits). */
+  budget?: Budget;
+  /**
+   * Most node outputs and attributes produced: kept for callers of earlier versions, it sets
+   * `maxProducedChars` to `maxRecords x OUTPUT_CHARS`.
+   * @deprecated use maxProducedChars
+   */
+  maxRecords?: number;
+}
+
+/** What one node output or node counts against the `produce` budget, besides its names (its JSON is about this long). */
+export const OUTPUT_CHARS = 256;
+
+export interface NodeReport {
+  /** The function's export name. */
+  exportName: string;
+  /** The node ID ([NodeID], else the function name with index 0). */
+  id: { Name: string; ArrayIndex: number };
+  launch: string;
+  /** D3D12DDI_NODE_OUTPUT_0108 per output, in declaration order (pOutputs NULL: targets are known only in a state object). */
+  outputs: DdiObject[];
+}
+
+/** The decoded LaunchType names -> the launch words of NODE_LAUNCH_TYPE (`Broadcasting` -> `broadcasting`). */
+const LAUNCH = new Map<string, string>(Object.values(NODE_LAUNCH_TYPE).map((w) => [w[0]!.toUpperCase() + w.slice(1), w]));
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+const list = (v: unknown): readonly number[] => (Array.isArray(v) ? (v as number[]) : []);
+
+/** The RDAT part of a DXIL library read for node outputs (a view of src/rdat's decoder). */
+export class RdatReader {
+  private readonly bytes: Uint8Array;
+  private readonly base: number;
+  private readonly options: RdatOptions;
+  private readonly partAt: Map<number, RdatPartAt>;
+  private names: TableNames | undefined;
+
+  /**
+   * @param base absolute offset of the RDAT data in the file, for messages
+   * @throws {DecodeError} a malformed RDAT header or part table
+   * @throws {DescriptionError} bad-type for arguments of the wrong type
+   */
+  constructor(bytes: Uint8Array, base = 0, options: RdatOptions = {}) {
+    expectBytes(bytes, 'bytes');
+    expectOffset(base, 'base');
+    expectOptions(options);
+    this.bytes = bytes;
+    this.base = base;
+    this.options = options;
+    this.partAt = new Map(rdatParts(bytes, base).map((p) => [p.type, p]));
+  }
+
+  /** The NUL-terminated string at `offset` of the StringBuffer part. */
+  string(offset: number, path: string): string {
+    const part = this.partAt.get(RDAT_PART_TYPE.StringBuffer);
+    if (!part || !(offset >= 0 && offset < part.size)) throw new DecodeError('bad-offset', this.base + (part?.at ?? 0), path, `string offset ${offset} outside the string buffer`);
+    this.names ??= tableNames(this.bytes.subarray(part.at, part.at + part.size), Infinity);
+    if (this.names.endOf(offset) < 0) throw new DecodeError('truncated', this.base + part.at + offset, path, 'string without NUL terminator');
+    return this.names(offset)!;
+  }
+
+  /** An index-array reference: element i holds the count, elements i+1.. the values. Null = empty. */
+  indexArray(ref: number, path: string): number[] {
+    if (ref === NULL_REF) return [];
+    const part = this.partAt.get(RDAT_PART_TYPE.IndexArrays);
+    const words = part ? Math.floor(part.size / 4) : 0;
+    if (!part || !(ref >= 0 && ref < words)) throw new DecodeError('bad-offset', this.base + (part?.at ?? 0), path, `index array ${ref} outside the ${words}-element part`);
+    const view = new DataView(this.bytes.buffer, this.bytes.byteOffset + part.at, words * 4);
+    const n = view.getUint32(ref * 4, true);
+    if (n > words - ref - 1) throw new DecodeError('count-exceeds-data', this.base + part.at + ref * 4, path, `${n} elements, only ${words - ref - 1} left`);
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = view.getUint32((ref + 1 + i) * 4, true);
+    return out;
+  }
+
+  /** Every node shader of the library with its outputs as the runtime's DDI descriptions. */
+  nodes(): NodeReport[] {
+    const o = this.options;
+    const limits: WorkLimits = o.maxRecords !== undefined && o.maxProducedChars === undefined ? { ...o, maxProducedChars: o.maxRecords * OUTPUT_CHARS } : o;
+    const budget = budgetOf({ ...limits, budget: o.budget }, this.bytes.byteLength);
+    return nodeReports(decodeRdat(this.bytes, this.base, { budget }), budget, this.base);
+  }
+}
+
+/** Node reports from a decoded RDAT description, charging `budget` for what they hold. */
+export function nodeReports(rdat: RdatDescription, budget: Budget, base = 0): NodeReport[] {
+  const tables = new Map<string, RdatRecord[]>();
+  for (const p of rdat.parts) if (typeof p.type === 'string' && 'records' in p) tables.set(p.type, (p as RdatTable).records);
+  const table = (name: RdatTableName) => tables.get(name) ?? [];
+  const functions = table('FunctionTable');
+  const infos = table('NodeShaderInfoTable');
+  const ioNodes = table('IONodeTable');
+  const ioAttribs = table('NodeShaderIOAttribTable');
+  const funcAttribs = table('NodeShaderFuncAttribTable');
+  const nodeIds = table('NodeIDTable');
+  const nodeId = (ref: number, path: string) => {
+    const rec = nodeIds[ref];
+    if (!rec) throw new DecodeError('bad-offset', base, path, `record ${ref} of the ${nodeIds.length}-record NodeIDTable`);
+    return { Name: String(rec.Name ?? ''), ArrayIndex: num(rec.Index) };
+  };
+  const out: NodeReport[] = [];
+  functions.forEach((f, i) => {
+    if (f.ShaderKind !== 'Node' || typeof f.Node !== 'number') return;
+    const path = `RDAT.FunctionTable[${i}]`;
+    const info = infos[f.Node]!; // decodeRdat checked the index
+    const ip = `RDAT.NodeShaderInfoTable[${f.Node}]`;
+    let id: { Name: string; ArrayIndex: number } | undefined;
+    for (const a of list(info.Attribs)) {
+      const rec = funcAttribs[a]!;
+      if (rec.AttribKind === 'ID' && typeof rec.ID === 'number') {
+        id = nodeId(rec.ID, `${ip}.Attribs`);
+        break;
+      }
+    }
+    const exportName = String(f.UnmangledName ?? '');
+    budget.charge('produce', OUTPUT_CHARS + 2 * exportName.length + (id?.Name.length ?? 0), path);
+    const outputs = list(info.Outputs).map((ioRef, index): DdiObject => {
+      const op = `RDAT.IONodeTable[${ioRef}]`;
+      const io = ioNodes[ioRef]!;
+      const flagsAndKind = num(io.IOFlagsAndKind);
+      const a = new Map<string, RdatRecord>();
+      for (const k of list(io.Attribs)) {
+        const rec = ioAttribs[k]!;
+        if (typeof rec.AttribKind === 'string') a.set(rec.AttribKind, rec);
+      }
+      const value = (kind: string) => num(a.get(kind)?.[kind]);
+      const arraySize = value('OutputArraySize');
+      const grid = a.get('RecordDispatchGrid');
+      const gridType = num(grid?.ComponentNumAndType);
+      const shared = a.has('MaxRecordsSharedWith');
+      const maxRecords = a.has('MaxRecords');
+      const output = a.get('OutputID');
+      if (output && typeof output.OutputID !== 'number') throw new DecodeError('bad-offset', base, `${op}.OutputID`, 'an OutputID attribute naming no NodeID record');
+      const finalName = output ? nodeId(output.OutputID as number, `${op}.OutputID`) : { Name: '', ArrayIndex: 0 };
+      budget.charge('produce', OUTPUT_CHARS + finalName.Name.length, op);
+      return {
+        FinalName: finalName,
+        OutputIndex: index,
+        NodeIOKind: flagsAndKind & NODE_IO_KIND_MASK,
+        NodeIOFlags: flagsAndKind & NODE_IO_RECORD_FLAGS_MASK,
+        RecordSizeInBytes: value('RecordSizeInBytes'),
+        bAllowSparseNodes: value('AllowSparseNodes') !== 0 || arraySize === WORK_GRAPH_LIMITS.unboundedArraySize ? 1 : 0,
+        pRecordDispatchGrid: grid ? { ByteOffset: num(grid.ByteOffset), NumComponents: gridType & 3, b16BitsPerComponent: gridType >>> 2 === DXIL_COMPONENT_TYPE.U16 ? 1 : 0 } : null,
+        // DXIL's default for an output without [MaxRecords] or [MaxRecordsSharedWith] is 1
+        pMaxRecords: maxRecords ? value('MaxRecords') : shared ? null : 1,
+        pMaxRecordsSharedWithOutputIndex: shared && !maxRecords ? value('MaxRecordsSharedWith') : null,
+        ArraySize: arraySize === 0 ? 1 : arraySize,
+        pOutputs: null,
+      };
+    });
+    out.push({
+      exportName,
+      id: id ?? { Name: exportName, ArrayIndex: 0 },
+      launch: LAUNCH.get(String(info.LaunchType)) ?? `launch type ${typeof info.LaunchType === 'number' ? info.LaunchType : 0}`,
+      outputs,
+    });
+  });
+  return out;
+}
