@@ -1,13 +1,13 @@
 // One build for every consumer. The entries are read from package.json "exports": each export whose
 // types are dist/types/src/<path>.d.ts is built from src/<path>.ts, so a new subpath export
 // (dxbin/query, dxbin/ddi, ...) is built without touching this file.
-//   - ES modules: dist/<name>.js, with the CLI (dist/cli.js) in the same build, so that the library
-//     code is in shared chunks (dist/chunks/) and the CLI holds one copy of it, not its own.
+//   - ES modules: dist/<name>.js, the library code in shared chunks (dist/chunks/).
 //   - CommonJS: dist/cjs/<name>.js (dist/cjs/package.json says "type": "commonjs").
 // Declarations come from tsc (tsconfig.build.json); scripts/dual-types.mjs copies them for the
 // require condition.
 import typescript from '@rollup/plugin-typescript';
 import { readFileSync, rmSync } from 'node:fs';
+import { cliBundle } from './scripts/cli-bundle.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -40,8 +40,8 @@ const ts = () =>
 
 export default [
   {
-    // fuzz-worker: the worker thread module of dxbin fuzz (found next to dist/fuzz.js or dist/cli.js)
-    input: { ...entries, cli: 'src/cli/main.ts', 'fuzz-worker': 'src/fuzz/worker.ts' },
+    // fuzz-worker: the worker thread module of dxbin fuzz (found next to dist/fuzz.js, or one folder up from dist/cli/)
+    input: { ...entries, 'fuzz-worker': 'src/fuzz/worker.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
     plugins: [ts()],
@@ -52,4 +52,6 @@ export default [
     external,
     plugins: [ts()],
   },
+  // ---- the dxbin command (issue 27) -------------------------------------------------------------
+  cliBundle({ dir: 'dist', external, plugins: [ts()] }),
 ];

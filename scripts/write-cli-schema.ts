@@ -2,7 +2,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMMANDS } from '../src/cli/commands/index.js';
+import { loadAllCommands } from '../src/cli/commands/index.js';
+
+const COMMANDS = await loadAllCommands();
 import { commandSchema, schemaFileName } from '../src/cli/schema.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'schema', 'cli');

@@ -27,11 +27,11 @@ const frames = (log: string) => log.split('\x1b[1G').map((f) => f.replace(/\x1b(
 
 const fake = () => FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
-test('on a terminal: done/total files and the time left, redrawn as files finish (one file a second)', () => {
+test('on a terminal: done/total files and the time left, redrawn as files finish (one file a second)', async () => {
   const clock = fake();
   try {
     const tty = fakeStream(true);
-    const bar = startProgress(4, tty);
+    const bar = await startProgress(4, tty);
     assert.ok(bar, 'a bar on a terminal');
     assert.equal(frames(tty.log), ['dxbin [░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░] 0/4 files, eta 0s']);
     tty.log = '';
@@ -55,12 +55,12 @@ test('on a terminal: done/total files and the time left, redrawn as files finish
   }
 });
 
-test('not a terminal (a pipe, a log file) or no stream: no bar, nothing written', () => {
+test('not a terminal (a pipe, a log file) or no stream: no bar, nothing written', async () => {
   const clock = fake();
   try {
     const pipe = fakeStream(false);
-    assert.is(startProgress(4, pipe), undefined);
-    assert.is(startProgress(4, undefined), undefined);
+    assert.is(await startProgress(4, pipe), undefined);
+    assert.is(await startProgress(4, undefined), undefined);
     clock.tick(10_000);
     assert.is(pipe.log, '');
   } finally {

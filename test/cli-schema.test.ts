@@ -5,7 +5,9 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
-import { COMMANDS } from '../src/cli/commands/index.js';
+import { loadAllCommands } from '../src/cli/commands/index.js';
+
+const COMMANDS = await loadAllCommands();
 import { commandSchema, schemaFileName, FORMAT_VERSION } from '../src/cli/schema.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';

@@ -1,7 +1,9 @@
 /**
  * Response files (`@FILE` arguments), expanded before commander parses a command line: at the CLI
  * entry, for each `dxbin batch` job and for each persistent-worker request, so every command takes
- * them. Formats (`--param-file-format`, default `lines`):
+ * them. Formats (`--param-file-format`, default `auto`):
+ * - `auto`: one argument per line, Bazel's `shell`, `multiline` and `flag_per_line` files told
+ *   apart (param-files.ts);
  * - `lines`: one argument per line, taken as is (Bazel's `multiline` param files, and what Bazel's
  *   worker strategy expects); empty lines are skipped, CRLF is accepted;
  * - `shell`: POSIX shell words (Bazel's default `shell` format: `'a b'`, `'it'\''s'`, `"x"`, `\ `);
@@ -19,9 +21,10 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { Budget } from '../index.js';
 import { InputError, UsageError } from './errors.js';
 import { errnoWords } from './io.js';
+import { DEFAULT_PARAM_FILE_FORMAT, splitLines, splitParamLines } from './param-files.js';
 
 /** The formats `--param-file-format` takes. */
-export const PARAM_FILE_FORMATS = ['lines', 'shell', 'msbuild'] as const;
+export const PARAM_FILE_FORMATS = [DEFAULT_PARAM_FILE_FORMAT, 'lines', 'shell', 'msbuild'] as const;
 export type ParamFileFormat = (typeof PARAM_FILE_FORMATS)[number];
 
 /** Reads a regular file of at most `limit` bytes; anything else is an InputError naming it. */
@@ -50,11 +53,6 @@ export function readRegularFile(file: string, limit: number, what: string): Uint
   } finally {
     closeSync(fd);
   }
-}
-
-/** One argument per line (CRLF accepted, empty lines skipped). */
-function splitLines(text: string): string[] {
-  return text.split(/\r?\n/).filter((l) => l !== '');
 }
 
 /** POSIX shell words: single quotes literal, double quotes with `\` before `"$\`` and newline, `\` outside quotes. */
@@ -158,12 +156,12 @@ export function splitMsbuild(text: string): string[] {
 /** The arguments a response file's text holds, in `format`. */
 export function splitResponseFile(text: string, format: ParamFileFormat, file: string): string[] {
   const t = text.replace(/^\uFEFF/, '');
-  return format === 'lines' ? splitLines(t) : format === 'shell' ? splitShell(t, file) : splitMsbuild(t);
+  return format === 'auto' ? splitParamLines(t) : format === 'lines' ? splitLines(t) : format === 'shell' ? splitShell(t, file) : splitMsbuild(t);
 }
 
 /** Takes `--param-file-format F` / `--param-file-format=F` out of `argv` (before `--`); returns the format and the rest. */
 export function takeParamFileFormat(argv: readonly string[]): { format: ParamFileFormat; rest: string[] } {
-  let format: ParamFileFormat = 'lines';
+  let format: ParamFileFormat = DEFAULT_PARAM_FILE_FORMAT;
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -174,13 +172,13 @@ export function takeParamFileFormat(argv: readonly string[]): { format: ParamFil
     let value: string | undefined;
     if (a === '--param-file-format') {
       value = argv[++i];
-      if (value === undefined) throw new UsageError('--param-file-format needs a value: lines, shell or msbuild');
+      if (value === undefined) throw new UsageError(`--param-file-format needs a value: ${PARAM_FILE_FORMATS.join(', ')}`);
     } else if (a.startsWith('--param-file-format=')) value = a.slice('--param-file-format='.length);
     else {
       rest.push(a);
       continue;
     }
-    if (!(PARAM_FILE_FORMATS as readonly string[]).includes(value)) throw new UsageError(`--param-file-format takes lines, shell or msbuild, got ${value}`);
+    if (!(PARAM_FILE_FORMATS as readonly string[]).includes(value)) throw new UsageError(`--param-file-format takes ${PARAM_FILE_FORMATS.join(', ')}, got ${value}`);
     format = value as ParamFileFormat;
   }
   return { format, rest };

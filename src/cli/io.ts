@@ -7,20 +7,26 @@
  * - regular files are written to `.NAME.dxbin-PID-RANDOM.tmp` in the same folder and renamed over
  *   the destination (retried on EPERM/EBUSY, as virus scanners on Windows hold files), so a
  *   reader sees the old or the new content, never a part; the temp file is removed on error and
- *   on SIGINT/SIGTERM, and a later run removes temp files whose writer process is gone (never
+ *   on SIGINT/SIGTERM (a whole output, written synchronously, lives as a temp file only within
+ *   one synchronous stretch, where no signal handler could run: it needs none, and a signal that
+ *   lands inside it leaves a temp file as SIGKILL does), and a later run removes temp files whose
+ *   writer process is gone (never
  *   those of a live neighbour, e.g. under `make -j`): each output folder is swept once per process
  *   (a run, a batch, a worker's life), so N outputs into a folder of M files cost O(N + M), not
  *   O(N x M);
  * - durability is a choice: the rename alone is atomic (a reader or a crash of dxbin never sees a
  *   part) but the data may still be in the page cache; `--fsync` (Streams.fsync) flushes each
  *   output to disk before its rename, for those who need it on disk before exit (a power loss).
+ * - per file, the shape of a plain read/write/rename script (issue 27): regular files are read and
+ *   whole outputs written with synchronous calls (faster than the thread pool's round trips for
+ *   build-step sizes), no signal handler is installed per output, and each folder's real path is
+ *   found once per process (a link as the output itself is still followed).
  */
-import { constants as fsConstants, readdirSync, realpathSync, statSync, unlinkSync, type Stats } from 'node:fs';
-import { open, rename as fsRename, stat, type FileHandle } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+import { closeSync, promises as fsp, constants as fsConstants, fstatSync, fsyncSync, lstatSync, openSync, readSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+// fs.promises, not node:fs/promises: that module (and what it loads) comes only when a call needs it
+import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, win32 } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread } from './thread.js';
 import { InputError, UsageError } from './errors.js';
 
 /** Where a command's text goes and where `-` comes from: the process's streams, or captured (batch, workers). */
@@ -107,9 +113,11 @@ export async function readInput(file: string, streams: Streams, maxBytes = MAX_I
       throw e;
     }
   }
+  const whole = readRegularSync(file, maxBytes);
+  if (whole !== undefined) return whole;
   let handle: FileHandle;
   try {
-    handle = await open(file, 'r');
+    handle = await fsp.open(file, 'r');
   } catch (e) {
     throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);
   }
@@ -127,6 +135,40 @@ export async function readInput(file: string, streams: Streams, maxBytes = MAX_I
     throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);
   } finally {
     await handle.close().catch(() => {});
+  }
+}
+
+/**
+ * A regular file read whole with synchronous calls (open, fstat, read, close: the floor's four),
+ * or undefined when `file` is no regular file (a FIFO, read by readInput as it arrives; opened
+ * without waiting for a writer). Errors as readInput's.
+ */
+function readRegularSync(file: string, maxBytes: number): Uint8Array | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);
+  }
+  try {
+    const s = fstatSync(fd);
+    if (s.isDirectory()) throw new InputError(file, 'is-directory', 'cannot read: is a folder, not a file');
+    if (!s.isFile()) return undefined;
+    if (s.size > maxBytes) throw tooLarge(file, maxBytes);
+    const buf = Buffer.allocUnsafe(s.size);
+    // the size fstat saw (as readFileSync reads a regular file); a file that shrank meanwhile ends early
+    let done = 0;
+    while (done < buf.byteLength) {
+      const n = readSync(fd, buf, done, buf.byteLength - done, null);
+      if (n === 0) break;
+      done += n;
+    }
+    return view(buf.subarray(0, done));
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -148,7 +190,7 @@ async function readBounded(file: string, handle: FileHandle, maxBytes: number): 
 /** Opens an input for streaming; `size` is undefined for standard input. */
 export async function openInput(file: string): Promise<{ handle: FileHandle; size: number }> {
   try {
-    const handle = await open(file, 'r');
+    const handle = await fsp.open(file, 'r');
     const s = await handle.stat();
     if (s.isDirectory()) {
       await handle.close();
@@ -187,12 +229,41 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-function canonicalPath(path: string): string {
+/** Real paths of folders, found once per process (realpath walks every component of a path). */
+const realFolders = new Map<string, string>();
+
+/** The real path of folder `dir` (absolute), cached; `dir` itself when it cannot be resolved (not cached: it may appear). */
+function realFolder(dir: string): string {
+  let real = realFolders.get(dir);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(dir);
+    } catch {
+      return dir;
+    }
+    realFolders.set(dir, real);
+  }
+  return real;
+}
+
+/** `path` with links resolved: its folder's real path (cached) and its name, or the link's target when `path` itself is a link. */
+function canonicalPath(path: string, linkStat: Stats | undefined = lstatOrUndefined(path)): string {
+  if (linkStat?.isSymbolicLink()) {
+    try {
+      return realpathSync.native(path);
+    } catch {
+      return resolve(path);
+    }
+  }
+  const full = resolve(path);
+  return join(realFolder(dirname(full)), basename(full));
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
   try {
-    // the native call is one syscall; the JS one lstats every folder of the path (3 per output)
-    return realpathSync.native(path);
+    return lstatSync(path);
   } catch {
-    return resolve(path);
+    return undefined;
   }
 }
 
@@ -222,7 +293,10 @@ function utf8Prefix(name: string, max: number): string {
  * whole name stays within NAME_MAX bytes: any output name the system takes gets a temp file it takes.
  */
 export function tempName(target: string, pid = process.pid): string {
-  const suffix = `.dxbin-${pid}-${randomBytes(4).toString('hex')}.tmp`;
+  // not node:crypto (a module to load per process): the name needs no secrecy, the file is opened
+  // exclusively ('wx') and a taken name is drawn again (writeOutput)
+  const random = Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0');
+  const suffix = `.dxbin-${pid}-${random}.tmp`;
   return join(dirname(target), `.${utf8Prefix(basename(target), NAME_MAX - 1 - suffix.length)}${suffix}`);
 }
 const TEMP_PATTERN = /^\.(.*)\.dxbin-(\d+)-[0-9a-f]{8}\.tmp$/;
@@ -313,7 +387,7 @@ const signalHandlers = new Map<NodeJS.Signals, () => void>();
  * event loop is free). Returns the release; the handlers go when the last holder releases.
  */
 export function holdSignalCleanup(): () => void {
-  if (!isMainThread) return () => {};
+  if (!isMainThread()) return () => {};
   if (holders++ === 0) {
     for (const signal of CLEANUP_SIGNALS) {
       const handler = () => {
@@ -370,8 +444,8 @@ const RETRIED_RENAME_ERRORS = new Set(['EPERM', 'EBUSY', 'EACCES']);
 export async function renameWithRetry(
   from: string,
   to: string,
-  rename: (from: string, to: string) => Promise<void> = fsRename,
-  pause: (ms: number) => Promise<unknown> = sleep,
+  rename: (from: string, to: string) => Promise<void> = (from, to) => fsp.rename(from, to),
+  pause: (ms: number) => Promise<unknown> = (ms) => new Promise((r) => setTimeout(r, ms)),
   attempts = 8,
 ): Promise<void> {
   for (let i = 1; ; i++) {
@@ -468,7 +542,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
     // a device, FIFO or socket: write into it, never replace it
     let handle: FileHandle;
     try {
-      handle = await open(out, fsConstants.O_WRONLY | fsConstants.O_APPEND | (s ? 0 : fsConstants.O_CREAT));
+      handle = await fsp.open(out, fsConstants.O_WRONLY | fsConstants.O_APPEND | (s ? 0 : fsConstants.O_CREAT));
     } catch (e) {
       throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);
     }
@@ -486,7 +560,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
   const tmp = tempName(target);
   let handle: FileHandle;
   try {
-    handle = await open(tmp, 'wx', s ? s.mode & 0o777 : 0o644);
+    handle = await fsp.open(tmp, 'wx', s ? s.mode & 0o777 : 0o644);
   } catch (e) {
     throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);
   }
@@ -545,6 +619,7 @@ async function writeAll(handle: FileHandle, chunk: string | Uint8Array, out: str
 
 /** Writes all of `data` to `out` (see openOutput); on failure nothing changes at the destination. */
 export async function writeOutput(out: string, data: Uint8Array | string, inputs: readonly string[], streams: Streams): Promise<Output['kind']> {
+  if (await writeWholeSync(out, data, inputs, streams)) return 'atomic';
   const o = await openOutput(out, inputs, streams);
   try {
     await o.write(data);
@@ -556,10 +631,72 @@ export async function writeOutput(out: string, data: Uint8Array | string, inputs
   return o.kind;
 }
 
+/**
+ * A whole output to a regular file (or a new one) written as a plain script does: the temp file
+ * opened, written, closed (fsynced with --fsync) and renamed with synchronous calls, so it lives
+ * only within one synchronous stretch and needs no signal handler (this module's comment). False,
+ * with nothing done, for every other output (standard output, devices, FIFOs, the null device),
+ * which openOutput writes; a rename refused by a scanner (Windows) is retried as openOutput does.
+ */
+async function writeWholeSync(out: string, data: Uint8Array | string, inputs: readonly string[], streams: Streams): Promise<boolean> {
+  if (out === '-' || STDOUT_NAMES.has(out) || isNullDevice(out)) return false;
+  const l = lstatOrUndefined(out);
+  const s = l?.isSymbolicLink() ? statOrUndefined(out) : l;
+  if ((s && !s.isFile()) || isDevicePath(out, s !== undefined)) return false;
+  refuseInputs(out, inputs);
+  const target = canonicalPath(out, l);
+  sweepOnce(dirname(target));
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let tmp = tempName(target);
+  let fd: number | undefined;
+  for (let attempt = 0; fd === undefined; attempt++) {
+    try {
+      fd = openSync(tmp, 'wx', s ? s.mode & 0o777 : 0o644);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 8) tmp = tempName(target);
+      else throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);
+    }
+  }
+  liveTemps.add(tmp);
+  let renamed = false;
+  try {
+    try {
+      for (let done = 0; done < bytes.byteLength; ) done += writeSync(fd, bytes, done, bytes.byteLength - done);
+      if (streams.fsync) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      renameSync(tmp, target);
+    } catch (e) {
+      if (!RETRIED_RENAME_ERRORS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+      const release = holdSignalCleanup();
+      try {
+        await renameWithRetry(tmp, target);
+      } finally {
+        release();
+      }
+    }
+    renamed = true;
+  } catch (e) {
+    throw new InputError(out, 'not-writable', `cannot write: ${errnoWords(e)}`);
+  } finally {
+    if (!renamed) {
+      try {
+        unlinkSync(tmp);
+      } catch {
+        /* not created or already gone */
+      }
+    }
+    liveTemps.delete(tmp);
+  }
+  return true;
+}
+
 /** True when `path` exists and is a regular file (for checks before a run). */
 export async function isRegularFile(path: string): Promise<boolean> {
   try {
-    return (await stat(path)).isFile();
+    return (await fsp.stat(path)).isFile();
   } catch {
     return false;
   }

@@ -1,44 +1,53 @@
 /**
  * The `dxbin` command: builds the commander tree from the command files listed in
- * commands/index.ts, adds the shared options, and runs. Exit status from exit.ts; messages from
+ * commands/index.ts (each loaded when a command line needs it), adds the shared options, and runs. Exit status from exit.ts; messages from
  * errors.ts; never calls process.exit itself.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Argument, Command, CommanderError, Option } from 'commander';
-import { COMMANDS } from './commands/index.js';
+import { COMMAND_ENTRIES, type CommandEntry } from './commands/index.js';
 import { GROUPS, type CliCommand, type FileCommand } from './command.js';
 import { DIAGNOSTICS_FORMATS, diagnosticOf, formatDiagnostic, outcomeOf, type DiagnosticsFormat } from './errors.js';
 import { EXIT, exitCode, type ExitCode } from './exit.js';
 import { runFiles } from './runner.js';
-import { servePersistentWorker } from './persistent-worker.js';
 import { PARAM_FILE_FORMATS, expandResponseFiles } from './argfiles.js';
+import { DEFAULT_PARAM_FILE_FORMAT, PARAM_FILE_FORMAT_HELP } from './param-files.js';
 import { withFsync } from './io.js';
 import type { Streams } from './io.js';
 
-/** The package's version, read from its package.json (found above this module, in src/cli or dist). */
+/** The package's version, read once per process from its package.json (found above this module, in src/cli or dist). */
+let version: string | undefined;
 export function packageVersion(): string {
+  if (version !== undefined) return version;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++, dir = dirname(dir)) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'dxbin' && pkg.version) return pkg.version;
+      if (pkg.name === 'dxbin' && pkg.version) return (version = pkg.version);
     } catch {
       /* not here */
     }
   }
-  return 'unknown';
+  return (version = 'unknown');
 }
 
-/** The command file registered at `path`. */
-export function findCommand(path: readonly string[]): CliCommand | undefined {
-  return COMMANDS.find((c) => c.path.length === path.length && c.path.every((p, i) => p === path[i]));
+const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((p, i) => p === b[i]);
+
+/** The registry entry at `path`. */
+export function findEntry(path: readonly string[]): CommandEntry | undefined {
+  return COMMAND_ENTRIES.find((c) => samePath(c.path, path));
+}
+
+/** The command file registered at `path`, loaded. */
+export async function findCommand(path: readonly string[]): Promise<CliCommand | undefined> {
+  return findEntry(path)?.load();
 }
 
 /** The `files` command registered at `path` (worker threads look commands up by path). */
-export function findFileCommand(path: readonly string[]): FileCommand {
-  const c = findCommand(path);
+export async function findFileCommand(path: readonly string[]): Promise<FileCommand> {
+  const c = await findCommand(path);
   if (!c || c.kind !== 'files') throw new Error(`no files command ${path.join(' ')}`);
   return c;
 }
@@ -49,38 +58,76 @@ function examplesText(examples: readonly string[]): string {
   return examples.length ? `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n` : '';
 }
 
-/** Builds the commander tree; `done` receives each action's exit status. */
-export function buildProgram(streams: Streams, done: (code: ExitCode) => void): Command {
-  const program = new Command('dxbin')
-    .description('Bit-exact codecs for Direct3D 12 binary data')
-    .version(packageVersion())
-    .enablePositionalOptions()
-    .exitOverride()
-    .helpCommand(false)
-    .showHelpAfterError(false);
-  program.configureOutput({
-    writeOut: (s) => void streams.write(s),
-    writeErr: (s) => streams.err(s.replace(/\n$/, '')),
-    outputError: (s, write) => write(s.replace(/^error: /, 'dxbin: ')),
-  });
-  // taken out of the command line before commander parses it (run); listed here for help
-  program.option('--persistent_worker', "serve Bazel's JSON persistent-worker protocol on stdin/stdout (docs/build-systems.md)");
-  program.addOption(new Option('--param-file-format <format>', 'how @FILE response files are split: lines (one argument per line), shell (quoted words) or msbuild (.rsp quoting)').choices(PARAM_FILE_FORMATS).default('lines'));
-  program.addHelpText('after', '\nResponse files: any argument @FILE is replaced by the arguments in FILE (@@x for a literal @x).\nExit status: 0 success, 1 bad input or failed check, 2 usage.\nHelp on a command: dxbin help rootsig compile\n');
-  const groups = new Map<string, Command>();
-  const parentOf = (path: readonly string[]): Command => {
-    if (path.length === 1) return program;
+/** Where the command line being parsed sends its text and its exit status (set just before each parse). */
+interface ParseContext {
+  readonly streams: Streams;
+  done(code: ExitCode): void;
+}
+
+/**
+ * The commander tree of one process, built once and parsed once per command line (a run, each
+ * `batch` job, each worker request): commands are added as they are first needed (see
+ * commands/index.ts), so a command line builds and loads only its own command. Parsing is
+ * synchronous up to the action, which takes its streams from `context` at once, so command lines
+ * parsed concurrently (multiplex worker requests) never see each other's.
+ */
+class Program {
+  readonly root: Command;
+  context: ParseContext | undefined;
+  private readonly groups = new Map<string, Command>();
+  private readonly added = new Set<CommandEntry>();
+  private readonly order = new Map<Command, number>();
+
+  constructor() {
+    const out = () => this.context!.streams;
+    this.root = new Command('dxbin')
+      .description('Bit-exact codecs for Direct3D 12 binary data')
+      .version(packageVersion())
+      .enablePositionalOptions()
+      .exitOverride()
+      .helpCommand(false)
+      .showHelpAfterError(false);
+    this.root.configureOutput({
+      writeOut: (s) => void out().write(s),
+      writeErr: (s) => out().err(s.replace(/\n$/, '')),
+      outputError: (s, write) => write(s.replace(/^error: /, 'dxbin: ')),
+    });
+    // taken out of the command line before commander parses it (run); listed here for help
+    this.root.option('--persistent_worker', "serve Bazel's JSON persistent-worker protocol on stdin/stdout (docs/build-systems.md)");
+    this.root.addOption(new Option('--param-file-format <format>', PARAM_FILE_FORMAT_HELP).choices(PARAM_FILE_FORMATS).default(DEFAULT_PARAM_FILE_FORMAT));
+    this.root.addHelpText('after', '\nResponse files: any argument @FILE is replaced by the arguments in FILE (@@x for a literal @x).\nExit status: 0 success, 1 bad input or failed check, 2 usage.\nHelp on a command: dxbin help rootsig compile\n');
+  }
+
+  /** Loads and adds the commands `argv` may need: its own, or all of a group or all (help, a name commander must suggest for). */
+  async need(argv: readonly string[]): Promise<void> {
+    const entries = entriesFor(argv);
+    const specs = await Promise.all(entries.map((e) => (this.added.has(e) ? undefined : e.load())));
+    entries.forEach((e, i) => {
+      if (specs[i] && !this.added.has(e)) this.add(e, specs[i]!);
+    });
+  }
+
+  private parentOf(path: readonly string[]): Command {
+    if (path.length === 1) return this.root;
     const name = path[0]!;
-    let g = groups.get(name);
+    let g = this.groups.get(name);
     if (!g) {
-      g = program.command(name).description(GROUPS[name] ?? name).helpCommand(false);
-      g.configureOutput(program.configureOutput());
-      groups.set(name, g);
+      g = this.root.command(name).description(GROUPS[name] ?? name).helpCommand(false);
+      g.configureOutput(this.root.configureOutput());
+      this.groups.set(name, g);
+      this.order.set(g, COMMAND_ENTRIES.findIndex((e) => e.path[0] === name));
     }
     return g;
-  };
-  for (const spec of COMMANDS) {
-    const cmd = parentOf(spec.path).command(spec.path[spec.path.length - 1]!).description(spec.description);
+  }
+
+  private add(entry: CommandEntry, spec: CliCommand): void {
+    this.added.add(entry);
+    const rank = COMMAND_ENTRIES.indexOf(entry);
+    const parent = this.parentOf(spec.path);
+    const cmd = parent.command(spec.path[spec.path.length - 1]!).description(spec.description);
+    this.order.set(cmd, rank);
+    // help lists commands in the registry's order, whatever order they were loaded in
+    (parent.commands as Command[]).sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0));
     cmd.addHelpText('after', examplesText(spec.examples));
     cmd.option('--json', 'print JSON: one object per input, one line each (NDJSON); schemas in schema/cli/');
     cmd.addOption(diagnosticsOption());
@@ -98,21 +145,53 @@ export function buildProgram(streams: Streams, done: (code: ExitCode) => void): 
       cmd.option('-j, --jobs <n>', 'run inputs on N worker threads (or auto)');
       cmd.option('--no-progress', 'no progress bar on a terminal');
       cmd.action(async (...a: unknown[]) => {
+        const ctx = this.context!;
         const c = a[a.length - 1] as Command;
+        const opts = c.opts();
         const positional = a.slice(0, -2);
         const args = positional.slice(0, leading.length) as string[];
         const files = positional[leading.length] as string[];
-        done(await runFiles(spec, args, files, c.opts(), withFsync(streams, c.opts().fsync)));
+        ctx.done(await runFiles(spec, args, files, opts, withFsync(ctx.streams, opts.fsync)));
       });
     } else {
       spec.define(cmd);
       cmd.action(async (...a: unknown[]) => {
+        const ctx = this.context!;
         const c = a[a.length - 1] as Command;
-        done(await spec.run(a.slice(0, -2), c.opts(), withFsync(streams, c.opts().fsync), run));
+        const opts = c.opts();
+        ctx.done(await spec.run(a.slice(0, -2), opts, withFsync(ctx.streams, opts.fsync), run));
       });
     }
   }
-  return program;
+}
+
+/** Options before the command name that take a value (`--param-file-format lines`). */
+const VALUED_GLOBALS = new Set(['--param-file-format']);
+
+/** The registry entries a command line needs: the one it names, else its group's, else all. */
+function entriesFor(argv: readonly string[]): readonly CommandEntry[] {
+  let i = 0;
+  while (i < argv.length && argv[i]!.startsWith('-')) i += VALUED_GLOBALS.has(argv[i]!) ? 2 : 1;
+  const names = argv[i] === 'help' ? argv.slice(i + 1, i + 3) : argv.slice(i, i + 2);
+  const helpAsked = argv[i] === 'help' || argv.includes('--help') || argv.includes('-h');
+  const top = names[0];
+  // `dxbin -V` needs no command; `dxbin` alone and `dxbin --help` list them all
+  if (top === undefined) return !helpAsked && (argv.includes('-V') || argv.includes('--version')) ? [] : COMMAND_ENTRIES;
+  if (GROUPS[top] === undefined) {
+    const one = findEntry([top]);
+    return one ? [one] : COMMAND_ENTRIES;
+  }
+  const sub = names[1];
+  const one = sub !== undefined && !sub.startsWith('-') ? findEntry([top, sub]) : undefined;
+  return one ? [one] : COMMAND_ENTRIES.filter((e) => e.path[0] === top);
+}
+
+let program: Program | undefined;
+/** This process's commander tree with the commands `argv` needs (tests and batch reuse it). */
+export async function programFor(argv: readonly string[]): Promise<Command> {
+  program ??= new Program();
+  await program.need(argv);
+  return program.root;
 }
 
 /** `dxbin help A B`: the help of `dxbin A B`. */
@@ -141,16 +220,27 @@ export async function run(argv: readonly string[], streams: Streams): Promise<Ex
 
 /** Runs a command line whose response files are already expanded; returns the exit status. */
 export async function runExpanded(argv: readonly string[], streams: Streams): Promise<ExitCode> {
-  let code: ExitCode = EXIT.ok;
-  const program = buildProgram(streams, (c) => {
-    code = c;
-  });
   if (argv.includes('--persistent_worker')) {
     const prefix = argv.filter((a) => a !== '--persistent_worker');
+    const { servePersistentWorker } = await import('./persistent-worker.js');
     return servePersistentWorker(prefix, streams.stdinChunks(), streams, runExpanded);
   }
+  let root: Command;
+  try {
+    root = await programFor(argv);
+  } catch (e) {
+    return reportError(e, argv, streams);
+  }
+  let code: ExitCode = EXIT.ok;
+  // synchronous from here to the action, which takes this context at once (see Program)
+  program!.context = {
+    streams,
+    done: (c) => {
+      code = c;
+    },
+  };
   if (argv[0] === 'help') {
-    const cmd = helpFor(program, argv.slice(1));
+    const cmd = helpFor(root, argv.slice(1));
     if (!cmd) {
       streams.err(`dxbin: no command ${argv.slice(1).join(' ')} (dxbin help lists them)`);
       return EXIT.usage;
@@ -159,7 +249,7 @@ export async function runExpanded(argv: readonly string[], streams: Streams): Pr
     return EXIT.ok;
   }
   try {
-    await program.parseAsync(argv as string[], { from: 'user' });
+    await root.parseAsync(argv as string[], { from: 'user' });
     return code;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;

@@ -5,7 +5,8 @@
  * corrupts the others; the exit status is the worst input's. A progress bar goes to stderr when
  * it is a terminal and there are several inputs.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { WORKER_THREAD_FLAG } from './thread.js';
 import { cpus } from 'node:os';
 import { startProgress } from './progress.js';
 import type { FileCommand, FileCommonOptions, RunContext } from './command.js';
@@ -84,12 +85,13 @@ export function setWorkerEntry(url: URL): void {
  * loader on the main thread only, so the worker first registers tsx's hooks (tsx/esm/api, the
  * package that runs the parent) and then imports the entry.
  */
-function startWorker(entry: URL): Worker {
+function startWorker(entry: URL, { Worker }: typeof import('node:worker_threads')): Worker {
   const workerData = { dxbinWorker: true };
-  if (!/\.[cm]?ts$/.test(entry.pathname)) return new Worker(entry, { workerData });
+  const argv = [WORKER_THREAD_FLAG];
+  if (!/\.[cm]?ts$/.test(entry.pathname)) return new Worker(entry, { workerData, argv });
   const api = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true, workerData });
+  return new Worker(boot, { eval: true, workerData, argv });
 }
 
 interface WorkerJob {
@@ -108,10 +110,10 @@ interface WorkerAnswer {
 }
 
 /** Worker thread side: runs jobs posted by the main thread with captured streams. */
-export function serveJobs(port: import('node:worker_threads').MessagePort, find: (path: readonly string[]) => FileCommand): void {
+export function serveJobs(port: import('node:worker_threads').MessagePort, find: (path: readonly string[]) => Promise<FileCommand>): void {
   port.on('message', async (job: WorkerJob) => {
     const streams = captureStreams();
-    const exit = await runOne(find(job.path), job.file, job.output, job.args, job.options, streams);
+    const exit = await runOne(await find(job.path), job.file, job.output, job.args, job.options, streams);
     const answer: WorkerAnswer = { id: job.id, exit, stdout: streams.stdout(), stderr: streams.stderr() };
     port.postMessage(answer);
   });
@@ -155,7 +157,7 @@ export async function runFiles(
   // the main thread knows every output folder, so a signal removes worker threads' temp files too
   for (const dir of new Set(outputs.flatMap((o) => (o === undefined || o === '-' ? [] : [dirname(resolve(o))])))) noteOutputDir(dir);
 
-  const bar = inputs.length > 1 && options.progress !== false && !options.json ? startProgress(inputs.length, streams.progress) : undefined;
+  const bar = inputs.length > 1 && options.progress !== false && !options.json ? await startProgress(inputs.length, streams.progress) : undefined;
   try {
     const parallel = jobs > 1 && inputs.length > 1 && workerEntry !== undefined && !spec.streams && !inputs.includes('-');
     if (!parallel) {
@@ -196,7 +198,9 @@ async function runOnWorkers(
   // workers write temp files next to their outputs: a signal meanwhile removes them (by pid) from here
   for (const out of outputs) if (out !== undefined && out !== '-') noteOutputDir(dirname(resolve(out)));
   const release = holdSignalCleanup();
-  const workers = Array.from({ length: n }, () => startWorker(workerEntry!));
+  // node:worker_threads is loaded by runs that start threads only
+  const threads = await import('node:worker_threads');
+  const workers = Array.from({ length: n }, () => startWorker(workerEntry!, threads));
   try {
     await Promise.all(
       workers.map(

@@ -1,5 +1,4 @@
 /** The process's standard streams (with backpressure and a quiet end on EPIPE), or captured ones for batch jobs and workers. */
-import { once } from 'node:events';
 import type { Streams } from './io.js';
 import { removeOwnTemps } from './io.js';
 
@@ -30,19 +29,28 @@ function quietOnEpipe(): void {
   });
 }
 
-/** The process's stdin, stdout and stderr. */
+/**
+ * The process's stdin, stdout and stderr, each opened when first used (a build step writing its
+ * output to a file never sets up a stdout stream).
+ */
 export function processStreams(): Streams {
-  quietOnEpipe();
   return {
     async write(chunk) {
-      if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+      quietOnEpipe();
+      if (!process.stdout.write(chunk)) await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
     },
     err: (line) => void process.stderr.write(`${line}\n`),
     readStdin: (maxBytes) => collect(process.stdin, maxBytes),
     stdinChunks: () => process.stdin,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    progress: process.stderr,
+    get stdoutIsTTY() {
+      return process.stdout.isTTY === true;
+    },
+    get stderrIsTTY() {
+      return process.stderr.isTTY === true;
+    },
+    get progress() {
+      return process.stderr;
+    },
   };
 }
 

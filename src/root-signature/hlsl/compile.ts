@@ -3,31 +3,20 @@
  * validate with DXC's rules (the runtime's for 1.2, which DXC does not know), serialize.
  */
 import { VERSIONS } from '../../../codecs/root-signature.js';
-import { DxbinError, type RootSignatureValidationErrorCode } from '../../bytes/errors.js';
 import { rootSignatureContainer } from '../../container/write.js';
 import { encodeRootSignature } from '../encode.js';
 import type { RootSignature } from '../types.js';
 import { validateRootSignature, type Violation } from '../validate.js';
 import { parseRootSignature, type ParseOptions } from './parser.js';
 import { RootSignatureText } from './text.js';
+import { RootSignatureValidationError } from './validation-error.js';
+
+export { RootSignatureValidationError };
 
 /** Options of compileRootSignature: the parse options and whether to validate. */
 export interface CompileOptions extends ParseOptions {
   /** Run the validator (default true), as DXC does unless -Vd. */
   validate?: boolean;
-}
-
-/** The text parsed but breaks validation rules (DXC: "root signature validation errors"). */
-export class RootSignatureValidationError extends DxbinError<RootSignatureValidationErrorCode> {
-  constructor(
-    readonly file: string,
-    readonly violations: Violation[],
-  ) {
-    // an error's constructor never throws: violations that are not an array of objects read as none / as written
-    const list: unknown[] = Array.isArray(violations) ? violations : [];
-    const detail = `root signature validation errors: ${list.map((v) => (typeof v === 'object' && v !== null ? `${(v as Violation).message} [${(v as Violation).code}]` : String(v))).join(' ')}`;
-    super('hlsl-validation', file, detail, `${file}: error: ${detail}`);
-  }
 }
 
 /**
