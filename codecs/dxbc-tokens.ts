@@ -118,3 +118,20 @@ export const RDEF = {
 
 /** D3D_SHADER_INPUT_TYPE -> register class (0 SRV, 1 UAV, 2 CBV, 3 Sampler). */
 export const RDEF_INPUT_CLASS: Readonly<Record<number, number>> = { 0: 2, 1: 0, 2: 0, 3: 3, 4: 1, 5: 0, 6: 1, 7: 0, 8: 1, 9: 1, 10: 1, 11: 1, 12: 0, 13: 1 };
+
+/**
+ * Opcode names of the SM 4.0-5.1 token stream by opcode value (D3D10_SB_OPCODE_TYPE and its
+ * 10.1, 11, 11.1 and WDDM 1.3 extensions; the names of the `_RESERVED` markers are kept so the
+ * numbering stays visible), lower case as disassemblers print them.
+ */
+export const OPCODE_NAMES: readonly string[] = (
+  'add and break breakc call callc case continue continuec cut default deriv_rtx deriv_rty discard div dp2 dp3 dp4 else emit emitthencut endif endloop endswitch eq exp frc ftoi ftou ge iadd if ieq ige ilt imad imax imin imul ine ineg ishl ishr itof label ld ld_ms log loop lt mad min max customdata mov movc mul ne nop not or resinfo ret retc round_ne round_ni round_pi round_z rsq sample sample_c sample_c_lz sample_l sample_d sample_b sqrt switch sincos udiv ult uge umul umad umax umin ushr utof xor ' +
+  'dcl_resource dcl_constantbuffer dcl_sampler dcl_index_range dcl_outputtopology dcl_inputprimitive dcl_maxout dcl_input dcl_input_sgv dcl_input_siv dcl_input_ps dcl_input_ps_sgv dcl_input_ps_siv dcl_output dcl_output_sgv dcl_output_siv dcl_temps dcl_indexableTemp dcl_globalFlags reserved_107 ' +
+  'lod gather4 sample_pos sample_info reserved_112 ' +
+  'hs_decls hs_control_point_phase hs_fork_phase hs_join_phase emit_stream cut_stream emitthencut_stream fcall bufinfo deriv_rtx_coarse deriv_rtx_fine deriv_rty_coarse deriv_rty_fine gather4_c gather4_po gather4_po_c rcp f32tof16 f16tof32 uaddc usubb countbits firstbit_hi firstbit_lo firstbit_shi ubfe ibfe bfi bfrev swapc ' +
+  'dcl_stream dcl_function_body dcl_function_table dcl_interface dcl_input_control_point_count dcl_output_control_point_count dcl_tessellator_domain dcl_tessellator_partitioning dcl_tessellator_output_primitive dcl_hs_max_tessfactor dcl_hs_fork_phase_instance_count dcl_hs_join_phase_instance_count dcl_thread_group dcl_uav_typed dcl_uav_raw dcl_uav_structured dcl_tgsm_raw dcl_tgsm_structured dcl_resource_raw dcl_resource_structured ' +
+  'ld_uav_typed store_uav_typed ld_raw store_raw ld_structured store_structured atomic_and atomic_or atomic_xor atomic_cmp_store atomic_iadd atomic_imax atomic_imin atomic_umax atomic_umin imm_atomic_alloc imm_atomic_consume imm_atomic_iadd imm_atomic_and imm_atomic_or imm_atomic_xor imm_atomic_exch imm_atomic_cmp_exch imm_atomic_imax imm_atomic_imin imm_atomic_umax imm_atomic_umin sync ' +
+  'dadd dmax dmin dmul deq dge dlt dne dmov dmovc dtof ftod eval_snapped eval_sample_index eval_centroid dcl_gs_instance_count abort debug_break reserved_209 ' +
+  'ddiv dfma drcp msad dtoi dtou itod utod reserved_218 ' +
+  'gather4_s gather4_c_s gather4_po_s gather4_po_c_s ld_s ld_ms_s ld_uav_typed_s ld_raw_s ld_structured_s sample_l_s sample_c_lz_s sample_cl_s sample_b_cl_s sample_d_cl_s sample_c_cl_s check_access_fully_mapped'
+).split(' ');

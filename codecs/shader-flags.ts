@@ -18,10 +18,12 @@ export const SFI0_LAYOUT = {
   ],
 } as const;
 
-/** One feature bit: its position in the 64-bit value, DXC's name, and the shader model that introduced it. */
+/** One feature bit: its position in the 64-bit value, its name as LLVM's obj2yaml spells it (`dxc`: DXC's ShaderFeatureInfo_ spelling where it differs), and the shader model that introduced it. */
 export interface ShaderFeatureFlagRow {
   readonly bit: number;
   readonly name: string;
+  /** DXC's spelling (ShaderFeatureInfo_NAME), where it differs from `name`. */
+  readonly dxc?: string;
   /** The shader model that introduced the flag ('6.0' for the flags carried over from DXBC). */
   readonly since: string;
   /** Set for the optional-information bits (40 and up): not a feature the device must have. */
@@ -30,12 +32,12 @@ export interface ShaderFeatureFlagRow {
 
 export const SHADER_FEATURE_FLAGS: readonly ShaderFeatureFlagRow[] = [
   { bit: 0, name: 'Doubles', since: '6.0' },
-  { bit: 1, name: 'ComputeShadersPlusRawAndStructuredBuffersViaShader4X', since: '6.0' },
+  { bit: 1, name: 'ComputeShadersPlusRawAndStructuredBuffers', dxc: 'ComputeShadersPlusRawAndStructuredBuffersViaShader4X', since: '6.0' },
   { bit: 2, name: 'UAVsAtEveryStage', since: '6.0' },
-  { bit: 3, name: '64UAVs', since: '6.0' },
+  { bit: 3, name: 'Max64UAVs', dxc: '64UAVs', since: '6.0' },
   { bit: 4, name: 'MinimumPrecision', since: '6.0' },
-  { bit: 5, name: '11_1_DoubleExtensions', since: '6.0' },
-  { bit: 6, name: '11_1_ShaderExtensions', since: '6.0' },
+  { bit: 5, name: 'DX11_1_DoubleExtensions', dxc: '11_1_DoubleExtensions', since: '6.0' },
+  { bit: 6, name: 'DX11_1_ShaderExtensions', dxc: '11_1_ShaderExtensions', since: '6.0' },
   { bit: 7, name: 'LEVEL9ComparisonFiltering', since: '6.0' },
   { bit: 8, name: 'TiledResources', since: '6.0' },
   { bit: 9, name: 'StencilRef', since: '6.0' },

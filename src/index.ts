@@ -137,6 +137,13 @@ export { decodePsv0, encodePsv0, psvVersionOf, psvString, type Psv0, type PsvRes
 export { psv0ToJson, psv0FromJson } from './shader/psv0-json.js';
 /** DXBC SHDR/SHEX token stream -> stage and binding declarations. */
 export { readDxbcProgram, type DxbcProgram, type DxbcDeclaration, type ReadDxbcOptions } from './shader/dxbc.js';
+/** SHDR/SHEX as instructions with opcode names (and their binding declarations). */
+export { decodeDxbcTokens, encodeDxbcTokens, type DxbcTokens, type DxbcInstruction } from './shader/dxbc.js';
+/** Every container part decoded from rows and written back bit-exact; the LLVM bitcode of a program part. */
+export { decodePart, encodePart, partToJson, partFromJson, partSpans, programBitcode, type DecodedPart, type DecodePartOptions, type KeptBytes, type PartJsonOptions } from './parts/part.js';
+export type { SrciDecode, SrciSection, SrciRecord } from './parts/srci.js';
+/** The row interpreter: any codecs/rows.ts record read, written, in JSON, as spans, mutated. */
+export { readRecord, writeRecord, recordToJson, recordFromJson, recordSpans, mutateRecord, RowReader, type Row } from './rows/record.js';
 /** Does a root signature fit a shader? DXC's verifier, every violation, for DXIL and DXBC. */
 export { verifyRootSignature, verifyBindings, rootSignatureIntervals, type VerifyResult, type BindingViolation, type BindingViolationCode } from './binding/verify.js';
 /** The cheapest 1.1 root signature that a set of shaders fits (and its root cost in DWORDs). */

@@ -63,3 +63,26 @@ export function stringAt(table: Uint8Array, offset: number): string | undefined 
   const end = table.indexOf(0, offset);
   return ONE_OFF.decode(table.subarray(offset, end < 0 ? table.byteLength : end));
 }
+
+/** A NUL-terminated string read at an offset: its text, where it ends (the NUL, or the data's end) and whether a NUL was found. */
+export interface NulString {
+  text: string;
+  /** Offset of the NUL (or of the end of the data when there is none). */
+  end: number;
+  terminated: boolean;
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * The one reader of a NUL-terminated UTF-8 string at `offset` of `bytes` (names in signatures,
+ * RDEF, VERS, SRCI). Charges the bytes looked at to the budget (`resolve`), so many records that
+ * name one long string cost what they print. A string without a NUL runs to the end of the data.
+ * @throws {LimitError} limit-exceeded when the budget runs out
+ */
+export function readNul(bytes: Uint8Array, offset: number, budget: { charge(kind: 'resolve', n: number, where: string): void }, where: string): NulString {
+  const nul = offset < bytes.byteLength ? bytes.indexOf(0, offset) : -1;
+  const end = nul < 0 ? bytes.byteLength : nul;
+  budget.charge('resolve', end - offset + 1, where);
+  return { text: utf8.decode(bytes.subarray(offset, end)), end, terminated: nul >= 0 };
+}

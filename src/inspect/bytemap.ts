@@ -14,6 +14,8 @@ import { queryType } from '../query/types.js';
 import { querySpans, type QuerySpanOptions } from '../query/spans.js';
 import { rootSignatureSpans } from '../root-signature/spans.js';
 import { psv0Spans } from '../shader/psv0-spans.js';
+import { DecodeError } from '../bytes/errors.js';
+import { decodePart, partSpans } from '../parts/part.js';
 
 /** Span producers for part data, by FourCC. A part without one is a single `data` span. */
 export const PART_SPAN_PRODUCERS: Record<string, (data: Uint8Array, rec: SpanRecorder, base: number, path: string) => void> = {
@@ -54,13 +56,32 @@ export function byteMap(bytes: Uint8Array, options: ByteMapOptions = {}): ByteMa
     const mode = (options as { mode?: ContainerParseMode }).mode;
     const produce = (part: ContainerPart, r: SpanRecorder, base: number, path: string) => {
       const producer = PART_SPAN_PRODUCERS[part.name];
-      if (!producer) return false;
-      producer(part.data, r, base, path);
-      return true;
+      if (producer) {
+        producer(part.data, r, base, path);
+        return true;
+      }
+      return rowPartSpans(part, r, base, path);
     };
     containerSpans(bytes, rec, produce, mode);
     return rec.finish('container', bytes.byteLength);
   }
   rootSignatureSpans(bytes, rec, 0);
   return rec.finish('rts0', bytes.byteLength);
+}
+
+/**
+ * Spans of a part decoded from rows (src/parts/): fields, instructions, kept bytes. A part whose
+ * rows do not decode (or that has none) stays one `data` span, as before.
+ */
+function rowPartSpans(part: ContainerPart, rec: SpanRecorder, base: number, path: string): boolean {
+  let decoded;
+  try {
+    decoded = decodePart(part.name, part.data, { base });
+  } catch (e) {
+    if (e instanceof DecodeError) return false;
+    throw e;
+  }
+  if (decoded.kind === 'bytes') return false;
+  partSpans(decoded, part.data, rec, base, path);
+  return true;
 }

@@ -11,3 +11,5 @@ export { byteMap, PART_SPAN_PRODUCERS, type ByteMapOptions } from './bytemap.js'
 export { hexDump, hexHtml, escapeHtml, spanValueText, printableText, HEX_PAGE_CSP, type HexOptions } from './hex.js';
 /** Duration histogram and begin/end timeline of timestamp queries, and their SVG. */
 export { timingPicture, timingsSvg, timingsSvgTree, svgText, formatNs, type TimingPicture, type TimingPictureOptions, type SvgNode } from './timings.js';
+/** The text listing of a part decoded from rows. */
+export { partLines } from './part-lines.js';

@@ -11,6 +11,7 @@ import {
   OPERAND_IMMEDIATE,
   INDEX_IMMEDIATE32,
   OPCODE_CUSTOMDATA,
+  OPCODE_NAMES,
   OPCODE_TOKEN,
   OPERAND_TOKEN,
   PROGRAM_TYPES,
@@ -22,7 +23,9 @@ import {
   type DeclarationRow,
 } from '../../codecs/dxbc-tokens.js';
 import { PSV_RESOURCE_CLASS } from '../../codecs/psv0.js';
-import { DecodeError } from '../bytes/errors.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { Budget } from '../bytes/budget.js';
+import type { SpanRecorder } from '../bytes/spans.js';
 import { ByteReader } from '../bytes/reader.js';
 import { expectBytes, expectOffset, expectOptions } from '../bytes/check.js';
 import { tableNames } from '../bytes/strings.js';
@@ -253,4 +256,115 @@ function rdefNames(rdef: Uint8Array): Map<string, string> {
     names.set(`${cls}:${space}:${v.getUint32(at + RDEF.binding.bindPoint, true)}`, name);
   }
   return names;
+}
+
+/** One instruction of a token stream: where it is, its opcode (with name) and every token it holds. */
+export interface DxbcInstruction {
+  /** Offset of the opcode token in the part data. */
+  offset: number;
+  opcode: number;
+  /** The opcode's name (codecs/dxbc-tokens.ts OPCODE_NAMES), or `opcode_N` for numbers past the table. */
+  name: string;
+  /** Opcode-specific control bits (bits 11-23). */
+  control: number;
+  /** Tokens, the opcode token first (its length is `tokens.length`). */
+  tokens: number[];
+}
+
+/** A SHDR/SHEX part as tokens: the version and length tokens, the instructions, and the binding declarations where they decode. */
+export interface DxbcTokens {
+  version: number;
+  programType: number;
+  programTypeName?: string;
+  majorVersion: number;
+  minorVersion: number;
+  /** Program length in DWORDs (the second token), the two header tokens included. */
+  length: number;
+  instructions: DxbcInstruction[];
+  /** Binding declarations (readDxbcProgram), or why they did not decode. */
+  declarations?: DxbcDeclaration[];
+  declarationsError?: string;
+}
+
+/**
+ * SHDR/SHEX part data -> every instruction with its opcode name (any version token: the split
+ * needs only lengths). Charges one `resolve` per token to the budget.
+ * @throws {DecodeError} truncated, bad-token (a length of 0 or past the program)
+ * @throws {LimitError} limit-exceeded
+ */
+export function decodeDxbcTokens(data: Uint8Array, options: { base?: number; budget?: Budget } = {}): DxbcTokens {
+  expectBytes(data, 'data');
+  const base = options.base ?? 0;
+  const budget = options.budget ?? Budget.for(data.byteLength);
+  const r = new ByteReader(data, base);
+  const version = r.u32(0, 'SHEX.version');
+  const length = r.u32(4, 'SHEX.length');
+  if (length < 2 || length > data.byteLength / 4) {
+    throw new DecodeError('bad-token', base + 4, 'SHEX.length', `program of ${length} DWORDs, the part holds ${Math.floor(data.byteLength / 4)}`);
+  }
+  budget.charge('resolve', length, 'SHEX');
+  const programType = field(version, VERSION_TOKEN.programType);
+  const instructions: DxbcInstruction[] = [];
+  const end = length * 4;
+  let at = 8;
+  while (at < end) {
+    const path = `SHEX.instructions[${instructions.length}]`;
+    const token = r.u32(at, `${path}.opcode`);
+    const opcode = field(token, OPCODE_TOKEN.opcode);
+    const size = opcode === OPCODE_CUSTOMDATA ? r.u32(at + 4, `${path}.customdataLength`) : field(token, OPCODE_TOKEN.length);
+    if (size === 0 || size > (end - at) / 4) {
+      throw new DecodeError('bad-token', base + at, `${path}.length`, `instruction of ${size} DWORDs (opcode 0x${opcode.toString(16)}), ${(end - at) / 4} left in the program`);
+    }
+    const tokens = new Array<number>(size);
+    for (let k = 0; k < size; k++) tokens[k] = r.view.getUint32(at + 4 * k, true);
+    instructions.push({ offset: at, opcode, name: OPCODE_NAMES[opcode] ?? `opcode_${opcode}`, control: field(token, OPCODE_TOKEN.control), tokens });
+    at += size * 4;
+  }
+  const out: DxbcTokens = {
+    version,
+    programType,
+    ...(PROGRAM_TYPES.find((p) => p.value === programType) ? { programTypeName: PROGRAM_TYPES.find((p) => p.value === programType)!.name } : {}),
+    majorVersion: field(version, VERSION_TOKEN.major),
+    minorVersion: field(version, VERSION_TOKEN.minor),
+    length,
+    instructions,
+  };
+  try {
+    out.declarations = readDxbcProgram(data, { base }).declarations;
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    out.declarationsError = e.message;
+  }
+  return out;
+}
+
+/**
+ * Writes the tokens of `t` into a part's data view (version, length, each instruction in order).
+ * @throws {DescriptionError} out-of-range when the instructions run past the view or past `length`
+ */
+export function encodeDxbcTokens(t: DxbcTokens, out: DataView): void {
+  if (typeof t !== 'object' || t === null || !Array.isArray(t.instructions)) throw new DescriptionError('bad-type', 'program', 'expected { version, length, instructions }');
+  out.setUint32(0, t.version >>> 0, true);
+  out.setUint32(4, t.length >>> 0, true);
+  let at = 8;
+  for (let i = 0; i < t.instructions.length; i++) {
+    const tokens = t.instructions[i]!.tokens;
+    if (!Array.isArray(tokens) || at + 4 * tokens.length > out.byteLength) throw new DescriptionError('out-of-range', `program.instructions[${i}]`, `the instruction runs past the part's ${out.byteLength} bytes`);
+    for (const v of tokens) {
+      out.setUint32(at, Number(v) >>> 0, true);
+      at += 4;
+    }
+  }
+}
+
+/** Byte-map spans of a token stream: version and length, each instruction's opcode token and operands. */
+export function dxbcTokenSpans(t: DxbcTokens, rec: SpanRecorder, base: number, path: string): void {
+  rec.field(base, 4, `${path}.version`, t.version, `${t.programTypeName ?? 'type ' + t.programType} ${t.majorVersion}.${t.minorVersion}`);
+  rec.field(base + 4, 4, `${path}.length`, t.length);
+  t.instructions.forEach((ins, i) => {
+    const p = `${path}.instructions[${i}]`;
+    rec.add('record', base + ins.offset, ins.tokens.length * 4, p, undefined, ins.name);
+    rec.field(base + ins.offset, 4, `${p}.opcode`, ins.tokens[0]!, ins.name);
+    if (ins.tokens.length > 1) rec.field(base + ins.offset + 4, (ins.tokens.length - 1) * 4, `${p}.operands`);
+  });
 }

@@ -21,9 +21,13 @@ import {
   resTypeName,
   stageName,
   DecodeError,
+  decodePart,
+  partToJson,
+  Budget,
   type ShaderInfo,
+  type DecodedPart,
 } from '../../index.js';
-import { printableText } from '../../inspect/index.js';
+import { printableText, partLines } from '../../inspect/index.js';
 import type { FileCommand } from '../command.js';
 import { inspectBytes } from './inspect-bytes.js';
 import { inspectLibrary, LIBRARY_SCHEMA } from './inspect-library.js';
@@ -42,7 +46,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
     packed: S.bool,
     trailingBytes: S.int,
     digest: S.object({ stored: S.str, status: S.enum('valid', 'sentinel', 'invalid'), sentinel: S.str, expected: S.str }, ['stored', 'status']),
-    parts: S.arr(S.object({ name: S.str, offset: S.int, size: S.int })),
+    parts: S.arr(S.object({ name: S.str, offset: S.int, size: S.int, decode: S.obj })),
     shader: S.obj,
     canonicalLayout: S.bool,
     rootSignature: S.obj,
@@ -80,10 +84,15 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
     await ctx.print(`${printable(file)}: container ${container.majorVersion}.${container.minorVersion}, ${container.layout.declaredSize} bytes, ${container.parts.length} part${container.parts.length === 1 ? '' : 's'}${container.layout.packed ? '' : ' (not packed)'}`);
     const digestLine = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : `INVALID (expected ${toHex(status.expected)})`;
     await ctx.print(`  digest ${toHex(container.digest)}: ${digestLine}`);
+    const budget = Budget.for(bytes.byteLength);
+    const decoded = container.parts.map((p, i) => decodeOrError(p.name, p.data, container.layout.partOffsets[i]! + 8, budget));
     for (let i = 0; i < container.parts.length; i++) {
       const p = container.parts[i]!;
       const what = codecs.PART_KINDS.find((k) => k.fourCC === p.name)?.what ?? 'unknown part';
       await ctx.print(`  part ${i}: ${printable(p.name, { ascii: true })} at ${container.layout.partOffsets[i]}, ${p.data.byteLength} bytes (${what})`);
+      const d = decoded[i]!;
+      const lines = d instanceof DecodeError ? [`does not decode: ${printableText(d.message)}`] : partLines(d);
+      for (const line of lines) await ctx.print(`    ${line}`);
     }
     if (shader) for (const line of shaderLines(shader)) await ctx.print(`  ${line}`);
     if (rts) {
@@ -104,7 +113,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
         ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}),
         ...(status.status === 'invalid' ? { expected: toHex(status.expected) } : {}),
       },
-      parts: container.parts.map((p, i) => ({ name: printable(p.name, { ascii: true }), offset: container.layout.partOffsets[i], size: p.data.byteLength })),
+      parts: container.parts.map((p, i) => ({ name: printable(p.name, { ascii: true }), offset: container.layout.partOffsets[i], size: p.data.byteLength, decode: partDecodeJson(p.name, decoded[i]!, rts, shader) })),
       ...(shader ? { shader: shaderJson(shader) } : {}),
       ...(rts ? { rootSignature: rootSignatureToJson(rts.rootSignature), rootSignatureCanonicalLayout: canonical } : {}),
       ...(library?.json && ctx.options.json ? { library: library.json() } : {}),
@@ -138,4 +147,27 @@ export function shaderLines(s: ShaderInfo): string[] {
   const lines = [`shader: ${stageName(s.stage)}, ${s.format === 'dxil' ? 'DXIL' : 'DXBC'} SM ${s.shaderModel}, ${s.bindings ? `${s.bindings.length} binding${s.bindings.length === 1 ? '' : 's'}` : 'bindings unknown'} (${source})`];
   for (const b of s.bindings ?? []) lines.push(`  ${resTypeName(b.resType)} ${formatBinding(b)}${b.name ? ` ${printableText(b.name)}` : ''}`);
   return lines;
+}
+
+/** A part's decode from rows, or the DecodeError that stopped it (shown, not thrown: the other parts still list). */
+function decodeOrError(name: string, data: Uint8Array, base: number, budget: Budget): DecodedPart | DecodeError {
+  try {
+    return decodePart(name, data, { base, budget });
+  } catch (e) {
+    if (e instanceof DecodeError && e.code !== 'limit-exceeded') return e;
+    throw e;
+  }
+}
+
+/**
+ * The `decode` of an entry of `parts`: the rows' JSON form (kept runs over 64 bytes as offset and
+ * size; SHEX instructions without their tokens), RTS0 and PSV0 through their own codecs.
+ */
+function partDecodeJson(name: string, d: DecodedPart | DecodeError, rts: ReturnType<typeof containerRootSignature>, shader: ShaderInfo | undefined): Record<string, unknown> {
+  if (d instanceof DecodeError) return { kind: 'error', code: d.code, path: d.path, message: d.message };
+  if (name === 'RTS0' && rts) return { kind: 'root-signature', ...rootSignatureToJson(rts.rootSignature) };
+  if (name === 'PSV0' && shader?.psv) return { kind: 'psv0', ...psv0ToJson(shader.psv) };
+  const json = partToJson(d, { maxKeptBytes: 64 });
+  if (d.tokens) json.program = { ...d.tokens, instructions: d.tokens.instructions.map(({ tokens, ...rest }) => ({ ...rest, length: tokens.length })) };
+  return json;
 }

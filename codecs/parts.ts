@@ -1,0 +1,215 @@
+/**
+ * Container parts as rows (docs/formats/parts.md): signatures (ISGN, OSGN, OSG5, PCSG, ISG1, OSG1,
+ * PSG1), SFI0, HASH, ILDN, VERS, the DXIL program header (DXIL, ILDB, STAT of DXIL containers),
+ * SRCI section headers, RDEF's header and records and DXBC STAT counters. Layouts from DXC's
+ * DxilContainer.h and the D3D10/11 internal shader structures; names as DXC and LLVM spell them.
+ * src/parts/ interprets the rows; every byte no row names is kept as it is.
+ */
+import { enumTable } from './enum-table.js';
+import { bits, record, type RecordDef } from './rows.js';
+import { SHADER_FEATURE_FLAGS } from './shader-flags.js';
+import { SHADER_KIND } from './psv0.js';
+
+/** D3D_NAME / DxilProgramSigSemantic: a signature element's system value. */
+export const SIGNATURE_SYSTEM_VALUE = enumTable('D3D_NAME', '', [
+  ['Undefined', 0], ['Position', 1], ['ClipDistance', 2], ['CullDistance', 3], ['RenderTargetArrayIndex', 4],
+  ['ViewPortArrayIndex', 5], ['VertexID', 6], ['PrimitiveID', 7], ['InstanceID', 8], ['IsFrontFace', 9],
+  ['SampleIndex', 10], ['FinalQuadEdgeTessfactor', 11], ['FinalQuadInsideTessfactor', 12], ['FinalTriEdgeTessfactor', 13],
+  ['FinalTriInsideTessfactor', 14], ['FinalLineDetailTessfactor', 15], ['FinalLineDensityTessfactor', 16],
+  ['Barycentrics', 23], ['ShadingRate', 24], ['CullPrimitive', 25], ['Target', 64], ['Depth', 65], ['Coverage', 66],
+  ['DepthGE', 67], ['DepthLE', 68], ['StencilRef', 69], ['InnerCoverage', 70],
+]);
+
+/** D3D_REGISTER_COMPONENT_TYPE / DxilProgramSigCompType. */
+export const SIGNATURE_COMPONENT_TYPE = enumTable('DxilProgramSigCompType', '', [
+  ['Unknown', 0], ['UInt32', 1], ['SInt32', 2], ['Float32', 3], ['UInt16', 4], ['SInt16', 5], ['Float16', 6],
+  ['UInt64', 7], ['SInt64', 8], ['Float64', 9],
+]);
+
+/** DxilProgramSigMinPrecision (D3D_MIN_PRECISION). */
+export const SIGNATURE_MIN_PRECISION = enumTable('DxilProgramSigMinPrecision', '', [
+  ['Default', 0], ['Float16', 1], ['Float2_8', 2], ['Reserved', 3], ['SInt16', 4], ['UInt16', 5], ['Any16', 0xf0], ['Any10', 0xf1],
+]);
+
+/** A signature part's header: element count and the offset of the first element (from the part start). */
+export const SIGNATURE_HEADER = record('DxilProgramSignature', 8, [
+  { key: 'count', type: 'u32', at: 0 },
+  { key: 'offset', type: 'u32', at: 4 },
+]);
+
+const element = (name: string, size: number, stream: boolean, minPrecision: boolean): RecordDef => {
+  const s = stream ? 4 : 0;
+  return record(name, size, [
+    ...(stream ? [{ key: 'stream', type: 'u32', at: 0 } as const] : []),
+    { key: 'semanticName', type: { string: 'table-offset' }, at: s },
+    { key: 'semanticIndex', type: 'u32', at: s + 4 },
+    { key: 'systemValue', type: { enum: SIGNATURE_SYSTEM_VALUE, width: 'u32' }, at: s + 8 },
+    { key: 'componentType', type: { enum: SIGNATURE_COMPONENT_TYPE, width: 'u32' }, at: s + 12 },
+    { key: 'register', type: 'u32', at: s + 16 },
+    { key: 'mask', type: 'u8', at: s + 20 },
+    /** Inputs: the components always read; outputs: the components never written (LLVM: ExclusiveMask). */
+    { key: 'rwMask', type: 'u8', at: s + 21 },
+    { key: 'reserved', type: 'u16', at: s + 22, reserved: true },
+    ...(minPrecision ? [{ key: 'minPrecision', type: { enum: SIGNATURE_MIN_PRECISION, width: 'u32' }, at: s + 24 } as const] : []),
+  ]);
+};
+
+/** Signature element layouts: 24 bytes (ISGN, OSGN, PCSG), 28 with a stream (OSG5), 32 with stream and min precision (ISG1, OSG1, PSG1). */
+export const SIGNATURE_ELEMENT = element('D3D10_INTERNALSHADER_PARAMETER', 24, false, false);
+export const SIGNATURE_ELEMENT_5 = element('D3D11_INTERNALSHADER_PARAMETER_FOR_GS', 28, true, false);
+export const SIGNATURE_ELEMENT_1 = element('DxilProgramSignatureElement', 32, true, true);
+
+/** The signature parts and their element layout. */
+export const SIGNATURE_PARTS: Readonly<Record<string, RecordDef>> = {
+  ISGN: SIGNATURE_ELEMENT,
+  OSGN: SIGNATURE_ELEMENT,
+  PCSG: SIGNATURE_ELEMENT,
+  OSG5: SIGNATURE_ELEMENT_5,
+  ISG1: SIGNATURE_ELEMENT_1,
+  OSG1: SIGNATURE_ELEMENT_1,
+  PSG1: SIGNATURE_ELEMENT_1,
+};
+
+/** SFI0: one u64 of feature flags. */
+export const SFI0 = record('DxilShaderFeatureInfo', 8, [{ key: 'flags', type: { flags: SHADER_FEATURE_FLAGS, width: 'u64' }, at: 0 }]);
+
+/** HASH flags. */
+export const HASH_FLAGS = bits([[0, 'IncludesSource']]);
+/** HASH: flags, then the standard MD5 of the program (DxilShaderHash). */
+export const HASH = record('DxilShaderHash', 20, [
+  { key: 'flags', type: { flags: HASH_FLAGS, width: 'u32' }, at: 0 },
+  { key: 'digest', type: { bytes: 16 }, at: 4 },
+]);
+
+/** ILDN: the debug name (DxilShaderDebugName), then a NUL and zero padding to 4 bytes. */
+export const ILDN = record('DxilShaderDebugName', 4, [
+  { key: 'flags', type: 'u16', at: 0 },
+  { key: 'nameLength', type: 'u16', at: 2 },
+  { key: 'name', type: { string: 'counted', count: 'nameLength' }, at: 4 },
+]);
+
+/** VERS: the compiler version (DxilCompilerVersion), then up to two NUL-terminated strings. */
+export const VERS = record('DxilCompilerVersion', 16, [
+  { key: 'major', type: 'u16', at: 0 },
+  { key: 'minor', type: 'u16', at: 2 },
+  { key: 'versionFlags', type: 'u32', at: 4 },
+  { key: 'commitCount', type: 'u32', at: 8 },
+  { key: 'versionStringListSize', type: 'u32', at: 12 },
+  { key: 'commitSha', type: { string: 'nul' }, at: 16 },
+  { key: 'versionString', type: { string: 'nul' }, at: 'after' },
+]);
+
+/** The program header of DXIL, ILDB and (DXIL) STAT parts: DxilProgramHeader with its DxilBitcodeHeader. */
+export const DXIL_PROGRAM_HEADER = record('DxilProgramHeader', 24, [
+  {
+    key: 'programVersion',
+    type: { width: 'u32', subfields: [{ key: 'minorVersion', shift: 0, width: 4 }, { key: 'majorVersion', shift: 4, width: 4 }, { key: 'shaderKind', shift: 16, width: 16, enum: SHADER_KIND }] },
+    at: 0,
+  },
+  /** Size of the part in u32 units, this header included. */
+  { key: 'sizeInUint32', type: 'u32', at: 4 },
+  { key: 'magic', type: 'fourcc', at: 8 },
+  { key: 'dxilVersion', type: { width: 'u32', subfields: [{ key: 'dxilMinorVersion', shift: 0, width: 8 }, { key: 'dxilMajorVersion', shift: 8, width: 8 }] }, at: 12 },
+  /** From the start of the bitcode header (offset 8). */
+  { key: 'bitcodeOffset', type: 'u32', at: 16 },
+  { key: 'bitcodeSize', type: 'u32', at: 20 },
+]);
+/** The bitcode header starts at this offset of the program part; bitcodeOffset counts from it. */
+export const BITCODE_HEADER_AT = 8;
+/** Parts with a DXIL program header. */
+export const PROGRAM_PARTS: readonly string[] = ['DXIL', 'ILDB', 'STAT'];
+
+/** SRCI section types (DxilSourceInfoSectionType). */
+export const SRCI_SECTION_TYPE = enumTable('DxilSourceInfoSectionType', '', [['SourceContents', 0], ['SourceNames', 1], ['Args', 2]]);
+/** SRCI source-contents compression (DxilSourceInfo_SourceContentsCompressType). */
+export const SRCI_COMPRESS_TYPE = enumTable('DxilSourceInfo_SourceContentsCompressType', '', [['None', 0], ['Zlib', 1]]);
+export const SRCI_HEADER = record('DxilSourceInfo', 8, [
+  { key: 'alignedSize', type: 'u32', at: 0 },
+  { key: 'flags', type: 'u16', at: 4 },
+  { key: 'sectionCount', type: 'u16', at: 6 },
+]);
+export const SRCI_SECTION = record('DxilSourceInfoSection', 8, [
+  /** The section's size: this header, its data and padding. */
+  { key: 'alignedSize', type: 'u32', at: 0 },
+  { key: 'flags', type: 'u16', at: 4 },
+  { key: 'type', type: { enum: SRCI_SECTION_TYPE, width: 'u16' }, at: 6 },
+]);
+export const SRCI_CONTENTS = record('DxilSourceInfo_SourceContents', 20, [
+  { key: 'alignedSize', type: 'u32', at: 0 },
+  { key: 'flags', type: 'u16', at: 4 },
+  { key: 'compressType', type: { enum: SRCI_COMPRESS_TYPE, width: 'u16' }, at: 6 },
+  { key: 'entriesSize', type: 'u32', at: 8 },
+  { key: 'uncompressedEntriesSize', type: 'u32', at: 12 },
+  { key: 'count', type: 'u32', at: 16 },
+]);
+export const SRCI_CONTENTS_ENTRY = record('DxilSourceInfo_SourceContentsEntry', 12, [
+  { key: 'alignedSize', type: 'u32', at: 0 },
+  { key: 'flags', type: 'u32', at: 4 },
+  { key: 'contentSize', type: 'u32', at: 8 },
+]);
+/** Packed to 4 bytes: the u16 size is followed by two bytes of padding (UNVERIFIED by a sample). */
+export const SRCI_NAMES = record('DxilSourceInfo_SourceNames', 12, [
+  { key: 'flags', type: 'u32', at: 0 },
+  { key: 'count', type: 'u32', at: 4 },
+  { key: 'entriesSize', type: 'u16', at: 8 },
+  { key: 'reserved', type: 'u16', at: 10, reserved: true },
+]);
+export const SRCI_NAMES_ENTRY = record('DxilSourceInfo_SourceNamesEntry', 16, [
+  { key: 'alignedSize', type: 'u32', at: 0 },
+  { key: 'flags', type: 'u32', at: 4 },
+  { key: 'nameSize', type: 'u32', at: 8 },
+  { key: 'contentSize', type: 'u32', at: 12 },
+]);
+export const SRCI_ARGS = record('DxilSourceInfo_Args', 12, [
+  { key: 'flags', type: 'u32', at: 0 },
+  { key: 'size', type: 'u32', at: 4 },
+  { key: 'count', type: 'u32', at: 8 },
+]);
+
+/** RDEF program types in the header's version word (upper 16 bits), as fxc writes them. */
+export const RDEF_PROGRAM_TYPE = enumTable('D3D11_SHADER_VERSION_TYPE', '', [
+  ['Pixel', 0xffff], ['Vertex', 0xfffe], ['Geometry', 0x4753], ['Hull', 0x4853], ['Domain', 0x4453], ['Compute', 0x4353],
+]);
+/** RDEF header (D3D11 reflection): constant buffers, bindings, version, flags, creator. */
+export const RDEF_HEADER = record('RDEF', 28, [
+  { key: 'constantBufferCount', type: 'u32', at: 0 },
+  { key: 'constantBufferOffset', type: 'u32', at: 4 },
+  { key: 'bindingCount', type: 'u32', at: 8 },
+  { key: 'bindingOffset', type: 'u32', at: 12 },
+  { key: 'version', type: { width: 'u32', subfields: [{ key: 'minorVersion', shift: 0, width: 8 }, { key: 'majorVersion', shift: 8, width: 8 }, { key: 'programType', shift: 16, width: 16, enum: RDEF_PROGRAM_TYPE }] }, at: 16 },
+  { key: 'flags', type: 'u32', at: 20 },
+  { key: 'creator', type: { string: 'table-offset' }, at: 24 },
+]);
+/** D3D_SHADER_INPUT_TYPE. */
+export const RDEF_INPUT_TYPE = enumTable('D3D_SHADER_INPUT_TYPE', 'D3D_SIT_', [
+  ['CBUFFER', 0], ['TBUFFER', 1], ['TEXTURE', 2], ['SAMPLER', 3], ['UAV_RWTYPED', 4], ['STRUCTURED', 5], ['UAV_RWSTRUCTURED', 6],
+  ['BYTEADDRESS', 7], ['UAV_RWBYTEADDRESS', 8], ['UAV_APPEND_STRUCTURED', 9], ['UAV_CONSUME_STRUCTURED', 10],
+  ['UAV_RWSTRUCTURED_WITH_COUNTER', 11], ['RTACCELERATIONSTRUCTURE', 12], ['UAV_FEEDBACKTEXTURE', 13],
+]);
+const rdefBinding = (size: number) =>
+  record('D3D11_INTERNALSHADER_RESOURCE_DEF', size, [
+    { key: 'name', type: { string: 'table-offset' }, at: 0 },
+    { key: 'type', type: { enum: RDEF_INPUT_TYPE, width: 'u32' }, at: 4 },
+    { key: 'returnType', type: 'u32', at: 8 },
+    { key: 'dimension', type: 'u32', at: 12 },
+    { key: 'sampleCount', type: 'u32', at: 16 },
+    { key: 'bindPoint', type: 'u32', at: 20 },
+    { key: 'bindCount', type: 'u32', at: 24 },
+    { key: 'flags', type: 'u32', at: 28 },
+    ...(size > 32 ? [{ key: 'space', type: 'u32', at: 32 } as const, { key: 'rangeId', type: 'u32', at: 36 } as const] : []),
+  ]);
+/** RDEF bindings: 32 bytes, 40 from SM 5.1 (space and range ID). */
+export const RDEF_BINDING = rdefBinding(32);
+export const RDEF_BINDING_51 = rdefBinding(40);
+/** RDEF constant buffer records (D3D11_INTERNALSHADER_CONSTANT_BUFFER). */
+export const RDEF_CONSTANT_BUFFER = record('D3D11_INTERNALSHADER_CONSTANT_BUFFER', 24, [
+  { key: 'name', type: { string: 'table-offset' }, at: 0 },
+  { key: 'variableCount', type: 'u32', at: 4 },
+  { key: 'variableOffset', type: 'u32', at: 8 },
+  { key: 'size', type: 'u32', at: 12 },
+  { key: 'flags', type: 'u32', at: 16 },
+  { key: 'type', type: 'u32', at: 20 },
+]);
+
+/** DXBC STAT: the compiler's statistics, a list of u32 counters (their meanings are not in our notes). */
+export const DXBC_STAT_COUNTER = record('u32', 4, [{ key: 'value', type: 'u32', at: 0 }]);

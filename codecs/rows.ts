@@ -1,0 +1,95 @@
+/**
+ * The row vocabulary every fixed-layout record is written in: one row per field naming its key
+ * (TS property = JSON key), its byte offset, its type and, where the format is versioned, the
+ * version it appeared in. `src/rows/` interprets any `RecordDef`: read, write, JSON form, byte-map
+ * spans and a fuzz mutator (docs/formats/parts.md). Tables only: nothing here imports from src/.
+ */
+import type { EnumTable } from './enum-table.js';
+
+/** Integer widths a field may have. `u64` decodes to a bigint. */
+export type Scalar = 'u8' | 'u16' | 'u32' | 'u64' | 'i32';
+
+/** Bytes each scalar takes. */
+export const SCALAR_SIZE: Readonly<Record<Scalar, number>> = { u8: 1, u16: 2, u32: 4, u64: 8, i32: 4 };
+
+/** One named bit of a flag word (bit index, so 64-bit words work): `{ bit, name }`. */
+export interface BitRow {
+  readonly bit: number;
+  readonly name: string;
+}
+
+/** A bit field inside an integer: `key` gets `(value >> shift) & (2^width - 1)`, named through `enum` when given. */
+export interface SubField {
+  readonly key: string;
+  readonly shift: number;
+  readonly width: number;
+  readonly enum?: EnumTable;
+}
+
+/** What a field holds. */
+export type FieldType =
+  /** A plain integer. */
+  | Scalar
+  /** An integer named through an enumeration (`<key>Name` beside it in the JSON form). */
+  | { readonly enum: EnumTable; readonly width: Scalar }
+  /** Flag bits named through a bit table (`<key>Names` beside it). */
+  | { readonly flags: readonly BitRow[]; readonly width: Scalar }
+  /** An integer whose bit fields are named (`subfields` decoded beside it; the word is what is written). */
+  | { readonly width: Scalar; readonly subfields: readonly SubField[] }
+  /** Four ASCII bytes. */
+  | 'fourcc'
+  /** `n` bytes kept as they are (a digest). */
+  | { readonly bytes: number }
+  /**
+   * A string: `table-offset` is a u32 offset from the record's `base` (the part start) to a
+   * NUL-terminated string; `nul` is a NUL-terminated string at this offset; `counted` is `count`
+   * (another field's key) bytes at this offset. A table-offset field decodes to the string under
+   * `key` and the offset under `<key>Offset`; the offset is what is written (the strings live in
+   * the part's kept bytes).
+   */
+  | { readonly string: 'table-offset' }
+  | { readonly string: 'nul' }
+  | { readonly string: 'counted'; readonly count: string };
+
+/** One field of a record. */
+export interface Field {
+  readonly key: string;
+  readonly type: FieldType;
+  /** Byte offset inside the record; a string of type `nul` or `counted` may follow the previous string (`'after'`). */
+  readonly at: number | 'after';
+  /** First version of the format that stores the field (versioned formats only). */
+  readonly since?: number;
+  /** Bytes a layout reserves (written back as read, shown as padding in the byte map). */
+  readonly reserved?: boolean;
+}
+
+/** A fixed-layout record. */
+export interface RecordDef {
+  /** The C name (DXC / LLVM spelling). */
+  readonly name: string;
+  /** Bytes of the fixed part (strings of type `nul`/`counted` may run past it). */
+  readonly size: number;
+  readonly fields: readonly Field[];
+}
+
+/** A record from its rows (checks at load that fixed fields fit inside `size`). */
+export function record(name: string, size: number, fields: readonly Field[]): RecordDef {
+  for (const f of fields) {
+    const width = fieldWidth(f.type);
+    if (typeof f.at === 'number' && width !== undefined && f.at + width > size) throw new Error(`${name}.${f.key} at ${f.at} runs past ${size} bytes`);
+  }
+  return { name, size, fields };
+}
+
+/** Bytes a field's own slot takes, or undefined for strings read through an offset or of variable length. */
+export function fieldWidth(t: FieldType): number | undefined {
+  if (typeof t === 'string') return t === 'fourcc' ? 4 : SCALAR_SIZE[t];
+  if ('bytes' in t) return t.bytes;
+  if ('string' in t) return t.string === 'table-offset' ? 4 : undefined;
+  return SCALAR_SIZE[t.width];
+}
+
+/** A bit table from `[bit, name]` pairs. */
+export function bits(rows: readonly (readonly [number, string])[]): readonly BitRow[] {
+  return rows.map(([bit, name]) => ({ bit, name }));
+}

@@ -1,0 +1,262 @@
+/**
+ * Every container part decoded from rows and written back bit-exact (docs/formats/parts.md):
+ * `decodePart` reads a part's blocks (src/parts/layout.ts) with the one row interpreter
+ * (src/rows/record.ts), keeps every byte no block names, and `encodePart` writes the blocks over
+ * the kept bytes. SHEX/SHDR split into instructions (src/shader/dxbc.ts), SRCI into sections with
+ * their sources inflated (src/parts/srci.ts); a part without rows is kept as bytes.
+ */
+import type { RecordDef } from '../../codecs/rows.js';
+import { BITCODE_HEADER_AT } from '../../codecs/parts.js';
+import { Budget } from '../bytes/budget.js';
+import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
+import { expectBytes, expectOptions } from '../bytes/check.js';
+import type { SpanRecorder } from '../bytes/spans.js';
+import { readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
+import { layoutOf, layoutOfKind, type Blocks, type PartLayout } from './layout.js';
+import { decodeSrci, encodeSrci, srciSpans, type SrciDecode } from './srci.js';
+import { decodeDxbcTokens, encodeDxbcTokens, dxbcTokenSpans, type DxbcTokens } from '../shader/dxbc.js';
+
+/** Bytes of a part no row names, kept as they are (strings, padding, bitcode, unknown data). */
+export interface KeptBytes {
+  /** Offset in the part's data. */
+  offset: number;
+  bytes: Uint8Array;
+}
+
+/** A decoded part: its blocks of rows, the bytes kept as they are, and for SHEX/SHDR and SRCI their own decode. */
+export interface DecodedPart {
+  /** FourCC. */
+  name: string;
+  /** What the part was read as: `signature`, `program`, `featureInfo`, `hash`, `debugName`, `compilerVersion`, `statistics`, `resource-definitions`, `tokens`, `source-info`, `bytes`. */
+  kind: string;
+  /** Bytes of part data. */
+  size: number;
+  blocks: Blocks;
+  kept: KeptBytes[];
+  /** SHEX/SHDR: the instructions. */
+  tokens?: DxbcTokens;
+  /** SRCI: sections and sources. */
+  sourceInfo?: SrciDecode;
+}
+
+/** Options of decodePart. */
+export interface DecodePartOptions {
+  /** Absolute offset of the part data in the file (messages, spans). */
+  base?: number;
+  /** The call's work budget; by default one for the part's size. */
+  budget?: Budget;
+  /** zlib inflate for SRCI sources (default: node:zlib where the host has it; without one, sources stay compressed). */
+  inflate?: (data: Uint8Array, maxOutputLength: number) => Uint8Array;
+}
+
+/** Every layout block record read: where, which layout, which value. */
+interface Placed {
+  def: RecordDef;
+  at: number;
+  row: Row;
+  path: string;
+}
+
+function placeBlocks(layout: PartLayout, r: RowReader, name: string, extents: Extent[] | undefined, rows?: Blocks): { blocks: Blocks; placed: Placed[] } {
+  const blocks: Blocks = {};
+  const placed: Placed[] = [];
+  for (const b of layout.blocks) {
+    const source = rows ?? blocks;
+    const def = typeof b.def === 'function' ? b.def(source) : b.def;
+    const at = b.at(source);
+    const path = `${name}.${b.key}`;
+    if (!b.count) {
+      const row = rows ? (rows[b.key] as Row) : readRecord(def, r, at, path, extents);
+      blocks[b.key] = row;
+      placed.push({ def, at, row, path });
+      continue;
+    }
+    const count = b.count(source, r.bytes);
+    if (!rows) {
+      if (at > r.bytes.byteLength || count > (r.bytes.byteLength - at) / def.size) {
+        throw new DecodeError('count-exceeds-data', r.base + Math.min(at, r.bytes.byteLength), path, `${count} records of ${def.size} bytes at ${at} do not fit in ${r.bytes.byteLength} bytes`);
+      }
+    }
+    const list: Row[] = rows ? (rows[b.key] as Row[]) : new Array<Row>(count);
+    for (let i = 0; i < list.length; i++) {
+      const p = `${path}[${i}]`;
+      if (!rows) list[i] = readRecord(def, r, at + i * def.size, p, extents);
+      placed.push({ def, at: at + i * def.size, row: list[i]!, path: p });
+    }
+    blocks[b.key] = list;
+  }
+  return { blocks, placed };
+}
+
+/** The bytes of [0, size) outside the extents, as kept runs. */
+function keptOutside(data: Uint8Array, extents: Extent[], name: string, base: number): KeptBytes[] {
+  const sorted = extents.slice().sort((a, b) => a[0] - b[0]);
+  const kept: KeptBytes[] = [];
+  let at = 0;
+  for (const [s, e] of sorted) {
+    if (s < at) throw new DecodeError('part-layout', base + s, name, `records overlap at byte ${s} of the part (ambiguous to write back)`);
+    if (s > at) kept.push({ offset: at, bytes: data.slice(at, s) });
+    at = e;
+  }
+  if (at < data.byteLength) kept.push({ offset: at, bytes: data.slice(at) });
+  return kept;
+}
+
+/**
+ * Decodes one part's data from its rows; unknown parts are kept as bytes.
+ * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, part-layout (records overlap), bad-token (SHEX)
+ * @throws {LimitError} limit-exceeded when the work budget runs out
+ */
+export function decodePart(name: string, data: Uint8Array, options: DecodePartOptions = {}): DecodedPart {
+  if (typeof name !== 'string') throw new DescriptionError('bad-type', 'name', `expected a FourCC string, got ${kindOf(name)}`);
+  expectBytes(data, 'data');
+  expectOptions(options as unknown);
+  const base = options.base ?? 0;
+  const budget = options.budget ?? Budget.for(data.byteLength);
+  const r = new RowReader(data, base, budget);
+  if (name === 'SHEX' || name === 'SHDR') {
+    const tokens = decodeDxbcTokens(data, { base, budget });
+    const end = tokens.length * 4;
+    return { name, kind: 'tokens', size: data.byteLength, blocks: {}, kept: end < data.byteLength ? [{ offset: end, bytes: data.slice(end) }] : [], tokens };
+  }
+  if (name === 'SRCI') {
+    const extents: Extent[] = [];
+    const sourceInfo = decodeSrci(r, extents, options.inflate);
+    return { name, kind: 'source-info', size: data.byteLength, blocks: {}, kept: keptOutside(data, extents, name, base), sourceInfo };
+  }
+  const layout = layoutOf(name, data);
+  if (!layout) return { name, kind: 'bytes', size: data.byteLength, blocks: {}, kept: data.byteLength ? [{ offset: 0, bytes: data.slice() }] : [] };
+  const extents: Extent[] = [];
+  const { blocks } = placeBlocks(layout, r, name, extents);
+  return { name, kind: layout.kind, size: data.byteLength, blocks, kept: keptOutside(data, extents, name, base) };
+}
+
+/**
+ * Writes a decoded part back: kept bytes first, then every block's fixed fields.
+ * @throws {DescriptionError} bad-type, out-of-range when the description does not fit its size
+ */
+export function encodePart(part: DecodedPart): Uint8Array {
+  if (typeof part !== 'object' || part === null) throw new DescriptionError('bad-type', 'part', `expected a decoded part, got ${kindOf(part)}`);
+  const size = part.size;
+  if (!Number.isInteger(size) || size < 0 || size > 0x7fffffff) throw new DescriptionError('out-of-range', 'part.size', `expected a size 0..2147483647, got ${String(size)}`);
+  const out = new Uint8Array(size);
+  for (const k of part.kept ?? []) {
+    if (!(k.offset >= 0) || k.offset + k.bytes.byteLength > size) throw new DescriptionError('out-of-range', 'part.kept', `kept bytes at ${k.offset} run past the part's ${size} bytes`);
+    out.set(k.bytes, k.offset);
+  }
+  const view = new DataView(out.buffer);
+  if (part.tokens) {
+    encodeDxbcTokens(part.tokens, view);
+    return out;
+  }
+  if (part.sourceInfo) {
+    encodeSrci(part.sourceInfo, view, writeRecord);
+    return out;
+  }
+  const layout = layoutOfKind(part.name, part.kind);
+  if (!layout) return out;
+  const { placed } = placeBlocks(layout, new RowReader(out, 0, Budget.unlimited()), part.name, undefined, part.blocks);
+  for (const p of placed) {
+    if (p.at + p.def.size > size) throw new DescriptionError('out-of-range', p.path, `the record at ${p.at} runs past the part's ${size} bytes`);
+    writeRecord(p.def, p.row, view, p.at);
+  }
+  return out;
+}
+
+const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+
+/** Options of partToJson. */
+export interface PartJsonOptions {
+  /** Kept runs longer than this many bytes show only offset and size (default: all as hex). */
+  maxKeptBytes?: number;
+}
+
+/** The JSON form of a decoded part: integers, names beside them, kept bytes as hex. */
+export function partToJson(part: DecodedPart, options: PartJsonOptions = {}): Record<string, unknown> {
+  const max = options.maxKeptBytes ?? Infinity;
+  const blocks: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(part.blocks)) blocks[k] = Array.isArray(v) ? v.map(recordToJson) : recordToJson(v);
+  return {
+    name: part.name,
+    kind: part.kind,
+    size: part.size,
+    ...blocks,
+    ...(part.tokens ? { program: part.tokens } : {}),
+    ...(part.sourceInfo ? { sourceInfo: part.sourceInfo } : {}),
+    kept: part.kept.map((k) => (k.bytes.byteLength > max ? { offset: k.offset, size: k.bytes.byteLength } : { offset: k.offset, hex: hex(k.bytes) })),
+  };
+}
+
+/**
+ * A decoded part from its JSON form (every kept run must carry its hex).
+ * @throws {DescriptionError} bad-type, missing-key, out-of-range naming the field
+ */
+export function partFromJson(json: unknown): DecodedPart {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', '$', `expected an object, got ${kindOf(json)}`);
+  const j = json as Record<string, unknown>;
+  const name = j.name;
+  if (typeof name !== 'string' || name.length !== 4) throw new DescriptionError('bad-type', '$.name', 'expected a FourCC');
+  const size = j.size;
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw new DescriptionError('bad-type', '$.size', 'expected a size');
+  if (!Array.isArray(j.kept)) throw new DescriptionError('bad-type', '$.kept', `expected an array, got ${kindOf(j.kept)}`);
+  const kept = j.kept.map((k: unknown, i: number) => {
+    const o = k as { offset?: unknown; hex?: unknown };
+    if (typeof o?.offset !== 'number' || typeof o.hex !== 'string' || o.hex.length % 2 || !/^[0-9a-fA-F]*$/.test(o.hex)) throw new DescriptionError('bad-type', `$.kept[${i}]`, 'expected { offset, hex }');
+    const h = o.hex;
+    return { offset: o.offset, bytes: Uint8Array.from({ length: h.length / 2 }, (_, x) => parseInt(h.slice(2 * x, 2 * x + 2), 16)) };
+  });
+  const part: DecodedPart = { name, kind: String(j.kind), size, blocks: {}, kept };
+  if (name === 'SHEX' || name === 'SHDR') {
+    part.tokens = j.program as DxbcTokens;
+    return part;
+  }
+  if (name === 'SRCI') {
+    part.sourceInfo = j.sourceInfo as SrciDecode;
+    return part;
+  }
+  const layout = layoutOfKind(name, part.kind);
+  if (!layout) return part;
+  for (const b of layout.blocks) {
+    const def = typeof b.def === 'function' ? b.def(part.blocks) : b.def;
+    const v = j[b.key];
+    if (b.count) {
+      if (!Array.isArray(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', `$.${b.key}`, `expected an array, got ${kindOf(v)}`);
+      part.blocks[b.key] = v.map((e, i) => recordFromJson(def, e, `$.${b.key}[${i}]`));
+    } else part.blocks[b.key] = recordFromJson(def, v, `$.${b.key}`);
+  }
+  return part;
+}
+
+/** Byte-map spans of a part's data at absolute offset `base` (fields, kept bytes as data). */
+export function partSpans(part: DecodedPart, data: Uint8Array, rec: SpanRecorder, base: number, path: string): void {
+  if (part.tokens) dxbcTokenSpans(part.tokens, rec, base, path);
+  else if (part.sourceInfo) srciSpans(part.sourceInfo, rec, base, path);
+  else {
+    const layout = layoutOfKind(part.name, part.kind);
+    if (layout) {
+      const { placed } = placeBlocks(layout, new RowReader(data, base, Budget.unlimited()), path, undefined, part.blocks);
+      for (const p of placed) recordSpans(p.def, p.row, rec, base, p.at, p.path, data);
+    }
+  }
+  for (const k of part.kept) {
+    if (k.bytes.byteLength === 0) continue;
+    const what = part.kind === 'program' && k.offset >= BITCODE_HEADER_AT ? 'bitcode' : part.kind === 'bytes' ? 'data' : 'kept';
+    rec.add('data', base + k.offset, k.bytes.byteLength, `${path}.${what}`);
+  }
+}
+
+/**
+ * The LLVM bitcode of a DXIL/ILDB/STAT program part: the bytes the program header points at.
+ * @throws {DecodeError} truncated or bad-offset when the header points outside the part
+ */
+export function programBitcode(data: Uint8Array, base = 0): Uint8Array {
+  expectBytes(data, 'data');
+  const r = new RowReader(data, base, Budget.for(data.byteLength));
+  const h = readRecord(layoutOf('DXIL', data)!.blocks[0]!.def as RecordDef, r, 0, 'DXIL.header');
+  const start = BITCODE_HEADER_AT + (h.bitcodeOffset as number);
+  const size = h.bitcodeSize as number;
+  if (start > data.byteLength || size > data.byteLength - start) {
+    throw new DecodeError('bad-offset', base + 16, 'DXIL.header.bitcodeOffset', `bitcode of ${size} bytes at ${start} runs past the part's ${data.byteLength} bytes`);
+  }
+  return data.subarray(start, start + size);
+}

@@ -1,0 +1,345 @@
+/**
+ * The one interpreter of codecs/rows.ts: any `RecordDef` is read, written, turned into its JSON
+ * form and back, mapped to byte spans and mutated by the functions here. Every read goes through
+ * `RowReader.need` (one bounds check) and charges the call's work budget (`resolve`: one per
+ * record, one per string byte looked at).
+ */
+import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type RecordDef, type Scalar, type SubField } from '../../codecs/rows.js';
+import type { EnumTable } from '../../codecs/enum-table.js';
+import { Budget, type Where } from '../bytes/budget.js';
+import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
+import { readNul } from '../bytes/strings.js';
+import type { SpanRecorder } from '../bytes/spans.js';
+
+/** A decoded record: field keys (and the derived `<key>Name`, `<key>Names`, `<key>Offset`, subfield keys) to values. */
+export type Row = Record<string, unknown>;
+
+/** The bytes a record is read from: one bounds check, one budget. */
+export class RowReader {
+  readonly view: DataView;
+  /**
+   * @param bytes  the data (a part's data); offsets are relative to its first byte
+   * @param base   absolute offset of bytes[0], for messages and spans
+   * @param budget the call's work budget
+   */
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly base: number,
+    readonly budget: Budget,
+  ) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Throws truncated unless [offset, offset + size) lies inside the bytes. */
+  need(offset: number, size: number, path: string): void {
+    if (!(offset >= 0) || offset > this.bytes.byteLength || size > this.bytes.byteLength - offset) {
+      throw new DecodeError('truncated', this.base + Math.max(0, Math.min(offset, this.bytes.byteLength)), path, `needs ${size} byte${size === 1 ? '' : 's'} at ${offset}, the data has ${this.bytes.byteLength}`);
+    }
+  }
+
+  /** Charges `n` resolved elements to the budget. */
+  charge(n: number, where: Where): void {
+    this.budget.charge('resolve', n, where, undefined);
+  }
+
+  scalar(t: Scalar, at: number, path: string): number | bigint {
+    this.need(at, SCALAR_SIZE[t], path);
+    const v = this.view;
+    switch (t) {
+      case 'u8':
+        return v.getUint8(at);
+      case 'u16':
+        return v.getUint16(at, true);
+      case 'u32':
+        return v.getUint32(at, true);
+      case 'i32':
+        return v.getInt32(at, true);
+      case 'u64':
+        return v.getBigUint64(at, true);
+    }
+  }
+}
+
+/** The name of `value` in an enum table, or undefined. */
+export function enumName(table: EnumTable, value: number): string | undefined {
+  for (const [name, v] of table.values) if (v === value) return name;
+  return undefined;
+}
+
+const widthOf = (t: FieldType): Scalar | undefined => (typeof t === 'string' ? (t === 'fourcc' ? undefined : t) : 'width' in t ? t.width : undefined);
+
+/** Where a record's bytes went: fixed slots and inline strings, as [start, end) relative to the data. */
+export type Extent = readonly [start: number, end: number];
+
+/**
+ * Reads one record at `at`. `extents` (when given) receives the byte ranges the record's fixed
+ * slots occupy. Strings are views: inline ones and those read through an offset stay in the
+ * part's kept bytes, which is where they are written back from.
+ * @throws {DecodeError} truncated, bad-offset for a string offset outside the data
+ * @throws {LimitError} limit-exceeded when the budget runs out
+ */
+export function readRecord(def: RecordDef, r: RowReader, at: number, path: string, extents?: Extent[]): Row {
+  r.need(at, def.size, path);
+  r.charge(def.fields.length, path);
+  const out: Row = {};
+  let cursor = at + def.size;
+  for (const f of def.fields) {
+    const t = f.type;
+    const fAt = f.at === 'after' ? cursor : at + f.at;
+    const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'string' in t) {
+      if (t.string === 'table-offset') {
+        const offset = r.scalar('u32', fAt, fp) as number;
+        extents?.push([fAt, fAt + 4]);
+        if (offset >= r.bytes.byteLength) throw new DecodeError('bad-offset', r.base + fAt, fp, `string offset ${offset} is outside the ${r.bytes.byteLength} bytes of the data`);
+        out[f.key] = readNul(r.bytes, offset, r.budget, fp).text;
+        out[`${f.key}Offset`] = offset;
+        continue;
+      }
+      if (t.string === 'nul') {
+        if (fAt >= r.bytes.byteLength) {
+          out[f.key] = '';
+          continue;
+        }
+        const s = readNul(r.bytes, fAt, r.budget, fp);
+        out[f.key] = s.text;
+        cursor = s.end + (s.terminated ? 1 : 0);
+        continue;
+      }
+      const n = out[t.count] as number;
+      r.need(fAt, n, fp);
+      r.charge(n, fp);
+      out[f.key] = new TextDecoder().decode(r.bytes.subarray(fAt, fAt + n));
+      cursor = fAt + n;
+      continue;
+    }
+    if (t === 'fourcc') {
+      r.need(fAt, 4, fp);
+      const b = r.bytes;
+      out[f.key] = String.fromCharCode(b[fAt]!, b[fAt + 1]!, b[fAt + 2]!, b[fAt + 3]!);
+      extents?.push([fAt, fAt + 4]);
+      continue;
+    }
+    if (typeof t === 'object' && 'bytes' in t) {
+      r.need(fAt, t.bytes, fp);
+      out[f.key] = r.bytes.slice(fAt, fAt + t.bytes);
+      extents?.push([fAt, fAt + t.bytes]);
+      continue;
+    }
+    const w = widthOf(t)!;
+    const v = r.scalar(w, fAt, fp);
+    extents?.push([fAt, fAt + SCALAR_SIZE[w]]);
+    out[f.key] = v;
+    if (typeof t !== 'object') continue;
+    if ('enum' in t) {
+      const name = enumName(t.enum, Number(v));
+      if (name !== undefined) out[`${f.key}Name`] = name;
+    } else if ('flags' in t) {
+      out[`${f.key}Names`] = flagNames(t.flags, v);
+    } else if ('subfields' in t) {
+      for (const s of t.subfields) {
+        const sv = subfieldOf(v, s);
+        out[s.key] = sv;
+        if (s.enum) {
+          const name = enumName(s.enum, sv);
+          if (name !== undefined) out[`${s.key}Name`] = name;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const subfieldOf = (v: number | bigint, s: SubField): number => Number((BigInt(v) >> BigInt(s.shift)) & ((1n << BigInt(s.width)) - 1n));
+
+/** The names of the set bits of `v` in table order; bits the table lacks as `bitN`. */
+export function flagNames(table: readonly { bit: number; name: string }[], v: number | bigint): string[] {
+  const value = BigInt(v);
+  const names: string[] = [];
+  let rest = value;
+  for (const { bit, name } of table) {
+    const m = 1n << BigInt(bit);
+    if (value & m) {
+      names.push(name);
+      rest &= ~m;
+    }
+  }
+  for (let bit = 0; rest !== 0n && bit < 64; bit++) {
+    const m = 1n << BigInt(bit);
+    if (rest & m) {
+      names.push(`bit${bit}`);
+      rest &= ~m;
+    }
+  }
+  return names;
+}
+
+/** The value a field writes: the word with its subfields put back, for subfield types. */
+function wordOf(f: Field, row: Row): number | bigint {
+  const t = f.type;
+  const v = row[f.key] as number | bigint;
+  if (typeof t !== 'object' || !('subfields' in t)) return v;
+  let w = BigInt(v);
+  for (const s of t.subfields) {
+    const sv = row[s.key];
+    if (typeof sv !== 'number') continue;
+    const mask = ((1n << BigInt(s.width)) - 1n) << BigInt(s.shift);
+    w = (w & ~mask) | ((BigInt(sv) << BigInt(s.shift)) & mask);
+  }
+  return typeof v === 'bigint' ? w : Number(w);
+}
+
+/**
+ * Writes a record's fixed slots into `out` at `at` (inline strings and the strings an offset
+ * points at are not written here: they are part of the kept bytes, src/parts/).
+ */
+export function writeRecord(def: RecordDef, row: Row, out: DataView, at: number): void {
+  for (const f of def.fields) {
+    if (f.at === 'after') continue;
+    const t = f.type;
+    const o = at + f.at;
+    if (typeof t === 'object' && 'string' in t) {
+      if (t.string === 'table-offset') out.setUint32(o, row[`${f.key}Offset`] as number, true);
+      continue;
+    }
+    if (t === 'fourcc') {
+      const s = row[f.key] as string;
+      for (let i = 0; i < 4; i++) out.setUint8(o + i, s.charCodeAt(i) & 0xff);
+      continue;
+    }
+    if (typeof t === 'object' && 'bytes' in t) {
+      const b = row[f.key] as Uint8Array;
+      for (let i = 0; i < t.bytes; i++) out.setUint8(o + i, b[i] ?? 0);
+      continue;
+    }
+    const w = widthOf(t)!;
+    const v = wordOf(f, row);
+    switch (w) {
+      case 'u8':
+        out.setUint8(o, Number(v));
+        break;
+      case 'u16':
+        out.setUint16(o, Number(v), true);
+        break;
+      case 'u32':
+        out.setUint32(o, Number(v) >>> 0, true);
+        break;
+      case 'i32':
+        out.setInt32(o, Number(v), true);
+        break;
+      case 'u64':
+        out.setBigUint64(o, BigInt(v), true);
+        break;
+    }
+  }
+}
+
+const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+
+/** A record's JSON form: integers as numbers (a u64 past 2^53 as a decimal string), byte fields as hex, names beside. */
+export function recordToJson(row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    out[k] = typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v instanceof Uint8Array ? hex(v) : v;
+  }
+  return out;
+}
+
+const LIMIT: Readonly<Record<Scalar, [number, number]>> = { u8: [0, 0xff], u16: [0, 0xffff], u32: [0, 0xffffffff], i32: [-0x80000000, 0x7fffffff], u64: [0, Number.MAX_SAFE_INTEGER] };
+
+function jsonInt(v: unknown, w: Scalar, path: string): number | bigint {
+  if (w === 'u64' && typeof v === 'string' && /^\d{1,20}$/.test(v)) {
+    const b = BigInt(v);
+    if (b < 1n << 64n) return b;
+  }
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', path, `expected an integer, got ${kindOf(v)}`);
+  const [lo, hi] = LIMIT[w];
+  if (v < lo || v > hi) throw new DescriptionError('out-of-range', path, `${v} is outside ${lo}..${hi}`);
+  return w === 'u64' ? BigInt(v) : v;
+}
+
+/**
+ * A record from its JSON form: the written values are read and checked (names, which are derived,
+ * are taken as given for display); `<key>Offset` for strings read through an offset.
+ * @throws {DescriptionError} bad-type, missing-key, out-of-range naming the field
+ */
+export function recordFromJson(def: RecordDef, json: unknown, path: string): Row {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, `expected an object, got ${kindOf(json)}`);
+  const j = json as Record<string, unknown>;
+  const out: Row = { ...j };
+  for (const f of def.fields) {
+    const t = f.type;
+    const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'string' in t) {
+      if (t.string === 'table-offset') out[`${f.key}Offset`] = jsonInt(j[`${f.key}Offset`], 'u32', `${fp}Offset`);
+      else if (typeof j[f.key] !== 'string') throw new DescriptionError('bad-type', fp, `expected a string, got ${kindOf(j[f.key])}`);
+      continue;
+    }
+    if (t === 'fourcc') {
+      const s = j[f.key];
+      if (typeof s !== 'string' || s.length !== 4) throw new DescriptionError('bad-type', fp, `expected four characters, got ${kindOf(s)}`);
+      continue;
+    }
+    if (typeof t === 'object' && 'bytes' in t) {
+      const s = j[f.key];
+      if (typeof s !== 'string' || s.length !== 2 * t.bytes || !/^[0-9a-fA-F]*$/.test(s)) throw new DescriptionError('bad-type', fp, `expected ${t.bytes} bytes as hex`);
+      out[f.key] = Uint8Array.from({ length: t.bytes }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
+      continue;
+    }
+    const w = widthOf(t)!;
+    out[f.key] = jsonInt(j[f.key], w, fp);
+    if (typeof t === 'object' && 'subfields' in t) {
+      for (const s of t.subfields) if (j[s.key] !== undefined) out[s.key] = jsonInt(j[s.key], s.width > 16 ? 'u32' : 'u16', `${path}.${s.key}`);
+    }
+  }
+  return out;
+}
+
+/** Records the byte spans of a record read at `at` (data offset; `base` makes them absolute). */
+export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string, data: Uint8Array): void {
+  rec.add('record', base + at, def.size, path, undefined, def.name);
+  for (const f of def.fields) {
+    const t = f.type;
+    const fp = `${path}.${f.key}`;
+    const v = row[f.key];
+    if (typeof t === 'object' && 'string' in t) {
+      if (t.string === 'table-offset') {
+        rec.field(base + at + (f.at as number), 4, fp, row[`${f.key}Offset`] as number, v as string);
+        continue;
+      }
+      continue; // inline strings are kept bytes (mapped as the part's kept data)
+    }
+    const o = base + at + (f.at as number);
+    const width = fieldWidth(t)!;
+    if (f.reserved) {
+      rec.add('padding', o, width, fp);
+      continue;
+    }
+    const name = typeof t === 'object' && 'enum' in t ? (row[`${f.key}Name`] as string | undefined) : typeof t === 'object' && 'flags' in t ? (row[`${f.key}Names`] as string[]).join('|') : undefined;
+    rec.field(o, width, fp, v instanceof Uint8Array ? hex(v) : (v as number | bigint | string), name);
+  }
+}
+
+/** A copy of `row` with one fixed integer field set to a value drawn from `random` (the fuzz mutator's step). */
+export function mutateRecord(def: RecordDef, row: Row, random: () => number): Row {
+  const ints = def.fields.filter((f) => widthOf(f.type) !== undefined);
+  if (ints.length === 0) return row;
+  const f = ints[Math.floor(random() * ints.length)]!;
+  const w = widthOf(f.type)!;
+  const bitsN = SCALAR_SIZE[w] * 8;
+  const pick = Math.floor(random() * 4);
+  const r32 = Math.floor(random() * 0x100000000);
+  let v: number | bigint;
+  if (w === 'u64') v = pick === 0 ? 0n : pick === 1 ? (1n << 64n) - 1n : BigInt(row[f.key] as bigint) ^ (1n << BigInt(r32 % 64));
+  else {
+    const max = w === 'i32' ? 0x7fffffff : 2 ** bitsN - 1;
+    v = pick === 0 ? 0 : pick === 1 ? max : (Number(row[f.key]) ^ (1 << (r32 % bitsN))) >>> 0;
+    if (w === 'i32') v = v | 0;
+    else v = Math.min(Number(v), max);
+  }
+  const out = { ...row, [f.key]: v };
+  // subfields follow the word
+  const t = f.type;
+  if (typeof t === 'object' && 'subfields' in t) for (const s of t.subfields) out[s.key] = subfieldOf(v, s);
+  return out;
+}
