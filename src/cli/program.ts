@@ -49,6 +49,16 @@ function examplesText(examples: readonly string[]): string {
   return examples.length ? `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n` : '';
 }
 
+/** The common jobs, shown under `dxbin help`. */
+const ROOT_EXAMPLES = [
+  'dxbin inspect shader.cso',
+  'dxbin verify shader.cso',
+  'dxbin rootsig validate rs.dxbc',
+  'dxbin rootsig convert rs.dxbc --to 1.0 -o rs10.dxbc',
+  'dxbin rootsig compile "RootFlags(0), CBV(b0)" --to 1.1 -o rs.dxbc',
+  'dxbin query decode --type timestamp stamps.bin',
+];
+
 /** Builds the commander tree; `done` receives each action's exit status. */
 export function buildProgram(streams: Streams, done: (code: ExitCode) => void): Command {
   const program = new Command('dxbin')
@@ -66,7 +76,9 @@ export function buildProgram(streams: Streams, done: (code: ExitCode) => void): 
   // taken out of the command line before commander parses it (run); listed here for help
   program.option('--persistent_worker', "serve Bazel's JSON persistent-worker protocol on stdin/stdout (docs/build-systems.md)");
   program.addOption(new Option('--param-file-format <format>', 'how @FILE response files are split: lines (one argument per line), shell (quoted words) or msbuild (.rsp quoting)').choices(PARAM_FILE_FORMATS).default('lines'));
-  program.addHelpText('after', '\nResponse files: any argument @FILE is replaced by the arguments in FILE (@@x for a literal @x).\nExit status: 0 success, 1 bad input or failed check, 2 usage.\nHelp on a command: dxbin help rootsig compile\n');
+  // wrap command lists too when their names are long (commander leaves a description column under 40 unwrapped)
+  program.configureHelp({ minWidthToWrap: 24 });
+  program.addHelpText('after', `${examplesText(ROOT_EXAMPLES)}\nResponse files: any argument @FILE is replaced by the arguments in FILE (@@x for a literal @x).\nExit status: 0 success, 1 bad input or failed check, 2 usage.\nHelp on a command: dxbin help rootsig compile\n`);
   const groups = new Map<string, Command>();
   const parentOf = (path: readonly string[]): Command => {
     if (path.length === 1) return program;
