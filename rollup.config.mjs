@@ -40,8 +40,25 @@ const ts = () =>
 
 export default [
   {
-    // fuzz-worker: the worker thread module of dxbin fuzz (found next to dist/fuzz.js, or one folder up from dist/cli/)
+    // The library's ES modules, one file per source module (dist/lib/...) under entry files named
+    // after the exports (dist/index.js, dist/query.js, ...): a bundler then drops every module an
+    // app does not import (sideEffects: false works per module), where merged chunks made an app
+    // that decodes root signatures carry whatever shared a chunk with the decoder.
     input: { ...entries, 'fuzz-worker': 'src/fuzz/worker.ts' },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      preserveModules: true,
+      preserveModulesRoot: '.',
+      entryFileNames: (chunk) => (chunk.isEntry && chunk.name in entries ? '[name].js' : chunk.name === 'fuzz-worker' ? 'lib/src/fuzz/worker.js' : 'lib/[name].js'),
+    },
+    external,
+    plugins: [ts()],
+  },
+  {
+    // fuzz-worker: the worker thread module of dxbin fuzz for the CLI, found one folder up from
+    // dist/cli/ (the library's engine finds its own worker next to it in dist/lib/)
+    input: { 'fuzz-worker': 'src/fuzz/worker.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
     plugins: [ts()],

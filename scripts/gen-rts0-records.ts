@@ -147,8 +147,8 @@ export function generateRts0Records(): string {
     '  return F32[0]!;',
     '}',
     '',
-    '/** The per-record readers and writers of one version. */',
-    'export interface RecordCodecs {',
+    '/** The per-record readers of one version. */',
+    'export interface RecordReaders {',
   ];
   const payloads = [...new Set(PARAMETER_TYPES.map((t) => t.payload))];
   out.push(
@@ -156,6 +156,10 @@ export function generateRts0Records(): string {
     '  /** A parameter record with its payload, by payload key. */',
     `  readonly readParameter: { readonly [payload: string]: (b: Uint8Array, o: number, payload: unknown) => Fields };`,
     ...KINDS.filter(([, r]) => r !== HEADER && r !== PARAMETER).map(([n]) => `  readonly read${n}: (b: Uint8Array, o: number) => Fields;`),
+    '}',
+    '',
+    '/** The per-record writers of one version. */',
+    'export interface RecordWriters {',
     ...KINDS.map(([n]) => `  readonly write${n}: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;`),
     '}',
   );
@@ -163,14 +167,19 @@ export function generateRts0Records(): string {
     out.push('', `// ---------------------------------------------------------------- version ${versionName}`, '');
     for (const [name, record] of KINDS) out.push(...reader(name, record, v), '', ...writer(name, record, v, versionName), '');
   }
-  out.push('/** Readers and writers by stored version number. */', 'export const RECORD_CODECS: Record<number, RecordCodecs> = {');
+  // two tables, so that an app that only decodes carries no writer (and one that only encodes no reader)
+  out.push('/** Readers by stored version number. */', 'export const RECORD_READERS: Record<number, RecordReaders> = {');
   for (const { value: v } of ROOT_SIGNATURE_VERSIONS) {
     const names = [
       `readHeader: readHeaderV${v}`,
       `readParameter: { ${payloads.map((p) => `${p}: readParameter${cap(p)}V${v}`).join(', ')} }`,
       ...KINDS.filter(([, r]) => r !== HEADER && r !== PARAMETER).map(([n]) => `read${n}: read${n}V${v}`),
-      ...KINDS.map(([n]) => `write${n}: write${n}V${v}`),
     ];
+    out.push(`  ${v}: {`, ...names.map((n) => `    ${n},`), '  },');
+  }
+  out.push('};', '', '/** Writers by stored version number. */', 'export const RECORD_WRITERS: Record<number, RecordWriters> = {');
+  for (const { value: v } of ROOT_SIGNATURE_VERSIONS) {
+    const names = KINDS.map(([n]) => `write${n}: write${n}V${v}`);
     out.push(`  ${v}: {`, ...names.map((n) => `    ${n},`), '  },');
   }
   out.push('};', '');

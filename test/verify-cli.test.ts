@@ -31,11 +31,12 @@ test("verify: the shader's own RTS0 by default (DXBC)", () => {
   assert.match(r.stdout, 'fits the root signature (3 bindings)');
 });
 
-test('verify: exit 1 and one line per violation in DXC words when one does not fit', () => {
+test('verify: exit 1 and one line per violation in DXC words (once, on stderr) when one does not fit', () => {
   const r = dxbin('verify', VERTEX, PIXEL, '--rootsig', OTHER_RS);
   assert.is(r.status, 1);
   assert.match(r.stdout, 'Vertex shader fits');
-  assert.match(r.stdout, '  not-fully-bound CBV b2: Shader CBV descriptor range (RegisterSpace=0, NumDescriptors=1, BaseShaderRegister=2) is not fully bound in root signature.');
+  assert.match(r.stdout, 'Pixel shader does not fit the root signature');
+  assert.not.match(r.stdout, 'not fully bound', 'the violation is printed once, on stderr (issue 29)');
   // one diagnostic per violation, naming the shader, in either style
   assert.match(r.stderr, 'PIXEL_SHADER_BYTECODE.dxil: CBV b2: Shader CBV descriptor range (RegisterSpace=0, NumDescriptors=1, BaseShaderRegister=2) is not fully bound in root signature.');
   assert.is(r.stderr.trimEnd().split('\n').length, 1);

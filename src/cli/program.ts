@@ -58,6 +58,16 @@ function examplesText(examples: readonly string[]): string {
   return examples.length ? `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n` : '';
 }
 
+/** The common jobs, shown under `dxbin help`. */
+const ROOT_EXAMPLES = [
+  'dxbin inspect shader.cso',
+  'dxbin verify shader.cso',
+  'dxbin rootsig validate rs.dxbc',
+  'dxbin rootsig convert rs.dxbc --to 1.0 -o rs10.dxbc',
+  'dxbin rootsig compile "RootFlags(0), CBV(b0)" --to 1.1 -o rs.dxbc',
+  'dxbin query decode --type timestamp stamps.bin',
+];
+
 /** Where the command line being parsed sends its text and its exit status (set just before each parse). */
 interface ParseContext {
   readonly streams: Streams;
@@ -95,7 +105,9 @@ class Program {
     // taken out of the command line before commander parses it (run); listed here for help
     this.root.option('--persistent_worker', "serve Bazel's JSON persistent-worker protocol on stdin/stdout (docs/build-systems.md)");
     this.root.addOption(new Option('--param-file-format <format>', PARAM_FILE_FORMAT_HELP).choices(PARAM_FILE_FORMATS).default(DEFAULT_PARAM_FILE_FORMAT));
-    this.root.addHelpText('after', '\nResponse files: any argument @FILE is replaced by the arguments in FILE (@@x for a literal @x).\nExit status: 0 success, 1 bad input or failed check, 2 usage.\nHelp on a command: dxbin help rootsig compile\n');
+    // wrap command lists too when their names are long (commander leaves a description column under 40 unwrapped)
+    this.root.configureHelp({ minWidthToWrap: 24 });
+    this.root.addHelpText('after', `${examplesText(ROOT_EXAMPLES)}\nResponse files: any argument @FILE is replaced by the arguments in FILE (@@x for a literal @x).\nExit status: 0 success, 1 bad input or failed check, 2 usage.\nHelp on a command: dxbin help rootsig compile\n`);
   }
 
   /** Loads and adds the commands `argv` may need: its own, or all of a group or all (help, a name commander must suggest for). */

@@ -5,8 +5,8 @@
  * strict Content-Security-Policy without 'wasm-unsafe-eval'), or `DXBIN_WASM=js`, the JS digest
  * runs instead. The message is copied through one 64 KiB buffer in the module's memory (one chunk
  * per call for messages up to 64 KiB, so nothing is allocated; one view per further chunk).
- * The module is built twice: with SIMD (where `WebAssembly.validate` accepts it), whose `blocks4`
- * hashes four messages at once for batches, and without.
+ * The module is built twice: without SIMD, for single messages, and with SIMD (where
+ * `WebAssembly.validate` accepts it), whose `blocks4` hashes four messages at once for batches.
  */
 import { decodeBase64 } from '../bytes/base64.js';
 import { setU32 } from '../bytes/le.js';
@@ -35,25 +35,49 @@ const BATCH = STATES + 64; // four padded messages for blocks4
 /** A group of four messages goes through blocks4 when each has at most this many bytes. */
 const BATCH_LANE_MAX = 1 << 20;
 
-let loaded: { x: DigestExports; mem: Uint8Array; simd: boolean } | null | undefined;
+type Loaded = { x: DigestExports; mem: Uint8Array; simd: boolean };
+/** The module single digests run on (the build without SIMD: MD5 of one message has no lanes). */
+let loaded: Loaded | null | undefined;
+/** The module batches run on: the SIMD build where accepted (blocks4 one message per lane), else `loaded`. */
+let loadedBatch: Loaded | null | undefined;
 
-function load(): { x: DigestExports; mem: Uint8Array; simd: boolean } | null {
-  if (loaded !== undefined) return loaded;
-  loaded = null;
+function wasmRefused(): boolean {
   const forced = typeof process !== 'undefined' ? process.env?.DXBIN_WASM : undefined;
-  if (forced === 'js' || typeof WebAssembly !== 'object') return loaded;
+  return forced === 'js' || typeof WebAssembly !== 'object';
+}
+
+function instantiate(bytes: Uint8Array<ArrayBuffer>, simd: boolean): Loaded | null {
   try {
-    const simdBytes = decodeBase64(DIGEST_SIMD_WASM);
-    const simd = WebAssembly.validate(simdBytes);
-    const module = new WebAssembly.Module(simd ? simdBytes : decodeBase64(DIGEST_WASM));
+    const module = new WebAssembly.Module(bytes);
     const x = new WebAssembly.Instance(module, { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as DigestExports;
     const need = BATCH;
     if (x.memory.buffer.byteLength < need) x.memory.grow(Math.ceil((need - x.memory.buffer.byteLength) / 65536));
-    loaded = { x, mem: new Uint8Array(x.memory.buffer), simd };
+    return { x, mem: new Uint8Array(x.memory.buffer), simd };
   } catch {
-    loaded = null; // CSP or an engine without WebAssembly: the JS digest serves
+    return null; // CSP or an engine without WebAssembly: the JS digest serves
   }
+}
+
+function load(): Loaded | null {
+  if (loaded !== undefined) return loaded;
+  loaded = wasmRefused() ? null : instantiate(decodeBase64(DIGEST_WASM), false);
   return loaded;
+}
+
+// Only batches reach this (and with it the SIMD build's bytes), so an app that digests one message
+// at a time does not carry them.
+function loadBatch(): Loaded | null {
+  if (loadedBatch !== undefined) return loadedBatch;
+  loadedBatch = null;
+  if (wasmRefused()) return loadedBatch;
+  try {
+    const simdBytes = decodeBase64(DIGEST_SIMD_WASM);
+    if (WebAssembly.validate(simdBytes)) loadedBatch = instantiate(simdBytes, true);
+  } catch {
+    loadedBatch = null;
+  }
+  if (loadedBatch === null) loadedBatch = load();
+  return loadedBatch;
 }
 
 /** Whether the WebAssembly digest is in use in this process (loads it on first ask). */
@@ -63,7 +87,7 @@ export function wasmDigestAvailable(): boolean {
 
 /** Whether batches hash four messages at once (the SIMD build loaded). */
 export function wasmDigestSimd(): boolean {
-  return load()?.simd ?? false;
+  return loadBatch()?.simd ?? false;
 }
 
 const IV = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
@@ -75,7 +99,7 @@ const IV = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
  * not available or a message is over BATCH_LANE_MAX bytes.
  */
 export function wasmDigest4(messages: readonly Uint8Array[], first: number, out: Uint8Array): boolean {
-  const w = loaded === undefined ? load() : loaded;
+  const w = loadedBatch === undefined ? loadBatch() : loadedBatch;
   if (w === null) return false;
   let total = 0;
   for (let l = 0; l < 4; l++) {

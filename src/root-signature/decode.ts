@@ -35,7 +35,7 @@ import {
   VERSION_KEY as VERSION_ROW_KEY,
   keyOf,
 } from './rows.js';
-import { RECORD_CODECS } from './records.generated.js';
+import { RECORD_READERS } from './records.generated.js';
 import type { RootSignature } from './types.js';
 
 // Imported values as module constants: read once at load, not through the imports per record.
@@ -112,7 +112,7 @@ const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeReader(v: RootSignatureVersion): Reader {
   const { numParametersAt, parametersAt, numSamplersAt, samplersAt, parameterSize, payloadAt, parameterTypeAt, tableSize: table, rangeCountAt, rangesAt, rangeSize, constantsSize, descriptorSize, samplerSize, headerSize } = recordLayout(v);
-  const { readHeader, readParameter, readRange, readConstants, readDescriptor, readSampler } = RECORD_CODECS[v]!;
+  const { readHeader, readParameter, readRange, readConstants, readDescriptor, readSampler } = RECORD_READERS[v]!;
   const readTableParameter = readParameter[TABLE_PAYLOAD]!;
   const readConstantsParameter = readParameter[CONSTANTS_PAYLOAD]!;
   const readDescriptorParameter = readParameter[DESCRIPTOR_PAYLOAD]!;

@@ -34,7 +34,7 @@ import {
 import { expectObject } from '../bytes/check.js';
 import { unknownVersion } from './check.js';
 import { u32Error, type Fields, type PathOf } from './record-support.js';
-import { RECORD_CODECS } from './records.generated.js';
+import { RECORD_WRITERS } from './records.generated.js';
 import type { RootSignature } from './types.js';
 
 /**
@@ -74,7 +74,7 @@ const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeWriter(v: RootSignatureVersion): Writer {
   const { headerSize, parameterSize, tableSize, rangeSize, constantsSize, descriptorSize, samplerSize, versionAt, numParametersAt, parametersAt, numSamplersAt, samplersAt, payloadAt, rangeCountAt, rangesAt } = recordLayout(v);
-  const { writeHeader, writeParameter, writeRange, writeConstants, writeDescriptor, writeSampler } = RECORD_CODECS[v]!;
+  const { writeHeader, writeParameter, writeRange, writeConstants, writeDescriptor, writeSampler } = RECORD_WRITERS[v]!;
 
   return (rs) => {
     const parameters = rs[PARAMETERS_KEY];

@@ -13,8 +13,8 @@ function f32(b: Uint8Array, o: number): number {
   return F32[0]!;
 }
 
-/** The per-record readers and writers of one version. */
-export interface RecordCodecs {
+/** The per-record readers of one version. */
+export interface RecordReaders {
   readonly readHeader: (b: Uint8Array, o: number, parameters: unknown[], staticSamplers: unknown[]) => Fields;
   /** A parameter record with its payload, by payload key. */
   readonly readParameter: { readonly [payload: string]: (b: Uint8Array, o: number, payload: unknown) => Fields };
@@ -22,6 +22,10 @@ export interface RecordCodecs {
   readonly readConstants: (b: Uint8Array, o: number) => Fields;
   readonly readDescriptor: (b: Uint8Array, o: number) => Fields;
   readonly readSampler: (b: Uint8Array, o: number) => Fields;
+}
+
+/** The per-record writers of one version. */
+export interface RecordWriters {
   readonly writeHeader: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;
   readonly writeParameter: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;
   readonly writeRange: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;
@@ -892,8 +896,8 @@ function writeSamplerV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: 
   out[o + 55] = x >>> 24;
 }
 
-/** Readers and writers by stored version number. */
-export const RECORD_CODECS: Record<number, RecordCodecs> = {
+/** Readers by stored version number. */
+export const RECORD_READERS: Record<number, RecordReaders> = {
   1: {
     readHeader: readHeaderV1,
     readParameter: { ranges: readParameterRangesV1, constants: readParameterConstantsV1, descriptor: readParameterDescriptorV1 },
@@ -901,12 +905,6 @@ export const RECORD_CODECS: Record<number, RecordCodecs> = {
     readConstants: readConstantsV1,
     readDescriptor: readDescriptorV1,
     readSampler: readSamplerV1,
-    writeHeader: writeHeaderV1,
-    writeParameter: writeParameterV1,
-    writeRange: writeRangeV1,
-    writeConstants: writeConstantsV1,
-    writeDescriptor: writeDescriptorV1,
-    writeSampler: writeSamplerV1,
   },
   2: {
     readHeader: readHeaderV2,
@@ -915,12 +913,6 @@ export const RECORD_CODECS: Record<number, RecordCodecs> = {
     readConstants: readConstantsV2,
     readDescriptor: readDescriptorV2,
     readSampler: readSamplerV2,
-    writeHeader: writeHeaderV2,
-    writeParameter: writeParameterV2,
-    writeRange: writeRangeV2,
-    writeConstants: writeConstantsV2,
-    writeDescriptor: writeDescriptorV2,
-    writeSampler: writeSamplerV2,
   },
   3: {
     readHeader: readHeaderV3,
@@ -929,6 +921,28 @@ export const RECORD_CODECS: Record<number, RecordCodecs> = {
     readConstants: readConstantsV3,
     readDescriptor: readDescriptorV3,
     readSampler: readSamplerV3,
+  },
+};
+
+/** Writers by stored version number. */
+export const RECORD_WRITERS: Record<number, RecordWriters> = {
+  1: {
+    writeHeader: writeHeaderV1,
+    writeParameter: writeParameterV1,
+    writeRange: writeRangeV1,
+    writeConstants: writeConstantsV1,
+    writeDescriptor: writeDescriptorV1,
+    writeSampler: writeSamplerV1,
+  },
+  2: {
+    writeHeader: writeHeaderV2,
+    writeParameter: writeParameterV2,
+    writeRange: writeRangeV2,
+    writeConstants: writeConstantsV2,
+    writeDescriptor: writeDescriptorV2,
+    writeSampler: writeSamplerV2,
+  },
+  3: {
     writeHeader: writeHeaderV3,
     writeParameter: writeParameterV3,
     writeRange: writeRangeV3,

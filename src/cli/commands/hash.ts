@@ -3,9 +3,9 @@ import { S } from '../schema.js';
 import { codecs, computeContainerDigest, digestStatus, toHex } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed, UsageError } from '../errors.js';
-import { parseContainerFile } from './shared.js';
+import { noteSeveral, parseContainerFile } from './shared.js';
 
-export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boolean }> = {
+export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boolean; several?: boolean }> = {
   kind: 'files',
   path: ['hash'],
   description: 'show, check or fix the container digest',
@@ -18,7 +18,8 @@ export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boole
       .option('--check', 'exit 0 only when the stored digest is right')
       .option('--fix', 'write a copy with the right digest (needs -o or --out-dir)')
       .option('--lenient', 'accept containers as vkd3d does (gaps, parts in any order)'),
-  check(o) {
+  check(o, _args, inputs) {
+    noteSeveral(o, inputs);
     if (o.check && o.fix) throw new UsageError('--check and --fix exclude each other');
     if (o.fix && o.output === undefined && o.outDir === undefined) throw new UsageError('--fix needs -o OUT or --out-dir DIR');
     if (!o.fix && (o.output !== undefined || o.outDir !== undefined)) throw new UsageError('-o and --out-dir go with --fix');
@@ -29,9 +30,11 @@ export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boole
     const computed = computeContainerDigest(bytes, container.layout.declaredSize);
     const status = digestStatus(container.digest, computed);
     const word = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : 'invalid';
-    await ctx.print(`stored   ${toHex(container.digest)}`);
-    await ctx.print(`computed ${toHex(computed)}`);
-    await ctx.print(`status   ${word}`);
+    // several files: each line names its file
+    const name = ctx.options.several ? `${file}: ` : '';
+    await ctx.print(`${name}stored   ${toHex(container.digest)}`);
+    await ctx.print(`${name}computed ${toHex(computed)}`);
+    await ctx.print(`${name}status   ${word}`);
     const result: Record<string, unknown> = { stored: toHex(container.digest), computed: toHex(computed), status: status.status, ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}) };
     if (ctx.options.fix) {
       const fixed = bytes.slice();

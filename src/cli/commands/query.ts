@@ -200,7 +200,7 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
     let count = 0;
     await withSink(file, ctx, async (write) => {
       const out = batched(write);
-      if (json) await out.add(`{${ctx.options.json && ctx.output === undefined ? `"formatVersion":${FORMAT_VERSION},"file":${JSON.stringify(file)},"ok":true,` : ''}"type":${JSON.stringify(q.name)},"results":[`);
+      if (json) await out.add(`{"formatVersion":${FORMAT_VERSION},${ctx.options.json && ctx.output === undefined ? `"file":${JSON.stringify(file)},"ok":true,` : ''}"type":${JSON.stringify(q.name)},"results":[`);
       else await out.add(`${names.join(',')}\n`);
       for await (const chunk of records(file, ctx, q.result.size, q.name)) {
         let text = '';
@@ -300,7 +300,8 @@ export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs
       const result = { durations: total, form: marks ? 'marks' : 'pairs', valid: s.valid, flagged: total - s.valid, minNs: s.min, medianNs: s.median, p99Ns: s.p99, maxNs: s.max };
       if (!csv && !ctx.options.json) {
         await out.add(`durations ${total} (${marks ? 'consecutive marks' : '[begin, end] pairs'}), valid ${s.valid}, flagged ${total - s.valid}\n`);
-        await out.add(`min ${s.min} ns, median ${s.median} ns, p99 ${s.p99} ns, max ${s.max} ns\n`);
+        // no valid duration (an empty file, or only never-issued pairs): nothing to take a minimum of
+        await out.add(s.valid === 0 ? 'no valid durations: no min, median, p99 or max\n' : `min ${s.min} ns, median ${s.median} ns, p99 ${s.p99} ns, max ${s.max} ns\n`);
       }
       await out.flush();
       return result;

@@ -17,7 +17,8 @@ interface CompileOptions extends SourceOptions {
   define?: string;
   entry?: string;
   depfile?: string;
-  version: string;
+  to?: string;
+  version?: string;
   output: string;
   raw?: boolean;
   validate?: boolean;
@@ -29,10 +30,10 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
   path: ['rootsig', 'compile'],
   description: 'compile HLSL root signature text, like dxc -T rootsig_1_1 -E NAME (a root-signature-only container with a valid digest)',
   examples: [
-    'dxbin rootsig compile "RootFlags(0), CBV(b0)" --version 1.1 -o rs.dxbc',
-    'dxbin rootsig compile --file shader.hlsl -E main --version 1.1 -o rs.dxbc',
-    'dxbin rootsig compile --file rs.hlsli --define MyRS -D USE_SAMPLERS=1 --version 1.0 --raw -o rs.rts0',
-    'dxbin rootsig compile --file shader.hlsl -E main -I include/ --version 1.1 -o rs.dxbc --depfile rs.dxbc.d',
+    'dxbin rootsig compile "RootFlags(0), CBV(b0)" --to 1.1 -o rs.dxbc',
+    'dxbin rootsig compile --file shader.hlsl -E main --to 1.1 -o rs.dxbc',
+    'dxbin rootsig compile --file rs.hlsli --define MyRS -D USE_SAMPLERS=1 --to 1.0 --raw -o rs.rts0',
+    'dxbin rootsig compile --file shader.hlsl -E main -I include/ --to 1.1 -o rs.dxbc --depfile rs.dxbc.d',
   ],
   schema: { file: S.str, output: S.str, version: S.str, size: S.int },
   define: (c) =>
@@ -41,14 +42,19 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
       .option('--define <name>', 'with --file: the #define holding the root signature')
       .option('-E, --entry <entry>', 'with --file: the entry function whose [RootSignature(...)] to compile')
       .option('--depfile <out.d>', 'write a Make-syntax depfile: the output depends on the HLSL file and every file it actually includes, each header also an empty rule (gcc -MD -MP)')
-      .addOption(new Option('--version <version>', `root signature version (${NO_DXC_PROFILE} has no DXC profile)`).choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)).makeOptionMandatory())
+      // --to, as rootsig convert spells the target version; --version is the older spelling, kept
+      .addOption(new Option('--to <version>', `root signature version (${NO_DXC_PROFILE} has no DXC profile)`).choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)))
+      .addOption(new Option('--version <version>', 'the same as --to').choices(codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name)).hideHelp())
       .requiredOption('-o, --output <out>', 'output file (- for standard output)')
       .option('--raw', 'write the bare RTS0 part')
       .option('--no-validate', "skip DXC's validation rules (like dxc -Vd)")
       .option('--verify <shaders...>', 'refuse (exit 1, nothing written) unless the root signature fits these shaders'),
   async run(args, o, streams) {
     const text = args[0] as string | undefined;
-    const version = codecs.ROOT_SIGNATURE_VERSIONS.find((v) => v.name === o.version)!;
+    if (o.to !== undefined && o.version !== undefined && o.to !== o.version) throw new UsageError(`--to ${o.to} and --version ${o.version} disagree (--version is the old spelling of --to)`);
+    const wanted = o.to ?? o.version;
+    if (wanted === undefined) throw new UsageError(`rootsig compile needs --to VERSION (${codecs.ROOT_SIGNATURE_VERSIONS.map((v) => v.name).join(', ')})`);
+    const version = codecs.ROOT_SIGNATURE_VERSIONS.find((v) => v.name === wanted)!;
     let source: RootSignatureText;
     let description: RootSignature;
     const deps: string[] = [];

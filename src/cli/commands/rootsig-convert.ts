@@ -4,6 +4,7 @@ import { Option } from 'commander';
 import { CONVERSION_SEMANTICS, codecs, convertRootSignature, describeConversionReport, encodeRootSignature, readRootSignatureSource, withRootSignature, writeEdited } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed, formatDiagnostic, type Diagnostic } from '../errors.js';
+import { refuseInputs } from '../io.js';
 import type { ConversionReport } from '../../index.js';
 
 /** One diagnostic per item of a conversion report: `added` items are warnings; losses are warnings, or errors when `strict`. */
@@ -32,6 +33,8 @@ export const rootsigConvert: FileCommand<{ to: string; semantics: string; strict
       .option('--strict', 'any loss of information is an error (exit 1, nothing written)'),
   async run(file, ctx) {
     const target = codecs.ROOT_SIGNATURE_VERSIONS.find((v) => v.name === ctx.options.to)!;
+    // -o naming the input is refused before anything is read or reported (the write would refuse it anyway)
+    refuseInputs(ctx.output!, [file]);
     const bytes = await ctx.read(file);
     expectRootSignatureSource(file, bytes);
     if (isLibraryWithoutRts0(bytes)) return convertLibrary(file, bytes, ctx);

@@ -2,9 +2,9 @@
 import { S } from '../schema.js';
 import { readRootSignatureSource, rootSignatureToJson } from '../../index.js';
 import type { FileCommand } from '../command.js';
-import { expectRootSignatureSource } from './shared.js';
+import { expectRootSignatureSource, noteSeveral } from './shared.js';
 
-export const rootsigDecode: FileCommand<{ lenient?: boolean }> = {
+export const rootsigDecode: FileCommand<{ lenient?: boolean; several?: boolean }> = {
   kind: 'files',
   path: ['rootsig', 'decode'],
   description: 'decode the root signature of a container or bare RTS0 part to the JSON form (printed, or written with -o/--out-dir)',
@@ -13,6 +13,7 @@ export const rootsigDecode: FileCommand<{ lenient?: boolean }> = {
   input: 'file',
   writes: { required: false, ext: () => '.json' },
   options: (c) => c.option('--lenient', 'accept containers as vkd3d does (gaps, parts in any order)'),
+  check: (o, _args, inputs) => noteSeveral(o, inputs),
   async run(file, ctx) {
     const bytes = await ctx.read(file);
     expectRootSignatureSource(file, bytes);
@@ -23,6 +24,8 @@ export const rootsigDecode: FileCommand<{ lenient?: boolean }> = {
       await ctx.write(ctx.output, text, [file]);
       return { output: ctx.output, version: json.version };
     }
+    // several files: a heading names each, as head(1) does
+    if (ctx.options.several) await ctx.print(`==> ${file} <==`);
     await ctx.print(text.trimEnd());
     return { rootSignature: json };
   },

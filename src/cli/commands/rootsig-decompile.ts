@@ -2,10 +2,10 @@
 import { S } from '../schema.js';
 import { printRootSignature, printRootSignatureDefine, readRootSignatureSource } from '../../index.js';
 import type { FileCommand } from '../command.js';
-import { expectRootSignatureSource } from './shared.js';
+import { expectRootSignatureSource, noteSeveral } from './shared.js';
 import { decompileLibrary, isLibraryWithoutRts0, SUBOBJECTS_SCHEMA } from './library-rootsig.js';
 
-export const rootsigDecompile: FileCommand<{ multiline?: boolean; define?: string }> = {
+export const rootsigDecompile: FileCommand<{ multiline?: boolean; define?: string; several?: boolean }> = {
   kind: 'files',
   path: ['rootsig', 'decompile'],
   description: 'print a root signature (container or bare RTS0) as HLSL root signature text',
@@ -14,6 +14,7 @@ export const rootsigDecompile: FileCommand<{ multiline?: boolean; define?: strin
   input: 'file',
   writes: { required: false, ext: () => '.hlsli' },
   options: (c) => c.option('--multiline', 'one clause per line, indented').option('--define <name>', 'wrap the text in #define NAME'),
+  check: (o, _args, inputs) => noteSeveral(o, inputs),
   async run(file, ctx) {
     const bytes = await ctx.read(file);
     expectRootSignatureSource(file, bytes);
@@ -25,6 +26,8 @@ export const rootsigDecompile: FileCommand<{ multiline?: boolean; define?: strin
       await ctx.write(ctx.output, `${text}\n`, [file]);
       return { output: ctx.output };
     }
+    // several files: an HLSL comment names each, so the output is still root signature text
+    if (ctx.options.several) await ctx.print(`// ${file}`);
     await ctx.print(text);
     return { text };
   },

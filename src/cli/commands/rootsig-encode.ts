@@ -1,8 +1,9 @@
 /** `dxbin rootsig encode FILE.json... -o OUT`: JSON form to a root-signature-only container. */
 import { S } from '../schema.js';
-import { encodeRootSignature, parseJsonText, rootSignatureContainer, rootSignatureFromJson } from '../../index.js';
+import { encodeRootSignature, looksLikeContainer, parseJsonText, rootSignatureContainer, rootSignatureFromJson } from '../../index.js';
 import type { FileCommand } from '../command.js';
-import { utf8 } from './shared.js';
+import { looksLike, looksLikeRootSignaturePart, utf8 } from './shared.js';
+import { InputError } from '../errors.js';
 
 export const rootsigEncode: FileCommand<{ raw?: boolean }> = {
   kind: 'files',
@@ -14,7 +15,11 @@ export const rootsigEncode: FileCommand<{ raw?: boolean }> = {
   writes: { required: true, ext: (o) => (o.raw ? '.rts0' : '.dxbc') },
   options: (c) => c.option('--raw', 'write the bare RTS0 part instead of a container'),
   async run(file, ctx) {
-    const rts0 = encodeRootSignature(rootSignatureFromJson(parseJsonText(utf8(await ctx.read(file)))));
+    const bytes = await ctx.read(file);
+    // a binary file is refused by what it looks like, not with JSON.parse's message about its first byte
+    const what = looksLikeContainer(bytes) ? 'a DXBC/DXIL container' : looksLikeRootSignaturePart(bytes) ? 'a bare RTS0 part' : looksLike(bytes);
+    if (what !== 'JSON text' && what !== 'text') throw new InputError(file, 'foreign', `not the JSON form of a root signature (it looks like ${what}; rootsig decode writes the JSON form)`);
+    const rts0 = encodeRootSignature(rootSignatureFromJson(parseJsonText(utf8(bytes))));
     const data = ctx.options.raw ? rts0 : rootSignatureContainer(rts0);
     await ctx.write(ctx.output!, data, [file]);
     return { output: ctx.output, size: data.byteLength, raw: ctx.options.raw === true };

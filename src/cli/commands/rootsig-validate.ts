@@ -26,11 +26,14 @@ export const rootsigValidate: FileCommand<{ target: ValidationTarget; global?: b
     const { rootSignature } = readRootSignatureSource(bytes);
     const target = ctx.options.target;
     const violations = validateRootSignature(rootSignature, { target, global: ctx.options.global });
-    for (const v of violations) await ctx.print(formatViolation(v));
     const result = { target, valid: violations.length === 0, violations };
+    const count = `${violations.length} violation${violations.length === 1 ? '' : 's'} (target ${target})`;
+    // one `code path message` line per violation; success is said too
+    for (const v of violations) await ctx.print(formatViolation(v));
+    if (violations.length === 0) await ctx.print(`${file}: valid (target ${target})`);
     if (violations.length > 0) {
       const diagnostics = violations.map((v) => ({ code: v.code, message: `${v.path ? `${v.path}: ` : ''}${v.message} (target ${target})` }));
-      throw new CheckFailed(`${violations.length} violation${violations.length === 1 ? '' : 's'} (target ${target})`, result, diagnostics);
+      throw new CheckFailed(count, result, diagnostics);
     }
     return result;
   },

@@ -116,7 +116,9 @@ export const verify: FileCommand<{ rootsig?: string; stateObjectInputs?: string[
     if (isLibrary(bytes)) return verifyLibraryFile(file, ctx, rs);
     const r = verifyShaderBytes(file, bytes, rs);
     await ctx.print(verdictLine(file, r));
-    for (const v of r.violations) await ctx.print(`  ${violationLine(v)}`);
+    // the violations of a shader that does not fit go to stderr once, as diagnostics (below); the
+    // other verdicts have none to print
+    if (r.verdict !== 'does-not-fit') for (const v of r.violations) await ctx.print(`  ${violationLine(v)}`);
     const result = verifyJson(r);
     if (r.verdict === 'not-verifiable') ctx.streams.err(formatDiagnostic({ code: 'not-verifiable', file, message: `not verifiable (${r.reason})`, severity: 'warning' }, ctx.options.diagnosticsFormat));
     if (r.verdict === 'does-not-fit') {

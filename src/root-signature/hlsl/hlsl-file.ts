@@ -148,6 +148,10 @@ export class HlslFile {
       found = { at: i, end: argEnd };
     }
     if (found) return tokensToText(out.slice(found.at + 3, found.end), pp.sources, this.file);
+    // a name no function has is a different mistake from a function without the attribute (DXC: "missing entry point definition")
+    let declared = false;
+    for (let i = 0; i + 1 < out.length && !declared; i++) declared = out[i]!.kind === TOKEN.ident && out[i]!.text === entry && isPunct(out[i + 1], '(');
+    if (!declared) throw new HlslError(`missing entry point definition: no function '${entry}' in this file`, { file: this.file, line: 1, column: 1 }, 'hlsl-missing');
     throw new HlslError(`no [RootSignature(...)] attribute on entry function '${entry}'`, { file: this.file, line: 1, column: 1 }, 'hlsl-missing');
   }
 }

@@ -1,0 +1,152 @@
+/**
+ * Issue 29's CLI rough edges, one test each: text results covering several files name each file;
+ * no NaN from `query timings`; ``verify` prints each violation once in the combined
+ * output; `--to` for compile as for convert (`--version` kept); `rootsig validate` says so on
+ * success; `rootsig encode` and the kind checks name what a binary file is; `compile -E` tells a
+ * missing function from a function without the attribute; `convert -o INPUT` refuses before any
+ * report; `query decode --format json` carries formatVersion; `dxbin help` has examples and
+ * group help is wrapped.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CORPUS, ROOT } from './helpers/corpus.js';
+
+function dxbin(args: string[], cwd = ROOT) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { encoding: 'utf8', cwd });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, all: r.stdout + r.stderr };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'dxbin-edges-'));
+const A = join(CORPUS, 'rootsig/vkd3d__descriptor_table_flags_rootsig1.dxbc');
+const B = join(CORPUS, 'rootsig/brawler__RootSignatureDefinition__BC6H_BC7_COMPRESSION__SERIALIZED_ROOT_SIGNATURE_VERSION_1_1.dxbc');
+const SHADER = join(CORPUS, 'shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe.dxbc');
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+test('hash --check A B names each file on each line; one file keeps the plain form', () => {
+  const r = dxbin(['hash', '--check', A, B]);
+  assert.is(r.status, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.is(lines.length, 6);
+  assert.ok(lines.slice(0, 3).every((l) => l.startsWith(`${A}: `)), r.stdout);
+  assert.ok(lines.slice(3).every((l) => l.startsWith(`${B}: `)), r.stdout);
+  assert.match(dxbin(['hash', A]).stdout, /^stored {3}[0-9a-f]{32}\n/);
+});
+
+test('rootsig decode A B and rootsig decompile A B name each file', () => {
+  const d = dxbin(['rootsig', 'decode', A, B]);
+  assert.is(d.status, 0, d.stderr);
+  assert.is(count(d.stdout, `==> ${A} <==\n{`), 1, d.stdout);
+  assert.is(count(d.stdout, `==> ${B} <==\n{`), 1);
+  assert.ok(dxbin(['rootsig', 'decode', A]).stdout.startsWith('{'), 'one file: the JSON alone');
+  const c = dxbin(['rootsig', 'decompile', A, B]);
+  assert.is(c.status, 0, c.stderr);
+  const lines = c.stdout.trimEnd().split('\n');
+  assert.equal([lines[0], lines[2]], [`// ${A}`, `// ${B}`]);
+  assert.ok(!dxbin(['rootsig', 'decompile', A]).stdout.startsWith('//'));
+});
+
+test('query timings: no NaN for an empty file or one of never-issued (all-zero) pairs', () => {
+  writeFileSync(join(work, 'empty.bin'), new Uint8Array(0));
+  writeFileSync(join(work, 'zeros.bin'), new Uint8Array(64));
+  for (const f of ['empty.bin', 'zeros.bin']) {
+    const r = dxbin(['query', 'timings', join(work, f), '--frequency', '10000000']);
+    assert.is(r.status, 0, r.stderr);
+    assert.not.match(r.stdout, /NaN/, r.stdout);
+    assert.match(r.stdout, /no valid durations/);
+  }
+  assert.match(dxbin(['query', 'timings', join(work, 'zeros.bin'), '--frequency', '10000000']).stdout, /durations 4 .*valid 0, flagged 4/);
+});
+
+test('verify prints each violation once in the combined output', () => {
+  const empty = join(work, 'empty-rs.dxbc');
+  assert.is(dxbin(['rootsig', 'compile', 'RootFlags(0)', '--to', '1.1', '-o', empty]).status, 0);
+  const v = dxbin(['verify', SHADER, '--rootsig', empty]);
+  assert.is(v.status, 1);
+  assert.match(v.stdout, /does not fit the root signature \(3 bindings, 3 violations\)/);
+  const codes = [...v.all.matchAll(/^.*(CBV b0|Sampler s0|SRVTyped t0).*$/gm)].map((m) => m[1]);
+  assert.equal(codes.sort(), ['CBV b0', 'SRVTyped t0', 'Sampler s0'], v.all);
+});
+
+test('rootsig validate says so on success', () => {
+  const r = dxbin(['rootsig', 'validate', A]);
+  assert.is(r.status, 0, r.stderr);
+  assert.is(r.stdout, `${A}: valid (target runtime)\n`);
+});
+
+test('compile takes --to as convert does; --version is kept as its alias; both disagreeing is a usage error', () => {
+  const to = join(work, 'to.dxbc');
+  const version = join(work, 'version.dxbc');
+  assert.is(dxbin(['rootsig', 'compile', 'CBV(b0)', '--to', '1.0', '-o', to]).status, 0);
+  assert.is(dxbin(['rootsig', 'compile', 'CBV(b0)', '--version', '1.0', '-o', version]).status, 0);
+  assert.equal(readFileSync(to), readFileSync(version));
+  const both = dxbin(['rootsig', 'compile', 'CBV(b0)', '--to', '1.0', '--version', '1.1', '-o', to]);
+  assert.is(both.status, 2);
+  assert.match(both.stderr, /--to 1\.0 and --version 1\.1 disagree/);
+  const none = dxbin(['rootsig', 'compile', 'CBV(b0)', '-o', to]);
+  assert.is(none.status, 2);
+  assert.match(none.stderr, /needs --to VERSION/);
+  assert.match(dxbin(['help', 'rootsig', 'compile']).stdout, /--to <version>/);
+});
+
+test('rootsig encode on a binary file says what it is; a PNG is named, not "binary data"', () => {
+  const png = join(work, 'image.png');
+  writeFileSync(png, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
+  const e = dxbin(['rootsig', 'encode', png, '-o', join(work, 'x.dxbc')]);
+  assert.is(e.status, 1);
+  assert.is(e.stderr, `dxbin: ${png}: not the JSON form of a root signature (it looks like a PNG image; rootsig decode writes the JSON form)\n`);
+  const c = dxbin(['rootsig', 'encode', A, '-o', join(work, 'x.dxbc')]);
+  assert.match(c.stderr, /it looks like a DXBC\/DXIL container/);
+  assert.match(dxbin(['inspect', png]).stderr, /looks like a PNG image/);
+  const elf = dxbin(['rootsig', 'decode', process.execPath]);
+  assert.match(elf.stderr, /looks like an ELF executable/);
+});
+
+test('compile -E NAME: a function that does not exist is said so, apart from one without [RootSignature]', () => {
+  const hlsl = join(work, 'shader.hlsl');
+  writeFileSync(hlsl, '#define RS "CBV(b0)"\n[RootSignature(RS)]\nfloat4 main() : SV_Target { return 0; }\nfloat4 other() : SV_Target { return 1; }\n');
+  const missing = dxbin(['rootsig', 'compile', '--file', hlsl, '-E', 'nosuch', '--to', '1.1', '-o', join(work, 'o.dxbc')]);
+  assert.is(missing.status, 1);
+  assert.match(missing.stderr, /missing entry point definition: no function 'nosuch'/);
+  const bare = dxbin(['rootsig', 'compile', '--file', hlsl, '-E', 'other', '--to', '1.1', '-o', join(work, 'o.dxbc')]);
+  assert.match(bare.stderr, /no \[RootSignature\(\.\.\.\)\] attribute on entry function 'other'/);
+  assert.is(dxbin(['rootsig', 'compile', '--file', hlsl, '-E', 'main', '--to', '1.1', '-o', join(work, 'o.dxbc')]).status, 0);
+});
+
+test('convert -o INPUT refuses before printing any loss', () => {
+  const copy = join(work, 'in.dxbc');
+  copyFileSync(B, copy);
+  const r = dxbin(['rootsig', 'convert', copy, '--to', '1.0', '-o', copy]);
+  assert.is(r.status, 2);
+  assert.not.match(r.stderr, /dropped/, r.stderr);
+  assert.match(r.stderr, /refusing to overwrite the input/);
+  assert.equal(readFileSync(copy), readFileSync(B), 'the input is untouched');
+});
+
+test('query decode --format json carries formatVersion', () => {
+  const stamps = join(work, 'stamps.bin');
+  writeFileSync(stamps, new Uint8Array(16).fill(1));
+  const r = dxbin(['query', 'decode', '--type', 'timestamp', stamps, '--format', 'json']);
+  assert.is(r.status, 0, r.stderr);
+  const j = JSON.parse(r.stdout) as { formatVersion: number; count: number };
+  assert.is(j.formatVersion, 1);
+  assert.is(j.count, 2);
+  const out = join(work, 'stamps.json');
+  assert.is(dxbin(['query', 'decode', '--type', 'timestamp', stamps, '--format', 'json', '-o', out]).status, 0);
+  assert.ok(existsSync(out));
+  assert.is((JSON.parse(readFileSync(out, 'utf8')) as { formatVersion: number }).formatVersion, 1);
+});
+
+test('dxbin help has examples; help ddi wraps its command list to the width', () => {
+  const h = dxbin(['help']);
+  assert.is(h.status, 0);
+  assert.match(h.stdout, /\nExamples:\n {2}\$ dxbin inspect /);
+  const ddi = dxbin(['help', 'ddi']).stdout;
+  const long = ddi.split('\n').filter((l) => l.length > 80);
+  assert.equal(long, [], 'every line within 80 columns');
+});
+
+test.run();
