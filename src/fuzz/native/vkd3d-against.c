@@ -351,7 +351,7 @@ int main(void)
             put("name vkd3d-shader %u.%u\n", major, minor);
             put("semantics vkd3d\n");
             put("versions 1.0 1.1\n");
-            put("known every-rts0-part\nknown no-version-1.2\nknown container-version-word\nknown empty-array-offset\nknown digest-checked\nknown buffer-size\n");
+            put("known every-rts0-part\nknown no-version-1.2\nknown container-version-word\nknown empty-array-offset\nknown digest-checked\nknown lenient-layout\nknown serializer-validates\n");
         }
         else if (command == 'r')
             run();
