@@ -127,6 +127,8 @@ function floatBits(s: StaticSampler, field: SamplerFloatField): string {
  */
 export function descText(rs: RootSignature): string {
   expectObject(rs, 'rs');
+  expectArray(rs.parameters, 'rs.parameters');
+  expectArray(rs.staticSamplers, 'rs.staticSamplers');
   const v11 = rs.version >= 2;
   const out: (string | number)[] = [rs.version, rs.flags >>> 0, rs.parameters.length];
   for (const p of rs.parameters) {

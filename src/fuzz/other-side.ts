@@ -13,7 +13,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectBytes, expectNumber, expectString } from '../bytes/check.js';
+import { expectArray, expectBytes, expectNumber, expectString } from '../bytes/check.js';
 
 /** What one request got: the answer text, or the child's death (signal or exit status, last words), or no answer in time. */
 export type SideReply = { kind: 'answer'; text: string; ms: number } | { kind: 'crash'; status: string; stderr: string; ms: number } | { kind: 'hang'; ms: number };
@@ -109,6 +109,9 @@ export class OtherSide {
     private readonly command: readonly string[],
     private readonly timeoutMs: number,
   ) {
+    expectArray(command, 'command');
+    command.forEach((c, i) => expectString(c, `command[${i}]`));
+    if (command.length === 0) throw new DescriptionError('bad-type', 'command', 'an empty command');
     expectNumber(timeoutMs, 'timeoutMs');
   }
 

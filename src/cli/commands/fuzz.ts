@@ -35,7 +35,7 @@ interface FuzzCliOptions {
   exportDict?: boolean;
   exportSeeds?: string;
   reproduce?: string;
-  timeout: string;
+  timeout?: string;
   coverage?: boolean;
   against?: string;
   semantics?: 'vkd3d' | 'runtime';
@@ -72,7 +72,7 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
       .option('--export-dict', 'print a libFuzzer/AFL dictionary of the formats and exit')
       .option('--export-seeds <dir>', 'write the seed corpus (DIR/TARGET/<sha1>) and exit')
       .option('--reproduce <file>', 'run one input through the targets and report (the reproduce command of a finding)')
-      .option('--timeout <ms>', 'per-input timeout of the watchdog', '2000')
+      .option('--timeout <ms>', 'per-input timeout of the watchdog (default 2000; with --against, of the other side: 10000)')
       .option('--no-coverage', 'do not build the instrumented copy (answers-only feedback)')
       .option('--against <impl>', `compare every input with another implementation: vkd3d (built on first use) or exec:CMD (the framed protocol of docs/fuzzing.md); targets ${AGAINST_TARGETS.join(', ')}`)
       .addOption(new Option('--semantics <rules>', "conversion rules compared with --against (default: the other implementation's own)").choices(['vkd3d', 'runtime'])),
@@ -143,7 +143,7 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
       outDir: o.out,
       jobs: Number(o.jobs),
       shard,
-      timeoutMs: Number(o.timeout),
+      timeoutMs: Number(o.timeout ?? 2000),
       coverage: o.coverage,
       progressMs: bar ? 1000 : 10_000,
       onProgress: (p) => {
@@ -166,7 +166,7 @@ async function fuzzAgainst(targets: string[], o: FuzzCliOptions & { json?: boole
   const bad = targets.filter((t) => !AGAINST_TARGETS.includes(t));
   if (bad.length) throw new UsageError(`--against compares ${AGAINST_TARGETS.join(', ')}; ${bad.join(', ')} has no counterpart`);
   if (o.merge || o.exportDict || o.exportSeeds) throw new UsageError('--against runs or replays a campaign; merge and export without it');
-  const options = { semantics: o.semantics, timeoutMs: Number(o.timeout) };
+  const options = { semantics: o.semantics, timeoutMs: Number(o.timeout ?? 10_000) };
   try {
     if (o.reproduce) {
       const data = await readInput(o.reproduce, streams, inputLimit((o as { maxInput?: string }).maxInput));
