@@ -29,15 +29,12 @@ export {
   runAgainst,
   reproduceAgainst,
   againstReport,
-  parseAnswerText,
-  descText,
-  crashClass,
   AGAINST_TARGETS,
   KNOWN_CHOICES,
   type KnownChoice,
   type AgainstOptions,
   type AgainstSummary,
   type AgainstFinding,
-  type SideAnswer,
 } from './against.js';
+export { parseAnswerText, descText, crashClass, type SideAnswer } from './answers.js';
 export { OtherSide, buildVkd3dHarness, implCommand, nativeSourceDir, type BuiltHarness, type Hello, type SideReply } from './other-side.js';
