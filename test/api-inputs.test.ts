@@ -34,6 +34,9 @@ const SKIPPED: Record<string, { calls: readonly string[]; reason: string }> = {
   // sources (slow, and 'x' writes a folder x/). Its other arguments are ignored, so only a wrong
   // type in the first one is tried.
   'dxbin/fuzz.coverageBuild': { calls: ['arg0=undefined', "arg0='x'", 'arg1=*', 'arg2=*'], reason: 'valid calls that build' },
+  // buildVkd3dHarness() and buildVkd3dHarness('x') are valid calls: they compile the vkd3d harness
+  // (into the cache folder, or into x/); its other arguments are ignored, as coverageBuild's.
+  'dxbin/fuzz.buildVkd3dHarness': { calls: ['arg0=undefined', "arg0='x'", 'arg1=*', 'arg2=*'], reason: 'valid calls that build' },
 };
 
 function skipped(key: string, call: string): boolean {

@@ -15,6 +15,7 @@ import {
   formatBinding,
   modifiedMd5,
   modifiedMd5Into,
+  findPart,
   partDataOffset,
   printable,
   psv0ToJson,
@@ -178,6 +179,29 @@ test('lenient mode accepts a gap before a part, as vkd3d writes', () => {
   const c = parseContainer(padded, { mode: 'lenient' });
   assert.is(c.layout.packed, false);
   assert.equal(c.parts[0]!.data, part);
+});
+
+test('container version, decided from DXC (IsValidDxilContainer): major 1 in both modes, any minor version', () => {
+  const ok = rootSignatureContainer(encodeRootSignature({ version: 1, flags: 0, parameters: [], staticSamplers: [] }));
+  const major2 = ok.slice();
+  new DataView(major2.buffer).setUint16(20, 2, true);
+  for (const mode of ['strict', 'lenient'] as const) {
+    throwsExactly(() => parseContainer(major2, { mode }), DecodeError, 'container.header.majorVersion at byte 20: major version 2, expected 1', { code: 'unsupported-version' });
+  }
+  const minor7 = ok.slice();
+  new DataView(minor7.buffer).setUint16(22, 7, true);
+  for (const mode of ['strict', 'lenient'] as const) assert.is(parseContainer(minor7, { mode }).minorVersion, 7);
+});
+
+test('repeated part names: accepted in both modes, as DXC reads them; the first part of a name is the one found', () => {
+  const a = encodeRootSignature({ version: 1, flags: 0, parameters: [], staticSamplers: [] });
+  const b = encodeRootSignature({ version: 2, flags: 1, parameters: [], staticSamplers: [] });
+  const twice = writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [{ name: 'RTS0', data: a }, { name: 'RTS0', data: b }] }, 'compute');
+  for (const mode of ['strict', 'lenient'] as const) {
+    const c = parseContainer(twice, { mode });
+    assert.is(c.parts.length, 2);
+    assert.equal(findPart(c, 'RTS0')!.data, a);
+  }
 });
 
 test('descriptions: version 1.0 has no room for flags; JSON keys are checked', () => {

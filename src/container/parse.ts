@@ -1,6 +1,8 @@
 /**
- * Container reader. `strict` applies DXC's IsValidDxilContainer checks; `lenient` accepts what
- * vkd3d accepts (gaps such as vkd3d's 0xAB alignment filler, parts in any order inside the buffer).
+ * Container reader. `strict` applies DXC's IsValidDxilContainer checks; `lenient` accepts the
+ * layouts vkd3d accepts (gaps such as vkd3d's 0xAB alignment filler, parts in any order inside the
+ * buffer). Both refuse a major version other than 1, as DXC does; neither refuses a repeated part
+ * name (DXC's reader does not; lookups take the first part of a name).
  */
 import {
   CONTAINER_HEADER,
@@ -61,7 +63,9 @@ export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions
   const declaredSize = u32(bytes, H.containerSize.offset);
   const partCount = u32(bytes, H.partCount.offset);
 
-  if (strict && majorVersion !== 1) {
+  // Both modes: DXC's IsValidDxilContainer refuses any major version but 1 and ignores the minor
+  // version; vkd3d refuses a version word other than 1 (docs/formats/container.md).
+  if (majorVersion !== 1) {
     throw new DecodeError('unsupported-version', H.majorVersion.offset, 'container.header.majorVersion', `major version ${majorVersion}, expected 1`);
   }
   if (strict && (declaredSize > bytes.byteLength || declaredSize > MAX_CONTAINER_SIZE)) {

@@ -25,3 +25,16 @@ export {
 export { coverageBuild, type CoverageBuild } from './instrument.js';
 export { parseShard, parseDuration } from './options.js';
 export { jazzerTarget } from './jazzer.js';
+export {
+  runAgainst,
+  reproduceAgainst,
+  againstReport,
+  AGAINST_TARGETS,
+  KNOWN_CHOICES,
+  type KnownChoice,
+  type AgainstOptions,
+  type AgainstSummary,
+  type AgainstFinding,
+} from './against.js';
+export { parseAnswerText, descText, crashClass, type SideAnswer } from './answers.js';
+export { OtherSide, buildVkd3dHarness, implCommand, nativeSourceDir, type BuiltHarness, type Hello, type SideReply } from './other-side.js';

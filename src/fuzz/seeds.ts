@@ -207,6 +207,12 @@ export function seedInputs(target: string): Uint8Array[] {
         utf8('["hash","--check","a.cso"]\n{"id":"two","args":["inspect","@jobs.params"]}\n\n{"id":3,"args":["--param-file-format","msbuild","@r.rsp"]}\n'),
         utf8(`["rootsig","validate","x.cso"]\r\n{"id":null,"args":["--flagfile=f","'a b'"]}\n`),
       ];
+    case 'against-answer':
+      return [
+        'parse ok 2 0 1 2 0 1 0 0 0\nserialize ok 44584243\nconvert 1.0 ok 1 0 1 2 0 1 0 0 0\n',
+        'parse error -3 invalid\n',
+        '\ndxbin-crash SIGSEGV read-past-end 0x3\n/lib/libvkd3d-shader.so.1(+0x9330)[0x7f00]\ndxbin-crash-end\n',
+      ].map((t) => new TextEncoder().encode(t));
     default:
       return [];
   }

@@ -47,6 +47,7 @@ import { expandResponseFiles } from '../cli/argfiles.js';
 import { Budget, LimitError } from '../bytes/budget.js';
 import { generateProgram, type GeneratedProgram } from './hlsl-generator.js';
 import { InputError, UsageError } from '../cli/errors.js';
+import { crashClass, parseAnswerText } from './answers.js';
 
 /** A round trip that did not return what went in: a finding, like a crash. */
 export class FuzzOracleError extends Error {
@@ -498,6 +499,24 @@ export const TARGETS: readonly FuzzTarget[] = [
       const report = verifyStateObject([{ name: 'fuzz', library }], { maxViolations: Math.floor(data.byteLength / 4) + 64 });
       const suggestion = suggestLibraryRootSignatures([library], { localSpace: 1 });
       return lines + JSON.stringify(report).length + suggestion.locals.length;
+    },
+  },
+  // issue 30: what another implementation answers `dxbin fuzz --against` is input too
+  {
+    name: 'against-answer',
+    kind: 'bytes',
+    oracle: "the other side's answer text reads to an answer or a typed refusal; its stderr to a one-line crash class; both within 64x",
+    run(data) {
+      const t = text(data);
+      let n = 0;
+      try {
+        n += JSON.stringify(parseAnswerText(t)).length;
+      } catch (e) {
+        if (!(e instanceof DxbinError)) throw e;
+      }
+      const c = crashClass('killed by SIGSEGV', t);
+      check(!c.key.includes('\n'), 'a crash class spans lines');
+      return n + c.key.length + c.kind.length;
     },
   },
 ];

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
-import { Argument } from 'commander';
+import { Argument, Option } from 'commander';
 import {
   TARGET_NAMES,
   contentHash,
@@ -16,6 +16,7 @@ import {
   seedInputs,
   type Progress,
 } from '../../fuzz/index.js';
+import { AGAINST_TARGETS, againstReport, reproduceAgainst, runAgainst } from '../../fuzz/against.js';
 import type { OnceCommand } from '../command.js';
 import { DescriptionError } from '../../index.js';
 import { UsageError } from '../errors.js';
@@ -34,8 +35,10 @@ interface FuzzCliOptions {
   exportDict?: boolean;
   exportSeeds?: string;
   reproduce?: string;
-  timeout: string;
+  timeout?: string;
   coverage?: boolean;
+  against?: string;
+  semantics?: 'vkd3d' | 'runtime';
 }
 
 const seconds = (ms: number | undefined) => (ms === undefined ? '?' : ms >= 60_000 ? `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s` : `${Math.round(ms / 1000)}s`);
@@ -52,6 +55,8 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
     'dxbin fuzz rts0 --merge shard0/rts0 shard1/rts0 --corpus merged',
     'dxbin fuzz rts0 --reproduce findings/crash-0123abcd...',
     'dxbin fuzz all --export-dict > dxbin.dict; dxbin fuzz all --export-seeds seeds/',
+    'dxbin fuzz rts0 container-lenient --against vkd3d --time 10m --out findings',
+    'dxbin fuzz rts0 --against vkd3d --corpus crashers --runs 0 --json',
   ],
   define: (c) =>
     c
@@ -67,11 +72,14 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
       .option('--export-dict', 'print a libFuzzer/AFL dictionary of the formats and exit')
       .option('--export-seeds <dir>', 'write the seed corpus (DIR/TARGET/<sha1>) and exit')
       .option('--reproduce <file>', 'run one input through the targets and report (the reproduce command of a finding)')
-      .option('--timeout <ms>', 'per-input timeout of the watchdog', '2000')
-      .option('--no-coverage', 'do not build the instrumented copy (answers-only feedback)'),
+      .option('--timeout <ms>', 'per-input timeout of the watchdog (default 2000; with --against, of the other side: 10000)')
+      .option('--no-coverage', 'do not build the instrumented copy (answers-only feedback)')
+      .option('--against <impl>', `compare every input with another implementation: vkd3d (built on first use) or exec:CMD (the framed protocol of docs/fuzzing.md); targets ${AGAINST_TARGETS.join(', ')}`)
+      .addOption(new Option('--semantics <rules>', "conversion rules compared with --against (default: the other implementation's own)").choices(['vkd3d', 'runtime'])),
   async run(args, o, streams) {
     const given = (args[0] as string[]) ?? [];
-    const targets = given.includes('all') ? [...TARGET_NAMES] : given;
+    const targets = given.includes('all') ? [...(o.against !== undefined ? AGAINST_TARGETS : TARGET_NAMES)] : given;
+    if (o.against !== undefined) return fuzzAgainst(targets, o, streams);
     if (o.exportDict) {
       await streams.write(libFuzzerDictionary());
       return EXIT.ok;
@@ -135,7 +143,7 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
       outDir: o.out,
       jobs: Number(o.jobs),
       shard,
-      timeoutMs: Number(o.timeout),
+      timeoutMs: Number(o.timeout ?? 2000),
       coverage: o.coverage,
       progressMs: bar ? 1000 : 10_000,
       onProgress: (p) => {
@@ -152,3 +160,47 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
     return summary.findings.length > 0 ? EXIT.failed : EXIT.ok;
   },
 };
+
+/** `--against IMPL`: the differential campaign, its replay (`--runs 0`) and its reproduce. */
+async function fuzzAgainst(targets: string[], o: FuzzCliOptions & { json?: boolean }, streams: Parameters<typeof fuzz.run>[2]): Promise<typeof EXIT.ok | typeof EXIT.failed> {
+  const bad = targets.filter((t) => !AGAINST_TARGETS.includes(t));
+  if (bad.length) throw new UsageError(`--against compares ${AGAINST_TARGETS.join(', ')}; ${bad.join(', ')} has no counterpart`);
+  if (o.merge || o.exportDict || o.exportSeeds) throw new UsageError('--against runs or replays a campaign; merge and export without it');
+  const options = { semantics: o.semantics, timeoutMs: Number(o.timeout ?? 10_000) };
+  try {
+    if (o.reproduce) {
+      const data = await readInput(o.reproduce, streams, inputLimit((o as { maxInput?: string }).maxInput));
+      let worst: typeof EXIT.ok | typeof EXIT.failed = EXIT.ok;
+      for (const t of targets) {
+        const r = await reproduceAgainst(t, o.against!, data, options);
+        if (o.json) await streams.write(`${JSON.stringify({ target: t, file: o.reproduce, class: r.cls, finding: r.finding ?? null })}\n`);
+        else await streams.write(r.text);
+        if (r.finding) worst = EXIT.failed;
+      }
+      return worst;
+    }
+    const timeMs = o.time !== undefined ? parseDuration(o.time) : undefined;
+    if (o.time !== undefined && timeMs === undefined) throw new UsageError(`--time takes a duration such as 60s, 5m or 1h, got ${o.time}`);
+    const runs = o.runs !== undefined ? Number(o.runs) : undefined;
+    if (runs !== undefined && !(Number.isInteger(runs) && runs >= 0)) throw new UsageError(`--runs takes a whole number (0 with --against: replay --corpus alone), got ${o.runs}`);
+    if (timeMs === undefined && runs === undefined) throw new UsageError('give a budget: --time 60s or --runs N (--runs 0 replays --corpus)');
+    if (runs === 0 && !o.corpus) throw new UsageError('--runs 0 replays --corpus DIR (DIR/TARGET/); give --corpus');
+    let shard;
+    try {
+      shard = parseShard(o.shard, process.env);
+    } catch (e) {
+      if (e instanceof DescriptionError) throw new UsageError(e.detail);
+      throw e;
+    }
+    const summaries = await runAgainst({
+      targets, against: o.against!, ...options, timeMs, runs, seed: Number(o.seed), corpusDir: o.corpus, outDir: o.out, shard, coverage: o.coverage,
+      progressMs: 10_000, onProgress: (line) => streams.err(line),
+    });
+    if (o.json) await streams.write(`${JSON.stringify({ against: o.against, targets: summaries })}\n`);
+    else await streams.write(againstReport(summaries));
+    return summaries.some((s) => s.findings.length > 0) ? EXIT.failed : EXIT.ok;
+  } catch (e) {
+    if (e instanceof DescriptionError && (e.path === 'against' || e.path === 'target')) throw new UsageError(e.detail);
+    throw e;
+  }
+}
