@@ -228,6 +228,8 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
         const to = type.to;
         if (to.kind === 'cstring') {
           if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${JSON.stringify(j)}`);
+          // eslint-disable-next-line no-control-regex
+          if (/[^\u0001-\u00ff]/.test(j)) throw new DescriptionError('not-representable', path, 'an 8-bit NUL-terminated string (LPCSTR) holds characters U+0001 to U+00FF only');
           return set(j);
         }
         if (to.kind === 'bytes') return set(bytesFromHex(j, path));

@@ -11,10 +11,10 @@ import type { Abi, FieldType } from '../../codecs/ddi.js';
 import { PIPELINE_STATE_SUBOBJECT_TYPE, SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs/pipeline.js';
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectOptions, kindOf } from '../bytes/check.js';
+import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
 import { decodeImage, encodeImage, type DdiObject, type DdiValue } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
-import { structLayout } from '../ddi/layout.js';
+import { pointerSize, structLayout } from '../ddi/layout.js';
 
 /** The root struct of a stream image. */
 export const STREAM_DESC = 'D3D12_PIPELINE_STATE_STREAM_DESC';
@@ -64,13 +64,27 @@ export function subobjectDefault(type: string): DdiValue {
 }
 
 function element(s: Subobject, i: number): DdiObject {
-  if (typeof s !== 'object' || s === null) throw new DescriptionError('bad-type', `subobjects[${i}]`, `expected a subobject, got ${kindOf(s)}`);
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new DescriptionError('bad-type', `subobjects[${i}]`, `expected a subobject {type, inner}, got ${kindOf(s)}`);
   const row = subobjectRow(s.type);
   return { Type: VALUE_BY_TYPE.get(row.type)!, Inner: s.inner };
 }
 
+/**
+ * Checks a list of subobjects at the public boundary: a list of {type, inner} with known types.
+ * @throws {DescriptionError} bad-type, bad-name
+ */
+export function expectSubobjects(subobjects: unknown, path = 'subobjects'): asserts subobjects is readonly Subobject[] {
+  if (!Array.isArray(subobjects)) throw new DescriptionError('bad-type', path, `expected a list of subobjects, got ${kindOf(subobjects)}`);
+  subobjects.forEach((s, i) => {
+    element(s as Subobject, i);
+    if ((s as Subobject).inner === undefined) throw new DescriptionError('missing-key', `${path}[${i}].inner`, 'a subobject holds a value');
+  });
+}
+
 /** Bytes the stream of `subobjects` takes for `abi` (D3D12_PIPELINE_STATE_STREAM_DESC.SizeInBytes). */
 export function streamSize(subobjects: readonly Subobject[], abi: Abi): number {
+  expectSubobjects(subobjects);
+  pointerSize(abi);
   let size = 0;
   for (const s of subobjects) size += structLayout(subobjectStructName(subobjectRow(s.type).type), abi).size;
   return size;
@@ -81,7 +95,7 @@ export function streamSize(subobjects: readonly Subobject[], abi: Abi): number {
  * @throws {DescriptionError} for a subobject type that is not one, or a value its row refuses
  */
 export function encodeStream(subobjects: readonly Subobject[], abi: Abi): Uint8Array {
-  if (!Array.isArray(subobjects)) throw new DescriptionError('bad-type', 'subobjects', `expected a list of subobjects, got ${kindOf(subobjects)}`);
+  expectSubobjects(subobjects);
   const stream = subobjects.map(element);
   return encodeImage(STREAM_DESC, { SizeInBytes: streamSize(subobjects, abi), pPipelineStateSubobjectStream: stream }, abi);
 }
@@ -97,8 +111,11 @@ export interface DecodeStreamOptions {
  * @throws {DecodeError} an image whose pointers, sizes or subobject types do not hold; LimitError past the budget
  */
 export function decodeStream(bytes: Uint8Array, abi: Abi, options: DecodeStreamOptions = {}): Subobject[] {
+  expectBytes(bytes, 'bytes');
+  pointerSize(abi);
   expectOptions(options);
-  const budget = options.budget ?? Budget.for(bytes instanceof Uint8Array ? bytes.byteLength : 0);
+  if (options?.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget, got ${kindOf(options.budget)}`);
+  const budget = options?.budget ?? Budget.for(bytes.byteLength);
   const desc = decodeImage(STREAM_DESC, bytes, abi, { budget });
   const list = (desc.pPipelineStateSubobjectStream ?? []) as DdiObject[];
   return list.map((o) => ({ type: TYPE_BY_VALUE.get(o.Type as number)!, inner: o.Inner! }));
@@ -106,6 +123,7 @@ export function decodeStream(bytes: Uint8Array, abi: Abi, options: DecodeStreamO
 
 /** The JSON form of a stream (the DDI JSON form of its D3D12_PIPELINE_STATE_STREAM_DESC, without the size). */
 export function streamToJson(subobjects: readonly Subobject[]): unknown[] {
+  expectSubobjects(subobjects);
   const json = ddiToJson(STREAM_DESC, { SizeInBytes: 0, pPipelineStateSubobjectStream: subobjects.map(element) }) as { pPipelineStateSubobjectStream: unknown[] | null };
   return json.pPipelineStateSubobjectStream ?? [];
 }
