@@ -69,14 +69,32 @@ export type Pointee =
   | { kind: 'uint'; count: number }
   | { kind: 'struct'; struct: string; count?: { field: string } }
   /** A union of pointers chosen by an enum field of the same struct. */
-  | { kind: 'select'; by: string; cases: Readonly<Record<number, string>> };
+  | { kind: 'select'; by: string; cases: Readonly<Record<number, string>> }
+  /** A NUL-terminated 8-bit string (LPCSTR). */
+  | { kind: 'cstring' }
+  /** Opaque bytes whose length is a field of the same struct (`const void *` + SIZE_T). */
+  | { kind: 'bytes'; count: { field: string } }
+  /** A UINT array whose length is a field of the same struct. */
+  | { kind: 'uints'; count: { field: string } }
+  /**
+   * A pipeline state stream: structs one after another, each chosen by its first UINT (`by` names
+   * that field; `cases` maps its value to a struct), `size` the field holding the stream's bytes.
+   */
+  | { kind: 'stream'; size: { field: string }; by: string; cases: Readonly<Record<number, string>> };
 
 export type FieldType =
   | { kind: 'UINT' | 'BOOL' | 'UINT16' | 'UINT8' }
   | { kind: 'enum'; table: EnumTable }
-  | { kind: 'flags'; table: FlagTable }
+  /** `size: 1` for a UINT8 holding flags (D3D12_COLOR_WRITE_ENABLE in RenderTargetWriteMask). */
+  | { kind: 'flags'; table: FlagTable; size?: 1 }
   | { kind: 'ptr'; to: Pointee; optional?: boolean }
-  | { kind: 'struct'; struct: string };
+  | { kind: 'struct'; struct: string }
+  /** INT (signed 32-bit), FLOAT (binary32), SIZE_T (pointer-sized, unsigned). */
+  | { kind: 'INT' | 'FLOAT' | 'SIZE_T' }
+  /** An interface pointer (ID3D12RootSignature*): pointer-sized, kept as its value, never relocated. */
+  | { kind: 'interface' }
+  /** A fixed-length C array `of[count]`. */
+  | { kind: 'array'; of: FieldType; count: number };
 
 export interface StructField {
   readonly name: string;
@@ -88,6 +106,8 @@ export interface StructDef {
   /** CLI spelling. */
   readonly cli: string;
   readonly fields: readonly StructField[];
+  /** `alignas(void*)`: the struct is aligned to at least the pointer size (stream subobjects). */
+  readonly align?: 'pointer';
 }
 
 const UINT = { kind: 'UINT' } as const;

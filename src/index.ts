@@ -172,3 +172,12 @@ export { ROOT_SIGNATURE_VERSIONS, type RootSignatureVersionName } from '../codec
 export { CONVERSION_SEMANTICS, type ConversionSemantics } from '../codecs/conversion.js';
 /** Validation targets (`runtime`, `dxc`, `all`). */
 export { VALIDATION_TARGETS, type ValidationTarget, type ValidationCode } from '../codecs/validation-rules.js';
+
+// ---------------------------------------------------------------- pipelines
+
+/** Pipeline state streams (D3D12_PIPELINE_STATE_STREAM_DESC) as relocatable images, x64 and x86; their JSON form; CD3DX12 defaults. */
+export { encodeStream, decodeStream, streamToJson, streamFromJson, streamSize, subobjectDefault, subobjectRow, type Subobject, type DecodeStreamOptions } from './pipeline/stream.js';
+/** The pipeline JSON form (D3D12_GRAPHICS/COMPUTE_PIPELINE_STATE_DESC names, files relative to the JSON, CD3DX12 defaults) to and from subobjects. */
+export { pipelineFromJson, pipelineToJson, pipelineValue, pipelineKind, PIPELINE_KEYS, type Pipeline, type PipelineKind, type PipelineFile, type PipelineFromJsonOptions } from './pipeline/desc.js';
+/** JSON Schema of the pipeline JSON form (schema/pipeline.schema.json). */
+export { pipelineJsonSchema } from './pipeline/schema.js';

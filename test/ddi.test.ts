@@ -2,9 +2,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ABIS, STRUCTS } from '../codecs/ddi.js';
 import { DecodeError, parseContainer } from '../src/index.js';
@@ -23,6 +20,7 @@ import {
 import { ROOT, corpusFile } from './helpers/corpus.js';
 import { randomDdi } from './helpers/ddi-random.js';
 import { missingCompiler, missingPath, requires } from './helpers/requires.js';
+import { probe } from './helpers/gcc-probe.js';
 
 // ---------------------------------------------------------------- layouts
 
@@ -43,45 +41,6 @@ test('layouts the spec gives (A.1-A.10, B.2, C.2)', () => {
   assert.equal(out, [['FinalName', 0], ['OutputIndex', 16], ['NodeIOKind', 20], ['NodeIOFlags', 24], ['RecordSizeInBytes', 28], ['bAllowSparseNodes', 32], ['pRecordDispatchGrid', 40], ['pMaxRecords', 48], ['pMaxRecordsSharedWithOutputIndex', 56], ['ArraySize', 64], ['pOutputs', 72]]);
   assert.is(structLayout('d3d12-options', 'x86').fields.find((f) => f.name === 'CrossNodeSharingTier')!.offset, 44);
 });
-
-/**
- * The compiler's own sizes and offsets, read from the assembly it writes for a table of them
- * (`gcc -S`): nothing is run, so x86 layouts are checked on a kernel that cannot execute 32-bit
- * programs. Each value is one 32-bit `.long` (a run of zeros may be one `.zero N`).
- */
-function probe(compiler: string, flags: string[], prelude: string, structs: { c: string; name: string; fields: { c: string; name: string }[] }[]): Map<string, number> {
-  const dir = mkdtempSync(join(tmpdir(), 'dxbin-probe-'));
-  const keys: string[] = [];
-  const values: string[] = [];
-  for (const s of structs) {
-    keys.push(`${s.name} sizeof`);
-    values.push(`sizeof(${s.c})`);
-    for (const f of s.fields) {
-      keys.push(`${s.name} ${f.name} offset`, `${s.name} ${f.name} size`);
-      values.push(`offsetof(${s.c}, ${f.c})`, `sizeof(((${s.c}*)0)->${f.c})`);
-    }
-  }
-  const src = `${prelude}\n#include <stddef.h>\nunsigned int dxbin_probe_table[] = {\n${values.map((v) => `  (unsigned int)(${v}),`).join('\n')}\n};\n`;
-  const file = join(dir, compiler === 'g++' ? 'probe.cpp' : 'probe.c');
-  writeFileSync(file, src);
-  const asm = join(dir, 'probe.s');
-  execFileSync(compiler, [...flags, '-S', '-O0', file, '-o', asm], { stdio: 'pipe' });
-  const text = readFileSync(asm, 'utf8');
-  const start = text.search(/^_?dxbin_probe_table\w*:/m);
-  assert.ok(start >= 0, 'the probe table is in the assembly');
-  const numbers: number[] = [];
-  for (const line of text.slice(start).split('\n').slice(1)) {
-    const m = /^\s*\.(long|zero)\s+(\d+)/.exec(line);
-    if (!m) {
-      if (/^\s*\.(size|text|section|ident)|^\S/.test(line)) break;
-      continue;
-    }
-    if (m[1] === 'long') numbers.push(Number(m[2]));
-    else for (let k = 0; k < Number(m[2]) / 4; k++) numbers.push(0);
-  }
-  assert.is(numbers.length, keys.length, 'one value a key');
-  return new Map(keys.map((k, i) => [k, numbers[i]!]));
-}
 
 const UNION_NAME: Record<string, string> = { pProperties: 'pBroadcastingLaunchNodeProperties' };
 

@@ -6,13 +6,18 @@
  * non-zero pointer. Objects reached twice are written once; decoding gives back the same
  * object for the same offset, so shared and cyclic references survive.
  */
-import type { Abi, Pointee } from '../../codecs/ddi.js';
+import type { Abi, FieldType, Pointee } from '../../codecs/ddi.js';
+import type { Budget } from '../bytes/budget.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { ByteReader } from '../bytes/reader.js';
 import { expectOptions } from '../bytes/check.js';
 import { pointerSize, structLayout } from './layout.js';
 
-export type DdiValue = number | string | null | number[] | DdiObject | DdiObject[];
+/**
+ * A decoded value. FLOAT fields are numbers, or "0x..." bit strings for NaN and infinities (kept
+ * bit for bit); `bytes` pointees are Uint8Arrays; arrays of scalars are number arrays.
+ */
+export type DdiValue = number | string | null | number[] | Uint8Array | DdiObject | DdiObject[] | DdiValue[];
 export interface DdiObject {
   [field: string]: DdiValue;
 }
@@ -24,6 +29,35 @@ interface Pending {
   target: Pointee;
   value: DdiValue;
   path: string;
+}
+
+const F32 = new DataView(new ArrayBuffer(4));
+/** The binary32 bits of a FLOAT value (a number, rounded as C does, or a "0x..." bit string). */
+export function floatBits(v: unknown, path: string): number {
+  if (typeof v === 'string' && /^0x[0-9a-f]{1,8}$/i.test(v)) return Number.parseInt(v.slice(2), 16);
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', path, `expected a number or a "0x..." bit pattern, got ${JSON.stringify(v) ?? String(v)}`);
+  F32.setFloat32(0, v, true);
+  const bits = F32.getUint32(0, true);
+  if ((bits & 0x7f800000) === 0x7f800000) throw new DescriptionError('out-of-range', path, `${v} is beyond the binary32 range`);
+  return bits;
+}
+/** A FLOAT's value from its bits: the number, or "0x..." for NaN and infinities. */
+export function floatValue(bits: number): number | string {
+  if ((bits & 0x7f800000) === 0x7f800000) return `0x${(bits >>> 0).toString(16).padStart(8, '0')}`;
+  F32.setUint32(0, bits, true);
+  return F32.getFloat32(0, true);
+}
+
+/** Bytes of a stream pointee: the sum of its elements' sizes (each is pointer-aligned, so packed). */
+function streamSize(to: Extract<Pointee, { kind: 'stream' }>, items: unknown, abi: Abi, path: string): number {
+  if (!Array.isArray(items)) throw new DescriptionError('bad-type', path, 'expected a list of subobjects');
+  let size = 0;
+  items.forEach((item, i) => {
+    const struct = typeof item === 'object' && item !== null ? to.cases[(item as DdiObject)[to.by] as number] : undefined;
+    if (!struct) throw new DescriptionError('out-of-range', `${path}[${i}].${to.by}`, `${JSON.stringify((item as DdiObject | null)?.[to.by])} is no subobject type`);
+    size += structLayout(struct, abi).size;
+  });
+  return size;
 }
 
 export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Array {
@@ -62,7 +96,12 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
       const v = (obj as DdiObject)[f.name];
       const fp = `${path}.${f.name}`;
       if (f.type.kind === 'struct') writeStruct(f.type.struct, at + f.offset, v ?? null, fp);
-      else if (f.type.kind === 'ptr') {
+      else if (f.type.kind === 'array') {
+        const of = f.type.of;
+        const one = f.size / f.type.count;
+        if (!Array.isArray(v) || v.length !== f.type.count) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', fp, `expected a list of ${f.type.count}`);
+        (v as DdiValue[]).forEach((item, i) => (of.kind === 'struct' ? writeStruct(of.struct, at + f.offset + i * one, item, `${fp}[${i}]`) : writeScalar(of, at + f.offset + i * one, one, item, `${fp}[${i}]`)));
+      } else if (f.type.kind === 'ptr') {
         if (v === null || v === undefined) {
           if (f.type.optional === false) throw new DescriptionError('missing-key', fp, `${f.name} may not be NULL`);
           continue;
@@ -72,14 +111,28 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
           // the image says only the count field: a list of another length would be cut or overrun
           throw new DescriptionError('out-of-range', fp, `${v.length} items, but ${to.count.field} is ${JSON.stringify((obj as DdiObject)[to.count.field])}`);
         }
+        if ((to.kind === 'bytes' || to.kind === 'uints') && (Array.isArray(v) || v instanceof Uint8Array) && (obj as DdiObject)[to.count.field] !== v.length) {
+          throw new DescriptionError('out-of-range', fp, `${v.length} ${to.kind === 'bytes' ? 'bytes' : 'items'}, but ${to.count.field} is ${JSON.stringify((obj as DdiObject)[to.count.field])}`);
+        }
+        if (to.kind === 'stream') {
+          const size = streamSize(to, v, abi, fp);
+          if ((obj as DdiObject)[to.size.field] !== size) throw new DescriptionError('out-of-range', fp, `the subobjects take ${size} bytes, but ${to.size.field} is ${JSON.stringify((obj as DdiObject)[to.size.field])}`);
+        }
         queue.push({ at: at + f.offset, target: to, value: v, path: fp });
-      } else {
-        const max = f.size === 1 ? 0xff : f.size === 2 ? 0xffff : 0xffffffff;
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer 0..${max}, got ${JSON.stringify(v)}`);
-        writeU(at + f.offset, f.size, v);
-      }
+      } else writeScalar(f.type, at + f.offset, f.size, v, fp);
     }
   };
+
+  function writeScalar(type: FieldType, at: number, size: number, v: DdiValue | undefined, fp: string): void {
+    if (type.kind === 'FLOAT') return writeU(at, 4, floatBits(v, fp));
+    if (type.kind === 'INT') {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer -2147483648..2147483647, got ${JSON.stringify(v)}`);
+      return writeU(at, 4, v >>> 0);
+    }
+    const max = size === 1 ? 0xff : size === 2 ? 0xffff : size === 4 ? 0xffffffff : Number.MAX_SAFE_INTEGER;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer 0..${max}, got ${JSON.stringify(v)}`);
+    writeU(at, size, v);
+  }
 
   const place = (p: Pending): number => {
     const t = p.target;
@@ -98,6 +151,33 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
       (list as number[]).forEach((n, i) => {
         if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new DescriptionError('out-of-range', `${p.path}[${i}]`, 'expected a UINT');
         writeU(at + 4 * i, 4, n);
+      });
+    } else if (t.kind === 'cstring') {
+      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', p.path, 'expected a string');
+      const text = p.value;
+      at = alloc(text.length + 1, 1);
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0 || c > 0xff) throw new DescriptionError('not-representable', p.path, `character ${i} (U+${c.toString(16).padStart(4, '0')}) is not an 8-bit character of a NUL-terminated string`);
+        buf[at + i] = c;
+      }
+    } else if (t.kind === 'bytes') {
+      if (!(p.value instanceof Uint8Array)) throw new DescriptionError('bad-type', p.path, 'expected bytes');
+      at = alloc(p.value.byteLength, 1);
+      buf.set(p.value, at);
+    } else if (t.kind === 'uints') {
+      const list = p.value;
+      if (!Array.isArray(list)) throw new DescriptionError('bad-type', p.path, 'expected a list of numbers');
+      at = alloc(4 * list.length, 4);
+      (list as DdiValue[]).forEach((n, i) => writeScalar({ kind: 'UINT' }, at + 4 * i, 4, n, `${p.path}[${i}]`));
+    } else if (t.kind === 'stream') {
+      const items = p.value as DdiObject[];
+      at = alloc(streamSize(t, items, abi, p.path), ps);
+      let o = at;
+      items.forEach((item, i) => {
+        const struct = t.cases[item[t.by] as number]!;
+        writeStruct(struct, o, item, `${p.path}[${i}]`);
+        o += structLayout(struct, abi).size;
       });
     } else if (t.kind === 'struct') {
       const layout = structLayout(t.struct, abi);
@@ -135,6 +215,8 @@ export interface DecodeImageOptions {
   maxObjects?: number;
   /** Most UTF-16 characters decoded over all strings (default: image bytes + 16). */
   maxStringChars?: number;
+  /** The call's work budget: each object, string character and byte run decoded is also charged to it as `resolve`. */
+  budget?: Budget;
 }
 
 interface StructTask {
@@ -157,7 +239,9 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   const maxChars = options.maxStringChars ?? bytes.byteLength + 16;
   let objects = 0;
   let chars = 0;
+  const budget = options.budget;
   const spend = (at: number, path: string) => {
+    budget?.charge('resolve', 1, path, at);
     if (++objects > maxObjects) throw new DecodeError('limit-exceeded', at, path, `more than maxObjects = ${maxObjects} objects (a ${bytes.byteLength}-byte image)`);
   };
   const readPtr = (at: number, path: string): number => {
@@ -187,13 +271,39 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     return obj;
   };
 
+  const readSize = (at: number, path: string): number => {
+    if (ps === 4) return r.u32(at, path);
+    const lo = r.u32(at, path);
+    const hi = r.u32(at + 4, path);
+    if (hi > 0x1fffff) throw new DecodeError('bad-offset', at, path, `SIZE_T 0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')} is beyond 2^53`);
+    return hi * 0x100000000 + lo;
+  };
+  const scalar = (type: FieldType, o: number, size: number, fp: string): DdiValue => {
+    if (type.kind === 'FLOAT') return floatValue(r.u32(o, fp));
+    if (type.kind === 'INT') return r.u32(o, fp) | 0;
+    if (type.kind === 'SIZE_T' || type.kind === 'interface') return readSize(o, fp);
+    return size === 1 ? r.slice(o, 1, fp)[0]! : size === 2 ? r.u16(o, fp) : r.u32(o, fp);
+  };
+  /** A count field of the struct at `at`: the decoded value, or read now when it comes after its pointer. */
+  const countOf = (owner: DdiObject, field: string, task: StructTask): unknown => {
+    if (owner[field] !== undefined) return owner[field];
+    const f = structLayout(task.name, abi).fields.find((x) => x.name === field);
+    return f ? scalar(f.type, task.at + f.offset, f.size, `${task.path}.${field}`) : undefined;
+  };
+  let current: StructTask | undefined;
+
   const fill = (task: StructTask, later: StructTask[]): void => {
     const { obj, at, path } = task;
+    current = task;
     for (const f of structLayout(task.name, abi).fields) {
       const fp = `${path}.${f.name}`;
       const o = at + f.offset;
       if (f.type.kind === 'struct') obj[f.name] = structAt(f.type.struct, o, fp, later, true);
-      else if (f.type.kind === 'ptr') {
+      else if (f.type.kind === 'array') {
+        const of = f.type.of;
+        const one = f.size / f.type.count;
+        obj[f.name] = Array.from({ length: f.type.count }, (_, i) => (of.kind === 'struct' ? structAt(of.struct, o + i * one, `${fp}[${i}]`, later, true) : scalar(of, o + i * one, one, `${fp}[${i}]`))) as DdiValue;
+      } else if (f.type.kind === 'ptr') {
         const target = readPtr(o, fp);
         if (target === 0) {
           if (f.type.optional === false) throw new DecodeError('bad-offset', o, fp, `${f.name} may not be NULL`);
@@ -202,7 +312,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
         }
         const to = f.type.to.kind === 'select' ? selectPointee(f.type.to, obj, o, fp) : f.type.to;
         obj[f.name] = readPointee(to, target, obj, fp, o, later);
-      } else obj[f.name] = f.size === 1 ? r.slice(o, 1, fp)[0]! : f.size === 2 ? r.u16(o, fp) : r.u32(o, fp);
+      } else obj[f.name] = scalar(f.type, o, f.size, fp);
     }
   };
 
@@ -214,7 +324,9 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
 
   const readPointee = (to: Pointee, at: number, owner: DdiObject, path: string, ptrAt: number, later: StructTask[]): DdiValue => {
     // an empty array may point at the very end; anything else must start inside the image
-    const emptyArray = to.kind === 'struct' && to.count !== undefined && owner[to.count.field] === 0;
+    const countField = to.kind === 'bytes' || to.kind === 'uints' || (to.kind === 'struct' && to.count) ? to.count!.field : to.kind === 'stream' ? to.size.field : undefined;
+    const count = countField === undefined ? undefined : countOf(owner, countField, current!);
+    const emptyArray = count === 0;
     if (at > bytes.byteLength || (at === bytes.byteLength && !emptyArray)) {
       throw new DecodeError('bad-offset', ptrAt, path, `pointer ${at} is past the end of the ${bytes.byteLength}-byte image`);
     }
@@ -232,6 +344,59 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
       memo.set(key, s);
       return s;
     }
+    if (to.kind === 'cstring') {
+      const key = `cstring@${at}`;
+      if (memo.has(key)) return memo.get(key)!;
+      spend(at, path);
+      let end = at;
+      while (r.slice(end, 1, `${path} (no NUL terminator)`)[0] !== 0) {
+        end += 1;
+        budget?.charge('resolve', 1, path, at);
+        if (++chars > maxChars) throw new DecodeError('limit-exceeded', at, path, `more than maxStringChars = ${maxChars} characters in strings (a ${bytes.byteLength}-byte image)`);
+      }
+      let s = '';
+      for (let i = at; i < end; i++) s += String.fromCharCode(bytes[i]!);
+      memo.set(key, s);
+      return s;
+    }
+    if (to.kind === 'bytes' || to.kind === 'uints') {
+      if (typeof count !== 'number') throw new DecodeError('bad-offset', ptrAt, path, `count field ${countField} is missing`);
+      const key = `${to.kind}[${count}]@${at}`;
+      if (memo.has(key)) return memo.get(key)!;
+      spend(at, path);
+      if (to.kind === 'bytes') {
+        r.need(at, count, path);
+        const out = bytes.slice(at, at + count);
+        memo.set(key, out);
+        return out;
+      }
+      r.needArray(at, count, 4, path);
+      budget?.charge('resolve', count, path, at);
+      const list = Array.from({ length: count }, (_, i) => r.u32(at + 4 * i, `${path}[${i}]`));
+      memo.set(key, list);
+      return list;
+    }
+    if (to.kind === 'stream') {
+      if (typeof count !== 'number') throw new DecodeError('bad-offset', ptrAt, path, `size field ${countField} is missing`);
+      const key = `stream[${count}]@${at}`;
+      if (memo.has(key)) return memo.get(key)!;
+      r.need(at, count, path);
+      const list: DdiObject[] = [];
+      memo.set(key, list);
+      let o = 0;
+      while (o < count) {
+        const ip = `${path}[${list.length}]`;
+        if (count - o < 4) throw new DecodeError('truncated', at + o, ip, `${count - o} bytes left in the stream, too few for a subobject type`);
+        const type = r.u32(at + o, `${ip}.${to.by}`);
+        const struct = to.cases[type];
+        if (!struct) throw new DecodeError('bad-offset', at + o, `${ip}.${to.by}`, `${type} is no subobject type`);
+        const size = structLayout(struct, abi).size;
+        if (o + size > count) throw new DecodeError('truncated', at + o, ip, `a ${size}-byte subobject at ${o} runs past the ${count}-byte stream`);
+        list.push(structAt(struct, at + o, ip, later));
+        o += size;
+      }
+      return list;
+    }
     if (to.kind === 'uint') {
       spend(at, path);
       r.need(at, 4 * to.count, path);
@@ -240,7 +405,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     }
     if (to.kind === 'struct') {
       if (!to.count) return structAt(to.struct, at, path, later);
-      const n = owner[to.count.field];
+      const n = count;
       const layout = structLayout(to.struct, abi);
       if (typeof n !== 'number') throw new DecodeError('bad-offset', ptrAt, path, `count field ${to.count.field} is missing`);
       r.needArray(at, n, layout.size, path);

@@ -8,7 +8,7 @@ import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
-import type { DdiObject, DdiValue } from './image.js';
+import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
 import { structDef } from './layout.js';
 
 type Json = unknown;
@@ -17,6 +17,31 @@ function pointeeStruct(to: Pointee, owner: DdiObject): string | undefined {
   if (to.kind === 'struct') return to.struct;
   if (to.kind === 'select') return to.cases[owner[to.by] as number];
   return undefined;
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** Bytes as lower-case hex (the JSON form of a `bytes` pointee). */
+export function bytesToHex(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i++) s += HEX[bytes[i]!]!;
+  return s;
+}
+/** Bytes from hex. @throws {DescriptionError} bad-type for anything but an even run of hex digits */
+export function bytesFromHex(j: unknown, path: string): Uint8Array {
+  if (typeof j !== 'string' || j.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(j)) throw new DescriptionError('bad-type', path, 'expected bytes as an even number of hex digits');
+  const out = new Uint8Array(j.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(j.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** The struct of one stream element from its tag (a number, or a name of the tag field's enum). */
+function streamCase(to: Extract<Pointee, { kind: 'stream' }>, tag: unknown, path: string): { struct: string; value: number } {
+  const first = Object.values(to.cases)[0]!;
+  const field = structDef(first).fields.find((f) => f.name === to.by)!;
+  const value = field.type.kind === 'enum' ? enumValue(field.type.table, tag, path) : typeof tag === 'number' ? tag : NaN;
+  const struct = to.cases[value];
+  if (!struct) throw new DescriptionError('out-of-range', path, `${JSON.stringify(tag)} is no subobject type`);
+  return { struct, value };
 }
 
 /** Options of ddiToJson (docs/limits.md). */
@@ -43,7 +68,7 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
   const pending: DdiValue[] = [value];
   while (pending.length > 0) {
     const v = pending.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
+    if (typeof v !== 'object' || v === null || v instanceof Uint8Array) continue;
     const n = (counts.get(v) ?? 0) + 1;
     counts.set(v, n);
     if (n > 1) continue;
@@ -93,9 +118,32 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
           out[f.name] = null;
           later.push({ name: type.struct, obj: v as DdiObject, depth: t.depth + 1, path: fp, set: (j) => (out[f.name] = j) });
           break;
+        case 'array': {
+          const of = type.of;
+          const items = Array.isArray(v) ? (v as DdiValue[]) : [];
+          const list: Json[] = new Array(items.length).fill(null);
+          out[f.name] = list;
+          items.forEach((item, i) => {
+            if (of.kind === 'struct') later.push({ name: of.struct, obj: item as DdiObject, depth: t.depth + 2, path: `${fp}[${i}]`, set: (j) => (list[i] = j) });
+            else list[i] = of.kind === 'enum' ? enumName(of.table, item as number) : of.kind === 'flags' ? flagNames(of.table, item as number) : (item as Json);
+          });
+          break;
+        }
         case 'ptr': {
           out[f.name] = v as Json;
           if (v === null) break;
+          if (type.to.kind === 'bytes') {
+            out[f.name] = bytesToHex(v as Uint8Array);
+            break;
+          }
+          if (type.to.kind === 'stream') {
+            const to = type.to;
+            const items = v as DdiObject[];
+            const list: Json[] = new Array(items.length).fill(null);
+            out[f.name] = list;
+            items.forEach((item, i) => later.push({ name: to.cases[item[to.by] as number] ?? '', obj: item, depth: t.depth + 2, path: `${fp}[${i}]`, set: (j) => (list[i] = j) }));
+            break;
+          }
           const s = pointeeStruct(type.to, obj);
           if (!s) break;
           if (Array.isArray(v)) {
@@ -156,9 +204,49 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
         set(null);
         later.push({ name: type.struct, j, path, set });
         return;
+      case 'array': {
+        if (!Array.isArray(j) || j.length !== type.count) throw new DescriptionError(j === undefined ? 'missing-key' : 'bad-type', path, `expected a list of ${type.count}`);
+        const list: DdiValue[] = new Array(j.length).fill(null);
+        set(list);
+        const of = type.of;
+        j.forEach((item, i) => value(of, item, owner, `${path}[${i}]`, (v) => (list[i] = v)));
+        return;
+      }
+      case 'FLOAT':
+        floatBits(j, path); // checks it
+        return set(typeof j === 'string' ? floatValue(Number.parseInt(j.slice(2), 16)) : (j as number));
+      case 'INT':
+        if (typeof j !== 'number' || !Number.isInteger(j)) throw new DescriptionError(j === undefined ? 'missing-key' : 'bad-type', path, `expected an integer, got ${JSON.stringify(j) ?? String(j)}`);
+        if (j < -0x80000000 || j > 0x7fffffff) throw new DescriptionError('out-of-range', path, `expected an integer -2147483648..2147483647, got ${j}`);
+        return set(j);
+      case 'SIZE_T':
+      case 'interface':
+        if (j === undefined) throw new DescriptionError('missing-key', path, 'required');
+        return set(integer(j, Number.MAX_SAFE_INTEGER, path));
       case 'ptr': {
         if (j === null || j === undefined) return set(null);
         const to = type.to;
+        if (to.kind === 'cstring') {
+          if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${JSON.stringify(j)}`);
+          // eslint-disable-next-line no-control-regex
+          if (/[^\u0001-\u00ff]/.test(j)) throw new DescriptionError('not-representable', path, 'an 8-bit NUL-terminated string (LPCSTR) holds characters U+0001 to U+00FF only');
+          return set(j);
+        }
+        if (to.kind === 'bytes') return set(bytesFromHex(j, path));
+        if (to.kind === 'uints') {
+          if (!Array.isArray(j)) throw new DescriptionError('bad-type', path, 'expected a list of numbers');
+          return set(j.map((x, i) => integer(x, 0xffffffff, `${path}[${i}]`)));
+        }
+        if (to.kind === 'stream') {
+          if (!Array.isArray(j)) throw new DescriptionError('bad-type', path, 'expected a list of subobjects');
+          const list: DdiObject[] = new Array(j.length).fill(null);
+          set(list);
+          j.forEach((item, i) => {
+            const tag = typeof item === 'object' && item !== null ? (item as Record<string, Json>)[to.by] : undefined;
+            later.push({ name: streamCase(to, tag, `${path}[${i}].${to.by}`).struct, j: item, path: `${path}[${i}]`, set: (o) => (list[i] = o) });
+          });
+          return;
+        }
         const s = pointeeStruct(to, owner);
         if (to.kind === 'wstring') {
           if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${JSON.stringify(j)}`);

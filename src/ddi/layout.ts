@@ -5,6 +5,7 @@
  * pointers 8/8 on x64 and 4/4 on x86.
  */
 import { ABIS, STRUCTS, type Abi, type FieldType, type StructDef } from '../../codecs/ddi.js';
+import { PIPELINE_STRUCTS, STREAM_STRUCTS } from '../../codecs/pipeline.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { kindOf } from '../bytes/check.js';
 
@@ -27,14 +28,18 @@ export interface StructLayout {
 /** The names structDef takes, as the CLI spells them. */
 const KNOWN_STRUCTS = () => STRUCTS.map((s) => s.cli).join(', ');
 
+/** Every struct the layout engine knows: the DDI structures, then the pipeline state structs (codecs/pipeline.ts). */
+const ALL_STRUCTS: readonly StructDef[] = [...STRUCTS, ...PIPELINE_STRUCTS, ...STREAM_STRUCTS];
+const BY_NAME = new Map<string, StructDef>();
+for (const s of ALL_STRUCTS) for (const n of [s.name, s.cli, s.name.replace(/^D3D12(DDI)?_/, '')]) if (!BY_NAME.has(n)) BY_NAME.set(n, s);
+
 /**
  * The structure named `name` (its C name, with or without the D3D12/D3D12DDI prefix, or the CLI's name).
  * @throws {DescriptionError} bad-name for an unknown name, bad-type for a name that is not a string (path `type`; both list the known names)
  */
 export function structDef(name: string): StructDef {
   if (typeof name !== 'string') throw new DescriptionError('bad-type', 'type', `expected a structure name, got ${kindOf(name)} (known: ${KNOWN_STRUCTS()})`);
-  const bare = name.replace(/^D3D12(DDI)?_/, '');
-  const hit = STRUCTS.find((s) => s.name === name || s.cli === name || s.name.replace(/^D3D12(DDI)?_/, '') === bare);
+  const hit = BY_NAME.get(name) ?? BY_NAME.get(name.replace(/^D3D12(DDI)?_/, ''));
   if (!hit) throw new DescriptionError('bad-name', 'type', `unknown structure ${JSON.stringify(name)} (known: ${KNOWN_STRUCTS()})`);
   return hit;
 }
@@ -67,6 +72,7 @@ export function structLayout(name: string, abi: Abi): StructLayout {
     align = Math.max(align, a);
     return field;
   });
+  if (def.align === 'pointer') align = Math.max(align, pointerSize(abi));
   const layout = { name: def.name, abi, size: Math.ceil(offset / align) * align, align, fields };
   cache.set(key, layout);
   return layout;
@@ -79,7 +85,15 @@ function fieldSize(type: FieldType, abi: Abi): { size: number; align: number } {
     case 'UINT16':
       return { size: 2, align: 2 };
     case 'ptr':
+    case 'interface':
+    case 'SIZE_T':
       return { size: pointerSize(abi), align: pointerSize(abi) };
+    case 'flags':
+      return type.size === 1 ? { size: 1, align: 1 } : { size: 4, align: 4 };
+    case 'array': {
+      const one = fieldSize(type.of, abi);
+      return { size: one.size * type.count, align: one.align };
+    }
     case 'struct': {
       const l = structLayout(type.struct, abi);
       return { size: l.size, align: l.align };

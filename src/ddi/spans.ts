@@ -82,7 +82,8 @@ export function ddiImageSpans(struct: string, bytes: Uint8Array, abi: Abi, rec: 
       if (done.has(key)) return;
       done.add(key);
       for (let i = 0; i < to.count; i++) rec.field(base + at + 4 * i, 4, to.count === 1 ? path : `${path}[${i}]`, view.getUint32(at + 4 * i, true));
-    } else if (!to.count) walkStruct(to.struct, at, path);
+    } else if (to.kind !== 'struct') return; // pipeline pointees (strings, bytes, streams) are not mapped here
+    else if (!to.count) walkStruct(to.struct, at, path);
     else {
       const n = owner[to.count.field] ?? 0;
       const size = structLayout(to.struct, abi).size;

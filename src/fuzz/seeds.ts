@@ -113,10 +113,10 @@ function ddiValue(struct: string, r: Random, depth = 0): Record<string, unknown>
       else if (depth > 1 && t.optional !== false) o[f.name] = null;
       else if (to.kind === 'struct' && to.count) o[f.name] = Array.from({ length: Number(o[to.count.field] ?? 0) }, () => ddiValue(to.struct, r, depth + 1));
       else if (to.kind === 'struct') o[f.name] = ddiValue(to.struct, r, depth + 1);
-      else {
+      else if (to.kind === 'select') {
         const s = to.cases[o[to.by] as number];
         o[f.name] = s ? ddiValue(s, r, depth + 1) : null;
-      }
+      } else o[f.name] = null;
     } else o[f.name] = f.name.startsWith('Num') ? 1 + r.below(2) : r.below(3);
   }
   return o;

@@ -1,0 +1,269 @@
+/**
+ * The pipeline JSON form (docs/formats/pipeline.md): a D3D12_GRAPHICS_PIPELINE_STATE_DESC or
+ * D3D12_COMPUTE_PIPELINE_STATE_DESC (mesh pipelines through the stream's AS and MS) with D3D12's
+ * field names, one key per subobject type (`SUBOBJECTS[].key`). Enums by name without the
+ * prefix; shader bytecode (`VS` ... `CS`), `pRootSignature` (the serialized root signature) and
+ * `CachedPSO` as file paths relative to the JSON file; a list where D3D12 has a pointer and a
+ * count (`InputLayout`, `RTVFormats`, `StreamOutput.pSODeclaration`, ...). Anything left out
+ * holds what CD3DX12 gives it: a missing key or field takes the default of the
+ * CD3DX12_PIPELINE_STATE_STREAM_* type (d3dx12.h), zero where d3dx12 gives none.
+ */
+import type { FieldType, StructDef } from '../../codecs/ddi.js';
+import { SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs/pipeline.js';
+import { Budget } from '../bytes/budget.js';
+import { DescriptionError } from '../bytes/errors.js';
+import { expectFunction, expectObject, expectOptions, kindOf } from '../bytes/check.js';
+import type { DdiObject, DdiValue } from '../ddi/image.js';
+import { bytesToHex, ddiFromJson, ddiToJson } from '../ddi/json.js';
+import { structDef } from '../ddi/layout.js';
+import { expectSubobjects, subobjectDefault, subobjectRow, zeroValue, type Subobject } from './stream.js';
+
+/** Graphics (VS ... PS), compute (CS) or mesh (AS, MS). */
+export type PipelineKind = 'graphics' | 'compute' | 'mesh';
+
+/** A pipeline read from its JSON form: its subobjects in the order of the keys, and the files named. */
+export interface Pipeline {
+  kind: PipelineKind;
+  subobjects: Subobject[];
+  /** The path each file-valued key gave (`VS`, `pRootSignature`, `CachedPSO`...). */
+  files: Record<string, string>;
+}
+
+/** Options of pipelineFromJson. */
+export interface PipelineFromJsonOptions {
+  /** Reads a file the description names (its path as written, relative to the JSON file). */
+  read: (path: string) => Uint8Array;
+  /** The call's work budget (default: one for the JSON's size). */
+  budget?: Budget;
+}
+
+const ROW_BY_KEY = new Map<string, SubobjectRow>(SUBOBJECTS.map((r) => [r.key, r]));
+/** Every key of the pipeline JSON form, in row order. */
+export const PIPELINE_KEYS: readonly string[] = SUBOBJECTS.map((r) => r.key);
+
+/** How a subobject's inner value is spelled in the pipeline JSON form. */
+export type Shape =
+  /** A struct of bytes and their size: a file path. */
+  | { kind: 'file'; bytes: string; size: string }
+  /** A struct of a pointer and its count: the list. */
+  | { kind: 'list'; list: string; count: string; struct: string }
+  /** A fixed array and how many of it are used: the used ones as a list. */
+  | { kind: 'prefix'; array: string; count: string; length: number; of: FieldType }
+  /** Anything else: the DDI JSON form, each pointer-and-count pair as the list alone. */
+  | { kind: 'value' };
+
+/** The shape of a subobject type's value (from its inner struct's fields). */
+export function shapeOf(row: SubobjectRow): Shape {
+  if (row.inner.kind !== 'struct') return { kind: 'value' };
+  const [a, b, ...rest] = structDef(row.inner.struct).fields;
+  if (!a || !b || rest.length) return { kind: 'value' };
+  if (a.type.kind === 'ptr' && a.type.to.kind === 'bytes' && a.type.to.count.field === b.name) return { kind: 'file', bytes: a.name, size: b.name };
+  if (a.type.kind === 'ptr' && a.type.to.kind === 'struct' && a.type.to.count?.field === b.name) return { kind: 'list', list: a.name, count: b.name, struct: a.type.to.struct };
+  if (a.type.kind === 'array' && b.type.kind === 'UINT') return { kind: 'prefix', array: a.name, count: b.name, length: a.type.count, of: a.type.of };
+  return { kind: 'value' };
+}
+
+/** Pointer fields of `def` with the count field that sizes them. */
+function countedPointers(def: StructDef): { ptr: string; count: string }[] {
+  const out: { ptr: string; count: string }[] = [];
+  for (const f of def.fields) {
+    if (f.type.kind !== 'ptr') continue;
+    const to = f.type.to;
+    if ((to.kind === 'struct' && to.count) || to.kind === 'uints') out.push({ ptr: f.name, count: to.count!.field });
+  }
+  return out;
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `given` over `base`: objects key by key, lists item by item (a shorter list keeps the rest of
+ * `base`'s items: `BlendState.RenderTarget` with one entry sets render target 0).
+ */
+function over(base: unknown, given: unknown, budget: Budget, path: string): unknown {
+  if (given === undefined) return base;
+  budget.charge('resolve', 1, path);
+  if (isPlain(base) && isPlain(given)) {
+    const out: Record<string, unknown> = { ...base };
+    budget.enter(path);
+    try {
+      for (const [k, v] of Object.entries(given)) out[k] = k in base ? over(base[k], v, budget, `${path}.${k}`) : v;
+    } finally {
+      budget.leave();
+    }
+    return out;
+  }
+  if (Array.isArray(base) && Array.isArray(given)) {
+    if (given.length > base.length) return given; // checked against the row's length by the reader
+    budget.enter(path);
+    try {
+      return base.map((b, i) => (i < given.length ? over(b, given[i], budget, `${path}[${i}]`) : b));
+    } finally {
+      budget.leave();
+    }
+  }
+  return given;
+}
+
+/** The default of a row in the DDI JSON form. */
+function defaultJson(row: SubobjectRow): unknown {
+  const json = ddiToJson(subobjectStructName(row.type), { Type: 0, Inner: row.default === undefined ? zeroValue(row.inner) : subobjectDefault(row.type) }) as { Inner: unknown };
+  return json.Inner;
+}
+
+const zeroItems = new Map<string, unknown>();
+/** Each item of a list of `struct` over the zero-initialized struct (fields left out are 0 or NULL). */
+function itemsOver(struct: string, list: readonly unknown[], budget: Budget, path: string): unknown[] {
+  let zero = zeroItems.get(struct);
+  if (zero === undefined) zeroItems.set(struct, (zero = ddiToJson(struct, zeroValue({ kind: 'struct', struct }) as DdiObject)));
+  return list.map((item, i) => (isPlain(item) ? over(zero, item, budget, `${path}[${i}]`) : item));
+}
+
+/** The kind of a pipeline from its stages. */
+export function pipelineKind(subobjects: readonly Subobject[]): PipelineKind {
+  expectSubobjects(subobjects);
+  const types = new Set(subobjects.map((s) => s.type));
+  if (types.has('CS')) return 'compute';
+  if (types.has('AS') || types.has('MS')) return 'mesh';
+  return 'graphics';
+}
+
+/**
+ * A pipeline from its JSON form, each file it names read through `options.read`.
+ * @throws {DescriptionError} an unknown key or field, a value its row refuses, two keys setting the same state (DepthStencilState and DepthStencilState1), a file that cannot be read
+ */
+export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions): Pipeline {
+  expectOptions(options);
+  expectObject(json, 'pipeline');
+  expectFunction(options?.read, 'options.read');
+  const budget = options.budget ?? Budget.for(JSON.stringify(json)?.length ?? 0);
+  const subobjects: Subobject[] = [];
+  const files: Record<string, string> = {};
+  const groups = new Map<string, string>();
+  for (const [key, given] of Object.entries(json)) {
+    const path = `pipeline.${key}`;
+    if (key === '$schema') continue;
+    const row = ROW_BY_KEY.get(key);
+    if (!row) throw new DescriptionError('unknown-key', path, `a pipeline has no ${JSON.stringify(key)} (known: ${PIPELINE_KEYS.join(', ')})`);
+    if (row.group) {
+      const other = groups.get(row.group);
+      if (other) throw new DescriptionError('out-of-range', path, `${key} and ${other} both set the ${row.group} state; give one`);
+      groups.set(row.group, key);
+    }
+    const shape = shapeOf(row);
+    let inner: unknown;
+    if (shape.kind === 'file') {
+      if (typeof given !== 'string' || given === '') throw new DescriptionError('bad-type', path, `expected a file path (relative to the JSON file), got ${JSON.stringify(given) ?? kindOf(given)}`);
+      let bytes: Uint8Array;
+      try {
+        bytes = options.read(given);
+      } catch (e) {
+        if (e instanceof DescriptionError || (e as { code?: string }).code === 'limit-exceeded') throw e;
+        throw new DescriptionError('bad-name', path, `cannot read ${JSON.stringify(given)}: ${(e as Error).message}`);
+      }
+      if (!(bytes instanceof Uint8Array)) throw new DescriptionError('bad-type', path, `options.read gave ${kindOf(bytes)} for ${JSON.stringify(given)}, not bytes`);
+      budget.chargeRead(bytes.byteLength, path);
+      files[key] = given;
+      inner = { [shape.bytes]: bytes.byteLength ? bytesToHex(bytes) : null, [shape.size]: bytes.byteLength };
+    } else if (shape.kind === 'list') {
+      if (!Array.isArray(given)) throw new DescriptionError('bad-type', path, `expected a list of ${shape.struct}`);
+      inner = { [shape.list]: given.length ? itemsOver(shape.struct, given, budget, path) : null, [shape.count]: given.length };
+    } else if (shape.kind === 'prefix') {
+      if (!Array.isArray(given) || given.length > shape.length) throw new DescriptionError(Array.isArray(given) ? 'out-of-range' : 'bad-type', path, `expected a list of at most ${shape.length}`);
+      const zero = shape.of.kind === 'enum' ? shape.of.table.values.find(([, v]) => v === 0)?.[0] ?? 0 : 0;
+      inner = { [shape.array]: Array.from({ length: shape.length }, (_, i) => (i < given.length ? given[i] : zero)), [shape.count]: given.length };
+    } else {
+      inner = over(defaultJson(row), given, budget, path);
+      if (row.inner.kind === 'struct' && isPlain(inner)) {
+        const withCounts: Record<string, unknown> = { ...inner };
+        for (const { ptr, count } of countedPointers(structDef(row.inner.struct))) {
+          if (count in (given as Record<string, unknown>)) throw new DescriptionError('unknown-key', `${path}.${count}`, `${count} is the length of ${ptr}: give the list only`);
+          const list = withCounts[ptr];
+          if (list !== null && list !== undefined && !Array.isArray(list)) throw new DescriptionError('bad-type', `${path}.${ptr}`, 'expected a list');
+          withCounts[count] = Array.isArray(list) ? list.length : 0;
+          if (Array.isArray(list) && list.length === 0) withCounts[ptr] = null;
+          const item = structDef(row.inner.struct).fields.find((f) => f.name === ptr)!.type;
+          if (Array.isArray(list) && list.length && item.kind === 'ptr' && item.to.kind === 'struct') withCounts[ptr] = itemsOver(item.to.struct, list, budget, `${path}.${ptr}`);
+        }
+        inner = withCounts;
+      }
+    }
+    let value: DdiObject;
+    try {
+      value = ddiFromJson(subobjectStructName(row.type), { Type: row.type, Inner: inner });
+    } catch (e) {
+      if (e instanceof DescriptionError) throw new DescriptionError(e.code, e.path.replace(/^CD3DX12_PIPELINE_STATE_STREAM_\w+\.Inner/, path), e.detail);
+      throw e;
+    }
+    subobjects.push({ type: row.type, inner: value.Inner! });
+  }
+  return { kind: pipelineKind(subobjects), subobjects, files };
+}
+
+/** A file the pipeline JSON form names, with the bytes to write there. */
+export interface PipelineFile {
+  key: string;
+  path: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The pipeline JSON form of a stream's subobjects; `path(key)` names the file for each
+ * file-valued key (`VS` -> `pipeline.VS.bin`).
+ * @throws {DescriptionError} not-representable for a type given twice, render-target formats past NumRenderTargets, or a count without its list
+ */
+export function pipelineToJson(subobjects: readonly Subobject[], options: { path: (key: string) => string }): { json: Record<string, unknown>; files: PipelineFile[] } {
+  expectSubobjects(subobjects);
+  expectOptions(options);
+  expectFunction(options?.path, 'options.path');
+  const json: Record<string, unknown> = {};
+  const files: PipelineFile[] = [];
+  subobjects.forEach((s, i) => {
+    const row = subobjectRow(s.type);
+    const where = `subobjects[${i}]`;
+    if (row.key in json) throw new DescriptionError('not-representable', where, `a second ${row.type} subobject: the pipeline JSON form has one ${row.key}`);
+    const shape = shapeOf(row);
+    const inner = s.inner as DdiObject;
+    if (shape.kind !== 'value') expectObject(inner, `${where}.inner`);
+    if (shape.kind === 'file') {
+      const bytes = (inner[shape.bytes] as Uint8Array | null) ?? new Uint8Array(0);
+      if (bytes.byteLength === 0 && inner[shape.size] !== 0) throw new DescriptionError('not-representable', where, `${shape.bytes} is NULL but ${shape.size} is ${String(inner[shape.size])}`);
+      const path = options.path(row.key);
+      if (typeof path !== 'string' || path === '') throw new DescriptionError('bad-type', `${where}.path`, `options.path gave ${kindOf(path)} for ${row.key}, not a path`);
+      if (!(bytes instanceof Uint8Array)) throw new DescriptionError('bad-type', `${where}.inner.${shape.bytes}`, `expected bytes, got ${kindOf(bytes)}`);
+      files.push({ key: row.key, path, bytes });
+      json[row.key] = path;
+      return;
+    }
+    const full = (ddiToJson(subobjectStructName(row.type), { Type: 0, Inner: s.inner }) as { Inner: unknown }).Inner;
+    if (shape.kind === 'list') {
+      const list = (full as Record<string, unknown>)[shape.list];
+      if (list === null && inner[shape.count] !== 0) throw new DescriptionError('not-representable', where, `${shape.list} is NULL but ${shape.count} is ${String(inner[shape.count])}`);
+      json[row.key] = list ?? [];
+    } else if (shape.kind === 'prefix') {
+      const n = inner[shape.count] as number;
+      const all = (full as Record<string, unknown[]>)[shape.array]!;
+      const rest = (inner[shape.array] as number[]).slice(Math.min(n, shape.length));
+      if (n > shape.length || rest.some((v) => v !== 0)) throw new DescriptionError('not-representable', where, `${shape.count} ${n} with formats set past it`);
+      json[row.key] = all.slice(0, n);
+    } else if (row.inner.kind === 'struct') {
+      const obj = { ...(full as Record<string, unknown>) };
+      for (const { ptr, count } of countedPointers(structDef(row.inner.struct))) {
+        if (obj[ptr] === null && inner[count] !== 0) throw new DescriptionError('not-representable', where, `${ptr} is NULL but ${count} is ${String(inner[count])}`);
+        obj[ptr] = obj[ptr] ?? [];
+        delete obj[count];
+      }
+      json[row.key] = obj;
+    } else json[row.key] = full;
+  });
+  return { json, files };
+}
+
+/** The value a pipeline gives a subobject type: its own, else the CD3DX12 default. */
+export function pipelineValue(pipeline: Pick<Pipeline, 'subobjects'>, type: string): DdiValue {
+  expectObject(pipeline, 'pipeline');
+  expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
+  subobjectRow(type);
+  const hit = pipeline.subobjects.find((s) => s.type === type);
+  return hit ? hit.inner : subobjectDefault(type);
+}

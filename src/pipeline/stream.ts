@@ -1,0 +1,139 @@
+/**
+ * Pipeline state streams (D3D12_PIPELINE_STATE_STREAM_DESC, docs/formats/pipeline.md) as
+ * relocatable images of the DDI row model (src/ddi/image.ts, docs/ddi-images.md): the
+ * D3D12_PIPELINE_STATE_STREAM_DESC at offset 0, the stream after it (each subobject a
+ * CD3DX12_PIPELINE_STATE_STREAM_* struct, `alignas(void*) { Type; Inner; }`), then everything the
+ * subobjects point at (bytecode, input elements and their semantic names, stream-output entries,
+ * cached blobs, view-instance locations, the serialized root signature), pointers stored as
+ * offsets from the image start.
+ */
+import type { Abi, FieldType } from '../../codecs/ddi.js';
+import { PIPELINE_STATE_SUBOBJECT_TYPE, SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs/pipeline.js';
+import { Budget } from '../bytes/budget.js';
+import { DescriptionError } from '../bytes/errors.js';
+import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
+import { decodeImage, encodeImage, type DdiObject, type DdiValue } from '../ddi/image.js';
+import { ddiFromJson, ddiToJson } from '../ddi/json.js';
+import { pointerSize, structLayout } from '../ddi/layout.js';
+
+/** The root struct of a stream image. */
+export const STREAM_DESC = 'D3D12_PIPELINE_STATE_STREAM_DESC';
+
+const ROW_BY_TYPE = new Map<string, SubobjectRow>(SUBOBJECTS.map((r) => [r.type, r]));
+const VALUE_BY_TYPE = new Map<string, number>(PIPELINE_STATE_SUBOBJECT_TYPE.values.map(([n, v]) => [n, v]));
+const TYPE_BY_VALUE = new Map<number, string>(PIPELINE_STATE_SUBOBJECT_TYPE.values.map(([n, v]) => [v, n]));
+
+/** A subobject: its type (the D3D12_PIPELINE_STATE_SUBOBJECT_TYPE name without the prefix) and what it holds. */
+export interface Subobject {
+  type: string;
+  inner: DdiValue;
+}
+
+/**
+ * The row of a subobject type.
+ * @throws {DescriptionError} bad-name for a name that is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE
+ */
+export function subobjectRow(type: string): SubobjectRow {
+  const row = typeof type === 'string' ? ROW_BY_TYPE.get(type.replace(/^D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_/, '')) : undefined;
+  if (!row) throw new DescriptionError('bad-name', 'type', `${typeof type === 'string' ? JSON.stringify(type) : kindOf(type)} is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE (known: ${SUBOBJECTS.map((r) => r.type).join(', ')})`);
+  return row;
+}
+
+/** The zero-initialized value of a field type (C++ value-initialization). */
+export function zeroValue(type: FieldType): DdiValue {
+  switch (type.kind) {
+    case 'struct': {
+      const out: DdiObject = {};
+      for (const f of structLayout(type.struct, 'x64').fields) out[f.name] = zeroValue(f.type);
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: type.count }, () => zeroValue(type.of));
+    case 'ptr':
+      return null;
+    default:
+      return 0;
+  }
+}
+
+/** What a default-constructed CD3DX12_PIPELINE_STATE_STREAM_* holds (d3dx12.h; zero where it gives none). */
+export function subobjectDefault(type: string): DdiValue {
+  const row = subobjectRow(type);
+  if (row.default === undefined) return zeroValue(row.inner);
+  return (ddiFromJson(subobjectStructName(row.type), { Type: row.type, Inner: row.default }) as DdiObject).Inner!;
+}
+
+function element(s: Subobject, i: number): DdiObject {
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new DescriptionError('bad-type', `subobjects[${i}]`, `expected a subobject {type, inner}, got ${kindOf(s)}`);
+  const row = subobjectRow(s.type);
+  return { Type: VALUE_BY_TYPE.get(row.type)!, Inner: s.inner };
+}
+
+/**
+ * Checks a list of subobjects at the public boundary: a list of {type, inner} with known types.
+ * @throws {DescriptionError} bad-type, bad-name
+ */
+export function expectSubobjects(subobjects: unknown, path = 'subobjects'): asserts subobjects is readonly Subobject[] {
+  if (!Array.isArray(subobjects)) throw new DescriptionError('bad-type', path, `expected a list of subobjects, got ${kindOf(subobjects)}`);
+  subobjects.forEach((s, i) => {
+    element(s as Subobject, i);
+    if ((s as Subobject).inner === undefined) throw new DescriptionError('missing-key', `${path}[${i}].inner`, 'a subobject holds a value');
+  });
+}
+
+/** Bytes the stream of `subobjects` takes for `abi` (D3D12_PIPELINE_STATE_STREAM_DESC.SizeInBytes). */
+export function streamSize(subobjects: readonly Subobject[], abi: Abi): number {
+  expectSubobjects(subobjects);
+  pointerSize(abi);
+  let size = 0;
+  for (const s of subobjects) size += structLayout(subobjectStructName(subobjectRow(s.type).type), abi).size;
+  return size;
+}
+
+/**
+ * The relocatable image of a stream of `subobjects` for `abi`.
+ * @throws {DescriptionError} for a subobject type that is not one, or a value its row refuses
+ */
+export function encodeStream(subobjects: readonly Subobject[], abi: Abi): Uint8Array {
+  expectSubobjects(subobjects);
+  const stream = subobjects.map(element);
+  return encodeImage(STREAM_DESC, { SizeInBytes: streamSize(subobjects, abi), pPipelineStateSubobjectStream: stream }, abi);
+}
+
+/** Options of decodeStream. */
+export interface DecodeStreamOptions {
+  /** The call's work budget (default: one for the image's size). */
+  budget?: Budget;
+}
+
+/**
+ * The subobjects of a stream image.
+ * @throws {DecodeError} an image whose pointers, sizes or subobject types do not hold; LimitError past the budget
+ */
+export function decodeStream(bytes: Uint8Array, abi: Abi, options: DecodeStreamOptions = {}): Subobject[] {
+  expectBytes(bytes, 'bytes');
+  pointerSize(abi);
+  expectOptions(options);
+  if (options?.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget, got ${kindOf(options.budget)}`);
+  const budget = options?.budget ?? Budget.for(bytes.byteLength);
+  const desc = decodeImage(STREAM_DESC, bytes, abi, { budget });
+  const list = (desc.pPipelineStateSubobjectStream ?? []) as DdiObject[];
+  return list.map((o) => ({ type: TYPE_BY_VALUE.get(o.Type as number)!, inner: o.Inner! }));
+}
+
+/** The JSON form of a stream (the DDI JSON form of its D3D12_PIPELINE_STATE_STREAM_DESC, without the size). */
+export function streamToJson(subobjects: readonly Subobject[]): unknown[] {
+  expectSubobjects(subobjects);
+  const json = ddiToJson(STREAM_DESC, { SizeInBytes: 0, pPipelineStateSubobjectStream: subobjects.map(element) }) as { pPipelineStateSubobjectStream: unknown[] | null };
+  return json.pPipelineStateSubobjectStream ?? [];
+}
+
+/**
+ * Subobjects from their JSON form: a list of {"Type": "VS", "Inner": ...}.
+ * @throws {DescriptionError} for a value the rows refuse
+ */
+export function streamFromJson(json: unknown): Subobject[] {
+  if (!Array.isArray(json)) throw new DescriptionError('bad-type', STREAM_DESC, `expected a list of subobjects, got ${kindOf(json)}`);
+  const desc = ddiFromJson(STREAM_DESC, { SizeInBytes: 0, pPipelineStateSubobjectStream: json });
+  return ((desc.pPipelineStateSubobjectStream ?? []) as DdiObject[]).map((o) => ({ type: TYPE_BY_VALUE.get(o.Type as number)!, inner: o.Inner! }));
+}

@@ -1,0 +1,61 @@
+/*
+ * The pipeline-state stream subobjects newer than Debian's directx-headers-dev (1.606,
+ * D3D12_SDK_VERSION 606): RASTERIZER1 (SDK 608), RASTERIZER2 (610) and SERIALIZED_ROOT_SIGNATURE
+ * (618), written from the documented syntax of D3D12_RASTERIZER_DESC1/2,
+ * D3D12_SERIALIZED_ROOT_SIGNATURE_DESC and the CD3DX12_PIPELINE_STATE_STREAM_* template
+ * (`alignas(void*) { D3D12_PIPELINE_STATE_SUBOBJECT_TYPE; inner; }`), with the defaults
+ * CD3DX12_DEFAULT gives them. Included after <directx/d3dx12.h> by test/pipeline-stream.test.ts;
+ * a header that has them already defines nothing here.
+ */
+#ifndef DXBIN_PIPELINE_MIRROR_H
+#define DXBIN_PIPELINE_MIRROR_H
+
+template <typename Inner, int Type>
+struct alignas(void *) DXBIN_MIRROR_SUBOBJECT {
+  D3D12_PIPELINE_STATE_SUBOBJECT_TYPE pssType = (D3D12_PIPELINE_STATE_SUBOBJECT_TYPE)Type;
+  Inner pssInner{};
+};
+
+#if D3D12_SDK_VERSION < 608
+typedef struct D3D12_RASTERIZER_DESC1 {
+  D3D12_FILL_MODE FillMode = D3D12_FILL_MODE_SOLID;
+  D3D12_CULL_MODE CullMode = D3D12_CULL_MODE_BACK;
+  BOOL FrontCounterClockwise = FALSE;
+  FLOAT DepthBias = 0;
+  FLOAT DepthBiasClamp = 0;
+  FLOAT SlopeScaledDepthBias = 0;
+  BOOL DepthClipEnable = TRUE;
+  BOOL MultisampleEnable = FALSE;
+  BOOL AntialiasedLineEnable = FALSE;
+  UINT ForcedSampleCount = 0;
+  D3D12_CONSERVATIVE_RASTERIZATION_MODE ConservativeRaster = D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF;
+} D3D12_RASTERIZER_DESC1;
+typedef DXBIN_MIRROR_SUBOBJECT<D3D12_RASTERIZER_DESC1, 27> CD3DX12_PIPELINE_STATE_STREAM_RASTERIZER1;
+#endif
+
+#if D3D12_SDK_VERSION < 610
+typedef enum D3D12_LINE_RASTERIZATION_MODE { D3D12_LINE_RASTERIZATION_MODE_ALIASED = 0 } D3D12_LINE_RASTERIZATION_MODE;
+typedef struct D3D12_RASTERIZER_DESC2 {
+  D3D12_FILL_MODE FillMode = D3D12_FILL_MODE_SOLID;
+  D3D12_CULL_MODE CullMode = D3D12_CULL_MODE_BACK;
+  BOOL FrontCounterClockwise = FALSE;
+  FLOAT DepthBias = 0;
+  FLOAT DepthBiasClamp = 0;
+  FLOAT SlopeScaledDepthBias = 0;
+  BOOL DepthClipEnable = TRUE;
+  D3D12_LINE_RASTERIZATION_MODE LineRasterizationMode = D3D12_LINE_RASTERIZATION_MODE_ALIASED;
+  UINT ForcedSampleCount = 0;
+  D3D12_CONSERVATIVE_RASTERIZATION_MODE ConservativeRaster = D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF;
+} D3D12_RASTERIZER_DESC2;
+typedef DXBIN_MIRROR_SUBOBJECT<D3D12_RASTERIZER_DESC2, 28> CD3DX12_PIPELINE_STATE_STREAM_RASTERIZER2;
+#endif
+
+#if D3D12_SDK_VERSION < 618
+typedef struct D3D12_SERIALIZED_ROOT_SIGNATURE_DESC {
+  const void *pSerializedBlob;
+  SIZE_T SerializedBlobSizeInBytes;
+} D3D12_SERIALIZED_ROOT_SIGNATURE_DESC;
+typedef DXBIN_MIRROR_SUBOBJECT<D3D12_SERIALIZED_ROOT_SIGNATURE_DESC, 29> CD3DX12_PIPELINE_STATE_STREAM_SERIALIZED_ROOT_SIGNATURE;
+#endif
+
+#endif
