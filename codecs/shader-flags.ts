@@ -9,15 +9,6 @@
  */
 import { flagTable, type FlagTable } from './enum-table.js';
 
-/** The SFI0 part: one little-endian 64-bit value, read as two 32-bit halves (RDAT's FeatureInfo1/2). */
-export const SFI0_LAYOUT = {
-  size: 8,
-  fields: [
-    { key: 'featureInfo1', at: 0, type: 'u32' },
-    { key: 'featureInfo2', at: 4, type: 'u32' },
-  ],
-} as const;
-
 /** One feature bit: its position in the 64-bit value, its name as LLVM's obj2yaml spells it (`dxc`: DXC's ShaderFeatureInfo_ spelling where it differs), and the shader model that introduced it. */
 export interface ShaderFeatureFlagRow {
   readonly bit: number;

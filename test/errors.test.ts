@@ -193,14 +193,15 @@ test('container version, decided from DXC (IsValidDxilContainer): major 1 in bot
   for (const mode of ['strict', 'lenient'] as const) assert.is(parseContainer(minor7, { mode }).minorVersion, 7);
 });
 
-test('repeated part names: accepted in both modes, as DXC reads them; the first part of a name is the one found', () => {
+test('repeated part names: parsed in both modes, as DXC reads them; a lookup by the repeated name is refused as ambiguous (issue 26), never the first silently', () => {
   const a = encodeRootSignature({ version: 1, flags: 0, parameters: [], staticSamplers: [] });
   const b = encodeRootSignature({ version: 2, flags: 1, parameters: [], staticSamplers: [] });
   const twice = writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [{ name: 'RTS0', data: a }, { name: 'RTS0', data: b }] }, 'compute');
   for (const mode of ['strict', 'lenient'] as const) {
     const c = parseContainer(twice, { mode });
     assert.is(c.parts.length, 2);
-    assert.equal(findPart(c, 'RTS0')!.data, a);
+    throwsExactly(() => findPart(c, 'RTS0'), DecodeError, `container.parts[1].name at byte ${c.layout.partOffsets[1]}: parts 0 and 1 are both named "RTS0": which one is meant is ambiguous (DXC's validator refuses a repeated part)`, { code: 'duplicate-part' });
+    assert.is(findPart(c, 'SFI0'), undefined);
   }
 });
 

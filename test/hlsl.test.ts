@@ -304,7 +304,9 @@ test('errors in an HLSL file point at the file line and column of the offending 
     assert.is((e as Error).message, "pass.hlsl:3:10: error: root signature error - Incorrect register type 'b1' in SRV (expected t#)");
   }
   assert.throws(() => new HlslFile(hlsl, 'pass.hlsl').defineText('NOPE'), /undeclared identifier NOPE/);
-  assert.throws(() => new HlslFile(hlsl, 'pass.hlsl').entryText('main'), /no \[RootSignature\(\.\.\.\)\] attribute on entry function 'main'/);
+  // no function main at all: DXC's "missing entry point definition", not a missing attribute
+  assert.throws(() => new HlslFile(hlsl, 'pass.hlsl').entryText('main'), /missing entry point definition: no function 'main'/);
+  assert.throws(() => new HlslFile(`${hlsl}float4 main() : SV_Target { return 0; }\n`, 'pass.hlsl').entryText('main'), /no \[RootSignature\(\.\.\.\)\] attribute on entry function 'main'/);
 });
 
 test.run();

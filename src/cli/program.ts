@@ -22,7 +22,8 @@ let version: string | undefined;
 export function packageVersion(): string {
   if (version !== undefined) return version;
   let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++, dir = dirname(dir)) {
+  // up to the root: the code may sit a few folders below the package (dist/cli/, a test's build cache)
+  for (let up = ''; up !== dir; dir = dirname((up = dir))) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === 'dxbin' && pkg.version) return (version = pkg.version);

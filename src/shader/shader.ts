@@ -4,7 +4,9 @@
  * root signature. The bindings use PSV0's resource types for both formats (docs/formats/psv0.md).
  */
 import { PSV_RESOURCE_CLASS, PSV_RESOURCE_TYPE, SHADER_KIND } from '../../codecs/psv0.js';
-import { SFI0_LAYOUT } from '../../codecs/shader-flags.js';
+import { SFI0 } from '../../codecs/parts.js';
+import { Budget } from '../bytes/budget.js';
+import { RowReader, readRecord } from '../rows/record.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectObjects, expectString } from '../bytes/check.js';
 import { expectContainer, findPart, partIndex, partDataOffset, type ParsedContainer } from '../container/container.js';
@@ -65,11 +67,9 @@ export function shaderFeatures(container: ParsedContainer): ShaderFeatures | und
   const i = partIndex(container, 'SFI0');
   if (i < 0) return undefined;
   const data = container.parts[i]!.data;
-  if (data.byteLength < SFI0_LAYOUT.size) throw new DecodeError('truncated', partDataOffset(container, i), 'SFI0', `the SFI0 part has ${data.byteLength} bytes, not ${SFI0_LAYOUT.size}`);
-  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const out = { featureInfo1: 0, featureInfo2: 0 };
-  for (const f of SFI0_LAYOUT.fields) out[f.key] = dv.getUint32(f.at, true);
-  return out;
+  // the SFI0 row (codecs/parts.ts) reads the 64-bit word; RDAT's FeatureInfo1/2 are its halves
+  const flags = readRecord(SFI0, new RowReader(data, partDataOffset(container, i), Budget.for(data.byteLength)), 0, 'SFI0').flags as bigint;
+  return { featureInfo1: Number(flags & 0xffffffffn), featureInfo2: Number(flags >> 32n) };
 }
 
 const BINDING_FIELDS = ['resType', 'space', 'lowerBound', 'upperBound'] as const;
