@@ -98,7 +98,7 @@ test('VERS and ILDN strings; SFI0 flags by name as a 64-bit integer', () => {
   new DataView(data.buffer).setBigUint64(0, (1n << 2n) | (1n << 25n) | (1n << 40n), true);
   const f = decodePart('SFI0', data).blocks.featureInfo as Row;
   assert.is(f.flags, (1n << 2n) | (1n << 25n) | (1n << 40n));
-  assert.equal(f.flagsNames, ['UAVsAtEveryStage', 'ResourceDescriptorHeapIndexing', 'bit40']);
+  assert.equal(f.flagsNames, ['UAVsAtEveryStage', 'ResourceDescriptorHeapIndexing', 'UsesDerivatives']);
   assert.is((partToJson(decodePart('SFI0', data)).featureInfo as Row).flags, 4 + 2 ** 25 + 2 ** 40);
 });
 
