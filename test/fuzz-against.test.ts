@@ -1,7 +1,7 @@
 /**
  * Differential fuzzing (`dxbin fuzz TARGET --against IMPL`, src/fuzz/against.ts): the framed
  * protocol with a planted implementation (test/fixtures/against-impl.mjs: crashes, hangs,
- * refuses), and against vkd3d-shader 1.2 through the shipped harness (src/fuzz/native/
+ * refuses), and against vkd3d-shader 1.2 through the shipped harness (native/
  * vkd3d-against.c, built here): the known crashers of corpus/vkd3d-crashes give exactly their
  * classes, the corpus root signatures give no finding, and a campaign from the seeds finds vkd3d
  * crashes within a fixed number of inputs (answers are deterministic: no timing involved).

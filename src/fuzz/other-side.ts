@@ -3,7 +3,7 @@
  * fuzzing"): a long-lived child process speaking the framed protocol (a u32 little-endian length,
  * then that many bytes, both ways). A crash or hang of the child is an answer here, with the
  * child's last words; the next request starts a new child. `vkd3d` is our C harness over
- * libvkd3d-shader (src/fuzz/native/vkd3d-against.c), built on first use with the system's `cc` and
+ * libvkd3d-shader (native/vkd3d-against.c), built on first use with the system's `cc` and
  * `pkg-config libvkd3d-shader` into a cache folder keyed by the source and the flags.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -28,14 +28,14 @@ export interface Hello {
 
 const MAX_STDERR = 1 << 16;
 
-/** The folder holding the C sources shipped with the package (src/fuzz/native), from the sources or from dist. */
+/** The package's `native/` folder (the C sources it ships), found upwards from this module (src/fuzz/ or dist/). */
 export function nativeSourceDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
-    for (const candidate of [join(dir, 'native'), join(dir, 'src', 'fuzz', 'native')]) if (existsSync(join(candidate, 'vkd3d-against.c'))) return candidate;
+    if (existsSync(join(dir, 'native', 'vkd3d-against.c'))) return join(dir, 'native');
     dir = dirname(dir);
   }
-  return join(dirname(fileURLToPath(import.meta.url)), 'native');
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'native');
 }
 
 /** The cache folder for built harnesses: node_modules/.cache/dxbin-fuzz next to the package, else ~/.cache/dxbin, else the temporary folder. */
