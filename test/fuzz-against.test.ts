@@ -47,13 +47,15 @@ test('exec:CMD: a crash and a hang of the other side are caught with their input
   writeFileSync(join(dir, 'corpus', 'rts0', 'b'), crash);
   writeFileSync(join(dir, 'corpus', 'rts0', 'c'), hang);
   writeFileSync(join(dir, 'corpus', 'rts0', 'd'), rs.subarray(0, 3));
+  writeFileSync(join(dir, 'corpus', 'rts0', 'e'), new TextEncoder().encode('HUGE'));
   const [s] = (await runAgainst({ targets: ['rts0'], against: fixture, corpusDir: join(dir, 'corpus'), runs: 0, outDir: join(dir, 'out'), timeoutMs: 3000, coverage: false })) as [AgainstSummary];
-  assert.is(s.execs, 4);
-  assert.equal(s.classes, { 'refuses-what-we-accept': 1, 'other-crash': 1, 'other-hang': 1, 'agree-refuse': 1 });
+  assert.is(s.execs, 5);
+  assert.equal(s.classes, { 'refuses-what-we-accept': 1, 'other-crash': 1, 'other-hang': 1, 'agree-refuse': 1, 'other-protocol': 1 });
   assert.is(s.semantics, 'runtime', "the other side's own rules (its hello) by default");
   assert.ok(s.other.starts >= 3, `${s.other.starts} starts: restarted after the crash and after the hang`);
   const byKind = Object.fromEntries(s.findings.map((f) => [f.kind, f]));
-  assert.equal(Object.keys(byKind).sort(), ['other-crash', 'other-hang', 'refuses-what-we-accept']);
+  assert.equal(Object.keys(byKind).sort(), ['other-crash', 'other-hang', 'other-protocol', 'refuses-what-we-accept']);
+  assert.match(byKind['other-protocol']!.other, /over-limit answer of 4294967280 bytes/);
   // the crash minimized to what makes it crash, saved under its kind and SHA-1 with both answers
   const f = byKind['other-crash']!;
   assert.is(new TextDecoder().decode(readFileSync(f.file!)), 'CRSH');
@@ -64,7 +66,7 @@ test('exec:CMD: a crash and a hang of the other side are caught with their input
   assert.equal(new Uint8Array(readFileSync(byKind['other-hang']!.file!)), hang);
   assert.match(byKind['refuses-what-we-accept']!.key, /-4$/);
   const files = readdirSync(join(dir, 'out')).sort();
-  assert.is(files.length, 6);
+  assert.is(files.length, 8);
 });
 
 test('the CLI: --against is opt-in (all stays dxbin-only), other targets and a missing corpus are usage errors, findings exit 1', () => {

@@ -27,6 +27,8 @@ export interface Hello {
 }
 
 const MAX_STDERR = 1 << 16;
+/** The longest answer frame read (DESC text of the largest description a 16 MiB input holds fits many times). */
+const MAX_ANSWER = 1 << 28;
 
 /** The package's `native/` folder (the C sources it ships), found upwards from this module (src/fuzz/ or dist/). */
 export function nativeSourceDir(): string {
@@ -154,6 +156,17 @@ export class OtherSide {
     const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
     this.chunks = [all];
     const n = all.readUInt32LE(0);
+    if (n > MAX_ANSWER) {
+      // an answer out of proportion to any input: a broken protocol, not something to buffer
+      const child = this.child!;
+      const p = this.pending;
+      this.pending = undefined;
+      this.child = undefined;
+      clearTimeout(p.timer);
+      child.kill('SIGKILL');
+      p.resolve({ kind: 'answer', text: `over-limit answer of ${n} bytes (at most ${MAX_ANSWER})`, ms: performance.now() - p.start });
+      return;
+    }
     if (all.byteLength < 4 + n) return;
     const text = all.subarray(4, 4 + n).toString('utf8');
     const rest = all.subarray(4 + n);
