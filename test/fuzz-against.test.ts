@@ -120,6 +120,19 @@ vtest('vkd3d: the corpus root signatures give no finding (agreements and known c
   assert.ok((summaries[0]!.classes['known:no-version-1.2'] ?? 0) >= 1, JSON.stringify(summaries[0]!.classes));
 });
 
+vtest('vkd3d: --semantics picks the conversion rules: a 1.0 sampler table converts as vkd3d does by default, a known class under the runtime rules', async () => {
+  const dir = tmp();
+  mkdirSync(join(dir, 'rts0'));
+  const sampler = encodeRootSignature({ version: 1, flags: 0, parameters: [{ parameterType: 0, shaderVisibility: 0, ranges: [{ rangeType: 3, numDescriptors: 1, baseShaderRegister: 0, registerSpace: 0, flags: 0, offsetInDescriptorsFromTableStart: 0 }] }], staticSamplers: [] });
+  writeFileSync(join(dir, 'rts0', 'sampler-table'), sampler);
+  const own = await runAgainst({ targets: ['rts0'], against: 'vkd3d', corpusDir: dir, runs: 0, coverage: false, timeoutMs: 20_000 });
+  assert.is(own[0]!.semantics, 'vkd3d');
+  assert.equal(own[0]!.classes, { 'agree-accept': 1 });
+  const runtime = await runAgainst({ targets: ['rts0'], against: 'vkd3d', semantics: 'runtime', corpusDir: dir, runs: 0, coverage: false, timeoutMs: 20_000 });
+  assert.equal(runtime[0]!.classes, { 'known:conversion-rules': 1 });
+  assert.equal(runtime[0]!.findings, []);
+});
+
 vtest('vkd3d: a campaign from the built-in seeds finds a vkd3d 1.2 crash within 3,000 inputs (seed 1)', async () => {
   const [s] = (await runAgainst({ targets: ['rts0'], against: 'vkd3d', runs: 3000, seed: 1, coverage: false, stopOn: ['other-crash'], timeoutMs: 20_000 })) as [AgainstSummary];
   const crash = s.findings.find((f) => f.kind === 'other-crash');
