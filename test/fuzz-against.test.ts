@@ -69,6 +69,19 @@ test('exec:CMD: a crash and a hang of the other side are caught with their input
   assert.is(files.length, 8);
 });
 
+test('exec:CMD: --shard i/n replays every n-th corpus input, the shards together all of them, in the same classes', async () => {
+  const dir = tmp();
+  mkdirSync(join(dir, 'rts0'));
+  for (let i = 0; i < 5; i++) writeFileSync(join(dir, 'rts0', `in${i}`), i % 2 ? rs : rs.subarray(0, i));
+  const shards = await Promise.all([0, 1].map(async (index) => (await runAgainst({ targets: ['rts0'], against: fixture, corpusDir: dir, runs: 0, shard: { index, count: 2 }, coverage: false }))[0]!));
+  assert.equal(shards.map((s) => s.execs), [3, 2]);
+  const [all] = await runAgainst({ targets: ['rts0'], against: fixture, corpusDir: dir, runs: 0, coverage: false });
+  const sum: Record<string, number> = {};
+  for (const s of shards) for (const [k, n] of Object.entries(s.classes)) sum[k] = (sum[k] ?? 0) + n;
+  assert.equal(sum, all!.classes);
+  assert.equal(shards[1]!.shard, { index: 1, count: 2 });
+});
+
 test('the CLI: --against is opt-in (all stays dxbin-only), other targets and a missing corpus are usage errors, findings exit 1', () => {
   let r = run(['fuzz', 'json', '--against', fixture, '--runs', '10']);
   assert.is(r.status, 2, r.stderr);
