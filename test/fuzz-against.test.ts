@@ -1,7 +1,7 @@
 /**
  * Differential fuzzing (`dxbin fuzz TARGET --against IMPL`, src/fuzz/against.ts): the framed
  * protocol with a planted implementation (test/fixtures/against-impl.mjs: crashes, hangs,
- * refuses), and against vkd3d-shader 1.2 through the shipped harness (src/fuzz/native/
+ * refuses), and against vkd3d-shader 1.2 through the shipped harness (native/
  * vkd3d-against.c, built here): the known crashers of corpus/vkd3d-crashes give exactly their
  * classes, the corpus root signatures give no finding, and a campaign from the seeds finds vkd3d
  * crashes within a fixed number of inputs (answers are deterministic: no timing involved).
@@ -47,13 +47,15 @@ test('exec:CMD: a crash and a hang of the other side are caught with their input
   writeFileSync(join(dir, 'corpus', 'rts0', 'b'), crash);
   writeFileSync(join(dir, 'corpus', 'rts0', 'c'), hang);
   writeFileSync(join(dir, 'corpus', 'rts0', 'd'), rs.subarray(0, 3));
+  writeFileSync(join(dir, 'corpus', 'rts0', 'e'), new TextEncoder().encode('HUGE'));
   const [s] = (await runAgainst({ targets: ['rts0'], against: fixture, corpusDir: join(dir, 'corpus'), runs: 0, outDir: join(dir, 'out'), timeoutMs: 3000, coverage: false })) as [AgainstSummary];
-  assert.is(s.execs, 4);
-  assert.equal(s.classes, { 'refuses-what-we-accept': 1, 'other-crash': 1, 'other-hang': 1, 'agree-refuse': 1 });
+  assert.is(s.execs, 5);
+  assert.equal(s.classes, { 'refuses-what-we-accept': 1, 'other-crash': 1, 'other-hang': 1, 'agree-refuse': 1, 'other-protocol': 1 });
   assert.is(s.semantics, 'runtime', "the other side's own rules (its hello) by default");
   assert.ok(s.other.starts >= 3, `${s.other.starts} starts: restarted after the crash and after the hang`);
   const byKind = Object.fromEntries(s.findings.map((f) => [f.kind, f]));
-  assert.equal(Object.keys(byKind).sort(), ['other-crash', 'other-hang', 'refuses-what-we-accept']);
+  assert.equal(Object.keys(byKind).sort(), ['other-crash', 'other-hang', 'other-protocol', 'refuses-what-we-accept']);
+  assert.match(byKind['other-protocol']!.other, /over-limit answer of 4294967280 bytes/);
   // the crash minimized to what makes it crash, saved under its kind and SHA-1 with both answers
   const f = byKind['other-crash']!;
   assert.is(new TextDecoder().decode(readFileSync(f.file!)), 'CRSH');
@@ -64,7 +66,20 @@ test('exec:CMD: a crash and a hang of the other side are caught with their input
   assert.equal(new Uint8Array(readFileSync(byKind['other-hang']!.file!)), hang);
   assert.match(byKind['refuses-what-we-accept']!.key, /-4$/);
   const files = readdirSync(join(dir, 'out')).sort();
-  assert.is(files.length, 6);
+  assert.is(files.length, 8);
+});
+
+test('exec:CMD: --shard i/n replays every n-th corpus input, the shards together all of them, in the same classes', async () => {
+  const dir = tmp();
+  mkdirSync(join(dir, 'rts0'));
+  for (let i = 0; i < 5; i++) writeFileSync(join(dir, 'rts0', `in${i}`), i % 2 ? rs : rs.subarray(0, i));
+  const shards = await Promise.all([0, 1].map(async (index) => (await runAgainst({ targets: ['rts0'], against: fixture, corpusDir: dir, runs: 0, shard: { index, count: 2 }, coverage: false }))[0]!));
+  assert.equal(shards.map((s) => s.execs), [3, 2]);
+  const [all] = await runAgainst({ targets: ['rts0'], against: fixture, corpusDir: dir, runs: 0, coverage: false });
+  const sum: Record<string, number> = {};
+  for (const s of shards) for (const [k, n] of Object.entries(s.classes)) sum[k] = (sum[k] ?? 0) + n;
+  assert.equal(sum, all!.classes);
+  assert.equal(shards[1]!.shard, { index: 1, count: 2 });
 });
 
 test('the CLI: --against is opt-in (all stays dxbin-only), other targets and a missing corpus are usage errors, findings exit 1', () => {
@@ -116,6 +131,19 @@ vtest('vkd3d: the corpus root signatures give no finding (agreements and known c
   }
   // the 1.2 blob is the known class, not a finding
   assert.ok((summaries[0]!.classes['known:no-version-1.2'] ?? 0) >= 1, JSON.stringify(summaries[0]!.classes));
+});
+
+vtest('vkd3d: --semantics picks the conversion rules: a 1.0 sampler table converts as vkd3d does by default, a known class under the runtime rules', async () => {
+  const dir = tmp();
+  mkdirSync(join(dir, 'rts0'));
+  const sampler = encodeRootSignature({ version: 1, flags: 0, parameters: [{ parameterType: 0, shaderVisibility: 0, ranges: [{ rangeType: 3, numDescriptors: 1, baseShaderRegister: 0, registerSpace: 0, flags: 0, offsetInDescriptorsFromTableStart: 0 }] }], staticSamplers: [] });
+  writeFileSync(join(dir, 'rts0', 'sampler-table'), sampler);
+  const own = await runAgainst({ targets: ['rts0'], against: 'vkd3d', corpusDir: dir, runs: 0, coverage: false, timeoutMs: 20_000 });
+  assert.is(own[0]!.semantics, 'vkd3d');
+  assert.equal(own[0]!.classes, { 'agree-accept': 1 });
+  const runtime = await runAgainst({ targets: ['rts0'], against: 'vkd3d', semantics: 'runtime', corpusDir: dir, runs: 0, coverage: false, timeoutMs: 20_000 });
+  assert.equal(runtime[0]!.classes, { 'known:conversion-rules': 1 });
+  assert.equal(runtime[0]!.findings, []);
 });
 
 vtest('vkd3d: a campaign from the built-in seeds finds a vkd3d 1.2 crash within 3,000 inputs (seed 1)', async () => {

@@ -522,9 +522,32 @@ export async function reproduceAgainst(target: string, against: string, data: Ui
   }
 }
 
+/** A summary as runAgainst makes it (the fields the report prints), or a bad-type DescriptionError naming the field. */
+function checkSummary(s: AgainstSummary, i: number): void {
+  const at = `summaries[${i}]`;
+  expectObject(s, at);
+  for (const k of ['target', 'against', 'semantics', 'coverage'] as const) expectString(s[k], `${at}.${k}`);
+  for (const k of ['seed', 'execs', 'seconds'] as const) expectNumber(s[k], `${at}.${k}`);
+  for (const k of ['classes', 'crashKinds', 'dxbin', 'other'] as const) expectObject(s[k], `${at}.${k}`);
+  for (const k of ['ms', 'perSecond'] as const) {
+    expectNumber(s.dxbin[k], `${at}.dxbin.${k}`);
+    expectNumber(s.other[k], `${at}.other.${k}`);
+  }
+  expectNumber(s.other.starts, `${at}.other.starts`);
+  if (s.shard !== undefined) expectObject(s.shard, `${at}.shard`);
+  expectArray(s.slowest, `${at}.slowest`);
+  s.slowest.forEach((x, j) => {
+    expectObject(x, `${at}.slowest[${j}]`);
+    expectString(x.sha1, `${at}.slowest[${j}].sha1`);
+  });
+  expectArray(s.findings, `${at}.findings`);
+  s.findings.forEach((f, j) => expectObject(f, `${at}.findings[${j}]`));
+}
+
 /** The report of a campaign as text: counts per class, crash kinds, throughput of each side, the slowest inputs, the findings. */
 export function againstReport(summaries: readonly AgainstSummary[]): string {
   expectArray(summaries, 'summaries');
+  summaries.forEach(checkSummary);
   const lines: string[] = [];
   for (const s of summaries) {
     lines.push(`${s.target} against ${s.against} (semantics ${s.semantics}, seed ${s.seed}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}): ${s.execs} inputs in ${s.seconds.toFixed(1)} s, coverage ${s.coverage}`);

@@ -3,7 +3,7 @@
  * fuzzing"): a long-lived child process speaking the framed protocol (a u32 little-endian length,
  * then that many bytes, both ways). A crash or hang of the child is an answer here, with the
  * child's last words; the next request starts a new child. `vkd3d` is our C harness over
- * libvkd3d-shader (src/fuzz/native/vkd3d-against.c), built on first use with the system's `cc` and
+ * libvkd3d-shader (native/vkd3d-against.c), built on first use with the system's `cc` and
  * `pkg-config libvkd3d-shader` into a cache folder keyed by the source and the flags.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -27,15 +27,17 @@ export interface Hello {
 }
 
 const MAX_STDERR = 1 << 16;
+/** The longest answer frame read (DESC text of the largest description a 16 MiB input holds fits many times). */
+const MAX_ANSWER = 1 << 28;
 
-/** The folder holding the C sources shipped with the package (src/fuzz/native), from the sources or from dist. */
+/** The package's `native/` folder (the C sources it ships), found upwards from this module (src/fuzz/ or dist/). */
 export function nativeSourceDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
-    for (const candidate of [join(dir, 'native'), join(dir, 'src', 'fuzz', 'native')]) if (existsSync(join(candidate, 'vkd3d-against.c'))) return candidate;
+    if (existsSync(join(dir, 'native', 'vkd3d-against.c'))) return join(dir, 'native');
     dir = dirname(dir);
   }
-  return join(dirname(fileURLToPath(import.meta.url)), 'native');
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'native');
 }
 
 /** The cache folder for built harnesses: node_modules/.cache/dxbin-fuzz next to the package, else ~/.cache/dxbin, else the temporary folder. */
@@ -154,6 +156,17 @@ export class OtherSide {
     const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
     this.chunks = [all];
     const n = all.readUInt32LE(0);
+    if (n > MAX_ANSWER) {
+      // an answer out of proportion to any input: a broken protocol, not something to buffer
+      const child = this.child!;
+      const p = this.pending;
+      this.pending = undefined;
+      this.child = undefined;
+      clearTimeout(p.timer);
+      child.kill('SIGKILL');
+      p.resolve({ kind: 'answer', text: `over-limit answer of ${n} bytes (at most ${MAX_ANSWER})`, ms: performance.now() - p.start });
+      return;
+    }
     if (all.byteLength < 4 + n) return;
     const text = all.subarray(4, 4 + n).toString('utf8');
     const rest = all.subarray(4 + n);

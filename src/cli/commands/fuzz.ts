@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Argument, Option } from 'commander';
 import {
+  AGAINST_TARGETS,
+  againstReport,
+  reproduceAgainst,
+  runAgainst,
   TARGET_NAMES,
   contentHash,
   fuzzTarget,
@@ -16,7 +20,6 @@ import {
   seedInputs,
   type Progress,
 } from '../../fuzz/index.js';
-import { AGAINST_TARGETS, againstReport, reproduceAgainst, runAgainst } from '../../fuzz/against.js';
 import type { OnceCommand } from '../command.js';
 import { DescriptionError } from '../../index.js';
 import { UsageError } from '../errors.js';
