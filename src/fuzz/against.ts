@@ -552,7 +552,8 @@ export function againstReport(summaries: readonly AgainstSummary[]): string {
   for (const s of summaries) {
     lines.push(`${s.target} against ${s.against} (semantics ${s.semantics}, seed ${s.seed}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}): ${s.execs} inputs in ${s.seconds.toFixed(1)} s, coverage ${s.coverage}`);
     const classes = Object.entries(s.classes).sort((a, b) => b[1] - a[1]);
-    const width = Math.max(8, ...classes.map(([k]) => k.length));
+    let width = 8;
+    for (const [k] of classes) width = Math.max(width, k.length);
     for (const [k, n] of classes) lines.push(`  ${k.padEnd(width)} ${String(n).padStart(9)}  ${k.startsWith('known:') ? 'documented choice (docs/decisions.md)' : k.startsWith('agree') ? '' : 'finding kind'}`.trimEnd());
     const kinds = Object.entries(s.crashKinds);
     if (kinds.length) lines.push(`  crash kinds: ${kinds.map(([k, n]) => `${k} ${n}`).join(', ')}`);

@@ -72,7 +72,7 @@ export function subobjectIndex(library: LibraryRdat): { one(name: string): numbe
     one(name) {
       const list = byName.get(name);
       if (list === undefined) return undefined;
-      if (list.length > 1) throw new DescriptionError('ambiguous-name', `SubobjectTable[${list[1]}].Name`, `two subobjects are named "${name}": ${describe(list[0]!)} and ${describe(list[1]!)}${list.length > 2 ? ` (and ${list.length - 2} more)` : ''}; a name must be unique to be edited or extracted`);
+      if (list.length > 1) throw new DescriptionError('ambiguous-name', `SubobjectTable[${list[1]}].Name`, `two subobjects are named "${printable(name)}": ${describe(list[0]!)} and ${describe(list[1]!)}${list.length > 2 ? ` (and ${list.length - 2} more)` : ''}; a name must be unique to be edited or extracted`);
       return list[0];
     },
     duplicates: () => [...byName].filter(([, l]) => l.length > 1).map(([name, subobjects]) => ({ name, subobjects })),

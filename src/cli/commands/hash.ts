@@ -1,6 +1,6 @@
 /** `dxbin hash FILE... [--check | --fix -o OUT]`: the container digest. */
 import { S } from '../schema.js';
-import { codecs, computeContainerDigest, digestStatus, toHex } from '../../index.js';
+import { codecs, computeContainerDigest, digestStatus, toHex, printable } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed, UsageError } from '../errors.js';
 import { noteSeveral, parseContainerFile } from './shared.js';
@@ -31,10 +31,10 @@ export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boole
     const status = digestStatus(container.digest, computed);
     const word = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : 'invalid';
     // several files: each line names its file
-    const name = ctx.options.several ? `${file}: ` : '';
-    await ctx.print(`${name}stored   ${toHex(container.digest)}`);
-    await ctx.print(`${name}computed ${toHex(computed)}`);
-    await ctx.print(`${name}status   ${word}`);
+    const prefix = ctx.options.several ? `${printable(file)}: ` : '';
+    await ctx.print(`${prefix}stored   ${toHex(container.digest)}`);
+    await ctx.print(`${prefix}computed ${toHex(computed)}`);
+    await ctx.print(`${prefix}status   ${word}`);
     const result: Record<string, unknown> = { stored: toHex(container.digest), computed: toHex(computed), status: status.status, ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}) };
     if (ctx.options.fix) {
       const fixed = bytes.slice();

@@ -1,6 +1,6 @@
 /** `dxbin rootsig decode FILE...`: the JSON form of a root signature. */
 import { S } from '../schema.js';
-import { readRootSignatureSource, rootSignatureToJson } from '../../index.js';
+import { readRootSignatureSource, rootSignatureToJson, printable } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { expectRootSignatureSource, noteSeveral } from './shared.js';
 
@@ -25,7 +25,7 @@ export const rootsigDecode: FileCommand<{ lenient?: boolean; several?: boolean }
       return { output: ctx.output, version: json.version };
     }
     // several files: a heading names each, as head(1) does
-    if (ctx.options.several) await ctx.print(`==> ${file} <==`);
+    if (ctx.options.several) await ctx.print(`==> ${printable(file)} <==`);
     await ctx.print(text.trimEnd());
     return { rootSignature: json };
   },

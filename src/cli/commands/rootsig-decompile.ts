@@ -1,6 +1,6 @@
 /** `dxbin rootsig decompile FILE...`: HLSL root signature text. */
 import { S } from '../schema.js';
-import { printRootSignature, printRootSignatureDefine, readRootSignatureSource } from '../../index.js';
+import { printRootSignature, printRootSignatureDefine, readRootSignatureSource, printable } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { expectRootSignatureSource, noteSeveral } from './shared.js';
 import { decompileLibrary, isLibraryWithoutRts0, SUBOBJECTS_SCHEMA } from './library-rootsig.js';
@@ -27,7 +27,7 @@ export const rootsigDecompile: FileCommand<{ multiline?: boolean; define?: strin
       return { output: ctx.output };
     }
     // several files: an HLSL comment names each, so the output is still root signature text
-    if (ctx.options.several) await ctx.print(`// ${file}`);
+    if (ctx.options.several) await ctx.print(`// ${printable(file, { backslash: true })}`);
     await ctx.print(text);
     return { text };
   },

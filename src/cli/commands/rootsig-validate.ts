@@ -1,7 +1,7 @@
 /** `dxbin rootsig validate FILE... [--target runtime|dxc|all] [--global]`: exit 0 valid, 1 invalid. */
 import { S } from '../schema.js';
 import { Option } from 'commander';
-import { VALIDATION_TARGETS, codecs, readRootSignatureSource, validateRootSignature, type ValidationTarget } from '../../index.js';
+import { VALIDATION_TARGETS, codecs, readRootSignatureSource, validateRootSignature, type ValidationTarget, printable } from '../../index.js';
 import { formatViolation } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed } from '../errors.js';
@@ -30,7 +30,7 @@ export const rootsigValidate: FileCommand<{ target: ValidationTarget; global?: b
     const count = `${violations.length} violation${violations.length === 1 ? '' : 's'} (target ${target})`;
     // one `code path message` line per violation; success is said too
     for (const v of violations) await ctx.print(formatViolation(v));
-    if (violations.length === 0) await ctx.print(`${file}: valid (target ${target})`);
+    if (violations.length === 0) await ctx.print(`${printable(file)}: valid (target ${target})`);
     if (violations.length > 0) {
       const diagnostics = violations.map((v) => ({ code: v.code, message: `${v.path ? `${v.path}: ` : ''}${v.message} (target ${target})` }));
       throw new CheckFailed(count, result, diagnostics);
