@@ -28,7 +28,8 @@ export class LimitError extends DxbinError<'limit-exceeded'> {
     /** Absolute byte offset where known, else undefined. */
     readonly offset?: number,
   ) {
-    const row = WORK_KINDS[kind];
+    const row = (WORK_KINDS as Record<string, (typeof WORK_KINDS)[WorkKind] | undefined>)[kind];
+    if (!row) throw new DescriptionError('bad-name', 'kind', `unknown work kind ${typeof kind === 'string' ? `"${kind}"` : kindOf(kind)} (known: ${Object.keys(WORK_KINDS).join(', ')})`);
     super('limit-exceeded', path, `more than ${option} = ${limit} ${row.unit} (${kind}: ${row.counts})`);
   }
 }
