@@ -14,6 +14,7 @@ import * as inspect from '../src/inspect/index.js';
 import * as query from '../src/query/index.js';
 import * as fuzz from '../src/fuzz/index.js';
 import { DescriptionError, DxbinError } from '../src/index.js';
+import { corpusFile } from './helpers/corpus.js';
 
 const ENTRIES: Record<string, Record<string, unknown>> = { dxbin: main, 'dxbin/ddi': ddi, 'dxbin/inspect': inspect, 'dxbin/query': query, 'dxbin/fuzz': fuzz };
 const VALUES: [string, unknown][] = [
@@ -126,7 +127,27 @@ function validCalls(): Record<string, unknown[]> {
     }
   })!;
   const value = ddi.decodeImage(struct, new Uint8Array(256), 'x64');
+  const lib = corpusFile('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil').slice();
+  const nodeLib = corpusFile('shaders/vkd3d-proton/two_level_thread_node_array_code_dxil.dxil').slice();
+  const libRdat = main.readLibraryRdat(lib);
+  const rdatBytes = main.findPart(libRdat.container, 'RDAT')!.data.slice();
+  const library = main.describeLibrary(libRdat.rdat);
   return {
+    'dxbin.decodeRdat': [rdatBytes, 0, {}],
+    'dxbin.encodeRdat': [libRdat.rdat],
+    'dxbin.readLibraryRdat': [lib, {}],
+    'dxbin.describeLibrary': [libRdat.rdat],
+    'dxbin.libraryLines': [library, {}],
+    'dxbin.libraryJson': [library, (rs: unknown) => rs, {}],
+    'dxbin.subobjectRootSignatures': [lib],
+    'dxbin.withSubobjectRootSignatures': [lib, new Map()],
+    'dxbin.withRdat': [lib, libRdat.rdat],
+    'dxbin.suggestLibraryRootSignatures': [[library], {}],
+    'dxbin.verifyStateObject': [[{ name: 'lib', bytes: lib }], {}],
+    'dxbin.printable': ['x', {}],
+    'dxbin.hlslIdentifier': ['x', 'name'],
+    'dxbin/ddi.libraryNodeOutputs': [nodeLib, {}],
+    'dxbin/ddi.RdatReader': [main.findPart(main.parseContainer(nodeLib), 'RDAT')!.data.slice(), 0, {}],
     'dxbin.convertRootSignature': [rs, 3, {}],
     'dxbin.validateRootSignature': [rs, {}],
     'dxbin.printRootSignature': [rs, {}],
@@ -186,14 +207,7 @@ function validCalls(): Record<string, unknown[]> {
 }
 
 /** Calls of validCalls() left out, with the reason (as SKIPPED). */
-const SKIPPED_VALID: Record<string, { calls: readonly string[]; reason: string }> = {
-  // Left for now: a null options argument reaches `options.x` in convert.ts, validate.ts and the
-  // HLSL printer (edited concurrently by another change; their guard belongs there).
-  'dxbin.convertRootSignature': { calls: ['arg2=null'], reason: 'known: null options, convert.ts' },
-  'dxbin.validateRootSignature': { calls: ['arg1=null'], reason: 'known: null options, validate.ts' },
-  'dxbin.printRootSignature': { calls: ['arg1=null'], reason: 'known: null options, hlsl/printer.ts' },
-  'dxbin.printRootSignatureDefine': { calls: ['arg2=null'], reason: 'known: null options, hlsl/printer.ts' },
-};
+const SKIPPED_VALID: Record<string, { calls: readonly string[]; reason: string }> = {};
 
 test('with the other arguments valid, each argument of the wrong type is still a dxbin error', async () => {
   const problems: string[] = [];
@@ -353,6 +367,38 @@ test('nested shapes with the other arguments valid: typed errors naming the elem
   throwsDescription(() => main.suggestRootSignature([{ stage: 0, bindings: [{ resType: 2, space: 0, lowerBound: 1n, upperBound: 1n, offset: 0 }] }] as never), 'bad-type', 'shaders[0].bindings[0].lowerBound');
   throwsDescription(() => main.suggestRootSignature([{ stage: 0, bindings: [{ resType: 2, space: 0, lowerBound: -1, upperBound: 1, offset: 0 }] }] as never), 'out-of-range', 'shaders[0].bindings[0].lowerBound');
   throwsDescription(() => main.suggestRootSignature([{ stage: 'x', bindings: [] }] as never), 'bad-type', 'shaders[0].stage');
+});
+
+test('RDAT, library, state-object and HlslFile entries: a wrong member inside a valid-looking argument is a DescriptionError naming it (issue 26 item 6)', () => {
+  const lib = corpusFile('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil');
+  const good = main.describeLibrary(main.readLibraryRdat(lib).rdat);
+  const e0 = good.exports[0]!;
+  throwsDescription(() => main.encodeRdat({ version: 16, parts: [null] } as never), 'bad-type', 'rdat.parts[0]');
+  throwsDescription(() => main.encodeRdat({ version: 16, parts: [{ type: 'FunctionTable', stride: 44, records: [42] }] } as never), 'bad-type', 'rdat.parts[0].records[0]');
+  throwsDescription(() => main.encodeRdat({ version: 16, parts: [{ type: 'StringBuffer', strings: [''] }, { type: 'FunctionTable', stride: 44, records: [{ Name: 42 }] }] } as never), 'bad-type', 'rdat.parts[1].records[0].Name');
+  throwsDescription(() => main.decodeRdat(new Uint8Array(8), 0, { budget: 'x' } as never), 'bad-type', 'options.budget');
+  throwsDescription(() => main.libraryLines({ exports: [null], subobjects: [] } as never), 'bad-type', 'library.exports[0]');
+  throwsDescription(() => main.libraryLines({ ...good, exports: [{ ...e0, bindings: 'x' }] } as never), 'bad-type', 'library.exports[0].bindings');
+  throwsDescription(() => main.libraryLines({ ...good, exports: [{ ...e0, bindings: [{ class: 'SRV', space: '0', lowerBound: 0, upperBound: 0 }] }] } as never), 'bad-type', 'library.exports[0].bindings[0].space');
+  throwsDescription(() => main.libraryLines({ ...good, exports: [{ ...e0, name: 7 }] } as never), 'bad-type', 'library.exports[0].name');
+  throwsDescription(() => main.libraryJson({ exports: [], subobjects: [{ kind: 'X', name: 7 }] } as never, (x) => x), 'bad-type', 'library.subobjects[0].name');
+  throwsDescription(() => main.libraryJson(good, (x) => x, { budget: {} } as never), 'bad-type', 'options.budget');
+  throwsDescription(() => main.suggestLibraryRootSignatures([{ exports: [null], subobjects: [] }] as never), 'bad-type', 'libraries[0].exports[0]');
+  throwsDescription(() => main.suggestLibraryRootSignatures([{ exports: [{ name: 'a', kind: 'RayGeneration', bindings: [null] }], subobjects: [] }] as never), 'bad-type', 'libraries[0].exports[0].bindings[0]');
+  throwsDescription(() => main.verifyStateObject([null] as never), 'bad-type', 'libraries[0]');
+  throwsDescription(() => main.verifyStateObject([{ name: 'a', bytes: 1 }] as never), 'bad-type', 'libraries[0].bytes');
+  throwsDescription(() => ddi.libraryNodeOutputs(lib, { budget: 3 } as never), 'bad-type', 'options.budget');
+  // HlslFile with its host: every answer of the host is checked, naming the member
+  const files: Record<string, string> = { 'a.h': '#define X 1\n' };
+  const host = (over: Partial<Record<keyof main.IncludeHost, unknown>>) => ({ ...main.virtualHost(files), ...over }) as main.IncludeHost;
+  const include = (h: main.IncludeHost) => () => new main.HlslFile('#include "a.h"\n#define RS ""\n', 'f.hlsl', {}, {}, { host: h }).defineText('RS');
+  throwsDescription(include(host({ read: () => 42 })), 'bad-type', 'options.host.read()');
+  throwsDescription(include(host({ stat: () => ({ real: 1, size: 3, regular: true }) })), 'bad-type', 'options.host.stat()');
+  throwsDescription(include(host({ stat: () => 'x' })), 'bad-type', 'options.host.stat()');
+  throwsDescription(include(host({ join: () => null })), 'bad-type', 'options.host.join()');
+  throwsDescription(include(host({ isAbsolute: () => 'no' })), 'bad-type', 'options.host.isAbsolute()');
+  throwsDescription(() => new main.HlslFile('', 'f.hlsl', {}, {}, { host: { ...main.virtualHost(files), read: 1 } as never }), 'bad-type', 'options.host.read');
+  include(main.virtualHost(files))(); // the same host unchanged answers
 });
 
 test.run();

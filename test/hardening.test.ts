@@ -244,4 +244,13 @@ test('ill-typed descriptions: every function that takes one answers or throws a 
   );
 });
 
+test('issue 26: a command line of 100,000 arguments is a usage error naming the limit, not a RangeError from the argument parser', async () => {
+  const streams = captureStreams();
+  const args = Array.from({ length: 100_000 }, (_, i) => `f${i}.dxil`);
+  const code = await run(['hash', ...args.slice(0, 10)].concat(args.slice(10)), streams);
+  assert.is(code, 2, streams.stderr());
+  assert.match(streams.stderr(), /100001 arguments; at most 65536/);
+  assert.not.match(streams.stderr(), /internal error|RangeError/);
+});
+
 test.run();

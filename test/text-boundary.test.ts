@@ -16,6 +16,7 @@ import { captureStreams } from '../src/cli/streams.js';
 import { depfilePath, depfileText } from '../src/cli/includes.js';
 import { formatDiagnostic } from '../src/cli/errors.js';
 import { corpusFile } from './helpers/corpus.js';
+import { fillMessage } from '../src/bytes/errors.js';
 
 const work = mkdtempSync(join(tmpdir(), 'dxbin-text-'));
 const EVIL = 'rs\n#include "/etc/passwd"\n\x1b[2J\x07\r\u202e\ud800';
@@ -123,6 +124,11 @@ test('diagnostics (gnu and msvc): a file name or field holding a newline and ESC
     assert.is(plain.split('\n').length, 1, plain);
     assert.not.match(plain, RAW);
   }
+});
+
+test('rule messages (state objects, bindings, validation): names filled into {placeholders} pass printable, numbers as they are', () => {
+  assert.is(fillMessage('export {export} of library {library} needs {n} slots', { export: 'main\n#include "x"', library: 'lib\x1b[2J', n: 3 }), 'export main\\x0a#include "x" of library lib\\x1b[2J needs 3 slots');
+  assert.is(fillMessage('{missing} stays', {}), '{missing} stays');
 });
 
 test.run();

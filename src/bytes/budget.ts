@@ -28,9 +28,9 @@ export class LimitError extends DxbinError<'limit-exceeded'> {
     /** Absolute byte offset where known, else undefined. */
     readonly offset?: number,
   ) {
-    // an error's constructor never throws: a kind that is not a row reads as its own name
-    const row: { unit: string; counts: string } | undefined = Object.hasOwn(WORK_KINDS, String(kind)) ? WORK_KINDS[kind] : undefined;
-    super('limit-exceeded', String(path), `more than ${option} = ${limit} ${row?.unit ?? 'units'} (${String(kind)}${row ? `: ${row.counts}` : ''})`);
+    const row = (WORK_KINDS as Record<string, (typeof WORK_KINDS)[WorkKind] | undefined>)[kind];
+    if (!row) throw new DescriptionError('bad-name', 'kind', `unknown work kind ${typeof kind === 'string' ? `"${kind}"` : kindOf(kind)} (known: ${Object.keys(WORK_KINDS).join(', ')})`);
+    super('limit-exceeded', path, `more than ${option} = ${limit} ${row.unit} (${kind}: ${row.counts})`);
   }
 }
 

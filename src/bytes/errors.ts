@@ -5,6 +5,7 @@
  * never on the text. Anything else escaping a decoder is a bug: the fuzz properties in test/ treat
  * it as a crash.
  */
+import { printable } from './text.js';
 
 /** Codes of `DecodeError`: bytes that are not a well-formed container, RTS0 part or record. */
 export type DecodeErrorCode =
@@ -108,9 +109,16 @@ export interface RuleViolation {
   readonly message: string;
 }
 
-/** Fills a rule's `{name}` placeholders; an unknown name stays as written. */
+/**
+ * Fills a rule's `{name}` placeholders; an unknown name stays as written. String values are
+ * names from input (libraries, exports, subobjects, bindings): they pass the text boundary
+ * (`printable`), so a message stays one line whatever a name holds.
+ */
 export function fillMessage(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
+  return template.replace(/\{(\w+)\}/g, (_m, key: string) => {
+    const v = values[key];
+    return v === undefined || v === null ? `{${key}}` : typeof v === 'string' ? printable(v) : String(v);
+  });
 }
 
 /** How a value is named in messages: `null`, `undefined`, `an array`, `a string`, `a number`. */

@@ -83,9 +83,16 @@ const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]
  * `JSON.stringify(value, null, space)` safe to print: what JSON leaves raw and a terminal or a
  * script reads (DEL, C1 controls, line separators, bidi controls, the BOM) written as `\uXXXX`
  * inside strings. Still the same JSON value (outside strings these characters cannot occur).
+ * @throws {DescriptionError} bad-type for what JSON cannot hold (a BigInt, a cycle)
  */
 export function printableJson(value: unknown, space?: number): string {
-  const text = JSON.stringify(value, null, space);
+  let text: string;
+  try {
+    text = JSON.stringify(value, null, space);
+  } catch (e) {
+    // a BigInt or a cycle: not a JSON value
+    throw new DescriptionError('bad-type', 'value', `not a JSON value (${e instanceof Error ? e.message : String(e)})`);
+  }
   if (text === undefined) return text as unknown as string;
   JSON_UNSAFE.lastIndex = 0;
   if (!JSON_UNSAFE.test(text)) return text;

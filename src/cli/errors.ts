@@ -109,9 +109,13 @@ export function terminalSafe(text: string): string {
   return printable(text, { lines: true });
 }
 
+/** A file name or field longer than this is shown cut (a line names its input, it need not repeat 20 MB of it). */
+const NAME_CHARS = 4096;
+const cut = (s: string) => (s.length > NAME_CHARS ? `${s.slice(0, NAME_CHARS)}…(+${s.length - NAME_CHARS} chars)` : s);
+
 function diagnosticText(diagnostic: Diagnostic, style: DiagnosticsFormat): string {
   // the file and field came from input: one line each, whatever they hold
-  const d = { ...diagnostic, file: diagnostic.file === undefined ? undefined : printable(diagnostic.file), field: diagnostic.field === undefined ? undefined : printable(diagnostic.field) };
+  const d = { ...diagnostic, file: diagnostic.file === undefined ? undefined : printable(cut(diagnostic.file)), field: diagnostic.field === undefined ? undefined : printable(cut(diagnostic.field)) };
   const where = d.field !== undefined ? ` (${d.field}${d.offset !== undefined ? ` at byte ${d.offset}` : ''})` : '';
   const severity = d.severity ?? 'error';
   if (style === 'msvc') {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { COMMAND_ENTRIES, type CommandEntry } from './commands/index.js';
 import { GROUPS, type CliCommand, type FileCommand } from './command.js';
-import { DIAGNOSTICS_FORMATS, diagnosticOf, formatDiagnostic, outcomeOf, type DiagnosticsFormat } from './errors.js';
+import { DIAGNOSTICS_FORMATS, UsageError, diagnosticOf, formatDiagnostic, outcomeOf, type DiagnosticsFormat } from './errors.js';
 import { EXIT, exitCode, type ExitCode } from './exit.js';
 import { runFiles } from './runner.js';
 import { PARAM_FILE_FORMATS, expandResponseFiles } from './argfiles.js';
@@ -231,6 +231,9 @@ export async function run(argv: readonly string[], streams: Streams): Promise<Ex
   return runExpanded(expanded, streams);
 }
 
+/** The most arguments one command line may have, response files expanded (docs/limits.md). */
+export const MAX_ARGUMENTS = 65536;
+
 /** Runs a command line whose response files are already expanded; returns the exit status. */
 export async function runExpanded(argv: readonly string[], streams: Streams): Promise<ExitCode> {
   if (argv.includes('--persistent_worker')) {
@@ -262,6 +265,9 @@ export async function runExpanded(argv: readonly string[], streams: Streams): Pr
     return EXIT.ok;
   }
   try {
+    // commander hands the rest of a command line on with push(...rest): past the engine's argument
+    // limit that is a RangeError, so a longer line is refused here, by name, before it is parsed
+    if (argv.length > MAX_ARGUMENTS) throw new UsageError(`${argv.length} arguments; at most ${MAX_ARGUMENTS} (give a glob pattern, or split the job)`);
     await root.parseAsync(argv as string[], { from: 'user' });
     return code;
   } catch (e) {

@@ -119,6 +119,9 @@ export function serveJobs(port: import('node:worker_threads').MessagePort, find:
   });
 }
 
+/** The longest input name tried (Windows' extended paths; Linux refuses past 4096 bytes). */
+export const MAX_PATH_CHARS = 32767;
+
 /** Runs a `files` command on every input; returns the worst exit status. */
 export async function runFiles(
   spec: FileCommand,
@@ -128,8 +131,22 @@ export async function runFiles(
   streams: Streams,
 ): Promise<ExitCode> {
   const jobs = jobCount(options.jobs);
-  const expanded = expandInputs(patterns);
   const codes: ExitCode[] = [];
+  // a name longer than any path a system opens is refused before any path work (glob, resolve,
+  // stat) copies it: a 20 MB argument costs one short message, not copies of itself
+  const openable: string[] = [];
+  for (const p of patterns) {
+    if (p.length <= MAX_PATH_CHARS) {
+      openable.push(p);
+      continue;
+    }
+    const shown = `${p.slice(0, 256)}…(+${p.length - 256} chars)`;
+    const d = diagnosticOf(new InputError(shown, 'not-found', `a file name of ${p.length} characters: longer than any path the system opens (${MAX_PATH_CHARS})`));
+    streams.err(formatDiagnostic(d, options.diagnosticsFormat));
+    if (options.json) await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, file: shown, ok: false, error: d })}\n`);
+    codes.push(EXIT.failed);
+  }
+  const expanded = expandInputs(openable);
   const inputs: string[] = [];
   for (const e of expanded) {
     if (e.files.length === 0) {

@@ -144,6 +144,8 @@ export function seedInputs(target: string): Uint8Array[] {
       return rss.map((rs) => encodeRootSignature(rs));
     case 'json':
       return rss.map((rs) => utf8(JSON.stringify(rootSignatureToJson(rs))));
+    case 'text-boundary':
+      return [utf8('plain_name'), utf8('rs\n#include "x.h"\n\x1b[2J\u202e'), Uint8Array.of(0x00, 0xd8, 0x41, 0x00, 0x0a, 0x00, 0x3d, 0xd8, 0x00, 0xde, 0x85, 0x00)];
     case 'hlsl-string':
       return SEED_ROOT_SIGNATURES.map(utf8);
     case 'hlsl-file':

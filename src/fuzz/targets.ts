@@ -41,6 +41,7 @@ import { readShader } from '../shader/shader.js';
 import { verifyBindings, verifyRootSignature } from '../binding/verify.js';
 import { suggestRootSignature } from '../binding/suggest.js';
 import { NOT_VERIFIABLE_STAGES } from '../../codecs/binding-rules.js';
+import { hlslIdentifier, printable, printableJson } from '../bytes/text.js';
 import { RequestFramer, parseWorkRequest, responseLine, type Frame } from '../cli/work-requests.js';
 import { batchJob } from '../cli/commands/batch.js';
 import { expandResponseFiles } from '../cli/argfiles.js';
@@ -129,6 +130,8 @@ function programOf(data: Uint8Array): GeneratedProgram {
   if (lastRecipe?.data !== data) lastRecipe = { data, program: generateProgram(data) };
   return lastRecipe.program;
 }
+/** What printed text must not hold raw (C0/C1 controls, DEL, separators, bidi controls, the BOM, lone surrogates). */
+const UNSAFE_TEXT = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 const same = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
 function check(ok: boolean, what: string): void {
   if (!ok) throw new FuzzOracleError(what);
@@ -517,6 +520,36 @@ export const TARGETS: readonly FuzzTarget[] = [
       const c = crashClass('killed by SIGSEGV', t);
       check(!c.key.includes('\n'), 'a crash class spans lines');
       return n + c.key.length + c.kind.length;
+    },
+  },
+  // the one text boundary (issue 26): any code units, lone surrogates included
+  {
+    name: 'text-boundary',
+    kind: 'json',
+    oracle: 'printable leaves no control, separator, bidi or lone surrogate and no newline (lines: only \\n and \\t); printableJson parses back to the value; hlslIdentifier accepts exactly identifiers',
+    run(data) {
+      // the bytes as UTF-16 code units (a loop: no spread into fromCharCode), so lone surrogates occur
+      let units = '';
+      for (let i = 0; i + 1 < data.length; i += 2) units += String.fromCharCode(data[i]! | (data[i + 1]! << 8));
+      let out = 0;
+      for (const s of [text(data), units]) {
+        const one = printable(s);
+        check(!UNSAFE_TEXT.test(one) && !one.includes('\n'), 'printable left a raw control, separator or lone surrogate');
+        const lines = printable(s, { lines: true });
+        check(!UNSAFE_TEXT.test(lines.replace(/[\n\t]/g, '')), 'printable(lines) left a raw control other than newline and tab');
+        check(!/[^\x20-\x7e]/.test(printable(s, { ascii: true })), 'printable(ascii) left a character outside printable ASCII');
+        check(JSON.parse(printableJson({ s })).s === s, 'printableJson changed the value');
+        const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/.test(s);
+        let accepted = false;
+        try {
+          accepted = hlslIdentifier(s) === s;
+        } catch (e) {
+          if (!(e instanceof DescriptionError)) throw e;
+        }
+        check(accepted === identifier, 'hlslIdentifier disagrees with the identifier rule');
+        out += one.length + lines.length;
+      }
+      return out;
     },
   },
 ];

@@ -5,7 +5,7 @@
  * to RawBytes; every other byte of the part and every other part stay as they were, and the
  * container digest follows DXC's container builder (recomputed when it was valid).
  */
-import { DescriptionError } from '../bytes/errors.js';
+import { DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
 import { printable } from '../bytes/text.js';
 import type { Container } from '../container/container.js';
@@ -93,6 +93,7 @@ export function decodeSubobjectRootSignature(s: SubobjectRootSignature): RootSig
  */
 export function withSubobjectRootSignatures(library: Uint8Array, replacements: ReadonlyMap<string, Uint8Array>): Uint8Array {
   expectBytes(library, 'library');
+  if (!(replacements instanceof Map)) throw new DescriptionError('bad-type', 'replacements', `expected a Map of subobject name -> RTS0 bytes, got ${kindOf(replacements)}`);
   const lib = readLibraryRdat(library);
   const records = subobjectRecords(lib);
   const raw = lib.rdat.parts.find((p) => p.type === 'RawBytes') as RdatRawBytes | undefined;

@@ -6,7 +6,7 @@
 import { HIT_GROUP_TYPE, SHADER_KIND } from '../../codecs/rdat.js';
 import { DecodeError } from '../bytes/errors.js';
 import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
-import { expectArray, expectFunction, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { printable } from '../bytes/text.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
 import { summarizeRootSignature } from '../root-signature/summary.js';
@@ -165,6 +165,44 @@ export function describeLibrary(rdat: RdatDescription): Library {
   return { exports, subobjects };
 }
 
+/**
+ * Checks a Library's shape once, at a public entry: every export, binding and subobject member a
+ * listing reads, each wrong one a DescriptionError naming it (`library.exports[2].bindings[0].space`).
+ * @throws {DescriptionError} bad-type naming the member
+ */
+export function checkLibrary(lib: unknown, path = 'library'): asserts lib is Library {
+  expectObject(lib, path);
+  expectArray(lib.exports, `${path}.exports`);
+  expectArray(lib.subobjects, `${path}.subobjects`);
+  const exports = lib.exports;
+  const checked = new Set<unknown>();
+  exports.forEach((e, i) => {
+    const p = `${path}.exports[${i}]`;
+    expectObject(e, p);
+    expectString(e.name, `${p}.name`);
+    expectString(e.kind, `${p}.kind`);
+    if (e.mangledName !== undefined) expectString(e.mangledName, `${p}.mangledName`);
+    if (e.flags !== undefined) expectObject(e.flags, `${p}.flags`);
+    expectArray(e.bindings, `${p}.bindings`);
+    if (checked.has(e.bindings)) return; // a shared list, checked once
+    checked.add(e.bindings);
+    (e.bindings as readonly unknown[]).forEach((b, k) => {
+      const q = `${p}.bindings[${k}]`;
+      expectObject(b, q);
+      for (const key of ['space', 'lowerBound', 'upperBound'] as const) expectNumber(b[key], `${q}.${key}`);
+      expectString(b.class, `${q}.class`);
+      if (b.name !== undefined) expectString(b.name, `${q}.name`);
+    });
+  });
+  lib.subobjects.forEach((o, i) => {
+    const p = `${path}.subobjects[${i}]`;
+    expectObject(o, p);
+    expectString(o.kind, `${p}.kind`);
+    expectString(o.name, `${p}.name`);
+    if (o.contents !== undefined) expectObject(o.contents, `${p}.contents`);
+  });
+}
+
 /** Options of libraryLines and libraryJson: the work limits, or the call's budget. */
 export interface LibraryTextOptions extends WorkLimits {
   /** Charged `produce` for every binding and line written; default `Budget.for(the library's size in RDAT bytes, these limits)`. */
@@ -204,9 +242,7 @@ function libraryBudget(lib: Library, options: LibraryTextOptions | undefined): B
  * @throws {LimitError} limit-exceeded past the `produce` budget
  */
 export function libraryLines(lib: Library, options?: LibraryTextOptions): string[] {
-  expectObject(lib, 'library');
-  expectArray(lib.exports, 'library.exports');
-  expectArray(lib.subobjects, 'library.subobjects');
+  checkLibrary(lib);
   const budget = libraryBudget(lib, options);
   const lines = [`library: ${lib.exports.length} export${lib.exports.length === 1 ? '' : 's'}, ${lib.subobjects.length} subobject${lib.subobjects.length === 1 ? '' : 's'}`];
   const firstWith = new Map<readonly LibraryBinding[], string>();
@@ -256,9 +292,7 @@ export function formatLibraryBinding(b: LibraryBinding): string {
  * @throws {LimitError} limit-exceeded past the `produce` budget
  */
 export function libraryJson(lib: Library, rootSignatureJson: (rs: RootSignature) => unknown, options?: LibraryTextOptions) {
-  expectObject(lib, 'library');
-  expectArray(lib.exports, 'library.exports');
-  expectArray(lib.subobjects, 'library.subobjects');
+  checkLibrary(lib);
   expectFunction(rootSignatureJson, 'rootSignatureJson');
   const budget = libraryBudget(lib, options);
   const bindingsJson = (e: LibraryExport, i: number) => {

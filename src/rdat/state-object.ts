@@ -16,12 +16,12 @@ import {
   type StateObjectViolationCode,
 } from '../../codecs/state-object-rules.js';
 import { DescriptionError, fillMessage } from '../bytes/errors.js';
-import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { BINDING_RULES } from '../../codecs/binding-rules.js';
 import { heapIndexingViolations, rootSignatureIntervals } from '../binding/verify.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { readLibraryRdat } from './index.js';
-import { describeLibrary, formatLibraryBinding, type Library, type LibraryBinding, type LibraryExport, type LibrarySubobject } from './library.js';
+import { checkLibrary, describeLibrary, formatLibraryBinding, type Library, type LibraryBinding, type LibraryExport, type LibrarySubobject } from './library.js';
 
 export type { StateObjectViolationCode };
 
@@ -103,10 +103,14 @@ const definition = (s: LibrarySubobject) => JSON.stringify([s.kind, s.contents, 
  */
 export function verifyStateObject(libraries: readonly StateObjectLibrary[], options: StateObjectOptions = {}): StateObjectReport {
   expectArray(libraries, 'libraries');
+  expectOptions(options);
   const libs = libraries.map((l, i) => {
     expectObject(l, `libraries[${i}]`);
     expectString(l.name, `libraries[${i}].name`);
-    if (l.library) return l.library;
+    if (l.library) {
+      checkLibrary(l.library, `libraries[${i}].library`);
+      return l.library;
+    }
     expectBytes(l.bytes, `libraries[${i}].bytes`);
     return describeLibrary(readLibraryRdat(l.bytes).rdat);
   });

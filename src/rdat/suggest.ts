@@ -9,7 +9,7 @@ import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
 import { suggestRootSignature } from '../binding/suggest.js';
 import type { RootSignature } from '../root-signature/types.js';
 import type { ShaderBinding } from '../shader/shader.js';
-import type { Library, LibraryBinding } from './library.js';
+import { checkLibrary, type Library, type LibraryBinding } from './library.js';
 
 /** Options of suggestLibraryRootSignatures. */
 export interface LibrarySuggestOptions {
@@ -54,7 +54,7 @@ export function suggestLibraryRootSignatures(libraries: readonly Library[], opti
   const global: ShaderBinding[] = [];
   const locals: LibrarySuggestion['locals'] = [];
   libraries.forEach((lib, i) => {
-    expectObject(lib, `libraries[${i}]`);
+    checkLibrary(lib, `libraries[${i}]`);
     expectArray(lib.exports, `libraries[${i}].exports`);
     for (const e of lib.exports) {
       if (e.kind === 'Library') continue;

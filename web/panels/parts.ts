@@ -20,7 +20,7 @@ export function showParts(bytes: Uint8Array, c: ParsedContainer): void {
     const at = c.layout.partOffsets[i]!;
     const row = h('tr', undefined, 'part', [
       h('td', String(i)),
-      h('td', undefined, 'fourcc', [h('button', printable(p.name), 'link')]),
+      h('td', undefined, 'fourcc', [h('button', printable(p.name, { ascii: true }), 'link')]),
       h('td', String(at)),
       h('td', String(p.data.byteLength)),
       h('td', codecs.PART_KINDS.find((k) => k.fourCC === p.name)?.what ?? 'unknown part'),

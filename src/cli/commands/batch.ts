@@ -8,6 +8,7 @@
  * an error answer (exit 2); an answer over --max-answer-bytes is cut and becomes an error (exit 1).
  * Jobs' arguments expand `@file` response files as a command line does.
  */
+import { printableJson } from '../../index.js';
 import { S, FORMAT_VERSION } from '../schema.js';
 import type { OnceCommand } from '../command.js';
 import { InputError, UsageError } from '../errors.js';
@@ -63,7 +64,7 @@ export const batch: OnceCommand = {
       } catch (e) {
         const message = (e as Error).message;
         streams.err(`dxbin: ${message}`);
-        await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, line: i + 1, exit: 2, stdout: '', stderr: `dxbin: ${message}\n` })}\n`);
+        await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, line: i + 1, exit: 2, stdout: '', stderr: `dxbin: ${message}\n` })}\n`);
         codes.push(2);
         continue;
       }
@@ -80,7 +81,7 @@ export const batch: OnceCommand = {
         exit = worstExit([exit, 1]);
       }
       codes.push(exit);
-      await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, line: i + 1, ...(job.id !== undefined ? { id: job.id } : {}), exit, stdout, stderr })}\n`);
+      await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, line: i + 1, ...(job.id !== undefined ? { id: job.id } : {}), exit, stdout, stderr })}\n`);
     }
     return worstExit(codes);
   },

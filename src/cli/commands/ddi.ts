@@ -1,7 +1,7 @@
 /** `dxbin ddi layout | decode | encode | validate | node-outputs`. */
 import { S, FORMAT_VERSION } from '../schema.js';
 import { Argument, Option } from 'commander';
-import { DecodeError, equalBytes, printable } from '../../index.js';
+import { DecodeError, equalBytes, printable, printableJson } from '../../index.js';
 import { formatViolation } from '../../index.js';
 import {
   ABIS,
@@ -80,7 +80,7 @@ export const ddiDecode: FileCommand<{ abi: Abi }> = {
     }
     if (!equalBytes(encodeImage(name, value, abi), bytes) && exactOn(other)) throw mismatch();
     const json = ddiToJson(name, value);
-    await ctx.print(JSON.stringify(json, null, 2));
+    await ctx.print(printableJson(json, 2));
     return { type: name, abi, value: json };
   },
 };

@@ -1,7 +1,7 @@
 /** `dxbin rootsig compile`: HLSL root signature text to a container, as `dxc -T rootsig_1_x`. */
 import { FORMAT_VERSION, S } from '../schema.js';
 import { Option } from 'commander';
-import { RootSignatureText, codecs, compileRootSignature, compileRootSignatureBlob, type RootSignature } from '../../index.js';
+import { RootSignatureText, codecs, compileRootSignature, compileRootSignatureBlob, type RootSignature, printableJson } from '../../index.js';
 import { requireFit } from './verify.js';
 import type { OnceCommand } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -82,7 +82,7 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
     checkOutputs([{ path: o.output, as: '-o' }, ...(o.depfile !== undefined ? [{ path: o.depfile, as: '--depfile' }] : [])], read);
     await writeOutput(o.output, blob, deps, streams);
     if (o.depfile !== undefined) await writeOutput(o.depfile, depfileText(o.output, deps), deps, streams);
-    if (o.json) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, ok: true, file: o.file ?? '<string>', output: o.output, version: version.name, size: blob.byteLength })}\n`);
+    if (o.json) await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, ok: true, file: o.file ?? '<string>', output: o.output, version: version.name, size: blob.byteLength })}\n`);
     return EXIT.ok;
   },
 };

@@ -1,6 +1,6 @@
 /** `dxbin rootsig decode FILE...`: the JSON form of a root signature. */
 import { S } from '../schema.js';
-import { readRootSignatureSource, rootSignatureToJson, printable } from '../../index.js';
+import { readRootSignatureSource, rootSignatureToJson, printable, printableJson } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { expectRootSignatureSource, noteSeveral } from './shared.js';
 
@@ -19,7 +19,7 @@ export const rootsigDecode: FileCommand<{ lenient?: boolean; several?: boolean }
     expectRootSignatureSource(file, bytes);
     const source = readRootSignatureSource(bytes, ctx.options.lenient ? 'lenient' : 'strict');
     const json = rootSignatureToJson(source.rootSignature);
-    const text = `${JSON.stringify(json, null, 2)}\n`;
+    const text = `${printableJson(json, 2)}\n`;
     if (ctx.output !== undefined) {
       await ctx.write(ctx.output, text, [file]);
       return { output: ctx.output, version: json.version };

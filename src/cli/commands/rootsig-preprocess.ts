@@ -1,3 +1,4 @@
+import { printableJson } from '../../index.js';
 /** `dxbin rootsig preprocess`: an HLSL file through DXC's preprocessor, as `dxc -P` writes it, to see which branch was taken. */
 import { FORMAT_VERSION, S } from '../schema.js';
 import type { OnceCommand } from '../command.js';
@@ -35,11 +36,11 @@ export const rootsigPreprocess: OnceCommand<PreprocessOptions> = {
       files.map((path, i) => ({ path, as: i === 0 ? '--file' : 'header' })),
     );
     if (o.output === undefined || o.output === '-') {
-      if (o.json) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, ok: true, file: o.file, output: '-', files, warnings: hlsl.warnings.length, text })}\n`);
+      if (o.json) await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, ok: true, file: o.file, output: '-', files, warnings: hlsl.warnings.length, text })}\n`);
       else await streams.write(text);
     } else {
       await writeOutput(o.output, text, files, streams);
-      if (o.json) await streams.write(`${JSON.stringify({ formatVersion: FORMAT_VERSION, ok: true, file: o.file, output: o.output, files, warnings: hlsl.warnings.length })}\n`);
+      if (o.json) await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, ok: true, file: o.file, output: o.output, files, warnings: hlsl.warnings.length })}\n`);
     }
     if (o.depfile !== undefined) await writeOutput(o.depfile, depfileText(o.output ?? '-', files), files, streams);
     return EXIT.ok;

@@ -1,5 +1,5 @@
 /** `dxbin rootsig suggest SHADER... [--root-descriptors] [-o OUT]`: the cheapest root signature the shaders fit. */
-import { DescriptionError, encodeRootSignature, parseContainer, printRootSignature, printable, rootCost, rootSignatureContainer, shaderOf, suggestRootSignature, type SuggestInput } from '../../index.js';
+import { DescriptionError, encodeRootSignature, parseContainer, printRootSignature, printable, rootCost, rootSignatureContainer, shaderOf, suggestRootSignature, type SuggestInput, printableJson } from '../../index.js';
 import type { OnceCommand } from '../command.js';
 import { InOtherFile, InputError, UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
@@ -83,7 +83,7 @@ export const rootsigSuggest: OnceCommand<SuggestCliOptions> = {
       await writeOutput(o.output, o.raw ? part : rootSignatureContainer(part), files, streams);
     }
     if (o.output !== '-') {
-      if (o.json) await streams.write(`${JSON.stringify({ ok: true, shaders: shaders.length, cost: rootCost(rs), parameters: rs.parameters.length, hlsl: text, ...(o.output ? { output: o.output } : {}) })}\n`);
+      if (o.json) await streams.write(`${printableJson({ ok: true, shaders: shaders.length, cost: rootCost(rs), parameters: rs.parameters.length, hlsl: text, ...(o.output ? { output: o.output } : {}) })}\n`);
       else await streams.write(`${text}\n`);
     }
     return EXIT.ok;

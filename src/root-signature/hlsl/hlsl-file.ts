@@ -8,7 +8,7 @@
  */
 import { DescriptionError, kindOf } from '../../bytes/errors.js';
 import { expectArray, expectOptions, expectString } from '../../bytes/check.js';
-import { expectHost } from './source.js';
+import { expectHost, type HostFile, type IncludeHost } from './source.js';
 import { Budget } from '../../bytes/budget.js';
 import { HlslError, type RootSignatureText } from './text.js';
 import { TOKEN, preprocess, preprocessedText, tokensToText, type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Token } from './preprocessor.js';
@@ -52,7 +52,7 @@ export class HlslFile {
     checkOptions(options, limits);
     const defines: ['D' | 'U', string][] = [...(options.defines ?? [])].map(([k, v]) => [k, v]);
     for (const [name, value] of Object.entries(extraDefines)) defines.push(['D', `${name}=${value}`]);
-    this.options = { ...options, defines, limits, onFile: (f) => this.read.push(f) };
+    this.options = { ...options, ...(options.host ? { host: checkedHost(options.host, 'options.host') } : {}), defines, limits, onFile: (f) => this.read.push(f) };
   }
 
   /** The directives' outcome without the text (what a #define needs; the full result when there is one). */
@@ -209,6 +209,40 @@ function declaredFunction(out: readonly Token[], from: number, brackets: Int32Ar
   }
   for (const v of visited) memo.set(v, name);
   return name;
+}
+
+/**
+ * The host with every answer checked: a wrong-shaped answer (a number for bytes, a stat without
+ * its real path) is a DescriptionError naming the member, never a TypeError inside the
+ * preprocessor. Members the wrapper does not know are the host's own (through the prototype).
+ */
+function checkedHost(host: IncludeHost, path: string): IncludeHost {
+  const answer = (member: string, what: string, got: unknown): never => {
+    throw new DescriptionError('bad-type', `${path}.${member}()`, `the include host answered ${kindOf(got)}; expected ${what}`);
+  };
+  const text = (member: 'dirname' | 'join', v: unknown): string => (typeof v === 'string' ? v : answer(member, 'a string', v));
+  const w = Object.create(host) as IncludeHost;
+  w.dirname = (p) => text('dirname', host.dirname(p));
+  w.join = (dir, name) => text('join', host.join(dir, name));
+  w.isAbsolute = (p) => {
+    const v: unknown = host.isAbsolute(p);
+    return typeof v === 'boolean' ? v : answer('isAbsolute', 'a boolean', v);
+  };
+  w.stat = (p) => {
+    const v: unknown = host.stat(p);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'object') return answer('stat', 'undefined or { real, size, regular }', v);
+    const st = v as Record<string, unknown>;
+    if (typeof st.real !== 'string') answer('stat', 'a string real path in .real', st.real);
+    if (typeof st.size !== 'number' || !(st.size >= 0)) answer('stat', 'a size of 0 or more in .size', st.size);
+    if (typeof st.regular !== 'boolean') answer('stat', 'a boolean in .regular', st.regular);
+    return v as HostFile;
+  };
+  w.read = (real) => {
+    const v: unknown = host.read(real);
+    return v instanceof Uint8Array ? v : answer('read', 'a Uint8Array', v);
+  };
+  return w;
 }
 
 /** The options' members, checked once here (the preprocessor takes them as checked). */
