@@ -76,6 +76,8 @@ export { withRootSignature, type RootSignaturePlacement } from './container/edit
 export { editedDigest } from './container/edit.js';
 /** Writes an edited container with `editedDigest`. */
 export { writeEdited } from './container/edit.js';
+/** Any part: its data, a copy with one added (before PRIV) or replaced. */
+export { extractPart, withPart, type WithPartOptions } from './container/edit.js';
 
 // ---------------------------------------------------------------- root signatures
 

@@ -105,3 +105,6 @@ export function layoutOfKind(name: string, kind: string): PartLayout | undefined
   if (name === 'STAT') return kind === PROGRAM_LAYOUT.kind ? PROGRAM_LAYOUT : kind === DXBC_STAT_LAYOUT.kind ? DXBC_STAT_LAYOUT : undefined;
   return PART_LAYOUTS[name];
 }
+
+/** Parts read by their own codecs (src/root-signature, src/shader/psv0.ts, src/rdat): the rows keep their bytes. */
+export const OWN_CODEC_PARTS: Readonly<Record<string, string>> = { RTS0: 'root-signature', PSV0: 'psv0', RDAT: 'runtime-data' };

@@ -12,7 +12,7 @@ import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectBytes, expectOptions } from '../bytes/check.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
-import { layoutOf, layoutOfKind, type Blocks, type PartLayout } from './layout.js';
+import { layoutOf, layoutOfKind, OWN_CODEC_PARTS, type Blocks, type PartLayout } from './layout.js';
 import { decodeSrci, encodeSrci, srciSpans, type SrciDecode } from './srci.js';
 import { decodeDxbcTokens, encodeDxbcTokens, dxbcTokenSpans, type DxbcTokens } from '../shader/dxbc.js';
 
@@ -27,7 +27,7 @@ export interface KeptBytes {
 export interface DecodedPart {
   /** FourCC. */
   name: string;
-  /** What the part was read as: `signature`, `program`, `featureInfo`, `hash`, `debugName`, `compilerVersion`, `statistics`, `resource-definitions`, `tokens`, `source-info`, `bytes`. */
+  /** What the part was read as: `signature`, `program`, `featureInfo`, `hash`, `debugName`, `compilerVersion`, `statistics`, `resource-definitions`, `tokens`, `source-info`; `root-signature`, `psv0`, `runtime-data` (read by their own codecs, kept here as bytes); `bytes`. */
   kind: string;
   /** Bytes of part data. */
   size: number;
@@ -125,7 +125,7 @@ export function decodePart(name: string, data: Uint8Array, options: DecodePartOp
     return { name, kind: 'source-info', size: data.byteLength, blocks: {}, kept: keptOutside(data, extents, name, base), sourceInfo };
   }
   const layout = layoutOf(name, data);
-  if (!layout) return { name, kind: 'bytes', size: data.byteLength, blocks: {}, kept: data.byteLength ? [{ offset: 0, bytes: data.slice() }] : [] };
+  if (!layout) return { name, kind: OWN_CODEC_PARTS[name] ?? 'bytes', size: data.byteLength, blocks: {}, kept: data.byteLength ? [{ offset: 0, bytes: data.slice() }] : [] };
   const extents: Extent[] = [];
   const { blocks } = placeBlocks(layout, r, name, extents);
   return { name, kind: layout.kind, size: data.byteLength, blocks, kept: keptOutside(data, extents, name, base) };
@@ -240,7 +240,7 @@ export function partSpans(part: DecodedPart, data: Uint8Array, rec: SpanRecorder
   }
   for (const k of part.kept) {
     if (k.bytes.byteLength === 0) continue;
-    const what = part.kind === 'program' && k.offset >= BITCODE_HEADER_AT ? 'bitcode' : part.kind === 'bytes' ? 'data' : 'kept';
+    const what = part.kind === 'program' && k.offset >= BITCODE_HEADER_AT ? 'bitcode' : part.blocks && Object.keys(part.blocks).length === 0 && !part.tokens && !part.sourceInfo ? 'data' : 'kept';
     rec.add('data', base + k.offset, k.bytes.byteLength, `${path}.${what}`);
   }
 }

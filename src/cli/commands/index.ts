@@ -9,6 +9,7 @@ import { ddiDecode, ddiEncode, ddiLayout, ddiNodeOutputs, ddiValidate } from './
 import { hash } from './hash.js';
 import { inspect } from './inspect.js';
 import { embed, extract, strip } from './parts.js';
+import { partAdd, partExtract, partList, partRemove } from './part.js';
 import { fuzz } from './fuzz.js';
 import { queryDecode, querySum, queryTimings } from './query.js';
 import { rootsigCompile } from './rootsig-compile.js';
@@ -44,6 +45,10 @@ export const COMMANDS: readonly CliCommand[] = [
   extract,
   strip,
   embed,
+  partList,
+  partExtract,
+  partRemove,
+  partAdd,
   fuzz,
   batch,
 ];
