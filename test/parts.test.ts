@@ -17,14 +17,9 @@ import {
   partFromJson,
   partToJson,
   programBitcode,
-  mutateRecord,
-  recordFromJson,
-  recordToJson,
-  readRecord,
-  RowReader,
-  writeRecord,
   type Row,
 } from '../src/index.js';
+import { mutateRecord, recordFromJson, recordToJson, readRecord, RowReader, writeRecord } from '../src/rows/record.js';
 import { SIGNATURE_ELEMENT_1, SFI0 } from '../codecs/parts.js';
 import { corpusFile, corpusFiles } from './helpers/corpus.js';
 

@@ -343,3 +343,36 @@ export function mutateRecord(def: RecordDef, row: Row, random: () => number): Ro
   if (typeof t === 'object' && 'subfields' in t) for (const s of t.subfields) out[s.key] = subfieldOf(v, s);
   return out;
 }
+
+/**
+ * Checks that `row` holds what `writeRecord` writes for `def` (numbers or bigints for integers,
+ * four characters for a FourCC, bytes for byte fields, `<key>Offset` for strings read through an offset).
+ * @throws {DescriptionError} bad-type or out-of-range naming the field
+ */
+export function checkRow(def: RecordDef, row: unknown, path: string): asserts row is Row {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new DescriptionError('bad-type', path, `expected a record, got ${kindOf(row)}`);
+  const r = row as Row;
+  for (const f of def.fields) {
+    if (f.at === 'after') continue;
+    const t = f.type;
+    const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'string' in t) {
+      if (t.string === 'table-offset') jsonInt(r[`${f.key}Offset`], 'u32', `${fp}Offset`);
+      continue;
+    }
+    const v = r[f.key];
+    if (t === 'fourcc') {
+      if (typeof v !== 'string' || v.length !== 4) throw new DescriptionError('bad-type', fp, `expected four characters, got ${kindOf(v)}`);
+      continue;
+    }
+    if (typeof t === 'object' && 'bytes' in t) {
+      if (!(v instanceof Uint8Array) || v.byteLength !== t.bytes) throw new DescriptionError('bad-type', fp, `expected ${t.bytes} bytes, got ${kindOf(v)}`);
+      continue;
+    }
+    const w = widthOf(t)!;
+    if (typeof v === 'bigint') {
+      if (v < 0n || v >= 1n << BigInt(SCALAR_SIZE[w] * 8)) throw new DescriptionError('out-of-range', fp, `${v} does not fit ${w}`);
+    } else jsonInt(v, w, fp);
+    if (typeof t === 'object' && 'subfields' in t) for (const s of t.subfields) if (r[s.key] !== undefined) jsonInt(r[s.key], 'u32', `${path}.${s.key}`);
+  }
+}
