@@ -15,6 +15,8 @@ import {
   RDEF_BINDING_51,
   RDEF_CONSTANT_BUFFER,
   RDEF_HEADER,
+  RDEF_RD11,
+  RDEF_RD11_AT,
   SFI0,
   SIGNATURE_HEADER,
   SIGNATURE_PARTS,
@@ -34,6 +36,8 @@ export interface Block {
   readonly at: (b: Blocks) => number;
   /** Records in the array; absent for a single record. */
   readonly count?: (b: Blocks, data: Uint8Array) => number;
+  /** Whether the block is there (absent: always). */
+  readonly when?: (b: Blocks) => boolean;
 }
 
 /** How a part's data is laid out. */
@@ -64,6 +68,7 @@ const RDEF_LAYOUT: PartLayout = {
   kind: 'resource-definitions',
   blocks: [
     { key: 'header', def: RDEF_HEADER, at: () => 0 },
+    { key: 'rd11', def: RDEF_RD11, at: () => RDEF_RD11_AT, when: (b) => num(b, 'header', 'majorVersion') >= 5 },
     { key: 'constantBuffers', def: RDEF_CONSTANT_BUFFER, at: (b) => num(b, 'header', 'constantBufferOffset'), count: (b) => num(b, 'header', 'constantBufferCount') },
     {
       key: 'bindings',

@@ -63,6 +63,7 @@ function placeBlocks(layout: PartLayout, r: RowReader, name: string, extents: Ex
   const placed: Placed[] = [];
   for (const b of layout.blocks) {
     const source = rows ?? blocks;
+    if (b.when && !b.when(source)) continue;
     if (rows) {
       const v = rows[b.key];
       if (b.count) expectArray(v, `part.blocks.${b.key}`);
@@ -257,6 +258,7 @@ export function partFromJson(json: unknown): DecodedPart {
   const layout = layoutOfKind(name, part.kind);
   if (!layout) return part;
   for (const b of layout.blocks) {
+    if (b.when && !b.when(part.blocks)) continue;
     const def = typeof b.def === 'function' ? b.def(part.blocks) : b.def;
     const v = j[b.key];
     if (b.count) {
