@@ -277,7 +277,7 @@ export function partSpans(part: DecodedPart, data: Uint8Array, rec: SpanRecorder
     const layout = layoutOfKind(part.name, part.kind);
     if (layout) {
       const { placed } = placeBlocks(layout, new RowReader(data, base, Budget.unlimited()), path, undefined, part.blocks);
-      for (const p of placed) recordSpans(p.def, p.row, rec, base, p.at, p.path, data);
+      for (const p of placed) recordSpans(p.def, p.row, rec, base, p.at, p.path);
     }
   }
   for (const k of part.kept) {

@@ -184,6 +184,6 @@ export function encodeSrci(s: SrciDecode, out: DataView, write: (def: RecordDef,
 export function srciSpans(s: SrciDecode, rec: SpanRecorder, base: number, path: string): void {
   for (const x of s.records) {
     const def = DEFS[x.record];
-    if (def) recordSpans(def, x.row, rec, base, x.at, `${path}.${x.record}`, new Uint8Array(0));
+    if (def) recordSpans(def, x.row, rec, base, x.at, `${path}.${x.record}`);
   }
 }

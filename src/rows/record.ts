@@ -66,6 +66,8 @@ export function enumName(table: EnumTable, value: number): string | undefined {
   return undefined;
 }
 
+const UTF8 = new TextDecoder();
+
 const widthOf = (t: FieldType): Scalar | undefined => (typeof t === 'string' ? (t === 'fourcc' ? undefined : t) : 'width' in t ? t.width : undefined);
 
 /** Where a record's bytes went: fixed slots and inline strings, as [start, end) relative to the data. */
@@ -109,7 +111,7 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
       const n = out[t.count] as number;
       r.need(fAt, n, fp);
       r.charge(n, fp);
-      out[f.key] = new TextDecoder().decode(r.bytes.subarray(fAt, fAt + n));
+      out[f.key] = UTF8.decode(r.bytes.subarray(fAt, fAt + n));
       cursor = fAt + n;
       continue;
     }
@@ -296,7 +298,7 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
 }
 
 /** Records the byte spans of a record read at `at` (data offset; `base` makes them absolute). */
-export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string, data: Uint8Array): void {
+export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string): void {
   rec.add('record', base + at, def.size, path, undefined, def.name);
   for (const f of def.fields) {
     const t = f.type;
