@@ -4,6 +4,8 @@
  * stage union with bytes DXC would not write stays raw, bytes after the walk stay as `trailing`),
  * so decode -> encode gives the input back.
  */
+import { readNul } from '../bytes/strings.js';
+import { Budget } from '../bytes/budget.js';
 import {
   PSV_DEPENDENCY_BLOCKS,
   PSV_ELEMENT,
@@ -403,8 +405,6 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
 export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
   if (table === undefined || table === null) return undefined;
   expectBytes(table, 'table');
-  if (offset >= table.byteLength) return undefined;
-  let end = offset;
-  while (end < table.byteLength && table[end] !== 0) end++;
-  return new TextDecoder().decode(table.subarray(offset, end));
+  if (!(offset >= 0) || offset >= table.byteLength) return undefined;
+  return readNul(table, offset, Budget.for(table.byteLength), 'PSV0.stringTable').text;
 }
