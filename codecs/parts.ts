@@ -10,6 +10,9 @@ import { bits, record, type RecordDef } from './rows.js';
 import { SHADER_FEATURE_FLAGS } from './shader-flags.js';
 import { SHADER_KIND } from './psv0.js';
 
+/** Where RDEF_RD11 sits in an RDEF part. */
+export const RDEF_RD11_AT = 28;
+
 /** D3D_NAME / DxilProgramSigSemantic: a signature element's system value. */
 export const SIGNATURE_SYSTEM_VALUE = enumTable('D3D_NAME', '', [
   ['Undefined', 0], ['Position', 1], ['ClipDistance', 2], ['CullDistance', 3], ['RenderTargetArrayIndex', 4],
@@ -180,6 +183,18 @@ export const RDEF_HEADER = record('RDEF', 28, [
   { key: 'flags', type: 'u32', at: 20 },
   { key: 'creator', type: { string: 'table-offset' }, at: 24 },
 ]);
+/** The RD11 header of SM 5.0+ RDEF parts, after RDEF_HEADER: the record sizes the part uses. */
+export const RDEF_RD11 = record('RD11', 32, [
+  { key: 'magic', type: 'fourcc', at: 0 },
+  { key: 'headerSize', type: 'u32', at: 4 },
+  { key: 'constantBufferSize', type: 'u32', at: 8 },
+  { key: 'bindingSize', type: 'u32', at: 12 },
+  { key: 'variableSize', type: 'u32', at: 16 },
+  { key: 'typeSize', type: 'u32', at: 20 },
+  { key: 'memberSize', type: 'u32', at: 24 },
+  { key: 'reserved', type: 'u32', at: 28, reserved: true },
+]);
+
 /** D3D_SHADER_INPUT_TYPE. */
 export const RDEF_INPUT_TYPE = enumTable('D3D_SHADER_INPUT_TYPE', 'D3D_SIT_', [
   ['CBUFFER', 0], ['TBUFFER', 1], ['TEXTURE', 2], ['SAMPLER', 3], ['UAV_RWTYPED', 4], ['STRUCTURED', 5], ['UAV_RWSTRUCTURED', 6],

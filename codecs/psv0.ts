@@ -3,6 +3,7 @@
  * src/shader/psv0.ts expands these rows into decode, encode and the JSON form.
  */
 import { enumTable } from './enum-table.js';
+import type { Field } from './rows.js';
 
 /** PSV versions and the sizes they imply; the version is never stored (inferred from the sizes). */
 export const PSV_VERSIONS = [
@@ -21,8 +22,8 @@ export const PSV_SIGNATURES_FROM_SIZE = 36;
 
 export type FieldType = 'u8' | 'u16' | 'u32';
 
-/** A scalar field: key, byte offset, width, first PSV version that stores it. */
-export interface PsvFieldRow {
+/** A scalar field in the one row vocabulary (codecs/rows.ts `Field`): key, byte offset, width, first PSV version that stores it. */
+export interface PsvFieldRow extends Field {
   readonly key: string;
   readonly at: number;
   readonly type: FieldType;

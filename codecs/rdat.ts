@@ -1,4 +1,5 @@
 /** DXC's RDAT part (runtime data of DXIL libraries), as far as node I/O needs it (docs/formats/ddi.md). */
+import { PSV_RESOURCE_KIND, SHADER_KIND as PSV_SHADER_KIND } from './psv0.js';
 
 export const RDAT_VERSION = 0x10;
 
@@ -126,17 +127,10 @@ const f = (name: string, kind: RdatFieldKind, extra: { of?: RdatTableName; names
 
 /** hlsl::DXIL::ResourceClass. */
 export const RESOURCE_CLASS: Readonly<Record<number, string>> = { 0: 'SRV', 1: 'UAV', 2: 'CBuffer', 3: 'Sampler', 4: 'Invalid' };
-/** hlsl::DXIL::ResourceKind. */
-export const RESOURCE_KIND: Readonly<Record<number, string>> = {
-  0: 'Invalid', 1: 'Texture1D', 2: 'Texture2D', 3: 'Texture2DMS', 4: 'Texture3D', 5: 'TextureCube', 6: 'Texture1DArray',
-  7: 'Texture2DArray', 8: 'Texture2DMSArray', 9: 'TextureCubeArray', 10: 'TypedBuffer', 11: 'RawBuffer', 12: 'StructuredBuffer',
-  13: 'CBuffer', 14: 'Sampler', 15: 'TBuffer', 16: 'RTAccelerationStructure', 17: 'FeedbackTexture2D', 18: 'FeedbackTexture2DArray',
-};
-/** hlsl::DXIL::ShaderKind. */
-export const SHADER_KIND: Readonly<Record<number, string>> = {
-  0: 'Pixel', 1: 'Vertex', 2: 'Geometry', 3: 'Hull', 4: 'Domain', 5: 'Compute', 6: 'Library', 7: 'RayGeneration', 8: 'Intersection',
-  9: 'AnyHit', 10: 'ClosestHit', 11: 'Miss', 12: 'Callable', 13: 'Mesh', 14: 'Amplification', 15: 'Node', 16: 'Invalid',
-};
+/** hlsl::DXIL::ResourceKind by value: the one table is codecs/psv0.ts PSV_RESOURCE_KIND. */
+export const RESOURCE_KIND: Readonly<Record<number, string>> = Object.fromEntries(PSV_RESOURCE_KIND.values.map(([name, value]) => [value, name]));
+/** hlsl::DXIL::ShaderKind by value: the one table is codecs/psv0.ts SHADER_KIND. */
+export const SHADER_KIND: Readonly<Record<number, string>> = Object.fromEntries(PSV_SHADER_KIND.values.map(([name, value]) => [value, name]));
 /** hlsl::DXIL::SubobjectKind: the D3D12_STATE_SUBOBJECT_TYPE values a library can declare. */
 export const SUBOBJECT_KIND = {
   StateObjectConfig: 0,

@@ -76,6 +76,8 @@ export { withRootSignature, type RootSignaturePlacement } from './container/edit
 export { editedDigest } from './container/edit.js';
 /** Writes an edited container with `editedDigest`. */
 export { writeEdited } from './container/edit.js';
+/** Any part: its data, a copy with one added (before PRIV) or replaced. */
+export { extractPart, withPart, type WithPartOptions } from './container/edit.js';
 
 // ---------------------------------------------------------------- root signatures
 
@@ -140,10 +142,10 @@ export { readDxbcProgram, type DxbcProgram, type DxbcDeclaration, type ReadDxbcO
 /** SHDR/SHEX as instructions with opcode names (and their binding declarations). */
 export { decodeDxbcTokens, encodeDxbcTokens, type DxbcTokens, type DxbcInstruction } from './shader/dxbc.js';
 /** Every container part decoded from rows and written back bit-exact; the LLVM bitcode of a program part. */
-export { decodePart, encodePart, partToJson, partFromJson, partSpans, programBitcode, type DecodedPart, type DecodePartOptions, type KeptBytes, type PartJsonOptions } from './parts/part.js';
+export { decodePart, encodePart, partToJson, partFromJson, programBitcode, type DecodedPart, type DecodePartOptions, type KeptBytes, type PartJsonOptions } from './parts/part.js';
 export type { SrciDecode, SrciSection, SrciRecord } from './parts/srci.js';
-/** The row interpreter: any codecs/rows.ts record read, written, in JSON, as spans, mutated. */
-export { readRecord, writeRecord, recordToJson, recordFromJson, recordSpans, mutateRecord, RowReader, type Row } from './rows/record.js';
+/** A decoded record of rows (src/rows/record.ts): field keys and the names beside them. */
+export type { Row } from './rows/record.js';
 /** Does a root signature fit a shader? DXC's verifier, every violation, for DXIL and DXBC. */
 export { verifyRootSignature, verifyBindings, rootSignatureIntervals, type VerifyResult, type BindingViolation, type BindingViolationCode } from './binding/verify.js';
 /** The cheapest 1.1 root signature that a set of shaders fits (and its root cost in DWORDs). */

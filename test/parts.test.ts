@@ -17,14 +17,9 @@ import {
   partFromJson,
   partToJson,
   programBitcode,
-  mutateRecord,
-  recordFromJson,
-  recordToJson,
-  readRecord,
-  RowReader,
-  writeRecord,
   type Row,
 } from '../src/index.js';
+import { mutateRecord, recordFromJson, recordToJson, readRecord, RowReader, writeRecord } from '../src/rows/record.js';
 import { SIGNATURE_ELEMENT_1, SFI0 } from '../codecs/parts.js';
 import { corpusFile, corpusFiles } from './helpers/corpus.js';
 
@@ -114,6 +109,29 @@ test('SHEX/SHDR: every instruction named, lengths tile the program, declarations
   let unnamed = 0;
   for (const { container } of containers) for (const p of container.parts) if (p.name === 'SHEX' || p.name === 'SHDR') unnamed += decodePart(p.name, p.data).tokens!.instructions.filter((i) => i.name.startsWith('opcode_')).length;
   assert.is(unnamed, 0);
+});
+
+test('RDEF: bindings and constant buffers named; SM 5 parts carry RD11 with the record sizes the part uses', () => {
+  let n = 0;
+  for (const { name, container } of containers) {
+    const p = container.parts.find((x) => x.name === 'RDEF');
+    if (!p) continue;
+    const d = decodePart('RDEF', p.data);
+    const h = d.blocks.header as Row;
+    const bindings = d.blocks.bindings as Row[];
+    if ((h.majorVersion as number) >= 5) {
+      const rd = d.blocks.rd11 as Row;
+      assert.equal([rd.magic, rd.headerSize, rd.constantBufferSize, rd.bindingSize, rd.variableSize], ['RD11', 60, 24, (h.minorVersion as number) >= 1 ? 40 : 32, 40], name);
+    } else assert.is(d.blocks.rd11, undefined);
+    assert.is(bindings.length, h.bindingCount);
+    for (const b of bindings) assert.ok(typeof b.name === 'string' && b.typeName !== undefined, name);
+    n++;
+  }
+  assert.is(n, 14);
+  const c = parseContainer(corpusFile('shaders/vkd3d-proton/d3d12_enhanced_barriers__read_dxbc.dxbc'));
+  const d = decodePart('RDEF', c.parts.find((p) => p.name === 'RDEF')!.data);
+  assert.equal((d.blocks.bindings as Row[]).map((b) => `${b.typeName} ${b.name} ${b.bindPoint}`), ['UAV_RWTYPED UAVUint32 1', 'UAV_RWSTRUCTURED Readback 2']);
+  assert.equal((d.blocks.constantBuffers as Row[]).map((b) => `${b.name} ${b.size}`), ['Readback 4']);
 });
 
 /** An SRCI part with one zlib-compressed source, its name and two arguments. */

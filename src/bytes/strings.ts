@@ -52,18 +52,6 @@ export function tableNames(table: Uint8Array, maxBytes = NAME_BYTES, fatal = fal
   return Object.assign(read, { endOf });
 }
 
-const ONE_OFF = new TextDecoder();
-
-/**
- * One string at `offset` of `table`, whole (to its NUL or the table's end); undefined outside.
- * For single lookups: a caller reading many offsets of one table makes `tableNames` once.
- */
-export function stringAt(table: Uint8Array, offset: number): string | undefined {
-  if (!(offset >= 0 && offset < table.byteLength)) return undefined;
-  const end = table.indexOf(0, offset);
-  return ONE_OFF.decode(table.subarray(offset, end < 0 ? table.byteLength : end));
-}
-
 /** A NUL-terminated string read at an offset: its text, where it ends (the NUL, or the data's end) and whether a NUL was found. */
 export interface NulString {
   text: string;

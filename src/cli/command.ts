@@ -110,4 +110,5 @@ export const GROUPS: Readonly<Record<string, string>> = {
   rootsig: 'root signatures (RTS0)',
   query: 'resolved query results (ResolveQueryData output)',
   ddi: 'DDI and feature structures (work-graph node outputs, render-pass preserve-local, D3D12_OPTIONS)',
+  part: 'container parts: list, extract, remove, add (like llvm-objcopy)',
 };

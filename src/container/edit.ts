@@ -1,12 +1,13 @@
 /**
  * Part edits on a container, as `dxc -dumpbin` does them: extract the root signature, strip it,
- * or set it. The digest of an edited container follows DXC's container builder: recomputed when
+ * or set it; and any part, as `llvm-objcopy` does for DXContainer: extract, remove, add. The digest of an edited container follows DXC's container builder: recomputed when
  * the input's digest was right, a sentinel kept as it was, zero otherwise.
  */
 import { PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
-import { DecodeError } from '../bytes/errors.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { printable } from './parse.js';
 import { expectBytes, expectObject } from '../bytes/check.js';
-import { expectContainer, findPart, partIndex, type Container, type ContainerPart } from './container.js';
+import { expectContainer, findPart, fourCCBytes, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestStatus } from './digest.js';
 import type { ParsedContainer } from './container.js';
 import { writeContainer, type DigestChoice } from './write.js';
@@ -71,4 +72,45 @@ export function withRootSignature(container: Container, rts0: Uint8Array, placem
  */
 export function writeEdited(edited: Container, original: ParsedContainer, originalBytes: Uint8Array): Uint8Array {
   return writeContainer(edited, editedDigest(original, originalBytes));
+}
+
+/**
+ * The data of the one part named `name` (like `llvm-objcopy --dump-section`).
+ * @throws {DecodeError} missing-part when there is none, duplicate-part when the name is there twice (ambiguous)
+ * @throws {DescriptionError} bad-type when `container` is not a container
+ */
+export function extractPart(container: Container, name: string): Uint8Array {
+  const parts = expectContainer(container);
+  fourCCBytes(name, 'name');
+  const hits = parts.filter((p) => p.name === name);
+  if (hits.length === 0) throw new DecodeError('missing-part', 0, 'container.parts', `the container has no ${printable(name)} part`);
+  if (hits.length > 1) throw new DecodeError('duplicate-part', 0, 'container.parts', `the container has ${hits.length} ${printable(name)} parts`);
+  return hits[0]!.data;
+}
+
+/** Options of withPart. */
+export interface WithPartOptions {
+  /** Replace an existing part of the name where it stands (default: refuse, the name is taken). */
+  replace?: boolean;
+}
+
+/**
+ * A copy with part `name` added (like `llvm-objcopy --add-section`): appended before PRIV, which
+ * stays last (PRIV itself goes last); with `replace`, an existing part is replaced where it stands.
+ * @throws {DescriptionError} bad-name for a name that is not four characters or is taken (without `replace`), bad-type
+ */
+export function withPart(container: Container, name: string, data: Uint8Array, options: WithPartOptions = {}): Container {
+  const parts = expectContainer(container);
+  fourCCBytes(name, 'name');
+  expectBytes(data, 'data');
+  const part: ContainerPart = { name, data };
+  const at = parts.findIndex((p) => p.name === name);
+  if (at >= 0) {
+    if (!options.replace) throw new DescriptionError('bad-name', 'name', `the container already has a ${printable(name)} part (remove it first, or replace it)`);
+    return { ...container, parts: parts.map((p, i) => (i === at ? part : p)) };
+  }
+  const list = parts.slice();
+  const priv = name === PRIVATE_DATA_PART ? -1 : list.findIndex((p) => p.name === PRIVATE_DATA_PART);
+  list.splice(priv >= 0 ? priv : list.length, 0, part);
+  return { ...container, parts: list };
 }

@@ -195,7 +195,10 @@ export function seedInputs(target: string): Uint8Array[] {
         return out;
       });
     case 'shader':
+    case 'parts':
       return [...seedShaders().dxil, ...seedShaders().dxbc];
+    case 'part':
+      return seedParts();
     case 'verify':
     case 'suggest':
       return [...seedShaders().dxil, ...seedShaders().dxbc].flatMap((c) => rss.slice(0, 4).map((rs) => withRts0(c, encodeRootSignature(rs))));
@@ -323,4 +326,52 @@ function withRts0(container: Uint8Array, rts0: Uint8Array): Uint8Array {
     return { name, data: container.slice(at + 8, at + 8 + view.getUint32(at + 4, true)) };
   });
   return writeContainer({ digest: new Uint8Array(16), majorVersion: 1, minorVersion: 0, parts: [...parts, { name: 'RTS0', data: rts0 }] }).slice();
+}
+
+/** The FourCCs the `part` target feeds (byte 0 of its input picks one). */
+export const PART_FUZZ_NAMES: readonly string[] = ['ISGN', 'OSGN', 'OSG5', 'PCSG', 'ISG1', 'OSG1', 'PSG1', 'SFI0', 'HASH', 'ILDN', 'VERS', 'DXIL', 'STAT', 'RDEF', 'SHEX', 'SRCI'];
+
+/** Little-endian u32 words and bytes as one array. */
+function le(...items: (number | readonly number[] | Uint8Array)[]): number[] {
+  const out: number[] = [];
+  for (const x of items) {
+    if (typeof x === 'number') out.push(x & 0xff, (x >>> 8) & 0xff, (x >>> 16) & 0xff, x >>> 24);
+    else out.push(...Array.from(x));
+  }
+  return out;
+}
+
+/** One generated part of each kind the `part` target reads (byte 0 = its index in PART_FUZZ_NAMES). */
+function seedParts(): Uint8Array[] {
+  const strings = [...utf8('TEXCOORD\0SV_Position\0\0\0')];
+  const signature = (size: number, stream: boolean) => {
+    const el = (name: number, index: number, sv: number) => {
+      const body = le(name, index, sv, 3, index, [0x0f, 0x03, 0, 0]);
+      const full = [...(stream ? le(index) : []), ...body, ...(size === 32 ? le(1) : [])];
+      return full;
+    };
+    const strAt = 8 + 2 * size;
+    return [...le(2, 8), ...el(strAt, 0, 0), ...el(strAt + 9, 1, 1), ...strings];
+  };
+  const rdefStrings = [...utf8('cb\0tex\0dxbin\0\0')];
+  const rdef = [...le(1, 28, 1, 52, 0xfffe0500, 0, 84), ...le(84, 0, 0, 16, 0, 0), ...le(87, 2, 5, 4, 0xffffffff, 0, 1, 12), ...rdefStrings];
+  const bytes: Record<string, number[]> = {
+    ISGN: signature(24, false),
+    OSGN: signature(24, false),
+    PCSG: signature(24, false),
+    OSG5: signature(28, true),
+    ISG1: signature(32, true),
+    OSG1: signature(32, true),
+    PSG1: signature(32, true),
+    SFI0: le(0x02000011, 1),
+    HASH: le(1, [0xd4, 0x1d, 0x8c, 0xd9, 0x8f, 0x00, 0xb2, 0x04, 0xe9, 0x80, 0x09, 0x98, 0xec, 0xf8, 0x42, 0x7e]),
+    ILDN: le([0, 0, 5, 0], utf8('a.pdb'), [0, 0, 0]),
+    VERS: le([1, 0, 8, 0], 0, 42, 8, utf8('abc\0' + '1.0\0')),
+    DXIL: le(0x00050060, 8, utf8('DXIL'), 0x0100, 16, 8, [0x42, 0x43, 0xc0, 0xde, 0x35, 0x14, 0, 0]),
+    STAT: le(0x00050060, 8, utf8('DXIL'), 0x0100, 16, 8, [0x42, 0x43, 0xc0, 0xde, 0x35, 0x14, 0, 0]),
+    RDEF: rdef,
+    SHEX: le(0x00050050, 6, 0x0100086a, 0x0200009b, 1, 0x0100003e),
+    SRCI: le(36, [0, 0, 1, 0], 28, [0, 0, 2, 0], 0, 8, 2, utf8('T\0x\0E\0m\0')),
+  };
+  return PART_FUZZ_NAMES.map((name, i) => Uint8Array.from([i, ...bytes[name]!]));
 }

@@ -38,6 +38,11 @@ import { decodePsv0, encodePsv0 } from '../shader/psv0.js';
 import { psv0FromJson, psv0ToJson } from '../shader/psv0-json.js';
 import { psv0Spans } from '../shader/psv0-spans.js';
 import { readShader } from '../shader/shader.js';
+import { decodePart, encodePart, partFromJson, partSpans, partToJson, type DecodedPart } from '../parts/part.js';
+import { layoutOfKind } from '../parts/layout.js';
+import { mutateRecord, type Row } from '../rows/record.js';
+import { withPart, withoutPart } from '../container/edit.js';
+import { PART_FUZZ_NAMES } from './seeds.js';
 import { verifyBindings, verifyRootSignature } from '../binding/verify.js';
 import { suggestRootSignature } from '../binding/suggest.js';
 import { NOT_VERIFIABLE_STAGES } from '../../codecs/binding-rules.js';
@@ -405,6 +410,47 @@ export const TARGETS: readonly FuzzTarget[] = [
     },
   },
   {
+    name: 'part',
+    kind: 'bytes',
+    oracle: 'byte 0 picks the FourCC (PART_FUZZ_NAMES), then part data: decode -> encode gives the bytes; JSON round trip gives them too; the byte map tiles them; a row mutated by the rows mutator encodes, decodes and encodes to the same bytes',
+    run(data) {
+      if (data.byteLength === 0) return 0;
+      const name = PART_FUZZ_NAMES[data[0]! % PART_FUZZ_NAMES.length]!;
+      const part = data.subarray(1);
+      const d = decodePart(name, part);
+      check(same(encodePart(d), part), `${name} decode -> encode changed the bytes`);
+      const json = JSON.stringify(partToJson(d));
+      check(same(encodePart(partFromJson(JSON.parse(json))), part), `${name} JSON round trip changed the bytes`);
+      const rec = new SpanRecorder();
+      partSpans(d, part, rec, 0, name);
+      rec.fillGaps(0, part.byteLength, name);
+      const map = rec.finish('part', part.byteLength);
+      const problems = checkByteMap(map);
+      check(problems.length === 0, `${name} byte map: ${problems[0]}`);
+      return json.length + map.spans.length * 16 + mutatedRoundTrip(d, data);
+    },
+  },
+  {
+    name: 'parts',
+    kind: 'container',
+    oracle: 'every part of a container decodes from its rows and encodes to its bytes; removing the last part and adding it back writes the same container',
+    run(data) {
+      const c = parseContainer(data, { mode: 'lenient' });
+      let out = 0;
+      for (const p of c.parts) {
+        const d = decodePart(p.name, p.data);
+        check(same(encodePart(d), p.data), `${p.name} decode -> encode changed the bytes`);
+        out += JSON.stringify(partToJson(d, { maxKeptBytes: 64 })).length;
+      }
+      const last = c.parts[c.parts.length - 1];
+      if (last && c.parts.filter((p) => p.name === last.name).length === 1 && last.name !== 'PRIV' && last.name.length === 4) {
+        const back = withPart(withoutPart(c, last.name), last.name, last.data);
+        check(same(writeContainer(back, c.digest), writeContainer(c, c.digest)), 'remove + add of the last part changed the container');
+      }
+      return out;
+    },
+  },
+  {
     name: 'shader',
     kind: 'container',
     oracle: 'typed errors only: a shader container (DXIL with PSV0, DXBC declarations with RDEF names) read to its stage and bindings',
@@ -612,6 +658,34 @@ function bindingCounts(resType: number): boolean {
 }
 
 export const TARGET_NAMES: readonly string[] = TARGETS.map((t) => t.name);
+
+
+/** The rows mutator on the first record of a decoded part: what it encodes to decodes and encodes the same. */
+function mutatedRoundTrip(d: DecodedPart, data: Uint8Array): number {
+  const layout = layoutOfKind(d.name, d.kind);
+  const block = layout?.blocks[0];
+  if (!layout || !block || block.count) return 0;
+  const def = typeof block.def === 'function' ? block.def(d.blocks) : block.def;
+  let seed = data.byteLength * 2654435761 + (data[data.byteLength - 1] ?? 0);
+  const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const mutated: DecodedPart = { ...d, blocks: { ...d.blocks, [block.key]: mutateRecord(def, d.blocks[block.key] as Row, random) } };
+  let bytes: Uint8Array;
+  try {
+    bytes = encodePart(mutated);
+  } catch (e) {
+    if (e instanceof DxbinError) return 0; // e.g. arrays that no longer fit: a typed refusal
+    throw e;
+  }
+  let again: DecodedPart;
+  try {
+    again = decodePart(d.name, bytes);
+  } catch (e) {
+    if (e instanceof DxbinError) return 0; // the mutated counts or offsets point outside: a typed answer
+    throw e;
+  }
+  check(same(encodePart(again), bytes), `${d.name}: a mutated record does not encode back to its bytes`);
+  return bytes.byteLength;
+}
 
 /**
  * The target called `name`.

@@ -81,7 +81,7 @@ function rowPartSpans(part: ContainerPart, rec: SpanRecorder, base: number, path
     if (e instanceof DecodeError) return false;
     throw e;
   }
-  if (decoded.kind === 'bytes') return false;
+  if (Object.keys(decoded.blocks).length === 0 && !decoded.tokens && !decoded.sourceInfo) return false;
   partSpans(decoded, part.data, rec, base, path);
   return true;
 }

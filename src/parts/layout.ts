@@ -15,6 +15,8 @@ import {
   RDEF_BINDING_51,
   RDEF_CONSTANT_BUFFER,
   RDEF_HEADER,
+  RDEF_RD11,
+  RDEF_RD11_AT,
   SFI0,
   SIGNATURE_HEADER,
   SIGNATURE_PARTS,
@@ -34,6 +36,8 @@ export interface Block {
   readonly at: (b: Blocks) => number;
   /** Records in the array; absent for a single record. */
   readonly count?: (b: Blocks, data: Uint8Array) => number;
+  /** Whether the block is there (absent: always). */
+  readonly when?: (b: Blocks) => boolean;
 }
 
 /** How a part's data is laid out. */
@@ -64,6 +68,7 @@ const RDEF_LAYOUT: PartLayout = {
   kind: 'resource-definitions',
   blocks: [
     { key: 'header', def: RDEF_HEADER, at: () => 0 },
+    { key: 'rd11', def: RDEF_RD11, at: () => RDEF_RD11_AT, when: (b) => num(b, 'header', 'majorVersion') >= 5 },
     { key: 'constantBuffers', def: RDEF_CONSTANT_BUFFER, at: (b) => num(b, 'header', 'constantBufferOffset'), count: (b) => num(b, 'header', 'constantBufferCount') },
     {
       key: 'bindings',
@@ -105,3 +110,6 @@ export function layoutOfKind(name: string, kind: string): PartLayout | undefined
   if (name === 'STAT') return kind === PROGRAM_LAYOUT.kind ? PROGRAM_LAYOUT : kind === DXBC_STAT_LAYOUT.kind ? DXBC_STAT_LAYOUT : undefined;
   return PART_LAYOUTS[name];
 }
+
+/** Parts read by their own codecs (src/root-signature, src/shader/psv0.ts, src/rdat): the rows keep their bytes. */
+export const OWN_CODEC_PARTS: Readonly<Record<string, string>> = { RTS0: 'root-signature', PSV0: 'psv0', RDAT: 'runtime-data' };

@@ -11,8 +11,9 @@ import { Budget } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectBytes, expectOptions } from '../bytes/check.js';
 import type { SpanRecorder } from '../bytes/spans.js';
-import { readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
-import { layoutOf, layoutOfKind, type Blocks, type PartLayout } from './layout.js';
+import { checkRow, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
+import { expectArray, expectObject } from '../bytes/check.js';
+import { layoutOf, layoutOfKind, OWN_CODEC_PARTS, type Blocks, type PartLayout } from './layout.js';
 import { decodeSrci, encodeSrci, srciSpans, type SrciDecode } from './srci.js';
 import { decodeDxbcTokens, encodeDxbcTokens, dxbcTokenSpans, type DxbcTokens } from '../shader/dxbc.js';
 
@@ -27,7 +28,7 @@ export interface KeptBytes {
 export interface DecodedPart {
   /** FourCC. */
   name: string;
-  /** What the part was read as: `signature`, `program`, `featureInfo`, `hash`, `debugName`, `compilerVersion`, `statistics`, `resource-definitions`, `tokens`, `source-info`, `bytes`. */
+  /** What the part was read as: `signature`, `program`, `featureInfo`, `hash`, `debugName`, `compilerVersion`, `statistics`, `resource-definitions`, `tokens`, `source-info`; `root-signature`, `psv0`, `runtime-data` (read by their own codecs, kept here as bytes); `bytes`. */
   kind: string;
   /** Bytes of part data. */
   size: number;
@@ -62,6 +63,12 @@ function placeBlocks(layout: PartLayout, r: RowReader, name: string, extents: Ex
   const placed: Placed[] = [];
   for (const b of layout.blocks) {
     const source = rows ?? blocks;
+    if (b.when && !b.when(source)) continue;
+    if (rows) {
+      const v = rows[b.key];
+      if (b.count) expectArray(v, `part.blocks.${b.key}`);
+      else checkRow(typeof b.def === 'function' ? b.def(blocks) : b.def, v, `part.blocks.${b.key}`);
+    }
     const def = typeof b.def === 'function' ? b.def(source) : b.def;
     const at = b.at(source);
     const path = `${name}.${b.key}`;
@@ -81,6 +88,7 @@ function placeBlocks(layout: PartLayout, r: RowReader, name: string, extents: Ex
     for (let i = 0; i < list.length; i++) {
       const p = `${path}[${i}]`;
       if (!rows) list[i] = readRecord(def, r, at + i * def.size, p, extents);
+      else checkRow(def, list[i], `part.blocks.${b.key}[${i}]`);
       placed.push({ def, at: at + i * def.size, row: list[i]!, path: p });
     }
     blocks[b.key] = list;
@@ -125,18 +133,46 @@ export function decodePart(name: string, data: Uint8Array, options: DecodePartOp
     return { name, kind: 'source-info', size: data.byteLength, blocks: {}, kept: keptOutside(data, extents, name, base), sourceInfo };
   }
   const layout = layoutOf(name, data);
-  if (!layout) return { name, kind: 'bytes', size: data.byteLength, blocks: {}, kept: data.byteLength ? [{ offset: 0, bytes: data.slice() }] : [] };
+  if (!layout) return { name, kind: OWN_CODEC_PARTS[name] ?? 'bytes', size: data.byteLength, blocks: {}, kept: data.byteLength ? [{ offset: 0, bytes: data.slice() }] : [] };
   const extents: Extent[] = [];
   const { blocks } = placeBlocks(layout, r, name, extents);
   return { name, kind: layout.kind, size: data.byteLength, blocks, kept: keptOutside(data, extents, name, base) };
 }
 
+/** Checks the shape of a decoded part given by a caller (encodePart, partToJson). */
+function expectDecodedPart(part: unknown): asserts part is DecodedPart {
+  expectObject(part, 'part');
+  const p = part as unknown as DecodedPart;
+  if (typeof p.name !== 'string') throw new DescriptionError('bad-type', 'part.name', `expected a FourCC, got ${kindOf(p.name)}`);
+  if (typeof p.kind !== 'string') throw new DescriptionError('bad-type', 'part.kind', `expected a string, got ${kindOf(p.kind)}`);
+  expectObject(p.blocks, 'part.blocks');
+  expectArray(p.kept, 'part.kept');
+  p.kept.forEach((k, i) => {
+    expectObject(k, `part.kept[${i}]`);
+    if (typeof k.offset !== 'number' || !Number.isInteger(k.offset)) throw new DescriptionError('bad-type', `part.kept[${i}].offset`, `expected an offset, got ${kindOf(k.offset)}`);
+    expectBytes(k.bytes, `part.kept[${i}].bytes`);
+  });
+  if (p.tokens !== undefined) {
+    expectObject(p.tokens, 'part.tokens');
+    expectArray(p.tokens.instructions, 'part.tokens.instructions');
+    p.tokens.instructions.forEach((x, i) => {
+      expectObject(x, `part.tokens.instructions[${i}]`);
+      expectArray(x.tokens, `part.tokens.instructions[${i}].tokens`);
+    });
+  }
+  if (p.sourceInfo !== undefined) {
+    expectObject(p.sourceInfo, 'part.sourceInfo');
+    expectArray(p.sourceInfo.records, 'part.sourceInfo.records');
+    p.sourceInfo.records.forEach((x, i) => expectObject(x, `part.sourceInfo.records[${i}]`));
+  }
+}
+
 /**
  * Writes a decoded part back: kept bytes first, then every block's fixed fields.
- * @throws {DescriptionError} bad-type, out-of-range when the description does not fit its size
+ * @throws {DescriptionError} bad-type, out-of-range when the description does not fit its size or a field its width
  */
 export function encodePart(part: DecodedPart): Uint8Array {
-  if (typeof part !== 'object' || part === null) throw new DescriptionError('bad-type', 'part', `expected a decoded part, got ${kindOf(part)}`);
+  expectDecodedPart(part);
   const size = part.size;
   if (!Number.isInteger(size) || size < 0 || size > 0x7fffffff) throw new DescriptionError('out-of-range', 'part.size', `expected a size 0..2147483647, got ${String(size)}`);
   const out = new Uint8Array(size);
@@ -171,8 +207,13 @@ export interface PartJsonOptions {
   maxKeptBytes?: number;
 }
 
-/** The JSON form of a decoded part: integers, names beside them, kept bytes as hex. */
+/**
+ * The JSON form of a decoded part: integers, names beside them, kept bytes as hex.
+ * @throws {DescriptionError} bad-type when `part` is not a decoded part
+ */
 export function partToJson(part: DecodedPart, options: PartJsonOptions = {}): Record<string, unknown> {
+  expectDecodedPart(part);
+  expectOptions(options as unknown);
   const max = options.maxKeptBytes ?? Infinity;
   const blocks: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(part.blocks)) blocks[k] = Array.isArray(v) ? v.map(recordToJson) : recordToJson(v);
@@ -217,6 +258,7 @@ export function partFromJson(json: unknown): DecodedPart {
   const layout = layoutOfKind(name, part.kind);
   if (!layout) return part;
   for (const b of layout.blocks) {
+    if (b.when && !b.when(part.blocks)) continue;
     const def = typeof b.def === 'function' ? b.def(part.blocks) : b.def;
     const v = j[b.key];
     if (b.count) {
@@ -235,12 +277,12 @@ export function partSpans(part: DecodedPart, data: Uint8Array, rec: SpanRecorder
     const layout = layoutOfKind(part.name, part.kind);
     if (layout) {
       const { placed } = placeBlocks(layout, new RowReader(data, base, Budget.unlimited()), path, undefined, part.blocks);
-      for (const p of placed) recordSpans(p.def, p.row, rec, base, p.at, p.path, data);
+      for (const p of placed) recordSpans(p.def, p.row, rec, base, p.at, p.path);
     }
   }
   for (const k of part.kept) {
     if (k.bytes.byteLength === 0) continue;
-    const what = part.kind === 'program' && k.offset >= BITCODE_HEADER_AT ? 'bitcode' : part.kind === 'bytes' ? 'data' : 'kept';
+    const what = part.kind === 'program' && k.offset >= BITCODE_HEADER_AT ? 'bitcode' : part.blocks && Object.keys(part.blocks).length === 0 && !part.tokens && !part.sourceInfo ? 'data' : 'kept';
     rec.add('data', base + k.offset, k.bytes.byteLength, `${path}.${what}`);
   }
 }

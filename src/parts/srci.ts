@@ -6,10 +6,10 @@
  */
 import type { RecordDef } from '../../codecs/rows.js';
 import { SRCI_ARGS, SRCI_CONTENTS, SRCI_CONTENTS_ENTRY, SRCI_HEADER, SRCI_NAMES, SRCI_NAMES_ENTRY, SRCI_SECTION } from '../../codecs/parts.js';
-import { DecodeError } from '../bytes/errors.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { readNul } from '../bytes/strings.js';
 import type { SpanRecorder } from '../bytes/spans.js';
-import { readRecord, recordSpans, RowReader, type Extent, type Row } from '../rows/record.js';
+import { checkRow, readRecord, recordSpans, RowReader, type Extent, type Row } from '../rows/record.js';
 
 /** SRCI record layouts by C name (the placed records name theirs). */
 const DEFS: Readonly<Record<string, RecordDef>> = Object.fromEntries([SRCI_HEADER, SRCI_SECTION, SRCI_CONTENTS, SRCI_CONTENTS_ENTRY, SRCI_NAMES, SRCI_NAMES_ENTRY, SRCI_ARGS].map((d) => [d.name, d]));
@@ -171,16 +171,19 @@ export function decodeSrci(r: RowReader, extents: Extent[], inflate: Inflate | u
 
 /** Writes the SRCI header rows back (the kept bytes hold everything else). */
 export function encodeSrci(s: SrciDecode, out: DataView, write: (def: RecordDef, row: Row, out: DataView, at: number) => void): void {
-  for (const x of s.records) {
+  s.records.forEach((x, i) => {
     const def = DEFS[x.record];
-    if (def) write(def, x.row, out, x.at);
-  }
+    if (!def) throw new DescriptionError('bad-name', `part.sourceInfo.records[${i}].record`, `no SRCI record ${JSON.stringify(String(x.record))}`);
+    if (typeof x.at !== 'number' || !Number.isInteger(x.at) || x.at < 0 || x.at + def.size > out.byteLength) throw new DescriptionError('out-of-range', `part.sourceInfo.records[${i}].at`, `the record does not fit the part's ${out.byteLength} bytes`);
+    checkRow(def, x.row, `part.sourceInfo.records[${i}].row`);
+    write(def, x.row, out, x.at);
+  });
 }
 
 /** Byte-map spans of the SRCI header rows. */
 export function srciSpans(s: SrciDecode, rec: SpanRecorder, base: number, path: string): void {
   for (const x of s.records) {
     const def = DEFS[x.record];
-    if (def) recordSpans(def, x.row, rec, base, x.at, `${path}.${x.record}`, new Uint8Array(0));
+    if (def) recordSpans(def, x.row, rec, base, x.at, `${path}.${x.record}`);
   }
 }

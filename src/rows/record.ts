@@ -66,6 +66,8 @@ export function enumName(table: EnumTable, value: number): string | undefined {
   return undefined;
 }
 
+const UTF8 = new TextDecoder();
+
 const widthOf = (t: FieldType): Scalar | undefined => (typeof t === 'string' ? (t === 'fourcc' ? undefined : t) : 'width' in t ? t.width : undefined);
 
 /** Where a record's bytes went: fixed slots and inline strings, as [start, end) relative to the data. */
@@ -109,7 +111,7 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
       const n = out[t.count] as number;
       r.need(fAt, n, fp);
       r.charge(n, fp);
-      out[f.key] = new TextDecoder().decode(r.bytes.subarray(fAt, fAt + n));
+      out[f.key] = UTF8.decode(r.bytes.subarray(fAt, fAt + n));
       cursor = fAt + n;
       continue;
     }
@@ -296,7 +298,7 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
 }
 
 /** Records the byte spans of a record read at `at` (data offset; `base` makes them absolute). */
-export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string, data: Uint8Array): void {
+export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string): void {
   rec.add('record', base + at, def.size, path, undefined, def.name);
   for (const f of def.fields) {
     const t = f.type;
@@ -342,4 +344,37 @@ export function mutateRecord(def: RecordDef, row: Row, random: () => number): Ro
   const t = f.type;
   if (typeof t === 'object' && 'subfields' in t) for (const s of t.subfields) out[s.key] = subfieldOf(v, s);
   return out;
+}
+
+/**
+ * Checks that `row` holds what `writeRecord` writes for `def` (numbers or bigints for integers,
+ * four characters for a FourCC, bytes for byte fields, `<key>Offset` for strings read through an offset).
+ * @throws {DescriptionError} bad-type or out-of-range naming the field
+ */
+export function checkRow(def: RecordDef, row: unknown, path: string): asserts row is Row {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new DescriptionError('bad-type', path, `expected a record, got ${kindOf(row)}`);
+  const r = row as Row;
+  for (const f of def.fields) {
+    if (f.at === 'after') continue;
+    const t = f.type;
+    const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'string' in t) {
+      if (t.string === 'table-offset') jsonInt(r[`${f.key}Offset`], 'u32', `${fp}Offset`);
+      continue;
+    }
+    const v = r[f.key];
+    if (t === 'fourcc') {
+      if (typeof v !== 'string' || v.length !== 4) throw new DescriptionError('bad-type', fp, `expected four characters, got ${kindOf(v)}`);
+      continue;
+    }
+    if (typeof t === 'object' && 'bytes' in t) {
+      if (!(v instanceof Uint8Array) || v.byteLength !== t.bytes) throw new DescriptionError('bad-type', fp, `expected ${t.bytes} bytes, got ${kindOf(v)}`);
+      continue;
+    }
+    const w = widthOf(t)!;
+    if (typeof v === 'bigint') {
+      if (v < 0n || v >= 1n << BigInt(SCALAR_SIZE[w] * 8)) throw new DescriptionError('out-of-range', fp, `${v} does not fit ${w}`);
+    } else jsonInt(v, w, fp);
+    if (typeof t === 'object' && 'subfields' in t) for (const s of t.subfields) if (r[s.key] !== undefined) jsonInt(r[s.key], 'u32', `${path}.${s.key}`);
+  }
 }

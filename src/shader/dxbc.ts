@@ -343,15 +343,20 @@ export function decodeDxbcTokens(data: Uint8Array, options: { base?: number; bud
  * @throws {DescriptionError} out-of-range when the instructions run past the view or past `length`
  */
 export function encodeDxbcTokens(t: DxbcTokens, out: DataView): void {
+  if (!(out instanceof DataView)) throw new DescriptionError('bad-type', 'out', 'expected a DataView');
+  if (typeof t?.version !== 'number' || typeof t.length !== 'number') throw new DescriptionError('bad-type', 'program', 'expected numbers version and length');
   if (typeof t !== 'object' || t === null || !Array.isArray(t.instructions)) throw new DescriptionError('bad-type', 'program', 'expected { version, length, instructions }');
   out.setUint32(0, t.version >>> 0, true);
   out.setUint32(4, t.length >>> 0, true);
   let at = 8;
   for (let i = 0; i < t.instructions.length; i++) {
-    const tokens = t.instructions[i]!.tokens;
+    const ins = t.instructions[i];
+    if (typeof ins !== 'object' || ins === null) throw new DescriptionError('bad-type', `program.instructions[${i}]`, 'expected an instruction');
+    const tokens = ins.tokens;
     if (!Array.isArray(tokens) || at + 4 * tokens.length > out.byteLength) throw new DescriptionError('out-of-range', `program.instructions[${i}]`, `the instruction runs past the part's ${out.byteLength} bytes`);
     for (const v of tokens) {
-      out.setUint32(at, Number(v) >>> 0, true);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new DescriptionError('bad-type', `program.instructions[${i}].tokens`, 'expected u32 tokens');
+      out.setUint32(at, v, true);
       at += 4;
     }
   }

@@ -4,6 +4,8 @@
  * stage union with bytes DXC would not write stays raw, bytes after the walk stay as `trailing`),
  * so decode -> encode gives the input back.
  */
+import { readNul } from '../bytes/strings.js';
+import { Budget } from '../bytes/budget.js';
 import {
   PSV_DEPENDENCY_BLOCKS,
   PSV_ELEMENT,
@@ -20,7 +22,6 @@ import {
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
-import { stringAt } from '../bytes/strings.js';
 
 export type PsvFields = Record<string, number>;
 
@@ -404,5 +405,6 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
 export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
   if (table === undefined || table === null) return undefined;
   expectBytes(table, 'table');
-  return stringAt(table, offset);
+  if (!(offset >= 0) || offset >= table.byteLength) return undefined;
+  return readNul(table, offset, Budget.for(table.byteLength), 'PSV0.stringTable').text;
 }

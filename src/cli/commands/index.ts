@@ -41,6 +41,10 @@ export const COMMAND_ENTRIES: readonly CommandEntry[] = [
   entry(['extract'], async () => (await import('./parts.js')).extract),
   entry(['strip'], async () => (await import('./parts.js')).strip),
   entry(['embed'], async () => (await import('./parts.js')).embed),
+  entry(['part', 'list'], async () => (await import('./part.js')).partList),
+  entry(['part', 'extract'], async () => (await import('./part.js')).partExtract),
+  entry(['part', 'remove'], async () => (await import('./part.js')).partRemove),
+  entry(['part', 'add'], async () => (await import('./part.js')).partAdd),
   entry(['fuzz'], async () => (await import('./fuzz.js')).fuzz),
   entry(['batch'], async () => (await import('./batch.js')).batch),
 ];
