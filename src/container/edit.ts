@@ -5,7 +5,7 @@
  */
 import { PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { printable } from './parse.js';
+import { fourCcText } from './parse.js';
 import { expectBytes, expectObject } from '../bytes/check.js';
 import { expectContainer, findPart, fourCCBytes, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestStatus } from './digest.js';
@@ -83,8 +83,8 @@ export function extractPart(container: Container, name: string): Uint8Array {
   const parts = expectContainer(container);
   fourCCBytes(name, 'name');
   const hits = parts.filter((p) => p.name === name);
-  if (hits.length === 0) throw new DecodeError('missing-part', 0, 'container.parts', `the container has no ${printable(name)} part`);
-  if (hits.length > 1) throw new DecodeError('duplicate-part', 0, 'container.parts', `the container has ${hits.length} ${printable(name)} parts`);
+  if (hits.length === 0) throw new DecodeError('missing-part', 0, 'container.parts', `the container has no ${fourCcText(name)} part`);
+  if (hits.length > 1) throw new DecodeError('duplicate-part', 0, 'container.parts', `the container has ${hits.length} ${fourCcText(name)} parts`);
   return hits[0]!.data;
 }
 
@@ -106,7 +106,7 @@ export function withPart(container: Container, name: string, data: Uint8Array, o
   const part: ContainerPart = { name, data };
   const at = parts.findIndex((p) => p.name === name);
   if (at >= 0) {
-    if (!options.replace) throw new DescriptionError('bad-name', 'name', `the container already has a ${printable(name)} part (remove it first, or replace it)`);
+    if (!options.replace) throw new DescriptionError('bad-name', 'name', `the container already has a ${fourCcText(name)} part (remove it first, or replace it)`);
     return { ...container, parts: parts.map((p, i) => (i === at ? part : p)) };
   }
   const list = parts.slice();
