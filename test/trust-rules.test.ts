@@ -18,6 +18,9 @@ import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { checkOutputs, tempName } from '../src/cli/io.js';
 import { corpusFile, corpusFiles } from './helpers/corpus.js';
+import { missingCommand, requires } from './helpers/requires.js';
+import { spawnSync } from 'node:child_process';
+import { posixDirname, posixJoin, virtualHost } from '../src/root-signature/hlsl/source.js';
 
 const work = mkdtempSync(join(tmpdir(), 'dxbin-trust-'));
 const cli = async (...args: string[]) => {
@@ -151,6 +154,81 @@ test('library exports: each export whose RDAT FeatureInfo1 indexes a heap needs 
   assert.match(bad.stdout, `${R} export EntryNode: export EntryNode (global root signature (none)): ${RESOURCE_HEAP}`);
   const good = await cli('verify', file, '--rootsig', rs);
   assert.is(good.status, 0, good.stdout + good.stderr);
+});
+
+// ---------------------------------------------------------------------------------------------
+// 2. -I and #include paths resolved as the system resolves them (`..` through a link)
+
+const withCpp = requires('GNU cpp', missingCommand('cpp'));
+
+/** A tree where `link` is a symbolic link to real/sub: `link/..` is `real`, not `.`. */
+function linkTree(): string {
+  const dir = mkdtempSync(join(work, 'links-'));
+  mkdirSync(join(dir, 'real', 'sub'), { recursive: true });
+  mkdirSync(join(dir, 'real', 'inc'));
+  mkdirSync(join(dir, 'inc'));
+  symlinkSync('real/sub', join(dir, 'link'));
+  writeFileSync(join(dir, 'real', 'inc', 'x.h'), '#define RS "CBV(b1)"\n');
+  writeFileSync(join(dir, 'inc', 'x.h'), '#define RS "CBV(b0)"\n');
+  writeFileSync(join(dir, 'real', 'sub', 'q.h'), '#include "../inc/x.h"\n');
+  writeFileSync(join(dir, 'angle.hlsl'), '#include <x.h>\nRS\n');
+  writeFileSync(join(dir, 'quoted.hlsl'), '#include "link/q.h"\nRS\n');
+  return dir;
+}
+
+/** GNU cpp's answer in `dir`: the text it expands RS to and its dependency list (`cpp -M`), without system headers. */
+function cppSays(dir: string, file: string, args: string[]): { text: string; deps: string[] } {
+  const text = spawnSync('cpp', ['-P', ...args, file], { cwd: dir, encoding: 'utf8' }).stdout.trim();
+  const m = spawnSync('cpp', ['-M', ...args, file], { cwd: dir, encoding: 'utf8' }).stdout;
+  const deps = m.replace(/\\\n/g, ' ').split(':').slice(1).join(':').trim().split(/\s+/).filter((d) => !d.startsWith('/usr/'));
+  return { text, deps };
+}
+
+withCpp('-I link/../inc and #include "../inc/x.h" from link/q.h read the header cpp reads; the depfile names what was read, as cpp -M spells it', async () => {
+  const dir = linkTree();
+  const cases: [file: string, args: string[]][] = [
+    ['angle.hlsl', ['-I', 'link/../inc']],
+    ['quoted.hlsl', []],
+    ['angle.hlsl', ['-I', 'link/../inc/']],
+    ['angle.hlsl', ['-I', `${dir}/link/../inc`]],
+  ];
+  for (const [file, args] of cases) {
+    const cpp = cppSays(dir, file, args);
+    assert.is(cpp.text, '"CBV(b1)"', 'cpp reads real/inc/x.h');
+    const prev = process.cwd();
+    process.chdir(dir);
+    try {
+      const r = await cli('rootsig', 'preprocess', '--file', file, ...args, '-o', 'pp.txt', '--depfile', 'pp.d');
+      assert.is(r.status, 0, r.stderr);
+      assert.match(readFileSync('pp.txt', 'utf8'), '"CBV(b1)"', `${file} ${args.join(' ')}: the header cpp reads`);
+      const depfile = readFileSync('pp.d', 'utf8');
+      const deps = depfile.split('\n\n')[0]!.replace(/\\\n/g, ' ').split(':').slice(1).join(':').trim().split(/\s+/);
+      assert.equal(deps, cpp.deps, `${file} ${args.join(' ')}: depfile as cpp -M`);
+      const compiled = await cli('rootsig', 'compile', '--file', file, ...args.map((a) => a), '--define', 'RS', '--version', '1.1', '-o', 'rs.dxbc');
+      assert.is(compiled.status, 0, compiled.stderr);
+      assert.equal(Array.from(readRootSignatureSource(new Uint8Array(readFileSync('rs.dxbc'))).rootSignature.parameters.map((p) => (p as { descriptor: { shaderRegister: number } }).descriptor.shaderRegister)), [1]);
+    } finally {
+      process.chdir(prev);
+    }
+  }
+});
+
+test('the path rules: join and dirname keep `..` as spelled; the virtual host resolves `..` against the real parent too', () => {
+  assert.is(posixJoin('link/../inc', 'x.h'), 'link/../inc/x.h');
+  assert.is(posixJoin('inc/', 'x.h'), 'inc/x.h');
+  assert.is(posixJoin('.', 'x.h'), 'x.h');
+  assert.is(posixJoin('/', 'x.h'), '/x.h');
+  assert.is(posixJoin('a', '/abs.h'), '/abs.h');
+  assert.is(posixDirname('link/../inc/x.h'), 'link/../inc');
+  assert.is(posixDirname('main.hlsl'), '.');
+  assert.is(posixDirname('/main.hlsl'), '/');
+  const host = virtualHost({ 'real/inc/x.h': 'real', 'inc/x.h': 'lexical', link: { link: 'real/sub' }, 'real/sub/q.h': 'q' });
+  assert.is(host.stat('link/../inc/x.h')?.real, 'real/inc/x.h');
+  assert.is(host.stat('link/q.h')?.real, 'real/sub/q.h');
+  assert.is(host.stat('inc/x.h')?.real, 'inc/x.h');
+  const h = new HlslFile('#include <x.h>\n', 'main.hlsl', {}, {}, { host: virtualHost({ 'real/inc/x.h': '#define RS "CBV(b1)"\n', 'inc/x.h': '#define RS "CBV(b0)"\n', link: { link: 'real/sub' }, 'real/sub/.keep': '' }), includeDirs: ['link/../inc'] });
+  assert.is(h.defineText('RS').text, 'CBV(b1)');
+  assert.equal(h.files, ['main.hlsl', 'link/../inc/x.h']);
 });
 
 // ---------------------------------------------------------------------------------------------
