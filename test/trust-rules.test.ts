@@ -14,6 +14,8 @@ import { SHADER_FEATURE_INFO1 } from '../codecs/shader-flags.js';
 import { readLibraryRdat, type RdatTable } from '../src/rdat/index.js';
 import { subobjectIndex, withRdat, withSubobjectRootSignatures } from '../src/rdat/edit.js';
 import { verifyStateObject } from '../src/rdat/state-object.js';
+import { STRUCTS } from '../codecs/ddi.js';
+import { structDef } from '../src/ddi/layout.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { checkOutputs, tempName } from '../src/cli/io.js';
@@ -301,6 +303,19 @@ test('an output that is an input (the HLSL file, a header it includes, a --verif
   assert.match(html.stderr, `--html ${shader} is the input ${shader}`);
 });
 
+test('files commands: two inputs whose outputs are one file through a folder link are refused before either is written', async () => {
+  const dir = mkdtempSync(join(work, 'runner-'));
+  mkdirSync(join(dir, 'd'));
+  symlinkSync(join(dir, 'd'), join(dir, 'alias'));
+  writeFileSync(join(dir, 'd', 'x.dxbc'), corpusFile('shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe_2.dxbc'));
+  const r = await cli('strip', join(dir, 'd', 'x.dxbc'), join(dir, 'alias', 'x.dxbc'), '-o', '{dir}/{name}.out');
+  assert.is(r.status, 2, r.stderr);
+  assert.match(r.stderr, 'are the same file');
+  assert.equal(readdirSync(join(dir, 'd')), ['x.dxbc']);
+  const ok = await cli('strip', join(dir, 'd', 'x.dxbc'), '-o', '{dir}/{name}.out');
+  assert.is(ok.status, 0, ok.stderr);
+});
+
 test('checkOutputs: by identity; devices and the null device may repeat, standard output may not', () => {
   const dir = mkdtempSync(join(work, 'ids-'));
   mkdirSync(join(dir, 'real'));
@@ -391,6 +406,17 @@ test('--define NAME: the definition in force at the end of the file (a redefinit
   assert.is(d.defineText('RS').text, 'CBV(b2)');
   const dd = new HlslFile('', 'dd.hlsl', {}, {}, { defines: [['D', 'RS="CBV(b3)"'], ['D', 'RS="CBV(b4)"']] });
   assert.is(dd.defineText('RS').text, 'CBV(b4)');
+});
+
+test('DDI structure names: every spelling (C name, bare name, CLI name) answers exactly one structure', () => {
+  for (const st of STRUCTS) {
+    for (const spelling of [st.name, st.cli, st.name.replace(/^D3D12(DDI)?_/, '')]) {
+      const bare = spelling.replace(/^D3D12(DDI)?_/, '');
+      const answering = STRUCTS.filter((x) => x.name === spelling || x.cli === spelling || x.name.replace(/^D3D12(DDI)?_/, '') === bare);
+      assert.equal(answering.map((x) => x.name), [st.name], spelling);
+      assert.is(structDef(spelling).name, st.name);
+    }
+  }
 });
 
 test('a part two parts of a container share is ambiguous: every lookup by that name refuses, naming both; the parts stay listed', async () => {

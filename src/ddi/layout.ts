@@ -29,12 +29,16 @@ const KNOWN_STRUCTS = () => STRUCTS.map((s) => s.cli).join(', ');
 
 /**
  * The structure named `name` (its C name, with or without the D3D12/D3D12DDI prefix, or the CLI's name).
- * @throws {DescriptionError} bad-name for an unknown name, bad-type for a name that is not a string (path `type`; both list the known names)
+ * @throws {DescriptionError} bad-name for an unknown name, bad-type for a name that is not a string (path `type`; both list the known names),
+ *   ambiguous-name for a bare name two structures share
  */
 export function structDef(name: string): StructDef {
   if (typeof name !== 'string') throw new DescriptionError('bad-type', 'type', `expected a structure name, got ${kindOf(name)} (known: ${KNOWN_STRUCTS()})`);
   const bare = name.replace(/^D3D12(DDI)?_/, '');
-  const hit = STRUCTS.find((s) => s.name === name || s.cli === name || s.name.replace(/^D3D12(DDI)?_/, '') === bare);
+  const hits = STRUCTS.filter((s) => s.name === name || s.cli === name || s.name.replace(/^D3D12(DDI)?_/, '') === bare);
+  // a bare name that two structures answer (D3D12_X and D3D12DDI_X) is refused, never the first taken
+  if (hits.length > 1) throw new DescriptionError('ambiguous-name', 'type', `${JSON.stringify(name)} names ${hits.map((h) => h.name).join(' and ')}: give the full C name`);
+  const hit = hits[0];
   if (!hit) throw new DescriptionError('bad-name', 'type', `unknown structure ${JSON.stringify(name)} (known: ${KNOWN_STRUCTS()})`);
   return hit;
 }
