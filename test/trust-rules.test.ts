@@ -436,6 +436,11 @@ test('a part two parts of a container share is ambiguous: every lookup by that n
     assert.match(r.stderr, 'parts 0 and 1 are both named "RTS0"', args.join(' '));
   }
   assert.not.ok(existsSync(join(work, 'x.dxbc')));
+  // a DXBC shader with both SHEX and SHDR has two token streams: refused too, not the first read
+  const dxbc = parseContainer(corpusFile('shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe_2.dxbc'));
+  const program = dxbc.parts.find((p) => p.name === 'SHEX' || p.name === 'SHDR')!;
+  const both = writeContainer({ ...dxbc, parts: [...dxbc.parts, { name: program.name === 'SHEX' ? 'SHDR' : 'SHEX', data: program.data }] });
+  assert.throws(() => shaderOf(parseContainer(both)), (e: unknown) => e instanceof DecodeError && e.code === 'duplicate-part' && /SHEX and SHDR/.test(e.message));
 });
 
 test.run();

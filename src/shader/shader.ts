@@ -162,7 +162,14 @@ export function shaderOf(container: ParsedContainer): ShaderInfo {
     const bindings = psv.resources.map((r, i) => ({ resType: r.resType, space: r.space, lowerBound: r.lowerBound, upperBound: r.upperBound, offset: recordsAt + i * size }));
     return { container, format: 'dxil', stage, shaderModel, psv, bindings, ...withFeatures };
   }
-  const shexIndex = container.parts.findIndex((p) => p.name === 'SHEX' || p.name === 'SHDR');
+  // one token stream: SHEX or SHDR (each lookup refuses a repeated part; both at once are as ambiguous)
+  const shex = partIndex(container, 'SHEX');
+  const shdr = partIndex(container, 'SHDR');
+  if (shex >= 0 && shdr >= 0) {
+    const [first, second] = shex < shdr ? [shex, shdr] : [shdr, shex];
+    throw new DecodeError('duplicate-part', partDataOffset(container, second) - 8, `container.parts[${second}].name`, `parts ${first} and ${second} are both a DXBC token stream (SHEX and SHDR): which one is meant is ambiguous`);
+  }
+  const shexIndex = shex >= 0 ? shex : shdr;
   if (shexIndex >= 0) {
     const rdef = findPart(container, 'RDEF');
     const rdefIndex = partIndex(container, 'RDEF');
