@@ -316,6 +316,18 @@ test('files commands: two inputs whose outputs are one file through a folder lin
   assert.is(ok.status, 0, ok.stderr);
 });
 
+test('--out-dir link/../out writes where the system resolves it (beside the link target), not a lexical ./out', async () => {
+  const dir = mkdtempSync(join(work, 'outdir-'));
+  mkdirSync(join(dir, 'real', 'sub'), { recursive: true });
+  symlinkSync(join(dir, 'real', 'sub'), join(dir, 'link'));
+  const input = join(dir, 'x.dxbc');
+  writeFileSync(input, corpusFile('shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe_2.dxbc'));
+  const r = await cli('strip', input, '--out-dir', `${dir}/link/../out`);
+  assert.is(r.status, 0, r.stderr);
+  assert.ok(existsSync(join(dir, 'real', 'out', 'x.dxbc')), 'real/out/x.dxbc');
+  assert.not.ok(existsSync(join(dir, 'out')), 'no lexical ./out');
+});
+
 test('checkOutputs: by identity; devices and the null device may repeat, standard output may not', () => {
   const dir = mkdtempSync(join(work, 'ids-'));
   mkdirSync(join(dir, 'real'));

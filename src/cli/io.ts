@@ -187,12 +187,21 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
+/**
+ * The path with links resolved as the system resolves it: the file's real path, or for a file not
+ * there yet its folder's real path and its name (`link/../out/x` is in the folder `..` of the
+ * link's target, which a lexical resolve would miss); resolve() only when the folder is missing too.
+ */
 function canonicalPath(path: string): string {
   try {
     // the native call is one syscall; the JS one lstats every folder of the path (3 per output)
     return realpathSync.native(path);
   } catch {
-    return resolve(path);
+    try {
+      return join(realpathSync.native(dirname(path)), basename(path));
+    } catch {
+      return resolve(path);
+    }
   }
 }
 
@@ -417,7 +426,7 @@ function fileIdentity(path: string, output: boolean): string | undefined {
   const s = statOrUndefined(path);
   if (s) return s.isFile() ? `file:${s.dev}:${s.ino}` : undefined;
   if (isDevicePath(path, false)) return undefined;
-  const where = `new:${join(canonicalPath(dirname(path)), basename(path))}`;
+  const where = `new:${canonicalPath(path)}`;
   return process.platform === 'win32' || process.platform === 'darwin' ? where.toLowerCase() : where;
 }
 
