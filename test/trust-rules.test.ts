@@ -314,6 +314,26 @@ test('files commands: two inputs whose outputs are one file through a folder lin
   assert.equal(readdirSync(join(dir, 'd')), ['x.dxbc']);
   const ok = await cli('strip', join(dir, 'd', 'x.dxbc'), '-o', '{dir}/{name}.out');
   assert.is(ok.status, 0, ok.stderr);
+  // one spelling twice: refused naming both inputs
+  mkdirSync(join(dir, 'e'));
+  writeFileSync(join(dir, 'e', 'x.dxbc'), readFileSync(join(dir, 'd', 'x.dxbc')));
+  const twice = await cli('strip', join(dir, 'd', 'x.dxbc'), join(dir, 'e', 'x.dxbc'), '--out-dir', join(dir, 'o'));
+  assert.is(twice.status, 2);
+  assert.match(twice.stderr, `${join(dir, 'd', 'x.dxbc')} and ${join(dir, 'e', 'x.dxbc')} would both be written to`);
+  // link/../x.out and ./x.out are two files (the link's parent is real/): both written, none refused
+  mkdirSync(join(dir, 'real', 'sub'), { recursive: true });
+  symlinkSync(join(dir, 'real', 'sub'), join(dir, 'link'));
+  writeFileSync(join(dir, 'real', 'x.dxbc'), readFileSync(join(dir, 'd', 'x.dxbc')));
+  writeFileSync(join(dir, 'x.dxbc'), readFileSync(join(dir, 'd', 'x.dxbc')));
+  const prev = process.cwd();
+  process.chdir(dir);
+  try {
+    const two = await cli('strip', 'link/../x.dxbc', 'x.dxbc', '-o', '{dir}/{name}.out');
+    assert.is(two.status, 0, two.stderr);
+    assert.ok(existsSync(join(dir, 'real', 'x.out')) && existsSync(join(dir, 'x.out')));
+  } finally {
+    process.chdir(prev);
+  }
 });
 
 test('--out-dir link/../out writes where the system resolves it (beside the link target), not a lexical ./out', async () => {

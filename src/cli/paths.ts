@@ -27,6 +27,12 @@ export function joinAsSystem(dir: string, name: string, api: PathApi = path): st
   return dir === '' ? name : trimmed === '' ? `/${name}` : `${trimmed}/${name}`;
 }
 
+/** A POSIX path made absolute against the working folder, `.` components and repeated slashes dropped, `..` kept. */
+function spellingKey(p: string, api: PathApi): string {
+  const abs = api.isAbsolute(p) ? p : `${process.cwd()}/${p}`;
+  return abs.split('/').filter((c) => c !== '' && c !== '.').join('/');
+}
+
 /** One input argument: `-`, an existing file, or a glob matching files (sorted, for stable output). */
 export interface ExpandedInput {
   pattern: string;
@@ -96,7 +102,10 @@ export function planOutputs(
   const seen = new Map<string, string>();
   outs.forEach((out, i) => {
     if (out === undefined || out === '-') return;
-    const key = api.sep === '\\' ? api.resolve(out).toLowerCase() : api.resolve(out);
+    // one spelling twice (`.` and repeated slashes aside); `..` is not folded (through a link it is
+    // another folder), and outputs that are one file under different spellings are found by identity
+    // before anything is written (io.ts checkOutputs)
+    const key = api.sep === '\\' ? api.resolve(out).toLowerCase() : spellingKey(out, api);
     const other = seen.get(key);
     if (other !== undefined) throw new UsageError(`${other} and ${inputs[i]} would both be written to ${out}`);
     seen.set(key, inputs[i]!);
