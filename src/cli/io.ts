@@ -437,6 +437,7 @@ function fileIdentity(path: string, output: boolean): string | undefined {
  * @throws {UsageError}
  */
 export function checkOutputs(outputs: readonly NamedFile[], inputs: readonly NamedFile[]): void {
+  if (outputs.length === 0) return; // nothing written: no input to stat
   const seen = new Map<string, NamedFile>();
   for (const input of inputs) {
     const id = fileIdentity(input.path, false);
