@@ -264,8 +264,10 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
       const g = rootSignature(globalName, 'global');
       const lo = givenLocal ? { name: givenLocal.name, sets: rootSignatureIntervals(givenLocal.rootSignature) } : rootSignature(localName, 'local');
       // The runtime's descriptor-heap rule, per export (its FeatureInfo1) against the global root
-      // signature's flags, before the bindings; no global root signature opens no heap.
-      for (const code of heapIndexingViolations(e.flags.featureInfo1, g?.flags ?? 0)) {
+      // signature's flags, before the bindings; no global root signature opens no heap (one that does
+      // not decode is reported as such, not again here).
+      const globalUnreadable = globalName !== undefined && g === undefined;
+      for (const code of globalUnreadable ? [] : heapIndexingViolations(e.flags.featureInfo1, g?.flags ?? 0)) {
         report(code, l, { export: e.name, global: globalName ?? '(none)', message: BINDING_RULES.find((r) => r.code === code)!.message }, { export: e.name, ...(globalName ? { subobject: globalName, path: 'RTS0.flags' } : {}) });
       }
       for (const b of e.bindings) {
