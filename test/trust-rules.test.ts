@@ -93,6 +93,15 @@ for (const [name, expected] of Object.entries(HEAP_SHADERS)) {
   });
 }
 
+test('shaderFeatures: an SFI0 part shorter than 8 bytes is truncated (typed), a hand-made part of the wrong type is bad-type', () => {
+  const c = parseContainer(corpusFile(heapShader('ps_discard_atomic_loop')));
+  assert.equal(shaderFeatures(c), { featureInfo1: 0x2004000, featureInfo2: 0 });
+  const short = writeContainer({ ...c, parts: c.parts.map((p) => (p.name === 'SFI0' ? { name: 'SFI0', data: p.data.subarray(0, 4) } : p)) });
+  assert.throws(() => shaderFeatures(parseContainer(short)), (e: unknown) => e instanceof DecodeError && e.code === 'truncated' && e.path === 'SFI0');
+  assert.throws(() => verifyRootSignature(short, compileRootSignature('RootFlags(0)', { version: 2 })), (e: unknown) => e instanceof DecodeError && e.code === 'truncated');
+  assert.throws(() => shaderFeatures({ ...c, parts: [{ name: 'SFI0', data: 42 as unknown as Uint8Array }] }), (e: unknown) => e instanceof DescriptionError && e.code === 'bad-type');
+});
+
 test('verifyBindings takes the feature flags: none given, no heap rule; a bad value is a DescriptionError naming it', () => {
   const rs = compileRootSignature('RootFlags(0)', { version: 2 });
   assert.is(verifyBindings(5, [], rs).verdict, 'fits');

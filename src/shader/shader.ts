@@ -59,12 +59,14 @@ export interface ShaderInfo {
 
 /**
  * The feature flags of a container's SFI0 part (codecs/shader-flags.ts), or undefined without one.
- * @throws {DecodeError} truncated when the part is shorter than its 8 bytes
+ * @throws {DecodeError} truncated when the part is shorter than its 8 bytes; duplicate-part for two SFI0 parts
+ * @throws {DescriptionError} bad-type when `container` is not a container or the part's data not bytes
  */
 export function shaderFeatures(container: ParsedContainer): ShaderFeatures | undefined {
   const i = partIndex(container, 'SFI0');
   if (i < 0) return undefined;
   const data = container.parts[i]!.data;
+  expectBytes(data, `container.parts[${i}].data`);
   if (data.byteLength < SFI0_LAYOUT.size) throw new DecodeError('truncated', partDataOffset(container, i), 'SFI0', `the SFI0 part has ${data.byteLength} bytes, not ${SFI0_LAYOUT.size}`);
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const out = { featureInfo1: 0, featureInfo2: 0 };
