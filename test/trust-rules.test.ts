@@ -417,7 +417,11 @@ test('two subobjects with one name: convert, embed --subobject, extract --subobj
   // the API: withSubobjectRootSignatures and subobjectIndex refuse the name; verify reports the duplicate
   assert.throws(() => withSubobjectRootSignatures(twoNamedAlike(), new Map([['LRS0', readFileSync(rs)]])), (e: unknown) => e instanceof DescriptionError && e.code === 'ambiguous-name' && e.message.includes(BOTH));
   assert.equal(subobjectIndex(readLibraryRdat(twoNamedAlike())).duplicates(), [{ name: 'LRS0', subobjects: [0, 1] }]);
-  assert.ok(verifyStateObject([{ name: 'lib', bytes: twoNamedAlike() }]).violations.some((v) => v.code === 'duplicate-subobject' && v.subobject === 'LRS0'));
+  const dup = verifyStateObject([{ name: 'lib', bytes: twoNamedAlike() }]).violations.find((v) => v.code === 'duplicate-subobject');
+  assert.is(dup?.message, 'subobject LRS0 is defined in lib (SubobjectTable[0], LocalRootSignature) and again in lib (SubobjectTable[1], LocalRootSignature)');
+  const verified = await cli('verify', lib);
+  assert.is(verified.status, 1);
+  assert.match(verified.stdout, 'duplicate-subobject subobject LRS0: subobject LRS0 is defined in');
   // decompile without --define prints both, each labelled with its kind and name (no lookup by name)
   const listed = await cli('rootsig', 'decompile', lib);
   assert.is(listed.status, 0, listed.stderr);

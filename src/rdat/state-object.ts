@@ -125,12 +125,12 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
   libs.forEach((lib, l) => {
     for (const e of lib.exports) {
       const seen = exports.get(e.name);
-      if (seen) report('duplicate-export', l, { export: e.name, other: names[seen.lib]! }, { export: e.name });
+      if (seen) report('duplicate-export', l, { export: e.name, other: names[seen.lib]!, otherIndex: seen.item.function, index: e.function }, { export: e.name });
       else exports.set(e.name, { lib: l, item: e });
     }
     for (const s of lib.subobjects) {
       const seen = subobjects.get(s.name);
-      if (seen) report('duplicate-subobject', l, { subobject: s.name, other: names[seen.lib]! }, { subobject: s.name });
+      if (seen) report('duplicate-subobject', l, { subobject: s.name, other: names[seen.lib]!, otherIndex: seen.item.subobject, otherKind: seen.item.kind, index: s.subobject, kind: s.kind }, { subobject: s.name });
       else subobjects.set(s.name, { lib: l, item: s });
     }
   });
