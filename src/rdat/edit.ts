@@ -79,7 +79,7 @@ export function subobjectIndex(library: Uint8Array | LibraryRdat): { one(name: s
       if (list.length > 1) throw new DescriptionError('ambiguous-name', `SubobjectTable[${list[1]}].Name`, `two subobjects are named "${name}": ${describe(list[0]!)} and ${describe(list[1]!)}${list.length > 2 ? ` (and ${list.length - 2} more)` : ''}; a name must be unique to be edited or extracted`);
       return list[0];
     },
-    duplicates: () => [...byName].filter(([, l]) => l.length > 1).map(([name, subobjects]) => ({ name, subobjects })),
+    duplicates: () => Array.from(byName).filter(([, l]) => l.length > 1).map(([name, subobjects]) => ({ name, subobjects })),
   };
 }
 

@@ -135,30 +135,35 @@ export function virtualHost(files: Record<string, VirtualEntry>): IncludeHost {
   const realOf = (p: string): string | undefined => {
     let parts = p.split('/');
     let abs = p.startsWith('/');
-    let done: string[] = [];
-    const key = (list: readonly string[]) => (abs ? `/${list.join('/')}` : list.length ? list.join('/') : '.');
+    const root = () => (abs ? '/' : '.');
+    // keys[k]: the resolved path of the first k + 1 components (each built once from the one before)
+    let keys: string[] = [];
+    const here = () => (keys.length ? keys[keys.length - 1]! : root());
+    const under = (dir: string, part: string) => (dir === '.' ? part : dir === '/' ? `/${part}` : `${dir}/${part}`);
     let hops = 0;
     for (let i = 0; i < parts.length; ) {
       const part = parts[i++]!;
       if (part === '' || part === '.') continue;
       if (part === '..') {
-        if (done.length > 0 && done[done.length - 1] !== '..') done.pop();
-        else if (!abs) done.push('..');
+        const last = keys.length ? keys[keys.length - 1]! : undefined;
+        if (last !== undefined && last !== '..' && !last.endsWith('/..')) keys.pop();
+        else if (!abs) keys.push(under(here(), '..'));
         continue;
       }
-      const link = folderLinks.get(key([...done, part]));
+      const next = under(here(), part);
+      const link = folderLinks.get(next);
       if (link === undefined) {
-        done.push(part);
+        keys.push(next);
         continue;
       }
       if (++hops > 40) return undefined;
-      const target = link.startsWith('/') ? link : `${key(done)}/${link}`;
-      parts = [...target.split('/'), ...parts.slice(i)];
+      const target = link.startsWith('/') ? link : `${here()}/${link}`;
+      parts = target.split('/').concat(parts.slice(i));
       abs = target.startsWith('/');
-      done = [];
+      keys = [];
       i = 0;
     }
-    return key(done);
+    return here();
   };
   return {
     dirname: posixDirname,
