@@ -32,8 +32,8 @@ export type StateObjectViolationCode =
   | 'local-root-arguments-without-local-root-signature';
 
 export const STATE_OBJECT_RULES: readonly { readonly code: StateObjectViolationCode; readonly spec: string; readonly message: string }[] = [
-  { code: 'duplicate-export', spec: 'State object creation', message: 'export {export} is defined in {library} and again in {other}' },
-  { code: 'duplicate-subobject', spec: 'Subobjects', message: 'subobject {subobject} is defined in {library} and again in {other}' },
+  { code: 'duplicate-export', spec: 'State object creation', message: 'export {export} is defined in {other} (function {otherIndex}) and again in {library} (function {index})' },
+  { code: 'duplicate-subobject', spec: 'Subobjects', message: 'subobject {subobject} is defined in {other} (SubobjectTable[{otherIndex}], {otherKind}) and again in {library} (SubobjectTable[{index}], {kind})' },
   { code: 'unresolved-subobject', spec: 'Explicit associations', message: 'association {association} names subobject {subobject}, which no library of the state object defines' },
   { code: 'unresolved-export', spec: 'Explicit associations', message: 'association {association} names export {export}, which no library of the state object defines' },
   { code: 'conflicting-associations', spec: 'Conflicting subobject associations', message: 'export {export} is explicitly associated with {type} subobjects {subobjects}' },

@@ -14,10 +14,15 @@ import { SHADER_FEATURE_INFO1 } from '../codecs/shader-flags.js';
 import { readLibraryRdat, type RdatTable } from '../src/rdat/index.js';
 import { subobjectIndex, withRdat, withSubobjectRootSignatures } from '../src/rdat/edit.js';
 import { verifyStateObject } from '../src/rdat/state-object.js';
+import { STRUCTS } from '../codecs/ddi.js';
+import { structDef } from '../src/ddi/layout.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { checkOutputs, tempName } from '../src/cli/io.js';
 import { corpusFile, corpusFiles } from './helpers/corpus.js';
+import { missingCommand, requires } from './helpers/requires.js';
+import { spawnSync } from 'node:child_process';
+import { posixDirname, posixJoin, virtualHost } from '../src/root-signature/hlsl/source.js';
 
 const work = mkdtempSync(join(tmpdir(), 'dxbin-trust-'));
 const cli = async (...args: string[]) => {
@@ -88,6 +93,15 @@ for (const [name, expected] of Object.entries(HEAP_SHADERS)) {
   });
 }
 
+test('shaderFeatures: an SFI0 part shorter than 8 bytes is truncated (typed), a hand-made part of the wrong type is bad-type', () => {
+  const c = parseContainer(corpusFile(heapShader('ps_discard_atomic_loop')));
+  assert.equal(shaderFeatures(c), { featureInfo1: 0x2004000, featureInfo2: 0 });
+  const short = writeContainer({ ...c, parts: c.parts.map((p) => (p.name === 'SFI0' ? { name: 'SFI0', data: p.data.subarray(0, 4) } : p)) });
+  assert.throws(() => shaderFeatures(parseContainer(short)), (e: unknown) => e instanceof DecodeError && e.code === 'truncated' && e.path === 'SFI0');
+  assert.throws(() => verifyRootSignature(short, compileRootSignature('RootFlags(0)', { version: 2 })), (e: unknown) => e instanceof DecodeError && e.code === 'truncated');
+  assert.throws(() => shaderFeatures({ ...c, parts: [{ name: 'SFI0', data: 42 as unknown as Uint8Array }] }), (e: unknown) => e instanceof DescriptionError && e.code === 'bad-type');
+});
+
 test('verifyBindings takes the feature flags: none given, no heap rule; a bad value is a DescriptionError naming it', () => {
   const rs = compileRootSignature('RootFlags(0)', { version: 2 });
   assert.is(verifyBindings(5, [], rs).verdict, 'fits');
@@ -154,6 +168,81 @@ test('library exports: each export whose RDAT FeatureInfo1 indexes a heap needs 
   assert.match(bad.stdout, `${R} export EntryNode: export EntryNode (global root signature (none)): ${RESOURCE_HEAP}`);
   const good = await cli('verify', file, '--rootsig', rs);
   assert.is(good.status, 0, good.stdout + good.stderr);
+});
+
+// ---------------------------------------------------------------------------------------------
+// 2. -I and #include paths resolved as the system resolves them (`..` through a link)
+
+const withCpp = requires('GNU cpp', missingCommand('cpp'));
+
+/** A tree where `link` is a symbolic link to real/sub: `link/..` is `real`, not `.`. */
+function linkTree(): string {
+  const dir = mkdtempSync(join(work, 'links-'));
+  mkdirSync(join(dir, 'real', 'sub'), { recursive: true });
+  mkdirSync(join(dir, 'real', 'inc'));
+  mkdirSync(join(dir, 'inc'));
+  symlinkSync('real/sub', join(dir, 'link'));
+  writeFileSync(join(dir, 'real', 'inc', 'x.h'), '#define RS "CBV(b1)"\n');
+  writeFileSync(join(dir, 'inc', 'x.h'), '#define RS "CBV(b0)"\n');
+  writeFileSync(join(dir, 'real', 'sub', 'q.h'), '#include "../inc/x.h"\n');
+  writeFileSync(join(dir, 'angle.hlsl'), '#include <x.h>\nRS\n');
+  writeFileSync(join(dir, 'quoted.hlsl'), '#include "link/q.h"\nRS\n');
+  return dir;
+}
+
+/** GNU cpp's answer in `dir`: the text it expands RS to and its dependency list (`cpp -M`), without system headers. */
+function cppSays(dir: string, file: string, args: string[]): { text: string; deps: string[] } {
+  const text = spawnSync('cpp', ['-P', ...args, file], { cwd: dir, encoding: 'utf8' }).stdout.trim();
+  const m = spawnSync('cpp', ['-M', ...args, file], { cwd: dir, encoding: 'utf8' }).stdout;
+  const deps = m.replace(/\\\n/g, ' ').split(':').slice(1).join(':').trim().split(/\s+/).filter((d) => !d.startsWith('/usr/'));
+  return { text, deps };
+}
+
+withCpp('-I link/../inc and #include "../inc/x.h" from link/q.h read the header cpp reads; the depfile names what was read, as cpp -M spells it', async () => {
+  const dir = linkTree();
+  const cases: [file: string, args: string[]][] = [
+    ['angle.hlsl', ['-I', 'link/../inc']],
+    ['quoted.hlsl', []],
+    ['angle.hlsl', ['-I', 'link/../inc/']],
+    ['angle.hlsl', ['-I', `${dir}/link/../inc`]],
+  ];
+  for (const [file, args] of cases) {
+    const cpp = cppSays(dir, file, args);
+    assert.is(cpp.text, '"CBV(b1)"', 'cpp reads real/inc/x.h');
+    const prev = process.cwd();
+    process.chdir(dir);
+    try {
+      const r = await cli('rootsig', 'preprocess', '--file', file, ...args, '-o', 'pp.txt', '--depfile', 'pp.d');
+      assert.is(r.status, 0, r.stderr);
+      assert.match(readFileSync('pp.txt', 'utf8'), '"CBV(b1)"', `${file} ${args.join(' ')}: the header cpp reads`);
+      const depfile = readFileSync('pp.d', 'utf8');
+      const deps = depfile.split('\n\n')[0]!.replace(/\\\n/g, ' ').split(':').slice(1).join(':').trim().split(/\s+/);
+      assert.equal(deps, cpp.deps, `${file} ${args.join(' ')}: depfile as cpp -M`);
+      const compiled = await cli('rootsig', 'compile', '--file', file, ...args.map((a) => a), '--define', 'RS', '--version', '1.1', '-o', 'rs.dxbc');
+      assert.is(compiled.status, 0, compiled.stderr);
+      assert.equal(Array.from(readRootSignatureSource(new Uint8Array(readFileSync('rs.dxbc'))).rootSignature.parameters.map((p) => (p as { descriptor: { shaderRegister: number } }).descriptor.shaderRegister)), [1]);
+    } finally {
+      process.chdir(prev);
+    }
+  }
+});
+
+test('the path rules: join and dirname keep `..` as spelled; the virtual host resolves `..` against the real parent too', () => {
+  assert.is(posixJoin('link/../inc', 'x.h'), 'link/../inc/x.h');
+  assert.is(posixJoin('inc/', 'x.h'), 'inc/x.h');
+  assert.is(posixJoin('.', 'x.h'), 'x.h');
+  assert.is(posixJoin('/', 'x.h'), '/x.h');
+  assert.is(posixJoin('a', '/abs.h'), '/abs.h');
+  assert.is(posixDirname('link/../inc/x.h'), 'link/../inc');
+  assert.is(posixDirname('main.hlsl'), '.');
+  assert.is(posixDirname('/main.hlsl'), '/');
+  const host = virtualHost({ 'real/inc/x.h': 'real', 'inc/x.h': 'lexical', link: { link: 'real/sub' }, 'real/sub/q.h': 'q' });
+  assert.is(host.stat('link/../inc/x.h')?.real, 'real/inc/x.h');
+  assert.is(host.stat('link/q.h')?.real, 'real/sub/q.h');
+  assert.is(host.stat('inc/x.h')?.real, 'inc/x.h');
+  const h = new HlslFile('#include <x.h>\n', 'main.hlsl', {}, {}, { host: virtualHost({ 'real/inc/x.h': '#define RS "CBV(b1)"\n', 'inc/x.h': '#define RS "CBV(b0)"\n', link: { link: 'real/sub' }, 'real/sub/.keep': '' }), includeDirs: ['link/../inc'] });
+  assert.is(h.defineText('RS').text, 'CBV(b1)');
+  assert.equal(h.files, ['main.hlsl', 'link/../inc/x.h']);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -226,6 +315,51 @@ test('an output that is an input (the HLSL file, a header it includes, a --verif
   assert.match(html.stderr, `--html ${shader} is the input ${shader}`);
 });
 
+test('files commands: two inputs whose outputs are one file through a folder link are refused before either is written', async () => {
+  const dir = mkdtempSync(join(work, 'runner-'));
+  mkdirSync(join(dir, 'd'));
+  symlinkSync(join(dir, 'd'), join(dir, 'alias'));
+  writeFileSync(join(dir, 'd', 'x.dxbc'), corpusFile('shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe_2.dxbc'));
+  const r = await cli('strip', join(dir, 'd', 'x.dxbc'), join(dir, 'alias', 'x.dxbc'), '-o', '{dir}/{name}.out');
+  assert.is(r.status, 2, r.stderr);
+  assert.match(r.stderr, 'are the same file');
+  assert.equal(readdirSync(join(dir, 'd')), ['x.dxbc']);
+  const ok = await cli('strip', join(dir, 'd', 'x.dxbc'), '-o', '{dir}/{name}.out');
+  assert.is(ok.status, 0, ok.stderr);
+  // one spelling twice: refused naming both inputs
+  mkdirSync(join(dir, 'e'));
+  writeFileSync(join(dir, 'e', 'x.dxbc'), readFileSync(join(dir, 'd', 'x.dxbc')));
+  const twice = await cli('strip', join(dir, 'd', 'x.dxbc'), join(dir, 'e', 'x.dxbc'), '--out-dir', join(dir, 'o'));
+  assert.is(twice.status, 2);
+  assert.match(twice.stderr, `${join(dir, 'd', 'x.dxbc')} and ${join(dir, 'e', 'x.dxbc')} would both be written to`);
+  // link/../x.out and ./x.out are two files (the link's parent is real/): both written, none refused
+  mkdirSync(join(dir, 'real', 'sub'), { recursive: true });
+  symlinkSync(join(dir, 'real', 'sub'), join(dir, 'link'));
+  writeFileSync(join(dir, 'real', 'x.dxbc'), readFileSync(join(dir, 'd', 'x.dxbc')));
+  writeFileSync(join(dir, 'x.dxbc'), readFileSync(join(dir, 'd', 'x.dxbc')));
+  const prev = process.cwd();
+  process.chdir(dir);
+  try {
+    const two = await cli('strip', 'link/../x.dxbc', 'x.dxbc', '-o', '{dir}/{name}.out');
+    assert.is(two.status, 0, two.stderr);
+    assert.ok(existsSync(join(dir, 'real', 'x.out')) && existsSync(join(dir, 'x.out')));
+  } finally {
+    process.chdir(prev);
+  }
+});
+
+test('--out-dir link/../out writes where the system resolves it (beside the link target), not a lexical ./out', async () => {
+  const dir = mkdtempSync(join(work, 'outdir-'));
+  mkdirSync(join(dir, 'real', 'sub'), { recursive: true });
+  symlinkSync(join(dir, 'real', 'sub'), join(dir, 'link'));
+  const input = join(dir, 'x.dxbc');
+  writeFileSync(input, corpusFile('shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe_2.dxbc'));
+  const r = await cli('strip', input, '--out-dir', `${dir}/link/../out`);
+  assert.is(r.status, 0, r.stderr);
+  assert.ok(existsSync(join(dir, 'real', 'out', 'x.dxbc')), 'real/out/x.dxbc');
+  assert.not.ok(existsSync(join(dir, 'out')), 'no lexical ./out');
+});
+
 test('checkOutputs: by identity; devices and the null device may repeat, standard output may not', () => {
   const dir = mkdtempSync(join(work, 'ids-'));
   mkdirSync(join(dir, 'real'));
@@ -286,7 +420,11 @@ test('two subobjects with one name: convert, embed --subobject, extract --subobj
   // the API: withSubobjectRootSignatures and subobjectIndex refuse the name; verify reports the duplicate
   assert.throws(() => withSubobjectRootSignatures(twoNamedAlike(), new Map([['LRS0', readFileSync(rs)]])), (e: unknown) => e instanceof DescriptionError && e.code === 'ambiguous-name' && e.message.includes(BOTH));
   assert.equal(subobjectIndex(readLibraryRdat(twoNamedAlike())).duplicates(), [{ name: 'LRS0', subobjects: [0, 1] }]);
-  assert.ok(verifyStateObject([{ name: 'lib', bytes: twoNamedAlike() }]).violations.some((v) => v.code === 'duplicate-subobject' && v.subobject === 'LRS0'));
+  const dup = verifyStateObject([{ name: 'lib', bytes: twoNamedAlike() }]).violations.find((v) => v.code === 'duplicate-subobject');
+  assert.is(dup?.message, 'subobject LRS0 is defined in lib (SubobjectTable[0], LocalRootSignature) and again in lib (SubobjectTable[1], LocalRootSignature)');
+  const verified = await cli('verify', lib);
+  assert.is(verified.status, 1);
+  assert.match(verified.stdout, 'duplicate-subobject subobject LRS0: subobject LRS0 is defined in');
   // decompile without --define prints both, each labelled with its kind and name (no lookup by name)
   const listed = await cli('rootsig', 'decompile', lib);
   assert.is(listed.status, 0, listed.stderr);
@@ -318,6 +456,17 @@ test('--define NAME: the definition in force at the end of the file (a redefinit
   assert.is(dd.defineText('RS').text, 'CBV(b4)');
 });
 
+test('DDI structure names: every spelling (C name, bare name, CLI name) answers exactly one structure', () => {
+  for (const st of STRUCTS) {
+    for (const spelling of [st.name, st.cli, st.name.replace(/^D3D12(DDI)?_/, '')]) {
+      const bare = spelling.replace(/^D3D12(DDI)?_/, '');
+      const answering = STRUCTS.filter((x) => x.name === spelling || x.cli === spelling || x.name.replace(/^D3D12(DDI)?_/, '') === bare);
+      assert.equal(answering.map((x) => x.name), [st.name], spelling);
+      assert.is(structDef(spelling).name, st.name);
+    }
+  }
+});
+
 test('a part two parts of a container share is ambiguous: every lookup by that name refuses, naming both; the parts stay listed', async () => {
   const one = rootSignatureContainer(encodeRootSignature(compileRootSignature('CBV(b0)', { version: 2 })));
   const rts0 = findPart(parseContainer(one), 'RTS0')!.data;
@@ -335,6 +484,11 @@ test('a part two parts of a container share is ambiguous: every lookup by that n
     assert.match(r.stderr, 'parts 0 and 1 are both named "RTS0"', args.join(' '));
   }
   assert.not.ok(existsSync(join(work, 'x.dxbc')));
+  // a DXBC shader with both SHEX and SHDR has two token streams: refused too, not the first read
+  const dxbc = parseContainer(corpusFile('shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe_2.dxbc'));
+  const program = dxbc.parts.find((p) => p.name === 'SHEX' || p.name === 'SHDR')!;
+  const both = writeContainer({ ...dxbc, parts: [...dxbc.parts, { name: program.name === 'SHEX' ? 'SHDR' : 'SHEX', data: program.data }] });
+  assert.throws(() => shaderOf(parseContainer(both)), (e: unknown) => e instanceof DecodeError && e.code === 'duplicate-part' && /SHEX and SHDR/.test(e.message));
 });
 
 test.run();

@@ -3,7 +3,8 @@
  * The preprocessor (the library's HlslFile) follows `#include` only in taken groups, through a host
  * over the real file system: `"name"` in the including file's folder first, then each `-I` folder
  * in order; `<name>` in the `-I` folders only; every real file read once (links resolved), special
- * files refused. The depfile lists the files actually read plus a phony target per header, as
+ * files refused; `..` resolved by the system against the real folder, never folded (source.ts
+ * posixJoin). The depfile lists the files actually read plus a phony target per header, as
  * `gcc -MD -MP` writes it, so that a deleted or renamed header does not stop Make.
  */
 import * as fs from 'node:fs';

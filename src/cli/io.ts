@@ -25,7 +25,7 @@
 import { closeSync, promises as fsp, constants as fsConstants, fstatSync, fsyncSync, lstatSync, openSync, readSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 // fs.promises, not node:fs/promises: that module (and what it loads) comes only when a call needs it
 import type { FileHandle } from 'node:fs/promises';
-import { basename, dirname, join, resolve, win32 } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep, win32 } from 'node:path';
 import { isMainThread } from './thread.js';
 import { InputError, UsageError } from './errors.js';
 
@@ -232,31 +232,40 @@ function statOrUndefined(path: string): Stats | undefined {
 /** Real paths of folders, found once per process (realpath walks every component of a path). */
 const realFolders = new Map<string, string>();
 
-/** The real path of folder `dir` (absolute), cached; `dir` itself when it cannot be resolved (not cached: it may appear). */
-function realFolder(dir: string): string {
-  let real = realFolders.get(dir);
+/**
+ * The real path of folder `dir` as the system resolves it (`link/..` is the parent of the link's
+ * target, which a lexical resolve would miss), cached by its spelling made absolute without
+ * folding `..`; undefined when it cannot be resolved (not cached: it may appear).
+ */
+function realFolder(dir: string): string | undefined {
+  const key = isAbsolute(dir) ? dir : `${process.cwd()}${sep}${dir}`;
+  let real = realFolders.get(key);
   if (real === undefined) {
     try {
-      real = realpathSync.native(dir);
+      real = realpathSync.native(key);
     } catch {
-      return dir;
+      return undefined;
     }
-    realFolders.set(dir, real);
+    realFolders.set(key, real);
   }
   return real;
 }
 
-/** `path` with links resolved: its folder's real path (cached) and its name, or the link's target when `path` itself is a link. */
+/**
+ * `path` with links resolved as the system resolves it: a link's target, else its folder's real
+ * path (cached) and its name, so a file not there yet is placed too; resolve() only when the
+ * folder is missing as well.
+ */
 function canonicalPath(path: string, linkStat: Stats | undefined = lstatOrUndefined(path)): string {
   if (linkStat?.isSymbolicLink()) {
     try {
       return realpathSync.native(path);
     } catch {
-      return resolve(path);
+      // a dangling link: where it stands
     }
   }
-  const full = resolve(path);
-  return join(realFolder(dirname(full)), basename(full));
+  const folder = realFolder(dirname(path));
+  return folder === undefined ? resolve(path) : join(folder, basename(path));
 }
 
 function lstatOrUndefined(path: string): Stats | undefined {
@@ -491,7 +500,7 @@ function fileIdentity(path: string, output: boolean): string | undefined {
   const s = statOrUndefined(path);
   if (s) return s.isFile() ? `file:${s.dev}:${s.ino}` : undefined;
   if (isDevicePath(path, false)) return undefined;
-  const where = `new:${join(canonicalPath(dirname(path)), basename(path))}`;
+  const where = `new:${canonicalPath(path)}`;
   return process.platform === 'win32' || process.platform === 'darwin' ? where.toLowerCase() : where;
 }
 
@@ -502,6 +511,7 @@ function fileIdentity(path: string, output: boolean): string | undefined {
  * @throws {UsageError}
  */
 export function checkOutputs(outputs: readonly NamedFile[], inputs: readonly NamedFile[]): void {
+  if (outputs.length === 0) return; // nothing written: no input to stat
   const seen = new Map<string, NamedFile>();
   for (const input of inputs) {
     const id = fileIdentity(input.path, false);

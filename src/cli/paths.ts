@@ -17,6 +17,23 @@ export function globPattern(pattern: string, api: PathApi = path): string {
   return api.sep === '\\' ? pattern.replace(/\\/g, '/') : pattern;
 }
 
+/**
+ * A folder and a file name joined as the system resolves them: on POSIX nothing is folded
+ * (`--out-dir link/../out` is the `out` beside the link's target, as mkdir and open see it; a
+ * lexical join would name another folder); Windows folds `..` itself, so path.join there.
+ */
+export function joinAsSystem(dir: string, name: string, api: PathApi = path): string {
+  if (api.sep === '\\') return api.join(dir, name);
+  const trimmed = dir.replace(/\/+$/, '');
+  return dir === '' ? name : trimmed === '' ? `/${name}` : `${trimmed}/${name}`;
+}
+
+/** A POSIX path made absolute against the working folder, `.` components and repeated slashes dropped, `..` kept. */
+function spellingKey(p: string, api: PathApi): string {
+  const abs = api.isAbsolute(p) ? p : `${process.cwd()}/${p}`;
+  return abs.split('/').filter((c) => c !== '' && c !== '.').join('/');
+}
+
 /** One input argument: `-`, an existing file, or a glob matching files (sorted, for stable output). */
 export interface ExpandedInput {
   pattern: string;
@@ -76,7 +93,7 @@ export function planOutputs(
   }
   if (o.output !== undefined && o.outDir !== undefined) throw new UsageError('give -o OUT or --out-dir DIR, not both');
   let outs: (string | undefined)[];
-  if (o.outDir !== undefined) outs = inputs.map((f) => api.join(o.outDir!, `${stem(f, api)}${writes.ext ?? (f === '-' ? '' : api.extname(f))}`));
+  if (o.outDir !== undefined) outs = inputs.map((f) => joinAsSystem(o.outDir!, `${stem(f, api)}${writes.ext ?? (f === '-' ? '' : api.extname(f))}`, api));
   else if (o.output !== undefined && isPattern(o.output)) outs = inputs.map((f) => fillPattern(o.output!, f, api));
   else if (o.output !== undefined) {
     if (inputs.length > 1) throw new UsageError(`${inputs.length} inputs and one -o ${o.output}: use --out-dir DIR or an -o pattern such as out/{name}${writes.ext ?? '.out'}`);
@@ -88,7 +105,10 @@ export function planOutputs(
   const seen = new Map<string, string>();
   outs.forEach((out, i) => {
     if (out === undefined || out === '-') return;
-    const key = api.sep === '\\' ? api.resolve(out).toLowerCase() : api.resolve(out);
+    // one spelling twice (`.` and repeated slashes aside); `..` is not folded (through a link it is
+    // another folder), and outputs that are one file under different spellings are found by identity
+    // before anything is written (io.ts checkOutputs)
+    const key = api.sep === '\\' ? api.resolve(out).toLowerCase() : spellingKey(out, api);
     const other = seen.get(key);
     if (other !== undefined) throw new UsageError(`${other} and ${inputs[i]} would both be written to ${out}`);
     seen.set(key, inputs[i]!);

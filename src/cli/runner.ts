@@ -166,8 +166,8 @@ export async function runFiles(
     (keys ?? []).flatMap((k) => (typeof options[k] === 'string' ? [{ path: options[k] as string, as: flag(k) }] : []));
   const optionFlag = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   checkOutputs(
-    [...outputs.flatMap((o, i) => (o === undefined ? [] : [{ path: o, as: `output of ${inputs[i]}` }])), ...named(spec.extraOutputs, optionFlag)],
-    [...inputs.map((path) => ({ path, as: 'input' })), ...named(spec.extraInputs, optionFlag)],
+    outputs.flatMap((o, i) => (o === undefined ? [] : [{ path: o, as: `output of ${inputs[i]}` }])).concat(named(spec.extraOutputs, optionFlag)),
+    inputs.map((path) => ({ path, as: 'input' })).concat(named(spec.extraInputs, optionFlag)),
   );
   ensureOutDir(options.outDir);
   if (options.output !== undefined && isPattern(options.output)) ensureOutputDirs(outputs);

@@ -30,16 +30,34 @@ const KNOWN_STRUCTS = () => STRUCTS.map((s) => s.cli).join(', ');
 
 /** Every struct the layout engine knows: the DDI structures, then the pipeline state structs (codecs/pipeline.ts). */
 const ALL_STRUCTS: readonly StructDef[] = [...STRUCTS, ...PIPELINE_STRUCTS, ...STREAM_STRUCTS];
-const BY_NAME = new Map<string, StructDef>();
-for (const s of ALL_STRUCTS) for (const n of [s.name, s.cli, s.name.replace(/^D3D12(DDI)?_/, '')]) if (!BY_NAME.has(n)) BY_NAME.set(n, s);
+const bareName = (name: string) => name.replace(/^D3D12(DDI)?_/, '');
+/** Every spelling (C name, CLI name, bare name) -> the structures it names; made on first use. */
+let byName: Map<string, StructDef[]> | undefined;
+function structsNamed(name: string): StructDef[] | undefined {
+  if (!byName) {
+    byName = new Map();
+    for (const s of ALL_STRUCTS) {
+      for (const n of new Set([s.name, s.cli, bareName(s.name)])) {
+        const list = byName.get(n);
+        if (!list) byName.set(n, [s]);
+        else if (!list.includes(s)) list.push(s);
+      }
+    }
+  }
+  return byName.get(name) ?? byName.get(bareName(name));
+}
 
 /**
  * The structure named `name` (its C name, with or without the D3D12/D3D12DDI prefix, or the CLI's name).
- * @throws {DescriptionError} bad-name for an unknown name, bad-type for a name that is not a string (path `type`; both list the known names)
+ * @throws {DescriptionError} bad-name for an unknown name, bad-type for a name that is not a string (path `type`; both list the known names),
+ *   ambiguous-name for a bare name two structures share
  */
 export function structDef(name: string): StructDef {
   if (typeof name !== 'string') throw new DescriptionError('bad-type', 'type', `expected a structure name, got ${kindOf(name)} (known: ${KNOWN_STRUCTS()})`);
-  const hit = BY_NAME.get(name) ?? BY_NAME.get(name.replace(/^D3D12(DDI)?_/, ''));
+  const hits = structsNamed(name) ?? [];
+  // a bare name that two structures answer (D3D12_X and D3D12DDI_X) is refused, never the first taken
+  if (hits.length > 1) throw new DescriptionError('ambiguous-name', 'type', `${JSON.stringify(name)} names ${hits.map((h) => h.name).join(' and ')}: give the full C name`);
+  const hit = hits[0];
   if (!hit) throw new DescriptionError('bad-name', 'type', `unknown structure ${JSON.stringify(name)} (known: ${KNOWN_STRUCTS()})`);
   return hit;
 }

@@ -481,8 +481,9 @@ export const TARGETS: readonly FuzzTarget[] = [
     run(data) {
       const s = readShader(data, 'lenient');
       if (!s.bindings || NOT_VERIFIABLE_STAGES.includes(s.stage)) return 0;
-      const rs = suggestRootSignature([{ stage: s.stage, bindings: s.bindings }]);
-      const r = verifyBindings(s.stage, s.bindings, rs);
+      // with the SFI0 flags: a heap-indexing shader's suggestion opens its heaps (verify's runtime rule)
+      const rs = suggestRootSignature([{ stage: s.stage, bindings: s.bindings, ...(s.features ? { features: s.features } : {}) }]);
+      const r = verifyBindings(s.stage, s.bindings, rs, s.features);
       check(r.verdict === 'fits', `the suggestion does not fit: ${r.violations[0]?.message}`);
       return encodeRootSignature(rs).byteLength;
     },

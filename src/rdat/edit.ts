@@ -32,17 +32,21 @@ function subobjectRecords(lib: LibraryRdat): RdatRecord[] {
   return Array.isArray(records) ? records : [];
 }
 
+/** A library's bytes read, or a LibraryRdat checked at the boundary (DescriptionError bad-type naming the member). */
+function checkedLibrary(library: Uint8Array | LibraryRdat): LibraryRdat {
+  if (library instanceof Uint8Array) return readLibraryRdat(library);
+  expectObject(library, 'library');
+  expectObject(library.rdat, 'library.rdat');
+  expectArray(library.rdat.parts, 'library.rdat.parts');
+  return library;
+}
+
 /**
  * The root signature subobjects of a library, in table order.
  * @throws {DecodeError} a malformed container or RDAT part, missing-part without RDAT
  */
 export function subobjectRootSignatures(library: Uint8Array | LibraryRdat): SubobjectRootSignature[] {
-  if (!(library instanceof Uint8Array)) {
-    expectObject(library, 'library');
-    expectObject(library.rdat, 'library.rdat');
-    expectArray(library.rdat.parts, 'library.rdat.parts');
-  }
-  const lib = library instanceof Uint8Array ? readLibraryRdat(library) : library;
+  const lib = checkedLibrary(library);
   const out: SubobjectRootSignature[] = [];
   subobjectRecords(lib).forEach((r, i) => {
     if (ROOT_SIGNATURE_KINDS.has(String(r.Kind)) && typeof r.RootSignature === 'string') {
@@ -58,8 +62,8 @@ export function subobjectRootSignatures(library: Uint8Array | LibraryRdat): Subo
  * ambiguous-name naming both (indices and kinds) when two subobjects share the name: dxbin never
  * picks one (the runtime refuses such a state object; docs/decisions.md, "Ambiguous names").
  */
-export function subobjectIndex(library: LibraryRdat): { one(name: string): number | undefined; duplicates(): { name: string; subobjects: number[] }[] } {
-  const records = subobjectRecords(library);
+export function subobjectIndex(library: Uint8Array | LibraryRdat): { one(name: string): number | undefined; duplicates(): { name: string; subobjects: number[] }[] } {
+  const records = subobjectRecords(checkedLibrary(library));
   const byName = new Map<string, number[]>();
   records.forEach((r, i) => {
     const name = String(r.Name);
@@ -70,12 +74,13 @@ export function subobjectIndex(library: LibraryRdat): { one(name: string): numbe
   const describe = (i: number) => `SubobjectTable[${i}] (${String(records[i]!.Kind)})`;
   return {
     one(name) {
+      expectString(name, 'name');
       const list = byName.get(name);
       if (list === undefined) return undefined;
       if (list.length > 1) throw new DescriptionError('ambiguous-name', `SubobjectTable[${list[1]}].Name`, `two subobjects are named "${printable(name)}": ${describe(list[0]!)} and ${describe(list[1]!)}${list.length > 2 ? ` (and ${list.length - 2} more)` : ''}; a name must be unique to be edited or extracted`);
       return list[0];
     },
-    duplicates: () => [...byName].filter(([, l]) => l.length > 1).map(([name, subobjects]) => ({ name, subobjects })),
+    duplicates: () => Array.from(byName).filter(([, l]) => l.length > 1).map(([name, subobjects]) => ({ name, subobjects })),
   };
 }
 

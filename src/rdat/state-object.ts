@@ -129,12 +129,12 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
   libs.forEach((lib, l) => {
     for (const e of lib.exports) {
       const seen = exports.get(e.name);
-      if (seen) report('duplicate-export', l, { export: e.name, other: names[seen.lib]! }, { export: e.name });
+      if (seen) report('duplicate-export', l, { export: e.name, other: names[seen.lib]!, otherIndex: seen.item.function, index: e.function }, { export: e.name });
       else exports.set(e.name, { lib: l, item: e });
     }
     for (const s of lib.subobjects) {
       const seen = subobjects.get(s.name);
-      if (seen) report('duplicate-subobject', l, { subobject: s.name, other: names[seen.lib]! }, { subobject: s.name });
+      if (seen) report('duplicate-subobject', l, { subobject: s.name, other: names[seen.lib]!, otherIndex: seen.item.subobject, otherKind: seen.item.kind, index: s.subobject, kind: s.kind }, { subobject: s.name });
       else subobjects.set(s.name, { lib: l, item: s });
     }
   });
@@ -268,8 +268,10 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
       const g = rootSignature(globalName, 'global');
       const lo = givenLocal ? { name: givenLocal.name, sets: rootSignatureIntervals(givenLocal.rootSignature) } : rootSignature(localName, 'local');
       // The runtime's descriptor-heap rule, per export (its FeatureInfo1) against the global root
-      // signature's flags, before the bindings; no global root signature opens no heap.
-      for (const code of heapIndexingViolations(e.flags.featureInfo1, g?.flags ?? 0)) {
+      // signature's flags, before the bindings; no global root signature opens no heap (one that does
+      // not decode is reported as such, not again here).
+      const globalUnreadable = globalName !== undefined && g === undefined;
+      for (const code of globalUnreadable ? [] : heapIndexingViolations(e.flags.featureInfo1, g?.flags ?? 0)) {
         report(code, l, { export: e.name, global: globalName ?? '(none)', message: BINDING_RULES.find((r) => r.code === code)!.message }, { export: e.name, ...(globalName ? { subobject: globalName, path: 'RTS0.flags' } : {}) });
       }
       for (const b of e.bindings) {

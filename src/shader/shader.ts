@@ -61,12 +61,14 @@ export interface ShaderInfo {
 
 /**
  * The feature flags of a container's SFI0 part (codecs/shader-flags.ts), or undefined without one.
- * @throws {DecodeError} truncated when the part is shorter than its 8 bytes
+ * @throws {DecodeError} truncated when the part is shorter than its 8 bytes; duplicate-part for two SFI0 parts
+ * @throws {DescriptionError} bad-type when `container` is not a container or the part's data not bytes
  */
 export function shaderFeatures(container: ParsedContainer): ShaderFeatures | undefined {
   const i = partIndex(container, 'SFI0');
   if (i < 0) return undefined;
   const data = container.parts[i]!.data;
+  expectBytes(data, `container.parts[${i}].data`);
   // the SFI0 row (codecs/parts.ts) reads the 64-bit word; RDAT's FeatureInfo1/2 are its halves
   const flags = readRecord(SFI0, new RowReader(data, partDataOffset(container, i), Budget.for(data.byteLength)), 0, 'SFI0').flags as bigint;
   return { featureInfo1: Number(flags & 0xffffffffn), featureInfo2: Number(flags >> 32n) };
@@ -162,7 +164,14 @@ export function shaderOf(container: ParsedContainer): ShaderInfo {
     const bindings = psv.resources.map((r, i) => ({ resType: r.resType, space: r.space, lowerBound: r.lowerBound, upperBound: r.upperBound, offset: recordsAt + i * size }));
     return { container, format: 'dxil', stage, shaderModel, psv, bindings, ...withFeatures };
   }
-  const shexIndex = container.parts.findIndex((p) => p.name === 'SHEX' || p.name === 'SHDR');
+  // one token stream: SHEX or SHDR (each lookup refuses a repeated part; both at once are as ambiguous)
+  const shex = partIndex(container, 'SHEX');
+  const shdr = partIndex(container, 'SHDR');
+  if (shex >= 0 && shdr >= 0) {
+    const [first, second] = shex < shdr ? [shex, shdr] : [shdr, shex];
+    throw new DecodeError('duplicate-part', partDataOffset(container, second) - 8, `container.parts[${second}].name`, `parts ${first} and ${second} are both a DXBC token stream (SHEX and SHDR): which one is meant is ambiguous`);
+  }
+  const shexIndex = shex >= 0 ? shex : shdr;
   if (shexIndex >= 0) {
     const rdef = findPart(container, 'RDEF');
     const rdefIndex = partIndex(container, 'RDEF');

@@ -32,7 +32,11 @@ export interface HostFile {
 export interface IncludeHost {
   /** The folder part of a path. */
   dirname(p: string): string;
-  /** A folder and a relative name joined and normalized. */
+  /**
+   * A folder and a relative name joined as the system will resolve them: `..` is never folded
+   * against the folder's spelling (through a link it means the link target's parent), so the
+   * file found is the one cpp and DXC read, and the name is the one a depfile lists.
+   */
   join(dir: string, name: string): string;
   isAbsolute(p: string): boolean;
   /** What is at `p`, or undefined when nothing is. */
@@ -58,7 +62,29 @@ export interface NodeFileSystem {
     closeSync?(fd: number): void;
     constants?: { O_RDONLY?: number; O_NONBLOCK?: number };
   };
-  path: { dirname(p: string): string; join(...p: string[]): string; isAbsolute(p: string): boolean };
+  path: { dirname(p: string): string; join(...p: string[]): string; isAbsolute(p: string): boolean; sep?: string };
+}
+
+/**
+ * A folder and a name joined as a POSIX system resolves them and as GNU cpp spells them: the name
+ * after the folder (trailing slashes of the folder dropped), nothing folded: `link/../inc` stays
+ * so, and the system resolves `..` against the real parent of `link`'s target. A folder of `.`
+ * from a file named without one (`main.hlsl`) adds nothing, as cpp writes `x.h`, not `./x.h`.
+ */
+export function posixJoin(dir: string, name: string): string {
+  if (name.startsWith('/')) return name;
+  if (dir === '' || dir === '.') return name;
+  const trimmed = dir.replace(/\/+$/, '');
+  return trimmed === '' ? `/${name}` : `${trimmed}/${name}`;
+}
+
+/** The folder of a POSIX path as spelled: `link/../inc` for `link/../inc/x.h`, `.` for a bare name, `/` at the root (nothing folded). */
+export function posixDirname(p: string): string {
+  const end = p.replace(/\/+$/, '');
+  const at = end.lastIndexOf('/');
+  if (at < 0) return '.';
+  const dir = end.slice(0, at).replace(/\/+$/, '');
+  return dir === '' ? '/' : dir;
 }
 
 /** A host over the real file system (pass Node's `fs` and `path`): identities are real paths, so link loops read each file once. */
@@ -71,9 +97,12 @@ export function fileSystemHost(node: NodeFileSystem): IncludeHost {
   for (const f of ['dirname', 'join', 'isAbsolute'] as const) expectFunction(path[f], `node.path.${f}`);
   // the system's realpath: one call, where the JS one lstats every component of the path
   const realpath = typeof fs.realpathSync.native === 'function' ? fs.realpathSync.native : fs.realpathSync;
+  // Windows folds `..` lexically itself (its path rules), so path.join is what it resolves; POSIX
+  // systems resolve `..` against the real parent: the path is passed on as spelled.
+  const windows = path.sep === '\\';
   return {
-    dirname: (p) => path.dirname(p),
-    join: (dir, name) => path.join(dir, name),
+    dirname: (p) => (windows ? path.dirname(p) : posixDirname(p)),
+    join: (dir, name) => (windows ? path.join(dir, name) : posixJoin(dir, name)),
     isAbsolute: (p) => path.isAbsolute(p),
     stat(p) {
       try {
@@ -145,36 +174,47 @@ export function virtualHost(files: Record<string, VirtualEntry>): IncludeHost {
     if (typeof v === 'object' && !(v instanceof Uint8Array)) folderLinks.set(k, v.link);
     for (let at = k.indexOf('/', 1); at > 0; at = k.indexOf('/', at + 1)) folders.add(k.slice(0, at));
   }
-  /** A path with its folder links resolved, one component at a time (at most 40 links followed, as ELOOP). */
+  /**
+   * A path resolved as the system resolves it, one component at a time: a folder link replaced by
+   * its target, `..` taken against the real folder reached so far (never folded lexically), at
+   * most 40 links followed (ELOOP).
+   */
   const realOf = (p: string): string | undefined => {
-    let parts = normalize(p).split('/');
-    let i = parts[0] === '' ? 1 : 0;
-    let done = parts[0] === '' ? '' : '.';
+    let parts = p.split('/');
+    let abs = p.startsWith('/');
+    const root = () => (abs ? '/' : '.');
+    // keys[k]: the resolved path of the first k + 1 components (each built once from the one before)
+    let keys: string[] = [];
+    const here = () => (keys.length ? keys[keys.length - 1]! : root());
+    const under = (dir: string, part: string) => (dir === '.' ? part : dir === '/' ? `/${part}` : `${dir}/${part}`);
     let hops = 0;
-    while (i < parts.length) {
-      const next = done === '.' ? parts[i]! : `${done}/${parts[i]}`;
+    for (let i = 0; i < parts.length; ) {
+      const part = parts[i++]!;
+      if (part === '' || part === '.') continue;
+      if (part === '..') {
+        const last = keys.length ? keys[keys.length - 1]! : undefined;
+        if (last !== undefined && last !== '..' && !last.endsWith('/..')) keys.pop();
+        else if (!abs) keys.push(under(here(), '..'));
+        continue;
+      }
+      const next = under(here(), part);
       const link = folderLinks.get(next);
       if (link === undefined) {
-        done = next;
-        i++;
+        keys.push(next);
         continue;
       }
       if (++hops > 40) return undefined;
-      const target = normalize(link.startsWith('/') ? link : `${done}/${link}`);
-      parts = [...target.split('/'), ...parts.slice(i + 1)];
-      i = parts[0] === '' ? 1 : 0;
-      done = parts[0] === '' ? '' : '.';
-      if (target === '.') parts = parts.slice(1);
+      const target = link.startsWith('/') ? link : `${here()}/${link}`;
+      parts = target.split('/').concat(parts.slice(i));
+      abs = target.startsWith('/');
+      keys = [];
+      i = 0;
     }
-    return done === '' ? '/' : done;
+    return here();
   };
   return {
-    dirname: (p) => {
-      const n = normalize(p);
-      const at = n.lastIndexOf('/');
-      return at < 0 ? '.' : at === 0 ? '/' : n.slice(0, at);
-    },
-    join: (dir, name) => normalize(`${dir}/${name}`),
+    dirname: posixDirname,
+    join: posixJoin,
     isAbsolute: (p) => p.startsWith('/'),
     stat(p) {
       const real = realOf(p);
