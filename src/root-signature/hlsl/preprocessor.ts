@@ -430,7 +430,7 @@ interface Frame {
 }
 
 /** The least an unguarded re-inclusion costs as `scan`: what the directive loop spends on a file's frame, lines and include is not free. */
-const REINCLUDE_MINIMUM = 1024;
+const REINCLUDE_MINIMUM = 256;
 
 const GUARD_START = 0;
 const GUARD_IN = 1;
