@@ -150,14 +150,8 @@ export const PUNCTUATORS: readonly string[] = [
   '##', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '->', '::', '.*', '<:', ':>', '<%', '%>', '%:',
 ];
 
-/** Budgets of the preprocessor against hostile sources (docs/limits.md): the defaults. */
+/** The language's own limits (the work budget, codecs/limits.ts, bounds the rest: docs/limits.md). */
 export const PREPROCESSOR_LIMITS = {
   /** clang's own limit of nested #include (its "nested too deeply"). */
   maxIncludeDepth: 200,
-  /** Nesting of macro argument pre-expansion and of parentheses in #if. */
-  maxExpansionDepth: 1000,
-  /** Bytes read over every file of one preprocessing. */
-  maxIncludeBytes: 256 * 1024 * 1024,
-  /** Tokens handled per byte read (plus a fixed 65,536): the budget of expansion and re-inclusion. */
-  tokensPerByte: 64,
 } as const;

@@ -3,7 +3,7 @@
  * default scales with the input and which option raises it. `src/bytes/budget.ts` interprets the
  * rows; docs/limits.md lists them (test/budget.test.ts checks the two agree).
  *
- * A kind's limit is `perInputByte x input bytes + base`, where the input is every byte the call
+ * A kind's limit is `max(perInputByte x input bytes, base)`, where the input is every byte the call
  * was handed or read (an included file or response file adds its bytes when it is read).
  * `perInputByte: 0` makes the limit absolute.
  */
@@ -38,7 +38,8 @@ export const WORK_KINDS = {
     unit: 'characters',
     counts: 'characters produced: macro expansion, `#` and `##`, string literals, printed text and JSON',
     perInputByte: 64,
-    base: 64 * 1024,
+    // 64 x 64: output stays within 64x the input for every input of 64 bytes or more (the fuzz output oracle's floor)
+    base: 4096,
     option: 'maxProducedChars',
   },
   resolve: {
@@ -50,7 +51,7 @@ export const WORK_KINDS = {
   },
   states: {
     unit: 'steps',
-    counts: 'automaton and search steps: glob matching, include-path probes',
+    counts: 'automaton and search steps: glob matching, include-path probes, macro hide sets copied',
     perInputByte: 256,
     base: 1024 * 1024,
     option: 'maxSteps',

@@ -17,6 +17,9 @@ import { compileSegment, globFiles, matchSegment } from '../src/cli/glob.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
 import dxbinRollup from '../src/rollup/index.js';
+import { fuzzTarget, runOne, type FuzzTarget } from '../src/fuzz/targets.js';
+import { seedInputs } from '../src/fuzz/seeds.js';
+import { PROGRAM_SHAPES, generateProgram } from '../src/fuzz/hlsl-generator.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dxbin-i26a-'));
 const put = (name: string, text: string) => {
@@ -223,6 +226,57 @@ test('rollup: x.rs.hlsl linked to /dev/zero is a bundler error at once, never an
   // a regular file still loads
   const ok = put('ok.rs.hlsl', 'CBV(b0)\n');
   assert.match(plugin.load.call(ctx, ok) ?? '', /export const blob = /);
+});
+
+// ---- fuzzing: the generator target and the resource oracle
+
+test('hlsl-generated: every shape of recipe makes a program deterministically; the seeds run clean through every oracle', () => {
+  const target = fuzzTarget('hlsl-generated');
+  const seen = new Set<string>();
+  for (const seed of seedInputs('hlsl-generated')) {
+    const p = generateProgram(seed);
+    seen.add(p.shape);
+    assert.equal(generateProgram(seed.slice()), p, 'the same recipe, the same program');
+    assert.is(target.inputSize!(seed), p.size);
+    const outcome = runOne(target, seed);
+    assert.is(outcome.finding, undefined, `${p.shape}: ${outcome.error}`);
+  }
+  assert.equal([...seen].sort(), [...PROGRAM_SHAPES].sort(), 'the seeds cover every shape');
+  // a recipe that runs out reads zeros: any bytes are a program, the empty one too
+  assert.is(generateProgram(new Uint8Array(0)).shape, PROGRAM_SHAPES[0]);
+  const doubling = generateProgram(new Uint8Array([0, 0, 27, 0, 1]));
+  assert.match(doubling.files['main.hlsl'] as string, /#define A28 X\(A27, A27\)/, 'levels and the way of doubling come from the recipe');
+});
+
+test('the resource oracle: CPU time and heap growth over a target\'s bounds are resource findings; output over 64x what the input stands for is output-size', () => {
+  const burn: FuzzTarget = {
+    name: 'burn', kind: 'bytes', oracle: 'test', resources: { cpuMsBase: 0, cpuMsPerByte: 0, heapBytesBase: 1e12, heapBytesPerByte: 0 },
+    run() {
+      let x = 0;
+      for (let i = 0; i < 3e7; i++) x = (x * 31 + i) | 0;
+      return x & 1;
+    },
+  };
+  const slow = runOne(burn, new Uint8Array(4));
+  assert.is(slow.finding, 'resource');
+  assert.is(slow.frame, 'burn cpu');
+  const kept: unknown[] = [];
+  const heavy: FuzzTarget = {
+    name: 'heavy', kind: 'bytes', oracle: 'test', resources: { cpuMsBase: 1e9, cpuMsPerByte: 0, heapBytesBase: 1 << 20, heapBytesPerByte: 0 },
+    run() {
+      for (let i = 0; i < 200_000; i++) kept.push({ i, s: `x${i}` });
+      return 0;
+    },
+  };
+  const big = runOne(heavy, new Uint8Array(4));
+  assert.is(big.finding, 'resource');
+  assert.is(big.frame, 'heavy heap');
+  // within bounds: no finding; a generator's size is what output is measured against
+  assert.is(runOne({ ...burn, resources: { cpuMsBase: 1e9, cpuMsPerByte: 0, heapBytesBase: 1e12, heapBytesPerByte: 0 } }, new Uint8Array(4)).finding, undefined);
+  const loud: FuzzTarget = { name: 'loud', kind: 'bytes', oracle: 'test', inputSize: () => 100, run: () => 64 * 100 + 1 };
+  assert.is(runOne(loud, new Uint8Array(1)).finding, 'output-size');
+  assert.is(runOne({ ...loud, inputSize: () => 1000 }, new Uint8Array(1)).finding, undefined);
+  assert.ok(kept.length > 0);
 });
 
 test.run();

@@ -28,13 +28,15 @@ const throwsLimit = (f: () => void, kind: WorkKind): LimitError => {
 test('a proportional limit grows with the input, and with input read later', () => {
   const b = Budget.for(1000);
   const produce = WORK_KINDS.produce;
-  assert.is(b.limit('produce'), produce.perInputByte * 1000 + produce.base);
+  assert.is(b.limit('produce'), Math.max(produce.perInputByte * 1000, produce.base));
   b.charge('produce', b.limit('produce'), 'x');
   const e = throwsLimit(() => b.charge('produce', 1, 'file.hlsl:3:7'), 'produce');
   assert.is(e.path, 'file.hlsl:3:7');
   const c = Budget.for(0);
   c.addInput(10);
-  assert.is(c.limit('produce'), produce.perInputByte * 10 + produce.base);
+  assert.is(c.limit('produce'), Math.max(produce.perInputByte * 10, produce.base), 'never less than the base');
+  c.addInput(1000);
+  assert.is(c.limit('produce'), produce.perInputByte * 1010, 'past the base, in proportion to every byte read');
 });
 
 test('a fixed limit replaces the default; where is built only on failure', () => {

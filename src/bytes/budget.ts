@@ -87,7 +87,8 @@ export class Budget {
     const f = this.fixed[i];
     if (f !== undefined) return f;
     const row = WORK_KINDS[kind];
-    return row.perInputByte * this.inputBytes + row.base;
+    // in proportion to the input, never less than the base: so output within 64x holds for any input of 64 bytes or more
+    return Math.max(row.perInputByte * this.inputBytes, row.base);
   }
 
   /** How much of a kind has been charged. */

@@ -13,9 +13,6 @@ import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { Budget } from '../index.js';
 
-/** At most this many patterns from one `{a,b}` expansion (docs/limits.md). */
-export const MAX_BRACE_EXPANSIONS = 1024;
-
 /** One step of a compiled segment. */
 type Token = { kind: 'char'; ch: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'class'; negate: boolean; ranges: [string, string][] };
 
@@ -31,9 +28,10 @@ export function isGlob(pattern: string): boolean {
 
 /**
  * `{a,b}` alternatives expanded (nested braces too), escapes kept; a brace without a comma is literal.
- * @throws {RangeError} more than `limit` patterns
+ * Every pattern made is charged to `budget` as `produce` (its characters), before it is made.
+ * @throws {LimitError} the patterns made run past the budget (`{a,b}` eleven times is 2,048 patterns)
  */
-export function expandBraces(pattern: string, limit = MAX_BRACE_EXPANSIONS): string[] {
+export function expandBraces(pattern: string, budget: Budget = Budget.for(pattern.length)): string[] {
   const out: string[] = [];
   const pending = [pattern];
   while (pending.length > 0) {
@@ -41,15 +39,18 @@ export function expandBraces(pattern: string, limit = MAX_BRACE_EXPANSIONS): str
     const brace = firstBrace(p);
     if (!brace) {
       out.push(p);
-      if (out.length > limit) throw new RangeError(`more than ${limit} patterns from braces`);
       continue;
     }
     const [open, close, commas] = brace;
     const head = p.slice(0, open);
     const tail = p.slice(close + 1);
-    const cuts = [open, ...commas, close];
-    for (let k = cuts.length - 2; k >= 0; k--) pending.push(head + p.slice(cuts[k]! + 1, cuts[k + 1]!) + tail);
-    if (pending.length + out.length > limit) throw new RangeError(`more than ${limit} patterns from braces`);
+    const cuts = [open];
+    for (const c of commas) cuts.push(c);
+    cuts.push(close);
+    for (let k = cuts.length - 2; k >= 0; k--) {
+      budget.charge('produce', head.length + cuts[k + 1]! - cuts[k]! - 1 + tail.length, pattern);
+      pending.push(head + p.slice(cuts[k]! + 1, cuts[k + 1]!) + tail);
+    }
   }
   return out;
 }
@@ -163,12 +164,12 @@ function segmentOf(text: string): Segment {
 /**
  * Files matching `pattern` (posix separators; relative to `cwd`, or absolute for an absolute
  * pattern), in walk order; the caller sorts.
- * @throws {RangeError} a brace expansion past MAX_BRACE_EXPANSIONS
+ * @throws {LimitError} the work budget ran out (brace patterns made, automaton steps, entries listed)
  */
 export function globFiles(pattern: string, cwd: string, budget: Budget = Budget.for(pattern.length)): string[] {
   const found = new Set<string>();
   const listed = new Set<string>();
-  for (const p of expandBraces(pattern)) {
+  for (const p of expandBraces(pattern, budget)) {
     const isAbsolute = absolute(p);
     const parts = p.split('/').filter((s, i) => s !== '' || i === 0);
     let root = isAbsolute ? (parts[0] === '' ? '/' : `${parts[0]}/`) : '';

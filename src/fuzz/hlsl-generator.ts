@@ -27,10 +27,10 @@ class Recipe {
   below(n: number): number {
     return n <= 1 ? 0 : ((this.byte() << 8) | this.byte()) % n;
   }
-  /** A size up to `max`, small ones likelier (a byte's square, scaled). */
+  /** A size up to `max`, small ones likelier (a byte's cube, scaled). */
   size(max: number): number {
-    const b = this.byte();
-    return Math.floor(((b * b) / (255 * 255)) * max);
+    const b = this.byte() / 255;
+    return Math.floor(b * b * b * max);
   }
 }
 
@@ -57,7 +57,7 @@ export function generateProgram(data: Uint8Array): GeneratedProgram {
       break;
     }
     case 'deep-expression': {
-      const depth = 1 + r.size(40_000);
+      const depth = 1 + r.size(30_000);
       const kind = r.below(6);
       const e =
         kind === 0 ? `${'1 ? '.repeat(depth)}1${' : 0'.repeat(depth)}`
@@ -85,7 +85,7 @@ export function generateProgram(data: Uint8Array): GeneratedProgram {
       const levels = 1 + r.below(24);
       const fan = 1 + r.below(3);
       const style = r.below(5); // none, #ifndef, #if !defined, #pragma once, a guard with text after it
-      const skipped = `#if 0\n${`${'x'.repeat(63)}\n`.repeat(r.size(8192))}#endif\n`;
+      const skipped = `#if 0\n${`${'x'.repeat(63)}\n`.repeat(r.size(2048))}#endif\n`;
       const wrap = (name: string, body: string, s: number) =>
         s === 1 ? `#ifndef ${name}\n#define ${name}\n${body}#endif\n`
         : s === 2 ? `// ${name}\n#if !defined(${name})\n#define ${name}\n${body}#endif\n`
@@ -101,14 +101,14 @@ export function generateProgram(data: Uint8Array): GeneratedProgram {
       break;
     }
     case 'argument-nest': {
-      const depth = 1 + r.size(5000);
+      const depth = 1 + r.size(3000);
       main += `#define F(x) ${['x', 'x x', '(x)'][r.below(3)]}\n#define RS ${'F('.repeat(depth)}"CBV(b0)"${')'.repeat(depth)}\n`;
       break;
     }
     default: {
       // a chain of object-like macros used many times (hide sets)
-      const length = 1 + r.size(2000);
-      const uses = 1 + r.size(20_000);
+      const length = 1 + r.size(1000);
+      const uses = 1 + r.size(5000);
       for (let i = 0; i < length; i++) main += `#define M${i} M${i + 1}\n`;
       main += `#define M${length} x\n${'M0 '.repeat(uses)}\n`;
     }

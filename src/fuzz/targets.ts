@@ -96,6 +96,7 @@ export function startMeter(): Meter {
 
 /** The bytes an input stands for. */
 export function inputSizeOf(target: FuzzTarget, data: Uint8Array): number {
+  if (!(data instanceof Uint8Array)) return 0;
   return target.inputSize?.(data) ?? data.byteLength;
 }
 
@@ -711,11 +712,12 @@ export interface Outcome {
 /** Runs `data` through `target` and applies the oracle. */
 export function runOne(target: FuzzTarget, data: Uint8Array): Outcome {
   let outputSize = 0;
-  const meter = target.resources ? startMeter() : undefined;
+  // anything may be passed: a target that is not an object fails in `run`, as a crash
+  const meter = typeof target === 'object' && target !== null && target.resources ? startMeter() : undefined;
   try {
     outputSize = target.run(data);
   } catch (e) {
-    if (e instanceof DxbinError) return boundsFinding(target, data, 0, meter) ?? { outputSize: 0 };
+    if (e instanceof DxbinError) return (meter && boundsFinding(target, data, 0, meter)) || { outputSize: 0 };
     const err = e instanceof Error ? e : new Error(String(e));
     if (err instanceof FuzzOracleError) return { finding: 'oracle', error: `${err.name}: ${err.message}`, frame: `${target.name}: ${err.message}`, outputSize: 0 };
     return { finding: 'crash', error: `${err.name}: ${err.message}`, frame: topFrame(err), outputSize: 0 };

@@ -429,6 +429,9 @@ interface Frame {
   nested: boolean;
 }
 
+/** The least an unguarded re-inclusion costs as `scan`: what the directive loop spends on a file's frame, lines and include is not free. */
+const REINCLUDE_MINIMUM = 256;
+
 const GUARD_START = 0;
 const GUARD_IN = 1;
 const GUARD_AFTER = 2;
@@ -650,6 +653,8 @@ class Preprocessor {
         fr.pos = lexLine(s, fr.id, fr.pos, fail, run);
       } while (fr.pos < s.length && !startsDirective(s, firstTokenAt(s, fr.pos, fail)));
       if (outside && run.length > 0) fr.guard = GUARD_NONE;
+      // the taken text is output too: with the expansions it stays within the produced budget (64x the input)
+      this.charge('produce', charsOf(run), run[0]);
       this.expand(run, false, false, this.output);
     }
   }
@@ -900,9 +905,9 @@ class Preprocessor {
     if (id !== undefined && this.macros.has(this.guards.get(id) ?? '\0')) return;
     if (id === undefined) id = this.readInclude(host!, hit, name, at);
     else {
-      // an unguarded file included again: opened and scanned again
+      // an unguarded file included again: opened and scanned again (a small one costs as much as REINCLUDE_MINIMUM bytes)
       this.charge('files', 1, at);
-      this.charge('scan', this.sources[id]!.clean.length, at);
+      this.charge('scan', Math.max(this.sources[id]!.clean.length, REINCLUDE_MINIMUM), at);
     }
     if (kind === 'import') this.once.add(id);
     this.enter(at);
