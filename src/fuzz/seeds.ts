@@ -336,7 +336,7 @@ function le(...items: (number | readonly number[] | Uint8Array)[]): number[] {
   const out: number[] = [];
   for (const x of items) {
     if (typeof x === 'number') out.push(x & 0xff, (x >>> 8) & 0xff, (x >>> 16) & 0xff, x >>> 24);
-    else out.push(...Array.from(x));
+    else for (const b of x) out.push(b);
   }
   return out;
 }
