@@ -48,7 +48,7 @@ test('npm pack builds the package (prepack) and the tarball holds what consumers
   const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
   tarball = join(work, report[0]!.filename);
   const files = report[0]!.files.map((f) => f.path).sort();
-  for (const must of ['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/cli.js', 'dist/index.js', 'dist/cjs/index.js', 'dist/cjs/package.json', 'schema/root-signature.schema.json']) {
+  for (const must of ['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/cli.cjs', 'dist/index.js', 'dist/cjs/index.js', 'dist/cjs/package.json', 'schema/root-signature.schema.json']) {
     assert.ok(files.includes(must), `the tarball holds ${must}`);
   }
   const stray = files.filter((f) => f.startsWith('codecs/') || f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.ts') && !f.endsWith('.d.ts') || f.endsWith('.map'));
@@ -58,12 +58,14 @@ test('npm pack builds the package (prepack) and the tarball holds what consumers
   const links = [...readme.matchAll(/\]\(((?!https?:|#)[^)#]+)/g)].map((m) => m[1]!);
   assert.ok(links.length > 0, 'the README links to docs');
   for (const link of links) assert.ok(files.includes(link), `README link ${link} is shipped`);
-  // one copy of the library: the CLI imports the shared chunks instead of bundling its own
-  const cli = readFileSync(join(ROOT, 'dist/cli.js'), 'utf8');
-  assert.match(cli, /from '\.\/chunks\//, 'dist/cli.js imports the shared chunks');
-  const chunks = readdirSync(join(ROOT, 'dist/chunks')).map((f) => readFileSync(join(ROOT, 'dist/chunks', f), 'utf8'));
+  // one copy of the library in the ES build; the CLI is its own bundle (scripts/cli-bundle.mjs):
+  // dist/cli.cjs and a chunk per command in dist/cli/, with one copy of what the commands share
   const marker = 'function decodeRootSignature(';
-  assert.is([cli, ...chunks].filter((text) => text.includes(marker)).length, 1, `${marker} exists once in the ES build`);
+  const textsIn = (d: string) => readdirSync(join(ROOT, d)).filter((f) => /\.c?js$/.test(f)).map((f) => readFileSync(join(ROOT, d, f), 'utf8'));
+  assert.is([...textsIn('dist'), ...textsIn('dist/chunks')].filter((text) => text.includes(marker)).length, 1, `${marker} exists once in the ES build`);
+  assert.is(textsIn('dist/cli').filter((text) => text.includes(marker)).length, 1, `${marker} exists once in the CLI bundle`);
+  assert.not.match(readFileSync(join(ROOT, 'dist/cli.cjs'), 'utf8'), marker, 'dist/cli.cjs itself holds no command code');
+  assert.ok(files.some((f) => /^dist\/cli\/rootsig-decode-[^/]+\.cjs$/.test(f)), 'a chunk per command');
 });
 
 test('the tarball installs in a fresh project; import and require load every export', () => {
