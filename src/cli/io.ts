@@ -575,7 +575,8 @@ async function writeWholeSync(out: string, data: Uint8Array | string, inputs: re
   const l = lstatOrUndefined(out);
   const s = l?.isSymbolicLink() ? statOrUndefined(out) : l;
   if ((s && !s.isFile()) || isDevicePath(out, s !== undefined)) return false;
-  refuseInputs(out, inputs);
+  // an output that does not exist yet is none of the inputs (they were read): no look-ups then
+  if (l !== undefined) refuseInputs(out, inputs);
   const target = canonicalPath(out, l);
   sweepOnce(dirname(target));
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
