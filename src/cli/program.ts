@@ -17,12 +17,12 @@ import { DEFAULT_PARAM_FILE_FORMAT, PARAM_FILE_FORMAT_HELP } from './param-files
 import { withFsync } from './io.js';
 import type { Streams } from './io.js';
 
-/** The package's version, read once per process from its package.json (found above this module, in src/cli or dist). */
+/** The package's version, read once per process from its package.json (found above this module: src/cli, dist/cli, or the tests' bundle in node_modules/.cache). */
 let version: string | undefined;
 export function packageVersion(): string {
   if (version !== undefined) return version;
   let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++, dir = dirname(dir)) {
+  for (let i = 0; i < 8; i++, dir = dirname(dir)) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === 'dxbin' && pkg.version) return (version = pkg.version);
