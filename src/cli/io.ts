@@ -231,6 +231,10 @@ function statOrUndefined(path: string): Stats | undefined {
 
 /** Real paths of folders, found once per process (realpath walks every component of a path). */
 const realFolders = new Map<string, string>();
+/** Forgets the folders' real paths (a persistent-worker request in a sandbox folder Bazel made anew may link them elsewhere). */
+export function forgetRealFolders(): void {
+  realFolders.clear();
+}
 
 /** The real path of folder `dir` (absolute), cached; `dir` itself when it cannot be resolved (not cached: it may appear). */
 function realFolder(dir: string): string {
