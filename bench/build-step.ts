@@ -36,7 +36,7 @@ const STARTUP_RUNS = Math.max(3, Number(process.env.DXBIN_BENCH_STARTUP_RUNS ?? 
 const BIG = Number(process.env.DXBIN_BENCH_BIG ?? 10_000);
 const SMALL = Math.max(1, Math.round(BIG / 10));
 const HASH_FILES = Number(process.env.DXBIN_BENCH_FILES ?? 1000);
-const HASH_SAMPLED = Number(process.env.DXBIN_BENCH_SAMPLED ?? 30);
+const HASH_SAMPLED = Number(process.env.DXBIN_BENCH_SAMPLED ?? 10);
 
 const cli = await builtCli();
 const dir = mkdtempSync(join(tmpdir(), 'dxbin-bench-build-'));
