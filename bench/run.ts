@@ -35,6 +35,11 @@ interface Row {
   vs_dxbin?: number;
   vs_dxbin_min?: number;
   vs_dxbin_max?: number;
+  /** build-step rows: ratio to the case's baseline row (bench/build-step.ts) */
+  vs?: number;
+  vs_min?: number;
+  vs_max?: number;
+  note?: string;
 }
 const rows: Row[] = [];
 const log = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
@@ -105,6 +110,15 @@ function printGoals(): void {
   speedVs('hlsl-preprocess', 'cpp', '>= 0.5x (issue 19)', 0.5);
   const hlsl = row('hlsl-compile', 'dxbin');
   if (hlsl) lines.push(`| hlsl-compile | strings per second | ${Math.round(1e9 / hlsl.ns_per_record!)} (${(hlsl.ns_per_record! / 1e3).toFixed(0)} us a string) | - | - |`);
+  // issue 27: build steps at the floor (bench/build-step.ts; ratios to the case's baseline row)
+  const ratio = (kase: string, impl: string, measure: string, goal: string, max?: number) => {
+    const r = row(kase, impl);
+    add(kase, measure, r?.vs, r?.vs !== undefined ? `[${f(r.vs_min!)}-${f(r.vs_max!)}]` : (r?.note ?? ''), goal, r?.vs !== undefined && max !== undefined ? r.vs <= max : undefined);
+  };
+  ratio('build-step-startup', 'dxbin-rootsig-decode', 'rootsig decode process / node -e 0', '<= 1.3x', 1.3);
+  ratio('build-step-startup', 'vkd3d-compiler-cs-to-spirv', 'vkd3d-compiler process / node -e 0', 'reported');
+  const big = rows.filter((r) => r.case.startsWith('build-step-convert-')).map((r) => r.case).sort((a, b) => Number(b.split('-').pop()) - Number(a.split('-').pop()))[0];
+  if (big) for (const impl of ['dxbin-convert-one-call', 'dxbin-batch', 'dxbin-worker-multiplex', 'dxbin-worker-singleplex']) ratio(big, impl, `${impl} per file / I/O floor`, '<= 3x', 3);
   const first = row('query-first-call', 'dxbin-simd');
   if (first) lines.push(`| query-first-call | first call in a process | ${(first.median_ns / 1e6).toFixed(2)} ms | - | - |`);
   console.log(`\n${lines.join('\n')}`);

@@ -74,7 +74,7 @@ export const { Argument, Command, CommanderError, Help, InvalidArgumentError, Op
 export function cliBundle({ input = 'src/cli/bin.ts', dir, external, plugins }) {
   return {
     input: { cli: input },
-    output: { dir, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'cli/[name]-[hash].cjs', interop: 'auto', exports: 'auto' },
+    output: { dir, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'cli/[name]-[hash].cjs', interop: 'auto', exports: 'auto'},
     external: external.filter((e) => e !== 'commander'),
     treeshake: { moduleSideEffects: (_id, externalModule) => externalModule },
     plugins: [inlineCommander(), ...plugins],

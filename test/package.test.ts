@@ -63,6 +63,9 @@ test('npm pack builds the package (prepack) and the tarball holds what consumers
   const lib = files.filter((f) => f.startsWith('dist/lib/') && f.endsWith('.js')).map((f) => readFileSync(join(ROOT, f), 'utf8'));
   const marker = 'function decodeRootSignature(';
   assert.is(lib.filter((text) => text.includes(marker)).length, 1, `${marker} exists once in the ES build`);
+  assert.is(readdirSync(join(ROOT, 'dist/cli')).map((f) => readFileSync(join(ROOT, 'dist/cli', f), 'utf8')).filter((text) => text.includes(marker)).length, 1, `${marker} exists once in the CLI bundle`);
+  assert.not.match(readFileSync(join(ROOT, 'dist/cli.cjs'), 'utf8'), marker, 'dist/cli.cjs itself holds no command code');
+  assert.ok(files.some((f) => /^dist\/cli\/rootsig-decode-[^/]+\.cjs$/.test(f)), 'a chunk per command');
 });
 
 test('the tarball installs in a fresh project; import and require load every export', () => {

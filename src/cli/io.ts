@@ -231,6 +231,10 @@ function statOrUndefined(path: string): Stats | undefined {
 
 /** Real paths of folders, found once per process (realpath walks every component of a path). */
 const realFolders = new Map<string, string>();
+/** Forgets the folders' real paths (a persistent-worker request in a sandbox folder Bazel made anew may link them elsewhere). */
+export function forgetRealFolders(): void {
+  realFolders.clear();
+}
 
 /**
  * The real path of folder `dir` as the system resolves it (`link/..` is the parent of the link's
@@ -653,7 +657,8 @@ async function writeWholeSync(out: string, data: Uint8Array | string, inputs: re
   const l = lstatOrUndefined(out);
   const s = l?.isSymbolicLink() ? statOrUndefined(out) : l;
   if ((s && !s.isFile()) || isDevicePath(out, s !== undefined)) return false;
-  refuseInputs(out, inputs);
+  // an output that does not exist yet is none of the inputs (they were read): no look-ups then
+  if (l !== undefined) refuseInputs(out, inputs);
   const target = canonicalPath(out, l);
   sweepOnce(dirname(target));
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;

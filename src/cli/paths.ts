@@ -43,7 +43,8 @@ export interface ExpandedInput {
 /** Expands input arguments: an argument naming an existing file is that file even when it has glob characters. */
 export function expandInputs(args: readonly string[], cwd = process.cwd()): ExpandedInput[] {
   return args.map((pattern) => {
-    if (pattern === '-' || existsSync(path.resolve(cwd, pattern)) || !isGlob(globPattern(pattern))) return { pattern, files: [pattern] };
+    // a name with no glob character needs no look-up (one stat fewer per input of a build step)
+    if (pattern === '-' || !isGlob(globPattern(pattern)) || existsSync(path.resolve(cwd, pattern))) return { pattern, files: [pattern] };
     const absolute = path.isAbsolute(pattern);
     let files: string[];
     try {

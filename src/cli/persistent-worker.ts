@@ -28,6 +28,7 @@ import { MAX_ANSWER_BYTES, captureStreams } from './streams.js';
 import { RequestFramer, parseWorkRequest, responseLine, type Frame, type WorkRequest } from './work-requests.js';
 import type { Streams } from './io.js';
 import { jobCount } from './runner.js';
+import { forgetRealFolders } from './io.js';
 
 /** The worker's own options, taken out of its arguments: `--jobs N` (concurrent multiplex requests; default: one per core). */
 export function takeWorkerOptions(prefix: readonly string[]): { jobs: number; rest: string[] } {
@@ -71,7 +72,10 @@ export async function servePersistentWorker(
     let exitCode: number;
     const home = process.cwd();
     try {
-      if (req.sandboxDir !== undefined) process.chdir(req.sandboxDir);
+      if (req.sandboxDir !== undefined) {
+        process.chdir(req.sandboxDir);
+        forgetRealFolders();
+      }
       if (req.verbosity >= 10) captured.err(`dxbin worker: request ${req.requestId} in ${process.cwd()}: dxbin ${[...rest, ...req.arguments].join(' ')}`);
       const argv = [...rest, ...expandResponseFiles(req.arguments)];
       exitCode = await runCommand(argv, captured);

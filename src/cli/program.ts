@@ -17,7 +17,7 @@ import { DEFAULT_PARAM_FILE_FORMAT, PARAM_FILE_FORMAT_HELP } from './param-files
 import { withFsync } from './io.js';
 import type { Streams } from './io.js';
 
-/** The package's version, read once per process from its package.json (found above this module, in src/cli or dist). */
+/** The package's version, read once per process from its package.json (found above this module: src/cli, dist/cli, or the tests' bundle in node_modules/.cache). */
 let version: string | undefined;
 export function packageVersion(): string {
   if (version !== undefined) return version;

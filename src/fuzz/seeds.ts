@@ -207,6 +207,8 @@ export function seedInputs(target: string): Uint8Array[] {
         utf8('{"arguments":["hash","--check","a.cso"],"requestId":1}\n{"arguments":["@p.params"],"requestId":2,"verbosity":10}\n{"requestId":1,"cancel":true}\n'),
         utf8('{ "arguments": [\n  "rootsig", "convert", "--to", "1.0", "-o", "o.cso", "@@lit"\n ],\n "sandboxDir": "s", "requestId": 0 }{"arguments":["--param-file-format=shell","@x"]}'),
       ];
+    case 'param-file':
+      return [utf8("rootsig\0compile\0--file\0src/my shader.hlsl\0-D\0NAME=it's\0\0x\ny"), utf8("'a b'\nc\n'it'\\''s'\n--file=a b.hlsl\n")];
     case 'batch-stream':
       return [
         utf8('["hash","--check","a.cso"]\n{"id":"two","args":["inspect","@jobs.params"]}\n\n{"id":3,"args":["--param-file-format","msbuild","@r.rsp"]}\n'),

@@ -52,6 +52,7 @@ import { batchJob } from '../cli/commands/batch.js';
 import { expandResponseFiles } from '../cli/argfiles.js';
 import { Budget, LimitError } from '../bytes/budget.js';
 import { generateProgram, type GeneratedProgram } from './hlsl-generator.js';
+import { splitParamLines } from '../cli/param-files.js';
 import { InputError, UsageError } from '../cli/errors.js';
 import { crashClass, parseAnswerText } from './answers.js';
 
@@ -528,6 +529,21 @@ export const TARGETS: readonly FuzzTarget[] = [
         n += line.length;
       }
       return n;
+    },
+  },
+  // response files in the default reading, Bazel's three param file formats told apart (issue 27)
+  {
+    name: 'param-file',
+    kind: 'json',
+    oracle: 'items (the input split at NUL) written as Bazel writes a shell-format param file read back exactly; any text reads as at most one argument per input character',
+    run(data) {
+      const t = text(data);
+      const items = t.split('\0').slice(0, 256);
+      const shell = items.map((i) => `${/^[A-Za-z0-9@%_+:,./-]+$/.test(i) ? i : `'${i.replace(/'/g, "'\\''")}'`}\n`).join('');
+      check(JSON.stringify(splitParamLines(shell)) === JSON.stringify(items), 'a Bazel shell-format param file does not read back its items');
+      const any = splitParamLines(t);
+      check(any.length <= t.length, 'more arguments than characters');
+      return shell.length + any.length;
     },
   },
   {
