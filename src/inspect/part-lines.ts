@@ -5,6 +5,7 @@
 import type { DecodedPart } from '../parts/part.js';
 import type { Row } from '../rows/record.js';
 import { printableText } from './hex.js';
+import { expectObject, expectString } from '../bytes/check.js';
 
 const hex = (v: unknown) => `0x${(typeof v === 'bigint' ? v : BigInt(Number(v))).toString(16)}`;
 const str = (v: unknown) => printableText(String(v));
@@ -22,8 +23,14 @@ function signatureLines(p: DecodedPart): string[] {
   return lines;
 }
 
-/** The listing of a decoded part, without its header line (which the caller prints). */
+/**
+ * The listing of a decoded part (decodePart's answer), without its header line (which the caller prints).
+ * @throws {DescriptionError} bad-type when `p` is not a decoded part
+ */
 export function partLines(p: DecodedPart): string[] {
+  expectObject(p, 'part');
+  expectString(p.kind, 'part.kind');
+  expectObject(p.blocks, 'part.blocks');
   const b = p.blocks;
   const one = (k: string) => b[k] as Row;
   switch (p.kind) {

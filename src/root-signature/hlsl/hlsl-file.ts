@@ -238,8 +238,8 @@ function checkedHost(host: IncludeHost, path: string): IncludeHost {
     if (typeof st.regular !== 'boolean') answer('stat', 'a boolean in .regular', st.regular);
     return v as HostFile;
   };
-  w.read = (real) => {
-    const v: unknown = host.read(real);
+  w.read = (real, max) => {
+    const v: unknown = host.read(real, max);
     return v instanceof Uint8Array ? v : answer('read', 'a Uint8Array', v);
   };
   return w;
