@@ -20,6 +20,7 @@ import { rootsigEncode } from './rootsig-encode.js';
 import { rootsigValidate } from './rootsig-validate.js';
 import { verify } from './verify.js';
 import { rootsigSuggest } from './rootsig-suggest.js';
+import { rootsigRecordLayout } from './rootsig-record-layout.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   inspect,
@@ -32,6 +33,7 @@ export const COMMANDS: readonly CliCommand[] = [
   rootsigPreprocess,
   rootsigDecompile,
   rootsigSuggest,
+  rootsigRecordLayout,
   queryDecode,
   queryTimings,
   querySum,
