@@ -20,6 +20,7 @@ import {
   looksLikeContainer,
   parseContainer,
   parseJsonText,
+  pipelineFromJson,
   printRootSignature,
   printable,
   readRootSignatureSource,
@@ -28,6 +29,7 @@ import {
   rootSignatureToJson,
   toHex,
   validateRootSignature,
+  verifyPipeline,
   withRootSignature,
   writeEdited,
   type ParsedContainer,
@@ -804,6 +806,32 @@ function compileText(): void {
 // ---------------------------------------------------------------- layout
 
 /** A splitter between panes: drag it, or focus it and press Left/Right, to resize the pane it controls. */
+/**
+ * Verifies the pipeline description among `files`; the files it names are found among the others
+ * by their last path component (a page cannot read folders).
+ */
+async function verifyPipelineFiles(files: readonly File[]): Promise<void> {
+  const list = $('pipeline-violations');
+  list.replaceChildren();
+  const json = files.find((f) => f.name.toLowerCase().endsWith('.json'));
+  if (!json) throw new Error('choose the pipeline description (.json) with the files it names');
+  const bytes = new Map<string, Uint8Array>();
+  for (const f of files) if (f !== json) bytes.set(f.name, new Uint8Array(await f.arrayBuffer()));
+  const description = parseJsonText(new TextDecoder().decode(await json.arrayBuffer()), json.name);
+  const pipeline = pipelineFromJson(description, {
+    read: (path) => {
+      const hit = bytes.get(path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1));
+      if (!hit) throw new Error(`${path} was not chosen with the description`);
+      return hit;
+    },
+  });
+  const r = verifyPipeline(pipeline);
+  const stages = r.stages.map((s) => s.key).join(', ') || 'no shaders';
+  setText($('pipeline-verdict'), `${json.name}: ${r.kind} pipeline ${r.verdict === 'fits' ? 'fits' : 'does not fit'} (${stages}; root signature ${r.rootSignature ? `from ${r.rootSignature}` : 'missing'}; signatures ${r.signatures.replace('-', ' ')})`);
+  $('pipeline-verdict').classList.toggle('warn', r.verdict !== 'fits');
+  for (const v of r.violations) list.append(h('li', `${v.severity} ${v.code}${v.path ? ` ${v.path}` : ''}: ${v.message}`, v.severity === 'error' ? 'warn' : undefined));
+}
+
 function splitter(id: string, variable: '--left' | '--right'): void {
   const bar = $(id);
   const root = document.documentElement;
@@ -881,6 +909,11 @@ function start(): void {
     $('drop').classList.remove('over');
     const f = ev.dataTransfer?.files?.[0];
     if (f) void loadFile(f).catch((e) => status(message(e), true));
+  });
+  const pipelineInput = $('pipeline-files') as HTMLInputElement;
+  pipelineInput.addEventListener('change', () => {
+    const chosen = Array.from(pipelineInput.files ?? []);
+    if (chosen.length) void verifyPipelineFiles(chosen).catch((e) => setText($('pipeline-verdict'), message(e)));
   });
   $('compile').addEventListener('click', compileText);
   $('fix').addEventListener('click', fixDigest);

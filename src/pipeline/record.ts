@@ -13,7 +13,7 @@ import { checkDescription } from '../root-signature/check.js';
 import { parameterPath } from '../root-signature/rows.js';
 import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from '../root-signature/types.js';
 import { enumName } from '../json/vocabulary.js';
-import { expectNumber } from '../bytes/check.js';
+import { expectNumber, expectObject } from '../bytes/check.js';
 
 /** One root argument of a shader record. */
 export interface RecordField {
@@ -80,6 +80,8 @@ export function shaderRecordLayout(rs: RootSignature): RecordLayout {
 
 /** Why a shader table stride does not hold records of `layout`, or undefined when it does. */
 export function recordSizeProblem(layout: RecordLayout, size: number): string | undefined {
+  expectObject(layout, 'layout');
+  expectNumber(layout.recordSize, 'layout.recordSize');
   expectNumber(size, 'size');
   if (!Number.isInteger(size) || size < 0) return `record size ${size} is not a whole number of bytes`;
   if (size < layout.recordSize) return `record size ${size} is less than the ${layout.recordSize} bytes the shader identifier and root arguments take`;
