@@ -217,7 +217,7 @@ test('shader record layout: identifier, then constants at 4, descriptors and tab
 
 // ---------------------------------------------------------------- the CLI
 
-test('CLI: verify --pipeline exit 0 for a fitting pipeline, 1 with the violations; rootsig record-layout; verify LIB --record-size', async () => {
+test('CLI: verify --pipeline exit 0 for a fitting pipeline, 1 with the violations; rootsig record-layout; verify LIB --record-size; pipeline encode/decode', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dxbin-pipeline-'));
   try {
     const good = join(dir, 'good.json');
@@ -246,6 +246,17 @@ test('CLI: verify --pipeline exit 0 for a fitting pipeline, 1 with the violation
     assert.is(small.code, 1);
     assert.match(small.stdout, /LRS0: records need 48 bytes \(stride 64\); 32 does not fit/);
     assert.is((await runCli(['verify', lib, '--record-size', 'x'])).code, 2);
+    // pipeline encode (a description) -> decode (the stream's JSON form) -> encode gives the same image
+    const image = join(dir, 'stream.bin');
+    const enc = await runCli(['pipeline', 'encode', good, '--abi', 'x86', '-o', image]);
+    assert.is(enc.code, 0, enc.stderr);
+    const dec = await runCli(['pipeline', 'decode', image, '--abi', 'x86']);
+    assert.is(dec.code, 0, dec.stderr);
+    assert.equal(JSON.parse(dec.stdout).map((s: { Type: string }) => s.Type), ['VS', 'PS', 'INPUT_LAYOUT', 'PRIMITIVE_TOPOLOGY', 'RENDER_TARGET_FORMATS', 'DEPTH_STENCIL_FORMAT']);
+    writeFileSync(join(dir, 'stream.json'), dec.stdout);
+    assert.is((await runCli(['pipeline', 'encode', join(dir, 'stream.json'), '--abi', 'x86', '-o', join(dir, 'again.bin')])).code, 0);
+    assert.equal(readFileSync(join(dir, 'again.bin')), readFileSync(image));
+    assert.is((await runCli(['pipeline', 'decode', image, '--abi', 'x64'])).code, 1);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

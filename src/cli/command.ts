@@ -106,4 +106,5 @@ export const GROUPS: Readonly<Record<string, string>> = {
   rootsig: 'root signatures (RTS0)',
   query: 'resolved query results (ResolveQueryData output)',
   ddi: 'DDI and feature structures (work-graph node outputs, render-pass preserve-local, D3D12_OPTIONS)',
+  pipeline: 'pipeline state streams (D3D12_PIPELINE_STATE_STREAM_DESC images) and pipeline descriptions',
 };

@@ -21,6 +21,7 @@ import { rootsigValidate } from './rootsig-validate.js';
 import { verify } from './verify.js';
 import { rootsigSuggest } from './rootsig-suggest.js';
 import { rootsigRecordLayout } from './rootsig-record-layout.js';
+import { pipelineDecode, pipelineEncode } from './pipeline.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   inspect,
@@ -42,6 +43,8 @@ export const COMMANDS: readonly CliCommand[] = [
   ddiEncode,
   ddiValidate,
   ddiNodeOutputs,
+  pipelineEncode,
+  pipelineDecode,
   hash,
   extract,
   strip,
