@@ -12,6 +12,7 @@ import { PIPELINE_RULES, type PipelineRuleCode } from '../codecs/pipeline-rules.
 import { pipelineFromJson, type Pipeline } from '../src/pipeline/desc.js';
 import { verifyPipeline, verifySignatures, type SignatureElement, type StageSignatures } from '../src/pipeline/verify.js';
 import { recordSizeProblem, shaderRecordLayout } from '../src/pipeline/record.js';
+import { stageSignaturesFromParts } from '../src/pipeline/signatures.js';
 import { readRootSignatureSource } from '../src/index.js';
 import { ROOT } from './helpers/corpus.js';
 import { spawnSync } from 'node:child_process';
@@ -133,6 +134,21 @@ test('a pipeline consistent in every signature rule has no signature violations'
   assert.equal(r.violations.map((v) => v.code), ['input-layout-missing-element']);
   assert.is(r.signatures, 'checked');
   assert.is(r.verdict, 'does-not-fit');
+});
+
+test('decoded signature parts (rows as the part decoder gives them) become a stage\'s signatures, and run the rules', () => {
+  const row = (semanticName: string, register: number, mask: number, systemValue = 0, componentType = 3) => ({ semanticName, semanticIndex: 0, systemValue, componentType, register, mask, rwMask: mask, reserved: 0 });
+  const vs = stageSignaturesFromParts([
+    { name: 'ISGN', elements: [row('POSITION', 0, 0b111)] },
+    { name: 'OSGN', elements: [row('SV_Position', 0, 0xf, 1), row('TEXCOORD', 1, 0b11)] },
+    { name: 'RDEF', elements: [] },
+  ])!;
+  const ps = stageSignaturesFromParts([{ name: 'ISG1', elements: [{ ...row('TEXCOORD', 1, 0b111), stream: 0, minPrecision: 0 }] }, { name: 'OSG1', elements: [{ ...row('SV_Target', 0, 0xf, 64), stream: 0 }] }])!;
+  assert.equal(vs.inputs[0], { semanticName: 'POSITION', semanticIndex: 0, systemValue: 0, componentType: 3, register: 0, mask: 7, readWriteMask: 7, stream: 0 });
+  assert.is(stageSignaturesFromParts([{ name: 'RDEF', elements: [] }]), undefined);
+  assert.equal(verifySignatures(FAKE(GRAPHICS), { VS: vs, PS: ps }).map((v) => v.code), ['linkage-mask']);
+  assert.throws(() => stageSignaturesFromParts([{ name: 'ISGN', elements: [{ semanticName: 7 }] }]), /semanticName/);
+  assert.throws(() => stageSignaturesFromParts([{ name: 'ISGN', elements: [] }, { name: 'ISG1', elements: [] }]), /ambiguous/);
 });
 
 /**
