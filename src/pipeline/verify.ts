@@ -367,7 +367,8 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
     const rtv = pipelineValue(pipeline, 'RENDER_TARGET_FORMATS') as { RTFormats: number[]; NumRenderTargets: number };
     const dsv = pipelineValue(pipeline, 'DEPTH_STENCIL_FORMAT') as number;
     for (const o of ps.outputs) {
-      if (o.systemValue === 64) {
+      const what = outputKind(o);
+      if (what === 'target') {
         const n = o.register;
         const format = n < SIMULTANEOUS_RENDER_TARGET_COUNT ? rtv.RTFormats[n]! : 0;
         if (n >= rtv.NumRenderTargets || format === 0) {
@@ -377,9 +378,9 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
         const f = formatInfo(format);
         const have = typeKind(o.componentType);
         if (f.kind !== 'unknown' && have !== 'unknown' && f.kind !== have) r.add('ps-target-type', { index: n, type: typeName(o.componentType), format: formatName(format), formatType: f.kind }, { stage: 'PS', path: `RTVFormats[${n}]` });
-      } else if (o.systemValue === 65 || o.systemValue === 67 || o.systemValue === 68) {
+      } else if (what === 'depth') {
         if (dsv === 0) r.add('depth-output-dsv', { name: o.semanticName }, { stage: 'PS', path: 'DSVFormat' });
-      } else if (o.systemValue === 69) {
+      } else if (what === 'stencil') {
         if (dsv !== 0 && !formatInfo(dsv).stencil) r.add('stencil-output-dsv', { format: formatName(dsv) }, { stage: 'PS', path: 'DSVFormat' });
       }
     }
@@ -404,6 +405,18 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
     });
   }
   return r.list;
+}
+
+/**
+ * What a pixel shader output is. DXBC's OSGN gives SV_Target, SV_Depth and SV_StencilRef no
+ * system value (0) and names them only; DXIL's OSG1 gives them D3D_NAME 64, 65/67/68 and 69.
+ */
+function outputKind(o: SignatureElement): 'target' | 'depth' | 'stencil' | undefined {
+  const name = o.semanticName.toUpperCase();
+  if (o.systemValue === 64 || name === 'SV_TARGET') return 'target';
+  if (o.systemValue === 65 || o.systemValue === 67 || o.systemValue === 68 || name === 'SV_DEPTH' || name === 'SV_DEPTHGREATEREQUAL' || name === 'SV_DEPTHLESSEQUAL') return 'depth';
+  if (o.systemValue === 69 || name === 'SV_STENCILREF') return 'stencil';
+  return undefined;
 }
 
 function highestComponent(m: number): number {
