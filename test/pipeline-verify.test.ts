@@ -60,7 +60,8 @@ const layoutOf = (vs: string) => DXTK_LAYOUT[/^(\w+?)Effect/.exec(vs)![1]!]!;
 for (const [vs, ps, rs] of DXTK_PIPELINES) {
   test(`DirectXTK ${vs} + ${ps}${rs ? ` with ${rs}` : ' (their own root signature)'} fits`, () => {
     const r = verifyPipeline(pipe({ ...BASIC, InputLayout: layoutOf(vs), VS: `${DXTK}/${vs}`, PS: `${DXTK}/${ps}`, ...(rs ? { pRootSignature: rs } : {}) }));
-    assert.equal(r.violations, []);
+    // errors none; once a signature decoder is the default, the float3-as-float4 warning joins (see below)
+    assert.equal(r.violations.filter((v) => v.severity === 'error'), []);
     assert.is(r.verdict, 'fits');
     assert.is(r.rootSignature, rs ? 'pRootSignature' : 'VS');
     assert.equal(r.stages.map((s) => [s.key, s.bindings]), [['VS', 'fits'], ['PS', 'fits']]);
