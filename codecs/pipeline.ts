@@ -296,3 +296,26 @@ export const STREAM_STRUCTS: readonly StructDef[] = [
 
 /** D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT. */
 export const SIMULTANEOUS_RENDER_TARGET_COUNT = 8;
+
+/**
+ * Shader records of a local root signature (DirectX Raytracing, docs/formats/pipeline.md): the
+ * shader identifier, then one root argument per parameter in order, each at a multiple of its
+ * alignment; the table's stride a multiple of D3D12_RAYTRACING_SHADER_RECORD_BYTE_ALIGNMENT.
+ */
+export const SHADER_RECORD = {
+  /** D3D12_SHADER_IDENTIFIER_SIZE_IN_BYTES. */
+  identifierSize: 32,
+  /** D3D12_RAYTRACING_SHADER_RECORD_BYTE_ALIGNMENT. */
+  recordAlignment: 32,
+  /** D3D12_RAYTRACING_MAX_SHADER_RECORD_STRIDE. */
+  maxStride: 4096,
+} as const;
+
+/** The root argument of each D3D12_ROOT_PARAMETER_TYPE in a shader record: bytes (per 32-bit value for constants), alignment, what it holds. */
+export const SHADER_RECORD_ARGUMENTS: Readonly<Record<string, { readonly size: number; readonly perValue?: true; readonly align: number; readonly holds: string }>> = {
+  DESCRIPTOR_TABLE: { size: 8, align: 8, holds: 'D3D12_GPU_DESCRIPTOR_HANDLE' },
+  '32BIT_CONSTANTS': { size: 4, perValue: true, align: 4, holds: '32-bit constants' },
+  CBV: { size: 8, align: 8, holds: 'D3D12_GPU_VIRTUAL_ADDRESS' },
+  SRV: { size: 8, align: 8, holds: 'D3D12_GPU_VIRTUAL_ADDRESS' },
+  UAV: { size: 8, align: 8, holds: 'D3D12_GPU_VIRTUAL_ADDRESS' },
+};

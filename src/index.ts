@@ -180,6 +180,12 @@ export { VALIDATION_TARGETS, type ValidationTarget, type ValidationCode } from '
 /** Pipeline state streams (D3D12_PIPELINE_STATE_STREAM_DESC) as relocatable images, x64 and x86; their JSON form; CD3DX12 defaults. */
 export { encodeStream, decodeStream, streamToJson, streamFromJson, streamSize, subobjectDefault, subobjectRow, type Subobject, type DecodeStreamOptions } from './pipeline/stream.js';
 /** The pipeline JSON form (D3D12_GRAPHICS/COMPUTE_PIPELINE_STATE_DESC names, files relative to the JSON, CD3DX12 defaults) to and from subobjects. */
-export { pipelineFromJson, pipelineToJson, pipelineValue, pipelineKind, PIPELINE_KEYS, type Pipeline, type PipelineKind, type PipelineFile, type PipelineFromJsonOptions } from './pipeline/desc.js';
+export { pipelineFromJson, pipelineToJson, pipelineValue, pipelineKind, PIPELINE_KEYS, PIPELINE_FILE_KEYS, type Pipeline, type PipelineKind, type PipelineFile, type PipelineFromJsonOptions } from './pipeline/desc.js';
 /** JSON Schema of the pipeline JSON form (schema/pipeline.schema.json). */
 export { pipelineJsonSchema } from './pipeline/schema.js';
+/** Does the pipeline work? CreateGraphicsPipelineState's checks offline; the signature rules on decoded elements. */
+export { verifyPipeline, verifySignatures, STAGE_KIND, type PipelineVerifyResult, type PipelineViolation, type PipelineStageReport, type VerifyPipelineOptions, type SignatureElement, type StageSignatures, type StageKey } from './pipeline/verify.js';
+/** Decoded signature parts (ISGN/ISG1, OSGN/OSG5/OSG1, PSG1 element rows) as a stage's signatures for verifySignatures. */
+export { stageSignaturesFromParts, signatureElement, SIGNATURE_PART_ROLE } from './pipeline/signatures.js';
+/** Shader records of a local root signature: the layout after the shader identifier, the table stride, a record size checked. */
+export { shaderRecordLayout, recordSizeProblem, type RecordLayout, type RecordField } from './pipeline/record.js';

@@ -19,6 +19,8 @@ import { renderQueryTable } from './panels/query.js';
 import { load, loadFile } from './load.js';
 import { compileText } from './panels/compile.js';
 import { splitter } from './panels/layout.js';
+import { verifyPipelineFiles } from './panels/pipeline.js';
+import { setText } from './virtual.js';
 
 function start(): void {
   const active = chooseKernels();
@@ -51,6 +53,11 @@ function start(): void {
     $('drop').classList.remove('over');
     const f = ev.dataTransfer?.files?.[0];
     if (f) void loadFile(f).catch((e) => status(message(e), true));
+  });
+  const pipelineInput = $('pipeline-files') as HTMLInputElement;
+  pipelineInput.addEventListener('change', () => {
+    const chosen = Array.from(pipelineInput.files ?? []);
+    if (chosen.length) void verifyPipelineFiles(chosen).catch((e) => setText($('pipeline-verdict'), message(e)));
   });
   $('compile').addEventListener('click', compileText);
   $('fix').addEventListener('click', fixDigest);

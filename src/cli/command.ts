@@ -111,4 +111,5 @@ export const GROUPS: Readonly<Record<string, string>> = {
   query: 'resolved query results (ResolveQueryData output)',
   ddi: 'DDI and feature structures (work-graph node outputs, render-pass preserve-local, D3D12_OPTIONS)',
   part: 'container parts: list, extract, remove, add (like llvm-objcopy)',
+  pipeline: 'pipeline state streams (D3D12_PIPELINE_STATE_STREAM_DESC images) and pipeline descriptions',
 };

@@ -16,6 +16,8 @@ import { programSeeds } from './hlsl-generator.js';
 import { rootSignatureToJson } from '../root-signature/json.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { Random } from './mutate.js';
+import { encodeStream } from '../pipeline/stream.js';
+import { pipelineFromJson } from '../pipeline/desc.js';
 import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
 import { encodePsv0, type Psv0 } from '../shader/psv0.js';
 
@@ -122,6 +124,15 @@ function ddiValue(struct: string, r: Random, depth = 0): Record<string, unknown>
   return o;
 }
 
+/** Pipeline descriptions, one group of keys each (their files are generated from the paths). */
+const PIPELINE_SEEDS: Record<string, unknown>[] = [
+  { VS: 'vs.cso', PS: 'ps.cso', pRootSignature: 'rs.bin', InputLayout: [{ SemanticName: 'POSITION', Format: 'R32G32B32_FLOAT' }, { SemanticName: 'TEXCOORD', Format: 'R32G32_FLOAT', AlignedByteOffset: 12 }] },
+  { RTVFormats: ['R8G8B8A8_UNORM', 'R16G16B16A16_FLOAT'], DSVFormat: 'D32_FLOAT', SampleDesc: { Count: 4, Quality: 0 }, SampleMask: 255, PrimitiveTopologyType: 'TRIANGLE' },
+  { BlendState: { IndependentBlendEnable: 1, RenderTarget: [{ BlendEnable: 1, SrcBlend: 'SRC1_COLOR' }, { LogicOpEnable: 1, LogicOp: 'XOR' }] }, RasterizerState1: { DepthBias: 1.5, CullMode: 'NONE' } },
+  { GS: 'gs.cso', StreamOutput: { pSODeclaration: [{ SemanticName: 'SV_Position', ComponentCount: 4 }, { SemanticName: null, ComponentCount: 2, OutputSlot: 1 }], pBufferStrides: [16, 8], RasterizedStream: 0 } },
+  { DepthStencilState2: { StencilEnable: 1, FrontFace: { StencilPassOp: 'INCR', StencilReadMask: 15 } }, ViewInstancingDesc: { pViewInstanceLocations: [{ ViewportArrayIndex: 1 }, { RenderTargetArrayIndex: 2 }] }, Flags: ['TOOL_DEBUG'], CachedPSO: 'cache.bin', NodeMask: 1, IBStripCutValue: '0xFFFF' },
+];
+
 /** Programs over virtual trees (see targets.ts virtualTree): conditionals, macros, guarded and looping includes. */
 const PREPROCESSOR_SEEDS = [
   '#include "rs.hlsli"\n#if defined(A) && (B + 1) * 2 > 3\n#define RS RS_A\n#elif !defined(C)\n#define RS RS_C\n#else\n#define RS "CBV(b9)"\n#endif\n[RootSignature(RS)]\nvoid main() {}\n//@ file rs.hlsli\n#pragma once\n#define STR(x) #x\n#define XSTR(x) STR(x)\n#define CAT(a, b) a##b\n#define RS_A XSTR(CBV(CAT(b, 1))) ", " "SRV(t0)"\n#define RS_C "DescriptorTable(UAV(u0))"\n//@ D A\n//@ D B=2\n',
@@ -177,6 +188,18 @@ export function seedInputs(target: string): Uint8Array[] {
           return b;
         }),
       );
+    case 'pipeline-stream':
+      return ABIS.flatMap((abi, a) =>
+        [PIPELINE_SEEDS.slice(0, 2), PIPELINE_SEEDS].map((list) => {
+          const image = encodeStream(pipelineFromJson(Object.assign({}, ...list), { read: (p) => utf8(p) }).subobjects, abi);
+          const b = new Uint8Array(1 + image.byteLength);
+          b[0] = a;
+          b.set(image, 1);
+          return b;
+        }),
+      );
+    case 'pipeline-json':
+      return [utf8(JSON.stringify(Object.assign({}, ...PIPELINE_SEEDS))), ...PIPELINE_SEEDS.map((p) => utf8(JSON.stringify(p)))];
     case 'ddi-json':
       return STRUCTS.map((s, i) => utf8(JSON.stringify({ type: i, value: ddiToJson(s.name, ddiValue(s.name, new Random(i + 11)) as never) })));
     case 'rdat-codec':

@@ -40,6 +40,12 @@ export interface PipelineFromJsonOptions {
 const ROW_BY_KEY = new Map<string, SubobjectRow>(SUBOBJECTS.map((r) => [r.key, r]));
 /** Every key of the pipeline JSON form, in row order. */
 export const PIPELINE_KEYS: readonly string[] = SUBOBJECTS.map((r) => r.key);
+/** The keys whose value is a file path (shaders, pRootSignature, CachedPSO). */
+export const PIPELINE_FILE_KEYS: readonly string[] = SUBOBJECTS.filter((r) => r.inner.kind === 'struct' && fileShaped(r.inner.struct)).map((r) => r.key);
+function fileShaped(struct: string): boolean {
+  const [a, b, ...rest] = structDef(struct).fields;
+  return !!a && !!b && !rest.length && a.type.kind === 'ptr' && a.type.to.kind === 'bytes' && a.type.to.count.field === b.name;
+}
 
 /** How a subobject's inner value is spelled in the pipeline JSON form. */
 export type Shape =

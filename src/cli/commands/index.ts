@@ -29,6 +29,7 @@ export const COMMAND_ENTRIES: readonly CommandEntry[] = [
   entry(['rootsig', 'preprocess'], async () => (await import('./rootsig-preprocess.js')).rootsigPreprocess),
   entry(['rootsig', 'decompile'], async () => (await import('./rootsig-decompile.js')).rootsigDecompile),
   entry(['rootsig', 'suggest'], async () => (await import('./rootsig-suggest.js')).rootsigSuggest),
+  entry(['rootsig', 'record-layout'], async () => (await import('./rootsig-record-layout.js')).rootsigRecordLayout),
   entry(['query', 'decode'], async () => (await import('./query.js')).queryDecode),
   entry(['query', 'timings'], async () => (await import('./query.js')).queryTimings),
   entry(['query', 'sum'], async () => (await import('./query.js')).querySum),
@@ -45,6 +46,8 @@ export const COMMAND_ENTRIES: readonly CommandEntry[] = [
   entry(['part', 'extract'], async () => (await import('./part.js')).partExtract),
   entry(['part', 'remove'], async () => (await import('./part.js')).partRemove),
   entry(['part', 'add'], async () => (await import('./part.js')).partAdd),
+  entry(['pipeline', 'encode'], async () => (await import('./pipeline.js')).pipelineEncode),
+  entry(['pipeline', 'decode'], async () => (await import('./pipeline.js')).pipelineDecode),
   entry(['fuzz'], async () => (await import('./fuzz.js')).fuzz),
   entry(['batch'], async () => (await import('./batch.js')).batch),
 ];

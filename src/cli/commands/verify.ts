@@ -23,6 +23,7 @@ import type { FileCommand } from '../command.js';
 import { CheckFailed, InOtherFile, InputError, formatDiagnostic } from '../errors.js';
 import { expectRootSignatureSource, parseContainerFile } from './shared.js';
 import { isLibrary, verifyLibraryFile } from './verify-library.js';
+import { recordSizeOption, recordSizeReport, verifyPipelineFile } from './verify-pipeline.js';
 
 const bindingJson = (b: ShaderBinding) => ({ type: resTypeName(b.resType), space: b.space, lowerBound: b.lowerBound, upperBound: b.upperBound, ...(b.name ? { name: b.name } : {}) });
 
@@ -97,22 +98,39 @@ export async function requireFit(rs: RootSignature, shaders: readonly string[], 
   if (lines.length) throw new CheckFailed(`the root signature does not fit; nothing written\n${lines.join('\n')}`);
 }
 
-export const verify: FileCommand<{ rootsig?: string; stateObjectInputs?: string[] }> = {
+export const verify: FileCommand<{ rootsig?: string; stateObjectInputs?: string[]; pipeline?: boolean; recordSize?: string }> = {
   kind: 'files',
   path: ['verify'],
   description: "does the root signature fit the shader? DXC's check on DXIL (PSV0) and DXBC (declarations); exit 1 when one does not fit",
-  examples: ["dxbin verify 'build/**/*.cso'", 'dxbin verify vs.cso ps.cso --rootsig rs.dxbc --json'],
+  examples: ["dxbin verify 'build/**/*.cso'", 'dxbin verify vs.cso ps.cso --rootsig rs.dxbc --json', 'dxbin verify --pipeline pipeline.json', 'dxbin verify lib.dxil --record-size 64'],
   input: 'shader',
   extraInputs: ['rootsig'],
-  schema: { verdict: S.enum('fits', 'does-not-fit', 'not-verifiable'), reason: S.str, stage: S.str, violations: S.arr(S.obj), coverage: S.arr(S.obj), stateObject: S.obj },
-  options: (c) => c.option('--rootsig <rs>', "the root signature (a container holding RTS0, or a bare part); default: each shader's own; for DXIL libraries, a global root signature for the whole state object"),
+  schema: { verdict: S.enum('fits', 'does-not-fit', 'not-verifiable'), reason: S.str, stage: S.str, violations: S.arr(S.obj), coverage: S.arr(S.obj), stateObject: S.obj, pipeline: S.obj, recordSizes: S.arr(S.obj) },
+  options: (c) =>
+    c
+      .option('--rootsig <rs>', "the root signature (a container holding RTS0, or a bare part); default: each shader's own; for DXIL libraries, a global root signature for the whole state object")
+      .option('--pipeline', 'each input is a pipeline description (JSON, docs/formats/pipeline.md): verify the whole pipeline as CreateGraphicsPipelineState would')
+      .option('--record-size <n>', 'for DXIL libraries: shader records of N bytes must hold each local root signature\'s arguments'),
   check(o, _args, inputs) {
     o.stateObjectInputs = [...inputs]; // DXIL libraries among the inputs form one state object
+    recordSizeOption(o.recordSize);
   },
   async run(file, ctx) {
+    if (ctx.options.pipeline) return verifyPipelineFile(file, ctx);
     const rsFile = ctx.options.rootsig;
     const rs = rsFile === undefined ? undefined : rootSignatureFrom(rsFile, await ctx.read(rsFile));
     const bytes = await ctx.read(file);
+    const recordSize = recordSizeOption(ctx.options.recordSize);
+    if (isLibrary(bytes) && recordSize !== undefined) {
+      const recordSizes = await recordSizeReport(file, bytes, recordSize, ctx);
+      const failed = recordSizes.filter((x) => x.problem);
+      const library = await verifyLibraryFile(file, ctx, rs).catch((e: unknown) => {
+        if (e instanceof CheckFailed && e.result) throw new CheckFailed(e.message, { ...e.result, recordSizes }, e.diagnostics);
+        throw e;
+      });
+      if (failed.length) throw new CheckFailed(`shader records of ${recordSize} bytes do not fit ${failed.length} local root signature${failed.length === 1 ? '' : 's'}`, { ...library, verdict: 'does-not-fit', recordSizes }, failed.map((x) => ({ code: 'record-size', message: `${x.subobject}: ${x.problem}` })));
+      return { ...library, recordSizes };
+    }
     if (isLibrary(bytes)) return verifyLibraryFile(file, ctx, rs);
     const r = verifyShaderBytes(file, bytes, rs);
     await ctx.print(verdictLine(file, r));

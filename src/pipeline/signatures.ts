@@ -1,0 +1,64 @@
+/**
+ * Decoded signature parts -> the elements verifySignatures takes. A container's signature parts
+ * (ISGN/ISG1 inputs; OSGN/OSG5/OSG1 outputs; PSG1 a mesh shader's primitive outputs), each a list
+ * of decoded element rows ({semanticName, semanticIndex, systemValue, componentType, register,
+ * mask, rwMask, stream?}, as the row model decodes them: numbers for the enums), become one
+ * stage's StageSignatures. The signature decoder itself lives with the container parts.
+ */
+import { DescriptionError } from '../bytes/errors.js';
+import { expectArray, expectObject, kindOf } from '../bytes/check.js';
+import type { SignatureElement, StageSignatures } from './verify.js';
+
+/** Which list each signature part fills. */
+export const SIGNATURE_PART_ROLE: Readonly<Record<string, 'inputs' | 'outputs' | 'primitiveOutputs'>> = {
+  ISGN: 'inputs',
+  ISG1: 'inputs',
+  OSGN: 'outputs',
+  OSG5: 'outputs',
+  OSG1: 'outputs',
+  PSG1: 'primitiveOutputs',
+};
+
+const NUMBERS = ['semanticIndex', 'systemValue', 'componentType', 'register', 'mask'] as const;
+
+/** One decoded element row as a SignatureElement. @throws {DescriptionError} bad-type for a row without its fields */
+export function signatureElement(row: Record<string, unknown>, path: string): SignatureElement {
+  expectObject(row, path);
+  if (typeof row.semanticName !== 'string') throw new DescriptionError('bad-type', `${path}.semanticName`, `expected a string, got ${kindOf(row.semanticName)}`);
+  for (const k of NUMBERS) if (typeof row[k] !== 'number') throw new DescriptionError('bad-type', `${path}.${k}`, `expected a number, got ${kindOf(row[k])}`);
+  const rw = row.rwMask ?? row.readWriteMask ?? 0;
+  const stream = row.stream ?? 0;
+  if (typeof rw !== 'number' || typeof stream !== 'number') throw new DescriptionError('bad-type', path, 'rwMask and stream are numbers');
+  return {
+    semanticName: row.semanticName,
+    semanticIndex: row.semanticIndex as number,
+    systemValue: row.systemValue as number,
+    componentType: row.componentType as number,
+    register: row.register as number,
+    mask: row.mask as number,
+    readWriteMask: rw,
+    stream,
+  };
+}
+
+/**
+ * A stage's signatures from its decoded signature parts; undefined when it has neither an input
+ * nor an output signature part.
+ * @throws {DescriptionError} bad-type for parts or rows of the wrong shape
+ */
+export function stageSignaturesFromParts(parts: readonly { name: string; elements: readonly Record<string, unknown>[] }[]): StageSignatures | undefined {
+  expectArray(parts, 'parts');
+  const out: { inputs: SignatureElement[]; outputs: SignatureElement[]; primitiveOutputs: SignatureElement[] } = { inputs: [], outputs: [], primitiveOutputs: [] };
+  const seen = new Set<string>();
+  parts.forEach((p, i) => {
+    expectObject(p, `parts[${i}]`);
+    const role = SIGNATURE_PART_ROLE[p.name];
+    if (!role) return;
+    expectArray(p.elements, `parts[${i}].elements`);
+    if (seen.has(role)) throw new DescriptionError('bad-type', `parts[${i}]`, `a second ${role} signature part (${p.name}): ambiguous`);
+    seen.add(role);
+    p.elements.forEach((row, j) => out[role].push(signatureElement(row, `parts[${i}].elements[${j}]`)));
+  });
+  if (!seen.has('inputs') && !seen.has('outputs')) return undefined;
+  return { inputs: out.inputs, outputs: out.outputs, ...(seen.has('primitiveOutputs') ? { primitiveOutputs: out.primitiveOutputs } : {}) };
+}

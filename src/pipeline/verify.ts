@@ -1,0 +1,443 @@
+/**
+ * Does the pipeline work? CreateGraphicsPipelineState's checks offline (docs/formats/pipeline.md,
+ * "Verification"; one row per rule in codecs/pipeline-rules.ts with the source that fixes it):
+ * the pipeline's stages, its root signature against every stage's bindings (DXC's verifier per
+ * stage, src/binding/verify.ts: visibility and the DENY flags of the stages present), the input
+ * assembler, stream output and output merger state, the sample description; and, given decoded
+ * signatures (`options.signatures`, the one plug-in point), the input layout against the vertex
+ * shader's inputs, each stage's outputs against the next stage's inputs, the pixel shader's
+ * targets and depth against RTVFormats and DSVFormat, and stream output against the last stage
+ * before the rasterizer.
+ */
+import { PIPELINE_LIMITS, PIPELINE_RULES, COMPONENT_TYPE, D3D_NAME, SYSTEM_GENERATED, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
+import { DXGI_FORMAT, SIMULTANEOUS_RENDER_TARGET_COUNT } from '../../codecs/pipeline.js';
+import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
+import { flag } from '../../codecs/enum-table.js';
+import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
+import { fillMessage } from '../bytes/errors.js';
+import { expectFunction, expectObject, expectOptions } from '../bytes/check.js';
+import type { DdiObject } from '../ddi/image.js';
+import { enumName } from '../json/vocabulary.js';
+import { containerRootSignature, readRootSignatureSource } from '../root-signature/input.js';
+import type { RootSignature } from '../root-signature/types.js';
+import { readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
+import { verifyBindings, type VerifyResult } from '../binding/verify.js';
+import { expectSubobjects } from './stream.js';
+import { pipelineValue, type Pipeline, type PipelineKind } from './desc.js';
+import { formatInfo } from './formats.js';
+import { decodePart } from '../parts/part.js';
+import { SIGNATURE_PART_ROLE, stageSignaturesFromParts } from './signatures.js';
+
+/** A shader stage key of the pipeline form. */
+export type StageKey = 'VS' | 'HS' | 'DS' | 'GS' | 'PS' | 'AS' | 'MS' | 'CS';
+/** DXIL::ShaderKind of each stage key. */
+export const STAGE_KIND: Readonly<Record<StageKey, number>> = { PS: 0, VS: 1, GS: 2, HS: 3, DS: 4, CS: 5, MS: 13, AS: 14 };
+const STAGE_WORD: Readonly<Record<StageKey, string>> = { VS: 'Vertex Shader', HS: 'Hull Shader', DS: 'Domain Shader', GS: 'Geometry Shader', PS: 'Pixel Shader', AS: 'Amplification Shader', MS: 'Mesh Shader', CS: 'Compute Shader' };
+const KIND_STAGES: Readonly<Record<PipelineKind, readonly StageKey[]>> = { graphics: ['VS', 'HS', 'DS', 'GS', 'PS'], mesh: ['AS', 'MS', 'PS'], compute: ['CS'] };
+const ALL_STAGES: readonly StageKey[] = ['VS', 'HS', 'DS', 'GS', 'PS', 'AS', 'MS', 'CS'];
+
+/**
+ * One decoded signature element (an ISGN/OSGN/ISG1/OSG1/PSG1 entry). `systemValue` is a D3D_NAME,
+ * `componentType` a D3D_REGISTER_COMPONENT_TYPE, `mask` the components declared, `readWriteMask`
+ * those read (inputs) or never written (outputs), `stream` the geometry-shader stream (0 otherwise).
+ */
+export interface SignatureElement {
+  semanticName: string;
+  semanticIndex: number;
+  systemValue: number;
+  componentType: number;
+  register: number;
+  mask: number;
+  readWriteMask: number;
+  stream: number;
+}
+
+/** The signatures of one stage: its inputs and outputs (and a mesh shader's primitive outputs). */
+export interface StageSignatures {
+  inputs: readonly SignatureElement[];
+  outputs: readonly SignatureElement[];
+  primitiveOutputs?: readonly SignatureElement[];
+}
+
+/** A rule the pipeline breaks (`severity: 'warning'`: reported, but the pipeline still fits). */
+export interface PipelineViolation {
+  code: PipelineRuleCode;
+  severity: 'error' | 'warning';
+  message: string;
+  /** The public source that fixes the rule. */
+  source: PipelineRuleSource;
+  /** The pipeline JSON key or field concerned (`InputLayout[1]`, `PS`, `BlendState.RenderTarget[0]`). */
+  path?: string;
+  /** The stage concerned. */
+  stage?: StageKey;
+  /** For a binding violation: the binding and DXC's code. */
+  binding?: ShaderBinding;
+  bindingCode?: string;
+}
+
+/** A stage's place in the answer. */
+export interface PipelineStageReport {
+  key: StageKey;
+  /** DXIL::ShaderKind of the shader given. */
+  stage: number;
+  format: 'dxil' | 'dxbc';
+  /** The bindings' verdict against the root signature. */
+  bindings: VerifyResult['verdict'];
+  reason?: string;
+}
+
+/** The outcome of verifyPipeline. */
+export interface PipelineVerifyResult {
+  /** `fits` when no rule of severity error is broken. */
+  verdict: 'fits' | 'does-not-fit';
+  kind: PipelineKind;
+  /** Where the root signature came from: `pRootSignature`, a stage key (embedded RTS0), or none. */
+  rootSignature?: string;
+  stages: PipelineStageReport[];
+  violations: PipelineViolation[];
+  /** Whether the signature rules ran (they need decoded signatures). */
+  signatures: 'checked' | 'not-checked';
+}
+
+/** Options of verifyPipeline. */
+export interface VerifyPipelineOptions {
+  /**
+   * The decoded signatures of a stage's shader, or undefined when they are not known (then the
+   * signature rules do not run: `signatures: 'not-checked'`). By default, the container's own
+   * signature parts, decoded by their rows (codecs/parts.ts).
+   */
+  signatures?: (shader: ShaderInfo, key: StageKey) => StageSignatures | undefined;
+}
+
+const RULE = new Map<string, (typeof PIPELINE_RULES)[number]>(PIPELINE_RULES.map((r) => [r.code, r]));
+
+/** Collects violations in rule words. */
+class Report {
+  readonly list: PipelineViolation[] = [];
+  add(code: PipelineRuleCode, values: Record<string, string | number>, extra: Partial<PipelineViolation> = {}): void {
+    const row = RULE.get(code)!;
+    this.list.push({ code, severity: row.severity, message: fillMessage(row.message, values), source: row.source, ...extra });
+  }
+}
+
+const formatName = (v: number): string => String(enumName(DXGI_FORMAT, v));
+const IA_FLAG = flag(ROOT_SIGNATURE_FLAGS, 'ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT');
+const SO_FLAG = flag(ROOT_SIGNATURE_FLAGS, 'ALLOW_STREAM_OUTPUT');
+const DUAL_SOURCE = new Set([16, 17, 18, 19]); // D3D12_BLEND_SRC1_COLOR, INV_SRC1_COLOR, SRC1_ALPHA, INV_SRC1_ALPHA
+
+function bytesOf(pipeline: Pipeline, type: string, field: string): Uint8Array | undefined {
+  const s = pipeline.subobjects.find((x) => x.type === type);
+  const v = s ? (s.inner as DdiObject)[field] : undefined;
+  return v instanceof Uint8Array && v.byteLength > 0 ? v : undefined;
+}
+
+/**
+ * Verifies a pipeline read by pipelineFromJson (or from a decoded stream).
+ * @throws {DecodeError} a shader or root signature file that is not one
+ */
+export function verifyPipeline(pipeline: Pipeline, options: VerifyPipelineOptions = {}): PipelineVerifyResult {
+  expectObject(pipeline, 'pipeline');
+  expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
+  expectOptions(options);
+  if (options?.signatures !== undefined) expectFunction(options.signatures, 'options.signatures');
+  const r = new Report();
+  const kind = pipeline.kind ?? 'graphics';
+  const stages: PipelineStageReport[] = [];
+  const infos = new Map<StageKey, ShaderInfo>();
+
+  // the stages: present ones decoded; ones the kind has not, or a shader of another stage, refused
+  for (const key of ALL_STAGES) {
+    const bytes = bytesOf(pipeline, key, 'pShaderBytecode');
+    if (!bytes) continue;
+    const info = readShader(bytes);
+    infos.set(key, info);
+    if (!KIND_STAGES[kind].includes(key)) r.add('stages-mixed', { kind, stage: key, desc: kind === 'compute' ? 'COMPUTE' : kind === 'mesh' ? 'MESH' : 'GRAPHICS' }, { path: key, stage: key });
+    if (info.stage !== STAGE_KIND[key]) r.add('shader-stage-mismatch', { key, actual: stageWord(info.stage), expected: STAGE_WORD[key].replace(/ Shader$/, '').toLowerCase() }, { path: key, stage: key });
+  }
+  if (kind === 'graphics' && !infos.has('VS')) r.add('vertex-shader-missing', {}, { path: 'VS' });
+  if (kind === 'mesh' && !infos.has('MS')) r.add('mesh-shader-missing', {}, { path: 'MS' });
+  if (kind === 'compute' && !infos.has('CS')) r.add('compute-shader-missing', {}, { path: 'CS' });
+
+  // the root signature: pRootSignature, else the one the shaders carry
+  let rs: RootSignature | undefined;
+  let rsFrom: string | undefined;
+  const given = bytesOf(pipeline, 'SERIALIZED_ROOT_SIGNATURE', 'pSerializedBlob');
+  if (given) {
+    rs = readRootSignatureSource(given).rootSignature;
+    rsFrom = 'pRootSignature';
+  } else {
+    let firstPart: Uint8Array | undefined;
+    for (const [key, info] of infos) {
+      const embedded = containerRootSignature(info.container);
+      if (!embedded) continue;
+      if (!rs) {
+        rs = embedded.rootSignature;
+        rsFrom = key;
+        firstPart = embedded.part;
+      } else if (!sameBytes(firstPart!, embedded.part)) r.add('root-signature-differs', { key, first: rsFrom! }, { path: key, stage: key });
+    }
+    if (!rs) r.add('root-signature-missing', {}, { path: 'pRootSignature' });
+  }
+  if (rs && rs.flags & LOCAL_ROOT_SIGNATURE_FLAG) r.add('root-signature-local', {}, { path: rsFrom });
+
+  // bindings per stage (DXC's verifier; the DENY flag of each stage present)
+  for (const [key, info] of infos) {
+    if (!rs || !info.bindings) {
+      stages.push({ key, stage: info.stage, format: info.format, bindings: 'not-verifiable', reason: !rs ? 'no root signature' : 'the container has no PSV0 part, so its bindings are not known' });
+      continue;
+    }
+    const v = verifyBindings(info.stage, info.bindings, rs);
+    stages.push({ key, stage: info.stage, format: info.format, bindings: v.verdict, ...(v.reason ? { reason: v.reason } : {}) });
+    for (const b of v.violations) r.add('binding', { stage: STAGE_WORD[key], message: b.message }, { stage: key, path: b.path ? `${key} ${b.path}` : key, bindingCode: b.code, ...(b.binding ? { binding: b.binding } : {}) });
+  }
+
+  if (kind !== 'compute') graphicsState(pipeline, rs, infos, r);
+
+  // signatures, through the one plug-in point
+  let signatures: PipelineVerifyResult['signatures'] = 'not-checked';
+  const signaturesOf = options?.signatures ?? containerSignatures;
+  if (infos.size > 0) {
+    const sig: Partial<Record<StageKey, StageSignatures>> = {};
+    let all = true;
+    for (const [key, info] of infos) {
+      const s = signaturesOf(info, key);
+      if (s) sig[key] = s;
+      else all = false;
+    }
+    for (const v of verifySignatures(pipeline, sig)) r.list.push(v);
+    if (all) signatures = 'checked';
+  }
+  const failed = r.list.some((v) => v.severity === 'error');
+  return { verdict: failed ? 'does-not-fit' : 'fits', kind, ...(rsFrom ? { rootSignature: rsFrom } : {}), stages, violations: r.list, signatures };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function stageWord(kind: number): string {
+  const hit = ALL_STAGES.find((k) => STAGE_KIND[k] === kind);
+  return hit ? STAGE_WORD[hit].replace(/ Shader$/, '').toLowerCase() : `kind-${kind}`;
+}
+
+/** The input assembler, stream output, output merger, rasterizer and sample state. */
+function graphicsState(pipeline: Pipeline, rs: RootSignature | undefined, infos: ReadonlyMap<StageKey, ShaderInfo>, r: Report): void {
+  const il = pipelineValue(pipeline, 'INPUT_LAYOUT') as { NumElements: number; pInputElementDescs: DdiObject[] | null };
+  const elements = il.pInputElementDescs ?? [];
+  if (il.NumElements > 0 && rs && !(rs.flags & IA_FLAG)) r.add('input-layout-not-allowed', {}, { path: 'InputLayout' });
+  if (il.NumElements > PIPELINE_LIMITS.inputElements) r.add('input-element-count', { count: il.NumElements }, { path: 'InputLayout' });
+  elements.forEach((e, i) => {
+    const f = formatInfo(e.Format as number);
+    if (!f.vertexInput) r.add('input-element-format', { format: formatName(e.Format as number), index: i }, { path: `InputLayout[${i}].Format` });
+    if ((e.InputSlot as number) >= PIPELINE_LIMITS.inputSlots) r.add('input-slot', { slot: e.InputSlot as number, index: i }, { path: `InputLayout[${i}].InputSlot` });
+  });
+  const topology = pipelineValue(pipeline, 'PRIMITIVE_TOPOLOGY') as number;
+  if ((infos.has('HS') || infos.has('DS')) && topology !== 4) r.add('patch-topology', {}, { path: 'PrimitiveTopologyType' });
+
+  const so = pipelineValue(pipeline, 'STREAM_OUTPUT') as { NumEntries: number; pSODeclaration: DdiObject[] | null; RasterizedStream: number };
+  if (so.NumEntries > 0 && rs && !(rs.flags & SO_FLAG)) r.add('stream-output-not-allowed', {}, { path: 'StreamOutput' });
+  (so.pSODeclaration ?? []).forEach((e, i) => {
+    const start = e.StartComponent as number;
+    const count = e.ComponentCount as number;
+    let problem: string | undefined;
+    if ((e.OutputSlot as number) >= PIPELINE_LIMITS.soBuffers) problem = `OutputSlot ${e.OutputSlot} is not below D3D12_SO_BUFFER_SLOT_COUNT (4)`;
+    else if ((e.Stream as number) >= PIPELINE_LIMITS.soStreams) problem = `Stream ${e.Stream} is not below D3D12_SO_STREAM_COUNT (4)`;
+    else if (count < 1 || start + count > 4) problem = `components ${start}..${start + count - 1} are not within the 4 of a register`;
+    if (problem) r.add('stream-output-entry', { index: i, problem }, { path: `StreamOutput.pSODeclaration[${i}]` });
+  });
+  if (so.NumEntries > 0 && so.RasterizedStream >= PIPELINE_LIMITS.soStreams && so.RasterizedStream !== PIPELINE_LIMITS.noRasterizedStream) {
+    r.add('stream-output-entry', { index: '-', problem: `RasterizedStream ${so.RasterizedStream} is neither a stream (0..3) nor D3D12_SO_NO_RASTERIZED_STREAM` }, { path: 'StreamOutput.RasterizedStream' });
+  }
+
+  const rtv = pipelineValue(pipeline, 'RENDER_TARGET_FORMATS') as { RTFormats: number[]; NumRenderTargets: number };
+  if (rtv.NumRenderTargets > SIMULTANEOUS_RENDER_TARGET_COUNT) r.add('render-target-count', { count: rtv.NumRenderTargets }, { path: 'RTVFormats' });
+  rtv.RTFormats.forEach((f, i) => {
+    if (i >= rtv.NumRenderTargets && f !== 0) r.add('rtv-format-inactive', { index: i, format: formatName(f), count: rtv.NumRenderTargets }, { path: `RTVFormats[${i}]` });
+    else if (i < rtv.NumRenderTargets && f !== 0 && !formatInfo(f).renderTarget) r.add('rtv-format', { format: formatName(f), index: i }, { path: `RTVFormats[${i}]` });
+  });
+  const dsv = pipelineValue(pipeline, 'DEPTH_STENCIL_FORMAT') as number;
+  if (dsv !== 0 && !formatInfo(dsv).depth) r.add('dsv-format', { format: formatName(dsv) }, { path: 'DSVFormat' });
+
+  const blend = pipelineValue(pipeline, 'BLEND') as { IndependentBlendEnable: number; RenderTarget: DdiObject[] };
+  // without IndependentBlendEnable every target uses RenderTarget[0]: checked once
+  const active = blend.IndependentBlendEnable ? Math.min(rtv.NumRenderTargets, SIMULTANEOUS_RENDER_TARGET_COUNT) : Math.min(rtv.NumRenderTargets, 1);
+  for (let i = 0; i < active; i++) {
+    const rt = blend.RenderTarget[blend.IndependentBlendEnable ? i : 0]!;
+    if (blend.IndependentBlendEnable && rt.LogicOpEnable) r.add('logic-op-independent-blend', {}, { path: `BlendState.RenderTarget[${i}].LogicOpEnable` });
+    if (rt.BlendEnable && rt.LogicOpEnable) r.add('blend-and-logic-op', { index: i }, { path: `BlendState.RenderTarget[${i}]` });
+  }
+  const rt0 = blend.RenderTarget[0]!;
+  const dual = [rt0.SrcBlend, rt0.DestBlend, rt0.SrcBlendAlpha, rt0.DestBlendAlpha].some((b) => DUAL_SOURCE.has(b as number));
+  if (dual && rtv.NumRenderTargets > 1) r.add('dual-source-render-targets', {}, { path: 'BlendState.RenderTarget[0]' });
+  if (dual && blend.IndependentBlendEnable) {
+    for (let i = 1; i < blend.RenderTarget.length; i++) if (blend.RenderTarget[i]!.BlendEnable) r.add('dual-source-blend-enable', { index: i }, { path: `BlendState.RenderTarget[${i}].BlendEnable` });
+  }
+
+  const sample = pipelineValue(pipeline, 'SAMPLE_DESC') as { Count: number; Quality: number };
+  if (![1, 2, 4, 8, 16, 32].includes(sample.Count)) r.add('sample-count', { count: sample.Count }, { path: 'SampleDesc.Count' });
+  else if (sample.Count === 1 && sample.Quality !== 0) r.add('sample-quality', { quality: sample.Quality }, { path: 'SampleDesc.Quality' });
+  const raster = rasterizer(pipeline);
+  if (![0, 1, 4, 8, 16].includes(raster.ForcedSampleCount as number)) r.add('forced-sample-count', { count: raster.ForcedSampleCount as number }, { path: `${raster.key}.ForcedSampleCount` });
+}
+
+function rasterizer(pipeline: Pipeline): DdiObject & { key: string } {
+  for (const [type, key] of [['RASTERIZER2', 'RasterizerState2'], ['RASTERIZER1', 'RasterizerState1']] as const) {
+    if (pipeline.subobjects.some((s) => s.type === type)) return { ...(pipelineValue(pipeline, type) as DdiObject), key };
+  }
+  return { ...(pipelineValue(pipeline, 'RASTERIZER') as DdiObject), key: 'RasterizerState' };
+}
+
+// ---------------------------------------------------------------- signatures
+
+const mask4 = (m: number) => m & 0xf;
+const typeKind = (t: number) => COMPONENT_TYPE[t]?.kind ?? 'unknown';
+const typeName = (t: number) => COMPONENT_TYPE[t]?.name ?? String(t);
+const sysName = (v: number) => D3D_NAME[v] ?? String(v);
+const key = (e: Pick<SignatureElement, 'semanticName' | 'semanticIndex'>) => `${e.semanticName.toUpperCase()}/${e.semanticIndex}`;
+
+/**
+ * The signature rules on decoded elements: the input layout against the vertex shader's inputs,
+ * each stage's outputs against the next stage's inputs, the pixel shader's targets and depth
+ * against RTVFormats and DSVFormat, stream output against the last stage before the rasterizer.
+ * `signatures` holds the stages whose signatures are known; rules needing an unknown one are skipped.
+ */
+export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<StageKey, StageSignatures>>): PipelineViolation[] {
+  expectObject(pipeline, 'pipeline');
+  expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
+  expectObject(signatures, 'signatures');
+  const r = new Report();
+  const kind = pipeline.kind ?? 'graphics';
+  const present = KIND_STAGES[kind].filter((k) => pipeline.subobjects.some((s) => s.type === k));
+
+  // input layout -> vertex shader inputs
+  const vs = signatures.VS;
+  if (kind === 'graphics' && vs) {
+    const il = pipelineValue(pipeline, 'INPUT_LAYOUT') as { pInputElementDescs: DdiObject[] | null };
+    const byKey = new Map<string, { e: DdiObject; i: number }>();
+    (il.pInputElementDescs ?? []).forEach((e, i) => {
+      if (typeof e.SemanticName === 'string') byKey.set(key({ semanticName: e.SemanticName, semanticIndex: e.SemanticIndex as number }), { e, i });
+    });
+    for (const input of vs.inputs) {
+      if (SYSTEM_GENERATED.has(input.systemValue)) continue;
+      const hit = byKey.get(key(input));
+      if (!hit) {
+        r.add('input-layout-missing-element', { name: input.semanticName, semanticIndex: input.semanticIndex }, { stage: 'VS', path: 'InputLayout' });
+        continue;
+      }
+      const f = formatInfo(hit.e.Format as number);
+      const want = typeKind(input.componentType);
+      if (f.kind !== 'unknown' && want !== 'unknown' && f.kind !== want) {
+        r.add('input-layout-type', { name: input.semanticName, semanticIndex: input.semanticIndex, type: typeName(input.componentType), index: hit.i, format: formatName(hit.e.Format as number) }, { stage: 'VS', path: `InputLayout[${hit.i}].Format` });
+      }
+      const need = highestComponent(input.readWriteMask || input.mask);
+      if (f.components > 0 && f.components < need) r.add('input-layout-components', { index: hit.i, name: input.semanticName, semanticIndex: input.semanticIndex, format: formatName(hit.e.Format as number), have: f.components, need }, { stage: 'VS', path: `InputLayout[${hit.i}].Format` });
+    }
+  }
+
+  // stage linkage: each stage's inputs against the previous stage's outputs
+  const chain = present.filter((k) => k !== 'AS');
+  for (let i = 1; i < chain.length; i++) {
+    const from = chain[i - 1]!;
+    const to = chain[i]!;
+    const out = signatures[from];
+    const inp = signatures[to];
+    if (!out || !inp) continue;
+    const outputs = new Map<string, SignatureElement>();
+    const rasterized = from === 'GS' ? rasterizedStream(pipeline) : 0;
+    for (const o of [...out.outputs, ...(out.primitiveOutputs ?? [])]) if (o.stream === rasterized || to !== 'PS') outputs.set(key(o), o);
+    const words = { from: STAGE_WORD[from], to: STAGE_WORD[to] };
+    for (const e of inp.inputs) {
+      if (SYSTEM_GENERATED.has(e.systemValue)) continue;
+      const o = outputs.get(key(e));
+      const at = { stage: to, path: to };
+      if (!o) {
+        r.add('linkage-missing', { ...words, name: e.semanticName, semanticIndex: e.semanticIndex }, at);
+        continue;
+      }
+      if (o.register !== e.register) r.add('linkage-register', { ...words, name: e.semanticName, out: o.register, in: e.register }, at);
+      else if ((mask4(e.mask) & ~mask4(o.mask)) !== 0) r.add('linkage-mask', { ...words, name: e.semanticName }, at);
+      if (o.systemValue !== e.systemValue) r.add('linkage-system-value', { ...words, name: e.semanticName, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
+      if (typeKind(o.componentType) !== typeKind(e.componentType) && typeKind(o.componentType) !== 'unknown' && typeKind(e.componentType) !== 'unknown') {
+        r.add('linkage-type', { ...words, name: e.semanticName, out: typeName(o.componentType), in: typeName(e.componentType) }, at);
+      }
+    }
+  }
+
+  // pixel shader outputs -> render targets and the depth-stencil view
+  const ps = signatures.PS;
+  if (ps && kind !== 'compute') {
+    const rtv = pipelineValue(pipeline, 'RENDER_TARGET_FORMATS') as { RTFormats: number[]; NumRenderTargets: number };
+    const dsv = pipelineValue(pipeline, 'DEPTH_STENCIL_FORMAT') as number;
+    for (const o of ps.outputs) {
+      const what = outputKind(o);
+      if (what === 'target') {
+        const n = o.register;
+        const format = n < SIMULTANEOUS_RENDER_TARGET_COUNT ? rtv.RTFormats[n]! : 0;
+        if (n >= rtv.NumRenderTargets || format === 0) {
+          r.add('ps-target-unbound', { index: n, why: n >= rtv.NumRenderTargets ? `past NumRenderTargets ${rtv.NumRenderTargets}` : 'DXGI_FORMAT_UNKNOWN' }, { stage: 'PS', path: 'RTVFormats' });
+          continue;
+        }
+        const f = formatInfo(format);
+        const have = typeKind(o.componentType);
+        if (f.kind !== 'unknown' && have !== 'unknown' && f.kind !== have) r.add('ps-target-type', { index: n, type: typeName(o.componentType), format: formatName(format), formatType: f.kind }, { stage: 'PS', path: `RTVFormats[${n}]` });
+      } else if (what === 'depth') {
+        if (dsv === 0) r.add('depth-output-dsv', { name: o.semanticName }, { stage: 'PS', path: 'DSVFormat' });
+      } else if (what === 'stencil') {
+        if (dsv !== 0 && !formatInfo(dsv).stencil) r.add('stencil-output-dsv', { format: formatName(dsv) }, { stage: 'PS', path: 'DSVFormat' });
+      }
+    }
+  }
+
+  // stream output -> the last stage before the rasterizer
+  const so = pipelineValue(pipeline, 'STREAM_OUTPUT') as { pSODeclaration: DdiObject[] | null };
+  const soStage = (['GS', 'DS', 'VS'] as const).find((k) => present.includes(k));
+  const soSig = soStage ? signatures[soStage] : undefined;
+  if (soStage && soSig && (so.pSODeclaration ?? []).length) {
+    const outs = new Map<string, SignatureElement>();
+    for (const o of soSig.outputs) outs.set(`${o.stream}:${key(o)}`, o);
+    (so.pSODeclaration ?? []).forEach((e, i) => {
+      if (e.SemanticName === null) return; // a gap ($SKIP)
+      const name = e.SemanticName as string;
+      const o = outs.get(`${e.Stream}:${key({ semanticName: name, semanticIndex: e.SemanticIndex as number })}`);
+      const values = { index: i, name, semanticIndex: e.SemanticIndex as number, stream: e.Stream as number, stage: STAGE_WORD[soStage] };
+      const start = e.StartComponent as number;
+      const want = ((1 << (e.ComponentCount as number)) - 1) << start;
+      if (!o) r.add('stream-output-signature', { ...values, problem: 'no such output' }, { stage: soStage, path: `StreamOutput.pSODeclaration[${i}]` });
+      else if ((want & 0xf & ~mask4(o.mask)) !== 0) r.add('stream-output-signature', { ...values, problem: `components ${start}..${start + (e.ComponentCount as number) - 1} are not all written` }, { stage: soStage, path: `StreamOutput.pSODeclaration[${i}]` });
+    });
+  }
+  return r.list;
+}
+
+/**
+ * What a pixel shader output is. DXBC's OSGN gives SV_Target, SV_Depth and SV_StencilRef no
+ * system value (0) and names them only; DXIL's OSG1 gives them D3D_NAME 64, 65/67/68 and 69.
+ */
+function outputKind(o: SignatureElement): 'target' | 'depth' | 'stencil' | undefined {
+  const name = o.semanticName.toUpperCase();
+  if (o.systemValue === 64 || name === 'SV_TARGET') return 'target';
+  if (o.systemValue === 65 || o.systemValue === 67 || o.systemValue === 68 || name === 'SV_DEPTH' || name === 'SV_DEPTHGREATEREQUAL' || name === 'SV_DEPTHLESSEQUAL') return 'depth';
+  if (o.systemValue === 69 || name === 'SV_STENCILREF') return 'stencil';
+  return undefined;
+}
+
+function highestComponent(m: number): number {
+  return m & 8 ? 4 : m & 4 ? 3 : m & 2 ? 2 : m & 1 ? 1 : 0;
+}
+
+function rasterizedStream(pipeline: Pipeline): number {
+  const so = pipelineValue(pipeline, 'STREAM_OUTPUT') as { NumEntries: number; RasterizedStream: number };
+  return so.NumEntries > 0 ? so.RasterizedStream : 0;
+}
+
+/** A stage's signatures from its container's signature parts (ISGN/ISG1, OSGN/OSG5/OSG1, PSG1), decoded by their rows. */
+function containerSignatures(info: ShaderInfo): StageSignatures | undefined {
+  const parts: { name: string; elements: readonly Record<string, unknown>[] }[] = [];
+  for (const p of info.container.parts) {
+    if (SIGNATURE_PART_ROLE[p.name] === undefined) continue;
+    parts.push({ name: p.name, elements: decodePart(p.name, p.data).blocks.elements as Record<string, unknown>[] });
+  }
+  return stageSignaturesFromParts(parts);
+}

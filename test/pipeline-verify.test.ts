@@ -1,0 +1,315 @@
+/**
+ * Whole-pipeline verification: DirectXTK's pipelines fit; every rule of codecs/pipeline-rules.ts
+ * refuses a pipeline that breaks it; which public source fixes each rule; shader records of local
+ * root signatures; the CLI (`verify --pipeline`, `rootsig record-layout`, `verify LIB --record-size`).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PIPELINE_RULES, type PipelineRuleCode } from '../codecs/pipeline-rules.js';
+import { pipelineFromJson, type Pipeline } from '../src/pipeline/desc.js';
+import { verifyPipeline, verifySignatures, type SignatureElement, type StageSignatures } from '../src/pipeline/verify.js';
+import { recordSizeProblem, shaderRecordLayout } from '../src/pipeline/record.js';
+import { stageSignaturesFromParts } from '../src/pipeline/signatures.js';
+import { readRootSignatureSource } from '../src/index.js';
+import { ROOT } from './helpers/corpus.js';
+import { spawnSync } from 'node:child_process';
+
+/** The CLI from source, as test/verify-cli.test.ts runs it. */
+async function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const corpus = (p: string) => readFileSync(join(ROOT, 'corpus', p));
+const pipe = (json: Record<string, unknown>): Pipeline => pipelineFromJson(json, { read: corpus });
+const codes = (p: Pipeline) => verifyPipeline(p).violations.map((v) => v.code);
+
+const DXTK = 'shaders/dxtk12';
+const BASIC = {
+  VS: `${DXTK}/BasicEffect_VSBasic.dxbc`,
+  PS: `${DXTK}/BasicEffect_PSBasic.dxbc`,
+  InputLayout: [{ SemanticName: 'SV_Position', Format: 'R32G32B32_FLOAT' }],
+  PrimitiveTopologyType: 'TRIANGLE',
+  RTVFormats: ['R8G8B8A8_UNORM'],
+  DSVFormat: 'D32_FLOAT',
+};
+const NO_IA_RS = 'rootsig/dxtk12__GenerateMips_DegammaInPlace.rts0'; // DENY_VERTEX/PIXEL, no ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT
+const VKD3D = 'shaders/vkd3d';
+
+// ---------------------------------------------------------------- the corpus
+
+/** DirectXTK's vertex and pixel shaders of one effect, with the root signature they carry or the effect's RTS0 given as pRootSignature. */
+const DXTK_PIPELINES: [string, string, string | undefined][] = [
+  ['BasicEffect_VSBasic.dxbc', 'BasicEffect_PSBasic.dxbc', undefined],
+  ['BasicEffect_VSBasicNoFog.dxbc', 'BasicEffect_PSBasicNoFog.dxbc', undefined],
+  ['BasicEffect_VSBasic.dxbc', 'BasicEffect_PSBasic.dxbc', 'rootsig/dxtk12__BasicEffect_PSBasic.rts0'],
+  ['AlphaTestEffect_VSAlphaTest.dxbc', 'AlphaTestEffect_PSAlphaTestEqNe.dxbc', undefined],
+  ['AlphaTestEffect_VSAlphaTest.dxbc', 'AlphaTestEffect_PSAlphaTestEqNe.dxbc', 'rootsig/dxtk12__AlphaTestEffect_PSAlphaTestEqNe.rts0'],
+  ['DualTextureEffect_VSDualTexture.dxbc', 'DualTextureEffect_PSDualTexture.dxbc', undefined],
+];
+/** DirectXTK's input layouts (VertexPosition, VertexPositionTexture, VertexPositionDualTexture: positions as R32G32B32_FLOAT). */
+const DXTK_LAYOUT: Record<string, unknown[]> = {
+  Basic: [{ SemanticName: 'SV_Position', Format: 'R32G32B32_FLOAT' }],
+  AlphaTest: [{ SemanticName: 'SV_Position', Format: 'R32G32B32_FLOAT' }, { SemanticName: 'TEXCOORD', Format: 'R32G32_FLOAT', AlignedByteOffset: 12 }],
+  DualTexture: [{ SemanticName: 'SV_Position', Format: 'R32G32B32_FLOAT' }, { SemanticName: 'TEXCOORD', Format: 'R32G32_FLOAT', AlignedByteOffset: 12 }, { SemanticName: 'TEXCOORD', SemanticIndex: 1, Format: 'R32G32_FLOAT', AlignedByteOffset: 20 }],
+};
+const layoutOf = (vs: string) => DXTK_LAYOUT[/^(\w+?)Effect/.exec(vs)![1]!]!;
+for (const [vs, ps, rs] of DXTK_PIPELINES) {
+  test(`DirectXTK ${vs} + ${ps}${rs ? ` with ${rs}` : ' (their own root signature)'} fits`, () => {
+    const r = verifyPipeline(pipe({ ...BASIC, InputLayout: layoutOf(vs), VS: `${DXTK}/${vs}`, PS: `${DXTK}/${ps}`, ...(rs ? { pRootSignature: rs } : {}) }));
+    // errors none; once a signature decoder is the default, the float3-as-float4 warning joins (see below)
+    assert.equal(r.violations.filter((v) => v.severity === 'error'), []);
+    assert.is(r.verdict, 'fits');
+    assert.is(r.rootSignature, rs ? 'pRootSignature' : 'VS');
+    assert.equal(r.stages.map((s) => [s.key, s.bindings]), [['VS', 'fits'], ['PS', 'fits']]);
+  });
+}
+
+/**
+ * The signatures of DirectXTK's shaders, transcribed from the corpus containers' ISGN/OSGN parts
+ * (semantic, system value, component type float32, register, mask, read/never-written mask), run
+ * through the signature rules: they link, and the R32G32B32_FLOAT positions the shaders read as
+ * float4 are the runtime's well-defined case (a warning, not an error).
+ */
+const T = (name: string, index: number, sv: number, register: number, mask: number, rw: number): SignatureElement => ({ semanticName: name, semanticIndex: index, systemValue: sv, componentType: 3, register, mask, readWriteMask: rw, stream: 0 });
+const DXTK_SIGNATURES: Record<string, StageSignatures> = {
+  'BasicEffect_VSBasic.dxbc': { inputs: [T('SV_Position', 0, 0, 0, 15, 15)], outputs: [T('COLOR', 0, 0, 0, 15, 0), T('COLOR', 1, 0, 1, 15, 0), T('SV_Position', 0, 1, 2, 15, 0)] },
+  'BasicEffect_PSBasic.dxbc': { inputs: [T('COLOR', 0, 0, 0, 15, 15), T('COLOR', 1, 0, 1, 15, 8)], outputs: [T('SV_Target', 0, 0, 0, 15, 0)] },
+  'AlphaTestEffect_VSAlphaTest.dxbc': { inputs: [T('SV_Position', 0, 0, 0, 15, 15), T('TEXCOORD', 0, 0, 1, 3, 3)], outputs: [T('COLOR', 0, 0, 0, 15, 0), T('COLOR', 1, 0, 1, 15, 0), T('TEXCOORD', 0, 0, 2, 3, 12), T('SV_Position', 0, 1, 3, 15, 0)] },
+  'AlphaTestEffect_PSAlphaTestEqNe.dxbc': { inputs: [T('COLOR', 0, 0, 0, 15, 15), T('COLOR', 1, 0, 1, 15, 8), T('TEXCOORD', 0, 0, 2, 3, 3)], outputs: [T('SV_Target', 0, 0, 0, 15, 0)] },
+  'DualTextureEffect_VSDualTexture.dxbc': { inputs: [T('SV_Position', 0, 0, 0, 15, 15), T('TEXCOORD', 0, 0, 1, 3, 3), T('TEXCOORD', 1, 0, 2, 3, 3)], outputs: [T('COLOR', 0, 0, 0, 15, 0), T('COLOR', 1, 0, 1, 15, 0), T('TEXCOORD', 0, 0, 2, 3, 12), T('TEXCOORD', 1, 0, 2, 12, 3), T('SV_Position', 0, 1, 3, 15, 0)] },
+  'DualTextureEffect_PSDualTexture.dxbc': { inputs: [T('COLOR', 0, 0, 0, 15, 15), T('COLOR', 1, 0, 1, 15, 8), T('TEXCOORD', 0, 0, 2, 3, 3), T('TEXCOORD', 1, 0, 2, 12, 12)], outputs: [T('SV_Target', 0, 0, 0, 15, 0)] },
+};
+for (const [vs, ps] of DXTK_PIPELINES.filter(([v, p, rs]) => !rs && DXTK_SIGNATURES[v] && DXTK_SIGNATURES[p])) {
+  test(`DirectXTK ${vs} + ${ps}: their signatures link; the float3 position read as float4 is only a warning`, () => {
+    const r = verifyPipeline(pipe({ ...BASIC, InputLayout: layoutOf(vs), VS: `${DXTK}/${vs}`, PS: `${DXTK}/${ps}` }), { signatures: (_info, key) => DXTK_SIGNATURES[key === 'VS' ? vs : ps] });
+    assert.is(r.signatures, 'checked');
+    assert.is(r.verdict, 'fits');
+    assert.equal(r.violations.map((v) => [v.severity, v.code, v.path]), [['warning', 'input-layout-components', 'InputLayout[0].Format']]);
+  });
+}
+
+// ---------------------------------------------------------------- one refusal per rule
+
+const el = (semanticName: string, semanticIndex: number, register: number, mask: number, more: Partial<SignatureElement> = {}): SignatureElement => ({ semanticName, semanticIndex, systemValue: 0, componentType: 3, register, mask, readWriteMask: mask, stream: 0, ...more });
+const FAKE = (json: Record<string, unknown>) => pipelineFromJson(json, { read: () => Uint8Array.of(0x44) });
+const sigCodes = (json: Record<string, unknown>, sig: Partial<Record<'VS' | 'PS' | 'GS' | 'MS', StageSignatures>>) => verifySignatures(FAKE(json), sig).map((v) => v.code);
+const VS_OUT: StageSignatures = { inputs: [el('POSITION', 0, 0, 0b111)], outputs: [el('SV_Position', 0, 0, 0xf, { systemValue: 1 }), el('TEXCOORD', 0, 1, 0b11)] };
+const GRAPHICS = { VS: 'vs', PS: 'ps', InputLayout: [{ SemanticName: 'POSITION', Format: 'R32G32B32_FLOAT' }], RTVFormats: ['R8G8B8A8_UNORM'] };
+
+const mutate = (p: Pipeline, type: string, inner: unknown) => {
+  p.subobjects.find((s) => s.type === type)!.inner = inner as never;
+  return p;
+};
+
+/** For every rule: a pipeline that breaks it (and nothing in the rule's own words is invented). */
+const CASES: Record<PipelineRuleCode, () => PipelineRuleCode[]> = {
+  'stages-mixed': () => codes(pipe({ ...BASIC, CS: `${VKD3D}/d3d12__cs_1_group_code.dxbc` })),
+  'vertex-shader-missing': () => codes(pipe({ PS: BASIC.PS })),
+  'mesh-shader-missing': () => codes(pipe({ AS: 'shaders/vkd3d-proton/as_simple_code_dxil.dxil', PS: BASIC.PS })),
+  'compute-shader-missing': () => codes({ kind: 'compute', subobjects: [], files: {} }),
+  'shader-stage-mismatch': () => codes(pipe({ ...BASIC, VS: BASIC.PS })),
+  'root-signature-missing': () => codes(pipe({ VS: `${VKD3D}/d3d12__test_depth_clip__vs_code.dxbc`, PS: `${VKD3D}/d3d12__gather4_code.dxbc` })),
+  'root-signature-differs': () => codes(pipe({ ...BASIC, PS: `${DXTK}/DualTextureEffect_PSDualTexture.dxbc` })),
+  'root-signature-local': () => codes(pipe({ ...BASIC, pRootSignature: 'rootsig/vkd3d-proton__local_root_signature_code_dxil__LRS0.rts0' })),
+  binding: () => codes(pipe({ ...BASIC, pRootSignature: NO_IA_RS })),
+  'input-layout-not-allowed': () => codes(pipe({ ...BASIC, pRootSignature: NO_IA_RS })),
+  'input-element-format': () => codes(pipe({ ...BASIC, InputLayout: [{ SemanticName: 'SV_Position', Format: 'BC1_UNORM' }] })),
+  'input-slot': () => codes(pipe({ ...BASIC, InputLayout: [{ SemanticName: 'SV_Position', Format: 'R32G32B32_FLOAT', InputSlot: 32 }] })),
+  'input-element-count': () => codes(pipe({ ...BASIC, InputLayout: Array.from({ length: 33 }, (_, i) => ({ SemanticName: 'TEXCOORD', SemanticIndex: i, Format: 'R32_FLOAT' })) })),
+  'patch-topology': () => codes(pipe({ ...BASIC, HS: `${VKD3D}/d3d12__hs_cb_code.dxbc`, DS: `${VKD3D}/d3d12__test_domain_shader_inputs__ds_code.dxbc` })),
+  'stream-output-not-allowed': () => codes(pipe({ ...BASIC, StreamOutput: { pSODeclaration: [{ SemanticName: 'SV_Position', ComponentCount: 4 }] } })),
+  'stream-output-entry': () => codes(pipe({ ...BASIC, StreamOutput: { pSODeclaration: [{ SemanticName: 'SV_Position', StartComponent: 1, ComponentCount: 4 }] } })),
+  'rtv-format-inactive': () => codes(mutate(pipe(BASIC), 'RENDER_TARGET_FORMATS', { RTFormats: [28, 28, 0, 0, 0, 0, 0, 0], NumRenderTargets: 1 })),
+  'render-target-count': () => codes(mutate(pipe(BASIC), 'RENDER_TARGET_FORMATS', { RTFormats: [28, 28, 28, 28, 28, 28, 28, 28], NumRenderTargets: 9 })),
+  'rtv-format': () => codes(pipe({ ...BASIC, RTVFormats: ['D32_FLOAT'] })),
+  'dsv-format': () => codes(pipe({ ...BASIC, DSVFormat: 'R8G8B8A8_UNORM' })),
+  'blend-and-logic-op': () => codes(pipe({ ...BASIC, BlendState: { RenderTarget: [{ BlendEnable: 1, LogicOpEnable: 1 }] } })),
+  'logic-op-independent-blend': () => codes(pipe({ ...BASIC, BlendState: { IndependentBlendEnable: 1, RenderTarget: [{ LogicOpEnable: 1 }] } })),
+  'dual-source-render-targets': () => codes(pipe({ ...BASIC, RTVFormats: ['R8G8B8A8_UNORM', 'R8G8B8A8_UNORM'], BlendState: { RenderTarget: [{ BlendEnable: 1, SrcBlend: 'SRC1_COLOR' }] } })),
+  'dual-source-blend-enable': () => codes(pipe({ ...BASIC, BlendState: { IndependentBlendEnable: 1, RenderTarget: [{ BlendEnable: 1, DestBlend: 'INV_SRC1_ALPHA' }, { BlendEnable: 1 }] } })),
+  'sample-count': () => codes(pipe({ ...BASIC, SampleDesc: { Count: 3 } })),
+  'sample-quality': () => codes(pipe({ ...BASIC, SampleDesc: { Count: 1, Quality: 1 } })),
+  'forced-sample-count': () => codes(pipe({ ...BASIC, RasterizerState: { ForcedSampleCount: 3 } })),
+  'input-layout-missing-element': () => sigCodes(GRAPHICS, { VS: { inputs: [el('POSITION', 0, 0, 0b111), el('TEXCOORD', 0, 1, 0b11)], outputs: [] } }),
+  'input-layout-type': () => sigCodes(GRAPHICS, { VS: { inputs: [el('POSITION', 0, 0, 0b111, { componentType: 1 })], outputs: [] } }),
+  'input-layout-components': () => sigCodes({ ...GRAPHICS, InputLayout: [{ SemanticName: 'POSITION', Format: 'R32G32_FLOAT' }] }, { VS: { inputs: [el('POSITION', 0, 0, 0b111)], outputs: [] } }),
+  'linkage-missing': () => sigCodes(GRAPHICS, { VS: VS_OUT, PS: { inputs: [el('COLOR', 0, 2, 0xf)], outputs: [] } }),
+  'linkage-register': () => sigCodes(GRAPHICS, { VS: VS_OUT, PS: { inputs: [el('TEXCOORD', 0, 2, 0b11)], outputs: [] } }),
+  'linkage-mask': () => sigCodes(GRAPHICS, { VS: VS_OUT, PS: { inputs: [el('TEXCOORD', 0, 1, 0b111)], outputs: [] } }),
+  'linkage-system-value': () => sigCodes(GRAPHICS, { VS: VS_OUT, PS: { inputs: [el('SV_Position', 0, 0, 0xf, { systemValue: 0 })], outputs: [] } }),
+  'linkage-type': () => sigCodes(GRAPHICS, { VS: VS_OUT, PS: { inputs: [el('TEXCOORD', 0, 1, 0b11, { componentType: 1 })], outputs: [] } }),
+  'ps-target-unbound': () => sigCodes(GRAPHICS, { PS: { inputs: [], outputs: [el('SV_Target', 1, 1, 0xf, { systemValue: 64 })] } }),
+  'ps-target-type': () => sigCodes(GRAPHICS, { PS: { inputs: [], outputs: [el('SV_Target', 0, 0, 0xf, { systemValue: 64, componentType: 1 })] } }),
+  'depth-output-dsv': () => sigCodes(GRAPHICS, { PS: { inputs: [], outputs: [el('SV_Depth', 0, 0xffffffff, 1, { systemValue: 65 })] } }),
+  'stencil-output-dsv': () => sigCodes({ ...GRAPHICS, DSVFormat: 'D32_FLOAT' }, { PS: { inputs: [], outputs: [el('SV_StencilRef', 0, 0xffffffff, 1, { systemValue: 69, componentType: 1 })] } }),
+  'stream-output-signature': () => sigCodes({ ...GRAPHICS, GS: 'gs', StreamOutput: { pSODeclaration: [{ SemanticName: 'TEXCOORD', SemanticIndex: 3, ComponentCount: 2 }] } }, { GS: { inputs: [], outputs: [el('TEXCOORD', 0, 1, 0b11)] } }),
+};
+
+for (const rule of PIPELINE_RULES) {
+  test(`rule ${rule.code} (${rule.severity}, ${rule.source}): refuses its case`, () => {
+    const seen = CASES[rule.code]();
+    assert.ok(seen.includes(rule.code), `${rule.code} not in ${JSON.stringify(seen)}`);
+  });
+}
+
+test('a pipeline consistent in every signature rule has no signature violations', () => {
+  const ps: StageSignatures = { inputs: [el('SV_Position', 0, 0, 0xf, { systemValue: 1 }), el('TEXCOORD', 0, 1, 0b1)], outputs: [el('SV_Target', 0, 0, 0xf, { systemValue: 64 }), el('SV_Depth', 0, 0xffffffff, 1, { systemValue: 65 })] };
+  assert.equal(sigCodes({ ...GRAPHICS, DSVFormat: 'D32_FLOAT' }, { VS: VS_OUT, PS: ps }), []);
+  // system-generated inputs (SV_VertexID, SV_IsFrontFace) need no element and no output
+  assert.equal(sigCodes(GRAPHICS, { VS: { inputs: [el('POSITION', 0, 0, 0b111), el('SV_VertexID', 0, 1, 1, { systemValue: 6, componentType: 1 })], outputs: VS_OUT.outputs }, PS: { inputs: [el('SV_IsFrontFace', 0, 2, 1, { systemValue: 9, componentType: 1 })], outputs: [] } }), []);
+  // DXBC's OSGN names SV_Target and SV_Depth with system value 0: known by the name
+  assert.equal(sigCodes(GRAPHICS, { PS: { inputs: [], outputs: [el('SV_Target', 1, 1, 0xf), el('SV_Depth', 0, 0xffffffff, 1)] } }), ['ps-target-unbound', 'depth-output-dsv']);
+  // verifyPipeline runs them through its one plug-in point
+  const r = verifyPipeline(pipe(BASIC), { signatures: (_info, key) => (key === 'VS' ? { inputs: [el('SV_Position', 0, 0, 0b111, { systemValue: 0 }), el('NORMAL', 0, 1, 0b111)], outputs: [] } : { inputs: [], outputs: [] }) });
+  assert.equal(r.violations.map((v) => v.code), ['input-layout-missing-element']);
+  assert.is(r.signatures, 'checked');
+  assert.is(r.verdict, 'does-not-fit');
+});
+
+test('decoded signature parts (rows as the part decoder gives them) become a stage\'s signatures, and run the rules', () => {
+  const row = (semanticName: string, register: number, mask: number, systemValue = 0, componentType = 3) => ({ semanticName, semanticIndex: 0, systemValue, componentType, register, mask, rwMask: mask, reserved: 0 });
+  const vs = stageSignaturesFromParts([
+    { name: 'ISGN', elements: [row('POSITION', 0, 0b111)] },
+    { name: 'OSGN', elements: [row('SV_Position', 0, 0xf, 1), row('TEXCOORD', 1, 0b11)] },
+    { name: 'RDEF', elements: [] },
+  ])!;
+  const ps = stageSignaturesFromParts([{ name: 'ISG1', elements: [{ ...row('TEXCOORD', 1, 0b111), stream: 0, minPrecision: 0 }] }, { name: 'OSG1', elements: [{ ...row('SV_Target', 0, 0xf, 64), stream: 0 }] }])!;
+  assert.equal(vs.inputs[0], { semanticName: 'POSITION', semanticIndex: 0, systemValue: 0, componentType: 3, register: 0, mask: 7, readWriteMask: 7, stream: 0 });
+  assert.is(stageSignaturesFromParts([{ name: 'RDEF', elements: [] }]), undefined);
+  assert.equal(verifySignatures(FAKE(GRAPHICS), { VS: vs, PS: ps }).map((v) => v.code), ['linkage-mask']);
+  assert.throws(() => stageSignaturesFromParts([{ name: 'ISGN', elements: [{ semanticName: 7 }] }]), /semanticName/);
+  assert.throws(() => stageSignaturesFromParts([{ name: 'ISGN', elements: [] }, { name: 'ISG1', elements: [] }]), /ambiguous/);
+});
+
+/**
+ * Which public source fixes each rule (the rows' `source`, said here once more so that a change
+ * of either is seen): D3D12's documentation of CreateGraphicsPipelineState and the structs it
+ * takes; the D3D runtime's signature-linkage messages; DXC's signature-linkage and root-signature
+ * rules; vkd3d's d3d12_pipeline_state_init_graphics (libs/vkd3d/state.c).
+ */
+const SOURCES: Record<PipelineRuleCode, string> = {
+  'stages-mixed': 'd3d12-docs', // D3D12_GRAPHICS/COMPUTE_PIPELINE_STATE_DESC members; mesh pipelines: the mesh shader spec
+  'vertex-shader-missing': 'd3d12-docs',
+  'mesh-shader-missing': 'd3d12-docs',
+  'compute-shader-missing': 'd3d12-docs',
+  'shader-stage-mismatch': 'd3d12-docs',
+  'root-signature-missing': 'vkd3d', // "Root signature is NULL."
+  'root-signature-differs': 'd3d12-docs', // Specifying Root Signatures in HLSL
+  'root-signature-local': 'd3d12-docs', // DirectX Raytracing: local root signatures
+  binding: 'dxc', // DXC's root-signature verifier, per stage (src/binding/verify.ts)
+  'input-layout-not-allowed': 'vkd3d',
+  'input-element-format': 'vkd3d',
+  'input-slot': 'vkd3d',
+  'input-element-count': 'd3d12-docs',
+  'patch-topology': 'vkd3d',
+  'stream-output-not-allowed': 'vkd3d',
+  'stream-output-entry': 'd3d12-docs', // D3D12_SO_DECLARATION_ENTRY
+  'rtv-format-inactive': 'vkd3d',
+  'render-target-count': 'd3d12-docs',
+  'rtv-format': 'vkd3d',
+  'dsv-format': 'vkd3d',
+  'blend-and-logic-op': 'vkd3d',
+  'logic-op-independent-blend': 'vkd3d',
+  'dual-source-render-targets': 'vkd3d',
+  'dual-source-blend-enable': 'vkd3d',
+  'sample-count': 'd3d12-docs', // DXGI_SAMPLE_DESC
+  'sample-quality': 'd3d12-docs',
+  'forced-sample-count': 'd3d12-docs', // D3D12_RASTERIZER_DESC.ForcedSampleCount
+  'input-layout-missing-element': 'd3d-runtime',
+  'input-layout-type': 'd3d-runtime',
+  'input-layout-components': 'd3d-runtime',
+  'linkage-missing': 'd3d-runtime',
+  'linkage-register': 'd3d-runtime',
+  'linkage-mask': 'd3d-runtime',
+  'linkage-system-value': 'dxc',
+  'linkage-type': 'dxc',
+  'ps-target-unbound': 'd3d12-docs',
+  'ps-target-type': 'd3d12-docs',
+  'depth-output-dsv': 'd3d12-docs',
+  'stencil-output-dsv': 'd3d12-docs',
+  'stream-output-signature': 'd3d12-docs',
+};
+test('each rule names the source that fixes it', () => {
+  assert.equal(Object.fromEntries(PIPELINE_RULES.map((r) => [r.code, r.source])), SOURCES);
+});
+
+// ---------------------------------------------------------------- shader records
+
+test('shader record layout: identifier, then constants at 4, descriptors and tables at 8; stride a multiple of 32', () => {
+  const lrs0 = shaderRecordLayout(readRootSignatureSource(corpus('rootsig/vkd3d-proton__local_root_signature_code_dxil__LRS0.rts0')).rootSignature);
+  assert.is(lrs0.local, true);
+  assert.equal(lrs0.fields.map((f) => [f.type, f.offset, f.size]), [['IDENTIFIER', 0, 32], ['UAV', 32, 8], ['32BIT_CONSTANTS', 40, 4], ['32BIT_CONSTANTS', 44, 4]]);
+  assert.is(lrs0.recordSize, 48);
+  assert.is(lrs0.stride, 64);
+  const rs = { version: 2, flags: 0x80, staticSamplers: [], parameters: [
+    { parameterType: 1, shaderVisibility: 0, constants: { shaderRegister: 0, registerSpace: 0, num32BitValues: 3 } },
+    { parameterType: 2, shaderVisibility: 0, descriptor: { shaderRegister: 1, registerSpace: 0, flags: 0 } },
+    { parameterType: 0, shaderVisibility: 0, ranges: [{ rangeType: 0, numDescriptors: 1, baseShaderRegister: 0, registerSpace: 0, flags: 0, offsetInDescriptorsFromTableStart: 0xffffffff }] },
+    { parameterType: 1, shaderVisibility: 0, constants: { shaderRegister: 2, registerSpace: 0, num32BitValues: 1 } },
+  ] } as never;
+  const l = shaderRecordLayout(rs);
+  // 32 + 12 = 44, the CBV's address aligned to 48, the table's handle at 56, one constant at 64
+  assert.equal(l.fields.map((f) => f.offset), [0, 32, 48, 56, 64]);
+  assert.is(l.recordSize, 68);
+  assert.is(l.stride, 96);
+  assert.is(recordSizeProblem(l, 96), undefined);
+  assert.match(recordSizeProblem(l, 64)!, /less than the 68 bytes/);
+  assert.match(recordSizeProblem(l, 80)!, /multiple of D3D12_RAYTRACING_SHADER_RECORD_BYTE_ALIGNMENT/);
+  assert.match(recordSizeProblem(l, 4128)!, /exceeds D3D12_RAYTRACING_MAX_SHADER_RECORD_STRIDE/);
+  const big = shaderRecordLayout({ ...(rs as object), parameters: [{ parameterType: 1, shaderVisibility: 0, constants: { shaderRegister: 0, registerSpace: 0, num32BitValues: 1020 } }] } as never);
+  assert.is(big.stride, 4128);
+  assert.is(big.fitsMaxStride, false);
+});
+
+// ---------------------------------------------------------------- the CLI
+
+test('CLI: verify --pipeline exit 0 for a fitting pipeline, 1 with the violations; rootsig record-layout; verify LIB --record-size; pipeline encode/decode', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dxbin-pipeline-'));
+  try {
+    const good = join(dir, 'good.json');
+    const rel = (p: string) => join(ROOT, 'corpus', p);
+    writeFileSync(good, JSON.stringify({ ...BASIC, VS: rel(BASIC.VS), PS: rel(BASIC.PS) }));
+    writeFileSync(join(dir, 'rs.rts0'), corpus(NO_IA_RS));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...BASIC, VS: rel(BASIC.VS), PS: rel(BASIC.PS), pRootSignature: 'rs.rts0' }));
+    const ok = await runCli(['verify', '--pipeline', good]);
+    assert.is(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /graphics pipeline fits \(VS, PS; root signature from VS/);
+    const no = await runCli(['verify', '--pipeline', bad, '--json']);
+    assert.is(no.code, 1);
+    const j = JSON.parse(no.stdout.trim());
+    assert.is(j.verdict, 'does-not-fit');
+    assert.ok(j.violations.some((v: { code: string }) => v.code === 'input-layout-not-allowed'));
+    const missing = await runCli(['verify', '--pipeline', join(dir, 'nope.json')]);
+    assert.is(missing.code, 1);
+    const layout = await runCli(['rootsig', 'record-layout', rel('rootsig/vkd3d-proton__local_root_signature_code_dxil__LRS0.rts0')]);
+    assert.is(layout.code, 0, layout.stderr);
+    assert.match(layout.stdout, /shader record of 48 bytes, table stride 64/);
+    assert.match(layout.stdout, /\s32\s+8\s+RTS0\.parameters\[0\] UAV: D3D12_GPU_VIRTUAL_ADDRESS \(u0 space 1\)/);
+    const lib = rel('shaders/vkd3d-proton/local_root_signature_code_dxil.dxil');
+    assert.is((await runCli(['verify', lib, '--record-size', '64'])).code, 0);
+    const small = await runCli(['verify', lib, '--record-size', '32']);
+    assert.is(small.code, 1);
+    assert.match(small.stdout, /LRS0: records need 48 bytes \(stride 64\); 32 does not fit/);
+    assert.is((await runCli(['verify', lib, '--record-size', 'x'])).code, 2);
+    // pipeline encode (a description) -> decode (the stream's JSON form) -> encode gives the same image
+    const image = join(dir, 'stream.bin');
+    const enc = await runCli(['pipeline', 'encode', good, '--abi', 'x86', '-o', image]);
+    assert.is(enc.code, 0, enc.stderr);
+    const dec = await runCli(['pipeline', 'decode', image, '--abi', 'x86']);
+    assert.is(dec.code, 0, dec.stderr);
+    assert.equal(JSON.parse(dec.stdout).map((s: { Type: string }) => s.Type), ['VS', 'PS', 'INPUT_LAYOUT', 'PRIMITIVE_TOPOLOGY', 'RENDER_TARGET_FORMATS', 'DEPTH_STENCIL_FORMAT']);
+    writeFileSync(join(dir, 'stream.json'), dec.stdout);
+    assert.is((await runCli(['pipeline', 'encode', join(dir, 'stream.json'), '--abi', 'x86', '-o', join(dir, 'again.bin')])).code, 0);
+    assert.equal(readFileSync(join(dir, 'again.bin')), readFileSync(image));
+    assert.is((await runCli(['pipeline', 'decode', image, '--abi', 'x64'])).code, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
