@@ -1,8 +1,8 @@
 // One build for every consumer. The entries are read from package.json "exports": each export whose
 // types are dist/types/src/<path>.d.ts is built from src/<path>.ts, so a new subpath export
 // (dxbin/query, dxbin/ddi, ...) is built without touching this file.
-//   - ES modules: dist/<name>.js, with the CLI (dist/cli.js) in the same build, so that the library
-//     code is in shared chunks (dist/chunks/) and the CLI holds one copy of it, not its own.
+//   - ES modules: dist/<name>.js over one file per module in dist/lib/ (libraryEsBuild); the CLI,
+//     dist/cli.js, is its own build with its chunks in dist/chunks/.
 //   - CommonJS: dist/cjs/<name>.js (dist/cjs/package.json says "type": "commonjs").
 // Declarations come from tsc (tsconfig.build.json); scripts/dual-types.mjs copies them for the
 // require condition.
@@ -25,7 +25,9 @@ export function entriesFromExports(exportsField) {
 }
 
 // a clean dist/ each build: no stale chunk from an earlier build can end up in the tarball
-rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+// (a plugin of the first build, not a statement here, so that importing this file, as
+// test/bundle-size.test.ts does for libraryEsBuild, removes nothing)
+const cleanDist = () => ({ name: 'clean-dist', buildStart: () => rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true }) });
 
 const entries = entriesFromExports(pkg.exports);
 // typescript and tsx: loaded by dxbin fuzz only when it runs from a checkout (docs/fuzzing.md)
@@ -38,15 +40,17 @@ const ts = () =>
     exclude: ['src/query/assembly/**', 'src/container/assembly/**'],
   });
 
-export default [
-  {
-    // The library's ES modules, one file per source module (dist/lib/...) under entry files named
-    // after the exports (dist/index.js, dist/query.js, ...): a bundler then drops every module an
-    // app does not import (sideEffects: false works per module), where merged chunks made an app
-    // that decodes root signatures carry whatever shared a chunk with the decoder.
+/**
+ * The library's ES modules, one file per source module (DIR/lib/...) under entry files named after
+ * the exports (DIR/index.js, DIR/query.js, ...): a bundler then drops every module an app does not
+ * import (sideEffects: false works per module), where merged chunks made an app that decodes root
+ * signatures carry whatever shared a chunk with the decoder. test/bundle-size.test.ts builds it too.
+ */
+export function libraryEsBuild(dir = 'dist') {
+  return {
     input: { ...entries, 'fuzz-worker': 'src/fuzz/worker.ts' },
     output: {
-      dir: 'dist',
+      dir,
       format: 'es',
       preserveModules: true,
       preserveModulesRoot: '.',
@@ -54,7 +58,11 @@ export default [
     },
     external,
     plugins: [ts()],
-  },
+  };
+}
+
+export default [
+  { ...libraryEsBuild('dist'), plugins: [cleanDist(), ts()] },
   {
     // the CLI (fuzz-worker: the worker thread module of dxbin fuzz, found next to dist/cli.js)
     input: { cli: 'src/cli/main.ts', 'fuzz-worker': 'src/fuzz/worker.ts' },
