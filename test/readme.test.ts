@@ -83,6 +83,20 @@ test('every console example of the README prints what the README shows', () => {
   }
 });
 
+test("the README's library example runs (dxbin as the sources, shader.cso a corpus shader) and prints what it says", () => {
+  const m = /```ts\n([\s\S]*?)```/.exec(README);
+  assert.ok(m, 'a ts block');
+  const code = m![1]!;
+  assert.ok(code.trimEnd().split('\n').length <= 10, 'the library in ten lines');
+  const dir = mkdtempSync(join(tmpdir(), 'dxbin-readme-lib-'));
+  const file = join(dir, 'example.ts');
+  const shader = join(ROOT, 'corpus/shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe.dxbc');
+  writeFileSync(file, code.replace("from 'dxbin'", `from ${JSON.stringify(join(ROOT, 'src/index.ts'))}`).replace("'shader.cso'", JSON.stringify(shader)));
+  const r = spawnSync(process.execPath, ['--import', TSX, file], { cwd: dir, encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  assert.is(r.stdout, '1.1 3\nfits\n');
+});
+
 test('npx dxbin in a clone after npm ci: the launcher runs the sources without a build, dist/cli.js with one', () => {
   const clone = mkdtempSync(join(tmpdir(), 'dxbin-clone-'));
   cpSync(join(ROOT, 'package.json'), join(clone, 'package.json'));
