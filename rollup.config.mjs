@@ -1,7 +1,9 @@
 // One build for every consumer. The entries are read from package.json "exports": each export whose
 // types are dist/types/src/<path>.d.ts is built from src/<path>.ts, so a new subpath export
 // (dxbin/query, dxbin/ddi, ...) is built without touching this file.
-//   - ES modules: dist/<name>.js, the library code in shared chunks (dist/chunks/).
+//   - ES modules: dist/<name>.js over one file per module in dist/lib/ (libraryEsBuild), and
+//     dist/fuzz-worker.js for the CLI's fuzzer.
+//   - The CLI: dist/cli.cjs, a CommonJS bundle with a chunk per command in dist/cli/ (scripts/cli-bundle.mjs).
 //   - CommonJS: dist/cjs/<name>.js (dist/cjs/package.json says "type": "commonjs").
 // Declarations come from tsc (tsconfig.build.json); scripts/dual-types.mjs copies them for the
 // require condition.
@@ -25,7 +27,9 @@ export function entriesFromExports(exportsField) {
 }
 
 // a clean dist/ each build: no stale chunk from an earlier build can end up in the tarball
-rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+// (a plugin of the first build, not a statement here, so that importing this file, as
+// test/bundle-size.test.ts does for libraryEsBuild, removes nothing)
+const cleanDist = () => ({ name: 'clean-dist', buildStart: () => rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true }) });
 
 const entries = entriesFromExports(pkg.exports);
 // typescript and tsx: loaded by dxbin fuzz only when it runs from a checkout (docs/fuzzing.md)
@@ -38,15 +42,17 @@ const ts = () =>
     exclude: ['src/query/assembly/**', 'src/container/assembly/**'],
   });
 
-export default [
-  {
-    // The library's ES modules, one file per source module (dist/lib/...) under entry files named
-    // after the exports (dist/index.js, dist/query.js, ...): a bundler then drops every module an
-    // app does not import (sideEffects: false works per module), where merged chunks made an app
-    // that decodes root signatures carry whatever shared a chunk with the decoder.
+/**
+ * The library's ES modules, one file per source module (DIR/lib/...) under entry files named after
+ * the exports (DIR/index.js, DIR/query.js, ...): a bundler then drops every module an app does not
+ * import (sideEffects: false works per module), where merged chunks made an app that decodes root
+ * signatures carry whatever shared a chunk with the decoder. test/bundle-size.test.ts builds it too.
+ */
+export function libraryEsBuild(dir = 'dist') {
+  return {
     input: { ...entries, 'fuzz-worker': 'src/fuzz/worker.ts' },
     output: {
-      dir: 'dist',
+      dir,
       format: 'es',
       preserveModules: true,
       preserveModulesRoot: '.',
@@ -54,7 +60,11 @@ export default [
     },
     external,
     plugins: [ts()],
-  },
+  };
+}
+
+export default [
+  { ...libraryEsBuild('dist'), plugins: [cleanDist(), ts()] },
   {
     // fuzz-worker: the worker thread module of dxbin fuzz for the CLI, found one folder up from
     // dist/cli/ (the library's engine finds its own worker next to it in dist/lib/)

@@ -91,6 +91,8 @@ export { readRootSignature, type RootSignatureLayout, type DecodeRootSignatureOp
 export { encodeRootSignature } from './root-signature/encode.js';
 /** Typed description -> JSON form (D3D12 names, lossless). */
 export { rootSignatureToJson } from './root-signature/json.js';
+/** The JSON form's types, generated from the rows (scripts/gen-json-types.ts): what rootSignatureToJson returns. */
+export type { RootSignatureJson, RootParameterJson, RootParameterRangesJson, RootParameterConstantsJson, RootParameterDescriptorJson, DescriptorRangeJson, RootConstantsJson, RootDescriptorJson, StaticSamplerJson } from './root-signature/json-types.generated.js';
 /** JSON form -> typed description; throws DescriptionError. */
 export { rootSignatureFromJson } from './root-signature/json.js';
 /** JSON Schema (draft 2020-12) of the JSON form. */

@@ -135,8 +135,12 @@ test('msbuild (examples/msbuild/dxbin.targets): its .rsp and Exec line build the
 });
 
 const msbuildMissing = missingCommand('msbuild', ['-version']) && missingCommand('dotnet', ['msbuild', '-version']);
-if (msbuildMissing) console.log(`skipped: msbuild example.proj under MSBuild itself: ${msbuildMissing} (MSBuild is not packaged for Debian; the test above runs its commands)`);
-else
+// registered either way, so that a machine without MSBuild counts it as skipped with its reason;
+// not under DXBIN_REQUIRE_ALL (MSBuild is not packaged for Debian: CI cannot install it)
+if (msbuildMissing) {
+  console.log(`skipped: msbuild example.proj under MSBuild itself: needs msbuild or dotnet: ${msbuildMissing} (MSBuild is not packaged for Debian; the test above runs its commands)`);
+  test.skip('msbuild example.proj under MSBuild itself', () => {});
+} else
   test('msbuild example.proj under MSBuild itself', () => {
     const dir = join(ws.dir, 'msbuild');
     const cmd = missingCommand('msbuild', ['-version']) ? ['dotnet', 'msbuild'] : ['msbuild'];

@@ -49,6 +49,18 @@ test('rootsig decode A B and rootsig decompile A B name each file', () => {
   assert.ok(!dxbin(['rootsig', 'decompile', A]).stdout.startsWith('//'));
 });
 
+test('query decode, sum and timings name each file when there are several', () => {
+  const one = join(work, 'one.bin');
+  const two = join(work, 'two.bin');
+  writeFileSync(one, new Uint8Array([1, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]));
+  writeFileSync(two, new Uint8Array([2, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0]));
+  assert.is(dxbin(['query', 'decode', '--type', 'timestamp', one, two]).stdout, `==> ${one} <==\nValue\n1\n3\n==> ${two} <==\nValue\n2\n5\n`);
+  assert.is(dxbin(['query', 'sum', '--type', 'occlusion', one, two]).stdout, `${one}: Value,4\n${two}: Value,7\n`);
+  const t = dxbin(['query', 'timings', one, two, '--frequency', '1000000000']).stdout.trimEnd().split('\n');
+  assert.equal(t.map((l) => l.slice(0, l.indexOf(': '))), [one, one, two, two]);
+  assert.is(dxbin(['query', 'decode', '--type', 'timestamp', one]).stdout, 'Value\n1\n3\n');
+});
+
 test('query timings: no NaN for an empty file or one of never-issued (all-zero) pairs', () => {
   writeFileSync(join(work, 'empty.bin'), new Uint8Array(0));
   writeFileSync(join(work, 'zeros.bin'), new Uint8Array(64));

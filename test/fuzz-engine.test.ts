@@ -153,7 +153,11 @@ test('Jazzer.js-style entry points: fuzz(data) returns on every answer, throws o
 
 test('the watchdog: a planted endless loop becomes timeout-<sha1>, and fuzzing goes on', async () => {
   const out = mkdtempSync(join(tmpdir(), 'dxbin-fuzz-hang-'));
-  const summary = await runFuzz({ targets: ['rts0'], timeMs: 4000, seed: 3, outDir: out, timeoutMs: 400, progressMs: 1000, plant: fixture('planted-hang.ts'), coverage: false });
+  // load-independent: no time budget; the run stops at the first timeout (the seeded inputs reach
+  // the hanging one at the same execution count on any machine; runs is only a bound), and the
+  // watchdog limit is far above any real input's time, so a slow, loaded machine neither misses
+  // the hang nor takes a slow input for one
+  const summary = await runFuzz({ targets: ['rts0'], runs: 100_000, stopOnTimeout: true, seed: 3, outDir: out, timeoutMs: 5000, progressMs: 1000, plant: fixture('planted-hang.ts'), coverage: false });
   const timeouts = summary.findings.filter((f) => f.kind === 'timeout');
   assert.is(timeouts.length, 1, 'one timeout finding (deduplicated)');
   const file = timeouts[0]!.file!;

@@ -9,6 +9,7 @@ import { RANGE, ROOT_SIGNATURE_VERSIONS, SAMPLER } from '../codecs/root-signatur
 import { GENERATED_PATH, generateRts0Records } from '../scripts/gen-rts0-records.js';
 import { RECORD_READERS, RECORD_WRITERS } from '../src/root-signature/records.generated.js';
 import { dataFields } from '../src/root-signature/rows.js';
+import { JSON_TYPES_PATH, generateJsonTypes } from '../scripts/gen-json-types.js';
 
 test('the checked-in file is what the rows generate (else: npm run gen)', () => {
   const checkedIn = readFileSync(new URL(`../${GENERATED_PATH}`, import.meta.url), 'utf8');
@@ -43,6 +44,11 @@ test('every version has its readers and writers; each reads and writes every sto
       assert.equal(Object.keys(back), dataFields(record).map((f) => f.key), 'keys in storage order');
     }
   }
+});
+
+test('the checked-in JSON form types are what the rows generate (else: npm run gen)', () => {
+  const checkedIn = readFileSync(new URL(`../${JSON_TYPES_PATH}`, import.meta.url), 'utf8');
+  assert.ok(checkedIn === generateJsonTypes(), `${JSON_TYPES_PATH} is stale: run npm run gen`);
 });
 
 test.run();

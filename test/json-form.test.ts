@@ -53,7 +53,7 @@ test('NaN payloads, -0 and infinities survive bytes -> JSON -> bytes', () => {
   const bytes = encodeRootSignature(rs);
   assert.is(hex(bytes.subarray(24 + 16, 24 + 20)), '0100a07f');
   assert.is(hex(bytes.subarray(24 + 32, 24 + 40)), '000000800000807f');
-  const json = rootSignatureToJson(decodeRootSignature(bytes)) as { staticSamplers: Record<string, unknown>[] };
+  const json = rootSignatureToJson(decodeRootSignature(bytes)); // typed: RootSignatureJson
   assert.equal([json.staticSamplers[0]!.mipLODBias, json.staticSamplers[0]!.minLOD, json.staticSamplers[0]!.maxLOD, json.staticSamplers[0]!.flags], ['0x7fa00001', '-0', 'Infinity', ['UINT_BORDER_COLOR', 4]]);
 });
 

@@ -21,11 +21,17 @@ export interface Clock {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(id: unknown): void;
 }
+/** CPU seconds used by a process group, or undefined without /proc. */
+export function groupCpuSeconds(pgid: number): number | undefined;
 export function readUvuOutput(output: string): { total?: number; passed?: number; skipped?: number; reasons: string[] };
 export function runFiles(o: {
   files: string[];
   jobs?: number;
   timeoutMs?: number;
+  /** CPU time the file's process group may use (read from /proc once a second). */
+  cpuLimitMs?: number;
+  /** How long the file's process group may use no CPU. */
+  idleMs?: number;
   clock?: Clock;
   env?: NodeJS.ProcessEnv;
   onStart?: (file: string) => void;

@@ -8,11 +8,12 @@
 //     N passed, N failed, N skipped
 //
 // Usage: node test/run.mjs [regex on the file name]
-// Environment: DXBIN_TEST_JOBS (files at a time, default 2), DXBIN_TEST_TIMEOUT (seconds per
-// file, default 300), DXBIN_TEST_DIR (folder of test files, default test/).
+// Environment: DXBIN_TEST_JOBS (files at a time, default 2), DXBIN_TEST_TIMEOUT (CPU seconds per
+// file, default 300; wall time is a backstop at six times that), DXBIN_TEST_IDLE (seconds a file
+// may use no CPU, default 120), DXBIN_TEST_DIR (folder of test files, default test/).
 // Exit status 1 when anything failed.
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -37,7 +38,7 @@ export function readUvuOutput(output) {
  * Judges one finished (or killed) file.
  * @returns {{ passed: number, failed: number, skipped: number, problem?: string }}
  */
-export function judge({ output, code, signal, timedOut, timeoutMs }) {
+export function judge({ output, code, signal, timedOut, timeoutMs, limit }) {
   const { total, passed, skipped, reasons } = readUvuOutput(output);
   const counted = total !== undefined && passed !== undefined;
   const r = {
@@ -47,9 +48,10 @@ export function judge({ output, code, signal, timedOut, timeoutMs }) {
   };
   if (timedOut) {
     r.failed += 1;
+    const what = limit ?? `ran for ${timeoutMs / 1000} s`;
     r.problem = counted
-      ? `its tests finished but the process was still running after ${timeoutMs / 1000} s (a live timer or handle); killed`
-      : `timed out after ${timeoutMs / 1000} s (a test did not finish); killed`;
+      ? `its tests finished but the process was still running: it ${what} (a live timer or handle); killed`
+      : limit !== undefined ? `a test did not finish: it ${what}; killed` : `timed out after ${timeoutMs / 1000} s (a test did not finish); killed`;
   } else if (!counted) {
     r.failed += 1;
     r.problem = code !== 0 || signal
@@ -62,8 +64,46 @@ export function judge({ output, code, signal, timedOut, timeoutMs }) {
   return r;
 }
 
+const CLK_TCK = 100; // Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
+
+/**
+ * CPU seconds used by the process group `pgid` (a test file and what it started): the live members'
+ * user and system time, plus the children its leader has already reaped. Undefined where /proc is
+ * not there (then only the wall-clock limit applies).
+ */
+export function groupCpuSeconds(pgid) {
+  let names;
+  try {
+    names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return undefined;
+  }
+  let ticks = 0;
+  let found = false;
+  for (const n of names) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${n}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
+    if (Number(f[2]) !== pgid) continue; // field 5: process group
+    found = true;
+    ticks += Number(f[11]) + Number(f[12]); // utime, stime
+    if (Number(n) === pgid) ticks += Number(f[13]) + Number(f[14]); // cutime, cstime of reaped children
+  }
+  return found ? ticks / CLK_TCK : undefined;
+}
+
 /**
  * Runs test files, `jobs` at a time, each in its own process under a time limit.
+ *
+ * Load-independent limits (main() uses them): `cpuLimitMs`, the CPU time a file's process group may
+ * use (a busy hang), and `idleMs`, how long it may use no CPU at all (a hang waiting on nothing),
+ * both read from /proc once a second on the real clock. A loaded machine makes a file take longer
+ * but not use more CPU, so neither limit fails a slow file; `timeoutMs` (on `clock`) is then only
+ * the backstop.
  * @param {object} o
  * @param {string[]} o.files absolute paths
  * @param {number} [o.jobs] files at a time
@@ -74,7 +114,7 @@ export function judge({ output, code, signal, timedOut, timeoutMs }) {
  * @param {(file: string, text: string) => void} [o.onOutput]
  * @param {(result: object) => void} [o.onDone]
  */
-export function runFiles({ files, jobs = 2, timeoutMs = 300_000, clock = globalThis, env = process.env, onStart, onOutput, onDone }) {
+export function runFiles({ files, jobs = 2, timeoutMs = 300_000, cpuLimitMs, idleMs, clock = globalThis, env = process.env, onStart, onOutput, onDone }) {
   const queue = [...files].sort((a, b) => statSync(b).size - statSync(a).size); // big (slow) files first
   const results = [];
   const runOne = (file) =>
@@ -93,18 +133,33 @@ export function runFiles({ files, jobs = 2, timeoutMs = 300_000, clock = globalT
       child.stdout.on('data', take);
       child.stderr.on('data', take);
       let timedOut = false;
-      const timer = clock.setTimeout(() => {
+      let limit;
+      const kill = (why) => {
         timedOut = true;
+        limit ??= why;
         try {
           process.kill(-child.pid, 'SIGKILL');
         } catch {
           child.kill('SIGKILL');
         }
-      }, timeoutMs);
+      };
+      const timer = clock.setTimeout(() => kill(undefined), timeoutMs);
+      let lastCpu = 0;
+      let lastChange = Date.now();
+      const watch = cpuLimitMs === undefined && idleMs === undefined ? undefined : setInterval(() => {
+        const cpu = groupCpuSeconds(child.pid);
+        if (cpu === undefined) return;
+        const now = Date.now();
+        if (cpu > lastCpu) (lastCpu = cpu), (lastChange = now);
+        if (cpuLimitMs !== undefined && cpu * 1000 > cpuLimitMs) kill(`used more than ${cpuLimitMs / 1000} s of CPU`);
+        else if (idleMs !== undefined && now - lastChange > idleMs) kill(`used no CPU for ${idleMs / 1000} s`);
+      }, 1000);
+      watch?.unref?.();
       onStart?.(file);
       child.on('close', (code, signal) => {
         clock.clearTimeout(timer);
-        const result = { file, output, code, signal, timedOut, ...judge({ output, code, signal, timedOut, timeoutMs }), reasons: readUvuOutput(output).reasons };
+        if (watch) clearInterval(watch);
+        const result = { file, output, code, signal, timedOut, ...judge({ output, code, signal, timedOut, timeoutMs, limit }), reasons: readUvuOutput(output).reasons };
         results.push(result);
         onDone?.(result);
         done();
@@ -150,12 +205,18 @@ async function main() {
   const dir = resolve(process.env.DXBIN_TEST_DIR ?? join(ROOT, 'test'));
   const files = findTestFiles(dir, process.argv[2] ?? '\\.test\\.ts$');
   const jobs = Number(process.env.DXBIN_TEST_JOBS ?? 2);
-  const timeoutMs = Number(process.env.DXBIN_TEST_TIMEOUT ?? 300) * 1000;
+  // the per-file limit is CPU time (DXBIN_TEST_TIMEOUT, 300 s) and 120 s without any CPU use, which
+  // a loaded machine does not change; wall time only as a backstop, at six times the CPU limit
+  const cpuLimitMs = Number(process.env.DXBIN_TEST_TIMEOUT ?? 300) * 1000;
+  const idleMs = Number(process.env.DXBIN_TEST_IDLE ?? 120) * 1000;
+  const timeoutMs = cpuLimitMs * 6;
   const started = Date.now();
   const run = await runFiles({
     files,
     jobs,
     timeoutMs,
+    cpuLimitMs,
+    idleMs,
     onDone: (r) => {
       const rel = r.file.slice(dir.length + 1);
       const counts = `${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}`;

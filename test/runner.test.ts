@@ -2,7 +2,8 @@
  * The test runner (test/run.mjs) tells the truth: fixture test files in a temporary folder break
  * in each way a real one can (a failed import, a hang, a live timer after the tests, a missing
  * test.run(), failures next to skips) and the counts, the reasons and the closing line must say so.
- * The time limit runs on a fake clock: the hung files are killed when the test advances it.
+ * The wall-clock limit runs on a fake clock: the hung files are killed when the test advances it;
+ * the CPU and idle limits (load-independent, what npm test uses) on fixtures that spin and wait.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -118,6 +119,21 @@ test('node test/run.mjs: runs the matching files, prints the reasons and the clo
   const ok = spawnSync(process.execPath, [join(ROOT, 'test/run.mjs'), '^pass\\.'], { encoding: 'utf8', env: { ...envWithout(), DXBIN_TEST_DIR: dir } });
   assert.is(ok.stdout.trimEnd().split('\n').at(-1), '2 passed, 0 failed, 0 skipped');
   assert.is(ok.status, 0);
+});
+
+test('load-independent limits: a busy hang is killed by CPU time, a waiting hang by time without CPU', async () => {
+  const limits = mkdtempSync(join(tmpdir(), 'dxbin-runner-limits-'));
+  writeFileSync(join(limits, 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(limits, 'busy.test.ts'), `import { test } from '${UVU}';\ntest('spins', () => { for (;;) {} });\ntest.run();\n`);
+  writeFileSync(join(limits, 'idle.test.ts'), `import { test } from '${UVU}';\ntest('waits', async () => { await new Promise(() => setInterval(() => {}, 60_000)); });\ntest.run();\n`);
+  // the wall-clock limit far away: only the CPU and idle limits can end these
+  const run = await runFiles({ files: [join(limits, 'busy.test.ts'), join(limits, 'idle.test.ts')], jobs: 2, timeoutMs: 3_600_000, cpuLimitMs: 3000, idleMs: 4000, env: envWithout() });
+  const r = byName(run);
+  assert.ok(r.get('busy.test.ts')!.timedOut);
+  assert.match(r.get('busy.test.ts')!.problem ?? '', /a test did not finish: it used more than 3 s of CPU; killed/);
+  assert.ok(r.get('idle.test.ts')!.timedOut);
+  assert.match(r.get('idle.test.ts')!.problem ?? '', /a test did not finish: it used no CPU for 4 s; killed/);
+  assert.is(`${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped`, '0 passed, 2 failed, 0 skipped');
 });
 
 test.run();

@@ -155,6 +155,8 @@ export interface FuzzOptions {
   plant?: string;
   /** Stop a target's run at its first crash (as libFuzzer does by default); default false: keep going. */
   stopOnCrash?: boolean;
+  /** Stop a target's run at its first timeout or oom (libFuzzer stops there too); default false: keep going. */
+  stopOnTimeout?: boolean;
   onProgress?: (p: Progress) => void;
 }
 
@@ -366,7 +368,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
     const t0 = Date.now();
     const final = await schedule(
       () => [...live].map((j) => j.handle),
-      { timeMs: perTargetMs, runs: options.runs, timeoutMs: options.timeoutMs ?? 2000, progressMs: options.progressMs ?? 1000, until: () => (options.stopOnCrash ?? false) && crashes > 0 },
+      { timeMs: perTargetMs, runs: options.runs, timeoutMs: options.timeoutMs ?? 2000, progressMs: options.progressMs ?? 1000, until: () => ((options.stopOnCrash ?? false) && crashes > 0) || ((options.stopOnTimeout ?? false) && timeouts > 0) },
       () => ({ target: name, execs: execsSoFar(), features, corpus: known.size, crashes, timeouts }),
       (p) => options.onProgress?.(p),
     );

@@ -24,6 +24,7 @@ import { enumName, enumValue, flagNames, flagValue, u32FromJson as u32 } from '.
 import { PARAMETERS_KEY, PAYLOAD_KEY, PAYLOAD_KEYS, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, parameterPath, parameterTypeRow, versionName } from './rows.js';
 import { checkDescription } from './check.js';
 import type { RootParameter, RootSignature } from './types.js';
+import type { RootSignatureJson } from './json-types.generated.js';
 
 type Json = unknown;
 type JsonObject = Record<string, Json>;
@@ -35,15 +36,17 @@ type Fields = Record<string, unknown>;
  * The JSON form of a description: D3D12 names for enum values and flags, lossless.
  * @throws {DescriptionError} bad-type, missing-key or out-of-range (the version) for a description that is not one (checkDescription); out-of-range for an unknown parameter type (its payload has no JSON form)
  */
-export function rootSignatureToJson(rs: RootSignature): JsonObject {
+export function rootSignatureToJson(rs: RootSignature): RootSignatureJson {
   const v = checkDescription(rs);
   const values = rs as unknown as Fields;
-  return {
+  // the shape the rows give is RootSignatureJson's (both generated from the same rows; test/json-form.test.ts)
+  const json: JsonObject = {
     [VERSION_KEY]: versionName(v),
     ...recordToJson(HEADER, values, v),
     [PARAMETERS_KEY]: rs.parameters.map((p, i) => parameterToJson(p as unknown as Fields, v, parameterPath(i))),
     [SAMPLERS_KEY]: rs.staticSamplers.map((s) => recordToJson(SAMPLER, s as unknown as Fields, v)),
   };
+  return json as unknown as RootSignatureJson;
 }
 
 function parameterToJson(p: Fields, v: RootSignatureVersion, path: string): JsonObject {

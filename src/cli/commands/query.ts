@@ -12,6 +12,7 @@ import { timingPicture, timingsSvg } from '../../inspect/index.js';
 import type { FileCommand, RunContext } from '../command.js';
 import { InputError, UsageError } from '../errors.js';
 import { openInput, type Output } from '../io.js';
+import { noteSeveral } from './shared.js';
 
 /** Bytes read per chunk (rounded down to whole records). */
 const CHUNK_BYTES = 1 << 20;
@@ -181,7 +182,7 @@ async function withSink<T>(file: string, ctx: RunContext<unknown>, body: (write:
   }
 }
 
-export const queryDecode: FileCommand<RangeOptions & { type: string; format: string }> = {
+export const queryDecode: FileCommand<RangeOptions & { type: string; format: string; several?: boolean }> = {
   kind: 'files',
   path: ['query', 'decode'],
   description: 'decode packed results: CSV with the D3D12 field names, one row per query, exact decimals (streamed)',
@@ -191,7 +192,7 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
   streams: true,
   writes: { required: false, ext: (o) => (o.format === 'json' || o.json ? '.json' : '.csv') },
   options: (c) => rangeOptions(c.addOption(typeOption()).addOption(new Option('--format <format>', 'output form (--json: json)').choices(['csv', 'json']).default('csv'))),
-  check: (o) => checkRange(o),
+  check: (o, _args, inputs) => (checkRange(o), noteSeveral(o, inputs)),
   async run(file, ctx) {
     const q = queryType(ctx.options.type);
     const names = q.result.fields.map((f) => f.name);
@@ -201,7 +202,8 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
     await withSink(file, ctx, async (write) => {
       const out = batched(write);
       if (json) await out.add(`{"formatVersion":${FORMAT_VERSION},${ctx.options.json && ctx.output === undefined ? `"file":${JSON.stringify(file)},"ok":true,` : ''}"type":${JSON.stringify(q.name)},"results":[`);
-      else await out.add(`${names.join(',')}\n`);
+      // several files on standard output: a heading names each (as head(1) does)
+      else await out.add(`${ctx.options.several && ctx.output === undefined ? `==> ${file} <==\n` : ''}${names.join(',')}\n`);
       for await (const chunk of records(file, ctx, q.result.size, q.name)) {
         let text = '';
         recordTexts(chunk.bytes, q, (t) => {
@@ -218,7 +220,7 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
   },
 };
 
-export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs?: boolean; marks?: boolean; format: string; svg?: string }> = {
+export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs?: boolean; marks?: boolean; format: string; svg?: string; several?: boolean }> = {
   kind: 'files',
   path: ['query', 'timings'],
   description: 'timestamp durations of [begin, end] pairs (default) or --marks (consecutive); a summary, or --format csv per duration',
@@ -238,6 +240,7 @@ export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs
         .option('--svg <out>', 'also write the duration histogram and begin/end timeline as SVG (reads the input whole; one input, not -)'),
     ),
   check(o, _args, inputs) {
+    noteSeveral(o, inputs);
     if (o.svg !== undefined && (inputs.length !== 1 || inputs[0] === '-')) throw new UsageError('--svg draws one input file (not -)');
     checkRange(o);
     const f = Number(o.frequency);
@@ -262,7 +265,8 @@ export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs
     let oddStamp: { at: number } | undefined;
     const summary = await withSink(file, ctx, async (write) => {
       const out = batched(write);
-      if (csv) await out.add('index,ticks,ns,flag\n');
+      const name = ctx.options.several && ctx.output === undefined ? file : undefined;
+      if (csv) await out.add(`${name !== undefined ? `==> ${name} <==\n` : ''}index,ticks,ns,flag\n`);
       for await (const chunk of records(file, ctx, 8, 'TIMESTAMP')) {
         let stamps = chunk.bytes;
         if (marks && previous) {
@@ -299,9 +303,9 @@ export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs
       const s = summarizeDurations({ count: nValid, ns: valid.subarray(0, nValid), flags: new Uint8Array(nValid), ticks: new BigUint64Array(0) });
       const result = { durations: total, form: marks ? 'marks' : 'pairs', valid: s.valid, flagged: total - s.valid, minNs: s.min, medianNs: s.median, p99Ns: s.p99, maxNs: s.max };
       if (!csv && !ctx.options.json) {
-        await out.add(`durations ${total} (${marks ? 'consecutive marks' : '[begin, end] pairs'}), valid ${s.valid}, flagged ${total - s.valid}\n`);
+        await out.add(`${name !== undefined ? `${name}: ` : ''}durations ${total} (${marks ? 'consecutive marks' : '[begin, end] pairs'}), valid ${s.valid}, flagged ${total - s.valid}\n`);
         // no valid duration (an empty file, or only never-issued pairs): nothing to take a minimum of
-        await out.add(s.valid === 0 ? 'no valid durations: no min, median, p99 or max\n' : `min ${s.min} ns, median ${s.median} ns, p99 ${s.p99} ns, max ${s.max} ns\n`);
+        await out.add((name !== undefined ? `${name}: ` : '') + (s.valid === 0 ? 'no valid durations: no min, median, p99 or max\n' : `min ${s.min} ns, median ${s.median} ns, p99 ${s.p99} ns, max ${s.max} ns\n`));
       }
       await out.flush();
       return result;
@@ -310,7 +314,7 @@ export const queryTimings: FileCommand<RangeOptions & { frequency: string; pairs
   },
 };
 
-export const querySum: FileCommand<RangeOptions & { type: string }> = {
+export const querySum: FileCommand<RangeOptions & { type: string; several?: boolean }> = {
   kind: 'files',
   path: ['query', 'sum'],
   description: 'field-wise sums (mod 2^64) of counter results (occlusion, pipeline and SO statistics)',
@@ -319,7 +323,7 @@ export const querySum: FileCommand<RangeOptions & { type: string }> = {
   schema: { type: S.str, count: S.int, sums: { type: 'object', additionalProperties: S.str } },
   streams: true,
   options: (c) => rangeOptions(c.addOption(typeOption())),
-  check: (o) => checkRange(o),
+  check: (o, _args, inputs) => (checkRange(o), noteSeveral(o, inputs)),
   async run(file, ctx) {
     const q = queryType(ctx.options.type);
     const sums: Record<string, bigint> = Object.fromEntries(q.result.fields.map((f) => [f.name, 0n]));
@@ -329,7 +333,8 @@ export const querySum: FileCommand<RangeOptions & { type: string }> = {
       for (const [name, v] of Object.entries(part)) sums[name] = BigInt.asUintN(64, sums[name]! + v);
       count += chunk.bytes.byteLength / q.result.size;
     }
-    for (const [name, value] of Object.entries(sums)) await ctx.print(`${name},${value}`);
+    const prefix = ctx.options.several ? `${file}: ` : '';
+    for (const [name, value] of Object.entries(sums)) await ctx.print(`${prefix}${name},${value}`);
     // exact decimals as strings: JSON numbers lose integers above 2^53
     return { type: q.name, count, sums: Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, v.toString()])) };
   },
