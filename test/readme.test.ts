@@ -2,8 +2,8 @@
  * The README as a newcomer meets it: every `console` block is run (each `$ npx dxbin ...` line from
  * a folder holding corpus/, its stdout then stderr compared with the lines shown under it); the
  * first 60 lines hold the install line and at least five of those commands; at most 200 lines;
- * the quick start lines. And `npx dxbin` in a clone after `npm ci`: bin/dxbin.js runs the sources
- * through tsx when nothing is built, dist/cli.js when it is (a copy of the checkout, no network).
+ * the quick start lines. And `npx dxbin` in a clone after `npm ci`: bin/dxbin.cjs runs the sources
+ * through tsx when nothing is built, dist/cli.cjs when it is (a copy of the checkout, no network).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -97,16 +97,16 @@ test("the README's library example runs (dxbin as the sources, shader.cso a corp
   assert.is(r.stdout, '1.1 3\nfits\n');
 });
 
-test('npx dxbin in a clone after npm ci: the launcher runs the sources without a build, dist/cli.js with one', () => {
+test('npx dxbin in a clone after npm ci: the launcher runs the sources without a build, dist/cli.cjs with one', () => {
   const clone = mkdtempSync(join(tmpdir(), 'dxbin-clone-'));
   cpSync(join(ROOT, 'package.json'), join(clone, 'package.json'));
   cpSync(join(ROOT, 'bin'), join(clone, 'bin'), { recursive: true });
   for (const d of ['src', 'codecs', 'node_modules']) symlinkSync(join(ROOT, d), join(clone, d));
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string>; files: string[] };
-  assert.is(pkg.bin.dxbin, 'bin/dxbin.js');
+  assert.is(pkg.bin.dxbin, 'bin/dxbin.cjs');
   assert.ok(pkg.files.includes('bin'), 'the launcher is in the package');
   const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: clone, encoding: 'utf8', env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' } });
-  const direct = run(process.execPath, [join(clone, 'bin/dxbin.js'), '--version']);
+  const direct = run(process.execPath, [join(clone, 'bin/dxbin.cjs'), '--version']);
   assert.is(direct.status, 0, direct.stderr);
   assert.is(direct.stdout.trim(), pkg.version);
   // npx (npm exec) runs the package's own bin in its folder
@@ -114,10 +114,10 @@ test('npx dxbin in a clone after npm ci: the launcher runs the sources without a
   const viaNpx = run(npx, ['--offline', 'dxbin', 'rootsig', 'validate', join(ROOT, 'corpus/rootsig/vkd3d__descriptor_table_flags_rootsig1.dxbc')]);
   assert.is(viaNpx.status, 0, viaNpx.stderr);
   assert.match(viaNpx.stdout, /valid \(target runtime\)/);
-  // built: dist/cli.js runs instead of the sources
+  // built: dist/cli.cjs runs instead of the sources
   mkdirSync(join(clone, 'dist'));
-  writeFileSync(join(clone, 'dist/cli.js'), "console.log('the built CLI', process.argv.slice(2).join(' '));\n");
-  const built = run(process.execPath, [join(clone, 'bin/dxbin.js'), '--version']);
+  writeFileSync(join(clone, 'dist/cli.cjs'), "console.log('the built CLI', process.argv.slice(2).join(' '));\n");
+  const built = run(process.execPath, [join(clone, 'bin/dxbin.cjs'), '--version']);
   assert.is(built.stdout, 'the built CLI --version\n');
 });
 
