@@ -188,6 +188,8 @@ t('pasted root signature text compiles in the page', async () => {
   assert.is(await page.getAttribute('#digest', 'data-status'), 'valid');
   assert.is(await page.textContent('#json-out'), '', 'the JSON text is made when its section opens');
   await page.click('#json-box summary');
+  // the details element's toggle event is a queued task: wait for the text, whatever the load
+  await page.waitForFunction(() => (document.querySelector('#json-out')?.textContent ?? '') !== '');
   assert.match((await page.textContent('#json-out')) ?? '', '"version": "1.0"');
   assert.match((await page.textContent('#hlsl-out')) ?? '', 'SRV(t0, numDescriptors = 4)');
   assert.equal(problems, []);
