@@ -58,7 +58,7 @@ function buildWith(ws: string, flags: string[], runner: RegExp): string {
 
 t('bazel, as shipped: JSON worker (multiplex and not), sandboxed and local strategies write the plain CLI\'s bytes; a broken header fails only its action', () => {
   const ws = checkout('one');
-  const cli = join(ws, 'node_modules/dxbin/dist/cli.cjs');
+  const cli = join(ws, 'node_modules/dxbin/bin/dxbin.cjs');
   for (const n of ['a', 'b']) {
     const out = join(root, `ref-${n}.dxbc`);
     const r = spawnSync(process.execPath, [cli, 'rootsig', 'compile', '--file', `shaders/src/${n}.hlsl`, '-E', 'main', '-I', 'shaders/include', '-I', 'shaders/src', '--version', '1.1', '-o', out], { cwd: ws, encoding: 'utf8' });

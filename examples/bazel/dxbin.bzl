@@ -45,7 +45,7 @@ dxbin_rootsig = rule(
         "entry": attr.string(default = "main"),
         "version": attr.string(default = "1.1", values = ["1.0", "1.1", "1.2"]),
         "param_file_format": attr.string(default = "multiline", values = ["multiline", "shell"]),
-        "_dxbin": attr.label(default = "//:node_modules/dxbin/dist/cli.cjs", executable = True, allow_single_file = True, cfg = "exec"),
+        "_dxbin": attr.label(default = "//:node_modules/dxbin/bin/dxbin.cjs", executable = True, allow_single_file = True, cfg = "exec"),
         "_dxbin_files": attr.label(default = "//:dxbin_files", cfg = "exec"),
     },
 )

@@ -191,7 +191,7 @@ export function seedInputs(target: string): Uint8Array[] {
     case 'pipeline-stream':
       return ABIS.flatMap((abi, a) =>
         [PIPELINE_SEEDS.slice(0, 2), PIPELINE_SEEDS].map((list) => {
-          const image = encodeStream(pipelineFromJson(Object.assign({}, ...list), { read: (p) => utf8(p) }).subobjects, abi);
+          const image = encodeStream(pipelineFromJson(mergeSeeds(list), { read: (p) => utf8(p) }).subobjects, abi);
           const b = new Uint8Array(1 + image.byteLength);
           b[0] = a;
           b.set(image, 1);
@@ -199,7 +199,7 @@ export function seedInputs(target: string): Uint8Array[] {
         }),
       );
     case 'pipeline-json':
-      return [utf8(JSON.stringify(Object.assign({}, ...PIPELINE_SEEDS))), ...PIPELINE_SEEDS.map((p) => utf8(JSON.stringify(p)))];
+      return [utf8(JSON.stringify(mergeSeeds(PIPELINE_SEEDS))), ...PIPELINE_SEEDS.map((p) => utf8(JSON.stringify(p)))];
     case 'ddi-json':
       return STRUCTS.map((s, i) => utf8(JSON.stringify({ type: i, value: ddiToJson(s.name, ddiValue(s.name, new Random(i + 11)) as never) })));
     case 'rdat-codec':
@@ -399,4 +399,11 @@ function seedParts(): Uint8Array[] {
     SRCI: le(36, [0, 0, 1, 0], 28, [0, 0, 2, 0], 0, 8, 2, utf8('T\0x\0E\0m\0')),
   };
   return PART_FUZZ_NAMES.map((name, i) => Uint8Array.from([i, ...bytes[name]!]));
+}
+
+/** The members of several seed objects in one (later ones win), by a loop: no spread into a call. */
+function mergeSeeds(list: readonly object[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const o of list) Object.assign(out, o);
+  return out;
 }

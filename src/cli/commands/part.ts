@@ -45,7 +45,7 @@ export const partList: FileCommand<{ lenient?: boolean }> = {
       }
       return { name: printable(p.name), offset: c.layout.partOffsets[i]!, size: p.data.byteLength, what: codecs.PART_KINDS.find((k) => k.fourCC === p.name)?.what ?? 'unknown part', kind };
     });
-    for (const p of parts) await ctx.print(`${p.name}  ${String(p.offset).padStart(8)}  ${String(p.size).padStart(8)}  ${p.what} (${p.kind})`);
+    for (const p of parts) await ctx.print(`${printable(p.name)}  ${String(p.offset).padStart(8)}  ${String(p.size).padStart(8)}  ${p.what} (${p.kind})`);
     return { parts };
   },
 };

@@ -8,7 +8,7 @@ import { S, FORMAT_VERSION } from '../schema.js';
 import { Option } from 'commander';
 import { DURATION_FLAGS, QUERY_TYPES, RESOLVE_OFFSET_ALIGNMENT, queryType, sumQueryResults, summarizeDurations, timestampDurations } from '../../query/index.js';
 import type { Command } from 'commander';
-import { timingPicture, timingsSvg } from '../../inspect/index.js';
+import { printableText, timingPicture, timingsSvg } from '../../inspect/index.js';
 import type { FileCommand, RunContext } from '../command.js';
 import { InputError, UsageError } from '../errors.js';
 import { openInput, type Output } from '../io.js';
@@ -203,7 +203,7 @@ export const queryDecode: FileCommand<RangeOptions & { type: string; format: str
       const out = batched(write);
       if (json) await out.add(`{"formatVersion":${FORMAT_VERSION},${ctx.options.json && ctx.output === undefined ? `"file":${JSON.stringify(file)},"ok":true,` : ''}"type":${JSON.stringify(q.name)},"results":[`);
       // several files on standard output: a heading names each (as head(1) does)
-      else await out.add(`${ctx.options.several && ctx.output === undefined ? `==> ${file} <==\n` : ''}${names.join(',')}\n`);
+      else await out.add(`${ctx.options.several && ctx.output === undefined ? `==> ${printableText(file)} <==\n` : ''}${names.join(',')}\n`);
       for await (const chunk of records(file, ctx, q.result.size, q.name)) {
         let text = '';
         recordTexts(chunk.bytes, q, (t) => {
@@ -333,7 +333,7 @@ export const querySum: FileCommand<RangeOptions & { type: string; several?: bool
       for (const [name, v] of Object.entries(part)) sums[name] = BigInt.asUintN(64, sums[name]! + v);
       count += chunk.bytes.byteLength / q.result.size;
     }
-    const prefix = ctx.options.several ? `${file}: ` : '';
+    const prefix = ctx.options.several ? `${printableText(file)}: ` : '';
     for (const [name, value] of Object.entries(sums)) await ctx.print(`${prefix}${name},${value}`);
     // exact decimals as strings: JSON numbers lose integers above 2^53
     return { type: q.name, count, sums: Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, v.toString()])) };

@@ -5,7 +5,7 @@
  * signature subobject.
  */
 import { S } from '../schema.js';
-import { readRootSignatureSource, shaderRecordLayout, subobjectRootSignatures, type RecordLayout } from '../../index.js';
+import { readRootSignatureSource, shaderRecordLayout, subobjectRootSignatures, type RecordLayout, printable } from '../../index.js';
 import { printableText } from '../../inspect/index.js';
 import type { FileCommand } from '../command.js';
 import { expectRootSignatureSource } from './shared.js';
@@ -36,10 +36,10 @@ export const rootsigRecordLayout: FileCommand = {
       for (const s of subobjectRootSignatures(bytes)) {
         if (s.kind !== 'LocalRootSignature') continue;
         const layout = shaderRecordLayout(readRootSignatureSource(s.bytes).rootSignature);
-        for (const line of recordLayoutLines(`${file}: subobject ${printableText(s.name)}`, layout)) await ctx.print(line);
+        for (const line of recordLayoutLines(`${printable(file)}: subobject ${printableText(s.name)}`, layout)) await ctx.print(line);
         subobjects.push({ name: s.name, ...layout });
       }
-      if (subobjects.length === 0) await ctx.print(`${file}: library without local root signature subobjects`);
+      if (subobjects.length === 0) await ctx.print(`${printable(file)}: library without local root signature subobjects`);
       return { subobjects };
     }
     const layout = shaderRecordLayout(readRootSignatureSource(bytes).rootSignature);

@@ -31,7 +31,7 @@ export function pipelineVerdictLine(file: string, r: PipelineVerifyResult): stri
   const warnings = r.violations.length - errors;
   const counts = [errors && `${errors} error${errors === 1 ? '' : 's'}`, warnings && `${warnings} warning${warnings === 1 ? '' : 's'}`].filter(Boolean).join(', ');
   const stages = r.stages.map((s) => s.key).join(', ') || 'no shaders';
-  return `${file}: ${r.kind} pipeline ${r.verdict === 'fits' ? 'fits' : 'does not fit'} (${stages}; root signature ${r.rootSignature ? `from ${r.rootSignature}` : 'missing'}; signatures ${r.signatures.replace('-', ' ')}${counts ? `; ${counts}` : ''})`;
+  return `${printableText(file)}: ${r.kind} pipeline ${r.verdict === 'fits' ? 'fits' : 'does not fit'} (${stages}; root signature ${r.rootSignature ? `from ${r.rootSignature}` : 'missing'}; signatures ${r.signatures.replace('-', ' ')}${counts ? `; ${counts}` : ''})`;
 }
 
 /** Reads and verifies the pipeline description `file`. */
@@ -93,8 +93,8 @@ export async function recordSizeReport(file: string, bytes: Uint8Array, size: nu
     const layout = shaderRecordLayout(readRootSignatureSource(s.bytes).rootSignature);
     const problem = recordSizeProblem(layout, size);
     out.push({ subobject: s.name, recordSize: layout.recordSize, stride: layout.stride, ...(problem ? { problem } : {}) });
-    await ctx.print(`${file}: local root signature ${printableText(s.name)}: records need ${layout.recordSize} bytes (stride ${layout.stride}); ${size} ${problem ? `does not fit: ${problem}` : 'fits'}`);
+    await ctx.print(`${printableText(file)}: local root signature ${printableText(s.name)}: records need ${layout.recordSize} bytes (stride ${layout.stride}); ${size} ${problem ? `does not fit: ${problem}` : 'fits'}`);
   }
-  if (out.length === 0) await ctx.print(`${file}: no local root signature subobjects for --record-size ${size}`);
+  if (out.length === 0) await ctx.print(`${printableText(file)}: no local root signature subobjects for --record-size ${size}`);
   return out;
 }

@@ -128,7 +128,7 @@ export const verify: FileCommand<{ rootsig?: string; stateObjectInputs?: string[
         if (e instanceof CheckFailed && e.result) throw new CheckFailed(e.message, { ...e.result, recordSizes }, e.diagnostics);
         throw e;
       });
-      if (failed.length) throw new CheckFailed(`shader records of ${recordSize} bytes do not fit ${failed.length} local root signature${failed.length === 1 ? '' : 's'}`, { ...library, verdict: 'does-not-fit', recordSizes }, failed.map((x) => ({ code: 'record-size', message: `${x.subobject}: ${x.problem}` })));
+      if (failed.length) throw new CheckFailed(`shader records of ${recordSize} bytes do not fit ${failed.length} local root signature${failed.length === 1 ? '' : 's'}`, { ...library, verdict: 'does-not-fit', recordSizes }, failed.map((x) => ({ code: 'record-size', message: `${printable(x.subobject)}: ${x.problem}` })));
       return { ...library, recordSizes };
     }
     if (isLibrary(bytes)) return verifyLibraryFile(file, ctx, rs);
