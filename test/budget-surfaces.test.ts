@@ -12,7 +12,7 @@ import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import nodePath, { join } from 'node:path';
 import { Budget, HlslError, HlslFile, LimitError, fileSystemHost, virtualHost, type VirtualEntry } from '../src/index.js';
-import { expandResponseFiles } from '../src/cli/argfiles.js';
+import { expandResponseFiles } from '../src/build-step/argfiles.js';
 import { compileSegment, globFiles, matchSegment } from '../src/cli/glob.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';

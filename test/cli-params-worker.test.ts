@@ -11,10 +11,10 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { InputError } from '../src/cli/errors.js';
-import { expandResponseFiles, readRegularFile, splitMsbuild, splitShell } from '../src/cli/argfiles.js';
+import { expandResponseFiles, readRegularFile, splitMsbuild, splitShell } from '../src/build-step/argfiles.js';
 import { servePersistentWorker } from '../src/cli/persistent-worker.js';
-import { RequestFramer, parseWorkRequest } from '../src/cli/work-requests.js';
-import { batchJob } from '../src/cli/commands/batch.js';
+import { RequestFramer, parseWorkRequest } from '../src/build-step/work-requests.js';
+import { batchJob } from '../src/build-step/batch-jobs.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { run } from '../src/cli/program.js';
 import { removeStaleTemps, resetSweeps, writeOutput } from '../src/cli/io.js';

@@ -8,11 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { EXIT, exitCode, worstExit } from '../src/cli/exit.js';
 import { diagnosticOf, formatDiagnostic, InputError, UsageError, CheckFailed, outcomeOf } from '../src/cli/errors.js';
 import { fillPattern, globPattern, planOutputs, stem } from '../src/cli/paths.js';
-import { isNullDevice, removeStaleTemps, renameWithRetry, tempName, tempOwner, errnoWords, writeOutput } from '../src/cli/io.js';
+import { isNullDevice, removeStaleTemps, renameWithRetry, tempName, tempOwner, writeOutput } from '../src/cli/io.js';
+import { errnoWords } from '../src/build-step/errors.js';
 import { servePersistentWorker } from '../src/cli/persistent-worker.js';
-import { RequestFramer } from '../src/cli/work-requests.js';
-import { expandResponseFiles } from '../src/cli/argfiles.js';
-import { batchJob } from '../src/cli/commands/batch.js';
+import { RequestFramer } from '../src/build-step/work-requests.js';
+import { expandResponseFiles } from '../src/build-step/argfiles.js';
+import { batchJob } from '../src/build-step/batch-jobs.js';
 import { looksLike } from '../src/cli/commands/shared.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { depfilePath, depfileText } from '../src/cli/includes.js';
@@ -166,11 +167,30 @@ test('batch job lines', () => {
   assert.throws(() => batchJob('["batch","-"]', 'f', 6), /cannot run batch/);
 });
 
-test('the CLI imports only the public entry points (src/index.ts and the subpath entries)', () => {
+// One exception, src/build-step/: the CLI's own input protocols (batch lines, Bazel work-request
+// framing, response and param files, the two error classes they throw), moved out of src/cli only
+// so the fuzz targets can drive them without an arrow from src/fuzz into src/cli. They are not a
+// library surface (no subpath, no API report), and the room itself imports only the public entry,
+// so the CLI still reaches the codecs through the public API alone.
+test('the CLI imports only the public entry points (src/index.ts and the subpath entries) and src/build-step', () => {
   const r = spawnSync('grep', ['-rnoE', "from '(\\.\\./)+[a-z-]+/[^']+'", 'src/cli'], { encoding: 'utf8' });
-  const internal = r.stdout.split('\n').filter((l) => l && !/from '(\.\.\/)+(query|ddi|inspect|fuzz)\/index\.js'/.test(l) && !/from '\.\/commands\//.test(l) && !/from '\.\.\/(command|errors|exit|io|paths|runner|streams|program)\.js'/.test(l));
+  const internal = r.stdout.split('\n').filter((l) => l && !/from '(\.\.\/)+(query|ddi|inspect|fuzz)\/index\.js'/.test(l) && !/from '(\.\.\/)+build-step\/[a-z-]+\.js'/.test(l) && !/from '\.\/commands\//.test(l) && !/from '\.\.\/(command|errors|exit|io|paths|runner|streams|program)\.js'/.test(l));
   assert.equal(internal, []);
   assert.ok(r.stdout.includes("from '../../query/index.js'"), 'the check sees imports');
+  assert.ok(r.stdout.includes("from '../build-step/argfiles.js'"), 'the check sees the build-step imports');
+});
+
+test('src/build-step imports only the public entry (src/index.ts), node built-ins and itself; src/fuzz imports nothing from src/cli', () => {
+  const imports = (dir: string) =>
+    spawnSync('grep', ['-rnoE', "(from|import\\() *'[^']+'", dir], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean);
+  const room = imports('src/build-step');
+  assert.ok(room.some((l) => l.includes("'../index.js'")), 'the check sees the room\'s imports');
+  assert.equal(room.filter((l) => !/'(\.\.\/index\.js|\.\/[a-z-]+\.js|node:[a-z/]+)'$/.test(l)), []);
+  const fuzz = imports('src/fuzz');
+  assert.ok(fuzz.some((l) => l.includes("'../build-step/work-requests.js'")), 'the check sees the fuzz imports');
+  assert.equal(fuzz.filter((l) => /'(\.\.\/)+cli\//.test(l)), [], 'an arrow from src/fuzz into src/cli');
 });
 
 test('#include resolved as DXC: quoted next to the includer first, then -I; angled -I only; Windows paths through the host', () => {

@@ -1,6 +1,6 @@
 /**
  * Bazel's three param file formats (Args.set_param_file_format) read with no flag (the default,
- * `--param-file-format auto`, src/cli/param-files.ts): `shell` (Bazel's default; items quoted as
+ * `--param-file-format auto`, src/build-step/param-files.ts): `shell` (Bazel's default; items quoted as
  * Bazel's ShellEscaper quotes them), `multiline` and `flag_per_line` (items as is), each written
  * here byte for byte as Bazel writes it; `lines` still reads quotes literally; and a real command
  * line through a shell-format file gives the bytes of the same arguments given directly.
@@ -10,8 +10,8 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expandResponseFiles } from '../src/cli/argfiles.js';
-import { bazelShellItems, splitParamLines } from '../src/cli/param-files.js';
+import { expandResponseFiles } from '../src/build-step/argfiles.js';
+import { bazelShellItems, splitParamLines } from '../src/build-step/param-files.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { run } from '../src/cli/program.js';
 import { ROOT } from './helpers/corpus.js';

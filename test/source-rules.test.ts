@@ -83,7 +83,7 @@ test('the spread walker finds what it bans (a planted example)', () => {
 });
 
 /** The files that print text (terminal lines, generated HLSL, diagnostics, depfiles, listings). */
-const PRINTING = /^src\/(cli\/|inspect\/|rdat\/(library|edit|state-object)\.ts$|root-signature\/hlsl\/printer\.ts$|ddi\/nodes\.ts$)/;
+const PRINTING = /^src\/(cli\/|build-step\/|inspect\/|rdat\/(library|edit|state-object)\.ts$|root-signature\/hlsl\/printer\.ts$|ddi\/nodes\.ts$)/;
 /** Names that come from input where they are interpolated. */
 const INPUT_NAME = /(^|\.)(name|Name|exportName|mangledName|semanticName|file|subobject|Subobject|export|Exports|ClosestHit|AnyHit|Intersection|UnmangledName)$/;
 /** Calls that are the boundary (or built on it): an interpolation anywhere inside one is escaped. */
@@ -98,7 +98,7 @@ const NOT_INPUT_TEXT: Record<string, string> = {
   'src/cli/commands/rootsig-convert.ts target.name': 'a version name from codecs/root-signature.ts',
   'src/cli/commands/query.ts name': 'a result field name from codecs/query.ts',
   'src/cli/errors.ts d.file': 'diagnosticText makes the file and field printable first',
-  'src/cli/errors.ts file': 'Error.message of InputError; the CLI prints file and detail through formatDiagnostic',
+  'src/build-step/errors.ts file': 'Error.message of InputError; the CLI prints file and detail through formatDiagnostic',
   'src/cli/glob.ts e.name': 'a path handed to the file system, not printed',
   'src/cli/paths.ts name': 'joinAsSystem builds a path handed to the file system, not printed',
   'src/rdat/state-object.ts name': 'a map key, not text',

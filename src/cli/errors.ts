@@ -6,11 +6,11 @@
  */
 import { DecodeError, DescriptionError, DxbinError, HlslError, RootSignatureValidationError, hlslMessage, printable } from '../index.js';
 import type { Outcome } from './exit.js';
+import { InputError, UsageError } from '../build-step/errors.js';
 
-/** The command line is wrong: exit status 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+// the two classes the build-step protocols throw live with them (src/build-step/errors.ts); the
+// CLI's error contract still names them here, so commands keep one door for their errors
+export { InputError, UsageError, type InputErrorCode } from '../build-step/errors.js';
 
 /** A check that ran and said no (`hash --check` on a wrong digest, `validate` with violations): exit 1. */
 export class CheckFailed extends Error {
@@ -23,24 +23,6 @@ export class CheckFailed extends Error {
     readonly diagnostics?: readonly Diagnostic[],
   ) {
     super(message);
-  }
-}
-
-/** Why an input could not be used at all. */
-export type InputErrorCode = 'not-found' | 'not-readable' | 'is-directory' | 'foreign' | 'no-part' | 'partial-record' | 'not-writable' | 'io';
-
-/** An input (or output) the CLI cannot use: missing, unreadable, a directory, not the kind of file expected. Exit 1. */
-export class InputError extends Error {
-  override name = 'InputError';
-  constructor(
-    readonly file: string,
-    readonly code: InputErrorCode,
-    /** What is wrong, in words (no errno codes). */
-    readonly detail: string,
-    /** Field and absolute byte offset, when there is one. */
-    readonly at?: { field: string; offset?: number },
-  ) {
-    super(`${file}: ${detail}`);
   }
 }
 

@@ -28,6 +28,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve, sep, win32 } from 'node:path';
 import { isMainThread } from './thread.js';
 import { InputError, UsageError } from './errors.js';
+import { errnoWords } from '../build-step/errors.js';
 
 /** Where a command's text goes and where `-` comes from: the process's streams, or captured (batch, workers). */
 import type { ProgressStream } from './progress.js';
@@ -48,33 +49,6 @@ export interface Streams {
   readonly progress?: ProgressStream;
   /** Flush each file output to disk before renaming it into place (--fsync). */
   readonly fsync?: boolean;
-}
-
-/** Words for the errno codes users meet; the code itself is never shown. */
-const ERRNO_WORDS: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file or folder',
-  ENOTDIR: 'a folder in the path is a file',
-  EISDIR: 'is a folder, not a file',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  EMFILE: 'too many open files',
-  ENAMETOOLONG: 'file name too long',
-  ELOOP: 'too many symbolic links',
-  EBUSY: 'the file is busy',
-  EIO: 'input/output error',
-  EXDEV: 'the temporary file and the output are on different devices',
-  ENXIO: 'no such device or address',
-};
-
-/** A system error in words, without its errno code. */
-export function errnoWords(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  if (code !== undefined && ERRNO_WORDS[code] !== undefined) return ERRNO_WORDS[code]!;
-  if (code !== undefined) return 'system error';
-  return e instanceof Error ? e.message : String(e);
 }
 
 function inputErrorCode(e: unknown): 'not-found' | 'is-directory' | 'not-readable' {

@@ -23,9 +23,9 @@
  * - An answer over MAX_ANSWER_BYTES is cut and turned into an error (exit 1), never a crash.
  */
 import type { ExitCode } from './exit.js';
-import { expandResponseFiles } from './argfiles.js';
+import { expandResponseFiles } from '../build-step/argfiles.js';
 import { MAX_ANSWER_BYTES, captureStreams } from './streams.js';
-import { RequestFramer, parseWorkRequest, responseLine, type Frame, type WorkRequest } from './work-requests.js';
+import { RequestFramer, parseWorkRequest, responseLine, type Frame, type WorkRequest } from '../build-step/work-requests.js';
 import type { Streams } from './io.js';
 import { jobCount } from './runner.js';
 import { forgetRealFolders } from './io.js';

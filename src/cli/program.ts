@@ -12,8 +12,8 @@ import { GROUPS, type CliCommand, type FileCommand } from './command.js';
 import { DIAGNOSTICS_FORMATS, UsageError, diagnosticOf, formatDiagnostic, outcomeOf, type DiagnosticsFormat } from './errors.js';
 import { EXIT, exitCode, type ExitCode } from './exit.js';
 import { runFiles } from './runner.js';
-import { PARAM_FILE_FORMATS, expandResponseFiles } from './argfiles.js';
-import { DEFAULT_PARAM_FILE_FORMAT, PARAM_FILE_FORMAT_HELP } from './param-files.js';
+import { PARAM_FILE_FORMATS, expandResponseFiles } from '../build-step/argfiles.js';
+import { DEFAULT_PARAM_FILE_FORMAT, PARAM_FILE_FORMAT_HELP } from '../build-step/param-files.js';
 import { withFsync } from './io.js';
 import type { Streams } from './io.js';
 

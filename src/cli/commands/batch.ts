@@ -11,10 +11,11 @@
 import { printableJson } from '../../index.js';
 import { S, FORMAT_VERSION } from '../schema.js';
 import type { OnceCommand } from '../command.js';
-import { InputError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { worstExit, type ExitCode } from '../exit.js';
 import { readInput } from '../io.js';
 import { MAX_ANSWER_BYTES, captureStreams } from '../streams.js';
+import { batchJob } from '../../build-step/batch-jobs.js';
 
 /** The --max-answer-bytes value. */
 function answerLimit(text: string | undefined): number {
@@ -23,24 +24,6 @@ function answerLimit(text: string | undefined): number {
   return Number(text);
 }
 import { utf8 } from './shared.js';
-
-/** Parses one batch line into arguments; undefined for a blank line. */
-export function batchJob(line: string, where: string, at: number): { id?: unknown; args: string[] } | undefined {
-  if (line.trim() === '') return undefined;
-  let v: unknown;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    throw new InputError(where, 'foreign', `line ${at}: not JSON`, { field: `line ${at}` });
-  }
-  const args = Array.isArray(v) ? v : (v as { args?: unknown })?.args;
-  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw new InputError(where, 'foreign', `line ${at}: a job is an array of strings or {"args": [...]}`, { field: `line ${at}` });
-  if (args[0] === 'batch') throw new InputError(where, 'foreign', `line ${at}: batch jobs cannot run batch`, { field: `line ${at}` });
-  const id = Array.isArray(v) ? undefined : (v as { id?: unknown }).id;
-  // an id is echoed back: only scalars, so no shape of it can make the answer fail to print
-  if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number' && typeof id !== 'boolean') throw new InputError(where, 'foreign', `line ${at}: id is a string, number, boolean or null`, { field: `line ${at}` });
-  return { ...(Array.isArray(v) ? {} : { id }), args };
-}
 
 export const batch: OnceCommand = {
   kind: 'once',

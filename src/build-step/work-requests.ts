@@ -1,5 +1,5 @@
 /**
- * The byte-level half of the persistent worker (persistent-worker.ts): framing a stream of
+ * The byte-level half of the persistent worker (src/cli/persistent-worker.ts): framing a stream of
  * WorkRequests linearly, checking each one, and writing WorkResponse lines. Pure and synchronous,
  * so the fuzzer drives it directly (src/fuzz/targets.ts, `worker-stream`).
  */

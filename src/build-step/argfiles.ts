@@ -19,8 +19,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { Budget } from '../index.js';
-import { InputError, UsageError } from './errors.js';
-import { errnoWords } from './io.js';
+import { InputError, UsageError, errnoWords } from './errors.js';
 import { DEFAULT_PARAM_FILE_FORMAT, splitLines, splitParamLines } from './param-files.js';
 
 /** The formats `--param-file-format` takes. */

@@ -1,0 +1,24 @@
+/**
+ * One line of a `dxbin batch` file read as a job (src/cli/commands/batch.ts runs them): a JSON
+ * array of argument strings, or `{"id": scalar, "args": [...]}`. Pure, so the fuzzer drives it
+ * directly (src/fuzz/targets.ts, `batch-stream`).
+ */
+import { InputError } from './errors.js';
+
+/** Parses one batch line into arguments; undefined for a blank line. */
+export function batchJob(line: string, where: string, at: number): { id?: unknown; args: string[] } | undefined {
+  if (line.trim() === '') return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    throw new InputError(where, 'foreign', `line ${at}: not JSON`, { field: `line ${at}` });
+  }
+  const args = Array.isArray(v) ? v : (v as { args?: unknown })?.args;
+  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw new InputError(where, 'foreign', `line ${at}: a job is an array of strings or {"args": [...]}`, { field: `line ${at}` });
+  if (args[0] === 'batch') throw new InputError(where, 'foreign', `line ${at}: batch jobs cannot run batch`, { field: `line ${at}` });
+  const id = Array.isArray(v) ? undefined : (v as { id?: unknown }).id;
+  // an id is echoed back: only scalars, so no shape of it can make the answer fail to print
+  if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number' && typeof id !== 'boolean') throw new InputError(where, 'foreign', `line ${at}: id is a string, number, boolean or null`, { field: `line ${at}` });
+  return { ...(Array.isArray(v) ? {} : { id }), args };
+}
