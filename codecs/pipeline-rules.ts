@@ -61,20 +61,11 @@ export const PIPELINE_RULES = [
 
 export type PipelineRuleCode = (typeof PIPELINE_RULES)[number]['code'];
 
-/** D3D_NAME: the system value of a signature element (d3dcommon.h). */
-export const D3D_NAME: Readonly<Record<number, string>> = {
-  0: 'UNDEFINED', 1: 'POSITION', 2: 'CLIP_DISTANCE', 3: 'CULL_DISTANCE', 4: 'RENDER_TARGET_ARRAY_INDEX', 5: 'VIEWPORT_ARRAY_INDEX', 6: 'VERTEX_ID', 7: 'PRIMITIVE_ID',
-  8: 'INSTANCE_ID', 9: 'IS_FRONT_FACE', 10: 'SAMPLE_INDEX', 11: 'FINAL_QUAD_EDGE_TESSFACTOR', 12: 'FINAL_QUAD_INSIDE_TESSFACTOR', 13: 'FINAL_TRI_EDGE_TESSFACTOR',
-  14: 'FINAL_TRI_INSIDE_TESSFACTOR', 15: 'FINAL_LINE_DETAIL_TESSFACTOR', 16: 'FINAL_LINE_DENSITY_TESSFACTOR', 23: 'BARYCENTRICS', 24: 'SHADINGRATE', 25: 'CULLPRIMITIVE',
-  64: 'TARGET', 65: 'DEPTH', 66: 'COVERAGE', 67: 'DEPTH_GREATER_EQUAL', 68: 'DEPTH_LESS_EQUAL', 69: 'STENCIL_REF', 70: 'INNER_COVERAGE',
-};
-/** System values the pipeline makes for an input (not linked to the previous stage's outputs). */
+/**
+ * System values (D3D_NAME, codecs/parts.ts SIGNATURE_SYSTEM_VALUE) the pipeline makes for an
+ * input (not linked to the previous stage's outputs).
+ */
 export const SYSTEM_GENERATED: ReadonlySet<number> = new Set([6, 7, 8, 9, 10, 23, 24, 66, 70]);
-/** D3D_REGISTER_COMPONENT_TYPE (d3dcommon.h) -> the kind of data. */
-export const COMPONENT_TYPE: Readonly<Record<number, { name: string; kind: 'float' | 'uint' | 'sint' | 'unknown' }>> = {
-  0: { name: 'unknown', kind: 'unknown' }, 1: { name: 'uint32', kind: 'uint' }, 2: { name: 'sint32', kind: 'sint' }, 3: { name: 'float32', kind: 'float' },
-  4: { name: 'uint16', kind: 'uint' }, 5: { name: 'sint16', kind: 'sint' }, 6: { name: 'float16', kind: 'float' }, 7: { name: 'uint64', kind: 'uint' }, 8: { name: 'sint64', kind: 'sint' }, 9: { name: 'float64', kind: 'float' },
-};
 
 /** Pipeline limits (d3d12.h). */
 export const PIPELINE_LIMITS = { inputSlots: 32, inputElements: 32, soBuffers: 4, soStreams: 4, noRasterizedStream: 0xffffffff } as const;

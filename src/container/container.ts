@@ -82,6 +82,16 @@ export function partDataOffset(container: ParsedContainer, index: number): numbe
  * @throws {DecodeError} duplicate-part for a repeated part of a parsed container (at the second one)
  */
 export function partIndex(container: Container, name: string): number {
+  return lookUpPart(container, name, 'ambiguous-name');
+}
+
+/**
+ * partIndex's one scan. `unparsed` is the error for a repeated part of a container that was not
+ * parsed (no offset to give): partIndex's DescriptionError ambiguous-name, or DecodeError
+ * duplicate-part at byte 0 (extractPart, which has always refused a repeat as a decode error).
+ * Module-internal (src/container/edit.ts); not exported from src/index.ts.
+ */
+export function lookUpPart(container: Container, name: string, unparsed: 'ambiguous-name' | 'duplicate-part'): number {
   const parts = expectContainer(container);
   const first = parts.findIndex((p) => p.name === name);
   if (first < 0) return -1;
@@ -89,8 +99,8 @@ export function partIndex(container: Container, name: string): number {
     if (parts[j]!.name !== name) continue;
     const detail = `parts ${first} and ${j} are both named ${JSON.stringify(name)}: which one is meant is ambiguous (DXC's validator refuses a repeated part)`;
     const at = (container as Partial<ParsedContainer>).layout?.partOffsets?.[j];
-    if (at === undefined) throw new DescriptionError('ambiguous-name', `container.parts[${j}].name`, detail);
-    throw new DecodeError('duplicate-part', at, `container.parts[${j}].name`, detail);
+    if (at === undefined && unparsed === 'ambiguous-name') throw new DescriptionError('ambiguous-name', `container.parts[${j}].name`, detail);
+    throw new DecodeError('duplicate-part', at ?? 0, `container.parts[${j}].name`, detail);
   }
   return first;
 }

@@ -7,7 +7,7 @@ import { PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.j
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { fourCcText } from './parse.js';
 import { expectBytes, expectObject } from '../bytes/check.js';
-import { expectContainer, findPart, fourCCBytes, partIndex, type Container, type ContainerPart } from './container.js';
+import { expectContainer, findPart, fourCCBytes, lookUpPart, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestStatus } from './digest.js';
 import type { ParsedContainer } from './container.js';
 import { writeContainer, type DigestChoice } from './write.js';
@@ -82,10 +82,9 @@ export function writeEdited(edited: Container, original: ParsedContainer, origin
 export function extractPart(container: Container, name: string): Uint8Array {
   const parts = expectContainer(container);
   fourCCBytes(name, 'name');
-  const hits = parts.filter((p) => p.name === name);
-  if (hits.length === 0) throw new DecodeError('missing-part', 0, 'container.parts', `the container has no ${fourCcText(name)} part`);
-  if (hits.length > 1) throw new DecodeError('duplicate-part', 0, 'container.parts', `the container has ${hits.length} ${fourCcText(name)} parts`);
-  return hits[0]!.data;
+  const at = lookUpPart(container, name, 'duplicate-part');
+  if (at < 0) throw new DecodeError('missing-part', 0, 'container.parts', `the container has no ${fourCcText(name)} part`);
+  return parts[at]!.data;
 }
 
 /** Options of withPart. */

@@ -22,7 +22,7 @@ import { coverageBuild } from './instrument.js';
 import { mutateInput, Random, type MutationKind } from './mutate.js';
 import { seedInputs } from './seeds.js';
 import { implCommand, OtherSide, type Hello, type SideReply } from './other-side.js';
-import { readCorpus, shardOf } from './engine.js';
+import { readCorpus, shardOf, shrinkSteps } from './engine.js';
 import { crashClass, descText, parseAnswerText, type SideAnswer } from './answers.js';
 
 /** Targets that can be compared with another implementation: the bare part and the two container modes. */
@@ -235,19 +235,11 @@ function firstDifference(dx: SideAnswer, other: SideAnswer): { kind: string; key
 
 /** Shrinks `data` while `same(candidate)` holds (chunk removal, halving down to single bytes); asynchronous. */
 async function minimizeAsync(data: Uint8Array, same: (d: Uint8Array) => Promise<boolean>, maxAttempts: number): Promise<Uint8Array> {
-  let best = data;
-  let attempts = 0;
-  for (let chunk = Math.max(1, best.byteLength >> 1); chunk >= 1 && attempts < maxAttempts; chunk >>= 1) {
-    for (let pos = 0; pos < best.byteLength && attempts < maxAttempts; ) {
-      const cand = new Uint8Array(best.byteLength - Math.min(chunk, best.byteLength - pos));
-      cand.set(best.subarray(0, pos));
-      cand.set(best.subarray(pos + chunk), pos);
-      attempts++;
-      if (await same(cand)) best = cand;
-      else pos += chunk;
-    }
+  const steps = shrinkSteps(data, maxAttempts);
+  for (let step = steps.next(false); ; ) {
+    if (step.done) return step.value;
+    step = steps.next(await same(step.value));
   }
-  return best;
 }
 
 /** The outcome of one input. */

@@ -215,6 +215,18 @@ export function minimize(data: Uint8Array, same: (d: Uint8Array) => boolean, max
   expectBytes(data, 'data');
   expectFunction(same, 'same');
   expectNumber(maxAttempts, 'maxAttempts');
+  const steps = shrinkSteps(data, maxAttempts);
+  for (let step = steps.next(false); ; ) {
+    if (step.done) return step.value;
+    step = steps.next(same(step.value));
+  }
+}
+
+/**
+ * The one shrinking walk of minimize (and fuzz --against's asynchronous minimizer): yields each
+ * candidate, is sent back whether it still shows the same thing, returns the smallest kept.
+ */
+export function* shrinkSteps(data: Uint8Array, maxAttempts: number): Generator<Uint8Array, Uint8Array, boolean> {
   let best = data;
   let attempts = 0;
   for (let chunk = Math.max(1, best.byteLength >> 1); chunk >= 1 && attempts < maxAttempts; chunk >>= 1) {
@@ -223,7 +235,7 @@ export function minimize(data: Uint8Array, same: (d: Uint8Array) => boolean, max
       cand.set(best.subarray(0, at));
       cand.set(best.subarray(at + chunk), at);
       attempts++;
-      if (same(cand)) best = cand;
+      if (yield cand) best = cand;
       else at += chunk;
     }
   }

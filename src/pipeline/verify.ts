@@ -9,8 +9,9 @@
  * targets and depth against RTVFormats and DSVFormat, and stream output against the last stage
  * before the rasterizer.
  */
-import { PIPELINE_LIMITS, PIPELINE_RULES, COMPONENT_TYPE, D3D_NAME, SYSTEM_GENERATED, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
+import { PIPELINE_LIMITS, PIPELINE_RULES, SYSTEM_GENERATED, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
 import { DXGI_FORMAT, SIMULTANEOUS_RENDER_TARGET_COUNT } from '../../codecs/pipeline.js';
+import { SIGNATURE_COMPONENT_TYPE, SIGNATURE_SYSTEM_VALUE } from '../../codecs/parts.js';
 import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
 import { flag } from '../../codecs/enum-table.js';
 import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
@@ -292,9 +293,14 @@ function rasterizer(pipeline: Pipeline): DdiObject & { key: string } {
 // ---------------------------------------------------------------- signatures
 
 const mask4 = (m: number) => m & 0xf;
-const typeKind = (t: number) => COMPONENT_TYPE[t]?.kind ?? 'unknown';
-const typeName = (t: number) => COMPONENT_TYPE[t]?.name ?? String(t);
-const sysName = (v: number) => D3D_NAME[v] ?? String(v);
+// Names from the signature rows' tables (codecs/parts.ts): a component type in lower case
+// (float32, uint16, unknown) and its kind by that name; a system value as DXC spells it.
+const typeName = (t: number) => {
+  const n = enumName(SIGNATURE_COMPONENT_TYPE, t);
+  return typeof n === 'string' ? n.toLowerCase() : String(n);
+};
+const typeKind = (t: number): 'float' | 'uint' | 'sint' | 'unknown' => (/^(float|uint|sint)\d/.exec(typeName(t))?.[1] as 'float' | 'uint' | 'sint' | undefined) ?? 'unknown';
+const sysName = (v: number) => String(enumName(SIGNATURE_SYSTEM_VALUE, v));
 const key = (e: Pick<SignatureElement, 'semanticName' | 'semanticIndex'>) => `${e.semanticName.toUpperCase()}/${e.semanticIndex}`;
 
 /**

@@ -5,10 +5,10 @@
  * record, one per string byte looked at).
  */
 import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type RecordDef, type Scalar, type SubField } from '../../codecs/rows.js';
-import type { EnumTable } from '../../codecs/enum-table.js';
 import { Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { readNul } from '../bytes/strings.js';
+import { enumName } from '../json/vocabulary.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 
 /** A decoded record: field keys (and the derived `<key>Name`, `<key>Names`, `<key>Offset`, subfield keys) to values. */
@@ -60,11 +60,6 @@ export class RowReader {
   }
 }
 
-/** The name of `value` in an enum table, or undefined. */
-export function enumName(table: EnumTable, value: number): string | undefined {
-  for (const [name, v] of table.values) if (v === value) return name;
-  return undefined;
-}
 
 const UTF8 = new TextDecoder();
 
@@ -135,7 +130,7 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
     if (typeof t !== 'object') continue;
     if ('enum' in t) {
       const name = enumName(t.enum, Number(v));
-      if (name !== undefined) out[`${f.key}Name`] = name;
+      if (typeof name === 'string') out[`${f.key}Name`] = name;
     } else if ('flags' in t) {
       out[`${f.key}Names`] = flagNames(t.flags, v);
     } else if ('subfields' in t) {
@@ -144,7 +139,7 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
         out[s.key] = sv;
         if (s.enum) {
           const name = enumName(s.enum, sv);
-          if (name !== undefined) out[`${s.key}Name`] = name;
+          if (typeof name === 'string') out[`${s.key}Name`] = name;
         }
       }
     }

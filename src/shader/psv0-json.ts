@@ -7,6 +7,7 @@ import type { EnumTable } from '../../codecs/enum-table.js';
 import { PSV_RESOURCE_KIND, PSV_RESOURCE_TYPE, PSV_SEMANTIC_KIND, SHADER_KIND } from '../../codecs/psv0.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { tableNames } from '../bytes/strings.js';
+import { enumName } from '../json/vocabulary.js';
 import { checkPsv0Shape, psvVersionOf, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -17,10 +18,6 @@ function fromHex(path: string, value: unknown): Uint8Array {
   return Uint8Array.from(value.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
 }
 
-/** A table value by name, or the number when the table has no name for it. */
-export function enumName(table: EnumTable, value: number): string | number {
-  return table.values.find(([, v]) => v === value)?.[0] ?? value;
-}
 function enumValue(table: EnumTable, path: string, value: unknown): number {
   if (typeof value === 'number') return value;
   const hit = table.values.find(([n]) => n === value);

@@ -4,13 +4,12 @@
  * files read relative to it) or a stream's JSON form (a list of subobjects); decode prints the
  * stream's JSON form, which keeps every byte.
  */
-import { dirname, isAbsolute, join } from 'node:path';
 import { Option } from 'commander';
 import { S } from '../schema.js';
-import { PIPELINE_FILE_KEYS, decodeStream, encodeStream, parseJsonText, pipelineFromJson, streamFromJson, streamToJson, type Subobject } from '../../index.js';
+import { decodeStream, encodeStream, parseJsonText, pipelineFromJson, streamFromJson, streamToJson, type Subobject } from '../../index.js';
 import { ABIS, type Abi } from '../../ddi/index.js';
 import type { FileCommand } from '../command.js';
-import { InOtherFile, InputError } from '../errors.js';
+import { readPipelineFiles } from './verify-pipeline.js';
 import { utf8 } from './shared.js';
 
 const abiOption = () => new Option('--abi <abi>', 'the ABI of the image').choices(ABIS).default('x64');
@@ -29,20 +28,7 @@ export const pipelineEncode: FileCommand<{ abi: Abi }> = {
     let subobjects: Subobject[];
     if (Array.isArray(json)) subobjects = streamFromJson(json);
     else {
-      const base = file === '-' ? '.' : dirname(file);
-      const files = new Map<string, Uint8Array>();
-      if (typeof json === 'object' && json !== null) {
-        for (const key of PIPELINE_FILE_KEYS) {
-          const p = (json as Record<string, unknown>)[key];
-          if (typeof p !== 'string' || p === '' || files.has(p)) continue;
-          const at = isAbsolute(p) ? p : join(base, p);
-          try {
-            files.set(p, await ctx.read(at));
-          } catch (e) {
-            throw e instanceof InputError ? e : new InOtherFile(at, e);
-          }
-        }
-      }
+      const files = await readPipelineFiles(json, file, ctx);
       subobjects = pipelineFromJson(json, { read: (p) => files.get(p)! }).subobjects;
     }
     const data = encodeStream(subobjects, ctx.options.abi);

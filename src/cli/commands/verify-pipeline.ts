@@ -34,24 +34,33 @@ export function pipelineVerdictLine(file: string, r: PipelineVerifyResult): stri
   return `${printableText(file)}: ${r.kind} pipeline ${r.verdict === 'fits' ? 'fits' : 'does not fit'} (${stages}; root signature ${r.rootSignature ? `from ${r.rootSignature}` : 'missing'}; signatures ${r.signatures.replace('-', ' ')}${counts ? `; ${counts}` : ''})`;
 }
 
+/**
+ * The files a pipeline description (`json`, read from `file`) names under PIPELINE_FILE_KEYS,
+ * each read once, relative to the description (to the working directory for stdin). A read
+ * failure that is not already an InputError is reported in the file that failed.
+ */
+export async function readPipelineFiles(json: unknown, file: string, ctx: Pick<RunContext<unknown>, 'read'>): Promise<Map<string, Uint8Array>> {
+  const base = file === '-' ? '.' : dirname(file);
+  const files = new Map<string, Uint8Array>();
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return files;
+  for (const key of PIPELINE_FILE_KEYS) {
+    const p = (json as Record<string, unknown>)[key];
+    if (typeof p !== 'string' || p === '' || files.has(p)) continue;
+    const at = isAbsolute(p) ? p : join(base, p);
+    try {
+      files.set(p, await ctx.read(at));
+    } catch (e) {
+      throw e instanceof InputError ? e : new InOtherFile(at, e);
+    }
+  }
+  return files;
+}
+
 /** Reads and verifies the pipeline description `file`. */
 export async function verifyPipelineFile(file: string, ctx: RunContext<{ recordSize?: string }>): Promise<Record<string, unknown>> {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(await ctx.read(file));
   const json = parseJsonText(text, file);
-  const base = file === '-' ? '.' : dirname(file);
-  const files = new Map<string, Uint8Array>();
-  if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
-    for (const key of PIPELINE_FILE_KEYS) {
-      const p = (json as Record<string, unknown>)[key];
-      if (typeof p !== 'string' || p === '' || files.has(p)) continue;
-      const at = isAbsolute(p) ? p : join(base, p);
-      try {
-        files.set(p, await ctx.read(at));
-      } catch (e) {
-        throw e instanceof InputError ? e : new InOtherFile(at, e);
-      }
-    }
-  }
+  const files = await readPipelineFiles(json, file, ctx);
   const pipeline = pipelineFromJson(json, { read: (p) => files.get(p)! });
   let r: PipelineVerifyResult;
   try {
