@@ -16,10 +16,10 @@ import { CASES, DOC, measureBundles, tableNumbers, type Measured } from '../scri
 import { ROOT } from './helpers/corpus.js';
 
 const BUDGETS: Record<number, { min: number; gzip: number }> = {
-  0: CASES[0]!.goal, // root signature only: 30 / 9
-  1: { min: 86, gzip: 25.5 }, // goal 80 / 24, not yet met
+  0: { min: 30, gzip: 9.3 }, // goal 30 / 9: 28.8 / 8.7 before the one text boundary (issue 26) reached the decoders' messages, 29.9 / 9.1 after; not met
+  1: { min: 87, gzip: 26 }, // goal 80 / 24, not yet met (84.9 / 25.2)
   2: CASES[2]!.goal, // query kernels: 25 / 9
-  3: { min: 275, gzip: 90 }, // goal 250 / 70, not yet met
+  3: { min: 375, gzip: 122 }, // goal 250 / 70, not yet met: 367.5 / 118.9 with issue 28's parts and issue 31's pipelines
 };
 
 let rows: Measured[] = [];

@@ -23,7 +23,12 @@ t('a DirectXTK pipeline fits; with a root signature lacking the input-layout fla
   await page.setInputFiles('#pipeline-files', ['good.json', 'vs.dxbc', 'ps.dxbc'].map((f) => join(dir, f)));
   await page.waitForFunction(() => document.getElementById('pipeline-verdict')!.textContent !== '');
   assert.match(await page.textContent('#pipeline-verdict') ?? '', /good\.json: graphics pipeline fits \(VS, PS; root signature from VS/);
-  assert.is(await page.locator('#pipeline-violations li').count(), 0);
+  // no error; the signatures are checked (decoded from the shaders' parts), so the 3-component
+  // position the vertex shader reads as 4 is listed as the runtime's well-defined case, a warning
+  const fine = await page.locator('#pipeline-violations li').allTextContents();
+  assert.equal(fine.filter((x) => x.startsWith('error')), [], fine.join('\n'));
+  assert.ok(fine.some((x) => x.startsWith('warning input-layout-components InputLayout[0].Format')), fine.join('\n'));
+  assert.match(await page.textContent('#pipeline-verdict') ?? '', /signatures checked/);
   await page.setInputFiles('#pipeline-files', ['bad.json', 'vs.dxbc', 'ps.dxbc', 'mips.rts0'].map((f) => join(dir, f)));
   await page.waitForFunction(() => document.getElementById('pipeline-verdict')!.textContent!.startsWith('bad.json'));
   assert.match(await page.textContent('#pipeline-verdict') ?? '', /does not fit/);
