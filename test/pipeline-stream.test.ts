@@ -8,10 +8,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ABIS, type Abi } from '../codecs/ddi.js';
+import { TARGETS } from '../src/fuzz/targets.js';
 import { PIPELINE_STATE_SUBOBJECT_TYPE, PIPELINE_STRUCTS, SUBOBJECTS, subobjectStructName } from '../codecs/pipeline.js';
 import { enumerator } from '../codecs/enum-table.js';
 import { structLayout } from '../src/ddi/index.js';
@@ -369,4 +370,18 @@ test('subobject types: one row each, every D3D12_PIPELINE_STATE_SUBOBJECT_TYPE b
   assert.is((subobjectDefault('RASTERIZER') as { CullMode: number }).CullMode, 3);
   assert.is((subobjectDefault('DEPTH_STENCIL') as { DepthFunc: number }).DepthFunc, 2);
 });
+
+test('fuzz finding: two subobjects sharing one pointee come back with the same values, written out once each, and the written image is a fixed point', () => {
+  const data = readFileSync(new URL('./fixtures/fuzz/pipeline-stream-shared-pointees.bin', import.meta.url));
+  const target = TARGETS.find((t) => t.name === 'pipeline-stream')!;
+  assert.ok(target.run(new Uint8Array(data)) > 0);
+  const abi = ABIS[data[0]! & 1]!;
+  const json = JSON.stringify(streamToJson(decodeStream(data.subarray(1), abi)));
+  assert.match(json, '"$ref"', 'the image shares a pointee between subobjects');
+  const once = encodeStream(streamFromJson(JSON.parse(json)), abi);
+  const back = JSON.stringify(streamToJson(decodeStream(once, abi)));
+  assert.not.match(back, '"$ref"', 'each subobject has its own copy');
+  assert.equal([...encodeStream(streamFromJson(JSON.parse(back)), abi)], [...once]);
+});
+
 test.run();
