@@ -31,7 +31,7 @@ export function npm(args: readonly string[], cwd: string, what: string): string 
 }
 
 /** What the build reads (package.json "files" come from it). */
-const SOURCES = ['package.json', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'codecs', 'src', 'scripts', 'schema', 'docs', 'types'];
+const SOURCES = ['package.json', 'package-lock.json', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin', 'native', 'codecs', 'src', 'scripts', 'schema', 'docs', 'types'];
 
 /** A digest of every file the build reads (a changed source is a new pack). */
 function sourcesDigest(): string {
