@@ -203,14 +203,17 @@ async function runOnWorkers(
 ): Promise<ExitCode[]> {
   const answers: (WorkerAnswer | undefined)[] = new Array(inputs.length);
   let flushed = 0;
-  const flush = async () => {
-    while (flushed < inputs.length && answers[flushed] !== undefined) {
-      const a = answers[flushed]!;
-      if (a.stdout) await streams.write(a.stdout);
-      if (a.stderr) for (const line of a.stderr.replace(/\n$/, '').split('\n')) streams.err(line);
-      flushed++;
-    }
-  };
+  // one flush at a time: two workers answering while a write waits would otherwise print one
+  // answer twice and skip the next (seen under load); each answer is claimed before its write
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = (): Promise<void> =>
+    (flushing = flushing.then(async () => {
+      while (flushed < inputs.length && answers[flushed] !== undefined) {
+        const a = answers[flushed++]!;
+        if (a.stdout) await streams.write(a.stdout);
+        if (a.stderr) for (const line of a.stderr.replace(/\n$/, '').split('\n')) streams.err(line);
+      }
+    }));
   let next = 0;
   // workers write temp files next to their outputs: a signal meanwhile removes them (by pid) from here
   for (const out of outputs) if (out !== undefined && out !== '-') noteOutputDir(dirname(resolve(out)));
