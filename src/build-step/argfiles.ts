@@ -17,9 +17,10 @@
  * many times still runs out) and `files`, every nesting a level of `depth`; a file is read no
  * further than the budget has left.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { Budget } from '../index.js';
 import { InputError, UsageError, errnoWords } from './errors.js';
+import { readOpenFile } from './read-fd.js';
 import { DEFAULT_PARAM_FILE_FORMAT, splitLines, splitParamLines } from './param-files.js';
 
 /** The formats `--param-file-format` takes. */
@@ -41,14 +42,7 @@ export function readRegularFile(file: string, limit: number, what: string): Uint
     if (s.isDirectory()) throw new InputError(file, 'is-directory', `the ${what} is a folder, not a file`);
     if (!s.isFile()) throw new InputError(file, 'not-readable', `the ${what} is not a regular file (a device, FIFO or socket); refused`);
     if (s.size > limit) throw new InputError(file, 'not-readable', `the ${what} is ${s.size} bytes, over the limit of ${limit}`);
-    const buf = Buffer.alloc(s.size);
-    let done = 0;
-    while (done < buf.byteLength) {
-      const n = readSync(fd, buf, done, buf.byteLength - done, null);
-      if (n === 0) break;
-      done += n;
-    }
-    return buf.subarray(0, done);
+    return readOpenFile(fd, s.size);
   } finally {
     closeSync(fd);
   }

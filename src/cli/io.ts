@@ -22,13 +22,14 @@
  *   build-step sizes), no signal handler is installed per output, and each folder's real path is
  *   found once per process (a link as the output itself is still followed).
  */
-import { closeSync, promises as fsp, constants as fsConstants, fstatSync, fsyncSync, lstatSync, openSync, readSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, promises as fsp, constants as fsConstants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 // fs.promises, not node:fs/promises: that module (and what it loads) comes only when a call needs it
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve, sep, win32 } from 'node:path';
 import { isMainThread } from './thread.js';
 import { InputError, UsageError } from './errors.js';
 import { errnoWords } from '../build-step/errors.js';
+import { readOpenFile } from '../build-step/read-fd.js';
 
 /** Where a command's text goes and where `-` comes from: the process's streams, or captured (batch, workers). */
 import type { ProgressStream } from './progress.js';
@@ -129,15 +130,7 @@ function readRegularSync(file: string, maxBytes: number): Uint8Array | undefined
     if (s.isDirectory()) throw new InputError(file, 'is-directory', 'cannot read: is a folder, not a file');
     if (!s.isFile()) return undefined;
     if (s.size > maxBytes) throw tooLarge(file, maxBytes);
-    const buf = Buffer.allocUnsafe(s.size);
-    // the size fstat saw (as readFileSync reads a regular file); a file that shrank meanwhile ends early
-    let done = 0;
-    while (done < buf.byteLength) {
-      const n = readSync(fd, buf, done, buf.byteLength - done, null);
-      if (n === 0) break;
-      done += n;
-    }
-    return view(buf.subarray(0, done));
+    return view(readOpenFile(fd, s.size));
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);
