@@ -102,29 +102,28 @@ function writer(name: string, record: RecordRow, v: RootSignatureVersion, versio
         ...store(at, 'b'),
       );
     } else {
-      body.push(`  x = r[${q(key)}];`, `  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), ${q(key)});`, ...store(at));
+      body.push(`  putU32(out, ${plus(at)}, r[${q(key)}], path, i, j, ${q(key)});`);
     }
   }
-  const declare = dataFields(record).some((f) => f.row.kind === 'f32' && f.row.at[v] !== null) ? ['  let x: unknown;', '  let b: number;'] : ['  let x: unknown;'];
+  const floats = dataFields(record).some((f) => f.row.kind === 'f32' && f.row.at[v] !== null);
+  const declare = [...(floats || absent.length > 0 ? ['  let x: unknown;'] : []), ...(floats ? ['  let b: number;'] : [])];
   return [`function write${name}V${v}(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {`, ...declare, ...body, ...absent, '}'];
 }
 
 /**
- * The u32 at o + at, byte by byte: inline, with no DataView to make per record or per part (making
- * one costs about as much as reading forty fields).
+ * The u32 at o + at: a call of the generated file's own `u32` (byte by byte, with no DataView to
+ * make per record or per part: making one costs about as much as reading forty fields). A function
+ * of this module, not of another (a call into another module goes through a getter under tsx, and
+ * the bench runs the sources through tsx); V8 inlines it, and an app carries it once, not once per
+ * field (issue 29's bundle budgets).
  */
 function load(at: number): string {
-  const o = (k: number) => plus(at + k);
-  return `(b[${o(0)}]! | (b[${o(1)}]! << 8) | (b[${o(2)}]! << 16) | (b[${o(3)}]! << 24)) >>> 0`;
+  return `u32(b, ${plus(at)})`;
 }
 
-/**
- * Stores the u32 in `x` at o + at, byte by byte: inline, because a call into another module goes
- * through a getter under tsx and the bench runs the sources through tsx.
- */
+/** Stores the u32 in `v` at o + at, with the generated file's own `put` (as `load`). */
 function store(at: number, v = 'x'): string[] {
-  const o = (k: number) => plus(at + k);
-  return [`  out[${o(0)}] = ${v};`, `  out[${o(1)}] = ${v} >>> 8;`, `  out[${o(2)}] = ${v} >>> 16;`, `  out[${o(3)}] = ${v} >>> 24;`];
+  return [`  put(out, ${plus(at)}, ${v});`];
 }
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -143,8 +142,27 @@ export function generateRts0Records(): string {
     '',
     '/** The binary32 at `o`, as a number. */',
     'function f32(b: Uint8Array, o: number): number {',
-    `  F32_BITS[0] = ${load(0)};`,
+    '  F32_BITS[0] = u32(b, o);',
     '  return F32[0]!;',
+    '}',
+    '',
+    '/** The u32 at `o`, byte by byte. */',
+    'function u32(b: Uint8Array, o: number): number {',
+    '  return (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;',
+    '}',
+    '',
+    '/** Stores the u32 `x` at `o`, byte by byte. */',
+    'function put(out: Uint8Array, o: number, x: number): void {',
+    '  out[o] = x;',
+    '  out[o + 1] = x >>> 8;',
+    '  out[o + 2] = x >>> 16;',
+    '  out[o + 3] = x >>> 24;',
+    '}',
+    '',
+    '/** Checks that `x` (field `key` of record (i, j)) is a u32 and stores it at `o`. */',
+    'function putU32(out: Uint8Array, o: number, x: unknown, path: PathOf, i: number, j: number, key: string): void {',
+    '  if (typeof x !== \'number\' || x >>> 0 !== x) notU32(x, path(i, j), key);',
+    '  put(out, o, x);',
     '}',
     '',
     '/** The per-record readers of one version. */',

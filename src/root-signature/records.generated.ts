@@ -9,8 +9,27 @@ const F32_BITS = new Uint32Array(F32.buffer);
 
 /** The binary32 at `o`, as a number. */
 function f32(b: Uint8Array, o: number): number {
-  F32_BITS[0] = (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
+  F32_BITS[0] = u32(b, o);
   return F32[0]!;
+}
+
+/** The u32 at `o`, byte by byte. */
+function u32(b: Uint8Array, o: number): number {
+  return (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
+}
+
+/** Stores the u32 `x` at `o`, byte by byte. */
+function put(out: Uint8Array, o: number, x: number): void {
+  out[o] = x;
+  out[o + 1] = x >>> 8;
+  out[o + 2] = x >>> 16;
+  out[o + 3] = x >>> 24;
+}
+
+/** Checks that `x` (field `key` of record (i, j)) is a u32 and stores it at `o`. */
+function putU32(out: Uint8Array, o: number, x: unknown, path: PathOf, i: number, j: number, key: string): void {
+  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), key);
+  put(out, o, x);
 }
 
 /** The per-record readers of one version. */
@@ -39,178 +58,110 @@ export interface RecordWriters {
 function readHeaderV1(b: Uint8Array, o: number, parameters: unknown[], staticSamplers: unknown[]): Fields {
   return {
     version: 1,
-    flags: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
+    flags: u32(b, o + 20),
     parameters,
     staticSamplers,
   };
 }
 
 function writeHeaderV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['flags'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'flags');
-  out[o + 20] = x;
-  out[o + 21] = x >>> 8;
-  out[o + 22] = x >>> 16;
-  out[o + 23] = x >>> 24;
+  putU32(out, o + 20, r['flags'], path, i, j, 'flags');
 }
 
 function readParameterRangesV1(b: Uint8Array, o: number, ranges: unknown): Fields {
   return {
-    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    parameterType: u32(b, o),
+    shaderVisibility: u32(b, o + 4),
     ranges,
   };
 }
 function readParameterConstantsV1(b: Uint8Array, o: number, constants: unknown): Fields {
   return {
-    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    parameterType: u32(b, o),
+    shaderVisibility: u32(b, o + 4),
     constants,
   };
 }
 function readParameterDescriptorV1(b: Uint8Array, o: number, descriptor: unknown): Fields {
   return {
-    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    parameterType: u32(b, o),
+    shaderVisibility: u32(b, o + 4),
     descriptor,
   };
 }
 
 function writeParameterV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['parameterType'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'parameterType');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['shaderVisibility'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderVisibility');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
+  putU32(out, o, r['parameterType'], path, i, j, 'parameterType');
+  putU32(out, o + 4, r['shaderVisibility'], path, i, j, 'shaderVisibility');
 }
 
 function readRangeV1(b: Uint8Array, o: number): Fields {
   return {
-    rangeType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    numDescriptors: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    baseShaderRegister: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
-    registerSpace: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
+    rangeType: u32(b, o),
+    numDescriptors: u32(b, o + 4),
+    baseShaderRegister: u32(b, o + 8),
+    registerSpace: u32(b, o + 12),
     flags: 0,
-    offsetInDescriptorsFromTableStart: (b[o + 16]! | (b[o + 17]! << 8) | (b[o + 18]! << 16) | (b[o + 19]! << 24)) >>> 0,
+    offsetInDescriptorsFromTableStart: u32(b, o + 16),
   };
 }
 
 function writeRangeV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
   let x: unknown;
-  x = r['rangeType'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'rangeType');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['numDescriptors'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'numDescriptors');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['baseShaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'baseShaderRegister');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 12] = x;
-  out[o + 13] = x >>> 8;
-  out[o + 14] = x >>> 16;
-  out[o + 15] = x >>> 24;
-  x = r['offsetInDescriptorsFromTableStart'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'offsetInDescriptorsFromTableStart');
-  out[o + 16] = x;
-  out[o + 17] = x >>> 8;
-  out[o + 18] = x >>> 16;
-  out[o + 19] = x >>> 24;
+  putU32(out, o, r['rangeType'], path, i, j, 'rangeType');
+  putU32(out, o + 4, r['numDescriptors'], path, i, j, 'numDescriptors');
+  putU32(out, o + 8, r['baseShaderRegister'], path, i, j, 'baseShaderRegister');
+  putU32(out, o + 12, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 16, r['offsetInDescriptorsFromTableStart'], path, i, j, 'offsetInDescriptorsFromTableStart');
   x = r['flags'];
   if (x !== 0 && x !== undefined) notStored(x, path(i, j), 'flags', '1.0');
 }
 
 function readConstantsV1(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    num32BitValues: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    shaderRegister: u32(b, o),
+    registerSpace: u32(b, o + 4),
+    num32BitValues: u32(b, o + 8),
   };
 }
 
 function writeConstantsV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['shaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderRegister');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['num32BitValues'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'num32BitValues');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
+  putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
+  putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 8, r['num32BitValues'], path, i, j, 'num32BitValues');
 }
 
 function readDescriptorV1(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    shaderRegister: u32(b, o),
+    registerSpace: u32(b, o + 4),
     flags: 0,
   };
 }
 
 function writeDescriptorV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
   let x: unknown;
-  x = r['shaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderRegister');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
+  putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
+  putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
   x = r['flags'];
   if (x !== 0 && x !== undefined) notStored(x, path(i, j), 'flags', '1.0');
 }
 
 function readSamplerV1(b: Uint8Array, o: number): Fields {
   const r = {
-    filter: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    addressU: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    addressV: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
-    addressW: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
+    filter: u32(b, o),
+    addressU: u32(b, o + 4),
+    addressV: u32(b, o + 8),
+    addressW: u32(b, o + 12),
     mipLODBias: f32(b, o + 16),
-    maxAnisotropy: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
-    comparisonFunc: (b[o + 24]! | (b[o + 25]! << 8) | (b[o + 26]! << 16) | (b[o + 27]! << 24)) >>> 0,
-    borderColor: (b[o + 28]! | (b[o + 29]! << 8) | (b[o + 30]! << 16) | (b[o + 31]! << 24)) >>> 0,
+    maxAnisotropy: u32(b, o + 20),
+    comparisonFunc: u32(b, o + 24),
+    borderColor: u32(b, o + 28),
     minLOD: f32(b, o + 32),
     maxLOD: f32(b, o + 36),
-    shaderRegister: (b[o + 40]! | (b[o + 41]! << 8) | (b[o + 42]! << 16) | (b[o + 43]! << 24)) >>> 0,
-    registerSpace: (b[o + 44]! | (b[o + 45]! << 8) | (b[o + 46]! << 16) | (b[o + 47]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 48]! | (b[o + 49]! << 8) | (b[o + 50]! << 16) | (b[o + 51]! << 24)) >>> 0,
+    shaderRegister: u32(b, o + 40),
+    registerSpace: u32(b, o + 44),
+    shaderVisibility: u32(b, o + 48),
     flags: 0,
   };
   if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(b, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
@@ -220,96 +171,37 @@ function readSamplerV1(b: Uint8Array, o: number): Fields {
 function writeSamplerV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
   let x: unknown;
   let b: number;
-  x = r['filter'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'filter');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['addressU'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'addressU');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['addressV'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'addressV');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
-  x = r['addressW'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'addressW');
-  out[o + 12] = x;
-  out[o + 13] = x >>> 8;
-  out[o + 14] = x >>> 16;
-  out[o + 15] = x >>> 24;
+  putU32(out, o, r['filter'], path, i, j, 'filter');
+  putU32(out, o + 4, r['addressU'], path, i, j, 'addressU');
+  putU32(out, o + 8, r['addressV'], path, i, j, 'addressV');
+  putU32(out, o + 12, r['addressW'], path, i, j, 'addressW');
   x = r['mipLODBias'];
   if (typeof x !== 'number') notNumber(path(i, j), 'mipLODBias');
   if (x === x) {
     F32[0] = x;
     b = F32_BITS[0]!;
   } else b = nanBits(x, r, 'mipLODBias');
-  out[o + 16] = b;
-  out[o + 17] = b >>> 8;
-  out[o + 18] = b >>> 16;
-  out[o + 19] = b >>> 24;
-  x = r['maxAnisotropy'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'maxAnisotropy');
-  out[o + 20] = x;
-  out[o + 21] = x >>> 8;
-  out[o + 22] = x >>> 16;
-  out[o + 23] = x >>> 24;
-  x = r['comparisonFunc'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'comparisonFunc');
-  out[o + 24] = x;
-  out[o + 25] = x >>> 8;
-  out[o + 26] = x >>> 16;
-  out[o + 27] = x >>> 24;
-  x = r['borderColor'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'borderColor');
-  out[o + 28] = x;
-  out[o + 29] = x >>> 8;
-  out[o + 30] = x >>> 16;
-  out[o + 31] = x >>> 24;
+  put(out, o + 16, b);
+  putU32(out, o + 20, r['maxAnisotropy'], path, i, j, 'maxAnisotropy');
+  putU32(out, o + 24, r['comparisonFunc'], path, i, j, 'comparisonFunc');
+  putU32(out, o + 28, r['borderColor'], path, i, j, 'borderColor');
   x = r['minLOD'];
   if (typeof x !== 'number') notNumber(path(i, j), 'minLOD');
   if (x === x) {
     F32[0] = x;
     b = F32_BITS[0]!;
   } else b = nanBits(x, r, 'minLOD');
-  out[o + 32] = b;
-  out[o + 33] = b >>> 8;
-  out[o + 34] = b >>> 16;
-  out[o + 35] = b >>> 24;
+  put(out, o + 32, b);
   x = r['maxLOD'];
   if (typeof x !== 'number') notNumber(path(i, j), 'maxLOD');
   if (x === x) {
     F32[0] = x;
     b = F32_BITS[0]!;
   } else b = nanBits(x, r, 'maxLOD');
-  out[o + 36] = b;
-  out[o + 37] = b >>> 8;
-  out[o + 38] = b >>> 16;
-  out[o + 39] = b >>> 24;
-  x = r['shaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderRegister');
-  out[o + 40] = x;
-  out[o + 41] = x >>> 8;
-  out[o + 42] = x >>> 16;
-  out[o + 43] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 44] = x;
-  out[o + 45] = x >>> 8;
-  out[o + 46] = x >>> 16;
-  out[o + 47] = x >>> 24;
-  x = r['shaderVisibility'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderVisibility');
-  out[o + 48] = x;
-  out[o + 49] = x >>> 8;
-  out[o + 50] = x >>> 16;
-  out[o + 51] = x >>> 24;
+  put(out, o + 36, b);
+  putU32(out, o + 40, r['shaderRegister'], path, i, j, 'shaderRegister');
+  putU32(out, o + 44, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 48, r['shaderVisibility'], path, i, j, 'shaderVisibility');
   x = r['flags'];
   if (x !== 0 && x !== undefined) notStored(x, path(i, j), 'flags', '1.0');
 }
@@ -320,186 +212,106 @@ function writeSamplerV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: 
 function readHeaderV2(b: Uint8Array, o: number, parameters: unknown[], staticSamplers: unknown[]): Fields {
   return {
     version: 2,
-    flags: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
+    flags: u32(b, o + 20),
     parameters,
     staticSamplers,
   };
 }
 
 function writeHeaderV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['flags'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'flags');
-  out[o + 20] = x;
-  out[o + 21] = x >>> 8;
-  out[o + 22] = x >>> 16;
-  out[o + 23] = x >>> 24;
+  putU32(out, o + 20, r['flags'], path, i, j, 'flags');
 }
 
 function readParameterRangesV2(b: Uint8Array, o: number, ranges: unknown): Fields {
   return {
-    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    parameterType: u32(b, o),
+    shaderVisibility: u32(b, o + 4),
     ranges,
   };
 }
 function readParameterConstantsV2(b: Uint8Array, o: number, constants: unknown): Fields {
   return {
-    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    parameterType: u32(b, o),
+    shaderVisibility: u32(b, o + 4),
     constants,
   };
 }
 function readParameterDescriptorV2(b: Uint8Array, o: number, descriptor: unknown): Fields {
   return {
-    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    parameterType: u32(b, o),
+    shaderVisibility: u32(b, o + 4),
     descriptor,
   };
 }
 
 function writeParameterV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['parameterType'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'parameterType');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['shaderVisibility'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderVisibility');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
+  putU32(out, o, r['parameterType'], path, i, j, 'parameterType');
+  putU32(out, o + 4, r['shaderVisibility'], path, i, j, 'shaderVisibility');
 }
 
 function readRangeV2(b: Uint8Array, o: number): Fields {
   return {
-    rangeType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    numDescriptors: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    baseShaderRegister: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
-    registerSpace: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
-    flags: (b[o + 16]! | (b[o + 17]! << 8) | (b[o + 18]! << 16) | (b[o + 19]! << 24)) >>> 0,
-    offsetInDescriptorsFromTableStart: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
+    rangeType: u32(b, o),
+    numDescriptors: u32(b, o + 4),
+    baseShaderRegister: u32(b, o + 8),
+    registerSpace: u32(b, o + 12),
+    flags: u32(b, o + 16),
+    offsetInDescriptorsFromTableStart: u32(b, o + 20),
   };
 }
 
 function writeRangeV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['rangeType'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'rangeType');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['numDescriptors'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'numDescriptors');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['baseShaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'baseShaderRegister');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 12] = x;
-  out[o + 13] = x >>> 8;
-  out[o + 14] = x >>> 16;
-  out[o + 15] = x >>> 24;
-  x = r['flags'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'flags');
-  out[o + 16] = x;
-  out[o + 17] = x >>> 8;
-  out[o + 18] = x >>> 16;
-  out[o + 19] = x >>> 24;
-  x = r['offsetInDescriptorsFromTableStart'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'offsetInDescriptorsFromTableStart');
-  out[o + 20] = x;
-  out[o + 21] = x >>> 8;
-  out[o + 22] = x >>> 16;
-  out[o + 23] = x >>> 24;
+  putU32(out, o, r['rangeType'], path, i, j, 'rangeType');
+  putU32(out, o + 4, r['numDescriptors'], path, i, j, 'numDescriptors');
+  putU32(out, o + 8, r['baseShaderRegister'], path, i, j, 'baseShaderRegister');
+  putU32(out, o + 12, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 16, r['flags'], path, i, j, 'flags');
+  putU32(out, o + 20, r['offsetInDescriptorsFromTableStart'], path, i, j, 'offsetInDescriptorsFromTableStart');
 }
 
 function readConstantsV2(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    num32BitValues: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    shaderRegister: u32(b, o),
+    registerSpace: u32(b, o + 4),
+    num32BitValues: u32(b, o + 8),
   };
 }
 
 function writeConstantsV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['shaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderRegister');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['num32BitValues'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'num32BitValues');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
+  putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
+  putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 8, r['num32BitValues'], path, i, j, 'num32BitValues');
 }
 
 function readDescriptorV2(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    flags: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    shaderRegister: u32(b, o),
+    registerSpace: u32(b, o + 4),
+    flags: u32(b, o + 8),
   };
 }
 
 function writeDescriptorV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['shaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderRegister');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['flags'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'flags');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
+  putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
+  putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 8, r['flags'], path, i, j, 'flags');
 }
 
 function readSamplerV2(b: Uint8Array, o: number): Fields {
   const r = {
-    filter: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    addressU: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    addressV: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
-    addressW: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
+    filter: u32(b, o),
+    addressU: u32(b, o + 4),
+    addressV: u32(b, o + 8),
+    addressW: u32(b, o + 12),
     mipLODBias: f32(b, o + 16),
-    maxAnisotropy: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
-    comparisonFunc: (b[o + 24]! | (b[o + 25]! << 8) | (b[o + 26]! << 16) | (b[o + 27]! << 24)) >>> 0,
-    borderColor: (b[o + 28]! | (b[o + 29]! << 8) | (b[o + 30]! << 16) | (b[o + 31]! << 24)) >>> 0,
+    maxAnisotropy: u32(b, o + 20),
+    comparisonFunc: u32(b, o + 24),
+    borderColor: u32(b, o + 28),
     minLOD: f32(b, o + 32),
     maxLOD: f32(b, o + 36),
-    shaderRegister: (b[o + 40]! | (b[o + 41]! << 8) | (b[o + 42]! << 16) | (b[o + 43]! << 24)) >>> 0,
-    registerSpace: (b[o + 44]! | (b[o + 45]! << 8) | (b[o + 46]! << 16) | (b[o + 47]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 48]! | (b[o + 49]! << 8) | (b[o + 50]! << 16) | (b[o + 51]! << 24)) >>> 0,
+    shaderRegister: u32(b, o + 40),
+    registerSpace: u32(b, o + 44),
+    shaderVisibility: u32(b, o + 48),
     flags: 0,
   };
   if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(b, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
@@ -509,96 +321,37 @@ function readSamplerV2(b: Uint8Array, o: number): Fields {
 function writeSamplerV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
   let x: unknown;
   let b: number;
-  x = r['filter'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'filter');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['addressU'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'addressU');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['addressV'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'addressV');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
-  x = r['addressW'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'addressW');
-  out[o + 12] = x;
-  out[o + 13] = x >>> 8;
-  out[o + 14] = x >>> 16;
-  out[o + 15] = x >>> 24;
+  putU32(out, o, r['filter'], path, i, j, 'filter');
+  putU32(out, o + 4, r['addressU'], path, i, j, 'addressU');
+  putU32(out, o + 8, r['addressV'], path, i, j, 'addressV');
+  putU32(out, o + 12, r['addressW'], path, i, j, 'addressW');
   x = r['mipLODBias'];
   if (typeof x !== 'number') notNumber(path(i, j), 'mipLODBias');
   if (x === x) {
     F32[0] = x;
     b = F32_BITS[0]!;
   } else b = nanBits(x, r, 'mipLODBias');
-  out[o + 16] = b;
-  out[o + 17] = b >>> 8;
-  out[o + 18] = b >>> 16;
-  out[o + 19] = b >>> 24;
-  x = r['maxAnisotropy'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'maxAnisotropy');
-  out[o + 20] = x;
-  out[o + 21] = x >>> 8;
-  out[o + 22] = x >>> 16;
-  out[o + 23] = x >>> 24;
-  x = r['comparisonFunc'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'comparisonFunc');
-  out[o + 24] = x;
-  out[o + 25] = x >>> 8;
-  out[o + 26] = x >>> 16;
-  out[o + 27] = x >>> 24;
-  x = r['borderColor'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'borderColor');
-  out[o + 28] = x;
-  out[o + 29] = x >>> 8;
-  out[o + 30] = x >>> 16;
-  out[o + 31] = x >>> 24;
+  put(out, o + 16, b);
+  putU32(out, o + 20, r['maxAnisotropy'], path, i, j, 'maxAnisotropy');
+  putU32(out, o + 24, r['comparisonFunc'], path, i, j, 'comparisonFunc');
+  putU32(out, o + 28, r['borderColor'], path, i, j, 'borderColor');
   x = r['minLOD'];
   if (typeof x !== 'number') notNumber(path(i, j), 'minLOD');
   if (x === x) {
     F32[0] = x;
     b = F32_BITS[0]!;
   } else b = nanBits(x, r, 'minLOD');
-  out[o + 32] = b;
-  out[o + 33] = b >>> 8;
-  out[o + 34] = b >>> 16;
-  out[o + 35] = b >>> 24;
+  put(out, o + 32, b);
   x = r['maxLOD'];
   if (typeof x !== 'number') notNumber(path(i, j), 'maxLOD');
   if (x === x) {
     F32[0] = x;
     b = F32_BITS[0]!;
   } else b = nanBits(x, r, 'maxLOD');
-  out[o + 36] = b;
-  out[o + 37] = b >>> 8;
-  out[o + 38] = b >>> 16;
-  out[o + 39] = b >>> 24;
-  x = r['shaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderRegister');
-  out[o + 40] = x;
-  out[o + 41] = x >>> 8;
-  out[o + 42] = x >>> 16;
-  out[o + 43] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 44] = x;
-  out[o + 45] = x >>> 8;
-  out[o + 46] = x >>> 16;
-  out[o + 47] = x >>> 24;
-  x = r['shaderVisibility'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderVisibility');
-  out[o + 48] = x;
-  out[o + 49] = x >>> 8;
-  out[o + 50] = x >>> 16;
-  out[o + 51] = x >>> 24;
+  put(out, o + 36, b);
+  putU32(out, o + 40, r['shaderRegister'], path, i, j, 'shaderRegister');
+  putU32(out, o + 44, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 48, r['shaderVisibility'], path, i, j, 'shaderVisibility');
   x = r['flags'];
   if (x !== 0 && x !== undefined) notStored(x, path(i, j), 'flags', '1.1');
 }
@@ -609,187 +362,107 @@ function writeSamplerV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: 
 function readHeaderV3(b: Uint8Array, o: number, parameters: unknown[], staticSamplers: unknown[]): Fields {
   return {
     version: 3,
-    flags: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
+    flags: u32(b, o + 20),
     parameters,
     staticSamplers,
   };
 }
 
 function writeHeaderV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['flags'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'flags');
-  out[o + 20] = x;
-  out[o + 21] = x >>> 8;
-  out[o + 22] = x >>> 16;
-  out[o + 23] = x >>> 24;
+  putU32(out, o + 20, r['flags'], path, i, j, 'flags');
 }
 
 function readParameterRangesV3(b: Uint8Array, o: number, ranges: unknown): Fields {
   return {
-    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    parameterType: u32(b, o),
+    shaderVisibility: u32(b, o + 4),
     ranges,
   };
 }
 function readParameterConstantsV3(b: Uint8Array, o: number, constants: unknown): Fields {
   return {
-    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    parameterType: u32(b, o),
+    shaderVisibility: u32(b, o + 4),
     constants,
   };
 }
 function readParameterDescriptorV3(b: Uint8Array, o: number, descriptor: unknown): Fields {
   return {
-    parameterType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
+    parameterType: u32(b, o),
+    shaderVisibility: u32(b, o + 4),
     descriptor,
   };
 }
 
 function writeParameterV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['parameterType'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'parameterType');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['shaderVisibility'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderVisibility');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
+  putU32(out, o, r['parameterType'], path, i, j, 'parameterType');
+  putU32(out, o + 4, r['shaderVisibility'], path, i, j, 'shaderVisibility');
 }
 
 function readRangeV3(b: Uint8Array, o: number): Fields {
   return {
-    rangeType: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    numDescriptors: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    baseShaderRegister: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
-    registerSpace: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
-    flags: (b[o + 16]! | (b[o + 17]! << 8) | (b[o + 18]! << 16) | (b[o + 19]! << 24)) >>> 0,
-    offsetInDescriptorsFromTableStart: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
+    rangeType: u32(b, o),
+    numDescriptors: u32(b, o + 4),
+    baseShaderRegister: u32(b, o + 8),
+    registerSpace: u32(b, o + 12),
+    flags: u32(b, o + 16),
+    offsetInDescriptorsFromTableStart: u32(b, o + 20),
   };
 }
 
 function writeRangeV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['rangeType'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'rangeType');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['numDescriptors'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'numDescriptors');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['baseShaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'baseShaderRegister');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 12] = x;
-  out[o + 13] = x >>> 8;
-  out[o + 14] = x >>> 16;
-  out[o + 15] = x >>> 24;
-  x = r['flags'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'flags');
-  out[o + 16] = x;
-  out[o + 17] = x >>> 8;
-  out[o + 18] = x >>> 16;
-  out[o + 19] = x >>> 24;
-  x = r['offsetInDescriptorsFromTableStart'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'offsetInDescriptorsFromTableStart');
-  out[o + 20] = x;
-  out[o + 21] = x >>> 8;
-  out[o + 22] = x >>> 16;
-  out[o + 23] = x >>> 24;
+  putU32(out, o, r['rangeType'], path, i, j, 'rangeType');
+  putU32(out, o + 4, r['numDescriptors'], path, i, j, 'numDescriptors');
+  putU32(out, o + 8, r['baseShaderRegister'], path, i, j, 'baseShaderRegister');
+  putU32(out, o + 12, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 16, r['flags'], path, i, j, 'flags');
+  putU32(out, o + 20, r['offsetInDescriptorsFromTableStart'], path, i, j, 'offsetInDescriptorsFromTableStart');
 }
 
 function readConstantsV3(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    num32BitValues: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    shaderRegister: u32(b, o),
+    registerSpace: u32(b, o + 4),
+    num32BitValues: u32(b, o + 8),
   };
 }
 
 function writeConstantsV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['shaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderRegister');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['num32BitValues'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'num32BitValues');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
+  putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
+  putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 8, r['num32BitValues'], path, i, j, 'num32BitValues');
 }
 
 function readDescriptorV3(b: Uint8Array, o: number): Fields {
   return {
-    shaderRegister: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    registerSpace: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    flags: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
+    shaderRegister: u32(b, o),
+    registerSpace: u32(b, o + 4),
+    flags: u32(b, o + 8),
   };
 }
 
 function writeDescriptorV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  x = r['shaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderRegister');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['flags'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'flags');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
+  putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
+  putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 8, r['flags'], path, i, j, 'flags');
 }
 
 function readSamplerV3(b: Uint8Array, o: number): Fields {
   const r = {
-    filter: (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0,
-    addressU: (b[o + 4]! | (b[o + 5]! << 8) | (b[o + 6]! << 16) | (b[o + 7]! << 24)) >>> 0,
-    addressV: (b[o + 8]! | (b[o + 9]! << 8) | (b[o + 10]! << 16) | (b[o + 11]! << 24)) >>> 0,
-    addressW: (b[o + 12]! | (b[o + 13]! << 8) | (b[o + 14]! << 16) | (b[o + 15]! << 24)) >>> 0,
+    filter: u32(b, o),
+    addressU: u32(b, o + 4),
+    addressV: u32(b, o + 8),
+    addressW: u32(b, o + 12),
     mipLODBias: f32(b, o + 16),
-    maxAnisotropy: (b[o + 20]! | (b[o + 21]! << 8) | (b[o + 22]! << 16) | (b[o + 23]! << 24)) >>> 0,
-    comparisonFunc: (b[o + 24]! | (b[o + 25]! << 8) | (b[o + 26]! << 16) | (b[o + 27]! << 24)) >>> 0,
-    borderColor: (b[o + 28]! | (b[o + 29]! << 8) | (b[o + 30]! << 16) | (b[o + 31]! << 24)) >>> 0,
+    maxAnisotropy: u32(b, o + 20),
+    comparisonFunc: u32(b, o + 24),
+    borderColor: u32(b, o + 28),
     minLOD: f32(b, o + 32),
     maxLOD: f32(b, o + 36),
-    shaderRegister: (b[o + 40]! | (b[o + 41]! << 8) | (b[o + 42]! << 16) | (b[o + 43]! << 24)) >>> 0,
-    registerSpace: (b[o + 44]! | (b[o + 45]! << 8) | (b[o + 46]! << 16) | (b[o + 47]! << 24)) >>> 0,
-    shaderVisibility: (b[o + 48]! | (b[o + 49]! << 8) | (b[o + 50]! << 16) | (b[o + 51]! << 24)) >>> 0,
-    flags: (b[o + 52]! | (b[o + 53]! << 8) | (b[o + 54]! << 16) | (b[o + 55]! << 24)) >>> 0,
+    shaderRegister: u32(b, o + 40),
+    registerSpace: u32(b, o + 44),
+    shaderVisibility: u32(b, o + 48),
+    flags: u32(b, o + 52),
   };
   if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(b, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
   return r;
@@ -798,102 +471,38 @@ function readSamplerV3(b: Uint8Array, o: number): Fields {
 function writeSamplerV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
   let x: unknown;
   let b: number;
-  x = r['filter'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'filter');
-  out[o] = x;
-  out[o + 1] = x >>> 8;
-  out[o + 2] = x >>> 16;
-  out[o + 3] = x >>> 24;
-  x = r['addressU'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'addressU');
-  out[o + 4] = x;
-  out[o + 5] = x >>> 8;
-  out[o + 6] = x >>> 16;
-  out[o + 7] = x >>> 24;
-  x = r['addressV'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'addressV');
-  out[o + 8] = x;
-  out[o + 9] = x >>> 8;
-  out[o + 10] = x >>> 16;
-  out[o + 11] = x >>> 24;
-  x = r['addressW'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'addressW');
-  out[o + 12] = x;
-  out[o + 13] = x >>> 8;
-  out[o + 14] = x >>> 16;
-  out[o + 15] = x >>> 24;
+  putU32(out, o, r['filter'], path, i, j, 'filter');
+  putU32(out, o + 4, r['addressU'], path, i, j, 'addressU');
+  putU32(out, o + 8, r['addressV'], path, i, j, 'addressV');
+  putU32(out, o + 12, r['addressW'], path, i, j, 'addressW');
   x = r['mipLODBias'];
   if (typeof x !== 'number') notNumber(path(i, j), 'mipLODBias');
   if (x === x) {
     F32[0] = x;
     b = F32_BITS[0]!;
   } else b = nanBits(x, r, 'mipLODBias');
-  out[o + 16] = b;
-  out[o + 17] = b >>> 8;
-  out[o + 18] = b >>> 16;
-  out[o + 19] = b >>> 24;
-  x = r['maxAnisotropy'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'maxAnisotropy');
-  out[o + 20] = x;
-  out[o + 21] = x >>> 8;
-  out[o + 22] = x >>> 16;
-  out[o + 23] = x >>> 24;
-  x = r['comparisonFunc'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'comparisonFunc');
-  out[o + 24] = x;
-  out[o + 25] = x >>> 8;
-  out[o + 26] = x >>> 16;
-  out[o + 27] = x >>> 24;
-  x = r['borderColor'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'borderColor');
-  out[o + 28] = x;
-  out[o + 29] = x >>> 8;
-  out[o + 30] = x >>> 16;
-  out[o + 31] = x >>> 24;
+  put(out, o + 16, b);
+  putU32(out, o + 20, r['maxAnisotropy'], path, i, j, 'maxAnisotropy');
+  putU32(out, o + 24, r['comparisonFunc'], path, i, j, 'comparisonFunc');
+  putU32(out, o + 28, r['borderColor'], path, i, j, 'borderColor');
   x = r['minLOD'];
   if (typeof x !== 'number') notNumber(path(i, j), 'minLOD');
   if (x === x) {
     F32[0] = x;
     b = F32_BITS[0]!;
   } else b = nanBits(x, r, 'minLOD');
-  out[o + 32] = b;
-  out[o + 33] = b >>> 8;
-  out[o + 34] = b >>> 16;
-  out[o + 35] = b >>> 24;
+  put(out, o + 32, b);
   x = r['maxLOD'];
   if (typeof x !== 'number') notNumber(path(i, j), 'maxLOD');
   if (x === x) {
     F32[0] = x;
     b = F32_BITS[0]!;
   } else b = nanBits(x, r, 'maxLOD');
-  out[o + 36] = b;
-  out[o + 37] = b >>> 8;
-  out[o + 38] = b >>> 16;
-  out[o + 39] = b >>> 24;
-  x = r['shaderRegister'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderRegister');
-  out[o + 40] = x;
-  out[o + 41] = x >>> 8;
-  out[o + 42] = x >>> 16;
-  out[o + 43] = x >>> 24;
-  x = r['registerSpace'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'registerSpace');
-  out[o + 44] = x;
-  out[o + 45] = x >>> 8;
-  out[o + 46] = x >>> 16;
-  out[o + 47] = x >>> 24;
-  x = r['shaderVisibility'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'shaderVisibility');
-  out[o + 48] = x;
-  out[o + 49] = x >>> 8;
-  out[o + 50] = x >>> 16;
-  out[o + 51] = x >>> 24;
-  x = r['flags'];
-  if (typeof x !== 'number' || x >>> 0 !== x) notU32(x, path(i, j), 'flags');
-  out[o + 52] = x;
-  out[o + 53] = x >>> 8;
-  out[o + 54] = x >>> 16;
-  out[o + 55] = x >>> 24;
+  put(out, o + 36, b);
+  putU32(out, o + 40, r['shaderRegister'], path, i, j, 'shaderRegister');
+  putU32(out, o + 44, r['registerSpace'], path, i, j, 'registerSpace');
+  putU32(out, o + 48, r['shaderVisibility'], path, i, j, 'shaderVisibility');
+  putU32(out, o + 52, r['flags'], path, i, j, 'flags');
 }
 
 /** Readers by stored version number. */
