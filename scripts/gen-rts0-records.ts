@@ -181,23 +181,56 @@ export function generateRts0Records(): string {
     ...KINDS.map(([n]) => `  readonly write${n}: (out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number) => void;`),
     '}',
   );
+  // A function whose text is that of an earlier version's (the same offsets and checks) is not
+  // written again: the tables name the earlier one (an app carries each layout once).
+  const same = new Map<string, string>(); // text with its version's suffix blanked -> name of the first
+  const named = new Map<string, string>(); // name -> the name the tables use
+  const once = (lines: string[], v: RootSignatureVersion): string[] => {
+    const out: string[] = [];
+    let fn: string[] = [];
+    const flush = () => {
+      if (fn.length === 0) return;
+      const name = /^function (\w+)\(/.exec(fn[0]!)![1]!;
+      const key = fn.join('\n').replace(new RegExp(`V${v}\\(`), 'V(');
+      const first = same.get(key);
+      if (first === undefined) {
+        same.set(key, name);
+        named.set(name, name);
+        out.push(...fn);
+      } else named.set(name, first);
+      fn = [];
+    };
+    for (const l of lines) {
+      if (l.startsWith('function ')) flush();
+      if (l.startsWith('function ') || fn.length > 0) fn.push(l);
+      else out.push(l);
+    }
+    flush();
+    return out;
+  };
   for (const { value: v, name: versionName } of ROOT_SIGNATURE_VERSIONS) {
     out.push('', `// ---------------------------------------------------------------- version ${versionName}`, '');
-    for (const [name, record] of KINDS) out.push(...reader(name, record, v), '', ...writer(name, record, v, versionName), '');
+    for (const [name, record] of KINDS) {
+      for (const part of [reader(name, record, v), writer(name, record, v, versionName)]) {
+        const kept = once(part, v);
+        if (kept.length > 0) out.push(...kept, '');
+      }
+    }
   }
+  const n = (name: string) => named.get(name) ?? name;
   // two tables, so that an app that only decodes carries no writer (and one that only encodes no reader)
   out.push('/** Readers by stored version number. */', 'export const RECORD_READERS: Record<number, RecordReaders> = {');
   for (const { value: v } of ROOT_SIGNATURE_VERSIONS) {
     const names = [
-      `readHeader: readHeaderV${v}`,
-      `readParameter: { ${payloads.map((p) => `${p}: readParameter${cap(p)}V${v}`).join(', ')} }`,
-      ...KINDS.filter(([, r]) => r !== HEADER && r !== PARAMETER).map(([n]) => `read${n}: read${n}V${v}`),
+      `readHeader: ${n(`readHeaderV${v}`)}`,
+      `readParameter: { ${payloads.map((p) => `${p}: ${n(`readParameter${cap(p)}V${v}`)}`).join(', ')} }`,
+      ...KINDS.filter(([, r]) => r !== HEADER && r !== PARAMETER).map(([k]) => `read${k}: ${n(`read${k}V${v}`)}`),
     ];
     out.push(`  ${v}: {`, ...names.map((n) => `    ${n},`), '  },');
   }
   out.push('};', '', '/** Writers by stored version number. */', 'export const RECORD_WRITERS: Record<number, RecordWriters> = {');
   for (const { value: v } of ROOT_SIGNATURE_VERSIONS) {
-    const names = KINDS.map(([n]) => `write${n}: write${n}V${v}`);
+    const names = KINDS.map(([k]) => `write${k}: ${n(`write${k}V${v}`)}`);
     out.push(`  ${v}: {`, ...names.map((n) => `    ${n},`), '  },');
   }
   out.push('};', '');

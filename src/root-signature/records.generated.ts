@@ -218,37 +218,6 @@ function readHeaderV2(b: Uint8Array, o: number, parameters: unknown[], staticSam
   };
 }
 
-function writeHeaderV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  putU32(out, o + 20, r['flags'], path, i, j, 'flags');
-}
-
-function readParameterRangesV2(b: Uint8Array, o: number, ranges: unknown): Fields {
-  return {
-    parameterType: u32(b, o),
-    shaderVisibility: u32(b, o + 4),
-    ranges,
-  };
-}
-function readParameterConstantsV2(b: Uint8Array, o: number, constants: unknown): Fields {
-  return {
-    parameterType: u32(b, o),
-    shaderVisibility: u32(b, o + 4),
-    constants,
-  };
-}
-function readParameterDescriptorV2(b: Uint8Array, o: number, descriptor: unknown): Fields {
-  return {
-    parameterType: u32(b, o),
-    shaderVisibility: u32(b, o + 4),
-    descriptor,
-  };
-}
-
-function writeParameterV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  putU32(out, o, r['parameterType'], path, i, j, 'parameterType');
-  putU32(out, o + 4, r['shaderVisibility'], path, i, j, 'shaderVisibility');
-}
-
 function readRangeV2(b: Uint8Array, o: number): Fields {
   return {
     rangeType: u32(b, o),
@@ -269,20 +238,6 @@ function writeRangeV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: nu
   putU32(out, o + 20, r['offsetInDescriptorsFromTableStart'], path, i, j, 'offsetInDescriptorsFromTableStart');
 }
 
-function readConstantsV2(b: Uint8Array, o: number): Fields {
-  return {
-    shaderRegister: u32(b, o),
-    registerSpace: u32(b, o + 4),
-    num32BitValues: u32(b, o + 8),
-  };
-}
-
-function writeConstantsV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
-  putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
-  putU32(out, o + 8, r['num32BitValues'], path, i, j, 'num32BitValues');
-}
-
 function readDescriptorV2(b: Uint8Array, o: number): Fields {
   return {
     shaderRegister: u32(b, o),
@@ -295,27 +250,6 @@ function writeDescriptorV2(out: Uint8Array, o: number, r: Fields, path: PathOf, 
   putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
   putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
   putU32(out, o + 8, r['flags'], path, i, j, 'flags');
-}
-
-function readSamplerV2(b: Uint8Array, o: number): Fields {
-  const r = {
-    filter: u32(b, o),
-    addressU: u32(b, o + 4),
-    addressV: u32(b, o + 8),
-    addressW: u32(b, o + 12),
-    mipLODBias: f32(b, o + 16),
-    maxAnisotropy: u32(b, o + 20),
-    comparisonFunc: u32(b, o + 24),
-    borderColor: u32(b, o + 28),
-    minLOD: f32(b, o + 32),
-    maxLOD: f32(b, o + 36),
-    shaderRegister: u32(b, o + 40),
-    registerSpace: u32(b, o + 44),
-    shaderVisibility: u32(b, o + 48),
-    flags: 0,
-  };
-  if (r.mipLODBias !== r.mipLODBias || r.minLOD !== r.minLOD || r.maxLOD !== r.maxLOD) keepNanBits(b, o, r, ['mipLODBias', 'minLOD', 'maxLOD'], [16, 32, 36]);
-  return r;
 }
 
 function writeSamplerV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
@@ -366,85 +300,6 @@ function readHeaderV3(b: Uint8Array, o: number, parameters: unknown[], staticSam
     parameters,
     staticSamplers,
   };
-}
-
-function writeHeaderV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  putU32(out, o + 20, r['flags'], path, i, j, 'flags');
-}
-
-function readParameterRangesV3(b: Uint8Array, o: number, ranges: unknown): Fields {
-  return {
-    parameterType: u32(b, o),
-    shaderVisibility: u32(b, o + 4),
-    ranges,
-  };
-}
-function readParameterConstantsV3(b: Uint8Array, o: number, constants: unknown): Fields {
-  return {
-    parameterType: u32(b, o),
-    shaderVisibility: u32(b, o + 4),
-    constants,
-  };
-}
-function readParameterDescriptorV3(b: Uint8Array, o: number, descriptor: unknown): Fields {
-  return {
-    parameterType: u32(b, o),
-    shaderVisibility: u32(b, o + 4),
-    descriptor,
-  };
-}
-
-function writeParameterV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  putU32(out, o, r['parameterType'], path, i, j, 'parameterType');
-  putU32(out, o + 4, r['shaderVisibility'], path, i, j, 'shaderVisibility');
-}
-
-function readRangeV3(b: Uint8Array, o: number): Fields {
-  return {
-    rangeType: u32(b, o),
-    numDescriptors: u32(b, o + 4),
-    baseShaderRegister: u32(b, o + 8),
-    registerSpace: u32(b, o + 12),
-    flags: u32(b, o + 16),
-    offsetInDescriptorsFromTableStart: u32(b, o + 20),
-  };
-}
-
-function writeRangeV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  putU32(out, o, r['rangeType'], path, i, j, 'rangeType');
-  putU32(out, o + 4, r['numDescriptors'], path, i, j, 'numDescriptors');
-  putU32(out, o + 8, r['baseShaderRegister'], path, i, j, 'baseShaderRegister');
-  putU32(out, o + 12, r['registerSpace'], path, i, j, 'registerSpace');
-  putU32(out, o + 16, r['flags'], path, i, j, 'flags');
-  putU32(out, o + 20, r['offsetInDescriptorsFromTableStart'], path, i, j, 'offsetInDescriptorsFromTableStart');
-}
-
-function readConstantsV3(b: Uint8Array, o: number): Fields {
-  return {
-    shaderRegister: u32(b, o),
-    registerSpace: u32(b, o + 4),
-    num32BitValues: u32(b, o + 8),
-  };
-}
-
-function writeConstantsV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
-  putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
-  putU32(out, o + 8, r['num32BitValues'], path, i, j, 'num32BitValues');
-}
-
-function readDescriptorV3(b: Uint8Array, o: number): Fields {
-  return {
-    shaderRegister: u32(b, o),
-    registerSpace: u32(b, o + 4),
-    flags: u32(b, o + 8),
-  };
-}
-
-function writeDescriptorV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  putU32(out, o, r['shaderRegister'], path, i, j, 'shaderRegister');
-  putU32(out, o + 4, r['registerSpace'], path, i, j, 'registerSpace');
-  putU32(out, o + 8, r['flags'], path, i, j, 'flags');
 }
 
 function readSamplerV3(b: Uint8Array, o: number): Fields {
@@ -517,18 +372,18 @@ export const RECORD_READERS: Record<number, RecordReaders> = {
   },
   2: {
     readHeader: readHeaderV2,
-    readParameter: { ranges: readParameterRangesV2, constants: readParameterConstantsV2, descriptor: readParameterDescriptorV2 },
+    readParameter: { ranges: readParameterRangesV1, constants: readParameterConstantsV1, descriptor: readParameterDescriptorV1 },
     readRange: readRangeV2,
-    readConstants: readConstantsV2,
+    readConstants: readConstantsV1,
     readDescriptor: readDescriptorV2,
-    readSampler: readSamplerV2,
+    readSampler: readSamplerV1,
   },
   3: {
     readHeader: readHeaderV3,
-    readParameter: { ranges: readParameterRangesV3, constants: readParameterConstantsV3, descriptor: readParameterDescriptorV3 },
-    readRange: readRangeV3,
-    readConstants: readConstantsV3,
-    readDescriptor: readDescriptorV3,
+    readParameter: { ranges: readParameterRangesV1, constants: readParameterConstantsV1, descriptor: readParameterDescriptorV1 },
+    readRange: readRangeV2,
+    readConstants: readConstantsV1,
+    readDescriptor: readDescriptorV2,
     readSampler: readSamplerV3,
   },
 };
@@ -544,19 +399,19 @@ export const RECORD_WRITERS: Record<number, RecordWriters> = {
     writeSampler: writeSamplerV1,
   },
   2: {
-    writeHeader: writeHeaderV2,
-    writeParameter: writeParameterV2,
+    writeHeader: writeHeaderV1,
+    writeParameter: writeParameterV1,
     writeRange: writeRangeV2,
-    writeConstants: writeConstantsV2,
+    writeConstants: writeConstantsV1,
     writeDescriptor: writeDescriptorV2,
     writeSampler: writeSamplerV2,
   },
   3: {
-    writeHeader: writeHeaderV3,
-    writeParameter: writeParameterV3,
-    writeRange: writeRangeV3,
-    writeConstants: writeConstantsV3,
-    writeDescriptor: writeDescriptorV3,
+    writeHeader: writeHeaderV1,
+    writeParameter: writeParameterV1,
+    writeRange: writeRangeV2,
+    writeConstants: writeConstantsV1,
+    writeDescriptor: writeDescriptorV2,
     writeSampler: writeSamplerV3,
   },
 };
