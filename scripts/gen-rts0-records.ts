@@ -92,21 +92,12 @@ function writer(name: string, record: RecordRow, v: RootSignatureVersion, versio
     if (at === null) {
       absent.push(`  x = r[${q(key)}];`, `  if (x !== 0 && x !== undefined) notStored(x, path(i, j), ${q(key)}, ${q(versionName)});`);
     } else if (row.kind === 'f32') {
-      body.push(
-        `  x = r[${q(key)}];`,
-        `  if (typeof x !== 'number') notNumber(path(i, j), ${q(key)});`,
-        `  if (x === x) {`,
-        `    F32[0] = x;`,
-        `    b = F32_BITS[0]!;`,
-        `  } else b = nanBits(x, r, ${q(key)});`,
-        ...store(at, 'b'),
-      );
+      body.push(`  putF32(out, ${plus(at)}, r[${q(key)}], r, path, i, j, ${q(key)});`);
     } else {
       body.push(`  putU32(out, ${plus(at)}, r[${q(key)}], path, i, j, ${q(key)});`);
     }
   }
-  const floats = dataFields(record).some((f) => f.row.kind === 'f32' && f.row.at[v] !== null);
-  const declare = [...(floats || absent.length > 0 ? ['  let x: unknown;'] : []), ...(floats ? ['  let b: number;'] : [])];
+  const declare = absent.length > 0 ? ['  let x: unknown;'] : [];
   return [`function write${name}V${v}(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {`, ...declare, ...body, ...absent, '}'];
 }
 
@@ -121,10 +112,6 @@ function load(at: number): string {
   return `u32(b, ${plus(at)})`;
 }
 
-/** Stores the u32 in `v` at o + at, with the generated file's own `put` (as `load`). */
-function store(at: number, v = 'x'): string[] {
-  return [`  put(out, ${plus(at)}, ${v});`];
-}
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
@@ -163,6 +150,17 @@ export function generateRts0Records(): string {
     'function putU32(out: Uint8Array, o: number, x: unknown, path: PathOf, i: number, j: number, key: string): void {',
     '  if (typeof x !== \'number\' || x >>> 0 !== x) notU32(x, path(i, j), key);',
     '  put(out, o, x);',
+    '}',
+    '',
+    '/** Checks that `x` (f32 field `key` of record r, (i, j)) is a number and stores its binary32 at `o`; a NaN keeps the bits r.nanBits holds for it. */',
+    'function putF32(out: Uint8Array, o: number, x: unknown, r: Fields, path: PathOf, i: number, j: number, key: string): void {',
+    '  if (typeof x !== \'number\') notNumber(path(i, j), key);',
+    '  let b: number;',
+    '  if (x === x) {',
+    '    F32[0] = x;',
+    '    b = F32_BITS[0]!;',
+    '  } else b = nanBits(x, r, key);',
+    '  put(out, o, b);',
     '}',
     '',
     '/** The per-record readers of one version. */',

@@ -10,7 +10,6 @@ import {
   CONTAINER_MAGIC,
   MAX_CONTAINER_SIZE,
   PART_HEADER_SIZE,
-  PART_KINDS,
 } from '../../codecs/container.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
@@ -32,13 +31,23 @@ const OFFSETS = H.partOffsets.offset;
 
 const u32 = getU32;
 
-/** Known FourCCs by their u32 value, so a parse builds no string for them. */
-const KNOWN_FOURCCS = new Map<number, string>(
-  PART_KINDS.map((k) => [(k.fourCC.charCodeAt(0) | (k.fourCC.charCodeAt(1) << 8) | (k.fourCC.charCodeAt(2) << 16) | (k.fourCC.charCodeAt(3) << 24)) >>> 0, k.fourCC]),
-);
+/**
+ * FourCCs seen so far by their u32 value, so that parsing a part name builds its string once per
+ * process, not once per parse. Filled as names are met rather than from codecs/ PART_KINDS, so an
+ * app that parses containers does not carry the part descriptions (issue 29's bundle budgets);
+ * bounded, so input cannot grow it (a name past the bound is built each time, as before).
+ */
+const FOURCCS = new Map<number, string>();
+const FOURCCS_MAX = 64;
 
 function fourCCAt(bytes: Uint8Array, at: number): string {
-  return KNOWN_FOURCCS.get(u32(bytes, at)) ?? String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+  const key = u32(bytes, at);
+  let name = FOURCCS.get(key);
+  if (name === undefined) {
+    name = String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+    if (FOURCCS.size < FOURCCS_MAX) FOURCCS.set(key, name);
+  }
+  return name;
 }
 
 /**

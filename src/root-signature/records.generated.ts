@@ -32,6 +32,17 @@ function putU32(out: Uint8Array, o: number, x: unknown, path: PathOf, i: number,
   put(out, o, x);
 }
 
+/** Checks that `x` (f32 field `key` of record r, (i, j)) is a number and stores its binary32 at `o`; a NaN keeps the bits r.nanBits holds for it. */
+function putF32(out: Uint8Array, o: number, x: unknown, r: Fields, path: PathOf, i: number, j: number, key: string): void {
+  if (typeof x !== 'number') notNumber(path(i, j), key);
+  let b: number;
+  if (x === x) {
+    F32[0] = x;
+    b = F32_BITS[0]!;
+  } else b = nanBits(x, r, key);
+  put(out, o, b);
+}
+
 /** The per-record readers of one version. */
 export interface RecordReaders {
   readonly readHeader: (b: Uint8Array, o: number, parameters: unknown[], staticSamplers: unknown[]) => Fields;
@@ -170,35 +181,16 @@ function readSamplerV1(b: Uint8Array, o: number): Fields {
 
 function writeSamplerV1(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
   let x: unknown;
-  let b: number;
   putU32(out, o, r['filter'], path, i, j, 'filter');
   putU32(out, o + 4, r['addressU'], path, i, j, 'addressU');
   putU32(out, o + 8, r['addressV'], path, i, j, 'addressV');
   putU32(out, o + 12, r['addressW'], path, i, j, 'addressW');
-  x = r['mipLODBias'];
-  if (typeof x !== 'number') notNumber(path(i, j), 'mipLODBias');
-  if (x === x) {
-    F32[0] = x;
-    b = F32_BITS[0]!;
-  } else b = nanBits(x, r, 'mipLODBias');
-  put(out, o + 16, b);
+  putF32(out, o + 16, r['mipLODBias'], r, path, i, j, 'mipLODBias');
   putU32(out, o + 20, r['maxAnisotropy'], path, i, j, 'maxAnisotropy');
   putU32(out, o + 24, r['comparisonFunc'], path, i, j, 'comparisonFunc');
   putU32(out, o + 28, r['borderColor'], path, i, j, 'borderColor');
-  x = r['minLOD'];
-  if (typeof x !== 'number') notNumber(path(i, j), 'minLOD');
-  if (x === x) {
-    F32[0] = x;
-    b = F32_BITS[0]!;
-  } else b = nanBits(x, r, 'minLOD');
-  put(out, o + 32, b);
-  x = r['maxLOD'];
-  if (typeof x !== 'number') notNumber(path(i, j), 'maxLOD');
-  if (x === x) {
-    F32[0] = x;
-    b = F32_BITS[0]!;
-  } else b = nanBits(x, r, 'maxLOD');
-  put(out, o + 36, b);
+  putF32(out, o + 32, r['minLOD'], r, path, i, j, 'minLOD');
+  putF32(out, o + 36, r['maxLOD'], r, path, i, j, 'maxLOD');
   putU32(out, o + 40, r['shaderRegister'], path, i, j, 'shaderRegister');
   putU32(out, o + 44, r['registerSpace'], path, i, j, 'registerSpace');
   putU32(out, o + 48, r['shaderVisibility'], path, i, j, 'shaderVisibility');
@@ -254,35 +246,16 @@ function writeDescriptorV2(out: Uint8Array, o: number, r: Fields, path: PathOf, 
 
 function writeSamplerV2(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
   let x: unknown;
-  let b: number;
   putU32(out, o, r['filter'], path, i, j, 'filter');
   putU32(out, o + 4, r['addressU'], path, i, j, 'addressU');
   putU32(out, o + 8, r['addressV'], path, i, j, 'addressV');
   putU32(out, o + 12, r['addressW'], path, i, j, 'addressW');
-  x = r['mipLODBias'];
-  if (typeof x !== 'number') notNumber(path(i, j), 'mipLODBias');
-  if (x === x) {
-    F32[0] = x;
-    b = F32_BITS[0]!;
-  } else b = nanBits(x, r, 'mipLODBias');
-  put(out, o + 16, b);
+  putF32(out, o + 16, r['mipLODBias'], r, path, i, j, 'mipLODBias');
   putU32(out, o + 20, r['maxAnisotropy'], path, i, j, 'maxAnisotropy');
   putU32(out, o + 24, r['comparisonFunc'], path, i, j, 'comparisonFunc');
   putU32(out, o + 28, r['borderColor'], path, i, j, 'borderColor');
-  x = r['minLOD'];
-  if (typeof x !== 'number') notNumber(path(i, j), 'minLOD');
-  if (x === x) {
-    F32[0] = x;
-    b = F32_BITS[0]!;
-  } else b = nanBits(x, r, 'minLOD');
-  put(out, o + 32, b);
-  x = r['maxLOD'];
-  if (typeof x !== 'number') notNumber(path(i, j), 'maxLOD');
-  if (x === x) {
-    F32[0] = x;
-    b = F32_BITS[0]!;
-  } else b = nanBits(x, r, 'maxLOD');
-  put(out, o + 36, b);
+  putF32(out, o + 32, r['minLOD'], r, path, i, j, 'minLOD');
+  putF32(out, o + 36, r['maxLOD'], r, path, i, j, 'maxLOD');
   putU32(out, o + 40, r['shaderRegister'], path, i, j, 'shaderRegister');
   putU32(out, o + 44, r['registerSpace'], path, i, j, 'registerSpace');
   putU32(out, o + 48, r['shaderVisibility'], path, i, j, 'shaderVisibility');
@@ -324,36 +297,16 @@ function readSamplerV3(b: Uint8Array, o: number): Fields {
 }
 
 function writeSamplerV3(out: Uint8Array, o: number, r: Fields, path: PathOf, i: number, j: number): void {
-  let x: unknown;
-  let b: number;
   putU32(out, o, r['filter'], path, i, j, 'filter');
   putU32(out, o + 4, r['addressU'], path, i, j, 'addressU');
   putU32(out, o + 8, r['addressV'], path, i, j, 'addressV');
   putU32(out, o + 12, r['addressW'], path, i, j, 'addressW');
-  x = r['mipLODBias'];
-  if (typeof x !== 'number') notNumber(path(i, j), 'mipLODBias');
-  if (x === x) {
-    F32[0] = x;
-    b = F32_BITS[0]!;
-  } else b = nanBits(x, r, 'mipLODBias');
-  put(out, o + 16, b);
+  putF32(out, o + 16, r['mipLODBias'], r, path, i, j, 'mipLODBias');
   putU32(out, o + 20, r['maxAnisotropy'], path, i, j, 'maxAnisotropy');
   putU32(out, o + 24, r['comparisonFunc'], path, i, j, 'comparisonFunc');
   putU32(out, o + 28, r['borderColor'], path, i, j, 'borderColor');
-  x = r['minLOD'];
-  if (typeof x !== 'number') notNumber(path(i, j), 'minLOD');
-  if (x === x) {
-    F32[0] = x;
-    b = F32_BITS[0]!;
-  } else b = nanBits(x, r, 'minLOD');
-  put(out, o + 32, b);
-  x = r['maxLOD'];
-  if (typeof x !== 'number') notNumber(path(i, j), 'maxLOD');
-  if (x === x) {
-    F32[0] = x;
-    b = F32_BITS[0]!;
-  } else b = nanBits(x, r, 'maxLOD');
-  put(out, o + 36, b);
+  putF32(out, o + 32, r['minLOD'], r, path, i, j, 'minLOD');
+  putF32(out, o + 36, r['maxLOD'], r, path, i, j, 'maxLOD');
   putU32(out, o + 40, r['shaderRegister'], path, i, j, 'shaderRegister');
   putU32(out, o + 44, r['registerSpace'], path, i, j, 'registerSpace');
   putU32(out, o + 48, r['shaderVisibility'], path, i, j, 'shaderVisibility');
