@@ -2,7 +2,8 @@
 // is installed as node_modules/dxbin of a scratch app, and real app builds are measured: esbuild
 // (bundle, minify) and Vite (a production build of an index.html), each import below, minified and
 // gzip -9 sizes of the script. test/bundle-size.test.ts holds the budgets and checks that the table
-// in docs/library.md is this measurement; `npx tsx scripts/bundle-size.ts` measures and rewrites it.
+// in docs/library.md is this measurement; `npx tsx scripts/bundle-size.ts` measures and rewrites it
+// (`--analyze` also prints what each esbuild bundle holds, module by module).
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,8 @@ export interface Measured {
   bundler: 'esbuild' | 'vite';
   min: number;
   gzip: number;
+  /** esbuild rows: what the bundle holds, module by module, biggest first (esbuild's analyzeMetafile). */
+  analysis?: string;
 }
 
 const sizes = (files: Uint8Array[]) => ({
@@ -81,8 +84,9 @@ export async function measureBundles(): Promise<Measured[]> {
       mkdirSync(app);
       writeFileSync(join(app, 'main.js'), c.code);
       writeFileSync(join(app, 'index.html'), '<!doctype html><title>app</title><script type="module" src="./main.js"></script>\n');
-      const e = await esbuild.build({ entryPoints: [join(app, 'main.js')], absWorkingDir: work, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
-      out.push({ name: c.name, bundler: 'esbuild', ...sizes(e.outputFiles.map((f) => f.contents)) });
+      const e = await esbuild.build({ entryPoints: [join(app, 'main.js')], absWorkingDir: work, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent', metafile: true, outdir: join(app, 'out') });
+      const analysis = await esbuild.analyzeMetafile(e.metafile, { color: false });
+      out.push({ name: c.name, bundler: 'esbuild', ...sizes(e.outputFiles.map((f) => f.contents)), analysis });
       const dist = join(app, 'dist');
       await vite({ root: app, logLevel: 'silent', configFile: false, build: { outDir: dist, minify: true, modulePreload: false, emptyOutDir: true } });
       const assets = join(dist, 'assets');
@@ -129,4 +133,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (a < 0 || b < a) throw new Error(`${DOC} has no bundle-size markers`);
   writeFileSync(path, text.slice(0, a) + bundleTable(rows) + text.slice(b + TABLE_END.length));
   console.log(bundleTable(rows));
+  // --analyze: what each esbuild bundle holds, module by module, biggest first
+  if (process.argv.includes('--analyze')) for (const r of rows) if (r.analysis) console.log(`\n${r.name}${r.analysis}`);
 }
