@@ -5,7 +5,7 @@
  * of records as tables, scalars as text; rows whose bytes the byte map knows get a button that
  * selects them. Long arrays draw their first rows and a button for more. Text only through textContent.
  */
-import { Budget, LimitError, shaderOf, type ParsedContainer } from '../../src/index.js';
+import { Budget, LimitError, printable, shaderOf, type ParsedContainer } from '../../src/index.js';
 import { LEAF_KINDS } from '../../src/inspect/index.js';
 import { childPath, columnsOf, isLeaf, isTable, partDecodeJson, partSummary, rowsFirstDrawn, SUMMARY_KEYS, valueText } from '../part-json.js';
 import { $, h, message } from '../dom.js';
@@ -14,6 +14,9 @@ import { describe, select } from './hex.js';
 
 /** Byte spans of one part by path (its descendants in the byte map), made when its panel opens. */
 type SpanPaths = Map<string, { offset: number; size: number }>;
+
+/** Parts decoded when their panel opens, and the kind their summary names until then. */
+const LAZY_KINDS: Readonly<Record<string, string>> = { RTS0: 'root-signature', RDAT: 'runtime-data' };
 
 /** Draws the part panels (closed; each decodes and draws when first opened). */
 export function showPartPanels(container: ParsedContainer): void {
@@ -29,18 +32,23 @@ export function showPartPanels(container: ParsedContainer): void {
   const budget = Budget.for(state.current?.bytes.byteLength ?? 0);
   container.parts.forEach((p, i) => {
     const at = container.layout.partOffsets[i]!;
-    let json: Record<string, unknown>;
-    try {
-      json = partDecodeJson(p.name, p.data, at + 8, { budget, ...(psv ? { psv } : {}) });
-    } catch (e) {
-      if (!(e instanceof LimitError)) throw e;
-      json = { name: p.name, kind: 'error', size: p.data.byteLength, code: e.code, message: message(e) };
-    }
+    const decode = (): Record<string, unknown> => {
+      try {
+        return partDecodeJson(p.name, p.data, at + 8, { budget, ...(psv ? { psv } : {}) });
+      } catch (e) {
+        if (!(e instanceof LimitError)) throw e;
+        return { name: p.name, kind: 'error', size: p.data.byteLength, code: e.code, message: message(e) };
+      }
+    };
+    // a root signature or a library may be large (the root signature panel already reads the one):
+    // decoded when the panel opens; the other parts now, for their summary line
+    const lazy = LAZY_KINDS[p.name];
+    let json: Record<string, unknown> | undefined = lazy ? undefined : decode();
     const panel = h('details', undefined, 'part-panel');
     panel.dataset.part = p.name;
     panel.dataset.index = String(i);
-    panel.dataset.kind = String(json.kind);
-    const summary = h('summary', `${i}. ${partSummary(json)}`);
+    panel.dataset.kind = json ? String(json.kind) : lazy!;
+    const summary = h('summary', `${i}. ${partSummary(json ?? { name: p.name, kind: lazy, size: p.data.byteLength })}`);
     panel.appendChild(summary);
     let drawn = false;
     panel.addEventListener('toggle', () => {
@@ -51,15 +59,20 @@ export function showPartPanels(container: ParsedContainer): void {
       $('hex-info').textContent = describe(at);
       if (drawn) return;
       drawn = true;
+      if (!json) {
+        json = decode();
+        panel.dataset.kind = String(json.kind);
+        summary.textContent = `${i}. ${partSummary(json)}`;
+      }
       const spans = partSpanPaths(at);
       const head = h('p', `bytes ${at}..${at + 8 + p.data.byteLength - 1} (${p.data.byteLength} bytes of data at ${at + 8})`, 'info-line');
       panel.appendChild(head);
       const body = h('div', undefined, 'decode');
       // a region of its own: wide tables scroll sideways, by keyboard too
       body.setAttribute('role', 'region');
-      body.setAttribute('aria-label', `${p.name} decoded`);
+      body.setAttribute('aria-label', `${printable(p.name, { ascii: true })} decoded`);
       body.tabIndex = 0;
-      body.appendChild(recordTable(json, '', 0, (path) => spans.get(`${p.name}.${path}`) ?? spans.get(`${p.name}.${path.replace(/^[^.[]+\./, '')}`), true));
+      body.appendChild(recordTable(json!, '', 0, (path) => spans.get(`${p.name}.${path}`) ?? spans.get(`${p.name}.${path.replace(/^[^.[]+\./, '')}`), true));
       panel.appendChild(body);
       panel.dataset.drawn = '1';
     });
