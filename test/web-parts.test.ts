@@ -81,6 +81,7 @@ test('the panel model: control characters and markup as escaped text, long array
   assert.is(valueText('A\x1b[2J<script>\x07'), 'A\\x1b[2J<script>\\x07');
   assert.is(valueText('line 1\n\tline 2\x00'), 'line 1\n\tline 2\\x00');
   assert.is(valueText(['a', 1, null]), 'a, 1, null');
+  assert.is(valueText([]), '[]');
   assert.is(valueText(new Uint8Array([0, 255])), '00ff');
   const many = Array.from({ length: FIRST_ROWS + 5 }, (_, i) => ({ v: i, inner: Array.from({ length: NESTED_ROWS + 1 }, (_, k) => ({ k })) }));
   const leaves = drawnLeaves({ name: 'X', kind: 'k', size: 1, rows: many });

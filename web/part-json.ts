@@ -74,13 +74,14 @@ export function isLeaf(v: unknown): boolean {
 
 /**
  * The text of a leaf as a panel shows it: strings through `printable` (multi-line text such as
- * SRCI sources keeps its newlines and tabs), bytes as hex, arrays of scalars joined by `, `.
+ * SRCI sources keeps its newlines and tabs), bytes as hex, arrays of scalars joined by `, ` (`[]` when empty).
  */
 export function valueText(v: unknown): string {
   if (typeof v === 'string') return printable(v, { lines: v.includes('\n') });
   if (v === null || v === undefined) return String(v);
   if (v instanceof Uint8Array) return hexOf(v);
   if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
     const shown = v.slice(0, JOINED).map(valueText).join(', ');
     return v.length > JOINED ? `${shown}, … (${v.length - JOINED} more)` : shown;
   }
@@ -92,7 +93,7 @@ export function valueText(v: unknown): string {
 export function columnsOf(rows: readonly unknown[]): string[] {
   const seen = new Set<string>();
   for (const r of rows) if (isRecord(r)) for (const k of Object.keys(r)) seen.add(k);
-  return [...seen];
+  return Array.from(seen);
 }
 
 /** True for an array drawn as a table: every item a record. */

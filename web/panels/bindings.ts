@@ -35,6 +35,9 @@ import { $, h, message } from '../dom.js';
 import { state } from '../state.js';
 import { jsonNode } from './part-panels.js';
 
+/** Violations listed at most (the count is in the verdict line). */
+export const MAX_VIOLATIONS = 1000;
+
 /** What the view verifies: the loaded shader, or the loaded library. */
 let subject: { kind: 'shader'; shader: ShaderInfo } | { kind: 'library'; name: string; bytes: Uint8Array } | undefined;
 
@@ -74,11 +77,15 @@ function showVerdict(id: string, text: string, verdict: string, lines: readonly 
   p.dataset.verdict = verdict;
   p.classList.toggle('warn', verdict !== 'fits');
   const list = $(`${id}-violations`);
-  list.replaceChildren(...lines.map((l, i) => {
-    const li = h('li', l);
+  // one fragment (a list of violations is as long as the input makes it: no spread)
+  const frag = document.createDocumentFragment();
+  for (let i = 0; i < Math.min(lines.length, MAX_VIOLATIONS); i++) {
+    const li = h('li', lines[i]);
     li.dataset.code = codes[i]!;
-    return li;
-  }));
+    frag.appendChild(li);
+  }
+  if (lines.length > MAX_VIOLATIONS) frag.appendChild(h('li', `… ${lines.length - MAX_VIOLATIONS} more (dxbin verify lists every one)`, 'more'));
+  list.replaceChildren(frag);
 }
 
 function showShaderVerdict(r: VerifyResult, from: string): void {

@@ -191,7 +191,8 @@ function chunked(items: readonly unknown[], first: number, body: HTMLElement, af
 function rowsTable(rows: Record<string, unknown>[], path: string, arrays: number, spanOf: SpanOf): HTMLElement {
   const first = rowsFirstDrawn(arrays);
   const cols = columnsOf(rows.slice(0, first));
-  const head = h('tr', undefined, undefined, [h('th', '#'), ...cols.map((c) => h('th', c))]);
+  const head = h('tr', undefined, undefined, [h('th', '#')]);
+  for (const c of cols) head.appendChild(h('th', c));
   for (const th of head.children) th.setAttribute('scope', 'col');
   const body = h('tbody');
   const after = h('div', undefined, 'more-row');
