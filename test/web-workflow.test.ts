@@ -20,7 +20,7 @@ const t = requires('chromium', chromiumMissing());
 const SHADER = 'shaders/dxtk12/AlphaTestEffect_PSAlphaTestEqNe.dxbc';
 
 async function tabTo(page: Page, selector: string): Promise<number> {
-  for (let i = 1; i <= 40; i++) {
+  for (let i = 1; i <= 60; i++) {
     await page.keyboard.press('Tab');
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return i;
   }

@@ -7,6 +7,8 @@ import { lap, state } from './state.js';
 import { showHex } from './panels/hex.js';
 import { showBytes } from './panels/byte-tree.js';
 import { showParts } from './panels/parts.js';
+import { showPartPanels } from './panels/part-panels.js';
+import { showBindings } from './panels/bindings.js';
 import { showRootSignature } from './panels/rootsig.js';
 import { showQuery } from './panels/query.js';
 
@@ -19,7 +21,8 @@ export function load(name: string, bytes: Uint8Array): void {
   state.loads++;
   state.steps = [];
   state.stepAt = t0;
-  for (const id of ['container-view', 'rootsig-view', 'query-view']) $(id).hidden = true;
+  for (const id of ['container-view', 'bindings-view', 'rootsig-view', 'query-view']) $(id).hidden = true;
+  $('part-panels').replaceChildren();
   state.selection = undefined;
   state.cursor = 0;
   state.anchor = 0;
@@ -96,7 +99,12 @@ export function showRootSignatureBlob(name: string, bytes: Uint8Array, note?: st
   if (containerError) status(`not a readable container: ${containerError}`, true);
   else status(rsError ? `no root signature: ${rsError}` : 'read', rsError !== undefined && !isContainer);
   lap('index');
-  if (container) showParts(bytes, container);
+  if (container) {
+    showParts(bytes, container);
+    showPartPanels(container);
+    showBindings(name, bytes, container);
+    lap('part panels and bindings');
+  }
   if (source) showRootSignature(source.rootSignature);
   showBytes();
   lap('byte tree and hex');

@@ -20,6 +20,7 @@ import { load, loadFile } from './load.js';
 import { compileText } from './panels/compile.js';
 import { splitter } from './panels/layout.js';
 import { verifyPipelineFiles } from './panels/pipeline.js';
+import { verifyAgainstFile } from './panels/bindings.js';
 import { setText } from './virtual.js';
 
 function start(): void {
@@ -58,6 +59,12 @@ function start(): void {
   pipelineInput.addEventListener('change', () => {
     const chosen = Array.from(pipelineInput.files ?? []);
     if (chosen.length) void verifyPipelineFiles(chosen).catch((e) => setText($('pipeline-verdict'), message(e)));
+  });
+  const rsInput = $('verify-rootsig') as HTMLInputElement;
+  rsInput.addEventListener('change', () => {
+    const f = rsInput.files?.[0];
+    if (f) void verifyAgainstFile(f).catch((e) => status(message(e), true));
+    rsInput.value = '';
   });
   $('compile').addEventListener('click', compileText);
   $('fix').addEventListener('click', fixDigest);
