@@ -12,16 +12,12 @@ import {
   decodeRootSignature,
   describeLibrary,
   libraryJson,
-  partToJson,
   printable,
-  psv0ToJson,
   rootSignatureToJson,
   type Budget,
   type Psv0,
 } from '../src/index.js';
-
-/** Kept runs longer than this show only offset and size (as `inspect --json`). */
-export const MAX_KEPT_BYTES = 64;
+import { partErrorJson, partJson } from '../src/inspect/index.js';
 
 /** What a part's decode may use besides its bytes: the shader's PSV0 as the shader reader decoded it. */
 export interface PartContext {
@@ -29,25 +25,20 @@ export interface PartContext {
   budget: Budget;
 }
 
-const errorJson = (name: string, e: DecodeError) => ({ name, kind: 'error', code: e.code, path: e.path, message: e.message });
-
 /**
- * The decode of one part (`inspect --json`'s `parts[i].decode`; for RDAT its `library`): a part
- * that does not decode answers its DecodeError as `{ kind: 'error', ... }` (the other parts still show).
+ * The decode of one part (`inspect --json`'s `parts[i].decode`, through the same partJson; for RDAT
+ * its `library`), with its name and size: a part that does not decode answers its DecodeError as
+ * `{ kind: 'error', ... }` (the other parts still show).
  * @throws {LimitError} when the page's work budget runs out
  */
 export function partDecodeJson(name: string, data: Uint8Array, base: number, ctx: PartContext): Record<string, unknown> {
   try {
-    if (name === 'RTS0') return { name, kind: 'root-signature', size: data.byteLength, ...rootSignatureToJson(decodeRootSignature(data)) };
-    if (name === 'PSV0' && ctx.psv) return { name, kind: 'psv0', size: data.byteLength, ...psv0ToJson(ctx.psv) };
-    if (name === 'RDAT') return { name, kind: 'runtime-data', size: data.byteLength, ...libraryJson(describeLibrary(decodeRdat(data, base)), rootSignatureToJson) };
-    const d = decodePart(name, data, { base, budget: ctx.budget });
-    const json = partToJson(d, { maxKeptBytes: MAX_KEPT_BYTES });
-    // as inspect --json: instructions with their length, not every token
-    if (d.tokens) json.program = { ...d.tokens, instructions: d.tokens.instructions.map(({ tokens, ...rest }) => ({ ...rest, length: tokens.length })) };
-    return json;
+    const head = { name, size: data.byteLength };
+    if (name === 'RTS0') return { ...head, kind: 'root-signature', ...rootSignatureToJson(decodeRootSignature(data)) };
+    if (name === 'RDAT') return { ...head, kind: 'runtime-data', ...libraryJson(describeLibrary(decodeRdat(data, base)), rootSignatureToJson) };
+    return { ...head, ...partJson(name, decodePart(name, data, { base, budget: ctx.budget }), { psv: ctx.psv }) };
   } catch (e) {
-    if (e instanceof DecodeError && e.code !== 'limit-exceeded') return errorJson(name, e);
+    if (e instanceof DecodeError && e.code !== 'limit-exceeded') return { name, ...partErrorJson(e) };
     throw e;
   }
 }

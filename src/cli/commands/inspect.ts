@@ -27,7 +27,7 @@ import {
   type ShaderInfo,
   type DecodedPart,
 } from '../../index.js';
-import { printableText, partLines } from '../../inspect/index.js';
+import { printableText, partLines, partJson } from '../../inspect/index.js';
 import type { FileCommand } from '../command.js';
 import { inspectBytes } from './inspect-bytes.js';
 import { inspectLibrary, LIBRARY_SCHEMA } from './inspect-library.js';
@@ -113,7 +113,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
         ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}),
         ...(status.status === 'invalid' ? { expected: toHex(status.expected) } : {}),
       },
-      parts: container.parts.map((p, i) => ({ name: printable(p.name, { ascii: true }), offset: container.layout.partOffsets[i], size: p.data.byteLength, decode: partDecodeJson(p.name, decoded[i]!, rts, shader) })),
+      parts: container.parts.map((p, i) => ({ name: printable(p.name, { ascii: true }), offset: container.layout.partOffsets[i], size: p.data.byteLength, decode: partJson(p.name, decoded[i]!, { rootSignature: rts?.rootSignature, psv: shader?.psv }) })),
       ...(shader ? { shader: shaderJson(shader) } : {}),
       ...(rts ? { rootSignature: rootSignatureToJson(rts.rootSignature), rootSignatureCanonicalLayout: canonical } : {}),
       ...(library?.json && ctx.options.json ? { library: library.json() } : {}),
@@ -157,17 +157,4 @@ function decodeOrError(name: string, data: Uint8Array, base: number, budget: Bud
     if (e instanceof DecodeError && e.code !== 'limit-exceeded') return e;
     throw e;
   }
-}
-
-/**
- * The `decode` of an entry of `parts`: the rows' JSON form (kept runs over 64 bytes as offset and
- * size; SHEX instructions without their tokens), RTS0 and PSV0 through their own codecs.
- */
-function partDecodeJson(name: string, d: DecodedPart | DecodeError, rts: ReturnType<typeof containerRootSignature>, shader: ShaderInfo | undefined): Record<string, unknown> {
-  if (d instanceof DecodeError) return { kind: 'error', code: d.code, path: d.path, message: d.message };
-  if (name === 'RTS0' && rts) return { kind: 'root-signature', ...rootSignatureToJson(rts.rootSignature) };
-  if (name === 'PSV0' && shader?.psv) return { kind: 'psv0', ...psv0ToJson(shader.psv) };
-  const json = partToJson(d, { maxKeptBytes: 64 });
-  if (d.tokens) json.program = { ...d.tokens, instructions: d.tokens.instructions.map(({ tokens, ...rest }) => ({ ...rest, length: tokens.length })) };
-  return json;
 }
