@@ -34,8 +34,8 @@ export type {
 
 /** The in-memory container: header fields and parts kept byte for byte. */
 export type { Container, ContainerPart, ContainerLayout, ParsedContainer } from './container/container.js';
-/** The first part with a FourCC, or undefined. */
-export { findPart } from './container/container.js';
+/** The part with a FourCC (or undefined) and its index (or -1); a name two parts share is refused as ambiguous, naming both. */
+export { findPart, partIndex } from './container/container.js';
 /** True when the bytes start with "DXBC". */
 export { looksLikeContainer } from './container/container.js';
 /** Parses a container (`strict` as DXC, or `lenient` as vkd3d); throws DecodeError. */
