@@ -2,7 +2,7 @@
  * The preprocessor DXC runs before it reads root signature text (its clang 3.7 front end in HLSL
  * mode; docs/formats/hlsl-preprocessor.md): the directives, the pragmas it knows, the macros it
  * predefines and the profiles that set the shader-target macros. One row per fact; the
- * preprocessor in src/root-signature/hlsl/preprocessor.ts expands these rows and has no list of
+ * preprocessor in src/root-signature/hlsl/preprocessor/ expands these rows and has no list of
  * its own.
  */
 import { enumerator } from './enum-table.js';

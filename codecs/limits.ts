@@ -65,7 +65,7 @@ export const WORK_KINDS = {
   },
   depth: {
     unit: 'levels',
-    counts: 'nesting: expressions, macro expansions, includes, response files, JSON',
+    counts: 'nesting: expressions, macro expansions, includes, response files, JSON, RDEF member types',
     perInputByte: 0,
     base: 1000,
     option: 'maxDepth',

@@ -228,3 +228,80 @@ export const RDEF_CONSTANT_BUFFER = record('D3D11_INTERNALSHADER_CONSTANT_BUFFER
 
 /** DXBC STAT: the compiler's statistics, a list of u32 counters (their meanings are not in our notes). */
 export const DXBC_STAT_COUNTER = record('u32', 4, [{ key: 'value', type: 'u32', at: 0 }]);
+
+/** D3D_SHADER_VARIABLE_CLASS: a type description's class. */
+export const RDEF_VARIABLE_CLASS = enumTable('D3D_SHADER_VARIABLE_CLASS', 'D3D_SVC_', [
+  ['SCALAR', 0], ['VECTOR', 1], ['MATRIX_ROWS', 2], ['MATRIX_COLUMNS', 3], ['OBJECT', 4], ['STRUCT', 5], ['INTERFACE_CLASS', 6], ['INTERFACE_POINTER', 7],
+]);
+/** D3D_SHADER_VARIABLE_TYPE: a type description's base type. */
+export const RDEF_VARIABLE_TYPE = enumTable('D3D_SHADER_VARIABLE_TYPE', 'D3D_SVT_', [
+  ['VOID', 0], ['BOOL', 1], ['INT', 2], ['FLOAT', 3], ['STRING', 4], ['TEXTURE', 5], ['TEXTURE1D', 6], ['TEXTURE2D', 7], ['TEXTURE3D', 8],
+  ['TEXTURECUBE', 9], ['SAMPLER', 10], ['SAMPLER1D', 11], ['SAMPLER2D', 12], ['SAMPLER3D', 13], ['SAMPLERCUBE', 14], ['PIXELSHADER', 15],
+  ['VERTEXSHADER', 16], ['PIXELFRAGMENT', 17], ['VERTEXFRAGMENT', 18], ['UINT', 19], ['UINT8', 20], ['GEOMETRYSHADER', 21], ['RASTERIZER', 22],
+  ['DEPTHSTENCIL', 23], ['BLEND', 24], ['BUFFER', 25], ['CBUFFER', 26], ['TBUFFER', 27], ['TEXTURE1DARRAY', 28], ['TEXTURE2DARRAY', 29],
+  ['RENDERTARGETVIEW', 30], ['DEPTHSTENCILVIEW', 31], ['TEXTURE2DMS', 32], ['TEXTURE2DMSARRAY', 33], ['TEXTURECUBEARRAY', 34], ['HULLSHADER', 35],
+  ['DOMAINSHADER', 36], ['INTERFACE_POINTER', 37], ['COMPUTESHADER', 38], ['DOUBLE', 39], ['RWTEXTURE1D', 40], ['RWTEXTURE1DARRAY', 41],
+  ['RWTEXTURE2D', 42], ['RWTEXTURE2DARRAY', 43], ['RWTEXTURE3D', 44], ['RWBUFFER', 45], ['BYTEADDRESS_BUFFER', 46], ['RWBYTEADDRESS_BUFFER', 47],
+  ['STRUCTURED_BUFFER', 48], ['RWSTRUCTURED_BUFFER', 49], ['APPEND_STRUCTURED_BUFFER', 50], ['CONSUME_STRUCTURED_BUFFER', 51], ['MIN8FLOAT', 52],
+  ['MIN10FLOAT', 53], ['MIN16FLOAT', 54], ['MIN12INT', 55], ['MIN16INT', 56], ['MIN16UINT', 57], ['INT16', 58], ['UINT16', 59], ['FLOAT16', 60],
+  ['INT64', 61], ['UINT64', 62],
+]);
+/** D3D_SHADER_VARIABLE_FLAGS. */
+export const RDEF_VARIABLE_FLAGS = bits([[0, 'USERPACKED'], [1, 'USED'], [2, 'INTERFACE_POINTER'], [3, 'INTERFACE_PARAMETER']]);
+
+const rdefVariable = (size: number) =>
+  record('D3D11_INTERNALSHADER_VARIABLE', size, [
+    { key: 'name', type: { string: 'table-offset' }, at: 0 },
+    /** Byte offset in the constant buffer. */
+    { key: 'startOffset', type: 'u32', at: 4 },
+    { key: 'size', type: 'u32', at: 8 },
+    { key: 'flags', type: { flags: RDEF_VARIABLE_FLAGS, width: 'u32' }, at: 12 },
+    /** Offset (from the part start) of the variable's type description. */
+    { key: 'typeOffset', type: 'u32', at: 16 },
+    /** Offset of `size` bytes of default value, 0 when there is none (the bytes stay kept). */
+    { key: 'defaultValueOffset', type: 'u32', at: 20 },
+    ...(size > 24
+      ? ([
+          /** SM 5.0+: first texture and sampler slots the variable uses and how many (0xffffffff / 0 when none). */
+          { key: 'startTexture', type: 'u32', at: 24 },
+          { key: 'textureSize', type: 'u32', at: 28 },
+          { key: 'startSampler', type: 'u32', at: 32 },
+          { key: 'samplerSize', type: 'u32', at: 36 },
+        ] as const)
+      : []),
+  ]);
+/** RDEF constant buffer variables: 24 bytes, 40 from SM 5.0 (RD11's variableSize). */
+export const RDEF_VARIABLE = rdefVariable(24);
+export const RDEF_VARIABLE_5 = rdefVariable(40);
+
+const rdefType = (size: number) =>
+  record('D3D11_INTERNALSHADER_TYPE', size, [
+    { key: 'class', type: { enum: RDEF_VARIABLE_CLASS, width: 'u16' }, at: 0 },
+    { key: 'type', type: { enum: RDEF_VARIABLE_TYPE, width: 'u16' }, at: 2 },
+    { key: 'rows', type: 'u16', at: 4 },
+    { key: 'columns', type: 'u16', at: 6 },
+    /** Array elements (0: not an array). */
+    { key: 'elements', type: 'u16', at: 8 },
+    { key: 'memberCount', type: 'u16', at: 10 },
+    /** Offset (from the part start) of the member list (memberCount records of RDEF_MEMBER). */
+    { key: 'memberOffset', type: 'u32', at: 12 },
+    ...(size > 16
+      ? ([
+          /** SM 5.0+: four words whose meaning is not in our notes (fxc writes 0 for plain types; UNVERIFIED), then the type's name. */
+          { key: 'unknown0', type: 'u32', at: 16 },
+          { key: 'unknown1', type: 'u32', at: 20 },
+          { key: 'unknown2', type: 'u32', at: 24 },
+          { key: 'unknown3', type: 'u32', at: 28 },
+          { key: 'name', type: { string: 'table-offset' }, at: 32 },
+        ] as const)
+      : []),
+  ]);
+/** RDEF type descriptions: 16 bytes, 36 from SM 5.0 (RD11's typeSize) with the type's name. */
+export const RDEF_TYPE = rdefType(16);
+export const RDEF_TYPE_5 = rdefType(36);
+/** A member of a struct type: its name, type description and byte offset in the struct. */
+export const RDEF_MEMBER = record('D3D11_INTERNALSHADER_TYPE_MEMBER', 12, [
+  { key: 'name', type: { string: 'table-offset' }, at: 0 },
+  { key: 'typeOffset', type: 'u32', at: 4 },
+  { key: 'offset', type: 'u32', at: 8 },
+]);

@@ -34,8 +34,8 @@ export type {
 
 /** The in-memory container: header fields and parts kept byte for byte. */
 export type { Container, ContainerPart, ContainerLayout, ParsedContainer } from './container/container.js';
-/** The first part with a FourCC, or undefined. */
-export { findPart } from './container/container.js';
+/** The part with a FourCC (or undefined) and its index (or -1); a name two parts share is refused as ambiguous, naming both. */
+export { findPart, partIndex } from './container/container.js';
 /** True when the bytes start with "DXBC". */
 export { looksLikeContainer } from './container/container.js';
 /** Parses a container (`strict` as DXC, or `lenient` as vkd3d); throws DecodeError. */
@@ -125,7 +125,7 @@ export { printRootSignature, printRootSignatureDefine, type PrintOptions } from 
 /** An HLSL file: #define and [RootSignature(...)] extraction. */
 export { HlslFile, type HlslFileLimits, type HlslFileOptions } from './root-signature/hlsl/hlsl-file.js';
 /** DXC's preprocessor: conditionals, macros, includes through a host (docs/formats/hlsl-preprocessor.md). */
-export { type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Macro, type Token } from './root-signature/hlsl/preprocessor.js';
+export { type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Macro, type Token } from './root-signature/hlsl/preprocessor/index.js';
 /** HLSL sources as DXC reads them (UTF-8, UTF-16 with a BOM) and include hosts (the file system, a virtual tree). */
 export { decodeHlslSource, fileSystemHost, virtualHost, type IncludeHost, type HostFile, type NodeFileSystem, type VirtualEntry } from './root-signature/hlsl/source.js';
 /** Root signature text with locations; the language's error. */

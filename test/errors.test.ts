@@ -200,7 +200,7 @@ test('repeated part names: parsed in both modes, as DXC reads them; a lookup by 
   for (const mode of ['strict', 'lenient'] as const) {
     const c = parseContainer(twice, { mode });
     assert.is(c.parts.length, 2);
-    throwsExactly(() => findPart(c, 'RTS0'), DecodeError, `container.parts[1].name at byte ${c.layout.partOffsets[1]}: parts 0 and 1 are both named "RTS0": which one is meant is ambiguous (DXC's validator refuses a repeated part)`, { code: 'duplicate-part' });
+    throwsExactly(() => findPart(c, 'RTS0'), DecodeError, `container.parts[1].name at byte ${c.layout.partOffsets[1]}: parts 0 and 1 are both named "RTS0" (at bytes ${c.layout.partOffsets[0]} and ${c.layout.partOffsets[1]}): which one is meant is ambiguous (DXC's validator refuses a repeated part)`, { code: 'duplicate-part' });
     assert.is(findPart(c, 'SFI0'), undefined);
   }
 });

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { computeContainerDigest, decodePart, digestStatus, extractPart, parseContainer, programBitcode, withPart, withoutPart, writeContainer, DecodeError, DescriptionError, type Row } from '../src/index.js';
+import { computeContainerDigest, decodePart, digestStatus, extractPart, parseContainer, partIndex, programBitcode, withPart, withoutPart, writeContainer, DecodeError, DescriptionError, type Row } from '../src/index.js';
 import { CORPUS, ROOT } from './helpers/corpus.js';
 import { missingPath, requires } from './helpers/requires.js';
 
@@ -85,6 +85,25 @@ test('library: withPart puts a new part before PRIV (PRIV itself last), extractP
   const twice = { ...c, parts: [...c.parts, c.parts[0]!] };
   assert.throws(() => extractPart(twice, 'RDEF'), (e: unknown) => e instanceof DecodeError && e.code === 'duplicate-part');
   assert.equal(withoutPart(twice, 'RDEF').parts.map((p) => p.name), ['ISGN', 'OSGN', 'SHEX', 'STAT']);
+});
+
+test('a name two parts share: part extract, remove and add --replace refuse it through the one library lookup, naming both parts and their offsets', () => {
+  const c = parseContainer(bytes(DXBC));
+  const twice = writeContainer({ ...c, parts: [...c.parts, { name: 'RDEF', data: Uint8Array.of(9, 9, 9, 9) }] });
+  writeFileSync(file('two-rdef.dxbc'), twice);
+  writeFileSync(file('four.bin'), new Uint8Array(4));
+  const offsets = parseContainer(twice).layout.partOffsets;
+  const first = c.parts.findIndex((p) => p.name === 'RDEF');
+  const second = c.parts.length;
+  const words = `parts ${first} and ${second} are both named "RDEF" (at bytes ${offsets[first]} and ${offsets[second]})`;
+  // the library's own refusal, word for word, is what the CLI prints
+  assert.throws(() => partIndex(parseContainer(twice), 'RDEF'), (e: unknown) => e instanceof DecodeError && e.code === 'duplicate-part' && e.detail.startsWith(words));
+  for (const args of [['extract', 'RDEF', file('two-rdef.dxbc'), '-o', file('rdef.bin')], ['remove', 'RDEF', file('two-rdef.dxbc'), '-o', file('r.dxbc')], ['add', 'RDEF', file('four.bin'), file('two-rdef.dxbc'), '--replace', '-o', file('a.dxbc')]]) {
+    const r = dxbin('part', ...args);
+    assert.is(r.status, 1, args.join(' '));
+    assert.match(r.stderr, words, args.join(' '));
+  }
+  assert.throws(() => withPart(parseContainer(twice), 'RDEF', new Uint8Array(4), { replace: true }), (e: unknown) => e instanceof DecodeError && e.code === 'duplicate-part');
 });
 
 const LLVM_DIS = '/usr/lib/llvm-19/bin/llvm-dis';

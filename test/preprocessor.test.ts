@@ -1,5 +1,5 @@
 /**
- * The HLSL preprocessor (src/root-signature/hlsl/preprocessor.ts) case by case: the branch taken,
+ * The HLSL preprocessor (src/root-signature/hlsl/preprocessor/) case by case: the branch taken,
  * macros, #if arithmetic as clang evaluates it, includes through a virtual tree, errors in clang's
  * words at file:line:column, budgets. The differential test against GNU cpp is
  * preprocessor-cpp.test.ts.

@@ -79,7 +79,7 @@ export function partDataOffset(container: ParsedContainer, index: number): numbe
  * listed (`container.parts`, `inspect`).
  * @throws {DescriptionError} bad-type when `container` is not a container (expectContainer);
  *   ambiguous-name for a repeated part of a container that was not parsed
- * @throws {DecodeError} duplicate-part for a repeated part of a parsed container (at the second one)
+ * @throws {DecodeError} duplicate-part for a repeated part of a parsed container (at the second one; the detail names both parts' offsets)
  */
 export function partIndex(container: Container, name: string): number {
   return lookUpPart(container, name, 'ambiguous-name');
@@ -97,8 +97,10 @@ export function lookUpPart(container: Container, name: string, unparsed: 'ambigu
   if (first < 0) return -1;
   for (let j = first + 1; j < parts.length; j++) {
     if (parts[j]!.name !== name) continue;
-    const detail = `parts ${first} and ${j} are both named ${JSON.stringify(name)}: which one is meant is ambiguous (DXC's validator refuses a repeated part)`;
-    const at = (container as Partial<ParsedContainer>).layout?.partOffsets?.[j];
+    const offsets = (container as Partial<ParsedContainer>).layout?.partOffsets;
+    const at = offsets?.[j];
+    const where = at === undefined ? '' : ` (at bytes ${offsets![first]} and ${at})`;
+    const detail = `parts ${first} and ${j} are both named ${JSON.stringify(name)}${where}: which one is meant is ambiguous (DXC's validator refuses a repeated part)`;
     if (at === undefined && unparsed === 'ambiguous-name') throw new DescriptionError('ambiguous-name', `container.parts[${j}].name`, detail);
     throw new DecodeError('duplicate-part', at ?? 0, `container.parts[${j}].name`, detail);
   }

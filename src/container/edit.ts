@@ -96,14 +96,16 @@ export interface WithPartOptions {
 /**
  * A copy with part `name` added (like `llvm-objcopy --add-section`): appended before PRIV, which
  * stays last (PRIV itself goes last); with `replace`, an existing part is replaced where it stands.
- * @throws {DescriptionError} bad-name for a name that is not four characters or is taken (without `replace`), bad-type
+ * @throws {DescriptionError} bad-name for a name that is not four characters or is taken (without `replace`), bad-type;
+ *   ambiguous-name (DecodeError duplicate-part for a parsed container) when two parts have the name (partIndex)
  */
 export function withPart(container: Container, name: string, data: Uint8Array, options: WithPartOptions = {}): Container {
   const parts = expectContainer(container);
   fourCCBytes(name, 'name');
   expectBytes(data, 'data');
   const part: ContainerPart = { name, data };
-  const at = parts.findIndex((p) => p.name === name);
+  // one lookup for every caller: a name two parts share is refused, not the first replaced
+  const at = partIndex(container, name);
   if (at >= 0) {
     if (!options.replace) throw new DescriptionError('bad-name', 'name', `the container already has a ${fourCcText(name)} part (remove it first, or replace it)`);
     return { ...container, parts: parts.map((p, i) => (i === at ? part : p)) };

@@ -16,6 +16,7 @@ import { programSeeds } from './hlsl-generator.js';
 import { rootSignatureToJson } from '../root-signature/json.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { Random } from './mutate.js';
+import { seedRdefPart } from './rdef-seed.js';
 import { encodeStream } from '../pipeline/stream.js';
 import { pipelineFromJson } from '../pipeline/desc.js';
 import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
@@ -398,7 +399,14 @@ function seedParts(): Uint8Array[] {
     SHEX: le(0x00050050, 6, 0x0100086a, 0x0200009b, 1, 0x0100003e),
     SRCI: le(36, [0, 0, 1, 0], 28, [0, 0, 2, 0], 0, 8, 2, utf8('T\0x\0E\0m\0')),
   };
-  return PART_FUZZ_NAMES.map((name, i) => Uint8Array.from([i, ...bytes[name]!]));
+  const seeds = PART_FUZZ_NAMES.map((name, i) => Uint8Array.from([i, ...bytes[name]!]));
+  // an RDEF with variables, struct types and members: the walk over types that mutation of the seed above cannot reach
+  const rdefPart = seedRdefPart();
+  const withIndex = new Uint8Array(rdefPart.byteLength + 1);
+  withIndex[0] = PART_FUZZ_NAMES.indexOf('RDEF');
+  withIndex.set(rdefPart, 1);
+  seeds.push(withIndex);
+  return seeds;
 }
 
 /** The members of several seed objects in one (later ones win), by a loop: no spread into a call. */

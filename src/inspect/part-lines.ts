@@ -60,7 +60,26 @@ export function partLines(p: DecodedPart): string[] {
     case 'resource-definitions': {
       const h = one('header');
       const lines = [`${h.constantBufferCount as number} constant buffer(s), ${h.bindingCount as number} binding(s), target ${h.majorVersion as number}.${h.minorVersion as number}, creator ${JSON.stringify(str(h.creator))}`];
-      for (const c of b.constantBuffers as Row[]) lines.push(`  cbuffer ${str(c.name)}: ${c.variableCount as number} variable(s), ${c.size as number} bytes`);
+      const variables = (b.variables as Row[] | undefined) ?? [];
+      let v = 0;
+      for (const c of b.constantBuffers as Row[]) {
+        lines.push(`  cbuffer ${str(c.name)}: ${c.variableCount as number} variable(s), ${c.size as number} bytes`);
+        // the walk lists each buffer's variables in order (a place two buffers share is listed once)
+        for (let k = 0; k < (c.variableCount as number) && v < variables.length; k++, v++) {
+          const x = variables[v]!;
+          const flags = (x.flagsNames as string[] | undefined) ?? [];
+          lines.push(`    ${str(x.name)} at ${x.startOffset as number}, ${x.size as number} bytes, type at ${x.typeOffset as number}${flags.length ? ` (${flags.join(' | ')})` : ''}${x.defaultValueOffset ? `, default at ${x.defaultValueOffset as number}` : ''}`);
+        }
+      }
+      const members = (b.members as Row[] | undefined) ?? [];
+      let m = 0;
+      for (const t of (b.types as Row[] | undefined) ?? []) {
+        const shape = `${t.rows as number}x${t.columns as number}${t.elements ? `[${t.elements as number}]` : ''}`;
+        const named = t.name !== undefined && t.name !== '' ? ` ${str(t.name)}` : '';
+        const list: string[] = [];
+        for (let k = 0; k < (t.memberCount as number) && m < members.length; k++, m++) list.push(`${str(members[m]!.name)} at ${members[m]!.offset as number}`);
+        lines.push(`  type${named}: ${str(t.className ?? t.class)} ${str(t.typeName ?? t.type)} ${shape}${list.length ? `, members ${list.join(', ')}` : ''}`);
+      }
       for (const x of b.bindings as Row[]) lines.push(`  ${str(x.typeName ?? x.type)} ${str(x.name)} bind ${x.bindPoint as number}${x.bindCount !== 1 ? ` count ${x.bindCount as number}` : ''}${x.space ? ` space ${x.space as number}` : ''}`);
       return lines;
     }

@@ -1,6 +1,7 @@
 /**
  * A part as blocks of rows: each block is one record or an array of records at an offset the
- * part's earlier blocks give. The generic part reader reads the blocks, the writer writes them
+ * part's earlier blocks give, then walks: records at offsets a graph over the blocks gives (RDEF's
+ * variables, types and members). The generic part reader reads the blocks, the writer writes them
  * back over the bytes no block names (kept as they are: string tables, padding, bitcode), so
  * decode then encode gives the same bytes for any part the reader accepts.
  */
@@ -15,8 +16,13 @@ import {
   RDEF_BINDING_51,
   RDEF_CONSTANT_BUFFER,
   RDEF_HEADER,
+  RDEF_MEMBER,
   RDEF_RD11,
   RDEF_RD11_AT,
+  RDEF_TYPE,
+  RDEF_TYPE_5,
+  RDEF_VARIABLE,
+  RDEF_VARIABLE_5,
   SFI0,
   SIGNATURE_HEADER,
   SIGNATURE_PARTS,
@@ -40,11 +46,37 @@ export interface Block {
   readonly when?: (b: Blocks) => boolean;
 }
 
+/**
+ * What a walk is given: records taken at the offsets it computes, appended to the block of `key`.
+ * A place is taken once (a second `one` at the same offset of the same key gives the first row
+ * back), so shared records (types several variables use) are one row, and decode and encode
+ * (which replays the walk over the given rows) place the same records in the same order.
+ */
+export interface Walker {
+  one(def: RecordDef, at: number, key: string): Row;
+  /** `count` records from `at` (refused when they cannot fit in the data). */
+  list(def: RecordDef, at: number, count: number, key: string): Row[];
+  /** A level deeper in the work budget's depth (pair with leave). */
+  enter(at: number): void;
+  leave(): void;
+  /** A typed refusal at `at` (DecodeError when decoding, DescriptionError when encoding). */
+  refuse(at: number, path: string, detail: string): never;
+}
+
+/** Records at offsets the blocks before give through a graph (RDEF's variables, types and members). */
+export interface Walk {
+  /** The record layout of each key the walk fills. */
+  readonly defs: (b: Blocks) => Readonly<Record<string, RecordDef>>;
+  readonly run: (b: Blocks, w: Walker) => void;
+}
+
 /** How a part's data is laid out. */
 export interface PartLayout {
   /** What the layout reads the part as (`signature`, `program`, ...). */
   readonly kind: string;
   readonly blocks: readonly Block[];
+  /** Walks after the blocks. */
+  readonly walks?: readonly Walk[];
 }
 
 const row = (b: Blocks, key: string) => b[key] as Row;
@@ -64,6 +96,52 @@ export const PROGRAM_LAYOUT: PartLayout = { kind: 'program', blocks: [{ key: 'he
 /** DXBC STAT: u32 counters. */
 const DXBC_STAT_LAYOUT: PartLayout = { kind: 'statistics', blocks: [{ key: 'counters', def: DXBC_STAT_COUNTER, at: () => 0, count: (_b, d) => Math.floor(d.byteLength / 4) }] };
 
+const rdefSm5 = (b: Blocks) => num(b, 'header', 'majorVersion') >= 5;
+function rdefDefs(b: Blocks): Readonly<Record<string, RecordDef>> {
+  return rdefSm5(b) ? { variables: RDEF_VARIABLE_5, types: RDEF_TYPE_5, members: RDEF_MEMBER } : { variables: RDEF_VARIABLE, types: RDEF_TYPE, members: RDEF_MEMBER };
+}
+
+/**
+ * RDEF's variables (each constant buffer's list), then the type descriptions they use, depth first
+ * through struct members, each type read once. Types refer to each other by offset, so the walk
+ * runs on an explicit stack, a level of the budget's depth per level of nesting, and refuses a
+ * type that contains itself (a cycle of member types), which no compiler writes.
+ */
+function rdefWalk(b: Blocks, w: Walker): void {
+  const defs = rdefDefs(b);
+  const roots: number[] = [];
+  for (const cb of b.constantBuffers as Row[]) {
+    for (const v of w.list(defs.variables!, cb.variableOffset as number, cb.variableCount as number, 'variables')) roots.push(v.typeOffset as number);
+  }
+  /** 1: on the path being walked; 2: walked. */
+  const state = new Map<number, 1 | 2>();
+  const stack: { at: number; members: Row[]; next: number }[] = [];
+  const open = (at: number) => {
+    w.enter(at);
+    const t = w.one(defs.types!, at, 'types');
+    state.set(at, 1);
+    const count = t.memberCount as number;
+    stack.push({ at, members: count > 0 ? w.list(defs.members!, t.memberOffset as number, count, 'members') : [], next: 0 });
+  };
+  for (const root of roots) {
+    if (state.has(root)) continue;
+    open(root);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if (top.next === top.members.length) {
+        state.set(top.at, 2);
+        stack.pop();
+        w.leave();
+        continue;
+      }
+      const at = top.members[top.next++]!.typeOffset as number;
+      const seen = state.get(at);
+      if (seen === 1) w.refuse(at, 'RDEF.members.typeOffset', `the type at ${top.at} contains itself: a member's type at ${at} is a type it is inside of`);
+      if (seen === undefined) open(at);
+    }
+  }
+}
+
 const RDEF_LAYOUT: PartLayout = {
   kind: 'resource-definitions',
   blocks: [
@@ -77,6 +155,7 @@ const RDEF_LAYOUT: PartLayout = {
       count: (b) => num(b, 'header', 'bindingCount'),
     },
   ],
+  walks: [{ defs: rdefDefs, run: rdefWalk }],
 };
 
 const single = (kind: string, def: RecordDef): PartLayout => ({ kind, blocks: [{ key: kind, def, at: () => 0 }] });

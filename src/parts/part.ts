@@ -13,7 +13,7 @@ import { expectBytes, expectOptions } from '../bytes/check.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { checkRow, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
 import { expectArray, expectObject } from '../bytes/check.js';
-import { layoutOf, layoutOfKind, OWN_CODEC_PARTS, type Blocks, type PartLayout } from './layout.js';
+import { layoutOf, layoutOfKind, OWN_CODEC_PARTS, type Blocks, type PartLayout, type Walk } from './layout.js';
 import { decodeSrci, encodeSrci, srciSpans, type SrciDecode } from './srci.js';
 import { decodeDxbcTokens, encodeDxbcTokens, dxbcTokenSpans, type DxbcTokens } from '../shader/dxbc.js';
 
@@ -93,7 +93,69 @@ function placeBlocks(layout: PartLayout, r: RowReader, name: string, extents: Ex
     }
     blocks[b.key] = list;
   }
+  for (const walk of layout.walks ?? []) runWalk(walk, r, name, extents, rows, blocks, placed);
   return { blocks, placed };
+}
+
+/**
+ * Runs a walk (layout.ts): decoding, each record is read where the walk says (once per place);
+ * given `rows`, the walk is replayed over them in order, so the same places come out.
+ */
+function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | undefined, rows: Blocks | undefined, blocks: Blocks, placed: Placed[]): void {
+  const source = rows ?? blocks;
+  const defs = walk.defs(source);
+  const taken = new Map<string, Row>();
+  const used: Record<string, number> = {};
+  for (const key of Object.keys(defs)) {
+    if (rows) expectArray(rows[key], `part.blocks.${key}`);
+    blocks[key] = [];
+    used[key] = 0;
+  }
+  const refuse = (at: number, path: string, detail: string): never => {
+    if (rows) throw new DescriptionError('out-of-range', `part.blocks.${path.slice(path.indexOf('.') + 1)}`, detail);
+    throw new DecodeError('bad-offset', r.base + Math.max(0, Math.min(at, r.bytes.byteLength)), path, detail);
+  };
+  const one = (def: RecordDef, at: number, key: string): Row => {
+    const place = `${key}@${at}`;
+    const had = taken.get(place);
+    if (had) return had;
+    const k = used[key]!++;
+    const path = `${name}.${key}[${k}]`;
+    let row: Row;
+    if (rows) {
+      const given = rows[key] as Row[];
+      if (k >= given.length) refuse(at, `${name}.${key}`, `the walk places more than the ${given.length} records given`);
+      checkRow(def, given[k], `part.blocks.${key}[${k}]`);
+      row = given[k]!;
+    } else row = readRecord(def, r, at, path, extents);
+    (blocks[key] as Row[]).push(row);
+    taken.set(place, row);
+    placed.push({ def, at, row, path });
+    return row;
+  };
+  const list = (def: RecordDef, at: number, count: number, key: string): Row[] => {
+    if (!rows && (at > r.bytes.byteLength || count > (r.bytes.byteLength - at) / def.size)) {
+      throw new DecodeError('count-exceeds-data', r.base + Math.min(at, r.bytes.byteLength), `${name}.${key}`, `${count} records of ${def.size} bytes at ${at} do not fit in ${r.bytes.byteLength} bytes`);
+    }
+    // pushed one by one: a given count past the rows given is refused at the first missing row, before any allocation of its size
+    const out: Row[] = [];
+    for (let i = 0; i < count; i++) out.push(one(def, at + i * def.size, key));
+    return out;
+  };
+  const budget = r.budget;
+  const depth = budget.depth;
+  try {
+    walk.run(source, { one, list, enter: (at) => budget.enter(`${name} at ${at}`, r.base + at), leave: () => budget.leave(), refuse });
+  } finally {
+    // a refusal leaves levels entered: they go back to a budget the caller may share
+    while (budget.depth > depth) budget.leave();
+  }
+  if (rows) {
+    for (const key of Object.keys(defs)) {
+      const n = (rows[key] as Row[]).length;
+      if (n !== used[key]) throw new DescriptionError('out-of-range', `part.blocks.${key}`, `${n} records given, the walk places ${used[key]}`);
+    }
+  }
 }
 
 /** The bytes of [0, size) outside the extents, as kept runs. */
@@ -265,6 +327,13 @@ export function partFromJson(json: unknown): DecodedPart {
       if (!Array.isArray(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', `$.${b.key}`, `expected an array, got ${kindOf(v)}`);
       part.blocks[b.key] = v.map((e, i) => recordFromJson(def, e, `$.${b.key}[${i}]`));
     } else part.blocks[b.key] = recordFromJson(def, v, `$.${b.key}`);
+  }
+  for (const walk of layout.walks ?? []) {
+    for (const [key, def] of Object.entries(walk.defs(part.blocks))) {
+      const v = j[key];
+      if (!Array.isArray(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', `$.${key}`, `expected an array, got ${kindOf(v)}`);
+      part.blocks[key] = v.map((e, i) => recordFromJson(def, e, `$.${key}[${i}]`));
+    }
   }
   return part;
 }

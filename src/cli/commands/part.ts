@@ -6,7 +6,7 @@
  */
 import { Argument } from 'commander';
 import { S } from '../schema.js';
-import { codecs, extractPart, printable, programBitcode, withPart, withoutPart, writeEdited, decodePart, partDataOffset, DecodeError } from '../../index.js';
+import { codecs, partIndex, printable, programBitcode, withPart, withoutPart, writeEdited, decodePart, partDataOffset, DecodeError, type ParsedContainer } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { InputError, UsageError } from '../errors.js';
 import { parseContainerFile } from './shared.js';
@@ -16,11 +16,14 @@ const checkName = (name: string) => {
   if (typeof name !== 'string' || name.length !== 4 || /[^\x20-\x7e]/.test(name)) throw new UsageError(`a part name is four printable ASCII characters, got ${JSON.stringify(name)}`);
 };
 
-/** Refuses unless the container has exactly one part named `name`; returns its index. */
-function onePart(file: string, parts: readonly { name: string }[], name: string): number {
-  const at = parts.findIndex((p) => p.name === name);
+/**
+ * The index of the one part named `name` in `c`: the library's lookup (partIndex) refuses a
+ * repeated name (DecodeError duplicate-part, naming both parts and their offsets); a missing
+ * part is InputError no-part.
+ */
+function onePart(file: string, c: ParsedContainer, name: string): number {
+  const at = partIndex(c, name);
   if (at < 0) throw new InputError(file, 'no-part', `the container has no ${printable(name)} part`);
-  if (parts.findIndex((p, i) => i > at && p.name === name) >= 0) throw new InputError(file, 'no-part', `the container has more than one ${printable(name)} part (ambiguous)`);
   return at;
 }
 
@@ -67,8 +70,8 @@ export const partExtract: FileCommand<{ bitcode?: boolean }> = {
     const name = ctx.args[0]!;
     const bytes = await ctx.read(file);
     const c = parseContainerFile(file, bytes);
-    const at = onePart(file, c.parts, name);
-    let data = extractPart(c, name);
+    const at = onePart(file, c, name);
+    let data = c.parts[at]!.data;
     if (ctx.options.bitcode) {
       if (!codecs.PART_KINDS.some((k) => k.fourCC === name) || !['DXIL', 'ILDB', 'STAT'].includes(name)) throw new UsageError(`--bitcode needs a program part (DXIL, ILDB or STAT), not ${printable(name)}`);
       if (name === 'STAT' && decodePart(name, data).kind !== 'program') throw new InputError(file, 'no-part', 'this STAT part is DXBC statistics, not a DXIL program');
@@ -95,7 +98,7 @@ export const partRemove: FileCommand = {
     const name = ctx.args[0]!;
     const bytes = await ctx.read(file);
     const c = parseContainerFile(file, bytes);
-    onePart(file, c.parts, name);
+    onePart(file, c, name);
     const data = writeEdited(withoutPart(c, name), c, bytes);
     await ctx.write(ctx.output!, data, [file]);
     return { name: printable(name), output: ctx.output, size: data.byteLength };
@@ -121,9 +124,8 @@ export const partAdd: FileCommand<{ replace?: boolean }> = {
     const bytes = await ctx.read(file);
     const c = parseContainerFile(file, bytes);
     const data = await ctx.read(dataFile);
-    const exists = c.parts.some((p) => p.name === name);
+    const exists = partIndex(c, name) >= 0;
     if (exists && !ctx.options.replace) throw new InputError(file, 'no-part', `the container already has a ${printable(name)} part (remove it first, or --replace)`);
-    if (exists) onePart(file, c.parts, name);
     const out = writeEdited(withPart(c, name, data, { replace: ctx.options.replace === true }), c, bytes);
     await ctx.write(ctx.output!, out, [file, dataFile]);
     return { name: printable(name), output: ctx.output, size: out.byteLength, replaced: exists };

@@ -3,7 +3,7 @@
  * (docs/formats/hlsl-root-signature.md, docs/formats/hlsl-preprocessor.md): the expansion of a
  * macro at the end of the file (`-T rootsig_1_x -E NAME`, `-rootsig-define NAME`), or the argument
  * of the entry function's `[RootSignature(...)]` in the preprocessed text. The whole file goes
- * through the preprocessor (preprocessor.ts): conditionals choose the branch DXC would, and
+ * through the preprocessor (preprocessor/): conditionals choose the branch DXC would, and
  * `#include` is followed only in taken groups, through the include host given.
  */
 import { DescriptionError, kindOf } from '../../bytes/errors.js';
@@ -11,7 +11,7 @@ import { expectArray, expectOptions, expectString } from '../../bytes/check.js';
 import { expectHost, type HostFile, type IncludeHost } from './source.js';
 import { Budget } from '../../bytes/budget.js';
 import { HlslError, type RootSignatureText } from './text.js';
-import { TOKEN, preprocess, preprocessedText, tokensToText, type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Token } from './preprocessor.js';
+import { TOKEN, preprocess, preprocessedText, tokensToText, type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Token } from './preprocessor/index.js';
 
 /** Limits of the work budget the preprocessor charges, and clang's include nesting (docs/limits.md). */
 export type HlslFileLimits = PreprocessorLimits;

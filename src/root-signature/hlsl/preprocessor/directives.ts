@@ -1,0 +1,538 @@
+/**
+ * The directive loop (clang's PPDirectives and PPLexerChange): lines read from the file stack,
+ * conditional groups, `#define`/`#undef`, `#include` with `#pragma once` and the multiple-include
+ * optimization (a guarded header is not read again while its guard is defined), `#line`,
+ * `#error`, `#warning` and pragmas, the predefined macros and the command line. The taken text
+ * goes through macro expansion (macros.ts) onto the output.
+ */
+import { Budget, READ_MINIMUM } from '../../../bytes/budget.js';
+import { DxbinError } from '../../../bytes/errors.js';
+import { DIRECTIVES, HLSL_PREDEFINES, PRAGMAS, PREPROCESSOR_LIMITS, ROOTSIG_PROFILE, profileMacros, type DirectiveKind, type PragmaKind } from '../../../../codecs/hlsl-preprocessor.js';
+import { decodeChecked, type HostFile, type IncludeHost } from '../source.js';
+import { HlslError } from '../text.js';
+import { Expression } from './expression.js';
+import { blankLine, firstTokenAt, lexLine, skipTextLine, startsDirective } from './lexer.js';
+import { Expander, charsOf, isPaste, sameMacro } from './macros.js';
+import { preprocessorWorkLimits, type Macro, type PreprocessOptions, type Preprocessed } from './options.js';
+import { GUARD_AFTER, GUARD_IN, GUARD_NONE, GUARD_START, Source, type Cond, type Frame } from './source.js';
+import { TOKEN, type Token } from './token.js';
+
+const { ident: IDENT, number: NUMBER, string: STRING, punct: PUNCT } = TOKEN;
+const DIRECTIVE = new Map<string, DirectiveKind>(DIRECTIVES.map((d) => [d.name, d.kind]));
+const PRAGMA = new Map<string, PragmaKind>(PRAGMAS.map((p) => [p.name, p.kind]));
+
+/** The least an unguarded re-inclusion costs as `scan`: what the directive loop spends on a file's frame, lines and include is not free. */
+const REINCLUDE_MINIMUM = 256;
+
+/** Preprocesses one main file as DXC would before reading root signature text. */
+export function preprocess(mainName: string, mainText: string, options: PreprocessOptions = {}): Preprocessed {
+  return new Preprocessor(options).run(mainName, mainText);
+}
+
+class Preprocessor extends Expander {
+  private readonly byReal = new Map<string, number>();
+  private readonly once = new Set<number>();
+  private readonly files: string[] = [];
+  private readonly output: Token[] = [];
+  private readonly pushed = new Map<string, (Macro | undefined)[]>();
+  private readonly resolved = new Map<string, { path: string; dir: number; real: string; size: number }>();
+  /** What the host said of each path asked (once per path per run). */
+  private readonly stats = new Map<string, HostFile | undefined>();
+  private readonly host: IncludeHost | undefined;
+  private readonly includeDirs: readonly string[];
+  private readonly maxIncludeDepth: number;
+  /** The guard macro of each file found guarded (clang's multiple-include optimization). */
+  private readonly guards = new Map<number, string>();
+  private mainId = -1;
+  private readonly text: boolean;
+
+  constructor(private readonly options: PreprocessOptions) {
+    super(options.now ?? new Date());
+    this.text = options.mode !== 'macros';
+    this.host = options.host;
+    this.includeDirs = options.includeDirs ?? [];
+    this.maxIncludeDepth = options.limits?.maxIncludeDepth ?? PREPROCESSOR_LIMITS.maxIncludeDepth;
+  }
+
+  run(mainName: string, mainText: string): Preprocessed {
+    let commandLine = 0;
+    for (const [, arg] of this.options.defines ?? []) commandLine += arg.length + 1;
+    this.budget = this.options.budget ?? Budget.for(mainText.length + commandLine, preprocessorWorkLimits(this.options.limits));
+    const depth = this.budget.depth;
+    try {
+      this.predefine();
+      this.mainId = this.addSource(new Source(mainName, mainName, mainText));
+      this.read(mainName);
+      this.push(this.mainId, -1);
+      this.loop();
+    } finally {
+      // a failure leaves includes open: their levels go back to a budget the caller may share
+      while (this.budget.depth > depth) this.budget.leave();
+    }
+    return { output: this.output, macros: this.macros, files: this.files, warnings: this.warnings, sources: this.sources, expand: (tokens) => this.expand(tokens, false, false, []) };
+  }
+
+  /** DXC's predefined macros, the builtins, then -D/-U in order (a command-line source, so errors in them have a place). */
+  private predefine(): void {
+    const lines: string[] = [];
+    if (this.options.predefines ?? true) {
+      const profile = this.options.profile ?? ROOTSIG_PROFILE;
+      const target = profileMacros(profile);
+      if (target === undefined) throw new HlslError(`invalid profile '${profile}'`, { file: '<command line>', line: 1, column: 1 }, 'hlsl-preprocess');
+      for (const row of [...HLSL_PREDEFINES, ...target]) lines.push(`#define ${row.name} ${row.value}`);
+    }
+    for (const [name, builtin] of [['__LINE__', 'line'], ['__FILE__', 'file'], ['__COUNTER__', 'counter'], ['__DATE__', 'date'], ['__TIME__', 'time']] as const) {
+      this.macros.set(name, { name, body: [], builtin });
+    }
+    for (const [what, arg] of this.options.defines ?? []) {
+      if (what === 'U') lines.push(`#undef ${arg}`);
+      else {
+        const eq = arg.indexOf('=');
+        lines.push(`#define ${eq < 0 ? arg : arg.slice(0, eq)} ${eq < 0 ? '1' : arg.slice(eq + 1).replace(/[\r\n]+/g, ' ')}`);
+      }
+    }
+    if (lines.length === 0) return;
+    const src = this.addSource(new Source('<command line>', '<command line>', lines.join('\n')));
+    this.push(src, -1);
+    this.loop();
+    this.output.length = 0;
+  }
+
+  private read(path: string): void {
+    this.files.push(path);
+    this.options.onFile?.(path);
+  }
+
+  private addSource(src: Source): number {
+    this.sources.push(src);
+    this.byReal.set(src.real, this.sources.length - 1);
+    return this.sources.length - 1;
+  }
+
+  private push(id: number, dir: number, nested = false): void {
+    const src = this.sources[id]!;
+    this.frames.push({ src, id, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, lineDelta: 0, presumed: src.name, guard: GUARD_START, nested });
+  }
+
+  // ---------------------------------------------------------------- the directive loop
+
+  private loop(): void {
+    const frames = this.frames;
+    const line: Token[] = [];
+    while (frames.length > 0) {
+      const fr = frames[frames.length - 1]!;
+      const s = fr.src.clean;
+      const fail = fr.fail;
+      if (fr.pos >= s.length) {
+        const open = fr.conds[fr.conds.length - 1];
+        if (open) this.fail(open.at, 'unterminated conditional directive');
+        // the whole file was one #ifndef X ... #endif: not read again while X is defined
+        if (fr.guard === GUARD_AFTER) this.guards.set(fr.id, fr.guardName!);
+        frames.pop();
+        if (fr.nested) this.leave();
+        continue;
+      }
+      const start = fr.pos;
+      const first = firstTokenAt(s, fr.pos, fail);
+      const guard = fr.guard;
+      const outside = guard === GUARD_START || guard === GUARD_AFTER;
+      const skipping = fr.conds[fr.conds.length - 1]?.skipping ?? false;
+      if (startsDirective(s, first)) {
+        line.length = 0;
+        fr.pos = lexLine(s, fr.id, fr.pos, fail, line);
+        if (skipping) this.charge('scan', fr.pos - start, line[0]);
+        this.directive(fr, line[0]!, line.slice(1));
+        // any directive but the guard's own #ifndef / #endif before or after the guard: not guarded
+        if (outside && fr.guard === guard) fr.guard = GUARD_NONE;
+        continue;
+      }
+      if (skipping || !this.text) {
+        // a text line nobody reads: passed over as literals and comments require
+        if (outside && !blankLine(s, first)) fr.guard = GUARD_NONE;
+        const nl = skipTextLine(s, first, fail);
+        fr.pos = nl < s.length ? nl + 1 : nl;
+        if (skipping) this.charge('scan', fr.pos - start);
+        continue;
+      }
+      // a run of text lines up to the next directive, lexed and expanded together (a call may span lines)
+      const run: Token[] = [];
+      do {
+        fr.pos = lexLine(s, fr.id, fr.pos, fail, run);
+      } while (fr.pos < s.length && !startsDirective(s, firstTokenAt(s, fr.pos, fail)));
+      if (outside && run.length > 0) fr.guard = GUARD_NONE;
+      // the taken text is output too: with the expansions it stays within the produced budget (64x the input)
+      this.charge('produce', charsOf(run), run[0]);
+      this.expand(run, false, false, this.output);
+    }
+  }
+
+  private directive(fr: Frame, hash: Token, line: Token[]): void {
+    const top = fr.conds[fr.conds.length - 1];
+    const skipping = top?.skipping ?? false;
+    const name = line[0];
+    if (name === undefined) return; // the null directive
+    const kind = name.kind === IDENT ? DIRECTIVE.get(name.text) : name.kind === NUMBER && !skipping ? 'line' : undefined;
+    if (skipping) {
+      if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') fr.conds.push({ taken: true, skipping: true, outerSkipping: true, elseSeen: false, at: hash });
+      else if (kind === 'elif' || kind === 'else' || kind === 'endif') this.conditional(fr, kind, hash, name, line);
+      return;
+    }
+    switch (kind) {
+      case 'if':
+      case 'ifdef':
+      case 'ifndef':
+      case 'elif':
+      case 'else':
+      case 'endif':
+        return this.conditional(fr, kind, hash, name, line);
+      case 'define':
+        return this.define(name, line);
+      case 'undef': {
+        const id = this.macroName(name, line[1]);
+        this.extraTokens(line, 2, 'undef');
+        this.macros.delete(id.text);
+        return;
+      }
+      case 'include':
+      case 'include_next':
+      case 'import':
+        return this.include(fr, kind, name, line);
+      case 'line':
+        return this.lineDirective(fr, name, name.kind === NUMBER ? line : line.slice(1));
+      case 'error':
+        this.fail(name, this.restOfLine(name, line));
+        return;
+      case 'warning':
+        this.warn(name, this.restOfLine(name, line));
+        return;
+      case 'pragma':
+        return this.pragma(fr, name, line);
+      case 'ignored':
+        return;
+      default:
+        this.fail(name, 'invalid preprocessing directive');
+    }
+  }
+
+  /** The text of a directive after its name, as written (for #error and #warning). */
+  private restOfLine(name: Token, line: Token[]): string {
+    const last = line[line.length - 1]!;
+    if (line.length < 2) return '';
+    const src = this.sources[name.file]!;
+    return src.clean.slice(line[1]!.pos, last.pos + last.text.length).trim();
+  }
+
+  private extraTokens(line: Token[], from: number, directive: string): void {
+    if (line.length > from) this.warn(line[from]!, `extra tokens at end of #${directive} directive`);
+  }
+
+  private macroName(directive: Token, t: Token | undefined): Token {
+    if (t === undefined) this.fail(directive, 'macro name missing');
+    if (t.kind !== IDENT) this.fail(t, 'macro name must be an identifier');
+    return t;
+  }
+
+  private conditional(fr: Frame, kind: 'if' | 'ifdef' | 'ifndef' | 'elif' | 'else' | 'endif', hash: Token, name: Token, line: Token[]): void {
+    const conds = fr.conds;
+    const top = conds[conds.length - 1];
+    const outer = top?.skipping ?? false;
+    switch (kind) {
+      case 'if': {
+        const value = this.condition(name, line, 'if');
+        const cond: Cond = { taken: value, skipping: !value, outerSkipping: outer, elseSeen: false, at: hash };
+        conds.push(cond);
+        if (fr.guard === GUARD_START) this.guardStarts(fr, cond, notDefinedName(line));
+        return;
+      }
+      case 'ifdef':
+      case 'ifndef': {
+        const id = this.macroName(name, line[1]);
+        this.extraTokens(line, 2, kind);
+        const value = this.macros.has(id.text) === (kind === 'ifdef');
+        const cond: Cond = { taken: value, skipping: !value, outerSkipping: outer, elseSeen: false, at: hash };
+        conds.push(cond);
+        if (fr.guard === GUARD_START) this.guardStarts(fr, cond, kind === 'ifndef' && line.length === 2 ? id.text : undefined);
+        return;
+      }
+      case 'elif': {
+        if (!top) this.fail(name, '#elif without #if');
+        if (top.elseSeen) this.fail(name, '#elif after #else');
+        if (top === fr.guardCond) fr.guard = GUARD_NONE;
+        if (top.outerSkipping || top.taken) {
+          top.skipping = true;
+          return;
+        }
+        const value = this.condition(name, line, 'elif');
+        top.taken = value;
+        top.skipping = !value;
+        return;
+      }
+      case 'else':
+        if (!top) this.fail(name, '#else without #if');
+        if (top.elseSeen) this.fail(name, '#else after #else');
+        if (top === fr.guardCond) fr.guard = GUARD_NONE;
+        if (!top.outerSkipping) this.extraTokens(line, 1, 'else');
+        top.elseSeen = true;
+        top.skipping = top.outerSkipping || top.taken;
+        top.taken = true;
+        return;
+      case 'endif':
+        if (!top) this.fail(name, '#endif without #if');
+        if (!top.outerSkipping) this.extraTokens(line, 1, 'endif');
+        conds.pop();
+        if (top === fr.guardCond && fr.guard === GUARD_IN) fr.guard = GUARD_AFTER;
+        return;
+    }
+  }
+
+  /** The first directive of a file opened `cond`: a guard when it is `#ifndef X` or `#if !defined X` (at the file's top level). */
+  private guardStarts(fr: Frame, cond: Cond, name: string | undefined): void {
+    if (name === undefined || fr.conds.length !== 1) {
+      fr.guard = GUARD_NONE;
+      return;
+    }
+    fr.guard = GUARD_IN;
+    fr.guardName = name;
+    fr.guardCond = cond;
+  }
+
+  private condition(name: Token, line: Token[], directive: string): boolean {
+    if (line.length < 2) this.fail(name, `#${directive} with no expression`);
+    const tokens = this.expand(line.slice(1), true, false, []);
+    return new Expression(tokens, this, name).evaluate() !== 0n;
+  }
+
+  private define(directive: Token, line: Token[]): void {
+    const name = this.macroName(directive, line[1]);
+    if (name.text === 'defined') this.fail(name, "'defined' cannot be used as a macro name");
+    let i = 2;
+    let params: string[] | undefined;
+    const seen = new Set<string>();
+    let variadic = false;
+    const open = line[2];
+    if (open && open.kind === PUNCT && open.text === '(' && !open.space) {
+      params = [];
+      i = 3;
+      for (;;) {
+        const t = line[i];
+        if (t === undefined) this.fail(open, "missing ')' in macro parameter list");
+        if (t.kind === PUNCT && t.text === ')' && params.length === 0) {
+          i++;
+          break;
+        }
+        if (t.kind === PUNCT && t.text === '...') {
+          variadic = true;
+          params.push('__VA_ARGS__');
+          seen.add('__VA_ARGS__');
+          const close = line[i + 1];
+          if (!close || close.text !== ')') this.fail(close ?? t, "missing ')' in macro parameter list");
+          i += 2;
+          break;
+        }
+        if (t.kind !== IDENT) this.fail(t, 'invalid token in macro parameter list');
+        if (seen.has(t.text)) this.fail(t, `duplicate macro parameter name '${t.text}'`);
+        seen.add(t.text);
+        params.push(t.text);
+        let next = line[i + 1];
+        if (next && next.kind === PUNCT && next.text === '...') {
+          variadic = true;
+          i++;
+          next = line[i + 1];
+          if (!next || next.text !== ')') this.fail(next ?? t, "missing ')' in macro parameter list");
+        }
+        if (next && next.kind === PUNCT && next.text === ')') {
+          i += 2;
+          break;
+        }
+        if (!next || next.kind !== PUNCT || next.text !== ',') this.fail(next ?? t, next ? 'expected comma in macro parameter list' : "missing ')' in macro parameter list");
+        i += 2;
+      }
+    }
+    const body = line.slice(i);
+    if (body.length > 0) body[0] = { ...body[0]!, space: false };
+    const first = body[0];
+    const last = body[body.length - 1];
+    if ((first && isPaste(first)) || (last && isPaste(last))) this.fail(isPaste(first!) ? first! : last!, "'##' cannot appear at either end of a macro expansion");
+    if (params) {
+      for (let k = 0; k < body.length; k++) {
+        const b = body[k]!;
+        if (b.kind === PUNCT && b.text === '#') {
+          const p = body[k + 1];
+          if (!p || p.kind !== IDENT || !seen.has(p.text)) this.fail(b, "'#' is not followed by a macro parameter");
+        }
+      }
+    }
+    const macro: Macro = { name: name.text, params, variadic, body, definedAt: { file: name.file, pos: name.pos } };
+    const old = this.macros.get(name.text);
+    if (old?.builtin) this.warn(name, 'redefining builtin macro');
+    else if (old && !sameMacro(old, macro)) this.warn(name, `'${name.text}' macro redefined`);
+    this.macros.set(name.text, macro);
+  }
+
+  private include(fr: Frame, kind: 'include' | 'include_next' | 'import', directive: Token, line: Token[]): void {
+    let spec = this.headerName(fr, line.slice(1));
+    if (spec === undefined) {
+      const expanded = this.expand(line.slice(1), false, false, []);
+      spec = this.headerName(undefined, expanded);
+    }
+    if (spec === undefined) this.fail(line[1] ?? directive, 'expected "FILENAME" or <FILENAME>');
+    const { name, quoted, at } = spec;
+    if (name === '') this.fail(at, 'empty filename');
+    if (this.frames.length >= this.maxIncludeDepth) this.fail(directive, '#include nested too deeply');
+    const host = this.host;
+    // the same spelling from the same folder (and search start) finds the same file: looked up once per run
+    const key = `${quoted ? '"' : '<'}${kind === 'include_next' ? fr.dir : -2}\0${fr.src.name}\0${name}`;
+    let found = this.resolved.get(key);
+    if (host && !found) {
+      const look = (path: string, dir: number): boolean => {
+        let st = this.stats.get(path);
+        if (st === undefined && !this.stats.has(path)) {
+          this.charge('states', 1, at);
+          st = host.stat(path);
+          this.stats.set(path, st);
+        }
+        if (!st) return false;
+        if (!st.regular) this.fail(at, `cannot open file '${name}': not a regular file`);
+        found = { path, dir, real: st.real, size: st.size };
+        return true;
+      };
+      if (host.isAbsolute(name)) look(name, -1);
+      else {
+        const next = kind === 'include_next' && fr.dir >= 0;
+        if (quoted && !next) look(host.join(host.dirname(fr.src.name), name), -1);
+        for (let d = next ? fr.dir + 1 : 0; !found && d < this.includeDirs.length; d++) look(host.join(this.includeDirs[d]!, name), d);
+      }
+    }
+    if (!found) this.fail(at, `'${name}' file not found`);
+    this.resolved.set(key, found);
+    const hit = found;
+    let id = this.byReal.get(hit.real);
+    if (id !== undefined && this.once.has(id)) return;
+    // a guarded header whose guard is still defined would be skipped whole: not scanned again
+    if (id !== undefined && this.macros.has(this.guards.get(id) ?? '\0')) return;
+    if (id === undefined) id = this.readInclude(host!, hit, name, at);
+    else {
+      // an unguarded file included again: opened and scanned again (a small one costs as much as REINCLUDE_MINIMUM bytes)
+      this.charge('files', 1, at);
+      this.charge('scan', Math.max(this.sources[id]!.clean.length, REINCLUDE_MINIMUM), at);
+    }
+    if (kind === 'import') this.once.add(id);
+    this.enter(at);
+    this.push(id, hit.dir, true);
+  }
+
+  /** Reads an included file once: charged as a read (its size before, at least READ_MINIMUM), the host asked for no more than the budget has left. */
+  private readInclude(host: IncludeHost, hit: { path: string; real: string; size: number }, name: string, at: Token): number {
+    const before = Math.max(hit.size, READ_MINIMUM);
+    this.charge('files', 1, at);
+    this.charge('read', before, at);
+    let bytes: unknown;
+    try {
+      bytes = host.read(hit.real, this.budget.limit('read') - this.budget.used('read') + before);
+    } catch (e) {
+      if (e instanceof DxbinError) throw e;
+      this.fail(at, `cannot open file '${name}': ${readProblem(e)}`);
+    }
+    if (!(bytes instanceof Uint8Array)) this.fail(at, `cannot open file '${name}': the include host's read gave no bytes`);
+    if (bytes.byteLength > before) this.charge('read', bytes.byteLength - before, at);
+    this.budget.addInput(bytes.byteLength);
+    const id = this.addSource(new Source(hit.path, hit.real, decodeChecked(bytes)));
+    this.read(hit.path);
+    return id;
+  }
+
+  /** `"name"` or `<name>` at the start of `tokens` (the raw text between the angle brackets when `fr` has it). */
+  private headerName(fr: Frame | undefined, tokens: Token[]): { name: string; quoted: boolean; at: Token } | undefined {
+    const t = tokens[0];
+    if (!t) return undefined;
+    if (t.kind === STRING && t.text.startsWith('"')) return { name: t.text.slice(1, -1), quoted: true, at: t };
+    if (t.kind === PUNCT && t.text === '<') {
+      const close = tokens.findIndex((x, k) => k > 0 && x.kind === PUNCT && x.text === '>');
+      if (close < 0) this.fail(t, "expected '>'");
+      if (fr && !t.synthetic && tokens[close]!.file === t.file && t.file === t.from) return { name: fr.src.clean.slice(t.pos + 1, tokens[close]!.pos), quoted: false, at: t };
+      let name = '';
+      for (let k = 1; k < close; k++) name += (k > 1 && tokens[k]!.space ? ' ' : '') + tokens[k]!.text;
+      return { name, quoted: false, at: t };
+    }
+    return undefined;
+  }
+
+  private lineDirective(fr: Frame, name: Token, args: Token[]): void {
+    const tokens = this.expand(args, false, false, []);
+    const n = tokens[0];
+    if (!n || n.kind !== NUMBER || !/^\d+$/.test(n.text)) this.fail(n ?? name, '#line directive requires a positive integer argument');
+    const nextLine = fr.src.locate(name.pos).line + 1;
+    fr.lineDelta = Number(n.text) - nextLine;
+    const file = tokens[1];
+    if (file) {
+      if (file.kind !== STRING) this.fail(file, 'invalid filename for #line directive');
+      fr.presumed = file.text.slice(1, -1);
+    }
+  }
+
+  private pragma(fr: Frame, name: Token, line: Token[]): void {
+    const what = line[1];
+    const kind = what?.kind === IDENT ? PRAGMA.get(what.text) : undefined;
+    switch (kind) {
+      case 'once':
+        if (fr.id === this.mainId) this.warn(what!, '#pragma once in main file');
+        this.once.add(fr.id);
+        return;
+      case 'push_macro':
+      case 'pop_macro': {
+        const arg = line[3];
+        if (!arg || arg.kind !== STRING || line[2]?.text !== '(' || line[4]?.text !== ')') {
+          this.warn(what!, `pragma ${what!.text} requires a parenthesized string`);
+          return;
+        }
+        const macroName = arg.text.slice(1, -1);
+        const stack = this.pushed.get(macroName) ?? [];
+        if (kind === 'push_macro') {
+          stack.push(this.macros.get(macroName));
+          this.pushed.set(macroName, stack);
+        } else if (stack.length > 0) {
+          const saved = stack.pop();
+          if (saved) this.macros.set(macroName, saved);
+          else this.macros.delete(macroName);
+        }
+        return;
+      }
+      case 'message': {
+        const text = line.slice(2).filter((t) => t.kind === STRING).map((t) => t.text.slice(1, -1)).join('');
+        this.warn(what!, text);
+        return;
+      }
+      case 'ignored':
+        return;
+      default:
+        this.warn(what ?? name, 'unknown pragma ignored');
+    }
+  }
+}
+
+/** Why a file could not be read, in words (an errno code's, else the error's message). */
+function readProblem(e: unknown): string {
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  const words: Record<string, string> = {
+    EIO: 'input/output error',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EISDIR: 'is a folder',
+    ENOENT: 'no such file',
+    ELOOP: 'too many levels of symbolic links',
+    EINVAL: 'invalid argument',
+    ENXIO: 'no such device or address',
+    EAGAIN: 'would block',
+  };
+  if (typeof code === 'string' && words[code] !== undefined) return words[code];
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** X of a `#if !defined X` or `#if !defined(X)` line (a header guard as clang knows it), else undefined. */
+function notDefinedName(line: readonly Token[]): string | undefined {
+  const punct = (t: Token | undefined, p: string) => t !== undefined && t.kind === PUNCT && t.text === p;
+  if (!punct(line[1], '!') || line[2]?.kind !== IDENT || line[2].text !== 'defined') return undefined;
+  if (line.length === 4 && line[3]!.kind === IDENT) return line[3]!.text;
+  if (line.length === 6 && punct(line[3], '(') && line[4]!.kind === IDENT && punct(line[5], ')')) return line[4]!.text;
+  return undefined;
+}

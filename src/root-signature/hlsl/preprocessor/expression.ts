@@ -1,0 +1,287 @@
+/**
+ * `#if` expressions (clang's PPExpressions): integer arithmetic in 64 bits over expanded tokens,
+ * on explicit stacks of operators and values.
+ */
+import { HlslError, type SourceLocation } from '../text.js';
+import { TOKEN, type Token } from './token.js';
+
+const { ident: IDENT, number: NUMBER, char: CHAR, punct: PUNCT } = TOKEN;
+
+/** A value in a #if expression: 64 bits, signed or unsigned. */
+interface Value {
+  v: bigint;
+  unsigned: boolean;
+}
+
+const BINARY_PRECEDENCE: Record<string, number> = {
+  '*': 10, '/': 10, '%': 10,
+  '+': 9, '-': 9,
+  '<<': 8, '>>': 8,
+  '<': 7, '>': 7, '<=': 7, '>=': 7,
+  '==': 6, '!=': 6,
+  '&': 5, '^': 4, '|': 3, '&&': 2, '||': 1,
+};
+
+/** An operator waiting on the stack of `Expression`: a unary or binary operator, `(`, `?` (its condition taken), `:` or `,`. */
+interface PendingOp {
+  readonly kind: 'unary' | 'binary' | 'paren' | 'question' | 'colon' | 'comma';
+  readonly token: Token;
+  /** Binary operators: their precedence. */
+  readonly prec: number;
+  /** `?` and `:`: the condition; `:` also the value of the true branch. */
+  cond?: Value;
+  whenTrue?: Value;
+  /** This operator made the operand after it dead (short-circuit): undone when it is reduced. */
+  deadened: boolean;
+}
+
+/**
+ * A #if expression over expanded tokens, evaluated as clang does: intmax_t/uintmax_t, the usual
+ * conversions, short-circuit (a division by zero is an error only where it is evaluated).
+ * Operator precedence on an explicit stack of operators and one of values: nesting of
+ * parentheses, unary operators and `?:` costs stack entries, never recursion.
+ */
+export class Expression {
+  private i = 0;
+  private readonly ops: PendingOp[] = [];
+  private readonly values: Value[] = [];
+  /** How many operators above have made the current operand dead. */
+  private dead = 0;
+
+  constructor(
+    private readonly tokens: Token[],
+    private readonly pp: { location(file: number, pos: number): SourceLocation },
+    private readonly directive: Token,
+  ) {}
+
+  evaluate(): bigint {
+    const tokens = this.tokens;
+    for (;;) {
+      this.operand();
+      // after an operand: a binary operator, `?`, `,`, or what ends a group
+      for (;;) {
+        const t = tokens[this.i];
+        const prec = t !== undefined && t.kind === PUNCT ? BINARY_PRECEDENCE[t.text] : undefined;
+        if (prec !== undefined) {
+          this.reduceBinaries(prec);
+          this.i++;
+          const lhs = this.values[this.values.length - 1]!;
+          const deadened = (t!.text === '&&' && lhs.v === 0n) || (t!.text === '||' && lhs.v !== 0n);
+          if (deadened) this.dead++;
+          this.ops.push({ kind: 'binary', token: t!, prec, deadened });
+          break;
+        }
+        if (t !== undefined && t.kind === PUNCT && t.text === '?') {
+          this.reduceBinaries(1);
+          this.i++;
+          const cond = this.values.pop()!;
+          const deadened = cond.v === 0n;
+          if (deadened) this.dead++;
+          this.ops.push({ kind: 'question', token: t, prec: 0, cond, deadened });
+          break;
+        }
+        if (t !== undefined && t.kind === PUNCT && t.text === ',') {
+          this.reduceGroup();
+          this.i++;
+          this.ops.push({ kind: 'comma', token: t, prec: 0, deadened: false });
+          break;
+        }
+        // anything else closes what is open: `)` a parenthesis, `:` a `?`, the end the whole
+        this.reduceGroup();
+        const top = this.ops[this.ops.length - 1];
+        if (top === undefined) {
+          if (t === undefined) return this.values.pop()!.v;
+          this.fail(t, t.kind === PUNCT && t.text === ':' ? "expected '?' before ':'" : 'token is not a valid binary operator in a preprocessor subexpression');
+        }
+        if (top.kind === 'paren') {
+          if (t === undefined || t.kind !== PUNCT || t.text !== ')') this.fail(t ?? top.token, "expected ')' in preprocessor expression");
+          this.i++;
+          this.ops.pop();
+          this.applyUnaries();
+          continue;
+        }
+        // top is a `?` waiting for its `:`
+        if (t === undefined || t.kind !== PUNCT || t.text !== ':') this.fail(t ?? top.token, "expected ':'");
+        this.i++;
+        this.ops.pop();
+        if (top.deadened) this.dead--;
+        const deadened = top.cond!.v !== 0n;
+        if (deadened) this.dead++;
+        this.ops.push({ kind: 'colon', token: t, prec: 0, cond: top.cond, whenTrue: this.values.pop()!, deadened });
+        break;
+      }
+    }
+  }
+
+  /** Reads prefix operators and `(` onto the stack, then one primary value (unary operators on top applied). */
+  private operand(): void {
+    for (;;) {
+      const t = this.tokens[this.i++];
+      if (t === undefined) this.fail(undefined, 'expected value in expression');
+      if (t.kind === PUNCT) {
+        if (t.text === '(') {
+          this.ops.push({ kind: 'paren', token: t, prec: 0, deadened: false });
+          continue;
+        }
+        if (t.text === '+' || t.text === '-' || t.text === '~' || t.text === '!') {
+          this.ops.push({ kind: 'unary', token: t, prec: 0, deadened: false });
+          continue;
+        }
+        this.fail(t, 'invalid token at start of a preprocessor expression');
+      }
+      if (t.kind === NUMBER) this.values.push(this.number(t));
+      else if (t.kind === CHAR) this.values.push(charValue(t.text));
+      else if (t.kind === IDENT) this.values.push({ v: t.text === 'true' ? 1n : 0n, unsigned: false });
+      else this.fail(t, 'invalid token at start of a preprocessor expression');
+      this.applyUnaries();
+      return;
+    }
+  }
+
+  /** Applies the unary operators on top of the stack to the value on top. */
+  private applyUnaries(): void {
+    const ops = this.ops;
+    const values = this.values;
+    while (ops.length > 0 && ops[ops.length - 1]!.kind === 'unary') {
+      const op = ops.pop()!.token.text;
+      const v = values.pop()!;
+      values.push(op === '+' ? v : op === '-' ? wrap(-v.v, v.unsigned) : op === '~' ? wrap(~v.v, v.unsigned) : { v: v.v === 0n ? 1n : 0n, unsigned: false });
+    }
+  }
+
+  /** Reduces the binary operators on top of precedence `prec` or more (all are left-associative). */
+  private reduceBinaries(prec: number): void {
+    const ops = this.ops;
+    while (ops.length > 0) {
+      const top = ops[ops.length - 1]!;
+      if (top.kind !== 'binary' || top.prec < prec) return;
+      this.reduceOne();
+    }
+  }
+
+  /** Reduces everything down to the innermost open `(` or `?` (binary operators, `:` and `,`). */
+  private reduceGroup(): void {
+    const ops = this.ops;
+    while (ops.length > 0) {
+      const kind = ops[ops.length - 1]!.kind;
+      if (kind === 'paren' || kind === 'question') return;
+      this.reduceOne();
+    }
+  }
+
+  private reduceOne(): void {
+    const op = this.ops.pop()!;
+    const values = this.values;
+    const b = values.pop()!;
+    if (op.deadened) this.dead--;
+    if (op.kind === 'comma') {
+      values.pop();
+      values.push(b);
+      return;
+    }
+    if (op.kind === 'colon') {
+      const a = op.whenTrue!;
+      values.push(wrap(op.cond!.v !== 0n ? a.v : b.v, a.unsigned || b.unsigned));
+      return;
+    }
+    const a = values.pop()!;
+    const text = op.token.text;
+    if (text === '&&' || text === '||') {
+      const r = text === '&&' ? a.v !== 0n && b.v !== 0n : a.v !== 0n || b.v !== 0n;
+      values.push({ v: r ? 1n : 0n, unsigned: false });
+      return;
+    }
+    values.push(this.apply(op.token, a, b, this.dead === 0));
+  }
+
+  private fail(t: Token | undefined, message: string): never {
+    const at = t ?? this.tokens[this.tokens.length - 1] ?? this.directive;
+    throw new HlslError(message, this.pp.location(at.file, at.pos), 'hlsl-preprocess');
+  }
+
+  private apply(op: Token, a: Value, b: Value, live: boolean): Value {
+    const unsigned = a.unsigned || b.unsigned;
+    const x = unsigned ? BigInt.asUintN(64, a.v) : a.v;
+    const y = unsigned ? BigInt.asUintN(64, b.v) : b.v;
+    const bool = (r: boolean): Value => ({ v: r ? 1n : 0n, unsigned: false });
+    switch (op.text) {
+      case '*': return wrap(x * y, unsigned);
+      case '/':
+      case '%':
+        if (y === 0n) {
+          if (live) this.fail(op, `${op.text === '/' ? 'division' : 'remainder'} by zero in preprocessor expression`);
+          return { v: 0n, unsigned };
+        }
+        return wrap(op.text === '/' ? x / y : x % y, unsigned);
+      case '+': return wrap(x + y, unsigned);
+      case '-': return wrap(x - y, unsigned);
+      case '<<':
+      case '>>': {
+        // the result has the left operand's type; a shift by 64 or more (or a negative one) as clang folds it
+        const left = a.unsigned ? BigInt.asUintN(64, a.v) : a.v;
+        const amount = b.unsigned ? BigInt.asUintN(64, b.v) : b.v;
+        if (amount < 0n || amount >= 64n) return { v: op.text === '<<' ? 0n : left < 0n ? -1n : 0n, unsigned: a.unsigned };
+        return wrap(op.text === '<<' ? left << amount : left >> amount, a.unsigned);
+      }
+      case '<': return bool(x < y);
+      case '>': return bool(x > y);
+      case '<=': return bool(x <= y);
+      case '>=': return bool(x >= y);
+      case '==': return bool(x === y);
+      case '!=': return bool(x !== y);
+      case '&': return wrap(x & y, unsigned);
+      case '^': return wrap(x ^ y, unsigned);
+      default: return wrap(x | y, unsigned);
+    }
+  }
+
+  private number(t: Token): Value {
+    const m = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)([a-zA-Z_0-9.+-]*)$/.exec(t.text);
+    if (!m || /[.]|^[0-9]+[eE]/.test(t.text) && !/^0[xX]/.test(t.text)) this.fail(t, 'floating point literal in preprocessor expression');
+    const digits = m[1]!;
+    const suffix = m[2]!;
+    if (!/^(?:[uU]?(?:l|L|ll|LL)?|(?:l|L|ll|LL)[uU])$/.test(suffix)) this.fail(t, `invalid suffix '${suffix}' on integer constant`);
+    let v: bigint;
+    const octal = /^0[0-7]*$/.test(digits);
+    if (!octal && /^0[0-9]+$/.test(digits)) this.fail(t, `invalid digit '${/[89]/.exec(digits)![0]}' in octal constant`);
+    // no 64-bit value has more than 64 significant digits in any base: a longer literal is not parsed (BigInt of a long string is slow)
+    if (digits.replace(/^0[xXbB]?0*/, '').length > 64) this.fail(t, 'integer literal is too large to be represented in any integer type');
+    if (octal) v = BigInt(`0o${digits.slice(1) || '0'}`);
+    else v = BigInt(digits);
+    if (v > 0xffffffffffffffffn) this.fail(t, 'integer literal is too large to be represented in any integer type');
+    return { v, unsigned: /[uU]/.test(suffix) || v > 0x7fffffffffffffffn };
+  }
+}
+
+function wrap(v: bigint, unsigned: boolean): Value {
+  return { v: unsigned ? BigInt.asUintN(64, v) : BigInt.asIntN(64, v), unsigned };
+}
+
+const CHAR_ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, '0': 0, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63 };
+
+/** A character constant's value: an int, plain characters signed as clang's x86 `char`. */
+function charValue(text: string): Value {
+  const q = text.indexOf("'");
+  const prefixed = q > 0;
+  const body = text.slice(q + 1, -1);
+  let v = 0n;
+  for (let i = 0; i < body.length; i++) {
+    let c = body.charCodeAt(i);
+    if (body[i] === '\\') {
+      const e = body[++i]!;
+      if (e === 'x') {
+        const m = /^[0-9a-fA-F]+/.exec(body.slice(i + 1))![0];
+        c = parseInt(m, 16);
+        i += m.length;
+      } else if (/[0-7]/.test(e)) {
+        const m = /^[0-7]{1,3}/.exec(body.slice(i))![0];
+        c = parseInt(m, 8);
+        i += m.length - 1;
+      } else c = CHAR_ESCAPES[e] ?? e.charCodeAt(0);
+    }
+    // only the last four characters count (the value is an int): the value never grows past 32 bits
+    v = BigInt.asUintN(32, (v << 8n) | BigInt(c & 0xff));
+  }
+  if (!prefixed && body.length > 0 && (body.length === 1 || body[0] === '\\') && v >= 128n && v < 256n) v -= 256n;
+  return { v: BigInt.asIntN(32, v), unsigned: false };
+}

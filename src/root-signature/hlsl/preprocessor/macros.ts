@@ -1,0 +1,406 @@
+/**
+ * Macro expansion (clang's PPMacroExpansion and TokenLexer): object- and function-like macros
+ * with `#`, `##` and `__VA_ARGS__`, the builtins, hide sets made once per run, rescanning on an
+ * explicit work stack.
+ */
+import { LimitError, WORK_KINDS } from '../../../bytes/budget.js';
+import { Context } from './context.js';
+import { lexOne } from './lexer.js';
+import type { Macro } from './options.js';
+import { TOKEN, type HideSet, type Token } from './token.js';
+
+const { ident: IDENT, number: NUMBER, string: STRING, char: CHAR, punct: PUNCT, other: OTHER } = TOKEN;
+
+const PLACEMARKER: Token = { kind: OTHER, text: '', file: 0, pos: 0, space: false, bol: false, hide: null, from: 0, at: 0, synthetic: true };
+
+export class Expander extends Context {
+  /** Hide sets made once per run: of one name, of a set and one more name, of two sets. */
+  private readonly singleHide = new Map<string, HideSet>();
+  private readonly hideWith = new WeakMap<HideSet, Map<string, HideSet>>();
+  private readonly unions = new WeakMap<HideSet, Map<HideSet, HideSet>>();
+  private readonly intersections = new WeakMap<HideSet, Map<HideSet, HideSet | null>>();
+  /** Parameter indices of each function-like macro, made once per macro. */
+  private readonly paramIndices = new WeakMap<Macro, Map<string, number>>();
+  /** `__COUNTER__`'s next value. */
+  private counter = 0;
+
+  /** `now`: what `__DATE__` and `__TIME__` read. */
+  constructor(private readonly now: Date) {
+    super();
+  }
+
+  /**
+   * Expands `input` onto `out`. Rescanning runs on an explicit work stack (an expansion is pushed
+   * in front of the rest of the input); arguments are pre-expanded by a nested call (`argument`:
+   * its tokens are scanned again, charged as `scan`; each level one of the budget's depth).
+   * `inIf` evaluates `defined`.
+   */
+  expand(input: readonly Token[], inIf: boolean, argument: boolean, out: Token[], from = 0, to = input.length): Token[] {
+    if (argument && to > from) {
+      let chars = 0;
+      for (let k = from; k < to; k++) chars += input[k]!.text.length + 1;
+      this.charge('scan', chars, input[from]);
+    }
+    const c = new Cursor(input, from, to);
+    for (let t = c.next(); t !== undefined; t = c.next()) {
+      if (t.kind !== IDENT) {
+        out.push(t);
+        continue;
+      }
+      if (inIf && t.text === 'defined') {
+        out.push(this.defined(t, c));
+        continue;
+      }
+      const macro = this.macros.get(t.text);
+      if (macro === undefined || (t.hide !== null && t.hide.has(t.text))) {
+        out.push(t);
+        continue;
+      }
+      if (macro.builtin) {
+        const made = this.builtin(macro, t);
+        this.charge('produce', made.text.length, t);
+        out.push(made);
+        continue;
+      }
+      // a token made by N nested expansions carries N names: the nesting, against the depth limit
+      if (t.hide !== null) {
+        const limit = this.budget.limit('depth');
+        if (t.hide.size + this.budget.depth >= limit) throw this.limitAt(new LimitError('depth', limit, WORK_KINDS.depth.option, ''), t);
+      }
+      if (macro.params === undefined) {
+        c.pushFront(this.substitute(macro, t, [], this.addHide(t.hide, macro.name, t), inIf));
+        continue;
+      }
+      const next = c.peek();
+      if (!next || next.kind !== PUNCT || next.text !== '(') {
+        out.push(t);
+        continue;
+      }
+      const { args, close } = this.collectArguments(macro, t, c);
+      const hide = this.addHide(this.intersect(t.hide, close.hide, t), macro.name, t);
+      c.pushFront(this.substitute(macro, t, args, hide, inIf));
+    }
+    return out;
+  }
+
+  private defined(t: Token, c: Cursor): Token {
+    let name = c.next();
+    let paren = false;
+    if (name && name.kind === PUNCT && name.text === '(') {
+      paren = true;
+      name = c.next();
+    }
+    if (!name || name.kind !== IDENT) this.fail(name ?? t, 'macro name must be an identifier');
+    if (paren) {
+      const close = c.next();
+      if (!close || close.text !== ')') this.fail(close ?? name, "missing ')' after 'defined'");
+    }
+    return this.synthetic(this.macros.has(name.text) ? '1' : '0', NUMBER, t);
+  }
+
+  private synthetic(text: string, kind: number, at: Token): Token {
+    return { kind, text, file: at.file, pos: at.pos, space: at.space, bol: false, hide: null, from: at.from, at: at.at, synthetic: true };
+  }
+
+  private builtin(macro: Macro, t: Token): Token {
+    const fr = this.frames[this.frames.length - 1];
+    switch (macro.builtin) {
+      case 'line': {
+        const line = this.sources[t.from]!.locate(t.at).line + (fr && fr.id === t.from ? fr.lineDelta : 0);
+        return this.synthetic(String(line), NUMBER, t);
+      }
+      case 'file': {
+        const name = fr && fr.id === t.from ? fr.presumed : this.sources[t.from]!.name;
+        return this.synthetic(JSON.stringify(name), STRING, t);
+      }
+      case 'counter':
+        return this.synthetic(String(this.counter++), NUMBER, t);
+      case 'date': {
+        const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][this.now.getUTCMonth()];
+        return this.synthetic(`"${month} ${String(this.now.getUTCDate()).padStart(2, ' ')} ${this.now.getUTCFullYear()}"`, STRING, t);
+      }
+      default: {
+        const p = (n: number) => String(n).padStart(2, '0');
+        return this.synthetic(`"${p(this.now.getUTCHours())}:${p(this.now.getUTCMinutes())}:${p(this.now.getUTCSeconds())}"`, STRING, t);
+      }
+    }
+  }
+
+  /** The arguments of a call whose `(` is on top of `work`, split at top-level commas (the variadic one keeps its commas). */
+  private collectArguments(macro: Macro, name: Token, c: Cursor): { args: Token[][]; close: Token } {
+    const params = macro.params!;
+    c.next(); // (
+    const args: Token[][] = [[]];
+    let depth = 0;
+    for (;;) {
+      const t = c.next();
+      if (t === undefined) this.fail(name, 'unterminated function-like macro invocation');
+      if (t.kind === PUNCT) {
+        if (t.text === '(') depth++;
+        else if (t.text === ')') {
+          if (depth === 0) {
+            if (params.length === 0) {
+              if (args[0]!.length > 0) this.fail(name, 'too many arguments provided to function-like macro invocation');
+              return { args: [], close: t };
+            }
+            if (args.length === params.length - 1 && macro.variadic) args.push([]);
+            if (args.length < params.length) this.fail(t, 'too few arguments provided to function-like macro invocation');
+            return { args, close: t };
+          }
+          depth--;
+        } else if (t.text === ',' && depth === 0 && !(macro.variadic && args.length === params.length)) {
+          if (args.length >= params.length) this.fail(t, 'too many arguments provided to function-like macro invocation');
+          args.push([]);
+          continue;
+        }
+      }
+      args[args.length - 1]!.push(t);
+    }
+  }
+
+  /** The replacement of one call: parameters replaced, `#` and `##` applied, every token given the call's place and `hide`. */
+  private substitute(macro: Macro, call: Token, args: Token[][], hide: HideSet, inIf: boolean): Token[] {
+    const body = macro.body;
+    const params = macro.params;
+    if (params === undefined) {
+      // an object-like macro without `##` (the common case): its body as it stands, in one pass
+      let chars = 0;
+      let plain = true;
+      for (let i = 0; i < body.length; i++) {
+        const b = body[i]!;
+        if (b.kind === PUNCT && b.text === '##') {
+          plain = false;
+          break;
+        }
+        chars += b.text.length + 1;
+      }
+      if (plain) {
+        this.charge('produce', chars, call);
+        const out: Token[] = [];
+        for (let i = 0; i < body.length; i++) {
+          const t = body[i]!;
+          const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
+          out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: i === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
+        }
+        return out;
+      }
+    }
+    const index = this.paramIndexOf(macro);
+    const paramIndex = (t: Token | undefined): number => (index !== undefined && t !== undefined && t.kind === IDENT ? (index.get(t.text) ?? -1) : -1);
+    const expanded: (Token[] | undefined)[] = [];
+    // characters of each argument as given and as expanded, counted once per call
+    const rawChars: number[] = [];
+    const expandedChars: number[] = [];
+    const res: Token[] = [];
+    for (let i = 0; i < body.length; i++) {
+      const b = body[i]!;
+      if (params && b.kind === PUNCT && b.text === '#') {
+        const k = paramIndex(body[i + 1]);
+        res.push(this.stringize(args[k] ?? [], b));
+        i++;
+        continue;
+      }
+      if (isPaste(b)) {
+        const rhsToken = body[i + 1]!;
+        i++;
+        const k = paramIndex(rhsToken);
+        let rhs: Token[];
+        if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && paramIndex(body[i + 1]) >= 0) {
+          rhs = [this.stringize(args[paramIndex(body[i + 1])] ?? [], rhsToken)];
+          i++;
+        } else if (k >= 0) {
+          rhs = args[k] ?? [];
+          this.charge('produce', (rawChars[k] ??= charsOf(rhs)), call);
+        } else rhs = [rhsToken];
+        const lhs = res[res.length - 1];
+        // GNU: `, ## __VA_ARGS__` with no variadic arguments drops the comma
+        if (lhs && lhs.kind === PUNCT && lhs.text === ',' && macro.variadic && k === params!.length - 1 && rhs.length === 0) {
+          res.pop();
+          continue;
+        }
+        if (rhs.length === 0) continue; // pasting a placemarker leaves the left side
+        if (lhs === undefined || lhs === PLACEMARKER) {
+          if (lhs === PLACEMARKER) res.pop();
+          for (const r of rhs) res.push(r);
+          continue;
+        }
+        res[res.length - 1] = this.paste(lhs, rhs[0]!, b);
+        for (let r = 1; r < rhs.length; r++) res.push(rhs[r]!);
+        continue;
+      }
+      const k = paramIndex(b);
+      if (k >= 0) {
+        const raw = args[k] ?? [];
+        const beforePaste = body[i + 1] !== undefined && isPaste(body[i + 1]!);
+        let list: Token[];
+        if (beforePaste) {
+          list = raw;
+          this.charge('produce', (rawChars[k] ??= charsOf(raw)), call);
+        } else {
+          list = expanded[k] ??= this.expandArgument(raw, inIf, call);
+          this.charge('produce', (expandedChars[k] ??= charsOf(list)), call);
+        }
+        if (list.length === 0) {
+          if (beforePaste) res.push(PLACEMARKER);
+          continue;
+        }
+        res.push({ ...list[0]!, space: b.space });
+        for (let r = 1; r < list.length; r++) res.push(list[r]!);
+        continue;
+      }
+      this.charge('produce', b.text.length + 1, call);
+      res.push(b);
+    }
+    // every token takes the call's place and hide set; the first one the call's spacing
+    const out: Token[] = [];
+    for (const t of res) {
+      if (t === PLACEMARKER) continue;
+      const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
+      out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: out.length === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
+    }
+    return out;
+  }
+
+  /**
+   * `h` and `name`: hide sets are made once per run and shared (a chain of macros used many times
+   * copies each of its sets once); a copy is charged as `states`, one step a name.
+   */
+  private addHide(h: HideSet | null, name: string, at: Token): HideSet {
+    if (h === null) {
+      let one = this.singleHide.get(name);
+      if (one === undefined) this.singleHide.set(name, (one = new Set([name])));
+      return one;
+    }
+    if (h.has(name)) return h;
+    let next = this.hideWith.get(h);
+    if (next === undefined) this.hideWith.set(h, (next = new Map()));
+    let made = next.get(name);
+    if (made === undefined) {
+      this.charge('states', h.size + 1, at);
+      const copy = new Set(h);
+      copy.add(name);
+      next.set(name, (made = copy));
+    }
+    return made;
+  }
+
+  /** The names in both (made once per pair of sets, charged as `states`). */
+  private intersect(a: HideSet | null, b: HideSet | null, at: Token): HideSet | null {
+    if (a === null || b === null) return null;
+    if (a === b) return a;
+    return this.pairOf(this.intersections, a, b, at, () => {
+      const s = new Set<string>();
+      for (const x of a) if (b.has(x)) s.add(x);
+      return s.size === 0 ? null : s;
+    });
+  }
+
+  /** The names in either (made once per pair of sets, charged as `states`). */
+  private union(a: HideSet, b: HideSet, at: Token): HideSet {
+    return this.pairOf(this.unions, a, b, at, () => {
+      const s = new Set(a);
+      for (const x of b) s.add(x);
+      return s;
+    });
+  }
+
+  private pairOf<R>(cache: WeakMap<HideSet, Map<HideSet, R>>, a: HideSet, b: HideSet, at: Token, make: () => R): R {
+    let row = cache.get(a);
+    if (row === undefined) cache.set(a, (row = new Map()));
+    if (row.has(b)) return row.get(b)!;
+    this.charge('states', a.size + b.size, at);
+    const r = make();
+    row.set(b, r);
+    return r;
+  }
+
+  /** An argument pre-expanded before substitution: one level of the budget's depth, its tokens scanned again. */
+  private expandArgument(raw: readonly Token[], inIf: boolean, call: Token): Token[] {
+    this.enter(call);
+    try {
+      return this.expand(raw, inIf, true, []);
+    } catch (e) {
+      // a maxDepth raised past what the stack holds: the nesting reached is the limit met
+      if (e instanceof RangeError) throw this.limitAt(new LimitError('depth', this.budget.depth, WORK_KINDS.depth.option, ''), call);
+      throw e;
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** The parameter names of a function-like macro to their indices (made once per macro). */
+  private paramIndexOf(macro: Macro): Map<string, number> | undefined {
+    if (macro.params === undefined) return undefined;
+    let index = this.paramIndices.get(macro);
+    if (index === undefined) {
+      index = new Map();
+      for (let k = macro.params.length - 1; k >= 0; k--) index.set(macro.params[k]!, k);
+      this.paramIndices.set(macro, index);
+    }
+    return index;
+  }
+
+  /** `#x`: the argument's spelling as a string literal; its characters charged as produced before it is made. */
+  private stringize(arg: readonly Token[], at: Token): Token {
+    let chars = 2;
+    for (const t of arg) chars += 2 * t.text.length + 1;
+    this.charge('produce', chars, at);
+    let s = '"';
+    for (let k = 0; k < arg.length; k++) {
+      const t = arg[k]!;
+      if (k > 0 && t.space) s += ' ';
+      s += t.kind === STRING || t.kind === CHAR ? t.text.replace(/[\\"]/g, (c) => `\\${c}`) : t.text;
+    }
+    return { ...this.synthetic(`${s}"`, STRING, at), space: at.space };
+  }
+
+  /** `a ## b`: the two spellings joined (charged as produced before they are) and lexed again as one token. */
+  private paste(lhs: Token, rhs: Token, at: Token): Token {
+    this.charge('produce', lhs.text.length + rhs.text.length, at);
+    const text = lhs.text + rhs.text;
+    const one = lexOne(text);
+    if (!one) this.fail(at, `pasting formed '${text}', an invalid preprocessing token`);
+    return { ...lhs, kind: one.kind, text, synthetic: true };
+  }
+}
+
+export const isPaste = (t: Token) => t.kind === PUNCT && t.text === '##';
+
+/** Characters of a token list as produced: each token's spelling and a space. */
+export function charsOf(tokens: readonly Token[]): number {
+  let n = 0;
+  for (const t of tokens) n += t.text.length + 1;
+  return n;
+}
+
+/** Tokens read in order from a range of an array, with expansions pushed in front of what is left (rescanning). */
+class Cursor {
+  private readonly work: Token[] = [];
+  constructor(
+    private readonly input: readonly Token[],
+    private i: number,
+    private readonly end: number,
+  ) {}
+
+  next(): Token | undefined {
+    if (this.work.length > 0) return this.work.pop();
+    return this.i < this.end ? this.input[this.i++] : undefined;
+  }
+
+  peek(): Token | undefined {
+    if (this.work.length > 0) return this.work[this.work.length - 1];
+    return this.i < this.end ? this.input[this.i] : undefined;
+  }
+
+  pushFront(tokens: readonly Token[]): void {
+    for (let k = tokens.length - 1; k >= 0; k--) this.work.push(tokens[k]!);
+  }
+}
+
+/** Two definitions of a macro are the same (no redefinition warning): parameters and body spelled and spaced alike. */
+export function sameMacro(a: Macro, b: Macro): boolean {
+  if ((a.params === undefined) !== (b.params === undefined) || a.variadic !== b.variadic) return false;
+  if (a.params && b.params && (a.params.length !== b.params.length || a.params.some((p, i) => p !== b.params![i]))) return false;
+  if (a.body.length !== b.body.length) return false;
+  return a.body.every((t, i) => t.text === b.body[i]!.text && (i === 0 || t.space === b.body[i]!.space));
+}

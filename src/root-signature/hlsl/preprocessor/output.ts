@@ -1,0 +1,139 @@
+/**
+ * What the rest of dxbin reads from a preprocessing (clang's PrintPreprocessedOutput and the
+ * root signature reader's view of tokens): root signature text with every character located, and
+ * the preprocessed text as `dxc -P` writes it.
+ */
+import { RootSignatureText, type SourceLocation } from '../text.js';
+import { PUNCT_BY_FIRST } from './lexer.js';
+import type { Preprocessed } from './options.js';
+import type { Source } from './source.js';
+import { TOKEN, type Token } from './token.js';
+
+const { ident: IDENT, number: NUMBER, string: STRING, char: CHAR, punct: PUNCT } = TOKEN;
+
+/** A token's characters as they stand in its file: offsets into `clean` (the token's own place for every character of a made one). */
+function charPositions(t: Token): (k: number) => number {
+  return t.synthetic ? () => t.pos : (k) => t.pos + k;
+}
+
+/**
+ * Root signature text from tokens as DXC's root signature reader takes them: string literals
+ * without their quotes (adjacent ones concatenate), other tokens by spelling, one space before a
+ * token that had whitespace before it except right after a string literal. Every character keeps
+ * the file, line and column it came from.
+ */
+export function tokensToText(tokens: readonly Token[], sources: readonly Source[], name: string): RootSignatureText {
+  let text = '';
+  const files: number[] = [];
+  const offs: number[] = [];
+  let previousWasString = false;
+  for (const t of tokens) {
+    const at = charPositions(t);
+    if (t.space && text.length > 0 && !previousWasString) {
+      text += ' ';
+      files.push(t.file);
+      offs.push(at(0));
+    }
+    if (t.kind === STRING) {
+      const q = t.text.indexOf('"');
+      for (let k = q + 1; k < t.text.length - 1; k++) {
+        let c = t.text[k]!;
+        const from = at(k);
+        if (c === '\\' && k + 1 < t.text.length - 1) {
+          k++;
+          const e = t.text[k]!;
+          c = e === 'n' ? '\n' : e === 't' ? '\t' : e === 'r' ? '\r' : e === '0' ? '\0' : e;
+        }
+        text += c;
+        files.push(t.file);
+        offs.push(from);
+      }
+      previousWasString = true;
+    } else {
+      text += t.text;
+      for (let k = 0; k < t.text.length; k++) {
+        files.push(t.file);
+        offs.push(at(k));
+      }
+      previousWasString = false;
+    }
+  }
+  return new RootSignatureText(text, name, {
+    locate(index: number): SourceLocation {
+      const k = Math.min(index, files.length - 1);
+      if (k < 0) return { file: sources[0]?.name ?? name, line: 1, column: 1 };
+      const src = sources[files[k]!]!;
+      const { line, column } = src.locate(offs[k]! + (index > k ? 1 : 0));
+      return { file: src.name, line, column };
+    },
+  });
+}
+
+/**
+ * The preprocessed text, as `dxc -P` writes it: tokens on the lines they came from, `#line`
+ * markers where the file changes or lines are skipped, a space where the source had whitespace
+ * (or where two tokens would otherwise read as one).
+ */
+export function preprocessedText(result: Preprocessed): string {
+  let out = '';
+  let file = -1;
+  let line = 0;
+  let atLineStart = true;
+  let previous: Token | undefined;
+  // tokens come mostly in order: each source's line is found from the last one looked up (a binary search only when going back)
+  const lines = result.sources.map((src) => new LineCursor(src));
+  for (const t of result.output) {
+    const l = lines[t.from]!.lineOf(t.at);
+    if (t.from !== file || l < line || l - line > 8) {
+      if (!atLineStart) out += '\n';
+      out += `#line ${l} "${result.sources[t.from]!.name.replace(/[\\"]/g, (c) => `\\${c}`)}"\n`;
+      file = t.from;
+      line = l;
+      atLineStart = true;
+    } else if (l > line) {
+      out += l - line === 1 ? '\n' : '\n'.repeat(l - line);
+      line = l;
+      atLineStart = true;
+    }
+    if (!atLineStart && (t.space || (previous !== undefined && wouldJoin(previous, t)))) out += ' ';
+    out += t.text;
+    atLineStart = false;
+    previous = t;
+  }
+  if (!atLineStart) out += '\n';
+  return out;
+}
+
+/** Line numbers of positions in one source, found by walking from the last answer. */
+class LineCursor {
+  private line = 0;
+  private readonly starts: Int32Array;
+  constructor(private readonly src: Source) {
+    this.starts = src.lineStarts();
+  }
+
+  /** The 1-based line of index `i` of the source's spliced text. */
+  lineOf(i: number): number {
+    const at = this.src.offset(i);
+    const starts = this.starts;
+    let l = this.line;
+    if (at < starts[l]!) return (this.line = this.src.locate(i).line - 1) + 1;
+    while (l + 1 < starts.length && starts[l + 1]! <= at) l++;
+    this.line = l;
+    return l + 1;
+  }
+}
+
+function wouldJoin(a: Token, b: Token): boolean {
+  if ((a.kind === IDENT || a.kind === NUMBER) && (b.kind === IDENT || b.kind === NUMBER || b.kind === STRING || b.kind === CHAR)) return true;
+  if (a.kind !== PUNCT) return false;
+  if (a.text === '.' && b.kind === NUMBER) return true;
+  if (b.kind !== PUNCT) return false;
+  if (a.text === '/' && (b.text === '/' || b.text === '*')) return true;
+  // a longer punctuator that starts with a's spelling and runs into b's (`+` `+`, `<` `<=`, `-` `>`)
+  const list = PUNCT_BY_FIRST.get(a.text.charCodeAt(0));
+  if (list === undefined) return false;
+  const joined = a.text + b.text;
+  for (const p of list) if (p.length > a.text.length && joined.startsWith(p)) return true;
+  return false;
+}

@@ -1,0 +1,125 @@
+/**
+ * Sources and the file stack (clang's SourceManager and its lexer stack): a file's text with its
+ * line continuations spliced, mapped back to lines and columns; the frame of each file being read,
+ * with its open conditionals and the state of the multiple-include optimization.
+ */
+import type { Token } from './token.js';
+
+/** A source file as the preprocessor reads it: line continuations spliced, lines indexed once. */
+export class Source {
+  /** The text with backslash-newlines removed (`offset` maps its indices back to `text`). */
+  readonly clean: string;
+  private readonly spliceAt: Int32Array | null;
+  private readonly dropped: Int32Array | null;
+  private starts: Int32Array | null = null;
+
+  constructor(
+    /** The path as found (the main file's as given; an include's as joined to its folder). */
+    readonly name: string,
+    /** The file's identity (its real path; the name for a text without a file). */
+    readonly real: string,
+    readonly text: string,
+  ) {
+    if (!/\\\r?\n/.test(text)) {
+      this.clean = text;
+      this.spliceAt = null;
+      this.dropped = null;
+      return;
+    }
+    // where each splice was made (an index of `clean`) and how many characters were dropped up to it
+    const parts: string[] = [];
+    const at: number[] = [];
+    const dropped: number[] = [];
+    let from = 0;
+    let length = 0;
+    const re = /\\\r?\n/g;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      parts.push(text.slice(from, m.index));
+      length += m.index - from;
+      from = m.index + m[0].length;
+      at.push(length);
+      dropped.push(from - length);
+    }
+    parts.push(text.slice(from));
+    this.clean = parts.join('');
+    this.spliceAt = Int32Array.from(at);
+    this.dropped = Int32Array.from(dropped);
+  }
+
+  /** Offset in `text` of index `i` of `clean` (a binary search over the splices). */
+  offset(i: number): number {
+    const at = this.spliceAt;
+    const c = Math.min(Math.max(i, 0), this.clean.length);
+    if (at === null || c < at[0]!) return c;
+    return c + this.dropped![lastAtMost(at, c)]!;
+  }
+
+  /** Offsets in `text` where its lines start (made once). */
+  lineStarts(): Int32Array {
+    return (this.starts ??= lineStartsOf(this.text));
+  }
+
+  /** Line and column (1-based) of index `i` of `clean`. */
+  locate(i: number): { line: number; column: number } {
+    const at = this.offset(i);
+    const starts = this.lineStarts();
+    const line = lastAtMost(starts, at);
+    return { line: line + 1, column: at - starts[line]! + 1 };
+  }
+}
+
+/** Index of the last element of a sorted array that is at most `x` (0 when none is). */
+function lastAtMost(sorted: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (sorted[mid]! <= x) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function lineStartsOf(text: string): Int32Array {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return Int32Array.from(starts);
+}
+
+
+export interface Cond {
+  /** A group of this conditional was (or is being) taken, or the whole conditional is inside a skipped group. */
+  taken: boolean;
+  skipping: boolean;
+  outerSkipping: boolean;
+  elseSeen: boolean;
+  at: Token;
+}
+
+export interface Frame {
+  src: Source;
+  id: number;
+  /** Where the next line starts in the source's spliced text. */
+  pos: number;
+  /** Reports an error at an index of this source (made once per inclusion). */
+  fail: (pos: number, message: string) => never;
+  conds: Cond[];
+  /** Index of the -I folder the file was found in (-1: next to its includer, or the main file). */
+  dir: number;
+  lineDelta: number;
+  presumed: string;
+  /** The multiple-include optimization's state: nothing met yet, inside the guard, after its #endif, or not guarded. */
+  guard: typeof GUARD_START | typeof GUARD_IN | typeof GUARD_AFTER | typeof GUARD_NONE;
+  /** The guard's macro and the conditional it opened. */
+  guardName?: string;
+  guardCond?: Cond;
+  /** An included file: a level of the budget's depth, left when the file ends. */
+  nested: boolean;
+}
+
+
+/** The multiple-include optimization's states of a frame (clang's MultipleIncludeOpt). */
+export const GUARD_START = 0;
+export const GUARD_IN = 1;
+export const GUARD_AFTER = 2;
+export const GUARD_NONE = 3;
