@@ -264,6 +264,9 @@ test('tessellation factors by domain: a quad hull shader declares 4 and 2, an is
   assert.equal(sigCodes(TESS_JSON, { HS: hs(quad, 3), DS: ds([f(13, 0)], 2) } as never), ['hs-ds-domain']);
   // a tri domain shader reading a quad factor
   assert.equal(sigCodes(TESS_JSON, { DS: ds([f(11, 0)], 2) } as never), ['tess-factors']);
+  // the shapes are checked at the boundary: a typed error, not a TypeError or a string read as a list
+  assert.throws(() => verifySignatures(FAKE(TESS_JSON), { HS: { ...hs(quad, 3), patchConstants: 'SV_TessFactor' } } as never), /signatures\.HS\.patchConstants/);
+  assert.throws(() => verifySignatures(FAKE(TESS_JSON), { HS: { ...hs(quad, 3), stageInfo: { tessellatorDomain: '3' } } } as never), /signatures\.HS\.stageInfo\.tessellatorDomain/);
   const v = verifySignatures(FAKE(TESS_JSON), { HS: hs(quad.slice(0, 5), 3) } as never)[0]!;
   assert.is(v.message, 'Hull Shader: the quad domain takes 4 SV_TessFactor and 2 SV_InsideTessFactor value(s) in the patch-constant signature; it declares 4 and 1');
   assert.is(v.source, 'dxc');

@@ -16,7 +16,7 @@ import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
 import { flag } from '../../codecs/enum-table.js';
 import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
 import { fillMessage } from '../bytes/errors.js';
-import { expectFunction, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectFunction, expectNumber, expectObject, expectObjects, expectOptions } from '../bytes/check.js';
 import type { DdiObject } from '../ddi/image.js';
 import { enumName } from '../json/vocabulary.js';
 import { containerRootSignature, readRootSignatureSource } from '../root-signature/input.js';
@@ -334,6 +334,7 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
   expectObject(pipeline, 'pipeline');
   expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
   expectObject(signatures, 'signatures');
+  for (const [k, sig] of Object.entries(signatures)) if (sig !== undefined) expectStageSignatures(sig, `signatures.${k}`);
   const r = new Report();
   const kind = pipeline.kind ?? 'graphics';
   const present = KIND_STAGES[kind].filter((k) => pipeline.subobjects.some((s) => s.type === k));
@@ -441,6 +442,20 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
     });
   }
   return r.list;
+}
+
+/** The shape of one stage's signatures (element lists of objects, stageInfo numbers), checked once at the boundary. */
+function expectStageSignatures(sig: unknown, path: string): void {
+  expectObject(sig, path);
+  for (const list of ['inputs', 'outputs', 'primitiveOutputs', 'patchConstants'] as const) {
+    const v = sig[list];
+    if (v === undefined && (list === 'primitiveOutputs' || list === 'patchConstants')) continue;
+    expectArray(v, `${path}.${list}`);
+    expectObjects(v, `${path}.${list}`);
+  }
+  if (sig.stageInfo === undefined) return;
+  expectObject(sig.stageInfo, `${path}.stageInfo`);
+  for (const k of STAGE_INFO_KEYS) if (sig.stageInfo[k] !== undefined) expectNumber(sig.stageInfo[k], `${path}.stageInfo.${k}`);
 }
 
 const domainName = (d: number) => TESS_FACTORS[d]?.name ?? `undefined (${d})`;
