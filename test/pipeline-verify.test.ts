@@ -260,7 +260,7 @@ test('tessellation factors by domain: a quad hull shader declares 4 and 2, an is
   assert.equal(sigCodes(TESS_JSON, { HS: hs([f(15, 0), f(16, 1)], 1), DS: ds([f(15, 0)], 1) } as never), []);
   assert.equal(sigCodes(TESS_JSON, { HS: hs(quad.slice(0, 5), 3) } as never), ['tess-factors']);
   assert.equal(sigCodes(TESS_JSON, { HS: hs([...quad, f(13, 6)], 3) } as never), ['tess-factors']);
-  // a domain shader written for the tri domain after a quad hull shader: the domain rule, and no system-value noise for its tri factor
+  // a domain shader written for the tri domain after a quad hull shader: the domain rule, and no patch-constant noise for its tri factor
   assert.equal(sigCodes(TESS_JSON, { HS: hs(quad, 3), DS: ds([f(13, 0)], 2) } as never), ['hs-ds-domain']);
   // a tri domain shader reading a quad factor
   assert.equal(sigCodes(TESS_JSON, { DS: ds([f(11, 0)], 2) } as never), ['tess-factors']);

@@ -1,13 +1,14 @@
 /**
  * Whole-pipeline verification against vkd3d's CreateGraphicsPipelineState (libvkd3d 1.2 on Mesa's
  * lavapipe, through test/native/vkd3d-pipeline.c): DirectXTK's DXBC vertex and pixel shaders with
- * their own root signatures, and mutations of them. Both sides see the same pipeline: the harness
+ * their own root signatures, vkd3d's DXBC tessellation shaders, and mutations of them. Both sides see the same pipeline: the harness
  * request is made from the subobject values dxbin decoded the description into.
  *
  * Each case names the rule and the source that fixes it (codecs/pipeline-rules.ts). Where vkd3d
  * checks the same rule the verdicts must agree; where vkd3d 1.2 does not check it (it ignores
- * root signature DENY flags, does not map every binding, and does not match the input layout
- * against the vertex shader's inputs) the case records the disagreement as expected: dxbin
+ * root signature DENY flags, does not map every binding, does not match the input layout
+ * against the vertex shader's inputs, takes any format it has a Vulkan format for, and does not
+ * pair hull and domain shaders: their presence, control point counts, domains) the case records the disagreement as expected: dxbin
  * refuses, vkd3d creates the pipeline. Should vkd3d start refusing one, the test fails and the
  * case moves to the agreeing ones.
  */
@@ -52,6 +53,38 @@ const BASIC = {
 const TEXCOORD = (index: number, offset: number) => ({ SemanticName: 'TEXCOORD', SemanticIndex: index, Format: 'R32G32_FLOAT', AlignedByteOffset: offset });
 const ALPHA_TEST = { ...BASIC, VS: `${DXTK}/AlphaTestEffect_VSAlphaTest.dxbc`, PS: `${DXTK}/AlphaTestEffect_PSAlphaTestEqNe.dxbc`, InputLayout: [BASIC.InputLayout[0], TEXCOORD(0, 12)] };
 const DUAL = { ...BASIC, VS: `${DXTK}/DualTextureEffect_VSDualTexture.dxbc`, PS: `${DXTK}/DualTextureEffect_PSDualTexture.dxbc`, InputLayout: [BASIC.InputLayout[0], TEXCOORD(0, 12), TEXCOORD(1, 20)] };
+
+const V24 = 'shaders/vkd3d-2024';
+const VKD3D = 'shaders/vkd3d';
+const PROTON = 'shaders/vkd3d-proton';
+/** vkd3d's line tessellation vertex shader and the input layout of its test (positions, colours, the two factors per vertex). */
+const LINE_VS = {
+  pRootSignature: 'rootsig/vkd3d__ia_rootsig.dxbc',
+  VS: `${VKD3D}/d3d12__test_line_tessellation__vs_code.dxbc`,
+  InputLayout: [
+    { SemanticName: 'SV_Position', Format: 'R32G32B32A32_FLOAT' },
+    { SemanticName: 'COLOR', Format: 'R32G32B32_FLOAT', AlignedByteOffset: 16 },
+    { SemanticName: 'LINE_DENSITY', Format: 'R32_FLOAT', AlignedByteOffset: 28 },
+    { SemanticName: 'LINE_DETAIL', Format: 'R32_FLOAT', AlignedByteOffset: 32 },
+  ],
+};
+const NOP_TESS = {
+  pRootSignature: 'rootsig/vkd3d__empty_rootsig.dxbc',
+  VS: `${V24}/d3d12__test_nop_tessellation_shaders__vs_code.dxbc`,
+  HS: `${V24}/d3d12__test_nop_tessellation_shaders__hs_code.dxbc`,
+  DS: `${V24}/d3d12__test_nop_tessellation_shaders__ds_code.dxbc`,
+  PS: `${V24}/d3d12__test_nop_tessellation_shaders__ps_code.dxbc`,
+  PrimitiveTopologyType: 'PATCH',
+  RTVFormats: ['R8G8B8A8_UNORM'],
+};
+const LINE_TESS = { ...NOP_TESS, ...LINE_VS };
+
+/** The description without the given keys (no such stage). */
+function without(json: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
+  const out = { ...json };
+  for (const k of keys) delete out[k];
+  return out;
+}
 
 interface Case {
   name: string;
@@ -133,6 +166,21 @@ const CASES: Case[] = [
     source: 'dxc',
     why: 'DXC: a denied stage may not use root parameters; vkd3d 1.2 ignores the root signature flags it does not implement ("Ignoring root signature flags")',
   },
+  // tessellation (DXBC hull and domain shaders of vkd3d's and vkd3d-proton's tests)
+  { name: 'vkd3d\'s nop tessellation pipeline (VS, HS, DS, PS) with the empty root signature', json: NOP_TESS, dxbin: [], vkd3d: 'agrees', source: 'both fit', why: 'vkd3d\'s test_nop_tessellation_shaders draws with it' },
+  { name: 'hull and domain shaders with the TRIANGLE topology type', json: { ...NOP_TESS, PrimitiveTopologyType: 'TRIANGLE' }, dxbin: ['patch-topology'], vkd3d: 'agrees', source: 'vkd3d', why: 'vkd3d: "D3D12_PRIMITIVE_TOPOLOGY_TYPE_PATCH must be used with tessellation shaders."' },
+  { name: 'a hull shader without a domain shader', json: without(NOP_TESS, 'DS'), dxbin: ['hs-ds-pair'], vkd3d: 'more-lenient', source: 'd3d-runtime', why: 'the runtime\'s CREATEGRAPHICSPIPELINESTATE_HS_XOR_DS_MISMATCH; vkd3d 1.2 creates the pipeline' },
+  { name: 'a domain shader without a hull shader', json: without(NOP_TESS, 'HS'), dxbin: ['hs-ds-pair'], vkd3d: 'more-lenient', source: 'd3d-runtime', why: 'the runtime\'s CREATEGRAPHICSPIPELINESTATE_HS_XOR_DS_MISMATCH; vkd3d 1.2 creates the pipeline' },
+  {
+    name: 'a hull shader outputting 1 control point before a domain shader taking 4 (isoline)',
+    json: without({ ...LINE_TESS, HS: `${VKD3D}/d3d12__test_line_tessellation__hs_code.dxbc`, DS: `${PROTON}/ds_topology_line_code_dxbc.dxbc` }, 'PS'),
+    dxbin: ['hs-ds-control-points'], vkd3d: 'more-lenient', source: 'd3d-runtime', why: 'the runtime\'s CREATEGRAPHICSPIPELINESTATE_HS_DS_CONTROL_POINT_COUNT_MISMATCH; vkd3d 1.2 creates the pipeline',
+  },
+  {
+    name: 'an isoline hull shader before a quad domain shader (4 control points each)',
+    json: without({ ...LINE_TESS, HS: `${PROTON}/hs_topology_line_code_dxbc.dxbc`, DS: `${VKD3D}/d3d12__test_tessellation_dcl_index_range__ds_code.dxbc` }, 'PS'),
+    dxbin: ['hs-ds-domain'], vkd3d: 'more-lenient', source: 'd3d-runtime', why: 'the runtime\'s CREATEGRAPHICSPIPELINESTATE_HS_DS_TESSELLATOR_DOMAIN_MISMATCH; vkd3d 1.2 creates the pipeline',
+  },
 ];
 
 const isContainer = (b: Uint8Array) => b[0] === 0x44 && b[1] === 0x58 && b[2] === 0x42 && b[3] === 0x43; // DXBC
@@ -147,7 +195,7 @@ function harnessPipeline(c: Case, p: Pipeline): HarnessPipeline {
   return {
     rootSignature: isContainer(rsBytes) ? rsBytes : rootSignatureContainer(rsBytes).slice(),
     VS: read(c.json.VS as string),
-    ...(c.json.PS ? { PS: read(c.json.PS as string) } : {}),
+    ...Object.fromEntries((['PS', 'HS', 'DS'] as const).filter((k) => c.json[k]).map((k) => [k, read(c.json[k] as string)])),
     topologyType: pipelineValue(p, 'PRIMITIVE_TOPOLOGY') as number,
     numRenderTargets: rtv.NumRenderTargets,
     rtvFormats: rtv.RTFormats,
@@ -197,7 +245,7 @@ test('dxbin verify --pipeline gives the library\'s verdict on every case a descr
     const spelled = CASES.map((c, i) => ({ c, i })).filter(({ c }) => !c.mutate);
     const files = spelled.map(({ c, i }) => {
       const json: Record<string, unknown> = { ...c.json };
-      for (const k of ['VS', 'PS', 'pRootSignature']) if (typeof json[k] === 'string') json[k] = abs(json[k] as string);
+      for (const k of ['VS', 'PS', 'HS', 'DS', 'pRootSignature']) if (typeof json[k] === 'string') json[k] = abs(json[k] as string);
       const file = join(dir, `case-${i}.json`);
       writeFileSync(file, JSON.stringify(json));
       return file;

@@ -497,7 +497,8 @@ function tessellation(hs: StageSignatures | undefined, ds: StageSignatures | und
   for (const o of hs.patchConstants) outputs.set(key(o), o);
   const at = { stage: 'DS' as const, path: 'DS' };
   for (const e of ds.patchConstants) {
-    if (SYSTEM_GENERATED.has(e.systemValue)) continue;
+    // tessellation factors of two domains are the domain rule's to say
+    if (SYSTEM_GENERATED.has(e.systemValue) || (!sameDomain && TESS_FACTOR_NAMES.has(e.systemValue))) continue;
     const o = outputs.get(key(e));
     if (!o) {
       r.add('patch-constant-missing', { name: e.semanticName, semanticIndex: e.semanticIndex }, at);
@@ -505,8 +506,7 @@ function tessellation(hs: StageSignatures | undefined, ds: StageSignatures | und
     }
     if (o.register !== e.register) r.add('patch-constant-register', { name: e.semanticName, out: o.register, in: e.register }, at);
     else if ((mask4(e.mask) & ~mask4(o.mask)) !== 0) r.add('patch-constant-mask', { name: e.semanticName }, at);
-    // a tessellation factor of the other domain is the domain rule's to say
-    if (o.systemValue !== e.systemValue && sameDomain) r.add('patch-constant-system-value', { name: e.semanticName, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
+    if (o.systemValue !== e.systemValue) r.add('patch-constant-system-value', { name: e.semanticName, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
     if (typeKind(o.componentType) !== typeKind(e.componentType) && typeKind(o.componentType) !== 'unknown' && typeKind(e.componentType) !== 'unknown') {
       r.add('patch-constant-type', { name: e.semanticName, out: typeName(o.componentType), in: typeName(e.componentType) }, at);
     }

@@ -37,6 +37,8 @@ export interface HarnessPipeline {
   rootSignature: Uint8Array;
   VS: Uint8Array;
   PS?: Uint8Array;
+  HS?: Uint8Array;
+  DS?: Uint8Array;
   topologyType: number;
   numRenderTargets: number;
   rtvFormats: readonly number[];
@@ -58,7 +60,7 @@ export function vkd3dCreatePipelines(list: readonly HarnessPipeline[]): string[]
       return `${e.SemanticName} ${e.SemanticIndex} ${e.Format} ${e.InputSlot} ${e.AlignedByteOffset}`;
     });
     const rtv = Array.from({ length: 8 }, (_, i) => p.rtvFormats[i] ?? 0);
-    return ['pipeline', hex(p.rootSignature), hex(p.VS), p.PS ? hex(p.PS) : '-', p.topologyType, p.numRenderTargets, ...rtv, p.dsvFormat, p.sampleCount, p.sampleQuality, elements.length, ...elements].join(' ');
+    return ['pipeline', hex(p.rootSignature), hex(p.VS), ...[p.PS, p.HS, p.DS].map((b) => (b ? hex(b) : '-')), p.topologyType, p.numRenderTargets, ...rtv, p.dsvFormat, p.sampleCount, p.sampleQuality, elements.length, ...elements].join(' ');
   });
   const r = spawnSync(built!.path!, [], { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 28, env: quiet() });
   const answers = r.stdout.split('\n').slice(0, -1);

@@ -11,9 +11,9 @@
  *     version                 -> ok VKD3D_API_VERSION
  *     device                  -> ok | error device HRESULT   (a D3D12 device could be created)
  *     rootsig RS              -> ok | error HRESULT     (CreateRootSignature)
- *     pipeline RS VS PS TOPOLOGY NUM_RT RTV0..RTV7 DSV SAMPLE_COUNT SAMPLE_QUALITY N ELEMENT...
+ *     pipeline RS VS PS HS DS TOPOLOGY NUM_RT RTV0..RTV7 DSV SAMPLE_COUNT SAMPLE_QUALITY N ELEMENT...
  *                             -> ok | error HRESULT     (CreateRootSignature, then CreateGraphicsPipelineState)
- *         RS, VS, PS: the bytes in hex (PS may be "-": no pixel shader); RS is a DXBC container
+ *         RS, VS, PS, HS, DS: the bytes in hex (PS, HS, DS may be "-": no such shader); RS is a DXBC container
  *         holding an RTS0 part (a root signature blob, or a shader that embeds one)
  *         TOPOLOGY: D3D12_PRIMITIVE_TOPOLOGY_TYPE; RTV*, DSV: DXGI_FORMAT numbers
  *         ELEMENT: SEMANTIC_NAME SEMANTIC_INDEX FORMAT INPUT_SLOT ALIGNED_BYTE_OFFSET (per-vertex data)
@@ -153,8 +153,8 @@ static void answer_pipeline(ID3D12Device *device)
     char *names[MAX_ELEMENTS];
     ID3D12RootSignature *rs = NULL;
     ID3D12PipelineState *state;
-    size_t rs_size, vs_size, ps_size;
-    void *rs_bytes, *vs_bytes, *ps_bytes;
+    size_t rs_size, vs_size, ps_size, hs_size, ds_size;
+    void *rs_bytes, *vs_bytes, *ps_bytes, *hs_bytes, *ds_bytes;
     unsigned int i, count;
     HRESULT hr;
 
@@ -162,6 +162,8 @@ static void answer_pipeline(ID3D12Device *device)
     rs_bytes = next_bytes("RS", &rs_size);
     vs_bytes = next_bytes("VS", &vs_size);
     ps_bytes = next_bytes("PS", &ps_size);
+    hs_bytes = next_bytes("HS", &hs_size);
+    ds_bytes = next_bytes("DS", &ds_size);
     desc.PrimitiveTopologyType = next_u32("TOPOLOGY");
     desc.NumRenderTargets = next_u32("NUM_RT");
     for (i = 0; i < 8; i++)
@@ -205,6 +207,10 @@ static void answer_pipeline(ID3D12Device *device)
     desc.VS.BytecodeLength = vs_size;
     desc.PS.pShaderBytecode = ps_bytes;
     desc.PS.BytecodeLength = ps_size;
+    desc.HS.pShaderBytecode = hs_bytes;
+    desc.HS.BytecodeLength = hs_size;
+    desc.DS.pShaderBytecode = ds_bytes;
+    desc.DS.BytecodeLength = ds_size;
     desc.InputLayout.pInputElementDescs = count ? elements : NULL;
     desc.InputLayout.NumElements = count;
     for (i = 0; i < 8; i++)
@@ -232,6 +238,8 @@ done:
     free(rs_bytes);
     free(vs_bytes);
     free(ps_bytes);
+    free(hs_bytes);
+    free(ds_bytes);
 }
 
 int main(void)
