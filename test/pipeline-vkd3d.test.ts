@@ -1,16 +1,17 @@
 /**
  * Whole-pipeline verification against vkd3d's CreateGraphicsPipelineState (libvkd3d 1.2 on Mesa's
  * lavapipe, through test/native/vkd3d-pipeline.c): DirectXTK's DXBC vertex and pixel shaders with
- * their own root signatures, vkd3d's DXBC tessellation shaders, and mutations of them. Both sides see the same pipeline: the harness
- * request is made from the subobject values dxbin decoded the description into.
+ * their own root signatures, vkd3d's DXBC tessellation shaders, and mutations of them. Both sides
+ * see the same pipeline: the harness request is made from the subobject values dxbin decoded the
+ * description into.
  *
  * Each case names the rule and the source that fixes it (codecs/pipeline-rules.ts). Where vkd3d
- * checks the same rule the verdicts must agree; where vkd3d 1.2 does not check it (it ignores
- * root signature DENY flags, does not map every binding, does not match the input layout
- * against the vertex shader's inputs, takes any format it has a Vulkan format for, and does not
- * pair hull and domain shaders: their presence, control point counts, domains) the case records the disagreement as expected: dxbin
- * refuses, vkd3d creates the pipeline. Should vkd3d start refusing one, the test fails and the
- * case moves to the agreeing ones.
+ * checks the same rule the verdicts must agree. Where vkd3d 1.2 does not check it (it ignores root
+ * signature DENY flags, does not map every binding, does not match the input layout against the
+ * vertex shader's inputs, takes any format it has a Vulkan format for, and does not pair hull and
+ * domain shaders: their presence, control point counts, domains) the case records the
+ * disagreement as expected: dxbin refuses, vkd3d creates the pipeline. Should vkd3d start refusing
+ * one, the test fails and the case moves to the agreeing ones.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
