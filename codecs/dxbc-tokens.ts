@@ -104,6 +104,18 @@ export const DECLARATIONS: readonly DeclarationRow[] = [
   { opcode: 0xa2, name: 'dcl_resource_structured', operandType: OPERAND_TYPE.resource, resType: RES.SRVStructured, extra: ['stride'], extra51: [], since: '5.0' },
 ];
 
+/**
+ * Tessellation declarations whose value sits in the opcode token (D3D11_SB_OPCODE_DCL_*: the
+ * count or domain in bits 11 and up, no operand). `key` is the PSV0 runtime-info name of the same
+ * fact (codecs/psv0.ts PSV_STAGE_VIEWS), so DXBC and DXIL stages answer under one name; domains
+ * number alike (0 undefined, 1 isoline, 2 tri, 3 quad).
+ */
+export const STAGE_DECLARATIONS: readonly { readonly opcode: number; readonly name: string; readonly key: 'inputControlPointCount' | 'outputControlPointCount' | 'tessellatorDomain'; readonly value: BitField }[] = [
+  { opcode: 0x93, name: 'dcl_input_control_point_count', key: 'inputControlPointCount', value: bits(11, 6) },
+  { opcode: 0x94, name: 'dcl_output_control_point_count', key: 'outputControlPointCount', value: bits(11, 6) },
+  { opcode: 0x95, name: 'dcl_tessellator_domain', key: 'tessellatorDomain', value: bits(11, 2) },
+];
+
 /** RDEF (reflection) header and binding records, for names. Offsets inside RDEF's data. */
 export const RDEF = {
   bindingCount: 8,

@@ -52,6 +52,21 @@ export const PIPELINE_RULES = [
   { code: 'linkage-mask', severity: 'error', source: 'd3d-runtime', message: '{from} - {to} linkage error: Signatures between stages are incompatible. Semantic \'{name}\' of the input stage has a hardware register component mask that is not a subset of the output of the previous stage.' },
   { code: 'linkage-system-value', severity: 'error', source: 'dxc', message: '{from} - {to} linkage error: Semantic \'{name}\' is the system value {out} in the output stage and {in} in the input stage.' },
   { code: 'linkage-type', severity: 'error', source: 'dxc', message: '{from} - {to} linkage error: Semantic \'{name}\' is {out} in the output stage and {in} in the input stage.' },
+  // tessellation: hull shader -> domain shader (the runtime's CREATEGRAPHICSPIPELINESTATE_HS_XOR_DS_MISMATCH,
+  // _HS_DS_CONTROL_POINT_COUNT_MISMATCH, _HS_DS_TESSELLATOR_DOMAIN_MISMATCH and
+  // _SHADER_LINKAGE_HS_DS_SIGNATURE_MISMATCH of d3d12sdklayers.h; tessellation factors: DXC's
+  // SmTessFactorForDomain / SmInsideTessFactorForDomain validation rules)
+  { code: 'hs-ds-pair', severity: 'error', source: 'd3d-runtime', message: 'a pipeline with a {have} needs a {missing} as well: tessellation takes both stages' },
+  { code: 'hs-ds-control-points', severity: 'error', source: 'd3d-runtime', message: 'Hull Shader - Domain Shader linkage error: the hull shader outputs {hs} control point(s) per patch, the domain shader takes {ds}' },
+  { code: 'hs-ds-domain', severity: 'error', source: 'd3d-runtime', message: 'Hull Shader - Domain Shader linkage error: the hull shader tessellates the {hs} domain, the domain shader is written for the {ds} domain' },
+  { code: 'tess-factors', severity: 'error', source: 'dxc', message: '{stage}: the {domain} domain takes {needEdge} SV_TessFactor and {needInside} SV_InsideTessFactor value(s) in the patch-constant signature; it declares {edge} and {inside}{other}' },
+  { code: 'patch-constant-missing', severity: 'error', source: 'd3d-runtime', message: 'Hull Shader - Domain Shader linkage error: the domain shader reads the patch constant ({name},{semanticIndex}), which the hull shader\'s patch-constant signature does not provide' },
+  { code: 'patch-constant-register', severity: 'error', source: 'd3d-runtime', message: 'Hull Shader - Domain Shader linkage error: patch constant \'{name}\' is in register {out} of the hull shader\'s patch-constant signature and register {in} of the domain shader\'s' },
+  { code: 'patch-constant-mask', severity: 'error', source: 'd3d-runtime', message: 'Hull Shader - Domain Shader linkage error: the domain shader reads components of patch constant \'{name}\' that the hull shader\'s patch-constant signature does not declare' },
+  { code: 'patch-constant-system-value', severity: 'error', source: 'd3d-runtime', message: 'Hull Shader - Domain Shader linkage error: patch constant \'{name}\' is the system value {out} in the hull shader and {in} in the domain shader' },
+  { code: 'patch-constant-type', severity: 'error', source: 'dxc', message: 'Hull Shader - Domain Shader linkage error: patch constant \'{name}\' is {out} in the hull shader and {in} in the domain shader' },
+  // amplification shader -> mesh shader (CREATEMESHSHADER_MISMATCHEDASMSPAYLOADSIZE; PSV0 runtime info's PayloadSizeInBytes)
+  { code: 'payload-size', severity: 'error', source: 'd3d-runtime', message: 'the amplification shader\'s payload is {as} bytes, the mesh shader\'s {ms}: the mesh shader must take the payload the amplification shader dispatches' },
   { code: 'ps-target-unbound', severity: 'warning', source: 'd3d12-docs', message: 'the pixel shader writes SV_Target{index}, but render target {index} is {why}: the output is discarded' },
   { code: 'ps-target-type', severity: 'error', source: 'd3d12-docs', message: 'the pixel shader writes SV_Target{index} as {type}, but RTVFormats[{index}] is {format} ({formatType})' },
   { code: 'depth-output-dsv', severity: 'warning', source: 'd3d12-docs', message: 'the pixel shader writes {name}, but DSVFormat is UNKNOWN: the depth output is discarded' },
@@ -66,6 +81,20 @@ export type PipelineRuleCode = (typeof PIPELINE_RULES)[number]['code'];
  * input (not linked to the previous stage's outputs).
  */
 export const SYSTEM_GENERATED: ReadonlySet<number> = new Set([6, 7, 8, 9, 10, 23, 24, 66, 70]);
+
+/**
+ * Tessellation factors by tessellator domain (1 isoline, 2 tri, 3 quad; D3D_TESSELLATOR_DOMAIN and
+ * PSV0/DXIL alike): the D3D_NAME of the edge factors (SV_TessFactor) and of the inside factors
+ * (SV_InsideTessFactor) and how many of each the domain takes. An isoline's two SV_TessFactor
+ * values are the detail (D3D_NAME 15) and density (16) factors; it has no inside factor.
+ */
+export const TESS_FACTORS: Readonly<Record<number, { readonly name: string; readonly edge: readonly number[]; readonly inside: readonly number[]; readonly edges: number; readonly insides: number }>> = {
+  1: { name: 'isoline', edge: [15, 16], inside: [], edges: 2, insides: 0 },
+  2: { name: 'tri', edge: [13], inside: [14], edges: 3, insides: 1 },
+  3: { name: 'quad', edge: [11], inside: [12], edges: 4, insides: 2 },
+};
+/** Every tessellation-factor D3D_NAME (FINAL_QUAD_EDGE_TESSFACTOR 11 .. FINAL_LINE_DENSITY_TESSFACTOR 16). */
+export const TESS_FACTOR_NAMES: ReadonlySet<number> = new Set([11, 12, 13, 14, 15, 16]);
 
 /** Pipeline limits (d3d12.h). */
 export const PIPELINE_LIMITS = { inputSlots: 32, inputElements: 32, soBuffers: 4, soStreams: 4, noRasterizedStream: 0xffffffff } as const;

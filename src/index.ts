@@ -186,7 +186,7 @@ export { pipelineFromJson, pipelineToJson, pipelineValue, pipelineKind, PIPELINE
 /** JSON Schema of the pipeline JSON form (schema/pipeline.schema.json). */
 export { pipelineJsonSchema } from './pipeline/schema.js';
 /** Does the pipeline work? CreateGraphicsPipelineState's checks offline; the signature rules on decoded elements. */
-export { verifyPipeline, verifySignatures, STAGE_KIND, type PipelineVerifyResult, type PipelineViolation, type PipelineStageReport, type VerifyPipelineOptions, type SignatureElement, type StageSignatures, type StageKey } from './pipeline/verify.js';
+export { verifyPipeline, verifySignatures, STAGE_KIND, type PipelineVerifyResult, type PipelineViolation, type PipelineStageReport, type VerifyPipelineOptions, type SignatureElement, type StageSignatures, type StageInfo, type StageKey } from './pipeline/verify.js';
 /** Decoded signature parts (ISGN/ISG1, OSGN/OSG5/OSG1, PSG1 element rows) as a stage's signatures for verifySignatures. */
 export { stageSignaturesFromParts, signatureElement, SIGNATURE_PART_ROLE } from './pipeline/signatures.js';
 /** Shader records of a local root signature: the layout after the shader identifier, the table stride, a record size checked. */

@@ -13,7 +13,7 @@ import { pipelineFromJson, type Pipeline } from '../src/pipeline/desc.js';
 import { verifyPipeline, verifySignatures, type SignatureElement, type StageSignatures } from '../src/pipeline/verify.js';
 import { recordSizeProblem, shaderRecordLayout } from '../src/pipeline/record.js';
 import { stageSignaturesFromParts } from '../src/pipeline/signatures.js';
-import { readRootSignatureSource } from '../src/index.js';
+import { encodeRootSignature, readRootSignatureSource } from '../src/index.js';
 import { ROOT } from './helpers/corpus.js';
 import { spawnSync } from 'node:child_process';
 
@@ -105,6 +105,17 @@ const mutate = (p: Pipeline, type: string, inner: unknown) => {
   return p;
 };
 
+// tessellation and mesh linkage: real shaders of vkd3d's and vkd3d-proton's tests
+const PROTON = 'shaders/vkd3d-proton';
+const V24 = 'shaders/vkd3d-2024';
+const TESS = { PrimitiveTopologyType: 'PATCH', RTVFormats: ['R8G8B8A8_UNORM'] };
+/** sv: tessellation factors of the tri domain (D3D_NAME 13 edge, 14 inside), one scalar each. */
+const TRI_FACTORS = [el('SV_TessFactor', 0, 0, 1, { systemValue: 13 }), el('SV_TessFactor', 1, 1, 1, { systemValue: 13 }), el('SV_TessFactor', 2, 2, 1, { systemValue: 13 }), el('SV_InsideTessFactor', 0, 3, 1, { systemValue: 14 })];
+const TRI = { inputControlPointCount: 3, outputControlPointCount: 3, tessellatorDomain: 2 };
+const HS_TRI: StageSignatures = { inputs: [], outputs: [], patchConstants: [...TRI_FACTORS, el('ARG', 0, 4, 0b111)], stageInfo: TRI };
+const DS_TRI = (patchConstants: SignatureElement[]): StageSignatures => ({ inputs: [], outputs: [], patchConstants, stageInfo: { inputControlPointCount: 3, tessellatorDomain: 2 } });
+const TESS_JSON = { ...GRAPHICS, HS: 'hs', DS: 'ds', PrimitiveTopologyType: 'PATCH' };
+
 /** For every rule: a pipeline that breaks it (and nothing in the rule's own words is invented). */
 const CASES: Record<PipelineRuleCode, () => PipelineRuleCode[]> = {
   'stages-mixed': () => codes(pipe({ ...BASIC, CS: `${VKD3D}/d3d12__cs_1_group_code.dxbc` })),
@@ -147,6 +158,20 @@ const CASES: Record<PipelineRuleCode, () => PipelineRuleCode[]> = {
   'depth-output-dsv': () => sigCodes(GRAPHICS, { PS: { inputs: [], outputs: [el('SV_Depth', 0, 0xffffffff, 1, { systemValue: 65 })] } }),
   'stencil-output-dsv': () => sigCodes({ ...GRAPHICS, DSVFormat: 'D32_FLOAT' }, { PS: { inputs: [], outputs: [el('SV_StencilRef', 0, 0xffffffff, 1, { systemValue: 69, componentType: 1 })] } }),
   'stream-output-signature': () => sigCodes({ ...GRAPHICS, GS: 'gs', StreamOutput: { pSODeclaration: [{ SemanticName: 'TEXCOORD', SemanticIndex: 3, ComponentCount: 2 }] } }, { GS: { inputs: [], outputs: [el('TEXCOORD', 0, 1, 0b11)] } }),
+  'hs-ds-pair': () => codes(pipe({ ...BASIC, PrimitiveTopologyType: 'PATCH', HS: `${V24}/d3d12__test_nop_tessellation_shaders__hs_code.dxbc` })),
+  // vkd3d's line-tessellation hull shader (1 output control point) before vkd3d-proton's isoline domain shader (4)
+  'hs-ds-control-points': () => codes(pipe({ ...TESS, VS: `${VKD3D}/d3d12__test_line_tessellation__vs_code.dxbc`, HS: `${VKD3D}/d3d12__test_line_tessellation__hs_code.dxbc`, DS: `${PROTON}/ds_topology_line_code_dxbc.dxbc` })),
+  // an isoline hull shader before a quad domain shader, 4 control points each
+  'hs-ds-domain': () => codes(pipe({ ...TESS, VS: `${VKD3D}/d3d12__test_line_tessellation__vs_code.dxbc`, HS: `${PROTON}/hs_topology_line_code_dxbc.dxbc`, DS: `${VKD3D}/d3d12__test_quad_tessellation__ds_code.dxbc` })),
+  'tess-factors': () => sigCodes(TESS_JSON, { HS: { ...HS_TRI, patchConstants: TRI_FACTORS.slice(1) } } as never),
+  // vkd3d-proton's interface-mismatch shaders: ds_mismatch_1 reads ARG0..2 as patch constants, hs_mismatch_ref writes them per control point
+  'patch-constant-missing': () => codes(pipe({ ...TESS, VS: `${PROTON}/vs_mismatch_code_dxil.dxil`, HS: `${PROTON}/hs_mismatch_ref_code_dxil.dxil`, DS: `${PROTON}/ds_mismatch_1_code_dxil.dxil` })),
+  'patch-constant-register': () => sigCodes(TESS_JSON, { HS: HS_TRI, DS: DS_TRI([el('ARG', 0, 5, 0b111)]) } as never),
+  'patch-constant-mask': () => sigCodes(TESS_JSON, { HS: HS_TRI, DS: DS_TRI([el('ARG', 0, 4, 0xf)]) } as never),
+  'patch-constant-system-value': () => sigCodes(TESS_JSON, { HS: HS_TRI, DS: DS_TRI([el('SV_InsideTessFactor', 0, 3, 1, { systemValue: 0 })]) } as never),
+  'patch-constant-type': () => sigCodes(TESS_JSON, { HS: HS_TRI, DS: DS_TRI([el('ARG', 0, 4, 0b111, { componentType: 1 })]) } as never),
+  // vkd3d-proton's as_simple (16-byte payload) before the 4-byte payload of ms_execute_indirect_state_payload
+  'payload-size': () => codes(pipe({ AS: `${PROTON}/as_simple_code_dxil.dxil`, MS: `${PROTON}/ms_execute_indirect_state_payload_code_dxil.dxil`, PS: `${PROTON}/ps_green_code_dxil.dxil`, RTVFormats: ['R8G8B8A8_UNORM'] })),
 };
 
 for (const rule of PIPELINE_RULES) {
@@ -168,6 +193,83 @@ test('a pipeline consistent in every signature rule has no signature violations'
   assert.equal(r.violations.map((v) => v.code), ['input-layout-missing-element']);
   assert.is(r.signatures, 'checked');
   assert.is(r.verdict, 'does-not-fit');
+});
+
+const TESS_RULES = new Set<string>(['hs-ds-pair', 'hs-ds-control-points', 'hs-ds-domain', 'tess-factors', 'patch-constant-missing', 'patch-constant-register', 'patch-constant-mask', 'patch-constant-system-value', 'patch-constant-type', 'payload-size', 'linkage-missing', 'linkage-register', 'linkage-mask', 'linkage-system-value', 'linkage-type']);
+
+test('vkd3d\'s nop tessellation pipeline (DXBC VS, HS, DS, PS) fits with vkd3d\'s empty root signature: control points, domain, tessellation factors and patch constants link', () => {
+  const r = verifyPipeline(pipe({ ...TESS, pRootSignature: 'rootsig/vkd3d__empty_rootsig.dxbc', VS: `${V24}/d3d12__test_nop_tessellation_shaders__vs_code.dxbc`, HS: `${V24}/d3d12__test_nop_tessellation_shaders__hs_code.dxbc`, DS: `${V24}/d3d12__test_nop_tessellation_shaders__ds_code.dxbc`, PS: `${V24}/d3d12__test_nop_tessellation_shaders__ps_code.dxbc` }));
+  assert.is(r.signatures, 'checked');
+  assert.equal(r.violations, []);
+  assert.is(r.verdict, 'fits');
+});
+
+test('vkd3d-proton\'s quad tessellation pipeline (DXIL VS, HS, DS) fits with a root signature holding the hull shader\'s b0; PSV0 gives the counts and the domain', () => {
+  const rs = encodeRootSignature({ version: 1, flags: 1, staticSamplers: [], parameters: [{ parameterType: 2, shaderVisibility: 0, descriptor: { shaderRegister: 0, registerSpace: 0, flags: 0 } }] } as never);
+  const read = (p: string) => (p === 'rs.rts0' ? rs : corpus(p));
+  const json = { ...TESS, pRootSignature: 'rs.rts0', InputLayout: [{ SemanticName: 'POSITION', Format: 'R32G32B32A32_FLOAT' }], VS: `${PROTON}/quad_tess_vs_code_dxil.dxil`, HS: `${PROTON}/quad_tess_hs_cw_code_dxil.dxil`, DS: `${PROTON}/quad_tess_ds_code_dxil.dxil` };
+  const r = verifyPipeline(pipelineFromJson(json, { read }));
+  assert.equal(r.violations, []);
+  assert.is(r.verdict, 'fits');
+  // the clockwise and counter-clockwise hull shaders, and the ones reading 5 or 3 input control points, all output 4
+  for (const hs of ['quad_tess_hs_ccw_code_dxil.dxil', 'quad_tess_hs_ccw_overcount_input_code_dxil.dxil', 'quad_tess_hs_cw_undercount_input_code_dxil.dxil']) {
+    const v = verifyPipeline(pipelineFromJson({ ...json, HS: `${PROTON}/${hs}` }, { read })).violations;
+    assert.equal(v.filter((x) => TESS_RULES.has(x.code)), [], hs);
+  }
+});
+
+test('vkd3d-proton\'s interface-mismatch shaders: the reference VS, HS, DS, PS link per control point, hs_mismatch_1 and ds_mismatch_1 through patch constants', () => {
+  const ref = { ...TESS, InputLayout: [{ SemanticName: 'POSITION', Format: 'R32G32B32A32_FLOAT' }], RTVFormats: ['R8G8B8A8_UNORM', 'R8G8_UNORM', 'R32G32B32A32_UINT'], VS: `${PROTON}/vs_mismatch_code_dxil.dxil`, HS: `${PROTON}/hs_mismatch_ref_code_dxil.dxil`, DS: `${PROTON}/ds_mismatch_ref_code_dxil.dxil`, PS: `${PROTON}/ps_mismatch_ref_code_dxil.dxil` };
+  const linkage = (json: Record<string, unknown>) => verifyPipeline(pipe(json)).violations.filter((v) => TESS_RULES.has(v.code) || v.code.startsWith('ps-target'));
+  assert.equal(linkage(ref), []);
+  assert.equal(linkage({ ...ref, HS: `${PROTON}/hs_mismatch_1_code_dxil.dxil`, DS: `${PROTON}/ds_mismatch_1_code_dxil.dxil` }), []);
+  assert.equal(linkage({ ...ref, HS: `${PROTON}/hs_mismatch_1_code_dxil.dxil` }).map((v) => v.code), ['linkage-missing', 'linkage-missing', 'linkage-missing']);
+});
+
+/** Hull and domain shader pairs vkd3d's d3d12.c draws with (DXBC, tessellation declarations for the counts and the domain). */
+const VKD3D_TESS_PAIRS = ['test_hull_shader_relative_addressing', 'test_line_tessellation', 'test_domain_shader_inputs', 'test_hull_shader_control_point_phase', 'test_hull_shader_fork_phase', 'test_hull_shader_patch_constant_inputs', 'test_tessellation_dcl_index_range', 'test_tessellation_primitive_id', 'test_clip_distance'];
+for (const name of VKD3D_TESS_PAIRS) {
+  test(`vkd3d ${name}: its hull and domain shaders link (no tessellation rule fires)`, () => {
+    const r = verifyPipeline(pipe({ ...TESS, VS: `${VKD3D}/d3d12__test_line_tessellation__vs_code.dxbc`, HS: `${VKD3D}/d3d12__${name}__hs_code.dxbc`, DS: `${VKD3D}/d3d12__${name}__ds_code.dxbc` }));
+    assert.equal(r.violations.filter((v) => TESS_RULES.has(v.code) && v.stage === 'DS'), []);
+    assert.equal(r.violations.filter((v) => v.code === 'tess-factors' || v.code.startsWith('hs-ds')), []);
+  });
+}
+
+test('vkd3d-proton\'s amplification and mesh shaders with equal payloads (16 and 16, 4 and 4) fit the payload rule; the mesh shader\'s PSG1 is its primitive outputs, linked to the pixel shader', () => {
+  for (const [as, ms] of [['as_simple_code_dxil.dxil', 'ms_payload_code_dxil.dxil'], ['as_execute_indirect_state_code_dxil.dxil', 'ms_execute_indirect_state_payload_code_dxil.dxil']] as const) {
+    const r = verifyPipeline(pipe({ AS: `${PROTON}/${as}`, MS: `${PROTON}/${ms}`, PS: `${PROTON}/ps_green_code_dxil.dxil`, RTVFormats: ['R8G8B8A8_UNORM'] }));
+    assert.is(r.kind, 'mesh');
+    assert.equal(r.violations.filter((v) => v.code === 'payload-size'), [], as);
+  }
+  const json = { MS: 'ms', PS: 'ps', RTVFormats: ['R8G8B8A8_UNORM'] };
+  const ms: StageSignatures = { inputs: [], outputs: [el('SV_Position', 0, 0, 0xf, { systemValue: 1 })], primitiveOutputs: [el('UV_COLOR', 0, 0, 0xf)], stageInfo: { payloadSizeInBytes: 16 } };
+  assert.equal(sigCodes(json, { MS: ms, PS: { inputs: [el('UV_COLOR', 0, 0, 0xf)], outputs: [] } }), []);
+  assert.equal(sigCodes(json, { MS: ms, PS: { inputs: [el('UV_COLOR', 1, 1, 0xf)], outputs: [] } }), ['linkage-missing']);
+  const parts = [{ name: 'ISG1', elements: [] }, { name: 'OSG1', elements: [] }, { name: 'PSG1', elements: [{ semanticName: 'UV_COLOR', semanticIndex: 0, systemValue: 0, componentType: 3, register: 0, mask: 15, rwMask: 0 }] }];
+  assert.equal(Object.keys(stageSignaturesFromParts(parts, 13)!), ['inputs', 'outputs', 'primitiveOutputs']);
+  assert.equal(Object.keys(stageSignaturesFromParts(parts, 3)!), ['inputs', 'outputs', 'patchConstants']);
+});
+
+test('tessellation factors by domain: a quad hull shader declares 4 and 2, an isoline one 2 and 0; a domain shader reads no more and none of another domain', () => {
+  const f = (sv: number, i: number) => el(sv % 2 ? 'SV_TessFactor' : 'SV_InsideTessFactor', i, i, 1, { systemValue: sv });
+  const quad = [f(11, 0), f(11, 1), f(11, 2), f(11, 3), f(12, 4), f(12, 5)];
+  const hs = (patchConstants: SignatureElement[], tessellatorDomain: number): StageSignatures => ({ inputs: [], outputs: [], patchConstants, stageInfo: { outputControlPointCount: 4, tessellatorDomain } });
+  const ds = (patchConstants: SignatureElement[], tessellatorDomain: number): StageSignatures => ({ inputs: [], outputs: [], patchConstants, stageInfo: { inputControlPointCount: 4, tessellatorDomain } });
+  assert.equal(sigCodes(TESS_JSON, { HS: hs(quad, 3), DS: ds(quad.slice(0, 4), 3) } as never), []);
+  assert.equal(sigCodes(TESS_JSON, { HS: hs([f(15, 0), f(16, 1)], 1), DS: ds([f(15, 0)], 1) } as never), []);
+  assert.equal(sigCodes(TESS_JSON, { HS: hs(quad.slice(0, 5), 3) } as never), ['tess-factors']);
+  assert.equal(sigCodes(TESS_JSON, { HS: hs([...quad, f(13, 6)], 3) } as never), ['tess-factors']);
+  // a domain shader written for the tri domain after a quad hull shader: the domain rule, and no patch-constant noise for its tri factor
+  assert.equal(sigCodes(TESS_JSON, { HS: hs(quad, 3), DS: ds([f(13, 0)], 2) } as never), ['hs-ds-domain']);
+  // a tri domain shader reading a quad factor
+  assert.equal(sigCodes(TESS_JSON, { DS: ds([f(11, 0)], 2) } as never), ['tess-factors']);
+  // the shapes are checked at the boundary: a typed error, not a TypeError or a string read as a list
+  assert.throws(() => verifySignatures(FAKE(TESS_JSON), { HS: { ...hs(quad, 3), patchConstants: 'SV_TessFactor' } } as never), /signatures\.HS\.patchConstants/);
+  assert.throws(() => verifySignatures(FAKE(TESS_JSON), { HS: { ...hs(quad, 3), stageInfo: { tessellatorDomain: '3' } } } as never), /signatures\.HS\.stageInfo\.tessellatorDomain/);
+  const v = verifySignatures(FAKE(TESS_JSON), { HS: hs(quad.slice(0, 5), 3) } as never)[0]!;
+  assert.is(v.message, 'Hull Shader: the quad domain takes 4 SV_TessFactor and 2 SV_InsideTessFactor value(s) in the patch-constant signature; it declares 4 and 1');
+  assert.is(v.source, 'dxc');
 });
 
 test('decoded signature parts (rows as the part decoder gives them) become a stage\'s signatures, and run the rules', () => {
@@ -232,6 +334,16 @@ const SOURCES: Record<PipelineRuleCode, string> = {
   'depth-output-dsv': 'd3d12-docs',
   'stencil-output-dsv': 'd3d12-docs',
   'stream-output-signature': 'd3d12-docs',
+  'hs-ds-pair': 'd3d-runtime', // D3D12_MESSAGE_ID_CREATEGRAPHICSPIPELINESTATE_HS_XOR_DS_MISMATCH (d3d12sdklayers.h)
+  'hs-ds-control-points': 'd3d-runtime', // ..._HS_DS_CONTROL_POINT_COUNT_MISMATCH
+  'hs-ds-domain': 'd3d-runtime', // ..._HS_DS_TESSELLATOR_DOMAIN_MISMATCH
+  'tess-factors': 'dxc', // DXC's validator: SmTessFactorForDomain, SmInsideTessFactorForDomain (rows, columns by domain)
+  'patch-constant-missing': 'd3d-runtime', // ..._SHADER_LINKAGE_HS_DS_SIGNATURE_MISMATCH
+  'patch-constant-register': 'd3d-runtime',
+  'patch-constant-mask': 'd3d-runtime',
+  'patch-constant-system-value': 'd3d-runtime',
+  'patch-constant-type': 'dxc', // DXC's signature linkage compares component types, as linkage-type
+  'payload-size': 'd3d-runtime', // D3D12_MESSAGE_ID_CREATEMESHSHADER_MISMATCHEDASMSPAYLOADSIZE; PSV0 PayloadSizeInBytes
 };
 test('each rule names the source that fixes it', () => {
   assert.equal(Object.fromEntries(PIPELINE_RULES.map((r) => [r.code, r.source])), SOURCES);

@@ -2,6 +2,7 @@
  * Seed inputs per target, built from dxbin's own writers (no files needed, so the published
  * package can fuzz and `--export-seeds` can hand them to other engines). `--corpus DIR` adds more.
  */
+import { linkageBytes } from './linkage.js';
 import { ABIS, STRUCTS } from '../../codecs/ddi.js';
 import { QUERY_TYPES } from '../../codecs/query.js';
 import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, SHADER_KIND_NODE } from '../../codecs/rdat.js';
@@ -201,6 +202,16 @@ export function seedInputs(target: string): Uint8Array[] {
       );
     case 'pipeline-json':
       return [utf8(JSON.stringify(mergeSeeds(PIPELINE_SEEDS))), ...PIPELINE_SEEDS.map((p) => utf8(JSON.stringify(p)))];
+    case 'pipeline-linkage': {
+      // vkd3d's nop tessellation pipeline as signatures (tri domain, 3 control points; linked), and a mesh pipeline with equal payloads
+      const pos = ['SV_Position', 0, 1, 0, 0, 15, 15] as const;
+      const red = ['COLOR', 0, 0, 0, 1, 1, 1] as const;
+      const tri = [['SV_TessFactor', 0, 13, 0, 0, 1, 1], ['SV_TessFactor', 1, 13, 0, 1, 1, 1], ['SV_TessFactor', 2, 13, 0, 2, 1, 1], ['SV_InsideTessFactor', 0, 14, 0, 3, 1, 1], ['ARG', 0, 0, 0, 4, 7, 7]] as const;
+      return [
+        linkageBytes(false, [{ outputs: [pos, red] }, { info: { inputControlPointCount: 3, outputControlPointCount: 3, tessellatorDomain: 2 }, inputs: [pos, red], outputs: [pos, red], extra: tri }, { info: { inputControlPointCount: 3, tessellatorDomain: 2 }, inputs: [pos, red], outputs: [pos, red], extra: tri }, { inputs: [pos, red], outputs: [['SV_Target', 0, 64, 0, 0, 15, 0]] }]),
+        linkageBytes(true, [{ info: { payloadSizeInBytes: 12 } }, { info: { payloadSizeInBytes: 12 }, outputs: [pos], extra: [['COLOR', 0, 0, 0, 0, 15, 0]] }, { inputs: [pos, ['COLOR', 0, 0, 0, 0, 15, 15]], outputs: [['SV_Target', 0, 64, 0, 0, 15, 0]] }]),
+      ];
+    }
     case 'ddi-json':
       return STRUCTS.map((s, i) => utf8(JSON.stringify({ type: i, value: ddiToJson(s.name, ddiValue(s.name, new Random(i + 11)) as never) })));
     case 'rdat-codec':

@@ -57,7 +57,9 @@ import { InputError, UsageError } from '../build-step/errors.js';
 import { crashClass, parseAnswerText } from './answers.js';
 import { decodeStream, encodeStream, streamFromJson, streamToJson } from '../pipeline/stream.js';
 import { pipelineFromJson, pipelineToJson } from '../pipeline/desc.js';
-import { verifyPipeline } from '../pipeline/verify.js';
+import { verifyPipeline, verifySignatures } from '../pipeline/verify.js';
+import { PIPELINE_RULES } from '../../codecs/pipeline-rules.js';
+import { LINKAGE_ELEMENT_BYTES, LINKAGE_RECORD_BYTES, linkageCase } from './linkage.js';
 
 /** A round trip that did not return what went in: a finding, like a crash. */
 export class FuzzOracleError extends Error {
@@ -193,6 +195,8 @@ function framesInChunks(t: string, step: number, max: number): Frame[] {
   for (const frame of f.end()) frames.push(frame);
   return frames;
 }
+
+const LINKAGE_ROWS = new Map<string, (typeof PIPELINE_RULES)[number]>(PIPELINE_RULES.map((r) => [r.code, r]));
 
 export const TARGETS: readonly FuzzTarget[] = [
   container('strict'),
@@ -436,6 +440,26 @@ export const TARGETS: readonly FuzzTarget[] = [
         out += image.byteLength;
       }
       return out;
+    },
+  },
+  // issue 31: signatures that almost link, generated (mutation of containers seldom gets there)
+  {
+    name: 'pipeline-linkage',
+    kind: 'bytes',
+    oracle: 'generated stage signatures and runtime facts (counts, domains, payloads) of a tessellation or mesh pipeline: verifySignatures answers with rows of codecs/pipeline-rules.ts (code, severity, source), every placeholder filled, the same answer twice',
+    inputSize: (data) => Math.max(1, Math.floor(data.byteLength / LINKAGE_ELEMENT_BYTES)) * LINKAGE_RECORD_BYTES,
+    run(data) {
+      const c = linkageCase(data);
+      const pipeline = pipelineFromJson(c.json, { read: (p) => new TextEncoder().encode(p) });
+      const violations = verifySignatures(pipeline, c.signatures);
+      for (const v of violations) {
+        const row = LINKAGE_ROWS.get(v.code);
+        check(row !== undefined && row.severity === v.severity && row.source === v.source, `violation ${v.code} is not its row`);
+        check(!/\{[A-Za-z]+\}/.test(v.message), `${v.code}: a placeholder left in "${v.message}"`);
+      }
+      const json = JSON.stringify(violations);
+      check(JSON.stringify(verifySignatures(pipeline, c.signatures)) === json, 'verifySignatures answered twice differently');
+      return json.length;
     },
   },
   {

@@ -1,6 +1,7 @@
 /**
  * Decoded signature parts -> the elements verifySignatures takes. A container's signature parts
- * (ISGN/ISG1 inputs; OSGN/OSG5/OSG1 outputs; PSG1 a mesh shader's primitive outputs), each a list
+ * (ISGN/ISG1 inputs; OSGN/OSG5/OSG1 outputs; PCSG/PSG1 the patch constants of a hull or domain
+ * shader, or a mesh shader's primitive outputs: the same part serves both), each a list
  * of decoded element rows ({semanticName, semanticIndex, systemValue, componentType, register,
  * mask, rwMask, stream?}, as the row model decodes them: numbers for the enums), become one
  * stage's StageSignatures. The signature decoder itself lives with the container parts.
@@ -9,15 +10,21 @@ import { DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectObject, kindOf } from '../bytes/check.js';
 import type { SignatureElement, StageSignatures } from './verify.js';
 
-/** Which list each signature part fills. */
-export const SIGNATURE_PART_ROLE: Readonly<Record<string, 'inputs' | 'outputs' | 'primitiveOutputs'>> = {
+/**
+ * Which list each signature part fills. `patchConstants` (PCSG, PSG1) is a hull or domain shader's
+ * patch-constant signature, and a mesh shader's primitive outputs (stageSignaturesFromParts's `stage`).
+ */
+export const SIGNATURE_PART_ROLE: Readonly<Record<string, 'inputs' | 'outputs' | 'patchConstants'>> = {
   ISGN: 'inputs',
   ISG1: 'inputs',
   OSGN: 'outputs',
   OSG5: 'outputs',
   OSG1: 'outputs',
-  PSG1: 'primitiveOutputs',
+  PCSG: 'patchConstants',
+  PSG1: 'patchConstants',
 };
+/** DXIL::ShaderKind of the mesh shader, whose PSG1 holds primitive outputs. */
+const MESH_STAGE = 13;
 
 const NUMBERS = ['semanticIndex', 'systemValue', 'componentType', 'register', 'mask'] as const;
 
@@ -43,12 +50,14 @@ export function signatureElement(row: Record<string, unknown>, path: string): Si
 
 /**
  * A stage's signatures from its decoded signature parts; undefined when it has neither an input
- * nor an output signature part.
+ * nor an output signature part. `stage` (DXIL::ShaderKind) says what a PCSG/PSG1 part holds: a mesh
+ * shader's (13) primitive outputs, any other stage's patch constants.
  * @throws {DescriptionError} bad-type for parts or rows of the wrong shape
  */
-export function stageSignaturesFromParts(parts: readonly { name: string; elements: readonly Record<string, unknown>[] }[]): StageSignatures | undefined {
+export function stageSignaturesFromParts(parts: readonly { name: string; elements: readonly Record<string, unknown>[] }[], stage?: number): StageSignatures | undefined {
   expectArray(parts, 'parts');
-  const out: { inputs: SignatureElement[]; outputs: SignatureElement[]; primitiveOutputs: SignatureElement[] } = { inputs: [], outputs: [], primitiveOutputs: [] };
+  if (stage !== undefined && (typeof stage !== 'number' || !Number.isInteger(stage))) throw new DescriptionError('bad-type', 'stage', `expected a shader kind (an integer), got ${kindOf(stage)}`);
+  const out: { inputs: SignatureElement[]; outputs: SignatureElement[]; patchConstants: SignatureElement[] } = { inputs: [], outputs: [], patchConstants: [] };
   const seen = new Set<string>();
   parts.forEach((p, i) => {
     expectObject(p, `parts[${i}]`);
@@ -60,5 +69,6 @@ export function stageSignaturesFromParts(parts: readonly { name: string; element
     p.elements.forEach((row, j) => out[role].push(signatureElement(row, `parts[${i}].elements[${j}]`)));
   });
   if (!seen.has('inputs') && !seen.has('outputs')) return undefined;
-  return { inputs: out.inputs, outputs: out.outputs, ...(seen.has('primitiveOutputs') ? { primitiveOutputs: out.primitiveOutputs } : {}) };
+  const extra = !seen.has('patchConstants') ? {} : stage === MESH_STAGE ? { primitiveOutputs: out.patchConstants } : { patchConstants: out.patchConstants };
+  return { inputs: out.inputs, outputs: out.outputs, ...extra };
 }

@@ -9,14 +9,14 @@
  * targets and depth against RTVFormats and DSVFormat, and stream output against the last stage
  * before the rasterizer.
  */
-import { PIPELINE_LIMITS, PIPELINE_RULES, SYSTEM_GENERATED, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
+import { PIPELINE_LIMITS, PIPELINE_RULES, SYSTEM_GENERATED, TESS_FACTORS, TESS_FACTOR_NAMES, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
 import { DXGI_FORMAT, SIMULTANEOUS_RENDER_TARGET_COUNT } from '../../codecs/pipeline.js';
 import { SIGNATURE_COMPONENT_TYPE, SIGNATURE_SYSTEM_VALUE } from '../../codecs/parts.js';
 import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
 import { flag } from '../../codecs/enum-table.js';
 import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
 import { fillMessage } from '../bytes/errors.js';
-import { expectFunction, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectFunction, expectNumber, expectObject, expectObjects, expectOptions } from '../bytes/check.js';
 import type { DdiObject } from '../ddi/image.js';
 import { enumName } from '../json/vocabulary.js';
 import { containerRootSignature, readRootSignatureSource } from '../root-signature/input.js';
@@ -53,12 +53,29 @@ export interface SignatureElement {
   stream: number;
 }
 
-/** The signatures of one stage: its inputs and outputs (and a mesh shader's primitive outputs). */
+/**
+ * What a stage shows the next one: its input and output signatures, a mesh shader's primitive
+ * outputs, a hull or domain shader's patch-constant signature (PCSG/PSG1), and the runtime facts
+ * the linkage rules compare, under PSV0's runtime-info names (DXIL: PSV0; DXBC: the tessellation
+ * declarations): control point counts, tessellator domain (1 isoline, 2 tri, 3 quad), the
+ * amplification and mesh shaders' payload size.
+ */
 export interface StageSignatures {
   inputs: readonly SignatureElement[];
   outputs: readonly SignatureElement[];
   primitiveOutputs?: readonly SignatureElement[];
+  patchConstants?: readonly SignatureElement[];
+  stageInfo?: StageInfo;
 }
+
+/** Runtime facts of a stage the linkage rules compare (PSV0 runtime-info names). */
+export interface StageInfo {
+  inputControlPointCount?: number;
+  outputControlPointCount?: number;
+  tessellatorDomain?: number;
+  payloadSizeInBytes?: number;
+}
+const STAGE_INFO_KEYS = ['inputControlPointCount', 'outputControlPointCount', 'tessellatorDomain', 'payloadSizeInBytes'] as const;
 
 /** A rule the pipeline breaks (`severity: 'warning'`: reported, but the pipeline still fits). */
 export interface PipelineViolation {
@@ -236,6 +253,10 @@ function graphicsState(pipeline: Pipeline, rs: RootSignature | undefined, infos:
   });
   const topology = pipelineValue(pipeline, 'PRIMITIVE_TOPOLOGY') as number;
   if ((infos.has('HS') || infos.has('DS')) && topology !== 4) r.add('patch-topology', {}, { path: 'PrimitiveTopologyType' });
+  if (infos.has('HS') !== infos.has('DS')) {
+    const [have, missing] = infos.has('HS') ? ['HS', 'DS'] as const : ['DS', 'HS'] as const;
+    r.add('hs-ds-pair', { have: STAGE_WORD[have].toLowerCase(), missing: STAGE_WORD[missing].toLowerCase() }, { stage: have, path: missing });
+  }
 
   const so = pipelineValue(pipeline, 'STREAM_OUTPUT') as { NumEntries: number; pSODeclaration: DdiObject[] | null; RasterizedStream: number };
   if (so.NumEntries > 0 && rs && !(rs.flags & SO_FLAG)) r.add('stream-output-not-allowed', {}, { path: 'StreamOutput' });
@@ -313,6 +334,7 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
   expectObject(pipeline, 'pipeline');
   expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
   expectObject(signatures, 'signatures');
+  for (const [k, sig] of Object.entries(signatures)) if (sig !== undefined) expectStageSignatures(sig, `signatures.${k}`);
   const r = new Report();
   const kind = pipeline.kind ?? 'graphics';
   const present = KIND_STAGES[kind].filter((k) => pipeline.subobjects.some((s) => s.type === k));
@@ -371,6 +393,11 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
     }
   }
 
+  if (kind === 'graphics') tessellation(signatures.HS, signatures.DS, r);
+  const as = signatures.AS?.stageInfo?.payloadSizeInBytes;
+  const ms = signatures.MS?.stageInfo?.payloadSizeInBytes;
+  if (kind === 'mesh' && present.includes('AS') && as !== undefined && ms !== undefined && as !== ms) r.add('payload-size', { as, ms }, { stage: 'MS', path: 'MS' });
+
   // pixel shader outputs -> render targets and the depth-stencil view
   const ps = signatures.PS;
   if (ps && kind !== 'compute') {
@@ -417,6 +444,75 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
   return r.list;
 }
 
+/** The shape of one stage's signatures (element lists of objects, stageInfo numbers), checked once at the boundary. */
+function expectStageSignatures(sig: unknown, path: string): void {
+  expectObject(sig, path);
+  for (const list of ['inputs', 'outputs', 'primitiveOutputs', 'patchConstants'] as const) {
+    const v = sig[list];
+    if (v === undefined && (list === 'primitiveOutputs' || list === 'patchConstants')) continue;
+    expectArray(v, `${path}.${list}`);
+    expectObjects(v, `${path}.${list}`);
+  }
+  if (sig.stageInfo === undefined) return;
+  expectObject(sig.stageInfo, `${path}.stageInfo`);
+  for (const k of STAGE_INFO_KEYS) if (sig.stageInfo[k] !== undefined) expectNumber(sig.stageInfo[k], `${path}.stageInfo.${k}`);
+}
+
+const domainName = (d: number) => TESS_FACTORS[d]?.name ?? `undefined (${d})`;
+
+/**
+ * Hull shader -> domain shader: control point counts, tessellator domain, the tessellation
+ * factors the domain takes (the hull shader declares exactly them; the domain shader reads no
+ * more and none of another domain), and the domain shader's patch constants against the hull
+ * shader's patch-constant signature (each present, same register, components within, same system
+ * value and component type).
+ */
+function tessellation(hs: StageSignatures | undefined, ds: StageSignatures | undefined, r: Report): void {
+  const hsInfo = hs?.stageInfo ?? {};
+  const dsInfo = ds?.stageInfo ?? {};
+  if (hs && ds && hsInfo.outputControlPointCount !== undefined && dsInfo.inputControlPointCount !== undefined && hsInfo.outputControlPointCount !== dsInfo.inputControlPointCount) {
+    r.add('hs-ds-control-points', { hs: hsInfo.outputControlPointCount, ds: dsInfo.inputControlPointCount }, { stage: 'DS', path: 'DS' });
+  }
+  const sameDomain = !(hs && ds && hsInfo.tessellatorDomain !== undefined && dsInfo.tessellatorDomain !== undefined && hsInfo.tessellatorDomain !== dsInfo.tessellatorDomain);
+  if (!sameDomain) r.add('hs-ds-domain', { hs: domainName(hsInfo.tessellatorDomain!), ds: domainName(dsInfo.tessellatorDomain!) }, { stage: 'DS', path: 'DS' });
+  for (const [key, sig, exact] of [['HS', hs, true], ['DS', ds, false]] as const) {
+    const domain = sig?.stageInfo?.tessellatorDomain;
+    const want = domain === undefined ? undefined : TESS_FACTORS[domain];
+    if (!sig?.patchConstants || !want) continue;
+    let edge = 0;
+    let inside = 0;
+    let other = 0;
+    for (const e of sig.patchConstants) {
+      if (want.edge.includes(e.systemValue)) edge++;
+      else if (want.inside.includes(e.systemValue)) inside++;
+      else if (TESS_FACTOR_NAMES.has(e.systemValue)) other++;
+    }
+    const wrong = exact ? edge !== want.edges || inside !== want.insides : edge > want.edges || inside > want.insides;
+    if (wrong || other > 0) {
+      r.add('tess-factors', { stage: STAGE_WORD[key], domain: want.name, needEdge: want.edges, needInside: want.insides, edge, inside, other: other ? `, and ${other} factor(s) of another domain` : '' }, { stage: key, path: key });
+    }
+  }
+  if (!hs?.patchConstants || !ds?.patchConstants) return;
+  const outputs = new Map<string, SignatureElement>();
+  for (const o of hs.patchConstants) outputs.set(key(o), o);
+  const at = { stage: 'DS' as const, path: 'DS' };
+  for (const e of ds.patchConstants) {
+    // tessellation factors of two domains are the domain rule's to say
+    if (SYSTEM_GENERATED.has(e.systemValue) || (!sameDomain && TESS_FACTOR_NAMES.has(e.systemValue))) continue;
+    const o = outputs.get(key(e));
+    if (!o) {
+      r.add('patch-constant-missing', { name: e.semanticName, semanticIndex: e.semanticIndex }, at);
+      continue;
+    }
+    if (o.register !== e.register) r.add('patch-constant-register', { name: e.semanticName, out: o.register, in: e.register }, at);
+    else if ((mask4(e.mask) & ~mask4(o.mask)) !== 0) r.add('patch-constant-mask', { name: e.semanticName }, at);
+    if (o.systemValue !== e.systemValue) r.add('patch-constant-system-value', { name: e.semanticName, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
+    if (typeKind(o.componentType) !== typeKind(e.componentType) && typeKind(o.componentType) !== 'unknown' && typeKind(e.componentType) !== 'unknown') {
+      r.add('patch-constant-type', { name: e.semanticName, out: typeName(o.componentType), in: typeName(e.componentType) }, at);
+    }
+  }
+}
+
 /**
  * What a pixel shader output is. DXBC's OSGN gives SV_Target, SV_Depth and SV_StencilRef no
  * system value (0) and names them only; DXIL's OSG1 gives them D3D_NAME 64, 65/67/68 and 69.
@@ -438,12 +534,20 @@ function rasterizedStream(pipeline: Pipeline): number {
   return so.NumEntries > 0 ? so.RasterizedStream : 0;
 }
 
-/** A stage's signatures from its container's signature parts (ISGN/ISG1, OSGN/OSG5/OSG1, PSG1), decoded by their rows. */
+/**
+ * A stage's signatures from its container's signature parts (ISGN/ISG1, OSGN/OSG5/OSG1, PCSG/PSG1),
+ * decoded by their rows, with the runtime facts of PSV0 (DXIL) or the tessellation declarations (DXBC).
+ */
 function containerSignatures(info: ShaderInfo): StageSignatures | undefined {
   const parts: { name: string; elements: readonly Record<string, unknown>[] }[] = [];
   for (const p of info.container.parts) {
     if (SIGNATURE_PART_ROLE[p.name] === undefined) continue;
     parts.push({ name: p.name, elements: decodePart(p.name, p.data).blocks.elements as Record<string, unknown>[] });
   }
-  return stageSignaturesFromParts(parts);
+  const sig = stageSignaturesFromParts(parts, info.stage);
+  const facts = info.psv?.stageInfo ?? info.program?.stageInfo;
+  if (!sig || !facts) return sig;
+  const stageInfo: StageInfo = {};
+  for (const k of STAGE_INFO_KEYS) if (typeof facts[k] === 'number') stageInfo[k] = facts[k];
+  return { ...sig, stageInfo };
 }

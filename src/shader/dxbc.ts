@@ -7,6 +7,7 @@
 import {
   COUNTER_OPCODES,
   DECLARATIONS,
+  STAGE_DECLARATIONS,
   INDEX_REPRESENTATION,
   OPERAND_IMMEDIATE,
   INDEX_IMMEDIATE32,
@@ -56,6 +57,11 @@ export interface DxbcProgram {
   declarations: DxbcDeclaration[];
   /** The declarations as bindings (names from RDEF where present). */
   bindings: DxbcDeclaration[];
+  /**
+   * Tessellation declarations (codecs/dxbc-tokens.ts STAGE_DECLARATIONS) under PSV0's runtime-info
+   * names: inputControlPointCount, outputControlPointCount, tessellatorDomain; the first of each.
+   */
+  stageInfo: Record<string, number>;
 }
 
 /** Options of the DXBC program reader. */
@@ -69,6 +75,7 @@ export interface ReadDxbcOptions {
 
 const field = (token: number, f: BitField) => (token >>> f.shift) & f.mask;
 const BY_OPCODE = new Map<number, DeclarationRow>(DECLARATIONS.map((d) => [d.opcode, d]));
+const STAGE_BY_OPCODE = new Map(STAGE_DECLARATIONS.map((d) => [d.opcode, d]));
 
 /**
  * SHDR/SHEX part data -> stage, version and binding declarations.
@@ -94,6 +101,7 @@ export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {})
   }
   const declarations: DxbcDeclaration[] = [];
   const counterUses = new Set<number>();
+  const stageInfo: Record<string, number> = {};
   const end = length * 4;
   let at = 8;
   let index = 0;
@@ -107,7 +115,9 @@ export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {})
       throw new DecodeError('bad-token', r.base + at, `${path}.length`, `instruction of ${size} DWORDs (opcode 0x${opcode.toString(16)}), ${(end - at) / 4} left in the program`);
     }
     const row = BY_OPCODE.get(opcode);
+    const fact = STAGE_BY_OPCODE.get(opcode);
     if (row) declarations.push(readDeclaration(r, at, size * 4, token, row, sm51, path));
+    else if (fact && stageInfo[fact.key] === undefined) stageInfo[fact.key] = field(token, fact.value);
     else if (COUNTER_OPCODES.includes(opcode)) counterUses.add(counterRange(r, at, size * 4, token, path));
     at += size * 4;
     index++;
@@ -124,7 +134,7 @@ export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {})
     const name = names?.get(`${PSV_RESOURCE_CLASS[d.resType]}:${d.space}:${d.lowerBound}`);
     return name === undefined ? d : { ...d, name };
   });
-  return { stage, major, minor, length, declarations, bindings };
+  return { stage, major, minor, length, declarations, bindings, stageInfo };
 }
 
 function readDeclaration(r: ByteReader, start: number, size: number, token: number, row: DeclarationRow, sm51: boolean, path: string): DxbcDeclaration {
