@@ -118,6 +118,11 @@ export class Budget {
     }
   }
 
+  /** The level of an explicit stack's entry (a walk with no recursion): past the depth limit, a LimitError. */
+  checkDepth(level: number, where: Where, offset?: number): void {
+    if (level > this.limit('depth')) this.fail('depth', where, offset);
+  }
+
   leave(): void {
     if (this.level > 0) this.level--;
   }

@@ -619,7 +619,7 @@ export const TARGETS: readonly FuzzTarget[] = [
     run(data) {
       const library = describeLibrary(decodeRdat(data));
       const lines = libraryLines(library).join('\n').length;
-      const report = verifyStateObject([{ name: 'fuzz', library }], { maxViolations: Math.floor(data.byteLength / 4) + 64 });
+      const report = verifyStateObject([{ name: 'fuzz', library }], { maxProducedChars: 16 * data.byteLength + 4096 });
       const suggestion = suggestLibraryRootSignatures([library], { localSpace: 1 });
       return lines + JSON.stringify(report).length + suggestion.locals.length;
     },
