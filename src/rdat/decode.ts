@@ -79,6 +79,8 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
   const r = new ByteReader(bytes, base);
   const budget = budgetOf(options, bytes.byteLength);
   const spend = (n: number, at: number, path: string) => budget.charge('resolve', n, path, base + at);
+  // one array per stored index array when asked (records naming one list share it)
+  const shared = options.sharedArrays === true ? new Map<string, RdatValue>() : undefined;
   const parts = rdatPartsOf(r, bytes.byteLength);
   const pool = (type: number) => parts.find((p) => p.type === type);
   const strings = pool(RDAT_PART_TYPE.StringBuffer);
@@ -146,12 +148,26 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
         const ref = r.u32(at, path);
         if (ref === NULL_REF) return null;
         refs[field.name] = ref;
-        const values = indexArray(ref, path, at);
-        if (field.kind === 'stringArray') return values.map((o, i) => string(o, `${path}[${i}]`, at));
-        if (field.kind === 'recordArray') values.forEach((v, i) => recordIndex(field.of!, v, `${path}[${i}]`, at));
-        return values;
+        if (shared) {
+          const key = `${field.kind} ${field.of ?? ''} ${ref}`;
+          const seen = shared.get(key);
+          if (seen) {
+            spend(1, at, path);
+            return seen;
+          }
+          const value = arrayField(field, ref, path, at);
+          shared.set(key, value);
+          return value;
+        }
+        return arrayField(field, ref, path, at);
       }
     }
+  };
+  const arrayField = (field: RdatField, ref: number, path: string, at: number): RdatValue => {
+    const values = indexArray(ref, path, at);
+    if (field.kind === 'stringArray') return values.map((o, i) => string(o, `${path}[${i}]`, at));
+    if (field.kind === 'recordArray') values.forEach((v, i) => recordIndex(field.of!, v, `${path}[${i}]`, at));
+    return values;
   };
 
   const readTable = (name: RdatTableName, p: PartAt, i: number): RdatPartDescription => {

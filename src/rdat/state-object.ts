@@ -122,7 +122,7 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
       return l.library;
     }
     expectBytes(l.bytes, `libraries[${i}].bytes`);
-    return describeLibrary(readLibraryRdat(l.bytes).rdat);
+    return describeLibrary(readLibraryRdat(l.bytes, { sharedArrays: true }).rdat);
   });
   const names = libraries.map((l) => l.name);
   const violations: StateObjectViolation[] = [];
