@@ -7,6 +7,7 @@
 import { NULL_REF, RDAT_FIELD_SIZE, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatField, type RdatRecordRow, type RdatTableName } from '../../codecs/rdat.js';
 import { DecodeError } from '../bytes/errors.js';
 import { budgetOf } from '../bytes/budget.js';
+import { expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 import { tableNames } from '../bytes/strings.js';
 import { toHex } from './hex.js';
@@ -73,9 +74,11 @@ function rdatPartsOf(r: ByteReader, length: number): RdatPartAt[] {
  * Decodes an RDAT part's data.
  * @param base absolute offset of `bytes[0]` in the caller's file, for messages
  * @throws {DecodeError} malformed bytes
+ * @throws {DescriptionError} bad-type: options that are not an object
  * @throws {LimitError} limit-exceeded past the budget's `resolve` kind (`maxResolved`: shared references fan out)
  */
 export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptions = {}): RdatDescription {
+  expectOptions(options);
   const r = new ByteReader(bytes, base);
   const budget = budgetOf(options, bytes.byteLength);
   const spend = (n: number, at: number, path: string) => budget.charge('resolve', n, path, base + at);
