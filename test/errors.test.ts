@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
+  Budget,
   LimitError,
   DecodeError,
   DescriptionError,
@@ -150,6 +151,10 @@ test('tables sharing one range array cannot blow up the description', () => {
   }
   // the limit is the caller's: room for all 8000 ranges decodes them
   assert.is(decodeRootSignature(blob, { maxResolved: 8000 * 24 }).parameters.length, 200);
+  // a caller's budget is the one charged: each range its 24 bytes, shared or not
+  const budget = Budget.for(0, { maxResolved: 1e9 });
+  decodeRootSignature(blob, { budget });
+  assert.is(budget.used('resolve'), 8000 * 24);
 });
 
 test('container: bad magic, short header, size beyond the data, overlapping parts', () => {
