@@ -158,7 +158,7 @@ export { suggestRootSignature, rootCost, type SuggestInput, type SuggestOptions 
 /** RDAT part data <-> JSON-ready description (bit-exact); a library container's RDAT decoded. */
 export { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type RdatDecodeOptions, type LibraryRdat } from './rdat/index.js';
 /** A library's exports and subobjects, and their text listing. */
-export { describeLibrary, libraryLines, libraryJson, type Library, type LibraryExport, type LibrarySubobject, type LibraryBinding } from './rdat/library.js';
+export { describeLibrary, libraryLines, libraryJson, type Library, type LibraryExport, type LibrarySubobject, type LibraryBinding, type LibraryBindingJson } from './rdat/library.js';
 /** Root signature subobjects: list, replace; a library with an edited RDAT description. */
 export { subobjectIndex, subobjectRootSignatures, withSubobjectRootSignatures, withRdat, type SubobjectRootSignature } from './rdat/edit.js';
 /** Root signatures for libraries: a global one, and with `localSpace` a local one per export. */

@@ -2,6 +2,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
+  Budget,
+  LimitError,
   DecodeError,
   DescriptionError,
   HlslFile,
@@ -140,10 +142,19 @@ test('tables sharing one range array cannot blow up the description', () => {
     decodeRootSignature(blob);
     assert.unreachable('expected limit-exceeded');
   } catch (e) {
-    assert.instance(e, DecodeError);
-    assert.is((e as DecodeError).code, 'limit-exceeded');
-    assert.match((e as Error).message, /^RTS0\.parameters\[\d+\]\.ranges at byte 2432: more records than a 3392-byte part can hold without sharing$/);
+    // the one work budget (8 x 3392 bytes): each range resolved costs its 24 bytes
+    assert.instance(e, LimitError);
+    assert.is((e as LimitError).code, 'limit-exceeded');
+    assert.is((e as LimitError).kind, 'resolve');
+    assert.is((e as LimitError).offset, 2432);
+    assert.match((e as Error).message, /^RTS0\.parameters\[28\]\.ranges: more than maxResolved = 27136 elements/);
   }
+  // the limit is the caller's: room for all 8000 ranges decodes them
+  assert.is(decodeRootSignature(blob, { maxResolved: 8000 * 24 }).parameters.length, 200);
+  // a caller's budget is the one charged: each range its 24 bytes, shared or not
+  const budget = Budget.for(0, { maxResolved: 1e9 });
+  decodeRootSignature(blob, { budget });
+  assert.is(budget.used('resolve'), 8000 * 24);
 });
 
 test('container: bad magic, short header, size beyond the data, overlapping parts', () => {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import {
+  Budget,
   LimitError,
   DecodeError,
   DescriptionError,
@@ -58,20 +59,25 @@ test('D1: a 5,000-entry linked list decodes (no recursion); JSON refuses the dep
   assert.is(n, 5000);
   assert.equal(validateDdi('node-list-entry', list), []);
   assert.equal(encodeImage('node-list-entry', list, 'x64'), image);
-  assert.throws(() => ddiToJson('node-list-entry', list), is(DescriptionError, (e) => e.code === 'limit-exceeded' && /maxDepth = 1000/.test(e.message)));
+  assert.throws(() => ddiToJson('node-list-entry', list), is(LimitError, (e) => e.code === 'limit-exceeded' && e.kind === 'depth' && /maxDepth = 1000/.test(e.message)));
   const shallow = decodeImage('node-list-entry', linkedListImage(100), 'x64');
   assert.is(JSON.stringify(ddiToJson('node-list-entry', shallow)).split('"pNext"').length - 1, 100);
 });
 
 test('D2: names overlapping in one long string are budgeted by characters, not only objects', () => {
   const image = overlappingNamesImage(500, 20_000);
-  assert.throws(() => decodeImage('broadcasting-launch-node-properties', image, 'x64'), is(DecodeError, (e) => e.code === 'limit-exceeded' && /maxStringChars/.test(e.message) && e.path.includes('FinalName.Name')));
+  assert.throws(() => decodeImage('broadcasting-launch-node-properties', image, 'x64'), is(LimitError, (e) => e.code === 'limit-exceeded' && e.kind === 'resolve' && /maxResolved/.test(e.message) && e.path.includes('FinalName.Name')));
   // the budget is an option: with room for it the same image decodes to what it says
   const decoded = decodeImage('broadcasting-launch-node-properties', overlappingNamesImage(5, 40), 'x64', { maxStringChars: 1000 });
   const names = (decoded.pOutputs as DdiObject[]).map((o) => (o.FinalName as DdiObject).Name as string);
   assert.is(names[0]!.length, 40);
   assert.is(names[4], names[0]!.slice(4));
-  assert.throws(() => decodeImage('broadcasting-launch-node-properties', overlappingNamesImage(5, 40), 'x64', { maxStringChars: 100 }), is(DecodeError, (e) => e.code === 'limit-exceeded'));
+  assert.throws(() => decodeImage('broadcasting-launch-node-properties', overlappingNamesImage(5, 40), 'x64', { maxStringChars: 100 }), is(LimitError, (e) => e.code === 'limit-exceeded'));
+  assert.throws(() => decodeImage('broadcasting-launch-node-properties', overlappingNamesImage(5, 40), 'x64', { maxResolved: 100 }), is(LimitError, (e) => e.code === 'limit-exceeded' && e.kind === 'resolve'));
+  // the call's budget is the one charged: a budget spent elsewhere leaves less for the image
+  const spent = Budget.for(0, { maxResolved: 1000 });
+  spent.charge('resolve', 990, 'elsewhere');
+  assert.throws(() => decodeImage('broadcasting-launch-node-properties', overlappingNamesImage(5, 40), 'x64', { budget: spent }), is(LimitError, (e) => e.kind === 'resolve'));
 });
 
 test('D3: RDAT functions sharing one output list fan out only within the produce budget', () => {
@@ -165,7 +171,7 @@ test('D10: a pNext chain 10,000 deep in DDI JSON reads, validates and encodes (n
   let m = 0;
   for (let e: DdiObject | null = back; e; e = e.pNext as DdiObject | null, m++) assert.is(e.pNode, back.pNode);
   assert.is(m, 10_000);
-  assert.throws(() => ddiToJson('node-list-entry', list), is(DescriptionError, (e) => e.code === 'limit-exceeded'));
+  assert.throws(() => ddiToJson('node-list-entry', list), is(LimitError, (e) => e.code === 'limit-exceeded' && e.kind === 'depth'));
   assert.is((ddiToJson('node-list-entry', list, { maxDepth: 30_000 }) as { pNext: unknown }).pNext !== null, true);
 });
 

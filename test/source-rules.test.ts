@@ -148,3 +148,41 @@ test('the boundary walker flags a raw name and passes an escaped one (planted)',
 });
 
 test.run();
+
+/**
+ * One work budget: a `limit-exceeded` error is made only by src/bytes/budget.ts (its LimitError),
+ * so no surface keeps a private counter of its own. Listed: the places that carry the budget's
+ * LimitError on in another class, with reasons.
+ */
+const LIMIT_WRAPPERS: Record<string, string> = {
+  'src/root-signature/hlsl/preprocessor.ts': "HlslError('limit-exceeded') carries the budget's LimitError (its `limit`) at file:line:column",
+};
+
+/** `new XError('limit-exceeded', ...)` in a file: the lines. */
+function limitErrorsMade(sf: ts.SourceFile): number[] {
+  const lines: number[] = [];
+  walk(sf, (n) => {
+    if (!ts.isNewExpression(n) || !n.arguments) return;
+    if (n.arguments.some((a) => ts.isStringLiteralLike(a) && a.text === 'limit-exceeded')) lines.push(line(sf, n));
+  });
+  return lines;
+}
+
+test("one work budget: no 'limit-exceeded' error is made outside src/bytes/budget.ts (no private counters)", () => {
+  const hits: string[] = [];
+  const used = new Set<string>();
+  for (const { file, sf } of parsed(['src', 'web', 'codecs'])) {
+    if (file === 'src/bytes/budget.ts') continue;
+    const made = limitErrorsMade(sf);
+    if (made.length === 0) continue;
+    if (file in LIMIT_WRAPPERS) used.add(file);
+    else hits.push(...made.map((l) => `${file}:${l}`));
+  }
+  assert.equal(hits, [], "a private limit: charge the work budget (src/bytes/budget.ts) with a kind from codecs/limits.ts instead");
+  assert.equal(Object.keys(LIMIT_WRAPPERS).filter((k) => !used.has(k)), [], 'listed wrappers that no longer make one');
+});
+
+test('the limit walker finds a private counter (planted)', () => {
+  const sf = ts.createSourceFile('x.ts', "if (++n > max) throw new DecodeError('limit-exceeded', at, path, 'too many');\nthrow new LimitError('resolve', 1, 'maxResolved', 'p');", ts.ScriptTarget.Latest, true);
+  assert.equal(limitErrorsMade(sf), [1]);
+});

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileRootSignature, DescriptionError, encodeRootSignature } from '../src/index.js';
+import { Budget, compileRootSignature, DescriptionError, encodeRootSignature, LimitError } from '../src/index.js';
 import { decodeRdat, encodeRdat } from '../src/rdat/index.js';
 import { describeLibrary } from '../src/rdat/library.js';
 import { run } from '../src/cli/program.js';
@@ -222,7 +222,9 @@ test('hostile: 2,000 exports sharing one resource list and 2,000 conflicting def
   assert.match(conflicts[0]!.message, /g0, g1, g2, g3 and 25\d more/); // 256 distinct definitions, the list cut at 4
   assert.ok(JSON.stringify(r).length < 200 * bytes.byteLength);
   // as bytes inside a container the default budget applies; a small budget is a typed error
-  assert.throws(() => verifyStateObject([{ name: 'h', library }], { maxViolations: 100 }), (e: unknown) => e instanceof DescriptionError && e.code === 'limit-exceeded');
+  assert.throws(() => verifyStateObject([{ name: 'h', library }], { maxViolations: 100 }), (e: unknown) => e instanceof LimitError && e.code === 'limit-exceeded' && e.kind === 'produce');
+  assert.throws(() => verifyStateObject([{ name: 'h', library }], { maxProducedChars: 10_000 }), (e: unknown) => e instanceof LimitError && e.kind === 'produce');
+  assert.throws(() => verifyStateObject([{ name: 'h', library }], { budget: Budget.for(0, { maxProducedChars: 10_000 }) }), (e: unknown) => e instanceof LimitError && e.kind === 'produce');
 });
 
 test('dxbin verify LIB text and exit codes', async () => {

@@ -48,20 +48,29 @@ export function budgetOf(options: ({ budget?: unknown } & WorkLimits) | undefine
 
 const KINDS = Object.keys(WORK_KINDS) as WorkKind[];
 const INDEX = Object.fromEntries(KINDS.map((k, i) => [k, i])) as Record<WorkKind, number>;
+const OPTIONS = KINDS.map((k) => WORK_KINDS[k].option);
+/** The fixed limits of a budget made with none: shared, read only. */
+const DEFAULTS: readonly (number | undefined)[] = Object.freeze(KINDS.map(() => undefined));
 
 /** One call's work budget: `Budget.for(inputBytes)`, then `charge`, `chargeRead`, `enter`/`leave` at the choke points. */
 export class Budget {
-  private readonly spent = new Float64Array(KINDS.length);
-  private readonly fixed: (number | undefined)[];
+  // a plain array, not a Float64Array: a typed array's backing store costs a decode on a hot path more than its work
+  private readonly spent: number[] = KINDS.map(() => 0);
+  private readonly fixed: readonly (number | undefined)[];
   private inputBytes: number;
   private level = 0;
 
   private constructor(inputBytes: number, limits: WorkLimits | undefined) {
     this.inputBytes = inputBytes;
-    this.fixed = KINDS.map((k) => {
-      const v = (limits as Record<string, unknown> | undefined)?.[WORK_KINDS[k].option];
-      return typeof v === 'number' && v >= 0 ? v : undefined;
-    });
+    // no limits given (the usual call): one shared row of defaults, never written (a decode on a hot path makes a budget)
+    let fixed: (number | undefined)[] | undefined;
+    if (limits !== undefined) {
+      for (let i = 0; i < KINDS.length; i++) {
+        const v = (limits as Record<string, unknown>)[OPTIONS[i]!];
+        if (typeof v === 'number' && v >= 0) (fixed ??= new Array<number | undefined>(KINDS.length).fill(undefined))[i] = v;
+      }
+    }
+    this.fixed = fixed ?? DEFAULTS;
   }
 
   /** A budget for a call handed `inputBytes` bytes (or characters); `limits` replace defaults. */
@@ -71,9 +80,7 @@ export class Budget {
 
   /** A budget that never runs out (tests and trusted callers only). */
   static unlimited(): Budget {
-    const b = new Budget(0, undefined);
-    for (let i = 0; i < KINDS.length; i++) b.fixed[i] = Infinity;
-    return b;
+    return new Budget(0, Object.fromEntries(OPTIONS.map((o) => [o, Infinity])) as WorkLimits);
   }
 
   /** Input read later (an included file): the proportional limits grow with it. */
@@ -116,6 +123,11 @@ export class Budget {
       this.level--;
       this.fail('depth', where, offset);
     }
+  }
+
+  /** The level of an explicit stack's entry (a walk with no recursion): past the depth limit, a LimitError. */
+  checkDepth(level: number, where: Where, offset?: number): void {
+    if (level > this.limit('depth')) this.fail('depth', where, offset);
   }
 
   leave(): void {

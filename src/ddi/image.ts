@@ -7,7 +7,7 @@
  * object for the same offset, so shared and cyclic references survive.
  */
 import type { Abi, FieldType, Pointee } from '../../codecs/ddi.js';
-import type { Budget } from '../bytes/budget.js';
+import { budgetOf, type Budget } from '../bytes/budget.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { ByteReader } from '../bytes/reader.js';
 import { expectOptions } from '../bytes/check.js';
@@ -209,13 +209,18 @@ function selectTarget(to: Extract<Pointee, { kind: 'select' }>, obj: DdiObject, 
 
 // ---------------------------------------------------------------- decode
 
-/** Budgets against hostile images (docs/limits.md); both default to a multiple of the image size. */
+/**
+ * The work budget of a decode (docs/limits.md): every struct, string character, array element and
+ * byte run decoded is charged to it as `resolve` (default 8 x image bytes, at least 1024).
+ */
 export interface DecodeImageOptions {
-  /** Most structs, strings and UINT arrays decoded (default: image bytes / 2 + 16). */
+  /** Most `resolve` units (struct bytes, string characters, array elements) decoded, when no `budget` is given (default 8 x image bytes, at least 1024). */
+  maxResolved?: number;
+  /** @deprecated Taken as `maxResolved` (the one budget counts objects and characters together). */
   maxObjects?: number;
-  /** Most UTF-16 characters decoded over all strings (default: image bytes + 16). */
+  /** @deprecated Taken as `maxResolved` (the one budget counts objects and characters together). */
   maxStringChars?: number;
-  /** The call's work budget: each object, string character and byte run decoded is also charged to it as `resolve`. */
+  /** The call's work budget: each struct byte, string character and array element decoded is charged to it as `resolve`. */
   budget?: Budget;
 }
 
@@ -235,15 +240,10 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   const r = new ByteReader(bytes);
   const ps = pointerSize(abi);
   const memo = new Map<string, DdiValue>();
-  const maxObjects = options.maxObjects ?? Math.floor(bytes.byteLength / 2) + 16;
-  const maxChars = options.maxStringChars ?? bytes.byteLength + 16;
-  let objects = 0;
-  let chars = 0;
-  const budget = options.budget;
-  const spend = (at: number, path: string) => {
-    budget?.charge('resolve', 1, path, at);
-    if (++objects > maxObjects) throw new DecodeError('limit-exceeded', at, path, `more than maxObjects = ${maxObjects} objects (a ${bytes.byteLength}-byte image)`);
-  };
+  // the one work budget; the deprecated maxObjects / maxStringChars only set its resolve limit
+  const maxResolved = options.maxResolved ?? (options.maxObjects !== undefined || options.maxStringChars !== undefined ? (options.maxObjects ?? 0) + (options.maxStringChars ?? 0) : undefined);
+  const budget = budgetOf({ budget: options.budget, maxResolved }, bytes.byteLength);
+  const spend = (n: number, at: number, path: string) => budget.charge('resolve', n, path, at);
   const readPtr = (at: number, path: string): number => {
     if (ps === 4) return r.u32(at, path);
     const lo = r.u32(at, path);
@@ -264,7 +264,8 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     const key = `${name}@${at}`;
     const seen = embedded ? undefined : memo.get(key);
     if (seen) return seen as DdiObject;
-    spend(at, path);
+    // a struct pointed at costs its bytes (an embedded one is inside its owner's): distinct objects stay in proportion to the image
+    if (!embedded) spend(layout.size, at, path);
     const obj: DdiObject = {};
     if (!embedded) memo.set(key, obj);
     later.push({ name, at, path, obj });
@@ -333,11 +334,11 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     if (to.kind === 'wstring') {
       const key = `wstring@${at}`;
       if (memo.has(key)) return memo.get(key)!;
-      spend(at, path);
+      spend(1, at, path);
       let end = at;
       while (r.u16(end, `${path} (no NUL terminator)`) !== 0) {
         end += 2;
-        if (++chars > maxChars) throw new DecodeError('limit-exceeded', at, path, `more than maxStringChars = ${maxChars} characters in strings (a ${bytes.byteLength}-byte image)`);
+        spend(1, at, path); // names overlapping in one long string (D2)
       }
       let s = '';
       for (let i = at; i < end; i += 2) s += String.fromCharCode(bytes[i]! | (bytes[i + 1]! << 8));
@@ -347,12 +348,11 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     if (to.kind === 'cstring') {
       const key = `cstring@${at}`;
       if (memo.has(key)) return memo.get(key)!;
-      spend(at, path);
+      spend(1, at, path);
       let end = at;
       while (r.slice(end, 1, `${path} (no NUL terminator)`)[0] !== 0) {
         end += 1;
-        budget?.charge('resolve', 1, path, at);
-        if (++chars > maxChars) throw new DecodeError('limit-exceeded', at, path, `more than maxStringChars = ${maxChars} characters in strings (a ${bytes.byteLength}-byte image)`);
+        spend(1, at, path);
       }
       let s = '';
       for (let i = at; i < end; i++) s += String.fromCharCode(bytes[i]!);
@@ -363,15 +363,15 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
       if (typeof count !== 'number') throw new DecodeError('bad-offset', ptrAt, path, `count field ${countField} is missing`);
       const key = `${to.kind}[${count}]@${at}`;
       if (memo.has(key)) return memo.get(key)!;
-      spend(at, path);
       if (to.kind === 'bytes') {
         r.need(at, count, path);
+        spend(1 + count, at, path);
         const out = bytes.slice(at, at + count);
         memo.set(key, out);
         return out;
       }
       r.needArray(at, count, 4, path);
-      budget?.charge('resolve', count, path, at);
+      spend(1 + count, at, path);
       const list = Array.from({ length: count }, (_, i) => r.u32(at + 4 * i, `${path}[${i}]`));
       memo.set(key, list);
       return list;
@@ -398,7 +398,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
       return list;
     }
     if (to.kind === 'uint') {
-      spend(at, path);
+      spend(to.count, at, path);
       r.need(at, 4 * to.count, path);
       const values = Array.from({ length: to.count }, (_, i) => r.u32(at + 4 * i, `${path}[${i}]`));
       return to.count === 1 ? values[0]! : values;
@@ -411,6 +411,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
       r.needArray(at, n, layout.size, path);
       const key = `${to.struct}[${n}]@${at}`;
       if (memo.has(key)) return memo.get(key)!;
+      spend(n, at, path); // the list's elements (lists of many lengths over one array fan out)
       const list: DdiObject[] = [];
       memo.set(key, list);
       for (let i = 0; i < n; i++) list.push(structAt(to.struct, at + i * layout.size, `${path}[${i}]`, later));

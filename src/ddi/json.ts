@@ -5,6 +5,7 @@
  * targets and cycles (a node that outputs to itself) survive.
  */
 import type { FieldType, Pointee } from '../../codecs/ddi.js';
+import { budgetOf, type Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
@@ -51,6 +52,8 @@ export interface DdiToJsonOptions {
    * recurse, so a linked list thousands of entries long is refused here with a typed error.
    */
   maxDepth?: number;
+  /** The call's work budget: its `depth` limit bounds the nesting (else one with `maxDepth`). */
+  budget?: Budget;
 }
 
 const SCALAR_MAX = { UINT: 0xffffffff, BOOL: 0xffffffff, UINT16: 0xffff, UINT8: 0xff } as const;
@@ -58,12 +61,13 @@ const SCALAR_MAX = { UINT: 0xffffffff, BOOL: 0xffffffff, UINT16: 0xffff, UINT8: 
 /**
  * The JSON form of a decoded structure. Iterative (an explicit stack), objects reached twice
  * are written once with "$id" and then as {"$ref"}.
+ * @throws {LimitError} limit-exceeded: nesting deeper than the budget's `depth` (`maxDepth`, default 1000)
  */
 export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOptions = {}): Json {
   expectOptions(options);
   const rootName = structDef(struct).name;
   expectObject(value, rootName);
-  const maxDepth = options.maxDepth ?? 1000;
+  const budget = budgetOf(options, 0);
   const counts = new Map<object, number>();
   const pending: DdiValue[] = [value];
   while (pending.length > 0) {
@@ -89,7 +93,7 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
   const later: Task[] = [];
   while (stack.length > 0) {
     const t = stack.pop()!;
-    if (t.depth > maxDepth) throw new DescriptionError('limit-exceeded', t.path, `JSON nesting deeper than maxDepth = ${maxDepth}`);
+    budget.checkDepth(t.depth, t.path); // JSON nesting: the budget's depth (maxDepth)
     const obj = t.obj;
     expectObject(obj, t.path); // a struct (embedded or pointed at) that is not an object
     if (ids.has(obj)) {

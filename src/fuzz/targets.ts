@@ -16,7 +16,7 @@ import { ddiFromJson, ddiToJson } from '../ddi/json.js';
 import { RdatReader } from '../ddi/nodes.js';
 import { decodeRdat } from '../rdat/decode.js';
 import { encodeRdat } from '../rdat/encode.js';
-import { describeLibrary, libraryLines } from '../rdat/library.js';
+import { describeLibrary, libraryJson, libraryLines } from '../rdat/library.js';
 import { verifyStateObject } from '../rdat/state-object.js';
 import { suggestLibraryRootSignatures } from '../rdat/suggest.js';
 import { validateDdi } from '../ddi/validate.js';
@@ -641,9 +641,11 @@ export const TARGETS: readonly FuzzTarget[] = [
     kind: 'rdat',
     oracle: 'typed errors only: decode -> exports and subobjects -> listing -> state-object verification -> suggestion',
     run(data) {
-      const library = describeLibrary(decodeRdat(data));
-      const lines = libraryLines(library).join('\n').length;
-      const report = verifyStateObject([{ name: 'fuzz', library }], { maxViolations: Math.floor(data.byteLength / 4) + 64 });
+      const library = describeLibrary(decodeRdat(data, 0, { sharedArrays: true }));
+      // the listing and the JSON share one budget: together within 64x the input
+      const text = Budget.for(data.byteLength);
+      const lines = libraryLines(library, { budget: text }).join('\n').length + JSON.stringify(libraryJson(library, rootSignatureToJson, { budget: text })).length;
+      const report = verifyStateObject([{ name: 'fuzz', library }], { maxProducedChars: 16 * data.byteLength + 4096 });
       const suggestion = suggestLibraryRootSignatures([library], { localSpace: 1 });
       return lines + JSON.stringify(report).length + suggestion.locals.length;
     },

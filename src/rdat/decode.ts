@@ -7,6 +7,7 @@
 import { NULL_REF, RDAT_FIELD_SIZE, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatField, type RdatRecordRow, type RdatTableName } from '../../codecs/rdat.js';
 import { DecodeError } from '../bytes/errors.js';
 import { budgetOf } from '../bytes/budget.js';
+import { expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 import { tableNames } from '../bytes/strings.js';
 import { toHex } from './hex.js';
@@ -73,12 +74,16 @@ function rdatPartsOf(r: ByteReader, length: number): RdatPartAt[] {
  * Decodes an RDAT part's data.
  * @param base absolute offset of `bytes[0]` in the caller's file, for messages
  * @throws {DecodeError} malformed bytes
+ * @throws {DescriptionError} bad-type: options that are not an object
  * @throws {LimitError} limit-exceeded past the budget's `resolve` kind (`maxResolved`: shared references fan out)
  */
 export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptions = {}): RdatDescription {
+  expectOptions(options);
   const r = new ByteReader(bytes, base);
   const budget = budgetOf(options, bytes.byteLength);
   const spend = (n: number, at: number, path: string) => budget.charge('resolve', n, path, base + at);
+  // one array per stored index array when asked (records naming one list share it)
+  const shared = options.sharedArrays === true ? new Map<string, RdatValue>() : undefined;
   const parts = rdatPartsOf(r, bytes.byteLength);
   const pool = (type: number) => parts.find((p) => p.type === type);
   const strings = pool(RDAT_PART_TYPE.StringBuffer);
@@ -146,12 +151,26 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
         const ref = r.u32(at, path);
         if (ref === NULL_REF) return null;
         refs[field.name] = ref;
-        const values = indexArray(ref, path, at);
-        if (field.kind === 'stringArray') return values.map((o, i) => string(o, `${path}[${i}]`, at));
-        if (field.kind === 'recordArray') values.forEach((v, i) => recordIndex(field.of!, v, `${path}[${i}]`, at));
-        return values;
+        if (shared) {
+          const key = `${field.kind} ${field.of ?? ''} ${ref}`;
+          const seen = shared.get(key);
+          if (seen) {
+            spend(1, at, path);
+            return seen;
+          }
+          const value = arrayField(field, ref, path, at);
+          shared.set(key, value);
+          return value;
+        }
+        return arrayField(field, ref, path, at);
       }
     }
+  };
+  const arrayField = (field: RdatField, ref: number, path: string, at: number): RdatValue => {
+    const values = indexArray(ref, path, at);
+    if (field.kind === 'stringArray') return values.map((o, i) => string(o, `${path}[${i}]`, at));
+    if (field.kind === 'recordArray') values.forEach((v, i) => recordIndex(field.of!, v, `${path}[${i}]`, at));
+    return values;
   };
 
   const readTable = (name: RdatTableName, p: PartAt, i: number): RdatPartDescription => {

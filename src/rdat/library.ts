@@ -284,10 +284,15 @@ export function formatLibraryBinding(b: LibraryBinding): string {
   return `${b.class} ${range} space${b.space}`;
 }
 
+/** A binding as `libraryJson` writes it (the resource record index left out). */
+export type LibraryBindingJson = Omit<LibraryBinding, 'resource'>;
+
 /**
  * The JSON of a library for `inspect --json` (root signatures as their JSON form by the caller).
- * Every binding of every export is written (a list shared by many exports, many times), each
- * charged to the `produce` budget: the JSON stays within 64x the RDAT bytes or is refused.
+ * Each distinct binding list is written once, in `bindingLists`; an export names its list by index
+ * (`bindingList`), so exports sharing one stored list (DXC shares identical lists: 5,000 exports
+ * naming one list of 400 resources) cost one index each. Every item is charged to the `produce`
+ * budget: the JSON stays within 64x the RDAT bytes.
  * @throws {DescriptionError} bad-type when `lib` is not a Library or `rootSignatureJson` not a function
  * @throws {LimitError} limit-exceeded past the `produce` budget
  */
@@ -295,19 +300,31 @@ export function libraryJson(lib: Library, rootSignatureJson: (rs: RootSignature)
   checkLibrary(lib);
   expectFunction(rootSignatureJson, 'rootSignatureJson');
   const budget = libraryBudget(lib, options);
-  const bindingsJson = (e: LibraryExport, i: number) => {
-    const out = [];
+  const bindingLists: LibraryBindingJson[][] = [];
+  const listIndex = new Map<readonly LibraryBinding[], number>();
+  let emptyList: number | undefined;
+  const listOf = (e: LibraryExport, i: number): number => {
+    const known = listIndex.get(e.bindings);
+    if (known !== undefined) return known;
+    if (e.bindings.length === 0 && emptyList !== undefined) return emptyList;
+    const out: LibraryBindingJson[] = [];
     for (const { resource: _r, ...b } of e.bindings) {
       budget.charge('produce', ITEM_CHARS + String(b.name).length + String(b.kind).length, `library.exports[${i}].bindings`);
       out.push(b);
     }
-    return out;
+    const index = bindingLists.push(out) - 1;
+    listIndex.set(e.bindings, index);
+    if (out.length === 0) emptyList = index;
+    return index;
   };
+  const exports = lib.exports.map(({ function: _f, bindings: _b, ...e }, i) => {
+    // an export's JSON (flags, sizes, its list's index) is about twice a binding's
+    budget.charge('produce', 2 * ITEM_CHARS + String(e.name).length + String(e.mangledName).length + String(e.kind).length, `library.exports[${i}]`);
+    return { ...e, bindingList: listOf(lib.exports[i]!, i) };
+  });
   return {
-    exports: lib.exports.map(({ function: _f, ...e }, i) => {
-      budget.charge('produce', ITEM_CHARS + String(e.name).length + String(e.mangledName).length, `library.exports[${i}]`);
-      return { ...e, bindings: bindingsJson(e as LibraryExport, i) };
-    }),
+    bindingLists,
+    exports,
     subobjects: lib.subobjects.map((s) => ({
       kind: s.kind,
       name: s.name,

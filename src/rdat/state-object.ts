@@ -15,7 +15,8 @@ import {
   STATE_OBJECT_RULES,
   type StateObjectViolationCode,
 } from '../../codecs/state-object-rules.js';
-import { DescriptionError, fillMessage } from '../bytes/errors.js';
+import { Budget, budgetOf } from '../bytes/budget.js';
+import { fillMessage } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { BINDING_RULES } from '../../codecs/binding-rules.js';
 import { heapIndexingViolations, rootSignatureIntervals } from '../binding/verify.js';
@@ -71,12 +72,20 @@ export interface StateObjectOptions {
   /** Local root signatures associated at state-object scope, by export name: they override the libraries'. */
   localRootSignatures?: ReadonlyMap<string, { name: string; rootSignature: RootSignature }>;
   /**
-   * Most violations reported before giving up with a DescriptionError limit-exceeded (default: a
-   * quarter of the libraries' container bytes + 64 when they are given as bytes, else unlimited):
-   * exports sharing one resource list could otherwise turn a small part into a huge report.
+   * The call's work budget: each violation reported is charged to its `produce` kind (the
+   * characters of its message plus 64): exports sharing one resource list could otherwise turn a
+   * small part into a huge report. Without it, one for the libraries' container bytes (64 x, at
+   * least 4 Ki; `maxProducedChars` sets the limit), or none when libraries are given as descriptions.
    */
+  budget?: Budget;
+  /** The `produce` limit when no `budget` is given (docs/limits.md). */
+  maxProducedChars?: number;
+  /** @deprecated Sets the `produce` limit to maxViolations x 256 characters when no `budget` or `maxProducedChars` is given. */
   maxViolations?: number;
 }
+
+/** What one violation costs of the `produce` kind besides its message (its code, library, export and binding). */
+const VIOLATION_CHARS = 64;
 
 const LOCAL_FLAG = 0x80;
 const CLASS_NUMBER: Readonly<Record<LibraryBinding['class'], number>> = { SRV: 0, UAV: 1, CBV: 2, Sampler: 3 };
@@ -100,6 +109,7 @@ const definition = (s: LibrarySubobject) => JSON.stringify([s.kind, s.contents, 
  * Verifies DXIL libraries as one state object.
  * @throws {DecodeError} a library whose container or RDAT part is malformed
  * @throws {DescriptionError} bad-type for arguments of the wrong type
+ * @throws {LimitError} limit-exceeded: the report past the budget's `produce`
  */
 export function verifyStateObject(libraries: readonly StateObjectLibrary[], options: StateObjectOptions = {}): StateObjectReport {
   expectArray(libraries, 'libraries');
@@ -112,15 +122,17 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
       return l.library;
     }
     expectBytes(l.bytes, `libraries[${i}].bytes`);
-    return describeLibrary(readLibraryRdat(l.bytes).rdat);
+    return describeLibrary(readLibraryRdat(l.bytes, { sharedArrays: true }).rdat);
   });
   const names = libraries.map((l) => l.name);
   const violations: StateObjectViolation[] = [];
   const rdatBytes = libraries.reduce((n, l) => n + (l.library ? Infinity : l.bytes!.byteLength), 0);
-  const maxViolations = options.maxViolations ?? Math.floor(rdatBytes / 4) + 64;
+  const maxProducedChars = options.maxProducedChars ?? (options.maxViolations === undefined ? undefined : options.maxViolations * 256);
+  const budget = options.budget === undefined && maxProducedChars === undefined && rdatBytes === Infinity ? Budget.unlimited() : budgetOf({ budget: options.budget, maxProducedChars }, rdatBytes);
   const report = (code: StateObjectViolationCode, lib: number, values: Record<string, string | number>, where: Omit<StateObjectViolation, 'code' | 'message' | 'library'> = {}) => {
-    if (violations.length >= maxViolations) throw new DescriptionError('limit-exceeded', 'libraries', `more than maxViolations = ${maxViolations} violations (exports sharing resource lists fan out)`);
-    violations.push({ code, message: message(code, { library: names[lib]!, ...values }), library: names[lib]!, ...where });
+    const text = message(code, { library: names[lib]!, ...values });
+    budget.charge('produce', text.length + VIOLATION_CHARS, 'libraries'); // exports sharing resource lists fan out
+    violations.push({ code, message: text, library: names[lib]!, ...where });
   };
 
   // Index every export and subobject by name once.

@@ -59,4 +59,12 @@ export interface RdatDecodeOptions extends WorkLimits {
    * hex byte resolved into records (default `Budget.for(RDAT bytes, these limits)`: 8 x bytes + 1024).
    */
   budget?: Budget;
+  /**
+   * Records naming one stored index array get one shared array, resolved and charged once (each
+   * further reference costs one `resolve` unit): for readers that walk the description, as
+   * describeLibrary does (DXC shares identical lists: 5,000 functions naming one list of 400
+   * resources). Off by default, because JSON.stringify of such a description writes the shared
+   * array at every reference.
+   */
+  sharedArrays?: boolean;
 }

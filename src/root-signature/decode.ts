@@ -15,6 +15,8 @@ import {
   ROOT_SIGNATURE_VERSIONS,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
+import { budgetOf, type Budget } from '../bytes/budget.js';
+import { WORK_KINDS } from '../../codecs/limits.js';
 import { DecodeError } from '../bytes/errors.js';
 import { expectBytes, expectOptions } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
@@ -44,6 +46,8 @@ const PAYLOAD_BY_TYPE = PAYLOAD_BY_TYPE_ROW;
 const SAMPLERS_KEY = SAMPLERS_ROW_KEY;
 const VERSION_KEY = VERSION_ROW_KEY;
 const u32 = getU32;
+/** The default `resolve` limit is never below this many units per part byte (codecs/limits.ts). */
+const RESOLVE_PER_BYTE = WORK_KINDS.resolve.perInputByte;
 
 /** Where the blocks of a decoded RTS0 part were. */
 export interface RootSignatureLayout {
@@ -61,11 +65,20 @@ export interface DecodeRootSignatureOptions {
   base?: number;
   /** Path prefix for error messages. */
   path?: string;
+  /**
+   * The call's work budget: each range record a table resolves is charged to it as `resolve`, at
+   * its size in bytes (tables may share one range array). Without it, one for the part's size
+   * (8 x its bytes, at least 1024; `maxResolved` sets the limit).
+   */
+  budget?: Budget;
+  /** The `resolve` limit when no `budget` is given (docs/limits.md). */
+  maxResolved?: number;
 }
 
 /**
  * Decodes an RTS0 part (the data after the part header).
- * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version, unknown-parameter-type, limit-exceeded
+ * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version, unknown-parameter-type
+ * @throws {LimitError} limit-exceeded: tables sharing range arrays resolve more than the budget's `resolve`
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function decodeRootSignature(bytes: Uint8Array, options: DecodeRootSignatureOptions = {}): RootSignature {
@@ -75,6 +88,7 @@ export function decodeRootSignature(bytes: Uint8Array, options: DecodeRootSignat
 /**
  * Decodes an RTS0 part and says where its blocks were.
  * @throws {DecodeError} as decodeRootSignature
+ * @throws {LimitError} as decodeRootSignature
  * @throws {DescriptionError} as decodeRootSignature
  */
 export function readRootSignature(
@@ -94,13 +108,13 @@ function read(bytes: Uint8Array, options: DecodeRootSignatureOptions, layout: Ro
   const version = u32(bytes, VERSION_AT);
   const reader = version < READERS.length ? READERS[version] : undefined;
   if (reader === undefined) throw new DecodeError('unsupported-version', base, rootPath(VERSION_KEY, at), `unknown root signature version ${version} (known: ${KNOWN_VERSIONS})`);
-  return reader(bytes, base, at, layout);
+  return reader(bytes, base, at, layout, options);
 }
 
 // ---------------------------------------------------------------- readers built from the rows
 
 /** Reads a part of one version; fills `layout` when given (decodeRootSignature does without). */
-type Reader = (bytes: Uint8Array, base: number, at: string, layout: RootSignatureLayout | undefined) => RootSignature;
+type Reader = (bytes: Uint8Array, base: number, at: string, layout: RootSignatureLayout | undefined, options: DecodeRootSignatureOptions) => RootSignature;
 type Fields = { [key: string]: unknown };
 
 const HEADER_SIZE = Math.min(...ROOT_SIGNATURE_VERSIONS.map((v) => HEADER.sizes[v.value]));
@@ -117,7 +131,7 @@ function makeReader(v: RootSignatureVersion): Reader {
   const readConstantsParameter = readParameter[CONSTANTS_PAYLOAD]!;
   const readDescriptorParameter = readParameter[DESCRIPTOR_PAYLOAD]!;
 
-  return (bytes, base, at, layout) => {
+  return (bytes, base, at, layout, options) => {
     const length = bytes.byteLength;
     // read() checked the smallest header of all versions; this version's may be larger
     if (length < headerSize) new ByteReader(bytes, base).need(0, headerSize, `${at}.header`);
@@ -129,9 +143,12 @@ function makeReader(v: RootSignatureVersion): Reader {
     if (!arrayFits(length, parametersOffset, numParameters, parameterSize)) new ByteReader(bytes, base).needArray(parametersOffset, numParameters, parameterSize, rootPath(PARAMETERS_KEY, at));
     if (!arrayFits(length, staticSamplersOffset, numStaticSamplers, samplerSize)) new ByteReader(bytes, base).needArray(staticSamplersOffset, numStaticSamplers, samplerSize, rootPath(SAMPLERS_KEY, at));
 
-    // Arrays may be shared between tables; bound the records decoded by the input's size so that a
-    // small hostile blob cannot make a huge description.
-    let budget = Math.floor(length / 4) + 1;
+    // Arrays may be shared between tables: the work budget bounds the range records resolved by
+    // the input's size. The caller's budget is charged per table; without one, the charges wait in
+    // `deferred` until they could reach the default limit (never below 8 x the part's bytes), and
+    // only then is the part's budget made and charged (a decode on the hot path makes none).
+    let budget = options.budget !== undefined || options.maxResolved !== undefined ? budgetOf(options, length) : undefined;
+    let deferred = 0;
 
     const parameters: Fields[] = [];
     for (let i = 0; i < numParameters; i++) {
@@ -148,8 +165,10 @@ function makeReader(v: RootSignatureVersion): Reader {
         const count = u32(bytes, payload + rangeCountAt);
         const rangesOffset = u32(bytes, payload + rangesAt);
         if (!arrayFits(length, rangesOffset, count, rangeSize)) new ByteReader(bytes, base).needArray(rangesOffset, count, rangeSize, fieldPath(parameterPath(i, at), key));
-        budget -= count;
-        if (budget < 0) throw new DecodeError('limit-exceeded', base + rangesOffset, fieldPath(parameterPath(i, at), key), `more records than a ${length}-byte part can hold without sharing`);
+        if (budget === undefined && (deferred += count * rangeSize) > RESOLVE_PER_BYTE * length) {
+          budget = budgetOf(options, length);
+          budget.charge('resolve', deferred, () => fieldPath(parameterPath(i, at), key), base + rangesOffset);
+        } else if (budget !== undefined && count > 0) budget.charge('resolve', count * rangeSize, () => fieldPath(parameterPath(i, at), key), base + rangesOffset);
         layout?.rangeOffsets.push(rangesOffset);
         const ranges: Fields[] = new Array(count);
         for (let j = 0; j < count; j++) ranges[j] = readRange(bytes, rangesOffset + j * rangeSize);

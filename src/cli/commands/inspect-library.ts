@@ -6,6 +6,8 @@ const BINDING = S.object({ class: S.enum('SRV', 'UAV', 'CBV', 'Sampler'), kind: 
 
 /** The `library` property of `inspect --json`. */
 export const LIBRARY_SCHEMA = S.object({
+  // each distinct binding list once; an export names its list by index (exports sharing one stored list, as DXC writes them)
+  bindingLists: S.arr(S.arr(BINDING)),
   exports: S.arr(
     S.object(
       {
@@ -15,10 +17,10 @@ export const LIBRARY_SCHEMA = S.object({
         payloadSizeInBytes: S.int,
         attributeSizeInBytes: S.int,
         flags: S.object({ featureInfo1: S.int, featureInfo2: S.int, shaderStageFlag: S.int, minShaderTarget: S.str, shaderFlags: S.int }, ['featureInfo1', 'featureInfo2', 'shaderStageFlag', 'minShaderTarget']),
-        bindings: S.arr(BINDING),
+        bindingList: S.int,
         localRootArgumentsTableIndex: S.int,
       },
-      ['name', 'mangledName', 'kind', 'payloadSizeInBytes', 'attributeSizeInBytes', 'flags', 'bindings'],
+      ['name', 'mangledName', 'kind', 'payloadSizeInBytes', 'attributeSizeInBytes', 'flags', 'bindingList'],
     ),
   ),
   subobjects: S.arr(
@@ -40,12 +42,13 @@ export function inspectLibrary(container: ParsedContainer): { lines: string[]; j
   if (!part) return undefined;
   let lib;
   try {
-    lib = describeLibrary(decodeRdat(part.data, partDataOffset(container, container.parts.indexOf(part))));
+    // records naming one stored list share one array: 5,000 exports naming one list resolve it once
+    lib = describeLibrary(decodeRdat(part.data, partDataOffset(container, container.parts.indexOf(part)), { sharedArrays: true }));
   } catch (e) {
     // the container is still listed; the RDAT part's problem is one line (no `library` in --json)
     if (e instanceof DecodeError) return { lines: [`library: the RDAT part does not decode: ${e.message}`] };
     throw e;
   }
-  // JSON repeats every shared binding list (charged to the produce budget): built only for --json
+  // each shared binding list once in both (the listing names the first export with it, the JSON indexes it)
   return { lines: libraryLines(lib), json: () => libraryJson(lib, rootSignatureToJson) };
 }
