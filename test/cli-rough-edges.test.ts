@@ -144,12 +144,12 @@ test('query decode --format json carries formatVersion', () => {
   const r = dxbin(['query', 'decode', '--type', 'timestamp', stamps, '--format', 'json']);
   assert.is(r.status, 0, r.stderr);
   const j = JSON.parse(r.stdout) as { formatVersion: number; count: number };
-  assert.is(j.formatVersion, 1);
+  assert.is(j.formatVersion, 2);
   assert.is(j.count, 2);
   const out = join(work, 'stamps.json');
   assert.is(dxbin(['query', 'decode', '--type', 'timestamp', stamps, '--format', 'json', '-o', out]).status, 0);
   assert.ok(existsSync(out));
-  assert.is((JSON.parse(readFileSync(out, 'utf8')) as { formatVersion: number }).formatVersion, 1);
+  assert.is((JSON.parse(readFileSync(out, 'utf8')) as { formatVersion: number }).formatVersion, 2);
 });
 
 test('dxbin help has examples; help ddi wraps its command list to the width', () => {

@@ -73,7 +73,7 @@ test('rootsig decode --json then encode gives back the container, digest include
   const fromPart = dxbin('rootsig', 'decode', file('rs.rts0'));
   assert.equal(JSON.parse(fromPart.stdout), JSON.parse(readFileSync(json, 'utf8')));
   const line = dxbin('rootsig', 'decode', file('rs.rts0'), '--json');
-  assert.equal(JSON.parse(line.stdout), { formatVersion: 1, file: file('rs.rts0'), ok: true, rootSignature: JSON.parse(readFileSync(json, 'utf8')) });
+  assert.equal(JSON.parse(line.stdout), { formatVersion: 2, file: file('rs.rts0'), ok: true, rootSignature: JSON.parse(readFileSync(json, 'utf8')) });
 });
 
 test('rootsig encode reports JSON mistakes with their path', () => {
