@@ -36,6 +36,12 @@ export type FieldType =
   | { readonly flags: readonly BitRow[]; readonly width: Scalar }
   /** An integer whose bit fields are named (`subfields` decoded beside it; the word is what is written). */
   | { readonly width: Scalar; readonly subfields: readonly SubField[] }
+  /**
+   * An integer that is only its bit fields: the subfields are decoded, the word is not kept (the
+   * field's key names the slot in the byte map); every bit belongs to one subfield, so the word
+   * written is the subfields put together.
+   */
+  | { readonly packed: Scalar; readonly subfields: readonly SubField[] }
   /** Four ASCII bytes. */
   | 'fourcc'
   /** `n` bytes kept as they are (a digest). */
@@ -77,8 +83,22 @@ export function record(name: string, size: number, fields: readonly Field[]): Re
   for (const f of fields) {
     const width = fieldWidth(f.type);
     if (typeof f.at === 'number' && width !== undefined && f.at + width > size) throw new Error(`${name}.${f.key} at ${f.at} runs past ${size} bytes`);
+    const t = f.type;
+    if (typeof t === 'object' && 'packed' in t) {
+      let covered = 0n;
+      for (const s of t.subfields) covered |= ((1n << BigInt(s.width)) - 1n) << BigInt(s.shift);
+      if (covered !== (1n << BigInt(8 * SCALAR_SIZE[t.packed])) - 1n) throw new Error(`${name}.${f.key}: the subfields leave bits of the ${t.packed} unnamed`);
+    }
   }
   return { name, size, fields };
+}
+
+/**
+ * The record a versioned format stores at `version`: the rows whose `since` is at most `version`,
+ * in a record of `size` bytes (one row list serves every version; a version is a filter of it).
+ */
+export function versioned(name: string, size: number, fields: readonly Field[], version: number): RecordDef {
+  return record(name, size, fields.filter((f) => (f.since ?? 0) <= version));
 }
 
 /** Bytes a field's own slot takes, or undefined for strings read through an offset or of variable length. */
@@ -86,7 +106,7 @@ export function fieldWidth(t: FieldType): number | undefined {
   if (typeof t === 'string') return t === 'fourcc' ? 4 : SCALAR_SIZE[t];
   if ('bytes' in t) return t.bytes;
   if ('string' in t) return t.string === 'table-offset' ? 4 : undefined;
-  return SCALAR_SIZE[t.width];
+  return SCALAR_SIZE['packed' in t ? t.packed : t.width];
 }
 
 /** A bit table from `[bit, name]` pairs. */

@@ -63,7 +63,23 @@ export class RowReader {
 
 const UTF8 = new TextDecoder();
 
-const widthOf = (t: FieldType): Scalar | undefined => (typeof t === 'string' ? (t === 'fourcc' ? undefined : t) : 'width' in t ? t.width : undefined);
+const widthOf = (t: FieldType): Scalar | undefined => (typeof t === 'string' ? (t === 'fourcc' ? undefined : t) : 'width' in t ? t.width : 'packed' in t ? t.packed : undefined);
+
+/** Reads a scalar whose bounds the record's own check covered. */
+function scalarAt(v: DataView, t: Scalar, at: number): number | bigint {
+  switch (t) {
+    case 'u8':
+      return v.getUint8(at);
+    case 'u16':
+      return v.getUint16(at, true);
+    case 'u32':
+      return v.getUint32(at, true);
+    case 'i32':
+      return v.getInt32(at, true);
+    case 'u64':
+      return v.getBigUint64(at, true);
+  }
+}
 
 /** Where a record's bytes went: fixed slots and inline strings, as [start, end) relative to the data. */
 export type Extent = readonly [start: number, end: number];
@@ -71,11 +87,13 @@ export type Extent = readonly [start: number, end: number];
 /**
  * Reads one record at `at`. `extents` (when given) receives the byte ranges the record's fixed
  * slots occupy. Strings are views: inline ones and those read through an offset stay in the
- * part's kept bytes, which is where they are written back from.
+ * part's kept bytes, which is where they are written back from. With `derive` false the row holds
+ * the stored values only (no `<key>Name`, `<key>Names`): formats whose typed description is plain
+ * numbers (PSV0) name values in their JSON form instead.
  * @throws {DecodeError} truncated, bad-offset for a string offset outside the data
  * @throws {LimitError} limit-exceeded when the budget runs out
  */
-export function readRecord(def: RecordDef, r: RowReader, at: number, path: string, extents?: Extent[]): Row {
+export function readRecord(def: RecordDef, r: RowReader, at: number, path: string, extents?: Extent[], derive = true): Row {
   r.need(at, def.size, path);
   r.charge(def.fields.length, path);
   const out: Row = {};
@@ -83,6 +101,25 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
   for (const f of def.fields) {
     const t = f.type;
     const fAt = f.at === 'after' ? cursor : at + f.at;
+    if (typeof t === 'string' && t !== 'fourcc') {
+      // the common case: a plain integer inside the record's checked bytes (no path built)
+      out[f.key] = scalarAt(r.view, t, fAt);
+      extents?.push([fAt, fAt + SCALAR_SIZE[t]]);
+      continue;
+    }
+    if (typeof t === 'object' && 'packed' in t) {
+      const v = scalarAt(r.view, t.packed, fAt);
+      extents?.push([fAt, fAt + SCALAR_SIZE[t.packed]]);
+      for (const s of t.subfields) {
+        const sv = subfieldOf(v, s);
+        out[s.key] = sv;
+        if (derive && s.enum) {
+          const name = enumName(s.enum, sv);
+          if (typeof name === 'string') out[`${s.key}Name`] = name;
+        }
+      }
+      continue;
+    }
     const fp = `${path}.${f.key}`;
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') {
@@ -127,7 +164,7 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
     const v = r.scalar(w, fAt, fp);
     extents?.push([fAt, fAt + SCALAR_SIZE[w]]);
     out[f.key] = v;
-    if (typeof t !== 'object') continue;
+    if (typeof t !== 'object' || !derive) continue;
     if ('enum' in t) {
       const name = enumName(t.enum, Number(v));
       if (typeof name === 'string') out[`${f.key}Name`] = name;
@@ -147,7 +184,8 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
   return out;
 }
 
-const subfieldOf = (v: number | bigint, s: SubField): number => Number((BigInt(v) >> BigInt(s.shift)) & ((1n << BigInt(s.width)) - 1n));
+const subfieldOf = (v: number | bigint, s: SubField): number =>
+  typeof v === 'number' && s.shift + s.width <= 32 ? (s.width === 32 ? v >>> 0 : (v >>> s.shift) & ((1 << s.width) - 1)) : Number((BigInt(v) >> BigInt(s.shift)) & ((1n << BigInt(s.width)) - 1n));
 
 /** The names of the set bits of `v` in table order; bits the table lacks as `bitN`. */
 export function flagNames(table: readonly { bit: number; name: string }[], v: number | bigint): string[] {
@@ -174,6 +212,11 @@ export function flagNames(table: readonly { bit: number; name: string }[], v: nu
 /** The value a field writes: the word with its subfields put back, for subfield types. */
 function wordOf(f: Field, row: Row): number | bigint {
   const t = f.type;
+  if (typeof t === 'object' && 'packed' in t) {
+    let w = 0n;
+    for (const s of t.subfields) w |= (BigInt(row[s.key] as number) & ((1n << BigInt(s.width)) - 1n)) << BigInt(s.shift);
+    return t.packed === 'u64' ? w : Number(w);
+  }
   const v = row[f.key] as number | bigint;
   if (typeof t !== 'object' || !('subfields' in t)) return v;
   let w = BigInt(v);
@@ -244,6 +287,14 @@ export function recordToJson(row: Row): Record<string, unknown> {
 
 const LIMIT: Readonly<Record<Scalar, [number, number]>> = { u8: [0, 0xff], u16: [0, 0xffff], u32: [0, 0xffffffff], i32: [-0x80000000, 0x7fffffff], u64: [0, Number.MAX_SAFE_INTEGER] };
 
+/** A packed subfield's value: an integer that fits its bits. */
+function subfieldInt(v: unknown, s: SubField, path: string): number {
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', path, `expected an integer, got ${kindOf(v)}`);
+  const hi = 2 ** s.width - 1;
+  if (v < 0 || v > hi) throw new DescriptionError('out-of-range', path, `${v} is outside 0..${hi}`);
+  return v;
+}
+
 function jsonInt(v: unknown, w: Scalar, path: string): number | bigint {
   if (w === 'u64' && typeof v === 'string' && /^\d{1,20}$/.test(v)) {
     const b = BigInt(v);
@@ -283,6 +334,10 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
       out[f.key] = Uint8Array.from({ length: t.bytes }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
       continue;
     }
+    if (typeof t === 'object' && 'packed' in t) {
+      for (const s of t.subfields) out[s.key] = subfieldInt(j[s.key], s, `${path}.${s.key}`);
+      continue;
+    }
     const w = widthOf(t)!;
     out[f.key] = jsonInt(j[f.key], w, fp);
     if (typeof t === 'object' && 'subfields' in t) {
@@ -292,13 +347,28 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
   return out;
 }
 
+/** How recordSpans maps a record. */
+export interface RecordSpanOptions {
+  /** Whether a `record` span covers the record (default true; false for a view over bytes another record maps). */
+  readonly record?: boolean;
+  /** A field's label beside its value (a string an offset names), by key. */
+  readonly label?: Readonly<Record<string, (value: number) => string | undefined>>;
+}
+
 /** Records the byte spans of a record read at `at` (data offset; `base` makes them absolute). */
-export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string): void {
-  rec.add('record', base + at, def.size, path, undefined, def.name);
+export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string, options: RecordSpanOptions = {}): void {
+  if (options.record !== false) rec.add('record', base + at, def.size, path, undefined, def.name);
   for (const f of def.fields) {
     const t = f.type;
     const fp = `${path}.${f.key}`;
     const v = row[f.key];
+    if (typeof t === 'object' && 'packed' in t) {
+      // bit fields sharing a slot: one span naming each
+      const o = base + at + (f.at as number);
+      const word = wordOf(f, row);
+      rec.field(o, SCALAR_SIZE[t.packed], `${path}.{${t.subfields.map((s) => s.key).join(',')}}`, word, t.subfields.map((s) => `${s.key}=${String(row[s.key])}`).join(' '));
+      continue;
+    }
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') {
         rec.field(base + at + (f.at as number), 4, fp, row[`${f.key}Offset`] as number, v as string);
@@ -312,7 +382,10 @@ export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: n
       rec.add('padding', o, width, fp);
       continue;
     }
-    const name = typeof t === 'object' && 'enum' in t ? (row[`${f.key}Name`] as string | undefined) : typeof t === 'object' && 'flags' in t ? (row[`${f.key}Names`] as string[]).join('|') : undefined;
+    const label = options.label?.[f.key];
+    const named = typeof t === 'object' && 'enum' in t ? enumName(t.enum, Number(v)) : undefined;
+    const name =
+      label !== undefined ? label(Number(v)) : typeof named === 'string' ? named : typeof t === 'object' && 'flags' in t ? flagNames(t.flags, v as number | bigint).join('|') : undefined;
     rec.field(o, width, fp, v instanceof Uint8Array ? hex(v) : (v as number | bigint | string), name);
   }
 }
@@ -322,6 +395,11 @@ export function mutateRecord(def: RecordDef, row: Row, random: () => number): Ro
   const ints = def.fields.filter((f) => widthOf(f.type) !== undefined);
   if (ints.length === 0) return row;
   const f = ints[Math.floor(random() * ints.length)]!;
+  const pt = f.type;
+  if (typeof pt === 'object' && 'packed' in pt) {
+    const s = pt.subfields[Math.floor(random() * pt.subfields.length)]!;
+    return { ...row, [s.key]: Math.floor(random() * 2 ** s.width) };
+  }
   const w = widthOf(f.type)!;
   const bitsN = SCALAR_SIZE[w] * 8;
   const pick = Math.floor(random() * 4);
@@ -364,6 +442,10 @@ export function checkRow(def: RecordDef, row: unknown, path: string): asserts ro
     }
     if (typeof t === 'object' && 'bytes' in t) {
       if (!(v instanceof Uint8Array) || v.byteLength !== t.bytes) throw new DescriptionError('bad-type', fp, `expected ${t.bytes} bytes, got ${kindOf(v)}`);
+      continue;
+    }
+    if (typeof t === 'object' && 'packed' in t) {
+      for (const s of t.subfields) subfieldInt(r[s.key], s, `${path}.${s.key}`);
       continue;
     }
     const w = widthOf(t)!;
