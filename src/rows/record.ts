@@ -4,11 +4,11 @@
  * `RowReader.need` (one bounds check) and charges the call's work budget (`resolve`: one per
  * record, one per string byte looked at).
  */
-import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type RecordDef, type Scalar, type SubField } from '../../codecs/rows.js';
+import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type RecordDef, type RefType, type Scalar, type SubField, type UnionType } from '../../codecs/rows.js';
 import { Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { readNul } from '../bytes/strings.js';
-import { enumName } from '../json/vocabulary.js';
+import { enumName, enumValue } from '../json/vocabulary.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 
 /** A decoded record: field keys (and the derived `<key>Name`, `<key>Names`, `<key>Offset`, subfield keys) to values. */
@@ -26,6 +26,8 @@ export class RowReader {
     readonly bytes: Uint8Array,
     readonly base: number,
     readonly budget: Budget,
+    /** Resolves reference fields (RefType); without one a reference reads as its stored word(s). */
+    readonly refs?: RefResolver,
   ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
@@ -60,6 +62,30 @@ export class RowReader {
   }
 }
 
+/** What a reference field stores: a u32, or offset and size for `bytes`. */
+export type Stored = number | readonly [offset: number, size: number];
+
+/** A format's pools as readRecord sees them: a reference field's stored word(s) -> its value. */
+export interface RefResolver {
+  /**
+   * @param at data offset of the field (for messages: add the reader's base)
+   * @throws {DecodeError} a reference outside its pool or table
+   */
+  resolve(field: Field, type: RefType, stored: Stored, at: number, path: string): unknown;
+}
+
+/** A format's pools as writeRecord sees them: a reference field's value -> the word(s) to store. */
+export interface RefStore {
+  /** @throws {DescriptionError} a value of the wrong type for the reference */
+  store(field: Field, type: RefType, value: unknown, path: string): Stored;
+}
+
+/**
+ * What a row holds beside the stored values: `derived` (default) names beside (`<key>Name`,
+ * `<key>Names`); `plain` stored values only (PSV0's typed description); `json` enum values by name
+ * in place (the number when the table has no name) and byte runs as hex (RDAT's description).
+ */
+export type RowStyle = 'derived' | 'plain' | 'json';
 
 const UTF8 = new TextDecoder();
 
@@ -87,18 +113,22 @@ export type Extent = readonly [start: number, end: number];
 /**
  * Reads one record at `at`. `extents` (when given) receives the byte ranges the record's fixed
  * slots occupy. Strings are views: inline ones and those read through an offset stay in the
- * part's kept bytes, which is where they are written back from. With `derive` false the row holds
- * the stored values only (no `<key>Name`, `<key>Names`): formats whose typed description is plain
- * numbers (PSV0) name values in their JSON form instead.
- * @throws {DecodeError} truncated, bad-offset for a string offset outside the data
+ * part's kept bytes, which is where they are written back from. `style` says what the row holds
+ * beside the stored values (RowStyle). Reference fields go through the reader's resolver.
+ * @throws {DecodeError} truncated, bad-offset for a string offset outside the data (and what the resolver throws)
  * @throws {LimitError} limit-exceeded when the budget runs out
  */
-export function readRecord(def: RecordDef, r: RowReader, at: number, path: string, extents?: Extent[], derive = true): Row {
+export function readRecord(def: RecordDef, r: RowReader, at: number, path: string, extents?: Extent[], style: RowStyle = 'derived'): Row {
   r.need(at, def.size, path);
-  r.charge(def.fields.length, path);
+  r.charge(1, path);
   const out: Row = {};
-  let cursor = at + def.size;
-  for (const f of def.fields) {
+  readFields(def.fields, r, at, at + def.size, path, out, extents, style);
+  return out;
+}
+
+function readFields(fields: readonly Field[], r: RowReader, at: number, end: number, path: string, out: Row, extents: Extent[] | undefined, style: RowStyle): void {
+  let cursor = end;
+  for (const f of fields) {
     const t = f.type;
     const fAt = f.at === 'after' ? cursor : at + f.at;
     if (typeof t === 'string' && t !== 'fourcc') {
@@ -113,7 +143,7 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
       for (const s of t.subfields) {
         const sv = subfieldOf(v, s);
         out[s.key] = sv;
-        if (derive && s.enum) {
+        if (style === 'derived' && s.enum) {
           const name = enumName(s.enum, sv);
           if (typeof name === 'string') out[`${s.key}Name`] = name;
         }
@@ -121,6 +151,16 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
       continue;
     }
     const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'ref' in t) {
+      const stored: Stored = t.ref === 'bytes' ? [r.view.getUint32(fAt, true), r.view.getUint32(fAt + 4, true)] : r.view.getUint32(fAt, true);
+      extents?.push([fAt, fAt + (t.ref === 'bytes' ? 8 : 4)]);
+      out[f.key] = r.refs ? r.refs.resolve(f, t, stored, fAt, fp) : stored;
+      continue;
+    }
+    if (typeof t === 'object' && 'union' in t) {
+      readUnion(fields, t, r, fAt, path, out, extents, style, f.key);
+      continue;
+    }
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') {
         const offset = r.scalar('u32', fAt, fp) as number;
@@ -154,9 +194,10 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
       extents?.push([fAt, fAt + 4]);
       continue;
     }
-    if (typeof t === 'object' && 'bytes' in t) {
+    if ('bytes' in t) {
       r.need(fAt, t.bytes, fp);
-      out[f.key] = r.bytes.slice(fAt, fAt + t.bytes);
+      const b = r.bytes.slice(fAt, fAt + t.bytes);
+      out[f.key] = style === 'json' ? hex(b) : b;
       extents?.push([fAt, fAt + t.bytes]);
       continue;
     }
@@ -164,11 +205,13 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
     const v = r.scalar(w, fAt, fp);
     extents?.push([fAt, fAt + SCALAR_SIZE[w]]);
     out[f.key] = v;
-    if (typeof t !== 'object' || !derive) continue;
+    if (style === 'plain') continue;
     if ('enum' in t) {
       const name = enumName(t.enum, Number(v));
-      if (typeof name === 'string') out[`${f.key}Name`] = name;
-    } else if ('flags' in t) {
+      if (style === 'json') out[f.key] = name;
+      else if (typeof name === 'string') out[`${f.key}Name`] = name;
+    } else if (style === 'json') continue;
+    else if ('flags' in t) {
       out[`${f.key}Names`] = flagNames(t.flags, v);
     } else if ('subfields' in t) {
       for (const s of t.subfields) {
@@ -181,7 +224,24 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
       }
     }
   }
-  return out;
+}
+
+/** The stored value of the field a union is picked by (a scalar or enum of the same field list). */
+function unionSelector(fields: readonly Field[], u: UnionType, view: DataView, recordAt: number): number | undefined {
+  const by = fields.find((x) => x.key === u.union.by);
+  const w = by && typeof by.at === 'number' ? widthOf(by.type) : undefined;
+  return w === undefined || w === 'u64' ? undefined : (scalarAt(view, w, recordAt + (by!.at as number)) as number);
+}
+
+/** Where a union's case ends (bytes from the union's start). */
+const caseEnd = (fields: readonly Field[]) => fields.reduce((n, f) => Math.max(n, (f.at as number) + (fieldWidth(f.type) ?? 0)), 0);
+
+function readUnion(fields: readonly Field[], t: UnionType, r: RowReader, fAt: number, path: string, out: Row, extents: Extent[] | undefined, style: RowStyle, key: string): void {
+  const recordAt = fAt - (fields.find((x) => x.type === t)!.at as number);
+  const chosen = t.union.cases[unionSelector(fields, t, r.view, recordAt) ?? -1] ?? [];
+  readFields(chosen, r, fAt, fAt + t.union.size, path, out, extents, style);
+  const rest = r.bytes.subarray(fAt + caseEnd(chosen), fAt + t.union.size);
+  if (rest.some((b) => b !== 0)) out[`${key}Rest`] = style === 'json' ? hex(rest) : rest.slice();
 }
 
 const subfieldOf = (v: number | bigint, s: SubField): number =>
@@ -231,15 +291,42 @@ function wordOf(f: Field, row: Row): number | bigint {
 
 /**
  * Writes a record's fixed slots into `out` at `at` (inline strings and the strings an offset
- * points at are not written here: they are part of the kept bytes, src/parts/).
+ * points at are not written here: they are part of the kept bytes, src/parts/). Reference fields
+ * store what `refs` gives for their values; a union writes the case its selector picks and then
+ * `<key>Rest` (zeros when absent). The row holds stored values (recordFromJson's or readRecord's
+ * `derived`/`plain` rows).
+ * @throws {DescriptionError} what `refs` throws for a reference value
  */
-export function writeRecord(def: RecordDef, row: Row, out: DataView, at: number): void {
-  for (const f of def.fields) {
+export function writeRecord(def: RecordDef, row: Row, out: DataView, at: number, refs?: RefStore, path: string = def.name): void {
+  writeFields(def.fields, row, out, at, refs, path);
+}
+
+function writeFields(fields: readonly Field[], row: Row, out: DataView, at: number, refs: RefStore | undefined, path: string): void {
+  for (const f of fields) {
     if (f.at === 'after') continue;
     const t = f.type;
     const o = at + f.at;
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') out.setUint32(o, row[`${f.key}Offset`] as number, true);
+      continue;
+    }
+    if (typeof t === 'object' && 'ref' in t) {
+      const value = row[f.key];
+      const stored = refs ? refs.store(f, t, value, `${path}.${f.key}`) : (value as Stored);
+      if (typeof stored === 'number') out.setUint32(o, stored >>> 0, true);
+      else {
+        out.setUint32(o, stored[0] >>> 0, true);
+        out.setUint32(o + 4, stored[1] >>> 0, true);
+      }
+      continue;
+    }
+    if (typeof t === 'object' && 'union' in t) {
+      const by = row[t.union.by];
+      const chosen = t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+      writeFields(chosen, row, out, o, refs, path);
+      const rest = row[`${f.key}Rest`] as Uint8Array | undefined;
+      const from = caseEnd(chosen);
+      for (let i = from; i < t.union.size; i++) out.setUint8(o + i, rest?.[i - from] ?? 0);
       continue;
     }
     if (t === 'fourcc') {
@@ -315,9 +402,41 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, `expected an object, got ${kindOf(json)}`);
   const j = json as Record<string, unknown>;
   const out: Row = { ...j };
-  for (const f of def.fields) {
+  fieldsFromJson(def.fields, j, out, path);
+  return out;
+}
+
+function hexToBytes(s: unknown, n: number | undefined, path: string): Uint8Array {
+  if (typeof s !== 'string' || s.length % 2 !== 0 || (n !== undefined && s.length !== 2 * n) || !/^[0-9a-fA-F]*$/.test(s)) {
+    throw new DescriptionError('bad-type', path, n === undefined ? 'expected bytes as hex' : `expected ${n} bytes as hex`);
+  }
+  return Uint8Array.from({ length: s.length / 2 }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
+}
+
+function fieldsFromJson(fields: readonly Field[], j: Record<string, unknown>, out: Row, path: string): void {
+  for (const f of fields) {
     const t = f.type;
     const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'ref' in t) {
+      // the value's shape here, in field order; the format's RefStore finds or adds it in its pools
+      const v = j[f.key];
+      const ok = t.ref === 'string' || t.ref === 'bytes' ? typeof v === 'string' : t.ref === 'record' ? v === null || typeof v === 'number' : v === null || Array.isArray(v);
+      if (!ok) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', fp, `expected ${t.ref === 'string' ? 'a string' : t.ref === 'bytes' ? 'bytes as hex' : t.ref === 'record' ? 'a record index or null' : 'an array or null'}, got ${kindOf(v)}`);
+      continue;
+    }
+    if (typeof t === 'object' && 'union' in t) {
+      const by = out[t.union.by];
+      const chosen = t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+      fieldsFromJson(chosen, j, out, path);
+      const rest = j[`${f.key}Rest`];
+      if (rest !== undefined) {
+        const left = t.union.size - caseEnd(chosen);
+        const b = hexToBytes(rest, undefined, `${fp}Rest`);
+        if (b.byteLength !== left) throw new DescriptionError('out-of-range', `${fp}Rest`, `${b.byteLength} bytes; the union leaves ${left}`);
+        out[`${f.key}Rest`] = b;
+      }
+      continue;
+    }
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') out[`${f.key}Offset`] = jsonInt(j[`${f.key}Offset`], 'u32', `${fp}Offset`);
       else if (typeof j[f.key] !== 'string') throw new DescriptionError('bad-type', fp, `expected a string, got ${kindOf(j[f.key])}`);
@@ -329,9 +448,7 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
       continue;
     }
     if (typeof t === 'object' && 'bytes' in t) {
-      const s = j[f.key];
-      if (typeof s !== 'string' || s.length !== 2 * t.bytes || !/^[0-9a-fA-F]*$/.test(s)) throw new DescriptionError('bad-type', fp, `expected ${t.bytes} bytes as hex`);
-      out[f.key] = Uint8Array.from({ length: t.bytes }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
+      out[f.key] = hexToBytes(j[f.key], t.bytes, fp);
       continue;
     }
     if (typeof t === 'object' && 'packed' in t) {
@@ -339,12 +456,13 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
       continue;
     }
     const w = widthOf(t)!;
-    out[f.key] = jsonInt(j[f.key], w, fp);
+    const given = j[f.key];
+    // an enum value may be given by name (RowStyle json)
+    out[f.key] = typeof t === 'object' && 'enum' in t && typeof given === 'string' ? enumValue(t.enum, given, fp) : jsonInt(given, w, fp);
     if (typeof t === 'object' && 'subfields' in t) {
       for (const s of t.subfields) if (j[s.key] !== undefined) out[s.key] = jsonInt(j[s.key], s.width > 16 ? 'u32' : 'u16', `${path}.${s.key}`);
     }
   }
-  return out;
 }
 
 /** How recordSpans maps a record. */
@@ -358,10 +476,32 @@ export interface RecordSpanOptions {
 /** Records the byte spans of a record read at `at` (data offset; `base` makes them absolute). */
 export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string, options: RecordSpanOptions = {}): void {
   if (options.record !== false) rec.add('record', base + at, def.size, path, undefined, def.name);
-  for (const f of def.fields) {
+  spanFields(def.fields, row, rec, base, at, path, options);
+}
+
+function spanFields(fields: readonly Field[], row: Row, rec: SpanRecorder, base: number, at: number, path: string, options: RecordSpanOptions): void {
+  for (const f of fields) {
     const t = f.type;
     const fp = `${path}.${f.key}`;
     const v = row[f.key];
+    if (typeof t === 'object' && 'ref' in t) {
+      // the stored words (a row read without a resolver)
+      const o = base + at + (f.at as number);
+      if (Array.isArray(v)) {
+        rec.field(o, 4, `${fp}.Offset`, v[0] as number);
+        rec.field(o + 4, 4, `${fp}.Size`, v[1] as number);
+      } else rec.field(o, 4, fp, typeof v === 'number' ? v : undefined);
+      continue;
+    }
+    if (typeof t === 'object' && 'union' in t) {
+      const by = row[t.union.by];
+      const chosen = t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+      const o = at + (f.at as number);
+      spanFields(chosen, row, rec, base, o, path, options);
+      const used = caseEnd(chosen);
+      if (used < t.union.size) rec.add('padding', base + o + used, t.union.size - used, `${path} (${f.key} rest)`);
+      continue;
+    }
     if (typeof t === 'object' && 'packed' in t) {
       // bit fields sharing a slot: one span naming each
       const o = base + at + (f.at as number);
@@ -426,11 +566,20 @@ export function mutateRecord(def: RecordDef, row: Row, random: () => number): Ro
  */
 export function checkRow(def: RecordDef, row: unknown, path: string): asserts row is Row {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new DescriptionError('bad-type', path, `expected a record, got ${kindOf(row)}`);
-  const r = row as Row;
-  for (const f of def.fields) {
+  checkFields(def.fields, row as Row, path);
+}
+
+function checkFields(fields: readonly Field[], r: Row, path: string): void {
+  for (const f of fields) {
     if (f.at === 'after') continue;
     const t = f.type;
     const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'ref' in t) continue;
+    if (typeof t === 'object' && 'union' in t) {
+      const by = r[t.union.by];
+      checkFields(t.union.cases[typeof by === 'number' ? by : -1] ?? [], r, path);
+      continue;
+    }
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') jsonInt(r[`${f.key}Offset`], 'u32', `${fp}Offset`);
       continue;

@@ -151,7 +151,7 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
   if (S < PSV_MIN_SIZE.runtimeInfo) throw new DecodeError('unsupported-version', r.base, 'PSV0.runtimeInfoSize', `runtime info of ${S} bytes, at least ${PSV_MIN_SIZE.runtimeInfo} expected`);
   r.need(4, S, 'PSV0.runtimeInfo');
   const version = psvVersionOf(S);
-  const info = readRecord(PSV_RUNTIME_INFO[version]!, rows, 4, 'PSV0.runtimeInfo', undefined, false) as PsvFields;
+  const info = readRecord(PSV_RUNTIME_INFO[version]!, rows, 4, 'PSV0.runtimeInfo', undefined, 'plain') as PsvFields;
   const stage = version >= 1 ? info.shaderStage : options.stage;
   const psv: Psv0 = { runtimeInfoSize: S, info, runtimeInfoTail: data.slice(4 + knownRuntimeInfo(S), 4 + S), resourceSize: 0, resources: [], trailing: new Uint8Array(0) };
   // The stage union: named when re-encoding the view gives the same bytes, raw otherwise.
@@ -159,7 +159,7 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
   const word26 = version >= 1 ? (rows.scalar('u16', 4 + 26, 'PSV0.runtimeInfo') as number) : 0;
   const union = data.slice(4, 20);
   if (view) {
-    const stageInfo = readRecord(view, rows, 4, 'PSV0.runtimeInfo', undefined, false) as PsvFields;
+    const stageInfo = readRecord(view, rows, 4, 'PSV0.runtimeInfo', undefined, 'plain') as PsvFields;
     const again = encodeStageView(view, stageInfo);
     if (equal(again.union, union) && again.word26 === word26) psv.stageInfo = stageInfo;
   }
@@ -176,7 +176,7 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
     psv.resourceSize = B;
     const def = psvResourceRecord(B);
     for (let i = 0; i < R; i++) {
-      const res = readRecord(def, rows, at, 'PSV0.resources', undefined, false) as unknown as PsvResource;
+      const res = readRecord(def, rows, at, 'PSV0.resources', undefined, 'plain') as unknown as PsvResource;
       if (B > def.size) res.tail = data.slice(at + def.size, at + B);
       psv.resources.push(res);
       at += B;
@@ -209,7 +209,7 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
       const lists = [psv.inputElements, psv.outputElements, psv.patchConstOrPrimElements];
       for (let l = 0; l < 3; l++) {
         for (let i = 0; i < counts[l]!; i++) {
-          lists[l]!.push(readRecord(PSV_ELEMENT, rows, at, LIST_PATHS[l]!, undefined, false) as PsvElement);
+          lists[l]!.push(readRecord(PSV_ELEMENT, rows, at, LIST_PATHS[l]!, undefined, 'plain') as PsvElement);
           if (E > PSV_ELEMENT.size) (psv.elementTails ??= []).push(data.slice(at + PSV_ELEMENT.size, at + E));
           at += E;
         }
