@@ -1,9 +1,12 @@
 /**
  * PSV0 (pipeline state validation) part of DXIL containers: one row per fact (docs/formats/psv0.md).
- * src/shader/psv0.ts expands these rows into decode, encode and the JSON form.
+ * Every fixed-layout record (runtime info 0-4, the stage views of its union, resource bind info
+ * 0/1, signature elements) is rows of codecs/rows.ts, read and written by src/rows/record.ts;
+ * src/shader/psv0.ts walks the framing between them (the u32 sizes and counts, the string and
+ * semantic-index tables, the dependency blocks).
  */
 import { enumTable } from './enum-table.js';
-import type { Field } from './rows.js';
+import { record, versioned, type Field, type RecordDef } from './rows.js';
 
 /** PSV versions and the sizes they imply; the version is never stored (inferred from the sizes). */
 export const PSV_VERSIONS = [
@@ -19,40 +22,6 @@ export type PsvVersion = (typeof PSV_VERSIONS)[number]['version'];
 export const PSV_MIN_SIZE = { runtimeInfo: 24, resource: 16, element: 16 } as const;
 /** Runtime info of this size or more has the string table, index table, elements and dependency data. */
 export const PSV_SIGNATURES_FROM_SIZE = 36;
-
-export type FieldType = 'u8' | 'u16' | 'u32';
-
-/** A scalar field in the one row vocabulary (codecs/rows.ts `Field`): key, byte offset, width, first PSV version that stores it. */
-export interface PsvFieldRow extends Field {
-  readonly key: string;
-  readonly at: number;
-  readonly type: FieldType;
-  readonly since: PsvVersion;
-}
-
-/**
- * Runtime-info fields outside the 16-byte stage union (offsets 0-15) and the stage-dependent
- * u16 at 26 (both in PSV_STAGE_VIEWS).
- */
-export const PSV_RUNTIME_INFO: readonly PsvFieldRow[] = [
-  { key: 'minimumWaveLaneCount', at: 16, type: 'u32', since: 0 },
-  { key: 'maximumWaveLaneCount', at: 20, type: 'u32', since: 0 },
-  { key: 'shaderStage', at: 24, type: 'u8', since: 1 },
-  { key: 'usesViewID', at: 25, type: 'u8', since: 1 },
-  { key: 'sigInputElements', at: 28, type: 'u8', since: 1 },
-  { key: 'sigOutputElements', at: 29, type: 'u8', since: 1 },
-  { key: 'sigPatchConstOrPrimElements', at: 30, type: 'u8', since: 1 },
-  { key: 'sigInputVectors', at: 31, type: 'u8', since: 1 },
-  { key: 'sigOutputVectors0', at: 32, type: 'u8', since: 1 },
-  { key: 'sigOutputVectors1', at: 33, type: 'u8', since: 1 },
-  { key: 'sigOutputVectors2', at: 34, type: 'u8', since: 1 },
-  { key: 'sigOutputVectors3', at: 35, type: 'u8', since: 1 },
-  { key: 'numThreadsX', at: 36, type: 'u32', since: 2 },
-  { key: 'numThreadsY', at: 40, type: 'u32', since: 2 },
-  { key: 'numThreadsZ', at: 44, type: 'u32', since: 2 },
-  { key: 'entryFunctionName', at: 48, type: 'u32', since: 3 },
-  { key: 'numBytesGroupSharedMemory', at: 52, type: 'u32', since: 4 },
-];
 
 /** Shader kinds (DXIL::ShaderKind; PSV byte 24 and the DXIL program header's upper 16 bits). */
 export const SHADER_KIND = enumTable('DXIL::ShaderKind', '', [
@@ -77,102 +46,6 @@ export const SHADER_KIND = enumTable('DXIL::ShaderKind', '', [
 export const SHADER_KIND_VALUE = {
   Pixel: 0, Vertex: 1, Geometry: 2, Hull: 3, Domain: 4, Compute: 5, Library: 6, Mesh: 13, Amplification: 14,
 } as const;
-
-/**
- * Stage views of the union (runtime-info bytes 0-15) and of the u16 at 26 (v1+). Every byte not
- * named by the stage's view is written as zero by DXC; a decoder that finds other bytes keeps
- * the union raw (`stageBytes`).
- */
-export const PSV_STAGE_VIEWS: readonly { readonly stages: readonly number[]; readonly fields: readonly PsvFieldRow[] }[] = [
-  { stages: [1], fields: [{ key: 'outputPositionPresent', at: 0, type: 'u8', since: 0 }] },
-  {
-    stages: [3],
-    fields: [
-      { key: 'inputControlPointCount', at: 0, type: 'u32', since: 0 },
-      { key: 'outputControlPointCount', at: 4, type: 'u32', since: 0 },
-      { key: 'tessellatorDomain', at: 8, type: 'u32', since: 0 },
-      { key: 'tessellatorOutputPrimitive', at: 12, type: 'u32', since: 0 },
-      { key: 'sigPatchConstOrPrimVectors', at: 26, type: 'u8', since: 1 },
-    ],
-  },
-  {
-    stages: [4],
-    fields: [
-      { key: 'inputControlPointCount', at: 0, type: 'u32', since: 0 },
-      { key: 'outputPositionPresent', at: 4, type: 'u8', since: 0 },
-      { key: 'tessellatorDomain', at: 8, type: 'u32', since: 0 },
-      { key: 'sigPatchConstOrPrimVectors', at: 26, type: 'u8', since: 1 },
-    ],
-  },
-  {
-    stages: [2],
-    fields: [
-      { key: 'inputPrimitive', at: 0, type: 'u32', since: 0 },
-      { key: 'outputTopology', at: 4, type: 'u32', since: 0 },
-      { key: 'outputStreamMask', at: 8, type: 'u32', since: 0 },
-      { key: 'outputPositionPresent', at: 12, type: 'u8', since: 0 },
-      { key: 'maxVertexCount', at: 26, type: 'u16', since: 1 },
-    ],
-  },
-  {
-    stages: [0],
-    fields: [
-      { key: 'depthOutput', at: 0, type: 'u8', since: 0 },
-      { key: 'sampleFrequency', at: 1, type: 'u8', since: 0 },
-    ],
-  },
-  {
-    stages: [13],
-    fields: [
-      { key: 'groupSharedBytesUsed', at: 0, type: 'u32', since: 0 },
-      { key: 'groupSharedBytesDependentOnViewID', at: 4, type: 'u32', since: 0 },
-      { key: 'payloadSizeInBytes', at: 8, type: 'u32', since: 0 },
-      { key: 'maxOutputVertices', at: 12, type: 'u16', since: 0 },
-      { key: 'maxOutputPrimitives', at: 14, type: 'u16', since: 0 },
-      { key: 'sigPatchConstOrPrimVectors', at: 26, type: 'u8', since: 1 },
-      { key: 'meshOutputTopology', at: 27, type: 'u8', since: 1 },
-    ],
-  },
-  { stages: [14], fields: [{ key: 'payloadSizeInBytes', at: 0, type: 'u32', since: 0 }] },
-];
-
-/** Resource record (PSVResourceBindInfo0/1). */
-export const PSV_RESOURCE: readonly PsvFieldRow[] = [
-  { key: 'resType', at: 0, type: 'u32', since: 0 },
-  { key: 'space', at: 4, type: 'u32', since: 0 },
-  { key: 'lowerBound', at: 8, type: 'u32', since: 0 },
-  { key: 'upperBound', at: 12, type: 'u32', since: 0 },
-  { key: 'resKind', at: 16, type: 'u32', since: 2 },
-  { key: 'resFlags', at: 20, type: 'u32', since: 2 },
-];
-
-/** A bit field inside a byte of a signature element. */
-export interface PsvBitsRow {
-  readonly key: string;
-  readonly at: number;
-  readonly shift: number;
-  readonly width: number;
-}
-
-/** Signature element (PSVSignatureElement0, 16 bytes); every bit of the 16 bytes belongs to one row. */
-export const PSV_ELEMENT: readonly PsvBitsRow[] = [
-  { key: 'semanticName', at: 0, shift: 0, width: 32 },
-  { key: 'semanticIndexes', at: 4, shift: 0, width: 32 },
-  { key: 'rows', at: 8, shift: 0, width: 8 },
-  { key: 'startRow', at: 9, shift: 0, width: 8 },
-  { key: 'cols', at: 10, shift: 0, width: 4 },
-  { key: 'startCol', at: 10, shift: 4, width: 2 },
-  { key: 'allocated', at: 10, shift: 6, width: 1 },
-  { key: 'reserved10', at: 10, shift: 7, width: 1 },
-  { key: 'semanticKind', at: 11, shift: 0, width: 8 },
-  { key: 'componentType', at: 12, shift: 0, width: 8 },
-  { key: 'interpolationMode', at: 13, shift: 0, width: 8 },
-  { key: 'dynamicIndexMask', at: 14, shift: 0, width: 4 },
-  { key: 'outputStream', at: 14, shift: 4, width: 2 },
-  { key: 'reserved14', at: 14, shift: 6, width: 2 },
-  { key: 'reserved15', at: 15, shift: 0, width: 8 },
-];
-export const PSV_ELEMENT_SIZE = 16;
 
 /** PSVResourceType. */
 export const PSV_RESOURCE_TYPE = enumTable('PSVResourceType', '', [
@@ -221,6 +94,136 @@ export const PSV_SEMANTIC_KIND = enumTable('PSVSemanticKind', '', [
   ['GroupThreadID', 24], ['TessFactor', 25], ['InsideTessFactor', 26], ['ViewID', 27], ['Barycentrics', 28],
   ['ShadingRate', 29], ['CullPrimitive', 30], ['Invalid', 31],
 ]);
+
+/** A PSV row: a field of the one row vocabulary (codecs/rows.ts) with the first PSV version that stores it. */
+type PsvField = Field & { readonly since: PsvVersion };
+const u8 = 'u8' as const;
+const u16 = 'u16' as const;
+const u32 = 'u32' as const;
+
+/**
+ * Runtime-info rows (PSVRuntimeInfo0-4) outside the 16-byte stage union (offsets 0-15) and the
+ * stage-dependent u16 at 26 (both in PSV_STAGE_VIEWS). Offsets are from the runtime info's start.
+ */
+export const PSV_RUNTIME_INFO_FIELDS: readonly PsvField[] = [
+  { key: 'minimumWaveLaneCount', at: 16, type: u32, since: 0 },
+  { key: 'maximumWaveLaneCount', at: 20, type: u32, since: 0 },
+  { key: 'shaderStage', at: 24, type: { enum: SHADER_KIND, width: u8 }, since: 1 },
+  { key: 'usesViewID', at: 25, type: u8, since: 1 },
+  { key: 'sigInputElements', at: 28, type: u8, since: 1 },
+  { key: 'sigOutputElements', at: 29, type: u8, since: 1 },
+  { key: 'sigPatchConstOrPrimElements', at: 30, type: u8, since: 1 },
+  { key: 'sigInputVectors', at: 31, type: u8, since: 1 },
+  { key: 'sigOutputVectors0', at: 32, type: u8, since: 1 },
+  { key: 'sigOutputVectors1', at: 33, type: u8, since: 1 },
+  { key: 'sigOutputVectors2', at: 34, type: u8, since: 1 },
+  { key: 'sigOutputVectors3', at: 35, type: u8, since: 1 },
+  { key: 'numThreadsX', at: 36, type: u32, since: 2 },
+  { key: 'numThreadsY', at: 40, type: u32, since: 2 },
+  { key: 'numThreadsZ', at: 44, type: u32, since: 2 },
+  /** Offset into the string table. */
+  { key: 'entryFunctionName', at: 48, type: u32, since: 3 },
+  { key: 'numBytesGroupSharedMemory', at: 52, type: u32, since: 4 },
+];
+
+/** The runtime info each version stores, indexed by version (its size is the version's). */
+export const PSV_RUNTIME_INFO: readonly RecordDef[] = PSV_VERSIONS.map((v) => versioned(`PSVRuntimeInfo${v.version}`, v.runtimeInfoSize, PSV_RUNTIME_INFO_FIELDS, v.version));
+
+/** Bytes of a stage view: the 16-byte union and, from v1, the u16 at 26 (26-27). */
+const stageViewSize = (v: PsvVersion) => (v >= 1 ? 28 : 16);
+const stageView = (stages: readonly number[], name: string, fields: readonly PsvField[]) => ({
+  stages,
+  fields,
+  records: PSV_VERSIONS.map((v) => versioned(name, stageViewSize(v.version), fields, v.version)),
+});
+
+/**
+ * Stage views of the union (runtime-info bytes 0-15) and of the u16 at 26 (v1+). Every byte not
+ * named by the stage's view is written as zero by DXC; a decoder that finds other bytes keeps
+ * the union raw (`stageRaw`). `records[v]` is the view as version v stores it.
+ */
+export const PSV_STAGE_VIEWS: readonly { readonly stages: readonly number[]; readonly fields: readonly PsvField[]; readonly records: readonly RecordDef[] }[] = [
+  stageView([1], 'VSInfo', [{ key: 'outputPositionPresent', at: 0, type: u8, since: 0 }]),
+  stageView([3], 'HSInfo', [
+    { key: 'inputControlPointCount', at: 0, type: u32, since: 0 },
+    { key: 'outputControlPointCount', at: 4, type: u32, since: 0 },
+    { key: 'tessellatorDomain', at: 8, type: u32, since: 0 },
+    { key: 'tessellatorOutputPrimitive', at: 12, type: u32, since: 0 },
+    { key: 'sigPatchConstOrPrimVectors', at: 26, type: u8, since: 1 },
+  ]),
+  stageView([4], 'DSInfo', [
+    { key: 'inputControlPointCount', at: 0, type: u32, since: 0 },
+    { key: 'outputPositionPresent', at: 4, type: u8, since: 0 },
+    { key: 'tessellatorDomain', at: 8, type: u32, since: 0 },
+    { key: 'sigPatchConstOrPrimVectors', at: 26, type: u8, since: 1 },
+  ]),
+  stageView([2], 'GSInfo', [
+    { key: 'inputPrimitive', at: 0, type: u32, since: 0 },
+    { key: 'outputTopology', at: 4, type: u32, since: 0 },
+    { key: 'outputStreamMask', at: 8, type: u32, since: 0 },
+    { key: 'outputPositionPresent', at: 12, type: u8, since: 0 },
+    { key: 'maxVertexCount', at: 26, type: u16, since: 1 },
+  ]),
+  stageView([0], 'PSInfo', [
+    { key: 'depthOutput', at: 0, type: u8, since: 0 },
+    { key: 'sampleFrequency', at: 1, type: u8, since: 0 },
+  ]),
+  stageView([13], 'MSInfo', [
+    { key: 'groupSharedBytesUsed', at: 0, type: u32, since: 0 },
+    { key: 'groupSharedBytesDependentOnViewID', at: 4, type: u32, since: 0 },
+    { key: 'payloadSizeInBytes', at: 8, type: u32, since: 0 },
+    { key: 'maxOutputVertices', at: 12, type: u16, since: 0 },
+    { key: 'maxOutputPrimitives', at: 14, type: u16, since: 0 },
+    { key: 'sigPatchConstOrPrimVectors', at: 26, type: u8, since: 1 },
+    { key: 'meshOutputTopology', at: 27, type: u8, since: 1 },
+  ]),
+  stageView([14], 'ASInfo', [{ key: 'payloadSizeInBytes', at: 0, type: u32, since: 0 }]),
+];
+
+/** Resource record rows (PSVResourceBindInfo0, 16 bytes; PSVResourceBindInfo1 adds kind and flags, 24 bytes, PSV 2+). */
+export const PSV_RESOURCE_FIELDS: readonly PsvField[] = [
+  { key: 'resType', at: 0, type: { enum: PSV_RESOURCE_TYPE, width: u32 }, since: 0 },
+  { key: 'space', at: 4, type: u32, since: 0 },
+  { key: 'lowerBound', at: 8, type: u32, since: 0 },
+  { key: 'upperBound', at: 12, type: u32, since: 0 },
+  { key: 'resKind', at: 16, type: { enum: PSV_RESOURCE_KIND, width: u32 }, since: 2 },
+  { key: 'resFlags', at: 20, type: u32, since: 2 },
+];
+export const PSV_RESOURCE_0 = versioned('PSVResourceBindInfo0', 16, PSV_RESOURCE_FIELDS, 0);
+export const PSV_RESOURCE_1 = versioned('PSVResourceBindInfo1', 24, PSV_RESOURCE_FIELDS, 2);
+/** The resource record a stored record size holds (the newest that fits; the rest is the record's tail). */
+export const psvResourceRecord = (size: number): RecordDef => (size >= PSV_RESOURCE_1.size ? PSV_RESOURCE_1 : PSV_RESOURCE_0);
+
+/** Signature element (PSVSignatureElement0, 16 bytes); every bit of the 16 bytes belongs to one row. */
+export const PSV_ELEMENT = record('PSVSignatureElement0', 16, [
+  /** Offset into the string table. */
+  { key: 'semanticName', at: 0, type: u32 },
+  /** Index into the semantic index table. */
+  { key: 'semanticIndexes', at: 4, type: u32 },
+  { key: 'rows', at: 8, type: u8 },
+  { key: 'startRow', at: 9, type: u8 },
+  {
+    key: 'colsAndStart',
+    at: 10,
+    type: { packed: u8, subfields: [{ key: 'cols', shift: 0, width: 4 }, { key: 'startCol', shift: 4, width: 2 }, { key: 'allocated', shift: 6, width: 1 }, { key: 'reserved10', shift: 7, width: 1 }] },
+  },
+  { key: 'semanticKind', at: 11, type: { enum: PSV_SEMANTIC_KIND, width: u8 } },
+  { key: 'componentType', at: 12, type: u8 },
+  { key: 'interpolationMode', at: 13, type: u8 },
+  {
+    key: 'dynamicMaskAndStream',
+    at: 14,
+    type: { packed: u8, subfields: [{ key: 'dynamicIndexMask', shift: 0, width: 4 }, { key: 'outputStream', shift: 4, width: 2 }, { key: 'reserved14', shift: 6, width: 2 }] },
+  },
+  { key: 'reserved15', at: 15, type: u8 },
+]);
+export const PSV_ELEMENT_SIZE = PSV_ELEMENT.size;
+
+/** An element's typed-description keys in storage order (the subfields of packed bytes, not the bytes). */
+export const PSV_ELEMENT_KEYS: readonly string[] = PSV_ELEMENT.fields.flatMap((f) => (typeof f.type === 'object' && 'packed' in f.type ? f.type.subfields.map((s) => s.key) : [f.key]));
+
+/** Every PSV0 record (the JSON form spells the values of each enum-typed field by name). */
+export const PSV_RECORDS: readonly RecordDef[] = [...PSV_RUNTIME_INFO, ...PSV_STAGE_VIEWS.flatMap((v) => v.records), PSV_RESOURCE_0, PSV_RESOURCE_1, PSV_ELEMENT];
 
 /**
  * Dependency blocks (ViewID masks and input->output tables), in the order they are stored.

@@ -4,7 +4,9 @@
  * Every result struct has the same layout on x86 and x64 (8-byte aligned, no pointers).
  */
 import { enumTable } from './enum-table.js';
+import type { Field, RecordDef } from './rows.js';
 
+/** A result field as the bulk kernels read it (derived from the struct's rows). */
 export interface ResultField {
   readonly name: string;
   readonly offset: number;
@@ -15,13 +17,32 @@ export interface ResultField {
 export interface ResultStruct {
   readonly name: string;
   readonly size: number;
+  /** The struct as rows of codecs/rows.ts (read, written, mapped by src/rows/record.ts). */
+  readonly record: RecordDef;
+  /** The rows' fields for the bulk kernels: name, offset, size. */
   readonly fields: readonly ResultField[];
-  /** Byte ranges with no field: ignored on decode, written as zero on encode. */
+  /** Byte ranges with no field (the rows' reserved fields): ignored on decode, written as zero on encode. */
   readonly padding: readonly { offset: number; size: number }[];
 }
 
-const u64 = (name: string, offset: number): ResultField => ({ name, offset, size: 8 });
-const u32 = (name: string, offset: number): ResultField => ({ name, offset, size: 4 });
+export const VIDEO_DECODE_STATUS = enumTable('D3D12_VIDEO_DECODE_STATUS', 'D3D12_VIDEO_DECODE_STATUS_', [
+  ['OK', 0], ['CONTINUE', 1], ['CONTINUE_SKIP_DISPLAY', 2], ['RESTART', 3], ['RATE_EXCEEDED', 4],
+]);
+
+const u64 = (key: string, at: number): Field => ({ key, type: 'u64', at });
+const u32 = (key: string, at: number): Field => ({ key, type: 'u32', at });
+
+/** A result struct from its rows (one row per field; padding is a reserved row). */
+function struct(name: string, size: number, fields: readonly Field[]): ResultStruct {
+  const width = (f: Field): 4 | 8 => (f.type === 'u32' ? 4 : 8);
+  return {
+    name,
+    size,
+    record: { name, size, fields },
+    fields: fields.filter((f) => !f.reserved).map((f) => ({ name: f.key, offset: f.at as number, size: width(f) })),
+    padding: fields.filter((f) => f.reserved).map((f) => ({ offset: f.at as number, size: width(f) })),
+  };
+}
 
 const PIPELINE_STATISTICS_FIELDS = [
   'IAVertices', 'IAPrimitives', 'VSInvocations', 'GSInvocations', 'GSPrimitives', 'CInvocations',
@@ -29,21 +50,18 @@ const PIPELINE_STATISTICS_FIELDS = [
 ].map((n, i) => u64(n, i * 8));
 
 export const RESULT_STRUCTS = {
-  UINT64: { name: 'UINT64', size: 8, fields: [u64('Value', 0)], padding: [] },
-  PIPELINE_STATISTICS: { name: 'D3D12_QUERY_DATA_PIPELINE_STATISTICS', size: 88, fields: PIPELINE_STATISTICS_FIELDS, padding: [] },
-  PIPELINE_STATISTICS1: {
-    name: 'D3D12_QUERY_DATA_PIPELINE_STATISTICS1',
-    size: 112,
-    fields: [...PIPELINE_STATISTICS_FIELDS, u64('ASInvocations', 88), u64('MSInvocations', 96), u64('MSPrimitives', 104)],
-    padding: [],
-  },
-  SO_STATISTICS: { name: 'D3D12_QUERY_DATA_SO_STATISTICS', size: 16, fields: [u64('NumPrimitivesWritten', 0), u64('PrimitivesStorageNeeded', 8)], padding: [] },
-  VIDEO_DECODE_STATISTICS: {
-    name: 'D3D12_QUERY_DATA_VIDEO_DECODE_STATISTICS',
-    size: 32,
-    fields: [u64('Status', 0), u64('NumMacroblocksAffected', 8), u32('FrameRate.Numerator', 16), u32('FrameRate.Denominator', 20), u32('BitRate', 24)],
-    padding: [{ offset: 28, size: 4 }],
-  },
+  UINT64: struct('UINT64', 8, [u64('Value', 0)]),
+  PIPELINE_STATISTICS: struct('D3D12_QUERY_DATA_PIPELINE_STATISTICS', 88, PIPELINE_STATISTICS_FIELDS),
+  PIPELINE_STATISTICS1: struct('D3D12_QUERY_DATA_PIPELINE_STATISTICS1', 112, [...PIPELINE_STATISTICS_FIELDS, u64('ASInvocations', 88), u64('MSInvocations', 96), u64('MSPrimitives', 104)]),
+  SO_STATISTICS: struct('D3D12_QUERY_DATA_SO_STATISTICS', 16, [u64('NumPrimitivesWritten', 0), u64('PrimitivesStorageNeeded', 8)]),
+  VIDEO_DECODE_STATISTICS: struct('D3D12_QUERY_DATA_VIDEO_DECODE_STATISTICS', 32, [
+    { key: 'Status', type: { enum: VIDEO_DECODE_STATUS, width: 'u64' }, at: 0 },
+    u64('NumMacroblocksAffected', 8),
+    u32('FrameRate.Numerator', 16),
+    u32('FrameRate.Denominator', 20),
+    u32('BitRate', 24),
+    { key: 'padding', type: 'u32', at: 28, reserved: true },
+  ]),
 } as const satisfies Record<string, ResultStruct>;
 
 export type CommandListType = 'DIRECT' | 'COMPUTE' | 'COPY' | 'VIDEO_DECODE';
@@ -89,10 +107,6 @@ export const QUERY_HEAP_TYPE = enumTable('D3D12_QUERY_HEAP_TYPE', 'D3D12_QUERY_H
   ['OCCLUSION', 0], ['TIMESTAMP', 1], ['PIPELINE_STATISTICS', 2], ['SO_STATISTICS', 3], ['VIDEO_DECODE_STATISTICS', 4], ['COPY_QUEUE_TIMESTAMP', 5], ['PIPELINE_STATISTICS1', 7],
 ]);
 
-export const VIDEO_DECODE_STATUS = enumTable('D3D12_VIDEO_DECODE_STATUS', 'D3D12_VIDEO_DECODE_STATUS_', [
-  ['OK', 0], ['CONTINUE', 1], ['CONTINUE_SKIP_DISPLAY', 2], ['RESTART', 3], ['RATE_EXCEEDED', 4],
-]);
-
 /** NumMacroblocksAffected when the decoder cannot tell. */
 export const MACROBLOCKS_AFFECTED_UNKNOWN = 0xffffffffffffffffn;
 
@@ -108,5 +122,5 @@ export const DURATION_FLAGS = {
 } as const;
 
 /** One entry of vkd3d-proton's query map (12 bytes): dst_index, src_index, next (0xFFFFFFFF ends a chain). */
-export const QUERY_MAP_ENTRY = { size: 12, fields: [u32('dstIndex', 0), u32('srcIndex', 4), u32('next', 8)] } as const;
+export const QUERY_MAP_ENTRY: RecordDef = { name: 'vkd3d_query_map_entry', size: 12, fields: [u32('dstIndex', 0), u32('srcIndex', 4), u32('next', 8)] };
 export const QUERY_MAP_END = 0xffffffff;

@@ -1,5 +1,11 @@
-/** DXC's RDAT part (runtime data of DXIL libraries), as far as node I/O needs it (docs/formats/ddi.md). */
+/**
+ * DXC's RDAT part (runtime data of DXIL libraries): its part types and every record table as rows
+ * of codecs/rows.ts (docs/formats/rdat.md). src/rdat reads and writes the records through the one
+ * row interpreter (src/rows/record.ts) and resolves their references into the pools.
+ */
+import { enumerator, enumTable, type EnumTable } from './enum-table.js';
 import { PSV_RESOURCE_KIND, SHADER_KIND as PSV_SHADER_KIND } from './psv0.js';
+import { sequential, type Field, type RecordDef, type RefType, type Scalar, type SequentialField } from './rows.js';
 
 export const RDAT_VERSION = 0x10;
 
@@ -17,21 +23,8 @@ export const RDAT_PART_TYPE = {
   NodeShaderInfoTable: 11,
 } as const;
 
-/** Record sizes DXC writes; a table's stride may be larger (newer records), never smaller. */
-export const RDAT_RECORD_SIZE = {
-  FunctionInfo: 44,
-  FunctionInfo2: 52,
-  NodeShaderInfo: 20,
-  IONode: 8,
-  NodeShaderIOAttrib: 8,
-  NodeShaderFuncAttrib: 8,
-  NodeID: 8,
-} as const;
-
-/** Field offsets within records. */
-export const FUNCTION_INFO = { name: 0, unmangledName: 4, shaderKind: 16, shaderFlags: 46, nodeShaderInfo: 48 } as const;
-export const NODE_SHADER_INFO = { launchType: 0, groupSharedBytesUsed: 4, attribs: 8, outputs: 12, inputs: 16 } as const;
-export const SHADER_KIND_NODE = 15;
+/** DXIL::ShaderKind::Node (the one table is codecs/psv0.ts SHADER_KIND). */
+export const SHADER_KIND_NODE = enumerator(PSV_SHADER_KIND, 'Node');
 export const NULL_REF = 0xffffffff;
 
 export const NODE_ATTRIB_KIND = {
@@ -60,7 +53,10 @@ export const NODE_FUNC_ATTRIB_KIND = {
 /** DXIL component types in RecordDispatchGrid (bits 2..15 of ComponentNumAndType). */
 export const DXIL_COMPONENT_TYPE = { U16: 3, U32: 5 } as const;
 
-export const NODE_LAUNCH_TYPE = { 1: 'broadcasting', 2: 'coalescing', 3: 'thread' } as const;
+/** hlsl::DXIL::NodeLaunchType. */
+export const NODE_LAUNCH_TYPE_TABLE = enumTable('hlsl::DXIL::NodeLaunchType', '', [['Invalid', 0], ['Broadcasting', 1], ['Coalescing', 2], ['Thread', 3]]);
+/** The launch words (`[Shader("node")] [NodeLaunch("...")]`) by value: the table's names in lower case. */
+export const NODE_LAUNCH_TYPE: Readonly<Record<number, string>> = Object.fromEntries(NODE_LAUNCH_TYPE_TABLE.values.filter(([, v]) => v !== 0).map(([n, v]) => [v, n.toLowerCase()]));
 
 // ---------------------------------------------------------------- every table, one row per field
 // (docs/formats/rdat.md). The RDAT part is a header (version, part count, part offsets) and
@@ -80,72 +76,51 @@ export type RdatTableName =
   | 'IONodeTable'
   | 'NodeShaderInfoTable';
 
-/** How a record field is stored and what it refers to. */
-export type RdatFieldKind =
-  | 'u32'
-  | 'u16'
-  | 'u8'
-  | 'string' // u32 offset into the StringBuffer
-  | 'stringArray' // u32 index of an index array whose values are string offsets (0xffffffff: none)
-  | 'indexArray' // u32 index of an index array of plain values (0xffffffff: none)
-  | 'recordArray' // u32 index of an index array of record indices into table `of`
-  | 'record' // u32 record index into table `of` (0xffffffff: none)
-  | 'bytes'; // u32 offset and u32 size of a run in RawBytes (8 bytes)
-
-/** One field of a record: its name (the JSON key), storage kind, and the enumeration naming its values. */
-export interface RdatField {
-  readonly name: string;
-  readonly kind: RdatFieldKind;
-  /** For `record` and `recordArray`: the table referred to. */
-  readonly of?: RdatTableName;
-  /** Names of the values of an enumerated u32 (kept as a number when a value has no name). */
-  readonly names?: Readonly<Record<number, string>>;
-}
-
-/** A union after the fixed fields: `size` bytes whose layout the field `by` picks. */
-export interface RdatUnion {
-  readonly by: string;
-  readonly size: number;
-  /** Cases by the value of `by`; a value without a case keeps the union as u32 words. */
-  readonly cases: Readonly<Record<number, readonly RdatField[]>>;
-}
-
-/** One record layout: its fields in storage order, and a union at the end. */
-export interface RdatRecordRow {
-  readonly record: string;
-  readonly fields: readonly RdatField[];
-  readonly union?: RdatUnion;
-}
-
-/** A table: its part type and its record layouts, oldest first; the stride picks the newest that fits. */
+/** One table: its part type and its record layouts (codecs/rows.ts records), oldest first; the stride picks the newest that fits. */
 export interface RdatTableRow {
   readonly part: number;
-  readonly layouts: readonly RdatRecordRow[];
+  readonly layouts: readonly RecordDef[];
 }
 
-const f = (name: string, kind: RdatFieldKind, extra: { of?: RdatTableName; names?: Readonly<Record<number, string>> } = {}): RdatField => ({ name, kind, ...extra });
+type Extra = { of?: RdatTableName; enum?: EnumTable };
+/** A field of an RDAT record, in the row vocabulary: a plain integer, an enumerated u32, or a reference into a pool or table. */
+const f = (key: string, kind: Scalar | RefType['ref'], extra: Extra = {}): SequentialField => ({
+  key,
+  type: extra.enum ? { enum: extra.enum, width: 'u32' } : kind === 'u8' || kind === 'u16' || kind === 'u32' || kind === 'u64' || kind === 'i32' ? kind : { ref: kind, ...(extra.of ? { of: extra.of } : {}) },
+});
+/** The union at the end of a record: `size` bytes picked by field `by`. */
+const union = (by: string, size: number, cases: Readonly<Record<number, readonly SequentialField[]>>): SequentialField => ({
+  key: 'union',
+  type: { union: { by, size, cases: cases as Readonly<Record<number, readonly Field[]>> } },
+});
 
 /** hlsl::DXIL::ResourceClass. */
-export const RESOURCE_CLASS: Readonly<Record<number, string>> = { 0: 'SRV', 1: 'UAV', 2: 'CBuffer', 3: 'Sampler', 4: 'Invalid' };
-/** hlsl::DXIL::ResourceKind by value: the one table is codecs/psv0.ts PSV_RESOURCE_KIND. */
-export const RESOURCE_KIND: Readonly<Record<number, string>> = Object.fromEntries(PSV_RESOURCE_KIND.values.map(([name, value]) => [value, name]));
-/** hlsl::DXIL::ShaderKind by value: the one table is codecs/psv0.ts SHADER_KIND. */
-export const SHADER_KIND: Readonly<Record<number, string>> = Object.fromEntries(PSV_SHADER_KIND.values.map(([name, value]) => [value, name]));
-/** hlsl::DXIL::SubobjectKind: the D3D12_STATE_SUBOBJECT_TYPE values a library can declare. */
-export const SUBOBJECT_KIND = {
-  StateObjectConfig: 0,
-  GlobalRootSignature: 1,
-  LocalRootSignature: 2,
-  SubobjectToExportsAssociation: 8,
-  RaytracingShaderConfig: 9,
-  RaytracingPipelineConfig: 10,
-  HitGroup: 11,
-  RaytracingPipelineConfig1: 12,
-} as const;
-export type SubobjectKindName = keyof typeof SUBOBJECT_KIND;
-const SUBOBJECT_KIND_NAMES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(SUBOBJECT_KIND).map(([n, v]) => [v, n]));
+export const RESOURCE_CLASS_TABLE = enumTable('hlsl::DXIL::ResourceClass', '', [['SRV', 0], ['UAV', 1], ['CBuffer', 2], ['Sampler', 3], ['Invalid', 4]]);
 /** hlsl::DXIL::HitGroupType. */
-export const HIT_GROUP_TYPE: Readonly<Record<number, string>> = { 0: 'Triangle', 1: 'ProceduralPrimitive' };
+export const HIT_GROUP_TYPE_TABLE = enumTable('hlsl::DXIL::HitGroupType', '', [['Triangle', 0], ['ProceduralPrimitive', 1]]);
+/** hlsl::DXIL::SubobjectKind: the D3D12_STATE_SUBOBJECT_TYPE values a library can declare. */
+export const SUBOBJECT_KIND_TABLE = enumTable('hlsl::DXIL::SubobjectKind', '', [
+  ['StateObjectConfig', 0],
+  ['GlobalRootSignature', 1],
+  ['LocalRootSignature', 2],
+  ['SubobjectToExportsAssociation', 8],
+  ['RaytracingShaderConfig', 9],
+  ['RaytracingPipelineConfig', 10],
+  ['HitGroup', 11],
+  ['RaytracingPipelineConfig1', 12],
+]);
+const byValue = (t: EnumTable): Readonly<Record<number, string>> => Object.fromEntries(t.values.map(([name, value]) => [value, name]));
+/** hlsl::DXIL::ResourceClass by value (from RESOURCE_CLASS_TABLE). */
+export const RESOURCE_CLASS = byValue(RESOURCE_CLASS_TABLE);
+/** hlsl::DXIL::ResourceKind by value: the one table is codecs/psv0.ts PSV_RESOURCE_KIND. */
+export const RESOURCE_KIND = byValue(PSV_RESOURCE_KIND);
+/** hlsl::DXIL::ShaderKind by value: the one table is codecs/psv0.ts SHADER_KIND. */
+export const SHADER_KIND = byValue(PSV_SHADER_KIND);
+/** hlsl::DXIL::HitGroupType by value (from HIT_GROUP_TYPE_TABLE). */
+export const HIT_GROUP_TYPE = byValue(HIT_GROUP_TYPE_TABLE);
+/** hlsl::DXIL::SubobjectKind by name (from SUBOBJECT_KIND_TABLE). */
+export const SUBOBJECT_KIND = Object.fromEntries(SUBOBJECT_KIND_TABLE.values) as Readonly<Record<SubobjectKindName, number>>;
+export type SubobjectKindName = (typeof SUBOBJECT_KIND_TABLE.values)[number][0] & string;
 /** hlsl::DXIL::StateObjectFlags bits. */
 export const STATE_OBJECT_FLAGS = { AllowLocalDependenciesOnExternalDefinitions: 1, AllowExternalDependenciesOnLocalDefinitions: 2, AllowStateObjectAdditions: 4 } as const;
 /** hlsl::DXIL::RaytracingPipelineFlags bits. */
@@ -153,15 +128,15 @@ export const RAYTRACING_PIPELINE_FLAGS = { SkipTriangles: 0x100, SkipProceduralP
 /** hlsl::RDAT::DxilResourceFlag bits. */
 export const RESOURCE_FLAGS = { UAVGloballyCoherent: 1, UAVCounter: 2, UAVRasterizerOrderedView: 4, DynamicIndexing: 8, Atomics64Use: 16 } as const;
 
-const FUNC_ATTRIB_NAMES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(NODE_FUNC_ATTRIB_KIND).map(([n, v]) => [v, n]));
-const IO_ATTRIB_NAMES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(NODE_ATTRIB_KIND).map(([n, v]) => [v, n]));
+const FUNC_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeFuncAttribKind', '', Object.entries(NODE_FUNC_ATTRIB_KIND));
+const IO_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeAttribKind', '', Object.entries(NODE_ATTRIB_KIND));
 
 const FUNCTION_INFO_FIELDS = [
   f('Name', 'string'),
   f('UnmangledName', 'string'),
   f('Resources', 'recordArray', { of: 'ResourceTable' }),
   f('FunctionDependencies', 'stringArray'),
-  f('ShaderKind', 'u32', { names: SHADER_KIND }),
+  f('ShaderKind', 'u32', { enum: PSV_SHADER_KIND }),
   f('PayloadSizeInBytes', 'u32'),
   f('AttributeSizeInBytes', 'u32'),
   f('FeatureInfo1', 'u32'),
@@ -174,56 +149,52 @@ const FUNCTION_INFO_FIELDS = [
 export const RDAT_TABLES = {
   ResourceTable: {
     part: RDAT_PART_TYPE.ResourceTable,
-    layouts: [{
-      record: 'RuntimeDataResourceInfo',
-      fields: [
-        f('Class', 'u32', { names: RESOURCE_CLASS }), f('Kind', 'u32', { names: RESOURCE_KIND }), f('ID', 'u32'), f('Space', 'u32'),
+    layouts: [
+      sequential('RuntimeDataResourceInfo', [
+        f('Class', 'u32', { enum: RESOURCE_CLASS_TABLE }), f('Kind', 'u32', { enum: PSV_RESOURCE_KIND }), f('ID', 'u32'), f('Space', 'u32'),
         f('LowerBound', 'u32'), f('UpperBound', 'u32'), f('Name', 'string'), f('Flags', 'u32'),
-      ],
-    }],
+      ]),
+    ],
   },
   FunctionTable: {
     part: RDAT_PART_TYPE.FunctionTable,
     layouts: [
-      { record: 'RuntimeDataFunctionInfo', fields: FUNCTION_INFO_FIELDS },
-      {
-        record: 'RuntimeDataFunctionInfo2',
-        fields: [...FUNCTION_INFO_FIELDS, f('MinimumExpectedWaveLaneCount', 'u8'), f('MaximumExpectedWaveLaneCount', 'u8'), f('ShaderFlags', 'u16')],
-        union: { by: 'ShaderKind', size: 4, cases: { 15: [f('Node', 'record', { of: 'NodeShaderInfoTable' })], 16: [f('RawShaderRef', 'u32')] } },
-      },
+      sequential('RuntimeDataFunctionInfo', FUNCTION_INFO_FIELDS),
+      sequential('RuntimeDataFunctionInfo2', [
+        ...FUNCTION_INFO_FIELDS,
+        f('MinimumExpectedWaveLaneCount', 'u8'),
+        f('MaximumExpectedWaveLaneCount', 'u8'),
+        f('ShaderFlags', 'u16'),
+        union('ShaderKind', 4, { 15: [f('Node', 'record', { of: 'NodeShaderInfoTable' })], 16: [f('RawShaderRef', 'u32')] }),
+      ]),
     ],
   },
   SubobjectTable: {
     part: RDAT_PART_TYPE.SubobjectTable,
-    layouts: [{
-      record: 'RuntimeDataSubobjectInfo',
-      fields: [f('Kind', 'u32', { names: SUBOBJECT_KIND_NAMES }), f('Name', 'string')],
-      union: {
-        by: 'Kind',
-        size: 16,
-        cases: {
+    layouts: [
+      sequential('RuntimeDataSubobjectInfo', [
+        f('Kind', 'u32', { enum: SUBOBJECT_KIND_TABLE }),
+        f('Name', 'string'),
+        union('Kind', 16, {
           0: [f('Flags', 'u32')],
           1: [f('RootSignature', 'bytes')],
           2: [f('RootSignature', 'bytes')],
           8: [f('Subobject', 'string'), f('Exports', 'stringArray')],
           9: [f('MaxPayloadSizeInBytes', 'u32'), f('MaxAttributeSizeInBytes', 'u32')],
           10: [f('MaxTraceRecursionDepth', 'u32')],
-          11: [f('Type', 'u32', { names: HIT_GROUP_TYPE }), f('AnyHit', 'string'), f('ClosestHit', 'string'), f('Intersection', 'string')],
+          11: [f('Type', 'u32', { enum: HIT_GROUP_TYPE_TABLE }), f('AnyHit', 'string'), f('ClosestHit', 'string'), f('Intersection', 'string')],
           12: [f('MaxTraceRecursionDepth', 'u32'), f('Flags', 'u32')],
-        },
-      },
-    }],
+        }),
+      ]),
+    ],
   },
-  NodeIDTable: { part: RDAT_PART_TYPE.NodeIDTable, layouts: [{ record: 'NodeID', fields: [f('Name', 'string'), f('Index', 'u32')] }] },
+  NodeIDTable: { part: RDAT_PART_TYPE.NodeIDTable, layouts: [sequential('NodeID', [f('Name', 'string'), f('Index', 'u32')])] },
   NodeShaderFuncAttribTable: {
     part: RDAT_PART_TYPE.NodeShaderFuncAttribTable,
-    layouts: [{
-      record: 'NodeShaderFuncAttrib',
-      fields: [f('AttribKind', 'u32', { names: FUNC_ATTRIB_NAMES })],
-      union: {
-        by: 'AttribKind',
-        size: 4,
-        cases: {
+    layouts: [
+      sequential('NodeShaderFuncAttrib', [
+        f('AttribKind', 'u32', { enum: FUNC_ATTRIB_KIND_TABLE }),
+        union('AttribKind', 4, {
           1: [f('ID', 'record', { of: 'NodeIDTable' })],
           2: [f('NumThreads', 'indexArray')],
           3: [f('ShareInputOf', 'record', { of: 'NodeIDTable' })],
@@ -231,19 +202,16 @@ export const RDAT_TABLES = {
           5: [f('MaxRecursionDepth', 'u32')],
           6: [f('LocalRootArgumentsTableIndex', 'u32')],
           7: [f('MaxDispatchGrid', 'indexArray')],
-        },
-      },
-    }],
+        }),
+      ]),
+    ],
   },
   NodeShaderIOAttribTable: {
     part: RDAT_PART_TYPE.NodeShaderIOAttribTable,
-    layouts: [{
-      record: 'NodeShaderIOAttrib',
-      fields: [f('AttribKind', 'u32', { names: IO_ATTRIB_NAMES })],
-      union: {
-        by: 'AttribKind',
-        size: 4,
-        cases: {
+    layouts: [
+      sequential('NodeShaderIOAttrib', [
+        f('AttribKind', 'u32', { enum: IO_ATTRIB_KIND_TABLE }),
+        union('AttribKind', 4, {
           1: [f('OutputID', 'record', { of: 'NodeIDTable' })],
           2: [f('MaxRecords', 'u32')],
           3: [f('MaxRecordsSharedWith', 'u32')],
@@ -253,34 +221,27 @@ export const RDAT_TABLES = {
           7: [f('AllowSparseNodes', 'u32')],
           8: [f('RecordAlignmentInBytes', 'u32')],
           9: [f('MaxRecordsPerNode', 'u32')],
-        },
-      },
-    }],
+        }),
+      ]),
+    ],
   },
   IONodeTable: {
     part: RDAT_PART_TYPE.IONodeTable,
-    layouts: [{ record: 'IONode', fields: [f('IOFlagsAndKind', 'u32'), f('Attribs', 'recordArray', { of: 'NodeShaderIOAttribTable' })] }],
+    layouts: [sequential('IONode', [f('IOFlagsAndKind', 'u32'), f('Attribs', 'recordArray', { of: 'NodeShaderIOAttribTable' })])],
   },
   NodeShaderInfoTable: {
     part: RDAT_PART_TYPE.NodeShaderInfoTable,
-    layouts: [{
-      record: 'NodeShaderInfo',
-      fields: [
-        f('LaunchType', 'u32', { names: { 0: 'Invalid', 1: 'Broadcasting', 2: 'Coalescing', 3: 'Thread' } }),
+    layouts: [
+      sequential('NodeShaderInfo', [
+        f('LaunchType', 'u32', { enum: NODE_LAUNCH_TYPE_TABLE }),
         f('GroupSharedBytesUsed', 'u32'),
         f('Attribs', 'recordArray', { of: 'NodeShaderFuncAttribTable' }),
         f('Outputs', 'recordArray', { of: 'IONodeTable' }),
         f('Inputs', 'recordArray', { of: 'IONodeTable' }),
-      ],
-    }],
+      ]),
+    ],
   },
 } as const satisfies Record<RdatTableName, RdatTableRow>;
-/** The table names (RDAT_TABLES' keys, checked by its `satisfies`). */
 
 /** The pool parts (not tables) by name. */
 export const RDAT_POOLS = { StringBuffer: RDAT_PART_TYPE.StringBuffer, IndexArrays: RDAT_PART_TYPE.IndexArrays, RawBytes: RDAT_PART_TYPE.RawBytes } as const;
-
-/** Stored size of a field kind in bytes. */
-export const RDAT_FIELD_SIZE: Readonly<Record<RdatFieldKind, number>> = {
-  u32: 4, u16: 2, u8: 1, string: 4, stringArray: 4, indexArray: 4, recordArray: 4, record: 4, bytes: 8,
-};

@@ -36,6 +36,12 @@ export type FieldType =
   | { readonly flags: readonly BitRow[]; readonly width: Scalar }
   /** An integer whose bit fields are named (`subfields` decoded beside it; the word is what is written). */
   | { readonly width: Scalar; readonly subfields: readonly SubField[] }
+  /**
+   * An integer that is only its bit fields: the subfields are decoded, the word is not kept (the
+   * field's key names the slot in the byte map); every bit belongs to one subfield, so the word
+   * written is the subfields put together.
+   */
+  | { readonly packed: Scalar; readonly subfields: readonly SubField[] }
   /** Four ASCII bytes. */
   | 'fourcc'
   /** `n` bytes kept as they are (a digest). */
@@ -49,7 +55,33 @@ export type FieldType =
    */
   | { readonly string: 'table-offset' }
   | { readonly string: 'nul' }
-  | { readonly string: 'counted'; readonly count: string };
+  | { readonly string: 'counted'; readonly count: string }
+  /** A reference into one of the format's pools or tables (RDAT), resolved by the format's resolver (RefType). */
+  | RefType
+  /** A union: `size` bytes whose fields the stored value of field `by` picks (UnionType). */
+  | UnionType;
+
+/**
+ * A reference: a u32 (an offset and a size for `bytes`) that the format's pools resolve. `string`:
+ * an offset into a string pool; `stringArray`, `indexArray`, `recordArray`: the index of an index
+ * array (of string offsets, plain values, record indices into table `of`); `record`: a record
+ * index into table `of`; `bytes`: offset and size of a run in a byte pool. 0xffffffff is "none"
+ * for all but `string` and `bytes`. The interpreter reads and writes the stored words; the
+ * resolver (src/rows/record.ts RefResolver / RefStore) turns them into values and back.
+ */
+export interface RefType {
+  readonly ref: 'string' | 'stringArray' | 'indexArray' | 'recordArray' | 'record' | 'bytes';
+  readonly of?: string;
+}
+
+/**
+ * A union of `size` bytes: the cases by the stored value of the field `by` (of the same record),
+ * each case's fields with offsets from the union's start. A value with no case, and bytes past a
+ * case's fields, are kept as `<key>Rest` when not all zero.
+ */
+export interface UnionType {
+  readonly union: { readonly by: string; readonly size: number; readonly cases: Readonly<Record<number, readonly Field[]>> };
+}
 
 /** One field of a record. */
 export interface Field {
@@ -77,8 +109,22 @@ export function record(name: string, size: number, fields: readonly Field[]): Re
   for (const f of fields) {
     const width = fieldWidth(f.type);
     if (typeof f.at === 'number' && width !== undefined && f.at + width > size) throw new Error(`${name}.${f.key} at ${f.at} runs past ${size} bytes`);
+    const t = f.type;
+    if (typeof t === 'object' && 'packed' in t) {
+      let covered = 0n;
+      for (const s of t.subfields) covered |= ((1n << BigInt(s.width)) - 1n) << BigInt(s.shift);
+      if (covered !== (1n << BigInt(8 * SCALAR_SIZE[t.packed])) - 1n) throw new Error(`${name}.${f.key}: the subfields leave bits of the ${t.packed} unnamed`);
+    }
   }
   return { name, size, fields };
+}
+
+/**
+ * The record a versioned format stores at `version`: the rows whose `since` is at most `version`,
+ * in a record of `size` bytes (one row list serves every version; a version is a filter of it).
+ */
+export function versioned(name: string, size: number, fields: readonly Field[], version: number): RecordDef {
+  return record(name, size, fields.filter((f) => (f.since ?? 0) <= version));
 }
 
 /** Bytes a field's own slot takes, or undefined for strings read through an offset or of variable length. */
@@ -86,8 +132,34 @@ export function fieldWidth(t: FieldType): number | undefined {
   if (typeof t === 'string') return t === 'fourcc' ? 4 : SCALAR_SIZE[t];
   if ('bytes' in t) return t.bytes;
   if ('string' in t) return t.string === 'table-offset' ? 4 : undefined;
-  return SCALAR_SIZE[t.width];
+  if ('ref' in t) return t.ref === 'bytes' ? 8 : 4;
+  if ('union' in t) return t.union.size;
+  return SCALAR_SIZE['packed' in t ? t.packed : t.width];
 }
+
+/**
+ * A record whose fields lie end to end in the order given (no offsets written in the rows: each
+ * field's offset is the sum of the widths before it; a union's case fields likewise from the
+ * union's start). `fields` rows may omit `at`.
+ */
+export function sequential(name: string, fields: readonly SequentialField[]): RecordDef {
+  const place = (list: readonly SequentialField[]): Field[] => {
+    let at = 0;
+    return list.map((f) => {
+      const t: FieldType = typeof f.type === 'object' && 'union' in f.type
+        ? { union: { ...f.type.union, cases: Object.fromEntries(Object.entries(f.type.union.cases).map(([k, v]) => [k, place(v)])) } }
+        : f.type;
+      const placed: Field = { ...f, type: t, at };
+      at += fieldWidth(t) ?? 0;
+      return placed;
+    });
+  };
+  const placed = place(fields);
+  const last = placed[placed.length - 1];
+  return record(name, last ? (last.at as number) + (fieldWidth(last.type) ?? 0) : 0, placed);
+}
+/** A row of `sequential`: a field without its offset. */
+export type SequentialField = Omit<Field, 'at'>;
 
 /** A bit table from `[bit, name]` pairs. */
 export function bits(rows: readonly (readonly [number, string])[]): readonly BitRow[] {

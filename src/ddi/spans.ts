@@ -5,7 +5,7 @@
  * the string buffer one string per span). See src/bytes/spans.ts.
  */
 import type { Abi, Pointee } from '../../codecs/ddi.js';
-import { FUNCTION_INFO, NODE_SHADER_INFO, RDAT_PART_TYPE } from '../../codecs/rdat.js';
+import { RDAT_PART_TYPE, RDAT_TABLES } from '../../codecs/rdat.js';
 import { enumName, flagNames, type SpanRecorder } from '../bytes/spans.js';
 import { decodeImage } from './image.js';
 import { structLayout } from './layout.js';
@@ -99,15 +99,10 @@ export function ddiImageSpans(struct: string, bytes: Uint8Array, abi: Abi, rec: 
 }
 
 const PART_NAMES = new Map<number, string>(Object.entries(RDAT_PART_TYPE).map(([k, v]) => [v, k]));
-/** Names of the u32 words of the records dxbin reads (byte offset -> name). */
-const RECORD_WORDS: Record<number, Record<number, string>> = {
-  [RDAT_PART_TYPE.FunctionTable]: { [FUNCTION_INFO.name]: 'Name', [FUNCTION_INFO.unmangledName]: 'UnmangledName', [FUNCTION_INFO.shaderKind]: 'ShaderKind', [FUNCTION_INFO.nodeShaderInfo]: 'NodeShaderInfo' },
-  [RDAT_PART_TYPE.NodeShaderInfoTable]: { [NODE_SHADER_INFO.launchType]: 'LaunchType', [NODE_SHADER_INFO.groupSharedBytesUsed]: 'GroupSharedBytesUsed', [NODE_SHADER_INFO.attribs]: 'Attribs', [NODE_SHADER_INFO.outputs]: 'Outputs', [NODE_SHADER_INFO.inputs]: 'Inputs' },
-  [RDAT_PART_TYPE.IONodeTable]: { 0: 'IOFlagsAndKind', 4: 'Attribs' },
-  [RDAT_PART_TYPE.NodeShaderIOAttribTable]: { 0: 'AttribKind', 4: 'Value' },
-  [RDAT_PART_TYPE.NodeShaderFuncAttribTable]: { 0: 'AttribKind', 4: 'Value' },
-  [RDAT_PART_TYPE.NodeIDTable]: { 0: 'Name', 4: 'Index' },
-};
+/** Names of the words of a record whose stride is shorter than any layout: the oldest layout's fields by offset (from the rows). */
+const RECORD_WORDS: Record<number, Record<number, string>> = Object.fromEntries(
+  Object.values(RDAT_TABLES).map((t) => [t.part, Object.fromEntries(t.layouts[0]!.fields.map((f) => [f.at, f.key]))]),
+);
 
 /**
  * Records the spans of an RDAT part's data at absolute offset `base`.

@@ -20,7 +20,7 @@ import { Random } from './mutate.js';
 import { seedRdefPart } from './rdef-seed.js';
 import { encodeStream } from '../pipeline/stream.js';
 import { pipelineFromJson } from '../pipeline/desc.js';
-import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
+import { PSV_ELEMENT_KEYS, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
 import { encodePsv0, type Psv0 } from '../shader/psv0.js';
 
 /** Root signatures in the language, covering every clause. */
@@ -279,7 +279,7 @@ export function seedDxilShader(o: SeedDxilOptions = {}): Uint8Array {
   const table = new Uint8Array((strings.byteLength + 3) & ~3);
   table.set(strings);
   const info: Record<string, number> = {};
-  for (const f of PSV_RUNTIME_INFO) if (f.since <= 1) info[f.key] = 0;
+  for (const f of PSV_RUNTIME_INFO[1]!.fields) info[f.key] = 0;
   info.shaderStage = stage;
   info.minimumWaveLaneCount = 0;
   info.maximumWaveLaneCount = 0xffffffff;
@@ -293,7 +293,7 @@ export function seedDxilShader(o: SeedDxilOptions = {}): Uint8Array {
     stringTable: table,
     semanticIndexes: [0],
     elementSize: PSV_ELEMENT_SIZE,
-    inputElements: (o.elementNames ?? []).map((semanticName) => Object.fromEntries(PSV_ELEMENT.map((e) => [e.key, e.key === 'semanticName' ? semanticName : e.key === 'rows' ? 1 : 0]))),
+    inputElements: (o.elementNames ?? []).map((semanticName) => Object.fromEntries(PSV_ELEMENT_KEYS.map((key) => [key, key === 'semanticName' ? semanticName : key === 'rows' ? 1 : 0]))),
     outputElements: [],
     patchConstOrPrimElements: [],
     dependencies: [],

@@ -6,7 +6,8 @@
  */
 import type { QueryType, ResultField } from '../../codecs/query.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { ByteReader } from '../bytes/reader.js';
+import { Budget } from '../bytes/budget.js';
+import { readRecord, RowReader } from '../rows/record.js';
 import { queryTypeOf, recordRange, type RecordRange } from './types.js';
 import { expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
@@ -17,16 +18,13 @@ export interface QueryColumns {
   columns: Record<string, BigUint64Array>;
 }
 
-/** One result at `offset`: field name -> exact value. */
+/** One result at `offset`: field name -> exact value (the struct's rows read by src/rows/record.ts). */
 export function decodeQueryResult(bytes: Uint8Array, type: QueryType | string | number, offset = 0): Record<string, bigint> {
   const q = queryTypeOf(type);
   recordRange(bytes, q.result.size, { offset, count: 1 }, q.name);
-  const r = new ByteReader(bytes);
+  const row = readRecord(q.result.record, new RowReader(bytes, 0, Budget.for(q.result.size)), offset, q.name, undefined, 'plain');
   const out: Record<string, bigint> = {};
-  for (const f of q.result.fields) {
-    const at = offset + f.offset;
-    out[f.name] = f.size === 8 ? (BigInt(r.u32(at + 4, f.name)) << 32n) | BigInt(r.u32(at, f.name)) : BigInt(r.u32(at, f.name));
-  }
+  for (const f of q.result.fields) out[f.name] = BigInt(row[f.name] as number | bigint);
   return out;
 }
 

@@ -1,12 +1,13 @@
 /**
- * Byte map of packed query results (codecs/query.ts result structs: fields and padding per
- * result, bytes before `offset` and after the last whole result as gaps). A buffer of a million
+ * Byte map of packed query results (codecs/query.ts result structs' rows, mapped by the row
+ * interpreter's recordSpans: fields and padding per result, bytes before `offset` and after the last whole result as gaps). A buffer of a million
  * results is tens of millions of spans, so callers may ask for a window: only results that
  * overlap [from, to) are recorded. See src/bytes/spans.ts.
  */
 import type { QueryType } from '../../codecs/query.js';
-import { VIDEO_DECODE_STATUS } from '../../codecs/query.js';
-import { enumName, type SpanRecorder } from '../bytes/spans.js';
+import { Budget } from '../bytes/budget.js';
+import type { SpanRecorder } from '../bytes/spans.js';
+import { readRecord, recordSpans, RowReader } from '../rows/record.js';
 import { queryTypeOf, recordRange, type RecordRange } from './types.js';
 
 export interface QuerySpanOptions extends RecordRange {
@@ -23,7 +24,7 @@ export function querySpans(bytes: Uint8Array, type: QueryType | string | number,
   const { offset, count } = recordRange(bytes, q.result.size, options, q.name);
   const from = Math.max(0, options.window?.from ?? 0);
   const to = Math.min(bytes.byteLength, options.window?.to ?? bytes.byteLength);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const rows = new RowReader(bytes, 0, Budget.for(bytes.byteLength));
   const size = q.result.size;
   const end = offset + count * size;
   const first = Math.max(0, Math.floor((from - offset) / size));
@@ -32,14 +33,7 @@ export function querySpans(bytes: Uint8Array, type: QueryType | string | number,
   for (let i = first; i < last; i++) {
     const at = offset + i * size;
     const path = `${q.cli}[${i}]`;
-    rec.add('record', at, size, path, undefined, q.result.name);
-    for (const f of q.result.fields) {
-      const lo = view.getUint32(at + f.offset, true);
-      const value = f.size === 8 ? (BigInt(view.getUint32(at + f.offset + 4, true)) << 32n) | BigInt(lo) : lo;
-      const name = f.name === 'Status' ? enumName(VIDEO_DECODE_STATUS.values, Number(value)) : undefined;
-      rec.field(at + f.offset, f.size, `${path}.${f.name}`, value, name);
-    }
-    for (const p of q.result.padding) rec.add('padding', at + p.offset, p.size, `${path} (padding)`);
+    recordSpans(q.result.record, readRecord(q.result.record, rows, at, path, undefined, 'plain'), rec, 0, at, path);
   }
   if (to > end) rec.add('gap', Math.max(end, from), to - Math.max(end, from), 'after the last whole result');
 }

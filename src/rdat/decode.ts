@@ -1,10 +1,14 @@
 /**
- * RDAT bytes -> description (docs/formats/rdat.md), driven by the rows in codecs/rdat.ts. Every
- * table is read by its stored stride, every reference bounds-checked; bad input is a DecodeError
+ * RDAT bytes -> description (docs/formats/rdat.md). The records are rows (codecs/rdat.ts) read by
+ * the one row interpreter (src/rows/record.ts readRecord, style `json`); this file walks the
+ * framing (header, parts, pools, table counts and strides) and resolves the records' references
+ * into the pools. Every table is read by its stored stride, every reference bounds-checked; bad input is a DecodeError
  * naming the byte offset and field. Parts must lie end to end after the offset table, as DXC
  * writes them, so that the description keeps every byte.
  */
-import { NULL_REF, RDAT_FIELD_SIZE, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatField, type RdatRecordRow, type RdatTableName } from '../../codecs/rdat.js';
+import { NULL_REF, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatTableName } from '../../codecs/rdat.js';
+import type { RecordDef } from '../../codecs/rows.js';
+import { readRecord, RowReader, type RefResolver, type Stored } from '../rows/record.js';
 import { DecodeError } from '../bytes/errors.js';
 import { budgetOf } from '../bytes/budget.js';
 import { expectOptions } from '../bytes/check.js';
@@ -17,17 +21,15 @@ const TABLE_BY_PART = new Map<number, RdatTableName>((Object.keys(RDAT_TABLES) a
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The record layout a table's stride picks: the newest whose size fits. */
-export function layoutForStride(table: RdatTableName, stride: number): RdatRecordRow | undefined {
-  let hit: RdatRecordRow | undefined;
-  for (const layout of RDAT_TABLES[table].layouts) if (recordSize(layout) <= stride) hit = layout;
+export function layoutForStride(table: RdatTableName, stride: number): RecordDef | undefined {
+  let hit: RecordDef | undefined;
+  for (const layout of RDAT_TABLES[table].layouts) if (layout.size <= stride) hit = layout;
   return hit;
 }
 
 /** Stored size of a record layout (fields and union). */
-export function recordSize(layout: RdatRecordRow): number {
-  let size = 0;
-  for (const field of layout.fields) size += RDAT_FIELD_SIZE[field.kind];
-  return size + (layout.union?.size ?? 0);
+export function recordSize(layout: RecordDef): number {
+  return layout.size;
 }
 
 /** A part of an RDAT blob: its type, where its data starts (relative to the blob) and its size. */
@@ -118,95 +120,63 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
     if (index >= n) throw new DecodeError('bad-offset', base + at, path, `record ${index} of the ${n}-record ${table}`);
   };
 
-  const readField = (field: RdatField, at: number, path: string, refs: RdatRefs): RdatValue => {
-    switch (field.kind) {
-      case 'u8':
-        return r.slice(at, 1, path)[0]!;
-      case 'u16':
-        return r.u16(at, path);
-      case 'u32': {
-        const v = r.u32(at, path);
-        return field.names?.[v] ?? v;
+  // the records' references, resolved into the pools (the stored ones kept in `refs` for the writer)
+  let refs: RdatRefs = {};
+  const resolver: RefResolver = {
+    resolve(field, type, stored: Stored, at, path): RdatValue {
+      const key = field.key;
+      if (type.ref === 'string') {
+        refs[key] = stored as number;
+        return string(stored as number, path, at);
       }
-      case 'string': {
-        const offset = r.u32(at, path);
-        refs[field.name] = offset;
-        return string(offset, path, at);
-      }
-      case 'record': {
-        const v = r.u32(at, path);
-        if (v === NULL_REF) return null;
-        recordIndex(field.of!, v, path, at);
-        return v;
-      }
-      case 'bytes': {
-        const offset = r.u32(at, `${path}.Offset`);
-        const size = r.u32(at + 4, `${path}.Size`);
+      if (type.ref === 'bytes') {
+        const [offset, size] = stored as readonly [number, number];
         if (!raw || offset > raw.size || size > raw.size - offset) throw new DecodeError('bad-offset', base + at, path, `bytes ${offset}+${size} outside the ${raw?.size ?? 0}-byte RawBytes part`);
-        refs[field.name] = [offset, size];
+        refs[key] = [offset, size];
         spend(2 * size, at, path);
         return toHex(bytes.subarray(raw.at + offset, raw.at + offset + size));
       }
-      default: {
-        const ref = r.u32(at, path);
-        if (ref === NULL_REF) return null;
-        refs[field.name] = ref;
-        if (shared) {
-          const key = `${field.kind} ${field.of ?? ''} ${ref}`;
-          const seen = shared.get(key);
-          if (seen) {
-            spend(1, at, path);
-            return seen;
-          }
-          const value = arrayField(field, ref, path, at);
-          shared.set(key, value);
-          return value;
-        }
-        return arrayField(field, ref, path, at);
+      const v = stored as number;
+      if (v === NULL_REF) return null;
+      if (type.ref === 'record') {
+        recordIndex(type.of as RdatTableName, v, path, at);
+        return v;
       }
-    }
+      refs[key] = v;
+      if (!shared) return arrayField(type.ref, type.of as RdatTableName | undefined, v, path, at);
+      // sharedArrays: records naming one stored list share one array, resolved once
+      const sharedKey = `${type.ref} ${type.of ?? ''} ${v}`;
+      const seen = shared.get(sharedKey);
+      if (seen) {
+        spend(1, at, path);
+        return seen;
+      }
+      const value = arrayField(type.ref, type.of as RdatTableName | undefined, v, path, at);
+      shared.set(sharedKey, value);
+      return value;
+    },
   };
-  const arrayField = (field: RdatField, ref: number, path: string, at: number): RdatValue => {
-    const values = indexArray(ref, path, at);
-    if (field.kind === 'stringArray') return values.map((o, i) => string(o, `${path}[${i}]`, at));
-    if (field.kind === 'recordArray') values.forEach((v, i) => recordIndex(field.of!, v, `${path}[${i}]`, at));
+  const arrayField = (ref: string, of: RdatTableName | undefined, v: number, path: string, at: number): RdatValue => {
+    const values = indexArray(v, path, at);
+    if (ref === 'stringArray') return values.map((o, i) => string(o, `${path}[${i}]`, at));
+    if (ref === 'recordArray') values.forEach((x, i) => recordIndex(of!, x, `${path}[${i}]`, at));
     return values;
   };
+  const rows = new RowReader(bytes, base, budget, resolver);
 
   const readTable = (name: RdatTableName, p: PartAt, i: number): RdatPartDescription => {
     const n = r.u32(p.at, `RDAT.${name}.recordCount`);
     const stride = r.u32(p.at + 4, `RDAT.${name}.recordStride`);
     const layout = layoutForStride(name, stride);
-    if (!layout) throw new DecodeError('truncated', base + p.at + 4, `RDAT.${name}.recordStride`, `stride ${stride} is shorter than the ${recordSize(RDAT_TABLES[name].layouts[0]!)}-byte record`);
+    if (!layout) throw new DecodeError('truncated', base + p.at + 4, `RDAT.${name}.recordStride`, `stride ${stride} is shorter than the ${RDAT_TABLES[name].layouts[0]!.size}-byte record`);
     r.needArray(p.at + 8, n, stride, `RDAT.${name}`);
     if (8 + n * stride !== p.size) throw new DecodeError('part-layout', base + p.at, `RDAT.parts[${i}]`, `a ${p.size}-byte part holds ${n} records of ${stride} bytes (${8 + n * stride} bytes)`);
-    const size = recordSize(layout);
+    const size = layout.size;
     const records: RdatRecord[] = [];
     for (let k = 0; k < n; k++) {
       const start = p.at + 8 + k * stride;
-      const path = `RDAT.${name}[${k}]`;
-      const rec: RdatRecord = {};
-      const refs: RdatRefs = {};
-      const stored = new Map<string, number>();
-      let at = start;
-      for (const field of layout.fields) {
-        if (field.kind === 'u32') stored.set(field.name, r.u32(at, `${path}.${field.name}`));
-        rec[field.name] = readField(field, at, `${path}.${field.name}`, refs);
-        at += RDAT_FIELD_SIZE[field.kind];
-      }
-      if (layout.union) {
-        const unionEnd = at + layout.union.size;
-        const fields = layout.union.cases[stored.get(layout.union.by)!];
-        if (fields) {
-          for (const field of fields) {
-            rec[field.name] = readField(field, at, `${path}.${field.name}`, refs);
-            at += RDAT_FIELD_SIZE[field.kind];
-          }
-        }
-        const rest = bytes.subarray(at, unionEnd);
-        if (rest.some((b) => b !== 0)) rec.unionRest = toHex(rest);
-        at = unionEnd;
-      }
+      refs = {};
+      const rec = readRecord(layout, rows, start, `RDAT.${name}[${k}]`, undefined, 'json') as RdatRecord;
       if (stride > size) {
         const tail = bytes.subarray(start + size, start + stride);
         if (tail.some((b) => b !== 0)) rec.tail = toHex(tail);

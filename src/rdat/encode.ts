@@ -1,13 +1,16 @@
 /**
- * Description -> RDAT bytes (docs/formats/rdat.md), driven by the rows in codecs/rdat.ts. Pools
+ * Description -> RDAT bytes (docs/formats/rdat.md): records are rows (codecs/rdat.ts) checked by
+ * recordFromJson and written by writeRecord (src/rows/record.ts), their references stored into
+ * the pools here. Pools
  * are written as described; a field whose ref still resolves to its value keeps the ref (so an
  * unedited description gives back its bytes), any other value is found in the pool or appended.
  */
-import { NULL_REF, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatField, type RdatTableName } from '../../codecs/rdat.js';
+import { NULL_REF, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatTableName } from '../../codecs/rdat.js';
+import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
 import { DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectArray, expectNumber, expectObject, expectObjects, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
-import { layoutForStride, recordSize } from './decode.js';
+import { layoutForStride } from './decode.js';
 import { hexBytes } from './hex.js';
 import type { RdatDescription, RdatRecord, RdatRefs, RdatTable } from './types.js';
 
@@ -115,62 +118,36 @@ class Pools {
   }
 }
 
-const nameValue = (names: Readonly<Record<number, string>> | undefined, value: unknown, path: string): number => {
-  if (typeof value === 'string' && names) {
-    for (const [k, v] of Object.entries(names)) if (v === value) return Number(k);
-    throw new DescriptionError('bad-name', path, `"${value}" is not one of ${Object.values(names).join(', ')}`);
-  }
-  return u32(value, path);
-};
+/** The pools as the row writer sees them: a reference value -> its stored word(s) (the record's `refs` kept when they still resolve). */
+class PoolStore implements RefStore {
+  refs: RdatRefs = {};
+  constructor(private readonly pools: Pools) {}
 
-function writeField(w: ByteWriter, pools: Pools, field: RdatField, rec: RdatRecord, refs: RdatRefs, path: string): void {
-  const value = rec[field.name];
-  const ref = refs[field.name];
-  switch (field.kind) {
-    case 'u8':
-    case 'u16': {
-      const v = u32(value, path);
-      const max = field.kind === 'u8' ? 0xff : 0xffff;
-      if (v > max) throw new DescriptionError('out-of-range', path, `${v} does not fit in ${field.kind}`);
-      if (field.kind === 'u8') w.bytes(Uint8Array.of(v));
-      else w.u16(v);
-      return;
-    }
-    case 'u32':
-      w.u32(nameValue(field.names, value, path));
-      return;
-    case 'string':
-      expectString(value, path);
-      w.u32(pools.string(value, ref));
-      return;
-    case 'record':
-      w.u32(value === null ? NULL_REF : u32(value, path));
-      return;
-    case 'bytes': {
-      expectString(value, path);
-      const [o, n] = pools.bytes(value, ref, path);
-      w.u32(o);
-      w.u32(n);
-      return;
-    }
-    default: {
-      if (value === null) {
-        w.u32(NULL_REF);
-        return;
+  store(field: { key: string }, type: { ref: string }, value: unknown, path: string): Stored {
+    const pools = this.pools;
+    const ref = this.refs[field.key];
+    switch (type.ref) {
+      case 'string':
+        expectString(value, path);
+        return pools.string(value, ref);
+      case 'record':
+        return value === null ? NULL_REF : u32(value, path);
+      case 'bytes':
+        expectString(value, path);
+        return pools.bytes(value, ref, path);
+      default: {
+        if (value === null) return NULL_REF;
+        expectArray(value, path);
+        if (type.ref === 'stringArray' && pools.stringsAt(ref, value)) return ref as number;
+        const values = type.ref === 'stringArray'
+          ? value.map((s, i) => {
+              expectString(s, `${path}[${i}]`);
+              return pools.string(s, undefined);
+            })
+          : value.map((v, i) => u32(v, `${path}[${i}]`));
+        // A string array keeps its ref only when the strings' offsets are still the stored ones.
+        return pools.array(values, ref);
       }
-      expectArray(value, path);
-      if (field.kind === 'stringArray' && pools.stringsAt(ref, value)) {
-        w.u32(ref as number);
-        return;
-      }
-      const values = field.kind === 'stringArray'
-        ? value.map((s, i) => {
-            expectString(s, `${path}[${i}]`);
-            return pools.string(s, undefined);
-          })
-        : value.map((v, i) => u32(v, `${path}[${i}]`));
-      // A string array keeps its ref only when the strings' offsets are still the stored ones.
-      w.u32(pools.array(values, ref));
     }
   }
 }
@@ -180,31 +157,23 @@ function writeTable(table: RdatTable, pools: Pools, path: string): Uint8Array {
   const layout = layoutForStride(table.type, stride);
   if (!layout) throw new DescriptionError('out-of-range', `${path}.stride`, `stride ${stride} is shorter than any ${table.type} record`);
   expectArray(table.records, `${path}.records`);
-  const w = new ByteWriter(8 + table.records.length * stride);
-  w.u32(table.records.length);
-  w.u32(stride);
+  const out = new Uint8Array(8 + table.records.length * stride);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, table.records.length, true);
+  view.setUint32(4, stride, true);
+  const store = new PoolStore(pools);
   table.records.forEach((rec, k) => {
     const rp = `${path}.records[${k}]`;
     expectObject(rec, rp);
-    const refs = (rec.refs ?? {}) as RdatRefs;
-    const start = w.position;
-    for (const field of layout.fields) writeField(w, pools, field, rec, refs, `${rp}.${field.name}`);
-    if (layout.union) {
-      const unionStart = w.position;
-      const by = layout.fields.find((x) => x.name === layout.union!.by)!;
-      const fields = layout.union.cases[nameValue(by.names, rec[by.name], `${rp}.${by.name}`)] ?? [];
-      for (const field of fields) writeField(w, pools, field, rec, refs, `${rp}.${field.name}`);
-      const used = w.position - unionStart;
-      const rest = rec.unionRest === undefined ? new Uint8Array(layout.union.size - used) : hexBytes(String(rec.unionRest), `${rp}.unionRest`);
-      if (rest.length !== layout.union.size - used) throw new DescriptionError('out-of-range', `${rp}.unionRest`, `${rest.length} bytes; the union leaves ${layout.union.size - used}`);
-      w.bytes(rest);
-    }
-    const tail = rec.tail === undefined ? new Uint8Array(stride - recordSize(layout)) : hexBytes(String(rec.tail), `${rp}.tail`);
-    if (tail.length !== stride - recordSize(layout)) throw new DescriptionError('out-of-range', `${rp}.tail`, `${tail.length} bytes; the stride leaves ${stride - recordSize(layout)}`);
-    w.bytes(tail);
-    if (w.position - start !== stride) throw new Error('dxbin internal: record size');
+    const row: Row = recordFromJson(layout, rec, rp);
+    store.refs = (rec.refs ?? {}) as RdatRefs;
+    const start = 8 + k * stride;
+    writeRecord(layout, row, view, start, store, rp);
+    const tail = rec.tail === undefined ? new Uint8Array(stride - layout.size) : hexBytes(String(rec.tail), `${rp}.tail`);
+    if (tail.length !== stride - layout.size) throw new DescriptionError('out-of-range', `${rp}.tail`, `${tail.length} bytes; the stride leaves ${stride - layout.size}`);
+    out.set(tail, start + layout.size);
   });
-  return w.finish();
+  return out;
 }
 
 const words = (values: readonly number[]) => {

@@ -4,11 +4,11 @@
  * `RowReader.need` (one bounds check) and charges the call's work budget (`resolve`: one per
  * record, one per string byte looked at).
  */
-import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type RecordDef, type Scalar, type SubField } from '../../codecs/rows.js';
+import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type RecordDef, type RefType, type Scalar, type SubField, type UnionType } from '../../codecs/rows.js';
 import { Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { readNul } from '../bytes/strings.js';
-import { enumName } from '../json/vocabulary.js';
+import { enumName, enumValue } from '../json/vocabulary.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 
 /** A decoded record: field keys (and the derived `<key>Name`, `<key>Names`, `<key>Offset`, subfield keys) to values. */
@@ -26,6 +26,8 @@ export class RowReader {
     readonly bytes: Uint8Array,
     readonly base: number,
     readonly budget: Budget,
+    /** Resolves reference fields (RefType); without one a reference reads as its stored word(s). */
+    readonly refs?: RefResolver,
   ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
@@ -60,10 +62,50 @@ export class RowReader {
   }
 }
 
+/** What a reference field stores: a u32, or offset and size for `bytes`. */
+export type Stored = number | readonly [offset: number, size: number];
+
+/** A format's pools as readRecord sees them: a reference field's stored word(s) -> its value. */
+export interface RefResolver {
+  /**
+   * @param at data offset of the field (for messages: add the reader's base)
+   * @throws {DecodeError} a reference outside its pool or table
+   */
+  resolve(field: Field, type: RefType, stored: Stored, at: number, path: string): unknown;
+}
+
+/** A format's pools as writeRecord sees them: a reference field's value -> the word(s) to store. */
+export interface RefStore {
+  /** @throws {DescriptionError} a value of the wrong type for the reference */
+  store(field: Field, type: RefType, value: unknown, path: string): Stored;
+}
+
+/**
+ * What a row holds beside the stored values: `derived` (default) names beside (`<key>Name`,
+ * `<key>Names`); `plain` stored values only (PSV0's typed description); `json` enum values by name
+ * in place (the number when the table has no name) and byte runs as hex (RDAT's description).
+ */
+export type RowStyle = 'derived' | 'plain' | 'json';
 
 const UTF8 = new TextDecoder();
 
-const widthOf = (t: FieldType): Scalar | undefined => (typeof t === 'string' ? (t === 'fourcc' ? undefined : t) : 'width' in t ? t.width : undefined);
+const widthOf = (t: FieldType): Scalar | undefined => (typeof t === 'string' ? (t === 'fourcc' ? undefined : t) : 'width' in t ? t.width : 'packed' in t ? t.packed : undefined);
+
+/** Reads a scalar whose bounds the record's own check covered. */
+function scalarAt(v: DataView, t: Scalar, at: number): number | bigint {
+  switch (t) {
+    case 'u8':
+      return v.getUint8(at);
+    case 'u16':
+      return v.getUint16(at, true);
+    case 'u32':
+      return v.getUint32(at, true);
+    case 'i32':
+      return v.getInt32(at, true);
+    case 'u64':
+      return v.getBigUint64(at, true);
+  }
+}
 
 /** Where a record's bytes went: fixed slots and inline strings, as [start, end) relative to the data. */
 export type Extent = readonly [start: number, end: number];
@@ -71,19 +113,54 @@ export type Extent = readonly [start: number, end: number];
 /**
  * Reads one record at `at`. `extents` (when given) receives the byte ranges the record's fixed
  * slots occupy. Strings are views: inline ones and those read through an offset stay in the
- * part's kept bytes, which is where they are written back from.
- * @throws {DecodeError} truncated, bad-offset for a string offset outside the data
+ * part's kept bytes, which is where they are written back from. `style` says what the row holds
+ * beside the stored values (RowStyle). Reference fields go through the reader's resolver.
+ * @throws {DecodeError} truncated, bad-offset for a string offset outside the data (and what the resolver throws)
  * @throws {LimitError} limit-exceeded when the budget runs out
  */
-export function readRecord(def: RecordDef, r: RowReader, at: number, path: string, extents?: Extent[]): Row {
+export function readRecord(def: RecordDef, r: RowReader, at: number, path: string, extents?: Extent[], style: RowStyle = 'derived'): Row {
   r.need(at, def.size, path);
-  r.charge(def.fields.length, path);
+  r.charge(1, path);
   const out: Row = {};
-  let cursor = at + def.size;
-  for (const f of def.fields) {
+  readFields(def.fields, r, at, at + def.size, path, out, extents, style);
+  return out;
+}
+
+function readFields(fields: readonly Field[], r: RowReader, at: number, end: number, path: string, out: Row, extents: Extent[] | undefined, style: RowStyle): void {
+  let cursor = end;
+  for (const f of fields) {
     const t = f.type;
     const fAt = f.at === 'after' ? cursor : at + f.at;
+    if (typeof t === 'string' && t !== 'fourcc') {
+      // the common case: a plain integer inside the record's checked bytes (no path built)
+      out[f.key] = scalarAt(r.view, t, fAt);
+      extents?.push([fAt, fAt + SCALAR_SIZE[t]]);
+      continue;
+    }
+    if (typeof t === 'object' && 'packed' in t) {
+      const v = scalarAt(r.view, t.packed, fAt);
+      extents?.push([fAt, fAt + SCALAR_SIZE[t.packed]]);
+      for (const s of t.subfields) {
+        const sv = subfieldOf(v, s);
+        out[s.key] = sv;
+        if (style === 'derived' && s.enum) {
+          const name = enumName(s.enum, sv);
+          if (typeof name === 'string') out[`${s.key}Name`] = name;
+        }
+      }
+      continue;
+    }
     const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'ref' in t) {
+      const stored: Stored = t.ref === 'bytes' ? [r.view.getUint32(fAt, true), r.view.getUint32(fAt + 4, true)] : r.view.getUint32(fAt, true);
+      extents?.push([fAt, fAt + (t.ref === 'bytes' ? 8 : 4)]);
+      out[f.key] = r.refs ? r.refs.resolve(f, t, stored, fAt, fp) : stored;
+      continue;
+    }
+    if (typeof t === 'object' && 'union' in t) {
+      readUnion(fields, t, r, fAt, path, out, extents, style, f.key);
+      continue;
+    }
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') {
         const offset = r.scalar('u32', fAt, fp) as number;
@@ -117,9 +194,10 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
       extents?.push([fAt, fAt + 4]);
       continue;
     }
-    if (typeof t === 'object' && 'bytes' in t) {
+    if ('bytes' in t) {
       r.need(fAt, t.bytes, fp);
-      out[f.key] = r.bytes.slice(fAt, fAt + t.bytes);
+      const b = r.bytes.slice(fAt, fAt + t.bytes);
+      out[f.key] = style === 'json' ? hex(b) : b;
       extents?.push([fAt, fAt + t.bytes]);
       continue;
     }
@@ -127,11 +205,13 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
     const v = r.scalar(w, fAt, fp);
     extents?.push([fAt, fAt + SCALAR_SIZE[w]]);
     out[f.key] = v;
-    if (typeof t !== 'object') continue;
+    if (style === 'plain') continue;
     if ('enum' in t) {
       const name = enumName(t.enum, Number(v));
-      if (typeof name === 'string') out[`${f.key}Name`] = name;
-    } else if ('flags' in t) {
+      if (style === 'json') out[f.key] = name;
+      else if (typeof name === 'string') out[`${f.key}Name`] = name;
+    } else if (style === 'json') continue;
+    else if ('flags' in t) {
       out[`${f.key}Names`] = flagNames(t.flags, v);
     } else if ('subfields' in t) {
       for (const s of t.subfields) {
@@ -144,10 +224,28 @@ export function readRecord(def: RecordDef, r: RowReader, at: number, path: strin
       }
     }
   }
-  return out;
 }
 
-const subfieldOf = (v: number | bigint, s: SubField): number => Number((BigInt(v) >> BigInt(s.shift)) & ((1n << BigInt(s.width)) - 1n));
+/** The stored value of the field a union is picked by (a scalar or enum of the same field list). */
+function unionSelector(fields: readonly Field[], u: UnionType, view: DataView, recordAt: number): number | undefined {
+  const by = fields.find((x) => x.key === u.union.by);
+  const w = by && typeof by.at === 'number' ? widthOf(by.type) : undefined;
+  return w === undefined || w === 'u64' ? undefined : (scalarAt(view, w, recordAt + (by!.at as number)) as number);
+}
+
+/** Where a union's case ends (bytes from the union's start). */
+const caseEnd = (fields: readonly Field[]) => fields.reduce((n, f) => Math.max(n, (f.at as number) + (fieldWidth(f.type) ?? 0)), 0);
+
+function readUnion(fields: readonly Field[], t: UnionType, r: RowReader, fAt: number, path: string, out: Row, extents: Extent[] | undefined, style: RowStyle, key: string): void {
+  const recordAt = fAt - (fields.find((x) => x.type === t)!.at as number);
+  const chosen = t.union.cases[unionSelector(fields, t, r.view, recordAt) ?? -1] ?? [];
+  readFields(chosen, r, fAt, fAt + t.union.size, path, out, extents, style);
+  const rest = r.bytes.subarray(fAt + caseEnd(chosen), fAt + t.union.size);
+  if (rest.some((b) => b !== 0)) out[`${key}Rest`] = style === 'json' ? hex(rest) : rest.slice();
+}
+
+const subfieldOf = (v: number | bigint, s: SubField): number =>
+  typeof v === 'number' && s.shift + s.width <= 32 ? (s.width === 32 ? v >>> 0 : (v >>> s.shift) & ((1 << s.width) - 1)) : Number((BigInt(v) >> BigInt(s.shift)) & ((1n << BigInt(s.width)) - 1n));
 
 /** The names of the set bits of `v` in table order; bits the table lacks as `bitN`. */
 export function flagNames(table: readonly { bit: number; name: string }[], v: number | bigint): string[] {
@@ -174,6 +272,11 @@ export function flagNames(table: readonly { bit: number; name: string }[], v: nu
 /** The value a field writes: the word with its subfields put back, for subfield types. */
 function wordOf(f: Field, row: Row): number | bigint {
   const t = f.type;
+  if (typeof t === 'object' && 'packed' in t) {
+    let w = 0n;
+    for (const s of t.subfields) w |= (BigInt(row[s.key] as number) & ((1n << BigInt(s.width)) - 1n)) << BigInt(s.shift);
+    return t.packed === 'u64' ? w : Number(w);
+  }
   const v = row[f.key] as number | bigint;
   if (typeof t !== 'object' || !('subfields' in t)) return v;
   let w = BigInt(v);
@@ -188,15 +291,42 @@ function wordOf(f: Field, row: Row): number | bigint {
 
 /**
  * Writes a record's fixed slots into `out` at `at` (inline strings and the strings an offset
- * points at are not written here: they are part of the kept bytes, src/parts/).
+ * points at are not written here: they are part of the kept bytes, src/parts/). Reference fields
+ * store what `refs` gives for their values; a union writes the case its selector picks and then
+ * `<key>Rest` (zeros when absent). The row holds stored values (recordFromJson's or readRecord's
+ * `derived`/`plain` rows).
+ * @throws {DescriptionError} what `refs` throws for a reference value
  */
-export function writeRecord(def: RecordDef, row: Row, out: DataView, at: number): void {
-  for (const f of def.fields) {
+export function writeRecord(def: RecordDef, row: Row, out: DataView, at: number, refs?: RefStore, path: string = def.name): void {
+  writeFields(def.fields, row, out, at, refs, path);
+}
+
+function writeFields(fields: readonly Field[], row: Row, out: DataView, at: number, refs: RefStore | undefined, path: string): void {
+  for (const f of fields) {
     if (f.at === 'after') continue;
     const t = f.type;
     const o = at + f.at;
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') out.setUint32(o, row[`${f.key}Offset`] as number, true);
+      continue;
+    }
+    if (typeof t === 'object' && 'ref' in t) {
+      const value = row[f.key];
+      const stored = refs ? refs.store(f, t, value, `${path}.${f.key}`) : (value as Stored);
+      if (typeof stored === 'number') out.setUint32(o, stored >>> 0, true);
+      else {
+        out.setUint32(o, stored[0] >>> 0, true);
+        out.setUint32(o + 4, stored[1] >>> 0, true);
+      }
+      continue;
+    }
+    if (typeof t === 'object' && 'union' in t) {
+      const by = row[t.union.by];
+      const chosen = t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+      writeFields(chosen, row, out, o, refs, path);
+      const rest = row[`${f.key}Rest`] as Uint8Array | undefined;
+      const from = caseEnd(chosen);
+      for (let i = from; i < t.union.size; i++) out.setUint8(o + i, rest?.[i - from] ?? 0);
       continue;
     }
     if (t === 'fourcc') {
@@ -244,6 +374,14 @@ export function recordToJson(row: Row): Record<string, unknown> {
 
 const LIMIT: Readonly<Record<Scalar, [number, number]>> = { u8: [0, 0xff], u16: [0, 0xffff], u32: [0, 0xffffffff], i32: [-0x80000000, 0x7fffffff], u64: [0, Number.MAX_SAFE_INTEGER] };
 
+/** A packed subfield's value: an integer that fits its bits. */
+function subfieldInt(v: unknown, s: SubField, path: string): number {
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', path, `expected an integer, got ${kindOf(v)}`);
+  const hi = 2 ** s.width - 1;
+  if (v < 0 || v > hi) throw new DescriptionError('out-of-range', path, `${v} is outside 0..${hi}`);
+  return v;
+}
+
 function jsonInt(v: unknown, w: Scalar, path: string): number | bigint {
   if (w === 'u64' && typeof v === 'string' && /^\d{1,20}$/.test(v)) {
     const b = BigInt(v);
@@ -264,9 +402,41 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, `expected an object, got ${kindOf(json)}`);
   const j = json as Record<string, unknown>;
   const out: Row = { ...j };
-  for (const f of def.fields) {
+  fieldsFromJson(def.fields, j, out, path);
+  return out;
+}
+
+function hexToBytes(s: unknown, n: number | undefined, path: string): Uint8Array {
+  if (typeof s !== 'string' || s.length % 2 !== 0 || (n !== undefined && s.length !== 2 * n) || !/^[0-9a-fA-F]*$/.test(s)) {
+    throw new DescriptionError('bad-type', path, n === undefined ? 'expected bytes as hex' : `expected ${n} bytes as hex`);
+  }
+  return Uint8Array.from({ length: s.length / 2 }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
+}
+
+function fieldsFromJson(fields: readonly Field[], j: Record<string, unknown>, out: Row, path: string): void {
+  for (const f of fields) {
     const t = f.type;
     const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'ref' in t) {
+      // the value's shape here, in field order; the format's RefStore finds or adds it in its pools
+      const v = j[f.key];
+      const ok = t.ref === 'string' || t.ref === 'bytes' ? typeof v === 'string' : t.ref === 'record' ? v === null || typeof v === 'number' : v === null || Array.isArray(v);
+      if (!ok) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', fp, `expected ${t.ref === 'string' ? 'a string' : t.ref === 'bytes' ? 'bytes as hex' : t.ref === 'record' ? 'a record index or null' : 'an array or null'}, got ${kindOf(v)}`);
+      continue;
+    }
+    if (typeof t === 'object' && 'union' in t) {
+      const by = out[t.union.by];
+      const chosen = t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+      fieldsFromJson(chosen, j, out, path);
+      const rest = j[`${f.key}Rest`];
+      if (rest !== undefined) {
+        const left = t.union.size - caseEnd(chosen);
+        const b = hexToBytes(rest, undefined, `${fp}Rest`);
+        if (b.byteLength !== left) throw new DescriptionError('out-of-range', `${fp}Rest`, `${b.byteLength} bytes; the union leaves ${left}`);
+        out[`${f.key}Rest`] = b;
+      }
+      continue;
+    }
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') out[`${f.key}Offset`] = jsonInt(j[`${f.key}Offset`], 'u32', `${fp}Offset`);
       else if (typeof j[f.key] !== 'string') throw new DescriptionError('bad-type', fp, `expected a string, got ${kindOf(j[f.key])}`);
@@ -278,27 +448,67 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
       continue;
     }
     if (typeof t === 'object' && 'bytes' in t) {
-      const s = j[f.key];
-      if (typeof s !== 'string' || s.length !== 2 * t.bytes || !/^[0-9a-fA-F]*$/.test(s)) throw new DescriptionError('bad-type', fp, `expected ${t.bytes} bytes as hex`);
-      out[f.key] = Uint8Array.from({ length: t.bytes }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
+      out[f.key] = hexToBytes(j[f.key], t.bytes, fp);
+      continue;
+    }
+    if (typeof t === 'object' && 'packed' in t) {
+      for (const s of t.subfields) out[s.key] = subfieldInt(j[s.key], s, `${path}.${s.key}`);
       continue;
     }
     const w = widthOf(t)!;
-    out[f.key] = jsonInt(j[f.key], w, fp);
+    const given = j[f.key];
+    // an enum value may be given by name (RowStyle json)
+    out[f.key] = typeof t === 'object' && 'enum' in t && typeof given === 'string' ? enumValue(t.enum, given, fp) : jsonInt(given, w, fp);
     if (typeof t === 'object' && 'subfields' in t) {
       for (const s of t.subfields) if (j[s.key] !== undefined) out[s.key] = jsonInt(j[s.key], s.width > 16 ? 'u32' : 'u16', `${path}.${s.key}`);
     }
   }
-  return out;
+}
+
+/** How recordSpans maps a record. */
+export interface RecordSpanOptions {
+  /** Whether a `record` span covers the record (default true; false for a view over bytes another record maps). */
+  readonly record?: boolean;
+  /** A field's label beside its value (a string an offset names), by key. */
+  readonly label?: Readonly<Record<string, (value: number) => string | undefined>>;
 }
 
 /** Records the byte spans of a record read at `at` (data offset; `base` makes them absolute). */
-export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string): void {
-  rec.add('record', base + at, def.size, path, undefined, def.name);
-  for (const f of def.fields) {
+export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: number, at: number, path: string, options: RecordSpanOptions = {}): void {
+  if (options.record !== false) rec.add('record', base + at, def.size, path, undefined, def.name);
+  spanFields(def.fields, row, rec, base, at, path, options);
+}
+
+function spanFields(fields: readonly Field[], row: Row, rec: SpanRecorder, base: number, at: number, path: string, options: RecordSpanOptions): void {
+  for (const f of fields) {
     const t = f.type;
     const fp = `${path}.${f.key}`;
     const v = row[f.key];
+    if (typeof t === 'object' && 'ref' in t) {
+      // the stored words (a row read without a resolver)
+      const o = base + at + (f.at as number);
+      if (Array.isArray(v)) {
+        rec.field(o, 4, `${fp}.Offset`, v[0] as number);
+        rec.field(o + 4, 4, `${fp}.Size`, v[1] as number);
+      } else rec.field(o, 4, fp, typeof v === 'number' ? v : undefined);
+      continue;
+    }
+    if (typeof t === 'object' && 'union' in t) {
+      const by = row[t.union.by];
+      const chosen = t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+      const o = at + (f.at as number);
+      spanFields(chosen, row, rec, base, o, path, options);
+      const used = caseEnd(chosen);
+      if (used < t.union.size) rec.add('padding', base + o + used, t.union.size - used, `${path} (${f.key} rest)`);
+      continue;
+    }
+    if (typeof t === 'object' && 'packed' in t) {
+      // bit fields sharing a slot: one span naming each
+      const o = base + at + (f.at as number);
+      const word = wordOf(f, row);
+      rec.field(o, SCALAR_SIZE[t.packed], `${path}.{${t.subfields.map((s) => s.key).join(',')}}`, word, t.subfields.map((s) => `${s.key}=${String(row[s.key])}`).join(' '));
+      continue;
+    }
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') {
         rec.field(base + at + (f.at as number), 4, fp, row[`${f.key}Offset`] as number, v as string);
@@ -312,7 +522,10 @@ export function recordSpans(def: RecordDef, row: Row, rec: SpanRecorder, base: n
       rec.add('padding', o, width, fp);
       continue;
     }
-    const name = typeof t === 'object' && 'enum' in t ? (row[`${f.key}Name`] as string | undefined) : typeof t === 'object' && 'flags' in t ? (row[`${f.key}Names`] as string[]).join('|') : undefined;
+    const label = options.label?.[f.key];
+    const named = typeof t === 'object' && 'enum' in t ? enumName(t.enum, Number(v)) : undefined;
+    const name =
+      label !== undefined ? label(Number(v)) : typeof named === 'string' ? named : typeof t === 'object' && 'flags' in t ? flagNames(t.flags, v as number | bigint).join('|') : undefined;
     rec.field(o, width, fp, v instanceof Uint8Array ? hex(v) : (v as number | bigint | string), name);
   }
 }
@@ -322,6 +535,11 @@ export function mutateRecord(def: RecordDef, row: Row, random: () => number): Ro
   const ints = def.fields.filter((f) => widthOf(f.type) !== undefined);
   if (ints.length === 0) return row;
   const f = ints[Math.floor(random() * ints.length)]!;
+  const pt = f.type;
+  if (typeof pt === 'object' && 'packed' in pt) {
+    const s = pt.subfields[Math.floor(random() * pt.subfields.length)]!;
+    return { ...row, [s.key]: Math.floor(random() * 2 ** s.width) };
+  }
   const w = widthOf(f.type)!;
   const bitsN = SCALAR_SIZE[w] * 8;
   const pick = Math.floor(random() * 4);
@@ -348,11 +566,20 @@ export function mutateRecord(def: RecordDef, row: Row, random: () => number): Ro
  */
 export function checkRow(def: RecordDef, row: unknown, path: string): asserts row is Row {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new DescriptionError('bad-type', path, `expected a record, got ${kindOf(row)}`);
-  const r = row as Row;
-  for (const f of def.fields) {
+  checkFields(def.fields, row as Row, path);
+}
+
+function checkFields(fields: readonly Field[], r: Row, path: string): void {
+  for (const f of fields) {
     if (f.at === 'after') continue;
     const t = f.type;
     const fp = `${path}.${f.key}`;
+    if (typeof t === 'object' && 'ref' in t) continue;
+    if (typeof t === 'object' && 'union' in t) {
+      const by = r[t.union.by];
+      checkFields(t.union.cases[typeof by === 'number' ? by : -1] ?? [], r, path);
+      continue;
+    }
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') jsonInt(r[`${f.key}Offset`], 'u32', `${fp}Offset`);
       continue;
@@ -364,6 +591,10 @@ export function checkRow(def: RecordDef, row: unknown, path: string): asserts ro
     }
     if (typeof t === 'object' && 'bytes' in t) {
       if (!(v instanceof Uint8Array) || v.byteLength !== t.bytes) throw new DescriptionError('bad-type', fp, `expected ${t.bytes} bytes, got ${kindOf(v)}`);
+      continue;
+    }
+    if (typeof t === 'object' && 'packed' in t) {
+      for (const s of t.subfields) subfieldInt(r[s.key], s, `${path}.${s.key}`);
       continue;
     }
     const w = widthOf(t)!;

@@ -4,7 +4,7 @@
  * helpers (`version`, element `name`, `entryFunction`) that the reader ignores. Lossless.
  */
 import type { EnumTable } from '../../codecs/enum-table.js';
-import { PSV_RESOURCE_KIND, PSV_RESOURCE_TYPE, PSV_SEMANTIC_KIND, SHADER_KIND } from '../../codecs/psv0.js';
+import { PSV_RECORDS } from '../../codecs/psv0.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { tableNames } from '../bytes/strings.js';
 import { enumName } from '../json/vocabulary.js';
@@ -25,7 +25,9 @@ function enumValue(table: EnumTable, path: string, value: unknown): number {
   return hit[1];
 }
 
-const NAMED: Record<string, EnumTable> = { shaderStage: SHADER_KIND, resType: PSV_RESOURCE_TYPE, resKind: PSV_RESOURCE_KIND, semanticKind: PSV_SEMANTIC_KIND };
+/** The fields the rows give an enum type (shaderStage, resType, resKind, semanticKind), by key: spelled by name. */
+const NAMED: Record<string, EnumTable> = {};
+for (const def of PSV_RECORDS) for (const f of def.fields) if (typeof f.type === 'object' && 'enum' in f.type) NAMED[f.key] = f.type.enum;
 
 function fieldsToJson(f: PsvFields): Record<string, Json> {
   return Object.fromEntries(Object.entries(f).map(([k, v]) => [k, NAMED[k] ? enumName(NAMED[k], v) : v]));

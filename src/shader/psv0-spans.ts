@@ -1,16 +1,16 @@
 /**
- * Byte map of a PSV0 part, walking the codecs/psv0.ts rows over a part decodePsv0 has accepted:
+ * Byte map of a PSV0 part over a part decodePsv0 has accepted: the records through the rows'
+ * span interpreter (src/rows/record.ts recordSpans), the framing walked here:
  * runtime info (named fields, the stage union by the stage's view or raw, bytes no view names as
  * padding), resources, string table (one span per string), semantic indexes, signature elements
  * (bit fields sharing a byte as one span naming each), dependency blocks, trailing bytes.
  * A v0 part does not store its stage: its union is mapped raw. See src/bytes/spans.ts.
  */
-import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RESOURCE, PSV_RUNTIME_INFO, PSV_STAGE_VIEWS, PSV_VERSIONS, type PsvFieldRow } from '../../codecs/psv0.js';
+import { PSV_ELEMENT, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
+import { recordSpans, type Row } from '../rows/record.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { tableNames } from '../bytes/strings.js';
-import { decodePsv0, dependencyLayout, knownRuntimeInfo, psvVersionOf } from './psv0.js';
-
-const WIDTH = { u8: 1, u16: 2, u32: 4 } as const;
+import { decodePsv0, dependencyLayout, knownRuntimeInfo, psvVersionOf, stageViewRecord } from './psv0.js';
 
 /**
  * Records the spans of a PSV0 part's data at absolute offset `base`.
@@ -25,17 +25,14 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
     const value = size === 1 ? view.getUint8(o) : size === 2 ? view.getUint16(o, true) : u32(o);
     rec.field(base + o, size, path, value, name);
   };
-  const rows = (o: number, list: readonly PsvFieldRow[], path: string) => {
-    for (const f of list) if (f.since <= version) field(o + f.at, WIDTH[f.type], `${path}.${f.key}`);
-  };
 
   const S = psv.runtimeInfoSize;
   const first = rec.mark();
   field(0, 4, `${at}.runtimeInfoSize`, `PSV v${version}`);
   rec.add('record', base + 4, S, `${at}.runtimeInfo`);
-  rows(4, PSV_RUNTIME_INFO, `${at}.runtimeInfo`);
-  const stageFields = psv.stageInfo ? PSV_STAGE_VIEWS.find((v) => v.stages.includes(psv.info.shaderStage ?? stage ?? -1))?.fields : undefined;
-  if (stageFields) rows(4, stageFields, `${at}.runtimeInfo`);
+  recordSpans(PSV_RUNTIME_INFO[version]!, psv.info, rec, base, 4, `${at}.runtimeInfo`, { record: false });
+  const stageView = psv.stageInfo ? stageViewRecord(psv.info.shaderStage ?? stage, version) : undefined;
+  if (stageView) recordSpans(stageView, psv.stageInfo!, rec, base, 4, `${at}.runtimeInfo`, { record: false });
   else {
     rec.add('data', base + 4, 16, `${at}.runtimeInfo.stageUnion (raw)`);
     if (version >= 1) field(4 + 26, 2, `${at}.runtimeInfo.word26 (raw)`);
@@ -53,11 +50,11 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
     field(p, 4, `${at}.resourceSize`);
     p += 4;
     rec.add('array', base + p, R * B, `${at}.resources`);
+    const def = psvResourceRecord(B);
     for (let i = 0; i < R; i++) {
-      rec.add('record', base + p, B, `${at}.resources[${i}]`);
-      for (const f of PSV_RESOURCE) if (f.at + 4 <= Math.min(B, B >= 24 ? 24 : 16)) field(p + f.at, 4, `${at}.resources[${i}].${f.key}`);
-      const used = B >= 24 ? 24 : 16;
-      if (B > used) rec.add('data', base + p + used, B - used, `${at}.resources[${i}] (newer fields)`);
+      rec.add('record', base + p, B, `${at}.resources[${i}]`, undefined, def.name);
+      recordSpans(def, psv.resources[i] as unknown as Row, rec, base, p, `${at}.resources[${i}]`, { record: false });
+      if (B > def.size) rec.add('data', base + p + def.size, B - def.size, `${at}.resources[${i}] (newer fields)`);
       p += B;
     }
   }
@@ -101,25 +98,13 @@ export function psv0Spans(data: Uint8Array, rec: SpanRecorder, base = 0, at = 'P
     const names = tableNames(psv.stringTable);
     field(p, 4, `${at}.elementSize`);
     p += 4;
+    const label = { semanticName: (offset: number) => { const name = names(offset); return name !== undefined ? JSON.stringify(name) : undefined; } };
     for (const [key, list] of lists) {
       for (let i = 0; i < list.length; i++) {
         const path = `${at}.${key}[${i}]`;
-        rec.add('record', base + p, E, path);
-        for (let b = 0; b < PSV_ELEMENT_SIZE; ) {
-          const here = PSV_ELEMENT.filter((r) => r.at === b);
-          if (here.length === 1 && here[0]!.width >= 8) {
-            const r = here[0]!;
-            const size = r.width / 8;
-            const name = r.key === 'semanticName' ? names(u32(p + b)) : undefined;
-            field(p + b, size, `${path}.${r.key}`, name !== undefined ? JSON.stringify(name) : undefined);
-            b += size;
-          } else {
-            const byte = view.getUint8(p + b);
-            field(p + b, 1, `${path}.{${here.map((r) => r.key).join(',')}}`, here.map((r) => `${r.key}=${(byte >>> r.shift) & ((1 << r.width) - 1)}`).join(' '));
-            b += 1;
-          }
-        }
-        if (E > PSV_ELEMENT_SIZE) rec.add('data', base + p + PSV_ELEMENT_SIZE, E - PSV_ELEMENT_SIZE, `${path} (newer fields)`);
+        rec.add('record', base + p, E, path, undefined, PSV_ELEMENT.name);
+        recordSpans(PSV_ELEMENT, list[i]!, rec, base, p, path, { record: false, label });
+        if (E > PSV_ELEMENT.size) rec.add('data', base + p + PSV_ELEMENT.size, E - PSV_ELEMENT.size, `${path} (newer fields)`);
         p += E;
       }
     }

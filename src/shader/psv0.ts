@@ -9,16 +9,17 @@ import { Budget } from '../bytes/budget.js';
 import {
   PSV_DEPENDENCY_BLOCKS,
   PSV_ELEMENT,
-  PSV_ELEMENT_SIZE,
+  PSV_ELEMENT_KEYS,
   PSV_MIN_SIZE,
-  PSV_RESOURCE,
   PSV_RUNTIME_INFO,
   PSV_SIGNATURES_FROM_SIZE,
   PSV_STAGE_VIEWS,
   PSV_VERSIONS,
-  type PsvFieldRow,
+  psvResourceRecord,
   type PsvVersion,
 } from '../../codecs/psv0.js';
+import type { RecordDef } from '../../codecs/rows.js';
+import { checkRow, readRecord, RowReader, writeRecord, type Row } from '../rows/record.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
@@ -98,19 +99,21 @@ export function knownRuntimeInfo(runtimeInfoSize: number): number {
   return PSV_VERSIONS.find((v) => v.version === psvVersionOf(runtimeInfoSize))!.runtimeInfoSize;
 }
 
-function readField(view: DataView, at: number, type: PsvFieldRow['type']): number {
-  return type === 'u8' ? view.getUint8(at) : type === 'u16' ? view.getUint16(at, true) : view.getUint32(at, true);
+/** The stage view of the union for a stage at a version (the rows of codecs/psv0.ts PSV_STAGE_VIEWS), or undefined for an unknown stage. */
+export function stageViewRecord(stage: number | undefined, version: PsvVersion): RecordDef | undefined {
+  if (stage === undefined) return undefined;
+  return (PSV_STAGE_VIEWS.find((v) => v.stages.includes(stage)) ?? EMPTY_VIEW).records[version];
 }
-function writeField(view: DataView, at: number, type: PsvFieldRow['type'], value: number): void {
-  if (type === 'u8') view.setUint8(at, value);
-  else if (type === 'u16') view.setUint16(at, value, true);
-  else view.setUint32(at, value >>> 0, true);
-}
-const MAX = { u8: 0xff, u16: 0xffff, u32: 0xffffffff } as const;
+const EMPTY_VIEW = { records: PSV_VERSIONS.map((v) => ({ name: 'StageInfo', size: 16, fields: [] }) as RecordDef) };
 
-function stageView(stage: number | undefined) {
-  return stage === undefined ? undefined : (PSV_STAGE_VIEWS.find((v) => v.stages.includes(stage))?.fields ?? []);
+/** A row with 0 for every key of `keys` the description leaves out (stage views, resources and elements default to zero). */
+function withZeros(row: Record<string, unknown>, keys: readonly string[]): Row {
+  const out: Row = { ...row };
+  for (const k of keys) if (out[k] === undefined) out[k] = 0;
+  return out;
 }
+const keysOf = (def: RecordDef) => def.fields.map((f) => f.key);
+const LIST_PATHS = ['PSV0.inputElements', 'PSV0.outputElements', 'PSV0.patchConstOrPrimElements'] as const;
 
 const dw = (vectors: number) => (vectors + 7) >> 3;
 
@@ -143,23 +146,21 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
   expectOptions(options as unknown);
   for (const key of ['base', 'stage'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const rows = new RowReader(data, options.base ?? 0, Budget.for(data.byteLength));
   const S = r.u32(0, 'PSV0.runtimeInfoSize');
   if (S < PSV_MIN_SIZE.runtimeInfo) throw new DecodeError('unsupported-version', r.base, 'PSV0.runtimeInfoSize', `runtime info of ${S} bytes, at least ${PSV_MIN_SIZE.runtimeInfo} expected`);
   r.need(4, S, 'PSV0.runtimeInfo');
   const version = psvVersionOf(S);
-  const info: PsvFields = {};
-  for (const f of PSV_RUNTIME_INFO) if (f.since <= version) info[f.key] = readField(view, 4 + f.at, f.type);
+  const info = readRecord(PSV_RUNTIME_INFO[version]!, rows, 4, 'PSV0.runtimeInfo', undefined, 'plain') as PsvFields;
   const stage = version >= 1 ? info.shaderStage : options.stage;
   const psv: Psv0 = { runtimeInfoSize: S, info, runtimeInfoTail: data.slice(4 + knownRuntimeInfo(S), 4 + S), resourceSize: 0, resources: [], trailing: new Uint8Array(0) };
   // The stage union: named when re-encoding the view gives the same bytes, raw otherwise.
-  const fields = stageView(stage);
-  const word26 = version >= 1 ? view.getUint16(4 + 26, true) : 0;
+  const view = stageViewRecord(stage, version);
+  const word26 = version >= 1 ? (rows.scalar('u16', 4 + 26, 'PSV0.runtimeInfo') as number) : 0;
   const union = data.slice(4, 20);
-  if (fields) {
-    const stageInfo: PsvFields = {};
-    for (const f of fields) if (f.since <= version) stageInfo[f.key] = readField(view, 4 + f.at, f.type);
-    const again = encodeStageView(fields, stageInfo, version);
+  if (view) {
+    const stageInfo = readRecord(view, rows, 4, 'PSV0.runtimeInfo', undefined, 'plain') as PsvFields;
+    const again = encodeStageView(view, stageInfo);
     if (equal(again.union, union) && again.word26 === word26) psv.stageInfo = stageInfo;
   }
   if (!psv.stageInfo) psv.stageRaw = { union, word26 };
@@ -173,11 +174,10 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
     at += 4;
     r.needArray(at, R, B, 'PSV0.resources');
     psv.resourceSize = B;
-    const known = B >= 24 ? 24 : 16;
+    const def = psvResourceRecord(B);
     for (let i = 0; i < R; i++) {
-      const res = {} as PsvResource;
-      for (const f of PSV_RESOURCE) if (f.at + 4 <= known) (res as unknown as PsvFields)[f.key] = view.getUint32(at + f.at, true);
-      if (B > known) res.tail = data.slice(at + known, at + B);
+      const res = readRecord(def, rows, at, 'PSV0.resources', undefined, 'plain') as unknown as PsvResource;
+      if (B > def.size) res.tail = data.slice(at + def.size, at + B);
       psv.resources.push(res);
       at += B;
     }
@@ -192,7 +192,7 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
     const I = r.u32(at, 'PSV0.semanticIndexCount');
     at += 4;
     r.needArray(at, I, 4, 'PSV0.semanticIndexes');
-    psv.semanticIndexes = Array.from({ length: I }, (_, k) => view.getUint32(at + 4 * k, true));
+    psv.semanticIndexes = words(data, at, I);
     at += 4 * I;
     const counts = [info.sigInputElements!, info.sigOutputElements!, info.sigPatchConstOrPrimElements!];
     const n = counts[0]! + counts[1]! + counts[2]!;
@@ -209,13 +209,8 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
       const lists = [psv.inputElements, psv.outputElements, psv.patchConstOrPrimElements];
       for (let l = 0; l < 3; l++) {
         for (let i = 0; i < counts[l]!; i++) {
-          const e: PsvElement = {};
-          for (const b of PSV_ELEMENT) {
-            const raw = b.width === 32 ? view.getUint32(at + b.at, true) : view.getUint8(at + b.at);
-            e[b.key] = b.width === 32 ? raw : (raw >>> b.shift) & ((1 << b.width) - 1);
-          }
-          lists[l]!.push(e);
-          if (E > PSV_ELEMENT_SIZE) (psv.elementTails ??= []).push(data.slice(at + PSV_ELEMENT_SIZE, at + E));
+          lists[l]!.push(readRecord(PSV_ELEMENT, rows, at, LIST_PATHS[l]!, undefined, 'plain') as PsvElement);
+          if (E > PSV_ELEMENT.size) (psv.elementTails ??= []).push(data.slice(at + PSV_ELEMENT.size, at + E));
           at += E;
         }
       }
@@ -223,7 +218,7 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
     psv.dependencies = [];
     for (const b of dependencyLayout(info, psv.stageInfo, psv.stageRaw)) {
       r.needArray(at, b.size, 4, `PSV0.dependencies.${b.key}[${b.stream}]`);
-      psv.dependencies.push({ key: b.key, stream: b.stream, dwords: Array.from({ length: b.size }, (_, k) => view.getUint32(at + 4 * k, true)) });
+      psv.dependencies.push({ key: b.key, stream: b.stream, dwords: words(data, at, b.size) });
       at += 4 * b.size;
     }
   }
@@ -231,10 +226,18 @@ export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): P
   return psv;
 }
 
-function encodeStageView(fields: readonly PsvFieldRow[], values: PsvFields, version: number): { union: Uint8Array; word26: number } {
+/** `n` u32 words at `at` (bounds checked by the walk). */
+function words(data: Uint8Array, at: number, n: number): number[] {
+  const view = new DataView(data.buffer, data.byteOffset + at, 4 * n);
+  const out = new Array<number>(n);
+  for (let k = 0; k < n; k++) out[k] = view.getUint32(4 * k, true);
+  return out;
+}
+
+function encodeStageView(view: RecordDef, values: PsvFields): { union: Uint8Array; word26: number } {
   const area = new Uint8Array(28);
   const v = new DataView(area.buffer);
-  for (const f of fields) if (f.since <= version) writeField(v, f.at, f.type, values[f.key] ?? 0);
+  writeRecord(view, withZeros(values, keysOf(view)), v, 0);
   return { union: area.slice(0, 16), word26: v.getUint16(26, true) };
 }
 
@@ -309,12 +312,16 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
     info.sigOutputElements = psv.outputElements?.length ?? info.sigOutputElements ?? 0;
     info.sigPatchConstOrPrimElements = psv.patchConstOrPrimElements?.length ?? info.sigPatchConstOrPrimElements ?? 0;
   }
-  for (const f of PSV_RUNTIME_INFO) if (f.since <= version) writeField(rv, f.at, f.type, checkValue(`PSV0.info.${f.key}`, info[f.key], MAX[f.type]));
+  const infoDef = PSV_RUNTIME_INFO[version]!;
+  checkRow(infoDef, info, 'PSV0.info');
+  writeRecord(infoDef, info, rv, 0);
   const stage = version >= 1 ? info.shaderStage : options.stage;
   if (psv.stageInfo) {
-    const fields = stageView(stage);
-    if (!fields) throw new DescriptionError('missing-key', 'PSV0.stageRaw', 'the stage is not known (PSV0 v0 without a stage): give the union raw');
-    for (const f of fields) if (f.since <= version) writeField(rv, f.at, f.type, checkValue(`PSV0.stageInfo.${f.key}`, psv.stageInfo[f.key] ?? 0, MAX[f.type]));
+    const view = stageViewRecord(stage, version);
+    if (!view) throw new DescriptionError('missing-key', 'PSV0.stageRaw', 'the stage is not known (PSV0 v0 without a stage): give the union raw');
+    const row = withZeros(psv.stageInfo, keysOf(view));
+    checkRow(view, row, 'PSV0.stageInfo');
+    writeRecord(view, row, rv, 0);
   } else if (psv.stageRaw) {
     if (psv.stageRaw.union.byteLength !== 16) throw new DescriptionError('out-of-range', 'PSV0.stageRaw.union', 'the union has 16 bytes');
     ri.set(psv.stageRaw.union, 0);
@@ -331,11 +338,14 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
     const B = checkValue('PSV0.resourceSize', psv.resourceSize, 0xffffffff);
     if (B < PSV_MIN_SIZE.resource) throw new DescriptionError('out-of-range', 'PSV0.resourceSize', `at least ${PSV_MIN_SIZE.resource}`);
     u32(B);
-    const known = B >= 24 ? 24 : 16;
+    const def = psvResourceRecord(B);
+    const known = def.size;
+    const keys = keysOf(def);
     psv.resources.forEach((res, i) => {
       const rec = new Uint8Array(B);
-      const v = new DataView(rec.buffer);
-      for (const f of PSV_RESOURCE) if (f.at + 4 <= known) v.setUint32(f.at, checkValue(`PSV0.resources[${i}].${f.key}`, (res as unknown as PsvFields)[f.key] ?? 0, 0xffffffff), true);
+      const row = withZeros(res as unknown as Row, keys);
+      checkRow(def, row, `PSV0.resources[${i}]`);
+      writeRecord(def, row, new DataView(rec.buffer), 0);
       if (B > known) {
         if (res.tail?.byteLength !== B - known) throw new DescriptionError('out-of-range', `PSV0.resources[${i}].tail`, `records of ${B} bytes need ${B - known} tail bytes`);
         rec.set(res.tail, known);
@@ -363,16 +373,13 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
       lists.forEach((list, l) =>
         list.forEach((e, i) => {
           const rec = new Uint8Array(E);
-          const v = new DataView(rec.buffer);
-          for (const b of PSV_ELEMENT) {
-            const value = checkValue(`PSV0.${names[l]}[${i}].${b.key}`, e[b.key] ?? 0, b.width === 32 ? 0xffffffff : (1 << b.width) - 1);
-            if (b.width === 32) v.setUint32(b.at, value, true);
-            else rec[b.at]! |= value << b.shift;
-          }
-          if (E > PSV_ELEMENT_SIZE) {
+          const row = withZeros(e, PSV_ELEMENT_KEYS);
+          checkRow(PSV_ELEMENT, row, `PSV0.${names[l]}[${i}]`);
+          writeRecord(PSV_ELEMENT, row, new DataView(rec.buffer), 0);
+          if (E > PSV_ELEMENT.size) {
             const tail = psv.elementTails?.[k];
-            if (tail?.byteLength !== E - PSV_ELEMENT_SIZE) throw new DescriptionError('out-of-range', `PSV0.elementTails[${k}]`, `elements of ${E} bytes need ${E - PSV_ELEMENT_SIZE} tail bytes`);
-            rec.set(tail, PSV_ELEMENT_SIZE);
+            if (tail?.byteLength !== E - PSV_ELEMENT.size) throw new DescriptionError('out-of-range', `PSV0.elementTails[${k}]`, `elements of ${E} bytes need ${E - PSV_ELEMENT.size} tail bytes`);
+            rec.set(tail, PSV_ELEMENT.size);
           }
           k++;
           chunks.push(rec);

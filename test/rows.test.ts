@@ -1,0 +1,95 @@
+/** The row interpreter (src/rows/record.ts) on the shapes PSV0, RDAT and the query results use: versions, packed bits, references, unions. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { enumTable } from '../codecs/enum-table.js';
+import { record, sequential, versioned, type Field, type UnionType } from '../codecs/rows.js';
+import { PSV_ELEMENT, PSV_RUNTIME_INFO, PSV_VERSIONS } from '../codecs/psv0.js';
+import { RDAT_TABLES } from '../codecs/rdat.js';
+import { RESULT_STRUCTS } from '../codecs/query.js';
+import { Budget } from '../src/bytes/budget.js';
+import { DescriptionError } from '../src/bytes/errors.js';
+import { SpanRecorder } from '../src/bytes/spans.js';
+import { checkRow, readRecord, recordFromJson, recordSpans, RowReader, writeRecord, type RefResolver } from '../src/rows/record.js';
+
+const reader = (b: Uint8Array, refs?: RefResolver) => new RowReader(b, 0, Budget.for(b.byteLength), refs);
+
+test('a versioned record is the rows whose since is at most the version (PSV0 runtime info)', () => {
+  for (const v of PSV_VERSIONS) {
+    const def = PSV_RUNTIME_INFO[v.version]!;
+    assert.is(def.size, v.runtimeInfoSize);
+    assert.ok(def.fields.every((f) => (f.since ?? 0) <= v.version), `v${v.version}`);
+  }
+  assert.not.ok(PSV_RUNTIME_INFO[0]!.fields.some((f) => f.key === 'shaderStage'));
+  assert.ok(PSV_RUNTIME_INFO[1]!.fields.some((f) => f.key === 'shaderStage'));
+  assert.equal(versioned('x', 8, [{ key: 'a', type: 'u32', at: 0 }, { key: 'b', type: 'u32', at: 4, since: 2 }], 1).fields.map((f) => f.key), ['a']);
+});
+
+test('packed bit fields: every bit must be named; read, written and checked per subfield', () => {
+  assert.throws(() => record('bad', 1, [{ key: 'w', type: { packed: 'u8', subfields: [{ key: 'lo', shift: 0, width: 4 }] }, at: 0 }]), /unnamed/);
+  const bytes = new Uint8Array(16);
+  bytes[10] = 0b1101_0011; // cols 3, startCol 1, allocated 1, reserved10 1
+  const row = readRecord(PSV_ELEMENT, reader(bytes), 0, 'e', undefined, 'plain');
+  assert.equal([row.cols, row.startCol, row.allocated, row.reserved10], [3, 1, 1, 1]);
+  assert.is(row.colsAndStart, undefined, 'the word itself is not kept');
+  const out = new Uint8Array(16);
+  writeRecord(PSV_ELEMENT, row, new DataView(out.buffer), 0);
+  assert.equal(out, bytes);
+  assert.throws(() => checkRow(PSV_ELEMENT, { ...row, cols: 16 }, 'e'), (e: unknown) => e instanceof DescriptionError && e.code === 'out-of-range' && e.path === 'e.cols');
+});
+
+test('sequential records place fields end to end; a union picks its case by the stored selector and keeps the rest', () => {
+  const KIND = enumTable('Kind', '', [['One', 1], ['Two', 2]]);
+  const def = sequential('R', [
+    { key: 'kind', type: { enum: KIND, width: 'u32' } },
+    { key: 'name', type: { ref: 'string' } },
+    { key: 'union', type: { union: { by: 'kind', size: 8, cases: { 1: [{ key: 'a', type: 'u32', at: 0 }], 2: [{ key: 'b', type: 'u16', at: 0 }, { key: 'c', type: 'u16', at: 0 }] } } } },
+  ]);
+  assert.equal(def.fields.map((f) => f.at), [0, 4, 8]);
+  assert.is(def.size, 16);
+  const u = def.fields[2]!.type as UnionType;
+  assert.equal(u.union.cases[2]!.map((f) => f.at), [0, 2], 'case fields placed from the union start');
+  const bytes = Uint8Array.of(2, 0, 0, 0, 7, 0, 0, 0, 5, 0, 6, 0, 0, 0, 9, 0);
+  const seen: number[] = [];
+  const refs: RefResolver = { resolve: (_f, _t, stored) => (seen.push(stored as number), `s${String(stored)}`) };
+  const row = readRecord(def, reader(bytes, refs), 0, 'R', undefined, 'json');
+  assert.equal(row, { kind: 'Two', name: 's7', b: 5, c: 6, unionRest: '00000900' });
+  assert.equal(seen, [7]);
+  // back: names to values, the rest as bytes, the reference through the store
+  const back = recordFromJson(def, row, 'R');
+  assert.is(back.kind, 2);
+  const out = new Uint8Array(16);
+  writeRecord(def, back, new DataView(out.buffer), 0, { store: (_f, _t, v) => Number(String(v).slice(1)) });
+  assert.equal(out, bytes);
+  assert.throws(() => recordFromJson(def, { ...row, kind: 'Three' }, 'R'), (e: unknown) => e instanceof DescriptionError && e.code === 'bad-name');
+  assert.throws(() => recordFromJson(def, { ...row, name: 3 }, 'R'), (e: unknown) => e instanceof DescriptionError && e.code === 'bad-type' && e.path === 'R.name');
+});
+
+test('spans of a plain row: references as their stored words, the union case, its rest as padding', () => {
+  const def = RDAT_TABLES.SubobjectTable.layouts[0]!;
+  const bytes = new Uint8Array(def.size);
+  const v = new DataView(bytes.buffer);
+  v.setUint32(0, 1, true); // GlobalRootSignature: RootSignature bytes (offset, size)
+  v.setUint32(12, 48, true);
+  const row = readRecord(def, reader(bytes), 0, 'S', undefined, 'plain');
+  const rec = new SpanRecorder();
+  recordSpans(def, row, rec, 0, 0, 'S', { record: false });
+  const at = (p: string) => rec.spans.find((s) => s.path === p);
+  assert.is(at('S.Kind')?.name, 'GlobalRootSignature');
+  assert.is(at('S.RootSignature.Size')?.value, 48);
+  assert.is(at('S (union rest)')?.size, 8);
+});
+
+test('query result structs: the kernels\' fields and padding are the rows', () => {
+  const s = RESULT_STRUCTS.VIDEO_DECODE_STATISTICS;
+  assert.equal(s.fields.map((f) => f.name), s.record.fields.filter((f) => !f.reserved).map((f) => f.key));
+  assert.equal(s.padding, [{ offset: 28, size: 4 }]);
+  const bytes = new Uint8Array(32);
+  bytes[0] = 3;
+  const rec = new SpanRecorder();
+  recordSpans(s.record, readRecord(s.record, reader(bytes), 0, 'v', undefined, 'plain'), rec, 0, 0, 'v');
+  assert.is(rec.spans.find((x) => x.path === 'v.Status')?.name, 'RESTART');
+  assert.is(rec.spans.find((x) => x.path === 'v.Status')?.size, 8);
+  assert.equal(rec.spans.filter((x) => x.kind === 'padding').map((x) => [x.offset, x.size]), [[28, 4]]);
+});
+
+test.run();
