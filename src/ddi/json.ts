@@ -281,7 +281,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
     const o = j as Record<string, Json>;
     if (typeof o.$ref === 'string') {
       const hit = byId.get(o.$ref);
-      if (!hit) throw new DescriptionError('bad-name', `${path}.$ref`, `no object with "$id": "${o.$ref}" before this point`);
+      if (!hit) throw new DescriptionError('bad-name', `${path}.$ref`, `no object with "$id": ${quoted(o.$ref)} before this point`);
       set(hit);
       continue;
     }

@@ -20,7 +20,7 @@ export function enumValue(table: EnumTable, given: unknown, path: string): numbe
   if (typeof given === 'string') {
     const bare = given.startsWith(table.prefix) ? given.slice(table.prefix.length) : given;
     for (const [name, v] of table.values) if (name === bare) return v;
-    throw new DescriptionError('bad-name', path, `"${given}" is not a ${table.type} name`);
+    throw new DescriptionError('bad-name', path, `${quoted(given)} is not a ${table.type} name`);
   }
   throw new DescriptionError('bad-type', path, `expected a ${table.type} name or a number`);
 }
@@ -51,7 +51,7 @@ export function flagValue(table: FlagTable, given: unknown, path: string): numbe
     else if (typeof item === 'string') {
       const bare = item.startsWith(table.prefix) ? item.slice(table.prefix.length) : item;
       const bit = bare === 'NONE' ? 0 : table.bits.find(([name]) => name === bare)?.[1];
-      if (bit === undefined) throw new DescriptionError('bad-name', at, `"${item}" is not a ${table.type} name`);
+      if (bit === undefined) throw new DescriptionError('bad-name', at, `${quoted(item)} is not a ${table.type} name`);
       value = (value | bit) >>> 0;
     } else throw new DescriptionError('bad-type', at, 'expected a flag name or a number');
   });

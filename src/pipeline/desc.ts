@@ -152,7 +152,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
     const path = `pipeline.${key}`;
     if (key === '$schema') continue;
     const row = ROW_BY_KEY.get(key);
-    if (!row) throw new DescriptionError('unknown-key', path, `a pipeline has no ${JSON.stringify(key)} (known: ${PIPELINE_KEYS.join(', ')})`);
+    if (!row) throw new DescriptionError('unknown-key', path, `a pipeline has no ${quoted(key)} (known: ${PIPELINE_KEYS.join(', ')})`);
     if (row.group) {
       const other = groups.get(row.group);
       if (other) throw new DescriptionError('out-of-range', path, `${key} and ${other} both set the ${row.group} state; give one`);

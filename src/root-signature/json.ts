@@ -113,7 +113,7 @@ function parameterFromJson(json: Json, version: RootSignatureVersion, path: stri
   const payloadKey = payloadOf(parameterType);
   const typeName = String(enumName(ROOT_PARAMETER_TYPE, parameterType));
   for (const key of PAYLOAD_KEYS) {
-    if (key !== payloadKey && head[key] !== undefined) throw new DescriptionError('unknown-key', `${path}.${key}`, `a ${typeName} parameter has no "${key}"`);
+    if (key !== payloadKey && head[key] !== undefined) throw new DescriptionError('unknown-key', `${path}.${key}`, `a ${typeName} parameter has no ${quoted(key)}`);
   }
   if (head[payloadKey] === undefined) throw new DescriptionError('missing-key', `${path}.${payloadKey}`, `a ${typeName} parameter needs "${payloadKey}"`);
   const at = `${path}.${payloadKey}`;
@@ -183,7 +183,7 @@ function object(json: Json, path: string, allowed: readonly string[], required: 
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, 'expected an object');
   const o = json as JsonObject;
   for (const key of Object.keys(o)) {
-    if (!allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}.${key}`, `unknown key "${key}" (allowed: ${allowed.join(', ')})`);
+    if (!allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}.${key}`, `unknown key ${quoted(key)} (allowed: ${allowed.join(', ')})`);
   }
   for (const key of required) if (o[key] === undefined) throw new DescriptionError('missing-key', `${path}.${key}`, `"${key}" is required`);
   return o;
