@@ -17,7 +17,7 @@ import {
   type Budget,
   type Psv0,
 } from '../src/index.js';
-import { partErrorJson, partJson } from '../src/inspect/index.js';
+import { partJson } from '../src/inspect/index.js';
 
 /** What a part's decode may use besides its bytes: the shader's PSV0 as the shader reader decoded it. */
 export interface PartContext {
@@ -38,7 +38,7 @@ export function partDecodeJson(name: string, data: Uint8Array, base: number, ctx
     if (name === 'RDAT') return { ...head, kind: 'runtime-data', ...libraryJson(describeLibrary(decodeRdat(data, base)), rootSignatureToJson) };
     return { ...head, ...partJson(name, decodePart(name, data, { base, budget: ctx.budget }), { psv: ctx.psv }) };
   } catch (e) {
-    if (e instanceof DecodeError && e.code !== 'limit-exceeded') return { name, ...partErrorJson(e) };
+    if (e instanceof DecodeError && e.code !== 'limit-exceeded') return { name, ...partJson(name, e) };
     throw e;
   }
 }

@@ -13,4 +13,4 @@ export { hexDump, hexHtml, escapeHtml, spanValueText, printableText, HEX_PAGE_CS
 export { timingPicture, timingsSvg, timingsSvgTree, svgText, formatNs, type TimingPicture, type TimingPictureOptions, type SvgNode } from './timings.js';
 /** The text listing of a part decoded from rows. */
 export { partLines } from './part-lines.js';
-export { partJson, partErrorJson, MAX_KEPT_BYTES, type PartJsonContext } from './part-json.js';
+export { partJson, MAX_KEPT_BYTES, type PartJsonContext } from './part-json.js';

@@ -5,6 +5,7 @@
  * codecs when the caller has them decoded, a part that did not decode as its error.
  */
 import { DecodeError } from '../bytes/errors.js';
+import { expectOptions, expectString } from '../bytes/check.js';
 import { partToJson, type DecodedPart } from '../parts/part.js';
 import { rootSignatureToJson } from '../root-signature/json.js';
 import { psv0ToJson } from '../shader/psv0-json.js';
@@ -20,12 +21,17 @@ export interface PartJsonContext {
   psv?: Psv0;
 }
 
-/** `{ kind: 'error', code, path, message }` for a part that did not decode. */
-export const partErrorJson = (e: DecodeError): Record<string, unknown> => ({ kind: 'error', code: e.code, path: e.path, message: e.message });
+const errorJson = (e: DecodeError): Record<string, unknown> => ({ kind: 'error', code: e.code, path: e.path, message: e.message });
 
-/** The decode of part `name` as JSON (see the module comment); `d` is decodePart's answer or the DecodeError that stopped it. */
+/**
+ * The decode of part `name` as JSON (see the module comment); `d` is decodePart's answer or the
+ * DecodeError that stopped it (`{ kind: 'error', code, path, message }`).
+ * @throws {DescriptionError} bad-type when `name` is not a string, `d` not a decoded part or DecodeError
+ */
 export function partJson(name: string, d: DecodedPart | DecodeError, known: PartJsonContext = {}): Record<string, unknown> {
-  if (d instanceof DecodeError) return partErrorJson(d);
+  expectString(name, 'name');
+  expectOptions(known, 'known');
+  if (d instanceof DecodeError) return errorJson(d);
   if (name === 'RTS0' && known.rootSignature) return { kind: 'root-signature', ...rootSignatureToJson(known.rootSignature) };
   if (name === 'PSV0' && known.psv) return { kind: 'psv0', ...psv0ToJson(known.psv) };
   const json = partToJson(d, { maxKeptBytes: MAX_KEPT_BYTES });
