@@ -1,8 +1,9 @@
 /**
  * How the dxbin command is bundled (issue 27), shared by rollup.config.mjs (dist/cli.cjs) and the
  * tests' built CLI (test/helpers/built-cli.ts):
- * - one entry, cli.cjs (src/cli/bin.ts: Node's compile cache where there is one, then the CLI in a
- *   chunk, main-*.cjs, holding the command tree); each command's file (listed with a loader in
+ * - one entry, cli.cjs (src/cli/bin.ts: a compile cache, Node's on Node 22.1 and later, else
+ *   src/cli/compile-cache.ts loading the chunks, then the CLI in a chunk, main-*.cjs, holding the
+ *   command tree); each command's file (listed with a loader in
  *   src/cli/commands/index.ts) is a chunk of cli/, loaded when the command runs, with the library
  *   code it uses and nothing else (the modules are side-effect free, so what a command does not
  *   use is left out). `dxbin rootsig decode` thus loads no rollup plugin, inspector, fuzzer, DDI or
@@ -77,6 +78,34 @@ export function cliBundle({ input = 'src/cli/bin.ts', dir, external, plugins }) 
     output: { dir, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'cli/[name]-[hash].cjs', interop: 'auto', exports: 'auto'},
     external: external.filter((e) => e !== 'commander'),
     treeshake: { moduleSideEffects: (_id, externalModule) => externalModule },
-    plugins: [inlineCommander(), ...plugins],
+    plugins: [inlineCommander(), chunkCacheImports(), ...plugins],
+  };
+}
+
+/**
+ * The imports the chunk loader of Node 20 (src/cli/compile-cache.ts) needs written its way:
+ * - the entry's import of the CLI's main chunk calls the loader bin.ts installed (registered under
+ *   Symbol.for('dxbin.cli.require')), or require when it did not install one;
+ * - a dynamic import of a package or a URL in a chunk (cli-progress, the fuzzer's targets) calls
+ *   `__dxbinImport`, the entry's `import()`, which the loader passes to each chunk it compiles (code
+ *   compiled by vm.Script has no `import()` of its own on Node 20); a chunk Node loads itself (a
+ *   worker thread's, or with the cache off) has no `__dxbinImport` and uses its own `import()`;
+ * - `import.meta.dirname` is the module's `__dirname`.
+ */
+function chunkCacheImports() {
+  return {
+    name: 'dxbin-chunk-cache-imports',
+    renderDynamicImport({ format, chunk, targetChunk }) {
+      if (format !== 'cjs') return null;
+      if (chunk.isEntry)
+        return targetChunk ? { left: "Promise.resolve().then(function () { return (globalThis[Symbol.for('dxbin.cli.require')] || require)(", right: '); })' } : null;
+      return targetChunk ? null : { left: "(typeof __dxbinImport === 'function' ? __dxbinImport : function (specifier) { return import(specifier); })(", right: ')' };
+    },
+    resolveImportMeta(property, { format }) {
+      if (format !== 'cjs') return null;
+      if (property === 'dirname') return '__dirname';
+      if (property === 'filename') return '__filename';
+      return null;
+    },
   };
 }

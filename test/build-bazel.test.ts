@@ -83,6 +83,11 @@ t('bazel, as shipped: JSON worker (multiplex and not), sandboxed and local strat
   assert.is(fileHex(join(ws, 'bazel-bin/bazel/a.dxbc')), refs.a, 'the other action still ran');
 });
 
+// Bazel's third format, flag_per_line, is read by dxbin (test/param-files.test.ts) but no Bazel
+// 4.2.3 action can use it: this Bazel accepts set_param_file_format("flag_per_line") and then
+// writes an empty param file and passes the items on the command line joined into one argument
+// (`rootsig=compile --file a.hlsl -E main ...`, tried 2026-12-02 with a run_shell rule printing
+// its arguments and its @file), which no tool reads as its arguments; docs/build-systems.md.
 t('bazel, shell-format param file (Bazel\'s default) read with no flag, locally and sandboxed', () => {
   const ws = workspaces[0]!;
   const build = join(ws, 'bazel/BUILD');

@@ -1,0 +1,201 @@
+/**
+ * A cache of compiled code for the built CLI's chunks on Node versions without
+ * `module.enableCompileCache` (Node < 22.1; engines allows Node 20), as v8-compile-cache does it:
+ * bin.ts loads dist/cli/*.cjs through this loader, which compiles each chunk with `vm.Script`,
+ * handing V8 the code cache made by an earlier run (`cachedData`), and at exit writes the cache of
+ * each chunk that had none, made after the run (`createCachedData`), so it holds the functions
+ * the run compiled, not only the top level.
+ *
+ * - Where: `os.tmpdir()/dxbin-compile-cache-UID/` (NODE_COMPILE_CACHE moves it, as Node's own
+ *   cache); a folder that is not this user's, or that others can write, is not used.
+ *   NODE_DISABLE_COMPILE_CACHE=1 turns the loader off (chunks load through Node's require).
+ * - Keyed by the chunk's content and the V8 build: one file per chunk name, V8 version and
+ *   architecture, holding a copy of the chunk's bytes, compared byte for byte before its code is
+ *   used (a hash would cost more to load, node:crypto, than the cache saves); V8 checks its own
+ *   version and flags and rejects a cache that does not fit, and then the chunk compiles as it
+ *   would without one.
+ * - Never changes an output and never fails a run: a cache that cannot be read or written is
+ *   compiled without; each write goes to a temp file renamed into place, so a parallel build's
+ *   processes never read half a cache.
+ * - Sibling chunks (`require('./x.cjs')` as rollup writes them) are found by joining paths, with no
+ *   look-up of node_modules or real paths; anything else (node: built-ins, cli-progress) goes to
+ *   Node's require from the chunk's folder. Each chunk is a Module in `require.cache`, once.
+ * - A chunk compiled here gets no `import()` of its own from Node 20 (vm.Script has one only behind
+ *   an experimental flag), so the bundle (scripts/cli-bundle.mjs) routes its dynamic imports of
+ *   packages and URLs through `__dxbinImport`, the entry's own `import()`, passed in here.
+ */
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+/** Node's Module class as the CommonJS entry sees it (`module.constructor`), with the internals this loader uses. */
+interface ModuleClass {
+  new (id: string, parent?: unknown): LoadedModule;
+  _nodeModulePaths(dir: string): string[];
+  _cache: Record<string, unknown>;
+}
+interface LoadedModule {
+  exports: unknown;
+  filename: string | null;
+  paths: string[];
+  loaded: boolean;
+  require(id: string): unknown;
+}
+
+/** The CommonJS handles of the bundle's entry (dist/cli.cjs). */
+export interface EntryScope {
+  /** The entry's folder (dist/). */
+  dirname: string;
+  /** The entry's module (its constructor is Node's Module class). */
+  module: { constructor: unknown };
+  /** `(specifier) => import(specifier)`, compiled in the entry, where Node gives `import()` a loader. */
+  dynamicImport: (specifier: string) => Promise<unknown>;
+}
+
+const MAGIC = Buffer.from('dxbin compiled-code cache 1\n', 'latin1');
+const HEADER = MAGIC.length + 4;
+const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname, __dxbinImport) { ';
+const WRAPPER_TAIL = '\n})';
+
+/** The cache folder for this user, made if missing; undefined when caching is off or the folder is not safe to use. */
+export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  const dir = join(env.NODE_COMPILE_CACHE || tmpdir(), `dxbin-compile-cache${uid === undefined ? '' : `-${uid}`}`);
+  try {
+    let st = lstatSync(dir, { throwIfNoEntry: false });
+    if (!st) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      st = lstatSync(dir);
+    }
+    // someone else's folder, or one others may write to, could hand us code to run
+    if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || (process.platform !== 'win32' && (st.mode & 0o022) !== 0)) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cache file of one chunk: its name, the V8 version and the architecture. */
+const cacheFileOf = (dir: string, filename: string) => join(dir, `${basename(filename)}.${process.versions.v8}.${process.arch}.cache`);
+
+/** The code cache stored for `source`, or undefined (no file, another source, a damaged file). */
+function readCache(file: string, source: Buffer): Buffer | undefined {
+  let stored: Buffer;
+  try {
+    stored = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (stored.length < HEADER || !stored.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const n = stored.readUInt32LE(MAGIC.length);
+  if (n !== source.length || stored.length <= HEADER + n || !stored.subarray(HEADER, HEADER + n).equals(source)) return undefined;
+  return stored.subarray(HEADER + n);
+}
+
+/** Writes a cache file whole (a temp file renamed over it); any failure leaves no file and is ignored. */
+function writeCache(file: string, source: Buffer, data: Buffer): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    const header = Buffer.alloc(HEADER);
+    MAGIC.copy(header);
+    header.writeUInt32LE(source.length, MAGIC.length);
+    writeFileSync(tmp, Buffer.concat([header, source, data]), { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      /* nothing to remove */
+    }
+  }
+}
+
+/** What a loader did, for tests: each chunk compiled, and whether V8 took a cache for it. */
+export interface ChunkLoad {
+  file: string;
+  cached: boolean;
+}
+
+export interface ChunkLoader {
+  /** Loads the chunk at `request` (relative, as rollup writes it) from the folder `from`. */
+  require(request: string, from: string): unknown;
+  /** Writes the caches the run made (at process exit). */
+  flush(): void;
+  readonly loads: readonly ChunkLoad[];
+}
+
+/** A loader of chunk files with its cache in `cacheDir` (undefined: compile with no cache). */
+export function chunkLoader(scope: Pick<EntryScope, 'module' | 'dynamicImport'>, cacheDir: string | undefined): ChunkLoader {
+  const Module = scope.module.constructor as ModuleClass;
+  const modules = new Map<string, LoadedModule>();
+  const pending: { script: Script; file: string; source: Buffer }[] = [];
+  const loads: ChunkLoad[] = [];
+
+  function load(filename: string): unknown {
+    const known = modules.get(filename);
+    if (known) return known.exports;
+    const dir = dirname(filename);
+    const module = new Module(filename);
+    module.filename = filename;
+    module.paths = Module._nodeModulePaths(dir);
+    // registered before it runs, as Node does: chunks that import each other get the one module
+    modules.set(filename, module);
+    Module._cache[filename] = module;
+    try {
+      const source = readFileSync(filename);
+      const file = cacheDir === undefined ? undefined : cacheFileOf(cacheDir, filename);
+      const cachedData = file === undefined ? undefined : readCache(file, source);
+      const script = new Script(WRAPPER_HEAD + source.toString('utf8') + WRAPPER_TAIL, { filename, ...(cachedData ? { cachedData } : {}) });
+      const cached = cachedData !== undefined && !script.cachedDataRejected;
+      loads.push({ file: filename, cached });
+      if (file !== undefined && !cached) pending.push({ script, file, source });
+      const chunkRequire = (id: string) => (id.startsWith('./') || id.startsWith('../') ? load(join(dir, id)) : module.require(id));
+      const fn = script.runInThisContext() as (...a: unknown[]) => void;
+      fn.call(module.exports, module.exports, chunkRequire, module, filename, dir, scope.dynamicImport);
+      module.loaded = true;
+      return module.exports;
+    } catch (e) {
+      modules.delete(filename);
+      delete Module._cache[filename];
+      throw e;
+    }
+  }
+
+  return {
+    require: (request, from) => load(join(from, request)),
+    flush() {
+      for (const { script, file, source } of pending.splice(0)) {
+        let data: Buffer;
+        try {
+          data = script.createCachedData();
+        } catch {
+          continue;
+        }
+        writeCache(file, source, data);
+      }
+    },
+    loads,
+  };
+}
+
+/**
+ * Turns the loader on for the entry (bin.ts): from here the entry's import of the CLI's main
+ * chunk goes through it (scripts/cli-bundle.mjs renders that import as a call of the function
+ * registered under CHUNK_REQUIRE). Returns false, changing nothing, when the cache is off or
+ * Node's Module class is not what the loader expects.
+ */
+export function installChunkCache(scope: EntryScope, env: NodeJS.ProcessEnv = process.env): boolean {
+  const Module = scope.module.constructor as ((...a: unknown[]) => unknown) & { _nodeModulePaths?: unknown; _cache?: unknown };
+  if (typeof Module !== 'function' || typeof Module._nodeModulePaths !== 'function' || typeof Module._cache !== 'object' || Module._cache === null) return false;
+  const dir = cacheDirectory(env);
+  if (dir === undefined) return false;
+  const loader = chunkLoader(scope, dir);
+  (globalThis as Record<symbol, unknown>)[CHUNK_REQUIRE] = (request: string) => loader.require(request, scope.dirname);
+  process.once('exit', () => loader.flush());
+  return true;
+}
+
+/** The global key of the entry's chunk loader (read by the code scripts/cli-bundle.mjs writes into dist/cli.cjs). */
+export const CHUNK_REQUIRE = Symbol.for('dxbin.cli.require');
