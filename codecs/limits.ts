@@ -10,33 +10,28 @@
 export interface WorkKindRow {
   /** What one unit is, for messages and docs/limits.md. */
   readonly unit: string;
-  /** What the kind counts, one phrase. */
-  readonly counts: string;
   readonly perInputByte: number;
   readonly base: number;
   /** The option of `WorkLimits` (and, where one exists, the CLI flag) that sets the limit. */
   readonly option: string;
 }
 
-/** The kinds of work a budget counts, one row each (unit, what it counts, default, option). */
+/** The kinds of work a budget counts, one row each (unit, default, option); what each counts is WORK_KIND_COUNTS. */
 export const WORK_KINDS = {
   read: {
     unit: 'bytes',
-    counts: 'bytes read from files: includes, response files, inputs (each read costs at least READ_MINIMUM bytes)',
     perInputByte: 0,
     base: 256 * 1024 * 1024,
     option: 'maxReadBytes',
   },
   scan: {
     unit: 'bytes',
-    counts: 'bytes looked at more than once: skipped conditional groups, re-included files, re-scanned text',
     perInputByte: 64,
     base: 1024 * 1024,
     option: 'maxScanBytes',
   },
   produce: {
     unit: 'characters',
-    counts: 'characters produced: macro expansion, `#` and `##`, string literals, printed text and JSON',
     perInputByte: 64,
     // 64 x 64: output stays within 64x the input for every input of 64 bytes or more (the fuzz output oracle's floor)
     base: 4096,
@@ -44,33 +39,44 @@ export const WORK_KINDS = {
   },
   resolve: {
     unit: 'elements',
-    counts: 'records, array elements and string characters resolved through offsets or shared references',
     perInputByte: 8,
     base: 1024,
     option: 'maxResolved',
   },
   states: {
     unit: 'steps',
-    counts: 'automaton and search steps: glob matching, include-path probes, macro hide sets copied',
     perInputByte: 256,
     base: 1024 * 1024,
     option: 'maxSteps',
   },
   files: {
     unit: 'files',
-    counts: 'files opened: includes and response files, each time one is read',
     perInputByte: 0,
     base: 65536,
     option: 'maxFiles',
   },
   depth: {
     unit: 'levels',
-    counts: 'nesting: expressions, macro expansions, includes, response files, JSON, RDEF member types',
     perInputByte: 0,
     base: 1000,
     option: 'maxDepth',
   },
 } as const satisfies Record<string, WorkKindRow>;
+
+/**
+ * What each kind counts, one phrase (docs/limits.md says the same). Apart from WORK_KINDS so that a
+ * decoder charging the budget does not carry every kind's documentation: a LimitError names the
+ * kind, the limit and the option, and docs/limits.md says what the kind counts.
+ */
+export const WORK_KIND_COUNTS: { readonly [K in keyof typeof WORK_KINDS]: string } = {
+  read: 'bytes read from files: includes, response files, inputs; each read costs at least 4 KiB, so reading many empty files still runs out',
+  scan: 'bytes looked at more than once: skipped conditional groups, re-included files, re-scanned text',
+  produce: 'characters produced: macro expansion, `#` and `##`, string literals, printed text and JSON',
+  resolve: 'records, array elements and string characters resolved through offsets or shared references',
+  states: 'automaton and search steps: glob matching, include-path probes, macro hide sets copied',
+  files: 'files opened: includes and response files, each time one is read',
+  depth: 'nesting: expressions, macro expansions, includes, response files, JSON, RDEF member types',
+};
 
 /** A kind of work: a key of WORK_KINDS. */
 export type WorkKind = keyof typeof WORK_KINDS;
