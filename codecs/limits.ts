@@ -8,60 +8,71 @@
  * `perInputByte: 0` makes the limit absolute.
  */
 export interface WorkKindRow {
-  /** What one unit is, for messages and docs/limits.md. */
-  readonly unit: string;
   readonly perInputByte: number;
   readonly base: number;
   /** The option of `WorkLimits` (and, where one exists, the CLI flag) that sets the limit. */
   readonly option: string;
 }
 
-/** The kinds of work a budget counts, one row each (unit, default, option); what each counts is WORK_KIND_COUNTS. */
+/** Each kind's row (default and option), a const of its own so that code charging one kind imports only its row. */
+export const READ_WORK = {
+  perInputByte: 0,
+  base: 256 * 1024 * 1024,
+  option: 'maxReadBytes',
+} as const satisfies WorkKindRow;
+export const SCAN_WORK = {
+  perInputByte: 64,
+  base: 1024 * 1024,
+  option: 'maxScanBytes',
+} as const satisfies WorkKindRow;
+export const PRODUCE_WORK = {
+  perInputByte: 64,
+  // 64 x 64: output stays within 64x the input for every input of 64 bytes or more (the fuzz output oracle's floor)
+  base: 4096,
+  option: 'maxProducedChars',
+} as const satisfies WorkKindRow;
+export const RESOLVE_WORK = {
+  perInputByte: 8,
+  base: 1024,
+  option: 'maxResolved',
+} as const satisfies WorkKindRow;
+export const STATES_WORK = {
+  perInputByte: 256,
+  base: 1024 * 1024,
+  option: 'maxSteps',
+} as const satisfies WorkKindRow;
+export const FILES_WORK = {
+  perInputByte: 0,
+  base: 65536,
+  option: 'maxFiles',
+} as const satisfies WorkKindRow;
+export const DEPTH_WORK = {
+  perInputByte: 0,
+  base: 1000,
+  option: 'maxDepth',
+} as const satisfies WorkKindRow;
+
+/** The kinds of work a budget counts, one row each (default, option); what a unit is: WORK_KIND_UNITS; what each counts: WORK_KIND_COUNTS. */
 export const WORK_KINDS = {
-  read: {
-    unit: 'bytes',
-    perInputByte: 0,
-    base: 256 * 1024 * 1024,
-    option: 'maxReadBytes',
-  },
-  scan: {
-    unit: 'bytes',
-    perInputByte: 64,
-    base: 1024 * 1024,
-    option: 'maxScanBytes',
-  },
-  produce: {
-    unit: 'characters',
-    perInputByte: 64,
-    // 64 x 64: output stays within 64x the input for every input of 64 bytes or more (the fuzz output oracle's floor)
-    base: 4096,
-    option: 'maxProducedChars',
-  },
-  resolve: {
-    unit: 'elements',
-    perInputByte: 8,
-    base: 1024,
-    option: 'maxResolved',
-  },
-  states: {
-    unit: 'steps',
-    perInputByte: 256,
-    base: 1024 * 1024,
-    option: 'maxSteps',
-  },
-  files: {
-    unit: 'files',
-    perInputByte: 0,
-    base: 65536,
-    option: 'maxFiles',
-  },
-  depth: {
-    unit: 'levels',
-    perInputByte: 0,
-    base: 1000,
-    option: 'maxDepth',
-  },
-} as const satisfies Record<string, WorkKindRow>;
+  read: READ_WORK,
+  scan: SCAN_WORK,
+  produce: PRODUCE_WORK,
+  resolve: RESOLVE_WORK,
+  states: STATES_WORK,
+  files: FILES_WORK,
+  depth: DEPTH_WORK,
+} as const;
+
+/** What one unit of each kind is, for messages and docs/limits.md. */
+export const WORK_KIND_UNITS: { readonly [K in keyof typeof WORK_KINDS]: string } = {
+  read: 'bytes',
+  scan: 'bytes',
+  produce: 'characters',
+  resolve: 'elements',
+  states: 'steps',
+  files: 'files',
+  depth: 'levels',
+};
 
 /**
  * What each kind counts, one phrase (docs/limits.md says the same). Apart from WORK_KINDS so that a

@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { Budget, chargeOne, givenBudget, LimitError, READ_MINIMUM, WORK_KIND_COUNTS, WORK_KINDS, type WorkKind } from '../src/bytes/budget.js';
+import { Budget, chargeOne, givenBudget, LimitError, READ_MINIMUM, WORK_KIND_COUNTS, WORK_KIND_UNITS, WORK_KINDS, type WorkKind } from '../src/bytes/budget.js';
 import { DescriptionError, DxbinError } from '../src/bytes/errors.js';
 
 const throwsLimit = (f: () => void, kind: WorkKind): LimitError => {
@@ -91,6 +91,7 @@ test('docs/limits.md lists every kind with its option', () => {
     assert.ok(doc.includes(`| ${WORK_KIND_COUNTS[kind as WorkKind]} |`), `docs/limits.md does not say what ${kind} counts as WORK_KIND_COUNTS does`);
   }
   assert.equal(Object.keys(WORK_KIND_COUNTS), Object.keys(WORK_KINDS));
+  assert.equal(Object.keys(WORK_KIND_UNITS), Object.keys(WORK_KINDS));
   assert.ok(WORK_KIND_COUNTS.read.includes(`${READ_MINIMUM / 1024} KiB`), 'the read phrase names READ_MINIMUM');
 });
 
@@ -98,8 +99,8 @@ test('chargeOne (one kind, no Budget made) gives the limit and the error Budget.
   for (const [bytes, limits] of [[10, undefined], [1000, undefined], [100000, undefined], [1000, { maxResolved: 5 }], [1000, { maxResolved: -1 }], [1000, { maxResolved: 'x' as unknown as number }]] as const) {
     const b = Budget.for(bytes, limits);
     const limit = b.limit('resolve');
-    chargeOne('resolve', limit, bytes, limits, 'p'); // at the limit: fine
-    const one = throwsLimit(() => chargeOne('resolve', limit + 1, bytes, limits, () => 'p.q', 7), 'resolve');
+    chargeOne('resolve', WORK_KINDS.resolve, limit, bytes, limits, 'p'); // at the limit: fine
+    const one = throwsLimit(() => chargeOne('resolve', WORK_KINDS.resolve, limit + 1, bytes, limits, () => 'p.q', 7), 'resolve');
     const full = throwsLimit(() => b.charge('resolve', limit + 1, () => 'p.q', 7), 'resolve');
     assert.equal([one.message, one.limit, one.option, one.offset], [full.message, full.limit, full.option, full.offset]);
     assert.match(one.message, /^p\.q: more than maxResolved = \d+ elements \(resolve: see docs\/limits\.md\)$/);

@@ -7,10 +7,10 @@
  *
  * The kinds, their defaults and options are rows in codecs/limits.ts; docs/limits.md lists them.
  */
-import { READ_MINIMUM, WORK_KINDS, WORK_KIND_COUNTS, type WorkKind } from '../../codecs/limits.js';
+import { READ_MINIMUM, WORK_KINDS, WORK_KIND_COUNTS, WORK_KIND_UNITS, type WorkKind, type WorkKindRow } from '../../codecs/limits.js';
 import { DescriptionError, DxbinError, kindOf } from './errors.js';
 
-export { WORK_KINDS, WORK_KIND_COUNTS, READ_MINIMUM, type WorkKind };
+export { WORK_KINDS, WORK_KIND_COUNTS, WORK_KIND_UNITS, READ_MINIMUM, type WorkKind };
 
 /** Absolute limits that replace a kind's default (`WORK_KINDS[kind].option` names each). */
 export type WorkLimits = { readonly [K in WorkKind as (typeof WORK_KINDS)[K]['option']]?: number };
@@ -32,9 +32,9 @@ export class LimitError extends DxbinError<'limit-exceeded'> {
     /** Absolute byte offset where known, else undefined. */
     readonly offset?: number,
   ) {
-    const row = (WORK_KINDS as Record<string, (typeof WORK_KINDS)[WorkKind] | undefined>)[kind];
-    if (!row) throw new DescriptionError('bad-name', 'kind', `unknown work kind ${typeof kind === 'string' ? `"${kind}"` : kindOf(kind)} (known: ${Object.keys(WORK_KINDS).join(', ')})`);
-    super('limit-exceeded', path, `more than ${option} = ${limit} ${row.unit} (${kind}: see docs/limits.md)`);
+    const unit = (WORK_KIND_UNITS as Record<string, string | undefined>)[kind];
+    if (unit === undefined) throw new DescriptionError('bad-name', 'kind', `unknown work kind ${typeof kind === 'string' ? `"${kind}"` : kindOf(kind)} (known: ${Object.keys(WORK_KIND_UNITS).join(', ')})`);
+    super('limit-exceeded', path, `more than ${option} = ${limit} ${unit} (${kind}: see docs/limits.md)`);
   }
 }
 
@@ -70,7 +70,7 @@ function fixedLimit(limits: WorkLimits | undefined, option: string): number | un
 }
 
 /** A kind's limit for an input: in proportion to it, never less than the base (so output within 64x holds for any input of 64 bytes or more). */
-function proportional(row: (typeof WORK_KINDS)[WorkKind], inputBytes: number): number {
+function proportional(row: WorkKindRow, inputBytes: number): number {
   return Math.max(row.perInputByte * inputBytes, row.base);
 }
 
@@ -79,10 +79,10 @@ function proportional(row: (typeof WORK_KINDS)[WorkKind], inputBytes: number): n
  * charged at once against the limit `Budget.for(inputBytes, limits)` would give `kind` (the same
  * rows and rule), throwing its LimitError past it. For a decoder on a hot path that keeps the
  * running total it needs anyway and makes no Budget (RTS0 decode); with a caller's budget it
- * charges that one instead.
+ * charges that one instead. `row` is the kind's row (`RESOLVE_WORK` for `resolve`): the caller
+ * names it so that only that row is imported, not every kind's.
  */
-export function chargeOne(kind: WorkKind, used: number, inputBytes: number, limits: WorkLimits | undefined, where: Where, offset?: number): void {
-  const row = WORK_KINDS[kind];
+export function chargeOne<K extends WorkKind>(kind: K, row: (typeof WORK_KINDS)[K], used: number, inputBytes: number, limits: WorkLimits | undefined, where: Where, offset?: number): void {
   const limit = fixedLimit(limits, row.option) ?? proportional(row, Math.max(0, inputBytes | 0));
   if (used > limit) throw new LimitError(kind, limit, row.option, typeof where === 'function' ? where() : where, offset);
 }

@@ -16,7 +16,7 @@ import {
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { chargeOne, givenBudget, type Budget } from '../bytes/budget.js';
-import { WORK_KINDS } from '../../codecs/limits.js';
+import { RESOLVE_WORK } from '../../codecs/limits.js';
 import { DecodeError } from '../bytes/errors.js';
 import { expectBytes, expectOptions } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
@@ -47,7 +47,7 @@ const SAMPLERS_KEY = SAMPLERS_ROW_KEY;
 const VERSION_KEY = VERSION_ROW_KEY;
 const u32 = getU32;
 /** The default `resolve` limit is never below this many units per part byte (codecs/limits.ts). */
-const RESOLVE_PER_BYTE = WORK_KINDS.resolve.perInputByte;
+const RESOLVE_PER_BYTE = RESOLVE_WORK.perInputByte;
 
 /** Where the blocks of a decoded RTS0 part were. */
 export interface RootSignatureLayout {
@@ -168,7 +168,7 @@ function makeReader(v: RootSignatureVersion): Reader {
         const rangesOffset = u32(bytes, payload + rangesAt);
         if (!arrayFits(length, rangesOffset, count, rangeSize)) new ByteReader(bytes, base).needArray(rangesOffset, count, rangeSize, fieldPath(parameterPath(i, at), key));
         if (budget === undefined) {
-          if ((deferred += count * rangeSize) > unchecked) chargeOne('resolve', deferred, length, options, () => fieldPath(parameterPath(i, at), key), base + rangesOffset);
+          if ((deferred += count * rangeSize) > unchecked) chargeOne('resolve', RESOLVE_WORK, deferred, length, options, () => fieldPath(parameterPath(i, at), key), base + rangesOffset);
         } else if (count > 0) budget.charge('resolve', count * rangeSize, () => fieldPath(parameterPath(i, at), key), base + rangesOffset);
         layout?.rangeOffsets.push(rangesOffset);
         const ranges: Fields[] = new Array(count);
