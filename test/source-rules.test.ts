@@ -147,6 +147,42 @@ test('the boundary walker flags a raw name and passes an escaped one (planted)',
   assert.equal(raw, ['e.name']);
 });
 
+
+/**
+ * Values quoted in error messages (issue 26, test/hostile-new-surfaces.test.ts): a template
+ * interpolating `JSON.stringify(...)` inside `new ...Error(...)` in the library walks the value
+ * whole (a 100,000-deep one overflowed the stack, an 870 KB name made an 870 KB message); such a
+ * value goes through `quoted` (src/bytes/text.ts) instead. `file JSON.stringify(argument)` -> why.
+ */
+const STRINGIFY_IN_ERRORS: Record<string, string> = {
+  'src/container/container.ts name': 'a FourCC of 4 characters already (checked above); quoted would pull text.ts into the root-signature-only bundle',
+  'src/container/write.ts name': 'the typed writer; quoted would pull text.ts into the root-signature-only bundle (issue 29 budgets)',
+  'src/query/types.ts given': 'the query kernels bundle has 0.4 KiB gzip left under its goal; a query type name is the caller\'s',
+  'src/root-signature/hlsl/source.ts k': 'a key of the virtual tree the caller wrote',
+};
+
+test('no JSON.stringify of a value inside an error message in src/ outside the CLI (quoted instead; listed exceptions)', () => {
+  const hits: string[] = [];
+  const used = new Set<string>();
+  let errors = 0;
+  for (const { file, sf } of parsed(['src'])) {
+    if (file.startsWith('src/cli/')) continue;
+    walk(sf, (n) => {
+      if (!ts.isNewExpression(n) || !/Error$/.test(n.expression.getText(sf))) return;
+      errors++;
+      walk(n, (m) => {
+        if (!ts.isCallExpression(m) || m.expression.getText(sf) !== 'JSON.stringify' || !ts.isTemplateSpan(m.parent)) return;
+        const key = `${file} ${m.arguments[0]?.getText(sf) ?? ''}`;
+        if (key in STRINGIFY_IN_ERRORS) used.add(key);
+        else hits.push(`${file}:${line(sf, m)}: ${m.getText(sf)}`);
+      });
+    });
+  }
+  assert.ok(errors > 100, `only ${errors} errors seen: is the walker reading the sources?`);
+  assert.equal(hits, [], 'JSON.stringify of a value in an error message: use quoted() (src/bytes/text.ts), or list it in STRINGIFY_IN_ERRORS with why');
+  assert.equal(Object.keys(STRINGIFY_IN_ERRORS).filter((k) => !used.has(k)), [], 'listed exceptions that no longer occur');
+});
+
 test.run();
 
 /**

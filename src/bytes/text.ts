@@ -77,6 +77,29 @@ export function hlslIdentifier(name: string, path = 'name'): string {
   return name;
 }
 
+/** The most characters of a string `quoted` shows before cutting it with a count. */
+export const QUOTED_CHARS = 64;
+
+/**
+ * A value from input as it may stand in a message: a string JSON-quoted (cut past QUOTED_CHARS
+ * characters with the count of the rest, escaped as `printable` escapes), a number, boolean or
+ * null as JSON writes it, anything else by its kind (`an object`, `an array of 3`), never walked.
+ * So a message costs the same for a 100,000-deep or 12 MB value as for a small one (a message
+ * once quoted such a value with `JSON.stringify`, whose recursion overflowed the stack).
+ */
+export function quoted(value: unknown): string {
+  if (typeof value === 'string') {
+    const cut = value.length > QUOTED_CHARS ? value.slice(0, QUOTED_CHARS) : value;
+    const more = value.length > QUOTED_CHARS ? `…(+${value.length - QUOTED_CHARS} characters)` : '';
+    return `${printable(JSON.stringify(cut))}${more}`;
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : String(value);
+  if (typeof value === 'boolean' || value === null) return String(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return kindOf(value);
+}
+
 const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /**

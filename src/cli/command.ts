@@ -43,8 +43,11 @@ export interface RunContext<O> {
   readonly streams: Streams;
   /** Prints one line of text output (ignored with --json, where the result object is printed). */
   print(line: string): Promise<void>;
-  /** Reads an input once, without a copy (`-`: standard input). */
-  read(file: string): Promise<Uint8Array>;
+  /**
+   * Reads an input once, without a copy (`-`: standard input). `named`: the file was named by
+   * another input (a pipeline description's files), so only a regular file is read (io.ts readNamedInput).
+   */
+  read(file: string, how?: { named?: boolean }): Promise<Uint8Array>;
   /** This input's output path (from -o, an -o pattern or --out-dir); undefined when none was given. */
   readonly output: string | undefined;
   /** Writes `data` to `out` safely (see io.ts), refusing to write over any of `inputs`. */

@@ -114,6 +114,18 @@ export async function readInput(file: string, streams: Streams, maxBytes = MAX_I
 }
 
 /**
+ * A file that another input names (a pipeline description's `VS`, `pRootSignature`...), read
+ * whole: a regular file only. The input chose the name, so a FIFO (which would wait for a writer
+ * without end), a device (`/dev/zero`) or a socket is refused, never opened to wait; errors as
+ * readInput's.
+ */
+export function readNamedInput(file: string, maxBytes = MAX_INPUT_BYTES): Uint8Array {
+  const whole = readRegularSync(file, maxBytes);
+  if (whole === undefined) throw new InputError(file, 'not-readable', 'not a regular file (a FIFO, device or socket), named by another input; refused');
+  return whole;
+}
+
+/**
  * A regular file read whole with synchronous calls (open, fstat, read, close: the floor's four),
  * or undefined when `file` is no regular file (a FIFO, read by readInput as it arrives; opened
  * without waiting for a writer). Errors as readInput's.

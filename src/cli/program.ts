@@ -16,6 +16,12 @@ import { PARAM_FILE_FORMATS, expandResponseFiles } from '../build-step/argfiles.
 import { DEFAULT_PARAM_FILE_FORMAT, PARAM_FILE_FORMAT_HELP } from '../build-step/param-files.js';
 import { withFsync } from './io.js';
 import type { Streams } from './io.js';
+import { printable } from '../index.js';
+
+/** A quoted argument in commander's message cut past 256 characters (a 1 MB response-file line is not echoed whole). */
+function cutQuoted(message: string): string {
+  return message.replace(/'([^'\n]{256})([^'\n]+)'/g, (_, head: string, rest: string) => `'${head}…(+${rest.length} characters)'`);
+}
 
 /** The package's version, read once per process from its package.json (found above this module: src/cli, dist/cli, or the tests' bundle in node_modules/.cache). */
 let version: string | undefined;
@@ -100,8 +106,10 @@ class Program {
       .showHelpAfterError(false);
     this.root.configureOutput({
       writeOut: (s) => void out().write(s),
-      writeErr: (s) => out().err(s.replace(/\n$/, '')),
-      outputError: (s, write) => write(s.replace(/^error: /, 'dxbin: ')),
+      // commander's messages quote the arguments (a response file's line among them): escaped
+      // like every other line the CLI prints, and an argument cut, so the input chooses nothing
+      writeErr: (s) => out().err(printable(s.replace(/\n$/, ''), { lines: true })),
+      outputError: (s, write) => write(cutQuoted(s.replace(/^error: /, 'dxbin: '))),
     });
     // taken out of the command line before commander parses it (run); listed here for help
     this.root.option('--persistent_worker', "serve Bazel's JSON persistent-worker protocol on stdin/stdout (docs/build-systems.md)");

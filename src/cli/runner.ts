@@ -12,7 +12,7 @@ import { startProgress } from './progress.js';
 import type { FileCommand, FileCommonOptions, RunContext } from './command.js';
 import { CheckFailed, InputError, UsageError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
 import { EXIT, exitCode, worstExit, type ExitCode } from './exit.js';
-import { checkOutputs, holdSignalCleanup, inputLimit, noteOutputDir, openOutput, readInput, withFsync, writeOutput, type Streams } from './io.js';
+import { checkOutputs, holdSignalCleanup, inputLimit, noteOutputDir, openOutput, readInput, readNamedInput, withFsync, writeOutput, type Streams } from './io.js';
 import { dirname, resolve } from 'node:path';
 import { ensureOutDir, ensureOutputDirs, expandInputs, isPattern, planOutputs } from './paths.js';
 import { captureStreams } from './streams.js';
@@ -48,7 +48,7 @@ export async function runOne(
     print: async (line) => {
       if (!json) await streams.write(`${printable(line, { lines: true })}\n`);
     },
-    read: (f) => readInput(f, streams, inputLimit(options.maxInput)),
+    read: async (f, how) => (how?.named ? readNamedInput(f, inputLimit(options.maxInput)) : readInput(f, streams, inputLimit(options.maxInput))),
     write: (out, data, inputs) => writeOutput(out, data, inputs, streams),
     open: (out, inputs) => openOutput(out, inputs, streams),
   };

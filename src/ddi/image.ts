@@ -9,6 +9,7 @@
 import type { Abi, FieldType, Pointee } from '../../codecs/ddi.js';
 import { budgetOf, type Budget } from '../bytes/budget.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { ByteReader } from '../bytes/reader.js';
 import { expectOptions } from '../bytes/check.js';
 import { pointerSize, structLayout } from './layout.js';
@@ -35,7 +36,7 @@ const F32 = new DataView(new ArrayBuffer(4));
 /** The binary32 bits of a FLOAT value (a number, rounded as C does, or a "0x..." bit string). */
 export function floatBits(v: unknown, path: string): number {
   if (typeof v === 'string' && /^0x[0-9a-f]{1,8}$/i.test(v)) return Number.parseInt(v.slice(2), 16);
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', path, `expected a number or a "0x..." bit pattern, got ${JSON.stringify(v) ?? String(v)}`);
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', path, `expected a number or a "0x..." bit pattern, got ${quoted(v)}`);
   F32.setFloat32(0, v, true);
   const bits = F32.getUint32(0, true);
   if ((bits & 0x7f800000) === 0x7f800000) throw new DescriptionError('out-of-range', path, `${v} is beyond the binary32 range`);
@@ -54,7 +55,7 @@ function streamSize(to: Extract<Pointee, { kind: 'stream' }>, items: unknown, ab
   let size = 0;
   items.forEach((item, i) => {
     const struct = typeof item === 'object' && item !== null ? to.cases[(item as DdiObject)[to.by] as number] : undefined;
-    if (!struct) throw new DescriptionError('out-of-range', `${path}[${i}].${to.by}`, `${JSON.stringify((item as DdiObject | null)?.[to.by])} is no subobject type`);
+    if (!struct) throw new DescriptionError('out-of-range', `${path}[${i}].${to.by}`, `${quoted((item as DdiObject | null)?.[to.by])} is no subobject type`);
     size += structLayout(struct, abi).size;
   });
   return size;
@@ -109,14 +110,14 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
         const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, fp) : f.type.to;
         if (to.kind === 'struct' && to.count && Array.isArray(v) && (obj as DdiObject)[to.count.field] !== v.length) {
           // the image says only the count field: a list of another length would be cut or overrun
-          throw new DescriptionError('out-of-range', fp, `${v.length} items, but ${to.count.field} is ${JSON.stringify((obj as DdiObject)[to.count.field])}`);
+          throw new DescriptionError('out-of-range', fp, `${v.length} items, but ${to.count.field} is ${quoted((obj as DdiObject)[to.count.field])}`);
         }
         if ((to.kind === 'bytes' || to.kind === 'uints') && (Array.isArray(v) || v instanceof Uint8Array) && (obj as DdiObject)[to.count.field] !== v.length) {
-          throw new DescriptionError('out-of-range', fp, `${v.length} ${to.kind === 'bytes' ? 'bytes' : 'items'}, but ${to.count.field} is ${JSON.stringify((obj as DdiObject)[to.count.field])}`);
+          throw new DescriptionError('out-of-range', fp, `${v.length} ${to.kind === 'bytes' ? 'bytes' : 'items'}, but ${to.count.field} is ${quoted((obj as DdiObject)[to.count.field])}`);
         }
         if (to.kind === 'stream') {
           const size = streamSize(to, v, abi, fp);
-          if ((obj as DdiObject)[to.size.field] !== size) throw new DescriptionError('out-of-range', fp, `the subobjects take ${size} bytes, but ${to.size.field} is ${JSON.stringify((obj as DdiObject)[to.size.field])}`);
+          if ((obj as DdiObject)[to.size.field] !== size) throw new DescriptionError('out-of-range', fp, `the subobjects take ${size} bytes, but ${to.size.field} is ${quoted((obj as DdiObject)[to.size.field])}`);
         }
         queue.push({ at: at + f.offset, target: to, value: v, path: fp });
       } else writeScalar(f.type, at + f.offset, f.size, v, fp);
@@ -126,11 +127,11 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
   function writeScalar(type: FieldType, at: number, size: number, v: DdiValue | undefined, fp: string): void {
     if (type.kind === 'FLOAT') return writeU(at, 4, floatBits(v, fp));
     if (type.kind === 'INT') {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer -2147483648..2147483647, got ${JSON.stringify(v)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer -2147483648..2147483647, got ${quoted(v)}`);
       return writeU(at, 4, v >>> 0);
     }
     const max = size === 1 ? 0xff : size === 2 ? 0xffff : size === 4 ? 0xffffffff : Number.MAX_SAFE_INTEGER;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer 0..${max}, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer 0..${max}, got ${quoted(v)}`);
     writeU(at, size, v);
   }
 
@@ -203,7 +204,7 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
 function selectTarget(to: Extract<Pointee, { kind: 'select' }>, obj: DdiObject, path: string): Pointee {
   const by = obj[to.by];
   const struct = typeof by === 'number' ? to.cases[by] : undefined;
-  if (!struct) throw new DescriptionError('out-of-range', path, `${to.by} ${JSON.stringify(by)} selects no pointee`);
+  if (!struct) throw new DescriptionError('out-of-range', path, `${to.by} ${quoted(by)} selects no pointee`);
   return { kind: 'struct', struct };
 }
 

@@ -7,6 +7,7 @@
 import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import { budgetOf, type Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
 import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
@@ -41,7 +42,7 @@ function streamCase(to: Extract<Pointee, { kind: 'stream' }>, tag: unknown, path
   const field = structDef(first).fields.find((f) => f.name === to.by)!;
   const value = field.type.kind === 'enum' ? enumValue(field.type.table, tag, path) : typeof tag === 'number' ? tag : NaN;
   const struct = to.cases[value];
-  if (!struct) throw new DescriptionError('out-of-range', path, `${JSON.stringify(tag)} is no subobject type`);
+  if (!struct) throw new DescriptionError('out-of-range', path, `${quoted(tag)} is no subobject type`);
   return { struct, value };
 }
 
@@ -194,7 +195,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
   stack.push({ name: rootName, j: json, path: rootName, set: (o) => (result = o) });
 
   const integer = (j: Json, max: number, path: string): number => {
-    if (typeof j !== 'number' || !Number.isInteger(j)) throw new DescriptionError('bad-type', path, `expected an integer 0..${max}, got ${JSON.stringify(j) ?? String(j)}`);
+    if (typeof j !== 'number' || !Number.isInteger(j)) throw new DescriptionError('bad-type', path, `expected an integer 0..${max}, got ${quoted(j)}`);
     if (j < 0 || j > max) throw new DescriptionError('out-of-range', path, `expected an integer 0..${max}, got ${j}`);
     return j;
   };
@@ -220,7 +221,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
         floatBits(j, path); // checks it
         return set(typeof j === 'string' ? floatValue(Number.parseInt(j.slice(2), 16)) : (j as number));
       case 'INT':
-        if (typeof j !== 'number' || !Number.isInteger(j)) throw new DescriptionError(j === undefined ? 'missing-key' : 'bad-type', path, `expected an integer, got ${JSON.stringify(j) ?? String(j)}`);
+        if (typeof j !== 'number' || !Number.isInteger(j)) throw new DescriptionError(j === undefined ? 'missing-key' : 'bad-type', path, `expected an integer, got ${quoted(j)}`);
         if (j < -0x80000000 || j > 0x7fffffff) throw new DescriptionError('out-of-range', path, `expected an integer -2147483648..2147483647, got ${j}`);
         return set(j);
       case 'SIZE_T':
@@ -231,7 +232,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
         if (j === null || j === undefined) return set(null);
         const to = type.to;
         if (to.kind === 'cstring') {
-          if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${JSON.stringify(j)}`);
+          if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${quoted(j)}`);
           // eslint-disable-next-line no-control-regex
           if (/[^\u0001-\u00ff]/.test(j)) throw new DescriptionError('not-representable', path, 'an 8-bit NUL-terminated string (LPCSTR) holds characters U+0001 to U+00FF only');
           return set(j);
@@ -253,12 +254,12 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
         }
         const s = pointeeStruct(to, owner);
         if (to.kind === 'wstring') {
-          if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${JSON.stringify(j)}`);
+          if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${quoted(j)}`);
           return set(j);
         }
         if (to.kind === 'uint') {
           if (to.count === 1 && !Array.isArray(j)) return set(integer(j, 0xffffffff, path));
-          if (!Array.isArray(j) || j.length !== to.count) throw new DescriptionError('bad-type', path, `expected ${to.count === 1 ? 'a number' : `an array of ${to.count} numbers`}, got ${JSON.stringify(j)}`);
+          if (!Array.isArray(j) || j.length !== to.count) throw new DescriptionError('bad-type', path, `expected ${to.count === 1 ? 'a number' : `an array of ${to.count} numbers`}, got ${quoted(j)}`);
           return set(j.map((x, i) => integer(x, 0xffffffff, `${path}[${i}]`)));
         }
         if (!s) throw new DescriptionError('out-of-range', path, 'the pointer\'s type is chosen by a value that selects none');
@@ -284,7 +285,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
     const o = j as Record<string, Json>;
     if (typeof o.$ref === 'string') {
       const hit = byId.get(o.$ref);
-      if (!hit) throw new DescriptionError('bad-name', `${path}.$ref`, `no object with "$id": "${o.$ref}" before this point`);
+      if (!hit) throw new DescriptionError('bad-name', `${path}.$ref`, `no object with "$id": ${quoted(o.$ref)} before this point`);
       set(hit);
       continue;
     }

@@ -7,6 +7,7 @@
 import { ABIS, STRUCTS, type Abi, type FieldType, type StructDef } from '../../codecs/ddi.js';
 import { PIPELINE_STRUCTS, STREAM_STRUCTS } from '../../codecs/pipeline.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { kindOf } from '../bytes/check.js';
 
 export interface FieldLayout {
@@ -56,9 +57,9 @@ export function structDef(name: string): StructDef {
   if (typeof name !== 'string') throw new DescriptionError('bad-type', 'type', `expected a structure name, got ${kindOf(name)} (known: ${KNOWN_STRUCTS()})`);
   const hits = structsNamed(name) ?? [];
   // a bare name that two structures answer (D3D12_X and D3D12DDI_X) is refused, never the first taken
-  if (hits.length > 1) throw new DescriptionError('ambiguous-name', 'type', `${JSON.stringify(name)} names ${hits.map((h) => h.name).join(' and ')}: give the full C name`);
+  if (hits.length > 1) throw new DescriptionError('ambiguous-name', 'type', `${quoted(name)} names ${hits.map((h) => h.name).join(' and ')}: give the full C name`);
   const hit = hits[0];
-  if (!hit) throw new DescriptionError('bad-name', 'type', `unknown structure ${JSON.stringify(name)} (known: ${KNOWN_STRUCTS()})`);
+  if (!hit) throw new DescriptionError('bad-name', 'type', `unknown structure ${quoted(name)} (known: ${KNOWN_STRUCTS()})`);
   return hit;
 }
 

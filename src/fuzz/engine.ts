@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { answerKey, Features } from './features.js';
 import { expectArray, expectBytes, expectFunction, expectNumber, expectObject, expectString } from '../bytes/check.js';
 import { coverageBuild } from './instrument.js';
+import { printable } from '../bytes/text.js';
 import { seedInputs } from './seeds.js';
 import { fuzzTarget, runOne, type FuzzTarget } from './targets.js';
 import type { WorkerInit, WorkerMessage } from './worker.js';
@@ -292,7 +293,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
       mkdirSync(options.outDir, { recursive: true });
       const file = join(options.outDir, `${prefix}-${contentHash(data)}`);
       writeFileSync(file, data);
-      writeFileSync(`${file}.txt`, text);
+      // the text quotes an exception the input caused: escaped as the terminal's lines are
+      writeFileSync(`${file}.txt`, printable(text, { lines: true }));
       return file;
     };
     const execsSoFar = () => retiredExecs + [...live].reduce((n, j) => n + Atomics.load(j.control, 0), 0);

@@ -172,6 +172,9 @@ export function seedInputs(target: string): Uint8Array[] {
       return PREPROCESSOR_SEEDS.map(utf8);
     case 'hlsl-generated':
       return programSeeds();
+    case 'json-generated':
+      // each form x shape once, with a key, a size and an item byte
+      return Array.from({ length: 18 }, (_, i) => Uint8Array.of(i, i * 5, 0x40 + i, i % 4, i));
     case 'query':
       return QUERY_TYPES.map((q, i) => {
         const r = new Random(i + 1);

@@ -38,7 +38,7 @@ import { decodePsv0, encodePsv0 } from '../shader/psv0.js';
 import { psv0FromJson, psv0ToJson } from '../shader/psv0-json.js';
 import { psv0Spans } from '../shader/psv0-spans.js';
 import { readShader } from '../shader/shader.js';
-import { decodePart, encodePart, partFromJson, partSpans, partToJson, type DecodedPart } from '../parts/part.js';
+import { decodePart, encodePart, partFromJson, partSpans, partToJson, programBitcode, type DecodedPart } from '../parts/part.js';
 import { layoutOfKind } from '../parts/layout.js';
 import { mutateRecord, type Row } from '../rows/record.js';
 import { withPart, withoutPart } from '../container/edit.js';
@@ -52,6 +52,7 @@ import { batchJob } from '../build-step/batch-jobs.js';
 import { expandResponseFiles } from '../build-step/argfiles.js';
 import { Budget, LimitError } from '../bytes/budget.js';
 import { generateProgram, type GeneratedProgram } from './hlsl-generator.js';
+import { generateJson } from './json-generator.js';
 import { splitParamLines } from '../build-step/param-files.js';
 import { InputError, UsageError } from '../build-step/errors.js';
 import { crashClass, parseAnswerText } from './answers.js';
@@ -183,6 +184,16 @@ function answered<T>(f: () => T): T | undefined {
     return f();
   } catch (e) {
     if (e instanceof InputError || e instanceof UsageError || e instanceof LimitError) return undefined;
+    throw e;
+  }
+}
+
+/** A decode's typed refusal as undefined (the target goes on with the rest of its oracle). */
+function answeredDecode<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof DxbinError) return undefined;
     throw e;
   }
 }
@@ -501,6 +512,15 @@ export const TARGETS: readonly FuzzTarget[] = [
       const part = data.subarray(1);
       const d = decodePart(name, part);
       check(same(encodePart(d), part), `${name} decode -> encode changed the bytes`);
+      // the program header as `part extract --bitcode` reads it (as DXC's IsValidDxilProgramHeader, in exact
+      // arithmetic): refused, or a bitcode inside the part from a header that claims no more words than it has
+      if (name === 'DXIL' || name === 'ILDB') {
+        const bitcode = answeredDecode(() => programBitcode(part));
+        if (bitcode) {
+          check(bitcode.byteOffset - part.byteOffset + bitcode.byteLength <= part.byteLength, 'bitcode past the part');
+          check(new DataView(part.buffer, part.byteOffset).getUint32(4, true) * 4 <= part.byteLength, 'a program header claiming more words than the part has was accepted');
+        }
+      }
       const json = JSON.stringify(partToJson(d));
       check(same(encodePart(partFromJson(JSON.parse(json))), part), `${name} JSON round trip changed the bytes`);
       const rec = new SpanRecorder();
@@ -666,6 +686,28 @@ export const TARGETS: readonly FuzzTarget[] = [
       const c = crashClass('killed by SIGSEGV', t);
       check(!c.key.includes('\n'), 'a crash class spans lines');
       return n + c.key.length + c.kind.length;
+    },
+  },
+  {
+    name: 'json-generated',
+    kind: 'bytes',
+    oracle: 'a recipe made into a hostile JSON value (json-generator.ts: lists and objects up to 120,000 deep, 1 MB strings with ESC and newlines, 50,000-item lists, wrong kinds, cycles) under a key of the pipeline form, the root signature JSON form or the stream form: typed errors only, each message under 4 KiB, within 64x and the resource bounds',
+    inputSize: (data) => generateJson(data).size,
+    resources: { cpuMsBase: 1500, cpuMsPerByte: 0.05, heapBytesBase: 128 * 1024 * 1024, heapBytesPerByte: 512 },
+    run(data) {
+      const { value, form } = generateJson(data);
+      try {
+        if (form === 'pipeline') {
+          const pipeline = pipelineFromJson(value, { read: (p) => new TextEncoder().encode(p) });
+          return JSON.stringify(answered(() => verifyPipeline(pipeline))?.violations ?? []).length;
+        }
+        if (form === 'rootsig') return encodeRootSignature(rootSignatureFromJson(value)).byteLength;
+        return encodeStream(streamFromJson(value), 'x64').byteLength;
+      } catch (e) {
+        // a message never quotes a value whole (src/bytes/text.ts quoted)
+        if (e instanceof DxbinError) check(e.message.length < 4096, `a ${e.message.length}-character message: ${e.message.slice(0, 200)}`);
+        throw e;
+      }
     },
   },
   // the one text boundary (issue 26): any code units, lone surrogates included

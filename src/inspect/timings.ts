@@ -7,6 +7,7 @@
 import { timestampDurations, type DurationOptions } from '../query/resolve.js';
 import { escapeText } from './hex.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { expectArray, expectNumber, expectObject, expectString, kindOf } from '../bytes/check.js';
 
 export interface TimingPictureOptions extends Omit<DurationOptions, 'out'> {
@@ -205,7 +206,7 @@ function checkPicture(p: TimingPicture): void {
     arrayLike(t.lengths, 'picture.timeline.lengths');
   } else if (t.kind === 'binned') {
     arrayLike(t.occupancy, 'picture.timeline.occupancy');
-  } else throw new DescriptionError('bad-name', 'picture.timeline.kind', `unknown timeline kind ${JSON.stringify(String((t as { kind?: unknown }).kind))} (known: intervals, binned)`);
+  } else throw new DescriptionError('bad-name', 'picture.timeline.kind', `unknown timeline kind ${quoted(String((t as { kind?: unknown }).kind))} (known: intervals, binned)`);
 }
 
 function arrayLike(value: unknown, path: string): void {

@@ -6,6 +6,7 @@
  */
 import type { EnumTable, FlagTable } from '../../codecs/enum-table.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 
 /** The D3D12 name of an enum value without its prefix, or the number when it has none. */
 export function enumName(table: EnumTable, value: number): string | number {
@@ -19,7 +20,7 @@ export function enumValue(table: EnumTable, given: unknown, path: string): numbe
   if (typeof given === 'string') {
     const bare = given.startsWith(table.prefix) ? given.slice(table.prefix.length) : given;
     for (const [name, v] of table.values) if (name === bare) return v;
-    throw new DescriptionError('bad-name', path, `"${given}" is not a ${table.type} name`);
+    throw new DescriptionError('bad-name', path, `${quoted(given)} is not a ${table.type} name`);
   }
   throw new DescriptionError('bad-type', path, `expected a ${table.type} name or a number`);
 }
@@ -50,7 +51,7 @@ export function flagValue(table: FlagTable, given: unknown, path: string): numbe
     else if (typeof item === 'string') {
       const bare = item.startsWith(table.prefix) ? item.slice(table.prefix.length) : item;
       const bit = bare === 'NONE' ? 0 : table.bits.find(([name]) => name === bare)?.[1];
-      if (bit === undefined) throw new DescriptionError('bad-name', at, `"${item}" is not a ${table.type} name`);
+      if (bit === undefined) throw new DescriptionError('bad-name', at, `${quoted(item)} is not a ${table.type} name`);
       value = (value | bit) >>> 0;
     } else throw new DescriptionError('bad-type', at, 'expected a flag name or a number');
   });
@@ -60,7 +61,7 @@ export function flagValue(table: FlagTable, given: unknown, path: string): numbe
 /** An unsigned 32-bit integer from JSON, given as a number or a "0x..." string (coercion lives here only). */
 export function u32FromJson(given: unknown, path: string): number {
   const value = typeof given === 'string' && /^0x[0-9a-f]{1,8}$/i.test(given) ? Number.parseInt(given.slice(2), 16) : given;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new DescriptionError('bad-type', path, `expected an unsigned 32-bit integer, got ${JSON.stringify(given)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new DescriptionError('bad-type', path, `expected an unsigned 32-bit integer, got ${quoted(given)}`);
   if (value < 0 || value > 0xffffffff) throw new DescriptionError('out-of-range', path, `${value} does not fit in 32 bits`);
   return value;
 }
@@ -72,4 +73,34 @@ export function parseJsonText(text: string, path = '$'): unknown {
   } catch (e) {
     throw new DescriptionError('bad-json', path, (e as Error).message);
   }
+}
+
+/**
+ * About how many characters `value` takes as JSON text (each string's length, each number, key
+ * and bracket counted), walked with an explicit stack: the size of a parsed value to make a
+ * budget from (`Budget.for`), for a value of any depth (JSON.stringify recurses and overflows the
+ * stack on a 100,000-deep list). An object met twice (shared, or a cycle) counts once; stops
+ * counting past `cap`.
+ */
+export function jsonExtent(value: unknown, cap = 2 ** 31): number {
+  let n = 0;
+  const stack: unknown[] = [value];
+  const seen = new Set<object>();
+  while (stack.length && n <= cap) {
+    const v = stack.pop();
+    if (typeof v === 'string') n += v.length + 2;
+    else if (typeof v !== 'object' || v === null) n += 4;
+    else if (seen.has(v)) continue;
+    else if ((seen.add(v), Array.isArray(v))) {
+      n += 2 + v.length;
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    } else {
+      for (const [k, x] of Object.entries(v)) {
+        n += k.length + 4;
+        stack.push(x);
+      }
+      n += 2;
+    }
+  }
+  return n;
 }

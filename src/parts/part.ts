@@ -356,9 +356,12 @@ export function partSpans(part: DecodedPart, data: Uint8Array, rec: SpanRecorder
   }
 }
 
+/** Bytes of the DxilBitcodeHeader (magic, version, offset, size). */
+const BITCODE_HEADER_SIZE = 16;
+
 /**
  * The LLVM bitcode of a DXIL/ILDB/STAT program part: the bytes the program header points at.
- * @throws {DecodeError} truncated or bad-offset when the header points outside the part
+ * @throws {DecodeError} truncated or bad-offset when the header points outside the part, claims more words than the part has, or puts the bitcode inside its own header
  */
 export function programBitcode(data: Uint8Array, base = 0): Uint8Array {
   expectBytes(data, 'data');
@@ -366,6 +369,11 @@ export function programBitcode(data: Uint8Array, base = 0): Uint8Array {
   const h = readRecord(layoutOf('DXIL', data)!.blocks[0]!.def as RecordDef, r, 0, 'DXIL.header');
   const start = BITCODE_HEADER_AT + (h.bitcodeOffset as number);
   const size = h.bitcodeSize as number;
+  // as DXC's IsValidDxilProgramHeader, in exact arithmetic (DXC's u32 product wraps: 0x40000001
+  // words pass there as 4 bytes); a bitcode that starts inside its own 16-byte header is no bitcode
+  const words = h.sizeInUint32 as number;
+  if (words * 4 > data.byteLength) throw new DecodeError('bad-offset', base + 4, 'DXIL.header.sizeInUint32', `${words} words (${words * 4} bytes) claimed, but the part has ${data.byteLength} bytes`);
+  if ((h.bitcodeOffset as number) < BITCODE_HEADER_SIZE) throw new DecodeError('bad-offset', base + 16, 'DXIL.header.bitcodeOffset', `bitcode at ${h.bitcodeOffset as number} starts inside the ${BITCODE_HEADER_SIZE}-byte bitcode header`);
   if (start > data.byteLength || size > data.byteLength - start) {
     throw new DecodeError('bad-offset', base + 16, 'DXIL.header.bitcodeOffset', `bitcode of ${size} bytes at ${start} runs past the part's ${data.byteLength} bytes`);
   }

@@ -7,6 +7,7 @@
 import type { RecordDef } from '../../codecs/rows.js';
 import { SRCI_ARGS, SRCI_CONTENTS, SRCI_CONTENTS_ENTRY, SRCI_HEADER, SRCI_NAMES, SRCI_NAMES_ENTRY, SRCI_SECTION } from '../../codecs/parts.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { readNul } from '../bytes/strings.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { checkRow, readRecord, recordSpans, RowReader, type Extent, type Row } from '../rows/record.js';
@@ -173,7 +174,7 @@ export function decodeSrci(r: RowReader, extents: Extent[], inflate: Inflate | u
 export function encodeSrci(s: SrciDecode, out: DataView, write: (def: RecordDef, row: Row, out: DataView, at: number) => void): void {
   s.records.forEach((x, i) => {
     const def = DEFS[x.record];
-    if (!def) throw new DescriptionError('bad-name', `part.sourceInfo.records[${i}].record`, `no SRCI record ${JSON.stringify(String(x.record))}`);
+    if (!def) throw new DescriptionError('bad-name', `part.sourceInfo.records[${i}].record`, `no SRCI record ${quoted(String(x.record))}`);
     if (typeof x.at !== 'number' || !Number.isInteger(x.at) || x.at < 0 || x.at + def.size > out.byteLength) throw new DescriptionError('out-of-range', `part.sourceInfo.records[${i}].at`, `the record does not fit the part's ${out.byteLength} bytes`);
     checkRow(def, x.row, `part.sourceInfo.records[${i}].row`);
     write(def, x.row, out, x.at);

@@ -12,9 +12,11 @@ import type { FieldType, StructDef } from '../../codecs/ddi.js';
 import { SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs/pipeline.js';
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { expectFunction, expectObject, expectOptions, kindOf } from '../bytes/check.js';
 import type { DdiObject, DdiValue } from '../ddi/image.js';
 import { bytesToHex, ddiFromJson, ddiToJson } from '../ddi/json.js';
+import { jsonExtent } from '../json/vocabulary.js';
 import { structDef } from '../ddi/layout.js';
 import { expectSubobjects, subobjectDefault, subobjectRow, zeroValue, type Subobject } from './stream.js';
 
@@ -142,7 +144,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
   expectOptions(options);
   expectObject(json, 'pipeline');
   expectFunction(options?.read, 'options.read');
-  const budget = options.budget ?? Budget.for(JSON.stringify(json)?.length ?? 0);
+  const budget = options.budget ?? Budget.for(jsonExtent(json));
   const subobjects: Subobject[] = [];
   const files: Record<string, string> = {};
   const groups = new Map<string, string>();
@@ -150,7 +152,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
     const path = `pipeline.${key}`;
     if (key === '$schema') continue;
     const row = ROW_BY_KEY.get(key);
-    if (!row) throw new DescriptionError('unknown-key', path, `a pipeline has no ${JSON.stringify(key)} (known: ${PIPELINE_KEYS.join(', ')})`);
+    if (!row) throw new DescriptionError('unknown-key', path, `a pipeline has no ${quoted(key)} (known: ${PIPELINE_KEYS.join(', ')})`);
     if (row.group) {
       const other = groups.get(row.group);
       if (other) throw new DescriptionError('out-of-range', path, `${key} and ${other} both set the ${row.group} state; give one`);
@@ -159,15 +161,15 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
     const shape = shapeOf(row);
     let inner: unknown;
     if (shape.kind === 'file') {
-      if (typeof given !== 'string' || given === '') throw new DescriptionError('bad-type', path, `expected a file path (relative to the JSON file), got ${JSON.stringify(given) ?? kindOf(given)}`);
+      if (typeof given !== 'string' || given === '') throw new DescriptionError('bad-type', path, `expected a file path (relative to the JSON file), got ${quoted(given)}`);
       let bytes: Uint8Array;
       try {
         bytes = options.read(given);
       } catch (e) {
         if (e instanceof DescriptionError || (e as { code?: string }).code === 'limit-exceeded') throw e;
-        throw new DescriptionError('bad-name', path, `cannot read ${JSON.stringify(given)}: ${(e as Error).message}`);
+        throw new DescriptionError('bad-name', path, `cannot read ${quoted(given)}: ${(e as Error).message}`);
       }
-      if (!(bytes instanceof Uint8Array)) throw new DescriptionError('bad-type', path, `options.read gave ${kindOf(bytes)} for ${JSON.stringify(given)}, not bytes`);
+      if (!(bytes instanceof Uint8Array)) throw new DescriptionError('bad-type', path, `options.read gave ${kindOf(bytes)} for ${quoted(given)}, not bytes`);
       budget.chargeRead(bytes.byteLength, path);
       files[key] = given;
       inner = { [shape.bytes]: bytes.byteLength ? bytesToHex(bytes) : null, [shape.size]: bytes.byteLength };

@@ -19,6 +19,7 @@ import {
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { f32Bits, f32FromBits, QUIET_NAN_BITS } from '../bytes/f32.js';
 import { enumName, enumValue, flagNames, flagValue, u32FromJson as u32 } from '../json/vocabulary.js';
 import { PARAMETERS_KEY, PAYLOAD_KEY, PAYLOAD_KEYS, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, parameterPath, parameterTypeRow, versionName } from './rows.js';
@@ -96,7 +97,7 @@ export function floatToJson(value: number, nanBits?: number): number | string {
 export function rootSignatureFromJson(json: Json): RootSignature {
   const o = object(json, '$', [VERSION_KEY, ...keysOf(HEADER), PARAMETERS_KEY, SAMPLERS_KEY], [VERSION_KEY]);
   const version = versionNamed(o[VERSION_KEY]);
-  if (version === undefined) throw new DescriptionError('out-of-range', `$.${VERSION_KEY}`, `expected ${VERSION_CHOICES}, got ${JSON.stringify(o[VERSION_KEY])}`);
+  if (version === undefined) throw new DescriptionError('out-of-range', `$.${VERSION_KEY}`, `expected ${VERSION_CHOICES}, got ${quoted(o[VERSION_KEY])}`);
   return {
     [VERSION_KEY]: version,
     ...readRecord(HEADER, o, version, '$'),
@@ -112,7 +113,7 @@ function parameterFromJson(json: Json, version: RootSignatureVersion, path: stri
   const payloadKey = payloadOf(parameterType);
   const typeName = String(enumName(ROOT_PARAMETER_TYPE, parameterType));
   for (const key of PAYLOAD_KEYS) {
-    if (key !== payloadKey && head[key] !== undefined) throw new DescriptionError('unknown-key', `${path}.${key}`, `a ${typeName} parameter has no "${key}"`);
+    if (key !== payloadKey && head[key] !== undefined) throw new DescriptionError('unknown-key', `${path}.${key}`, `a ${typeName} parameter has no ${quoted(key)}`);
   }
   if (head[payloadKey] === undefined) throw new DescriptionError('missing-key', `${path}.${payloadKey}`, `a ${typeName} parameter needs "${payloadKey}"`);
   const at = `${path}.${payloadKey}`;
@@ -168,7 +169,7 @@ export function floatFromJson(json: Json, path: string): { value: number; nanBit
     const value = f32FromBits(bits);
     return Number.isNaN(value) && bits !== QUIET_NAN_BITS ? { value, nanBits: bits } : { value };
   }
-  throw new DescriptionError('bad-type', path, `expected a number, "Infinity", "-Infinity", "-0" or f32 bits "0x........", got ${JSON.stringify(json)}`);
+  throw new DescriptionError('bad-type', path, `expected a number, "Infinity", "-Infinity", "-0" or f32 bits "0x........", got ${quoted(json)}`);
 }
 
 const keysOf = (record: RecordRow) => dataFields(record).map((f) => f.key);
@@ -182,7 +183,7 @@ function object(json: Json, path: string, allowed: readonly string[], required: 
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, 'expected an object');
   const o = json as JsonObject;
   for (const key of Object.keys(o)) {
-    if (!allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}.${key}`, `unknown key "${key}" (allowed: ${allowed.join(', ')})`);
+    if (!allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}.${key}`, `unknown key ${quoted(key)} (allowed: ${allowed.join(', ')})`);
   }
   for (const key of required) if (o[key] === undefined) throw new DescriptionError('missing-key', `${path}.${key}`, `"${key}" is required`);
   return o;

@@ -6,6 +6,7 @@
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { PSV_RECORDS } from '../../codecs/psv0.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { tableNames } from '../bytes/strings.js';
 import { enumName } from '../json/vocabulary.js';
 import { checkPsv0Shape, psvVersionOf, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
@@ -21,7 +22,7 @@ function fromHex(path: string, value: unknown): Uint8Array {
 function enumValue(table: EnumTable, path: string, value: unknown): number {
   if (typeof value === 'number') return value;
   const hit = table.values.find(([n]) => n === value);
-  if (!hit) throw new DescriptionError('bad-name', path, `${JSON.stringify(value)} is not a ${table.type} name`);
+  if (!hit) throw new DescriptionError('bad-name', path, `${quoted(value)} is not a ${table.type} name`);
   return hit[1];
 }
 

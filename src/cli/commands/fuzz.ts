@@ -21,7 +21,7 @@ import {
   type Progress,
 } from '../../fuzz/index.js';
 import type { OnceCommand } from '../command.js';
-import { DescriptionError } from '../../index.js';
+import { DescriptionError, printable, printableJson } from '../../index.js';
 import { UsageError } from '../errors.js';
 import { EXIT } from '../exit.js';
 import { inputLimit, readInput } from '../io.js';
@@ -104,8 +104,8 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
       let worst: number = EXIT.ok;
       for (const t of targets) {
         const r = runOne(fuzzTarget(t), data);
-        if (o.json) await streams.write(`${JSON.stringify({ target: t, file: o.reproduce, finding: r.finding ?? null, error: r.error ?? null, frame: r.frame ?? null })}\n`);
-        else await streams.write(`${t}: ${r.finding ? `${r.finding}: ${r.error} (at ${r.frame})` : 'no finding'}\n`);
+        if (o.json) await streams.write(`${printableJson({ target: t, file: o.reproduce, finding: r.finding ?? null, error: r.error ?? null, frame: r.frame ?? null })}\n`);
+        else await streams.write(`${t}: ${r.finding ? `${r.finding}: ${printable(r.error ?? '')} (at ${printable(r.frame ?? '')})` : 'no finding'}\n`);
         if (r.finding) worst = EXIT.failed;
       }
       return worst as typeof EXIT.ok;
@@ -155,10 +155,10 @@ export const fuzz: OnceCommand<FuzzCliOptions> = {
       },
     });
     bar?.stop();
-    if (o.json) await streams.write(`${JSON.stringify(summary)}\n`);
+    if (o.json) await streams.write(`${printableJson(summary)}\n`);
     else {
       for (const t of summary.targets) await streams.write(`${t.target}: ${t.execs} execs in ${t.seconds.toFixed(1)} s (${t.execsPerSecond}/s), coverage ${t.features} (${t.coverage}), corpus ${t.corpus}, crashes ${t.crashes}, timeouts ${t.timeouts}\n`);
-      for (const f of summary.findings) await streams.write(`${f.kind} in ${f.target}: ${f.error} at ${f.frame} (${f.size} bytes, from ${f.originalSize})\n  reproduce: ${f.reproduce}\n`);
+      for (const f of summary.findings) await streams.write(`${f.kind} in ${f.target}: ${printable(f.error)} at ${printable(f.frame)} (${f.size} bytes, from ${f.originalSize})\n  reproduce: ${printable(f.reproduce)}\n`);
     }
     return summary.findings.length > 0 ? EXIT.failed : EXIT.ok;
   },
@@ -176,8 +176,8 @@ async function fuzzAgainst(targets: string[], o: FuzzCliOptions & { json?: boole
       let worst: typeof EXIT.ok | typeof EXIT.failed = EXIT.ok;
       for (const t of targets) {
         const r = await reproduceAgainst(t, o.against!, data, options);
-        if (o.json) await streams.write(`${JSON.stringify({ target: t, file: o.reproduce, class: r.cls, finding: r.finding ?? null })}\n`);
-        else await streams.write(r.text);
+        if (o.json) await streams.write(`${printableJson({ target: t, file: o.reproduce, class: r.cls, finding: r.finding ?? null })}\n`);
+        else await streams.write(printable(r.text, { lines: true }));
         if (r.finding) worst = EXIT.failed;
       }
       return worst;
@@ -199,8 +199,8 @@ async function fuzzAgainst(targets: string[], o: FuzzCliOptions & { json?: boole
       targets, against: o.against!, ...options, timeMs, runs, seed: Number(o.seed), corpusDir: o.corpus, outDir: o.out, shard, coverage: o.coverage,
       progressMs: 10_000, onProgress: (line) => streams.err(line),
     });
-    if (o.json) await streams.write(`${JSON.stringify({ against: o.against, targets: summaries })}\n`);
-    else await streams.write(againstReport(summaries));
+    if (o.json) await streams.write(`${printableJson({ against: o.against, targets: summaries })}\n`);
+    else await streams.write(printable(againstReport(summaries), { lines: true }));
     return summaries.some((s) => s.findings.length > 0) ? EXIT.failed : EXIT.ok;
   } catch (e) {
     if (e instanceof DescriptionError && (e.path === 'against' || e.path === 'target')) throw new UsageError(e.detail);

@@ -48,7 +48,7 @@ export async function readPipelineFiles(json: unknown, file: string, ctx: Pick<R
     if (typeof p !== 'string' || p === '' || files.has(p)) continue;
     const at = isAbsolute(p) ? p : join(base, p);
     try {
-      files.set(p, await ctx.read(at));
+      files.set(p, await ctx.read(at, { named: true }));
     } catch (e) {
       throw e instanceof InputError ? e : new InOtherFile(at, e);
     }
