@@ -6,8 +6,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { Budget, LimitError, READ_MINIMUM, WORK_KINDS, type WorkKind } from '../src/bytes/budget.js';
-import { DxbinError } from '../src/bytes/errors.js';
+import { Budget, chargeOne, givenBudget, LimitError, READ_MINIMUM, WORK_KIND_COUNTS, WORK_KIND_UNITS, WORK_KINDS, type WorkKind } from '../src/bytes/budget.js';
+import { DescriptionError, DxbinError } from '../src/bytes/errors.js';
 
 const throwsLimit = (f: () => void, kind: WorkKind): LimitError => {
   try {
@@ -87,6 +87,38 @@ test('docs/limits.md lists every kind with its option', () => {
   for (const [kind, row] of Object.entries(WORK_KINDS)) {
     assert.ok(doc.includes(`| \`${kind}\` |`), `docs/limits.md lacks the ${kind} row`);
     assert.ok(doc.includes(`\`${row.option}\``), `docs/limits.md lacks ${row.option}`);
+    // what the kind counts: not in the message (the decoders do not carry it), said by the doc
+    assert.ok(doc.includes(`| ${WORK_KIND_COUNTS[kind as WorkKind]} |`), `docs/limits.md does not say what ${kind} counts as WORK_KIND_COUNTS does`);
+  }
+  assert.equal(Object.keys(WORK_KIND_COUNTS), Object.keys(WORK_KINDS));
+  assert.equal(Object.keys(WORK_KIND_UNITS), Object.keys(WORK_KINDS));
+  assert.ok(WORK_KIND_COUNTS.read.includes(`${READ_MINIMUM / 1024} KiB`), 'the read phrase names READ_MINIMUM');
+});
+
+test('chargeOne (one kind, no Budget made) gives the limit and the error Budget.for(...).charge gives', () => {
+  for (const [bytes, limits] of [[10, undefined], [1000, undefined], [100000, undefined], [1000, { maxResolved: 5 }], [1000, { maxResolved: -1 }], [1000, { maxResolved: 'x' as unknown as number }]] as const) {
+    const b = Budget.for(bytes, limits);
+    const limit = b.limit('resolve');
+    chargeOne('resolve', WORK_KINDS.resolve, limit, bytes, limits, 'p'); // at the limit: fine
+    const one = throwsLimit(() => chargeOne('resolve', WORK_KINDS.resolve, limit + 1, bytes, limits, () => 'p.q', 7), 'resolve');
+    const full = throwsLimit(() => b.charge('resolve', limit + 1, () => 'p.q', 7), 'resolve');
+    assert.equal([one.message, one.limit, one.option, one.offset], [full.message, full.limit, full.option, full.offset]);
+    assert.match(one.message, /^p\.q: more than maxResolved = \d+ elements \(resolve: see docs\/limits\.md\)$/);
+  }
+});
+
+test('givenBudget takes a Budget and refuses anything else (bad-type)', () => {
+  const b = Budget.for(1);
+  assert.is(givenBudget(b), b);
+  for (const v of [null, {}, Object.create(Budget.prototype), 'budget', 3]) {
+    try {
+      givenBudget(v, 'options.budget');
+      assert.unreachable('accepted');
+    } catch (e) {
+      assert.instance(e, DescriptionError);
+      assert.is((e as DescriptionError).code, 'bad-type');
+      assert.is((e as DescriptionError).path, 'options.budget');
+    }
   }
 });
 

@@ -7,10 +7,10 @@
  *
  * The kinds, their defaults and options are rows in codecs/limits.ts; docs/limits.md lists them.
  */
-import { READ_MINIMUM, WORK_KINDS, type WorkKind } from '../../codecs/limits.js';
+import { READ_MINIMUM, WORK_KINDS, WORK_KIND_COUNTS, WORK_KIND_UNITS, type WorkKind, type WorkKindRow } from '../../codecs/limits.js';
 import { DescriptionError, DxbinError, kindOf } from './errors.js';
 
-export { WORK_KINDS, READ_MINIMUM, type WorkKind };
+export { WORK_KINDS, WORK_KIND_COUNTS, WORK_KIND_UNITS, READ_MINIMUM, type WorkKind };
 
 /** Absolute limits that replace a kind's default (`WORK_KINDS[kind].option` names each). */
 export type WorkLimits = { readonly [K in WorkKind as (typeof WORK_KINDS)[K]['option']]?: number };
@@ -18,7 +18,11 @@ export type WorkLimits = { readonly [K in WorkKind as (typeof WORK_KINDS)[K]['op
 /** A place for messages: a path or `file:line:col`; a function is called only when an error is made. */
 export type Where = string | (() => string);
 
-/** The budget ran out: `kind` names what, `limit` the number, `option` the `WorkLimits` key that raises it. */
+/**
+ * The budget ran out: `kind` names what, `limit` the number, `option` the `WorkLimits` key that raises it.
+ * The message names all three and points at docs/limits.md for what the kind counts
+ * (WORK_KIND_COUNTS: kept out of the message so a decoder does not carry every kind's phrase).
+ */
 export class LimitError extends DxbinError<'limit-exceeded'> {
   constructor(
     readonly kind: WorkKind,
@@ -28,9 +32,9 @@ export class LimitError extends DxbinError<'limit-exceeded'> {
     /** Absolute byte offset where known, else undefined. */
     readonly offset?: number,
   ) {
-    const row = (WORK_KINDS as Record<string, (typeof WORK_KINDS)[WorkKind] | undefined>)[kind];
-    if (!row) throw new DescriptionError('bad-name', 'kind', `unknown work kind ${typeof kind === 'string' ? `"${kind}"` : kindOf(kind)} (known: ${Object.keys(WORK_KINDS).join(', ')})`);
-    super('limit-exceeded', path, `more than ${option} = ${limit} ${row.unit} (${kind}: ${row.counts})`);
+    const unit = (WORK_KIND_UNITS as Record<string, string | undefined>)[kind];
+    if (unit === undefined) throw new DescriptionError('bad-name', 'kind', `unknown work kind ${typeof kind === 'string' ? `"${kind}"` : kindOf(kind)} (known: ${Object.keys(WORK_KIND_UNITS).join(', ')})`);
+    super('limit-exceeded', path, `more than ${option} = ${limit} ${unit} (${kind}: see docs/limits.md)`);
   }
 }
 
@@ -41,16 +45,54 @@ export class LimitError extends DxbinError<'limit-exceeded'> {
  */
 export function budgetOf(options: ({ budget?: unknown } & WorkLimits) | undefined, inputBytes: number, path = 'options.budget'): Budget {
   const given = options?.budget;
-  if (given === undefined) return Budget.for(inputBytes, options);
-  if (given instanceof Budget) return given;
-  throw new DescriptionError('bad-type', path, `expected a Budget, got ${kindOf(given)}`);
+  return given === undefined ? Budget.for(inputBytes, options) : givenBudget(given, path);
 }
 
-const KINDS = Object.keys(WORK_KINDS) as WorkKind[];
-const INDEX = Object.fromEntries(KINDS.map((k, i) => [k, i])) as Record<WorkKind, number>;
-const OPTIONS = KINDS.map((k) => WORK_KINDS[k].option);
+/**
+ * Budgets made by this module (the check of a caller's `budget` option without the class, so that
+ * an entry charging one kind does not carry Budget's bookkeeping: see chargeOne).
+ */
+const BUDGETS = /* @__PURE__ */ new WeakSet<object>();
+
+/**
+ * `budget` as a Budget (a caller's option).
+ * @throws {DescriptionError} bad-type when it is not one
+ */
+export function givenBudget(budget: unknown, path = 'options.budget'): Budget {
+  if (typeof budget === 'object' && budget !== null && BUDGETS.has(budget)) return budget as Budget;
+  throw new DescriptionError('bad-type', path, `expected a Budget, got ${kindOf(budget)}`);
+}
+
+/** The limit a set of WorkLimits gives one option, if it gives one (a number >= 0; anything else keeps the default). */
+function fixedLimit(limits: WorkLimits | undefined, option: string): number | undefined {
+  const v = limits === undefined ? undefined : (limits as Record<string, unknown>)[option];
+  return typeof v === 'number' && v >= 0 ? v : undefined;
+}
+
+/** A kind's limit for an input: in proportion to it, never less than the base (so output within 64x holds for any input of 64 bytes or more). */
+function proportional(row: WorkKindRow, inputBytes: number): number {
+  return Math.max(row.perInputByte * inputBytes, row.base);
+}
+
+/**
+ * The budget of a call that charges only `kind` and has no caller's Budget: `used` units are
+ * charged at once against the limit `Budget.for(inputBytes, limits)` would give `kind` (the same
+ * rows and rule), throwing its LimitError past it. For a decoder on a hot path that keeps the
+ * running total it needs anyway and makes no Budget (RTS0 decode); with a caller's budget it
+ * charges that one instead. `row` is the kind's row (`RESOLVE_WORK` for `resolve`): the caller
+ * names it so that only that row is imported, not every kind's.
+ */
+export function chargeOne<K extends WorkKind>(kind: K, row: (typeof WORK_KINDS)[K], used: number, inputBytes: number, limits: WorkLimits | undefined, where: Where, offset?: number): void {
+  const limit = fixedLimit(limits, row.option) ?? proportional(row, Math.max(0, inputBytes | 0));
+  if (used > limit) throw new LimitError(kind, limit, row.option, typeof where === 'function' ? where() : where, offset);
+}
+
+// pure: an entry that never makes a Budget (RTS0 decode: chargeOne) drops these and the class
+const KINDS = /* @__PURE__ */ Object.keys(WORK_KINDS) as WorkKind[];
+const INDEX = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ KINDS.map((k, i) => [k, i])) as Record<WorkKind, number>;
+const OPTIONS = /* @__PURE__ */ KINDS.map((k) => WORK_KINDS[k].option);
 /** The fixed limits of a budget made with none: shared, read only. */
-const DEFAULTS: readonly (number | undefined)[] = Object.freeze(KINDS.map(() => undefined));
+const DEFAULTS: readonly (number | undefined)[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ KINDS.map(() => undefined));
 
 /** One call's work budget: `Budget.for(inputBytes)`, then `charge`, `chargeRead`, `enter`/`leave` at the choke points. */
 export class Budget {
@@ -62,12 +104,13 @@ export class Budget {
 
   private constructor(inputBytes: number, limits: WorkLimits | undefined) {
     this.inputBytes = inputBytes;
+    BUDGETS.add(this);
     // no limits given (the usual call): one shared row of defaults, never written (a decode on a hot path makes a budget)
     let fixed: (number | undefined)[] | undefined;
     if (limits !== undefined) {
       for (let i = 0; i < KINDS.length; i++) {
-        const v = (limits as Record<string, unknown>)[OPTIONS[i]!];
-        if (typeof v === 'number' && v >= 0) (fixed ??= new Array<number | undefined>(KINDS.length).fill(undefined))[i] = v;
+        const v = fixedLimit(limits, OPTIONS[i]!);
+        if (v !== undefined) (fixed ??= new Array<number | undefined>(KINDS.length).fill(undefined))[i] = v;
       }
     }
     this.fixed = fixed ?? DEFAULTS;
@@ -93,9 +136,7 @@ export class Budget {
     const i = INDEX[kind];
     const f = this.fixed[i];
     if (f !== undefined) return f;
-    const row = WORK_KINDS[kind];
-    // in proportion to the input, never less than the base: so output within 64x holds for any input of 64 bytes or more
-    return Math.max(row.perInputByte * this.inputBytes, row.base);
+    return proportional(WORK_KINDS[kind], this.inputBytes);
   }
 
   /** How much of a kind has been charged. */

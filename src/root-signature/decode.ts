@@ -15,8 +15,8 @@ import {
   ROOT_SIGNATURE_VERSIONS,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
-import { budgetOf, type Budget } from '../bytes/budget.js';
-import { WORK_KINDS } from '../../codecs/limits.js';
+import { chargeOne, givenBudget, type Budget } from '../bytes/budget.js';
+import { RESOLVE_WORK } from '../../codecs/limits.js';
 import { DecodeError } from '../bytes/errors.js';
 import { expectBytes, expectOptions } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
@@ -47,7 +47,7 @@ const SAMPLERS_KEY = SAMPLERS_ROW_KEY;
 const VERSION_KEY = VERSION_ROW_KEY;
 const u32 = getU32;
 /** The default `resolve` limit is never below this many units per part byte (codecs/limits.ts). */
-const RESOLVE_PER_BYTE = WORK_KINDS.resolve.perInputByte;
+const RESOLVE_PER_BYTE = RESOLVE_WORK.perInputByte;
 
 /** Where the blocks of a decoded RTS0 part were. */
 export interface RootSignatureLayout {
@@ -144,10 +144,12 @@ function makeReader(v: RootSignatureVersion): Reader {
     if (!arrayFits(length, staticSamplersOffset, numStaticSamplers, samplerSize)) new ByteReader(bytes, base).needArray(staticSamplersOffset, numStaticSamplers, samplerSize, rootPath(SAMPLERS_KEY, at));
 
     // Arrays may be shared between tables: the work budget bounds the range records resolved by
-    // the input's size. The caller's budget is charged per table; without one, the charges wait in
-    // `deferred` until they could reach the default limit (never below 8 x the part's bytes), and
-    // only then is the part's budget made and charged (a decode on the hot path makes none).
-    let budget = options.budget !== undefined || options.maxResolved !== undefined ? budgetOf(options, length) : undefined;
+    // the input's size. The caller's budget is charged per table; without one, the charges add up
+    // in `deferred` and are charged to the part's one-kind budget (chargeOne: the limit
+    // Budget.for(part bytes, options) gives `resolve`) once they could reach it (never below 8 x
+    // the part's bytes unless `maxResolved` is given), so a decode on the hot path makes no Budget.
+    const budget = options.budget !== undefined ? givenBudget(options.budget) : undefined;
+    const unchecked = options.maxResolved !== undefined ? -1 : RESOLVE_PER_BYTE * length;
     let deferred = 0;
 
     const parameters: Fields[] = [];
@@ -165,10 +167,9 @@ function makeReader(v: RootSignatureVersion): Reader {
         const count = u32(bytes, payload + rangeCountAt);
         const rangesOffset = u32(bytes, payload + rangesAt);
         if (!arrayFits(length, rangesOffset, count, rangeSize)) new ByteReader(bytes, base).needArray(rangesOffset, count, rangeSize, fieldPath(parameterPath(i, at), key));
-        if (budget === undefined && (deferred += count * rangeSize) > RESOLVE_PER_BYTE * length) {
-          budget = budgetOf(options, length);
-          budget.charge('resolve', deferred, () => fieldPath(parameterPath(i, at), key), base + rangesOffset);
-        } else if (budget !== undefined && count > 0) budget.charge('resolve', count * rangeSize, () => fieldPath(parameterPath(i, at), key), base + rangesOffset);
+        if (budget === undefined) {
+          if ((deferred += count * rangeSize) > unchecked) chargeOne('resolve', RESOLVE_WORK, deferred, length, options, () => fieldPath(parameterPath(i, at), key), base + rangesOffset);
+        } else if (count > 0) budget.charge('resolve', count * rangeSize, () => fieldPath(parameterPath(i, at), key), base + rangesOffset);
         layout?.rangeOffsets.push(rangesOffset);
         const ranges: Fields[] = new Array(count);
         for (let j = 0; j < count; j++) ranges[j] = readRange(bytes, rangesOffset + j * rangeSize);
