@@ -103,6 +103,7 @@ export class Budget {
   private level = 0;
 
   private constructor(inputBytes: number, limits: WorkLimits | undefined) {
+    if (limits !== undefined && (typeof limits !== 'object' || limits === null)) throw new DescriptionError('bad-type', 'limits', `expected an object of limits, got ${kindOf(limits)}`);
     this.inputBytes = inputBytes;
     BUDGETS.add(this);
     // no limits given (the usual call): one shared row of defaults, never written (a decode on a hot path makes a budget)
@@ -116,7 +117,10 @@ export class Budget {
     this.fixed = fixed ?? DEFAULTS;
   }
 
-  /** A budget for a call handed `inputBytes` bytes (or characters); `limits` replace defaults. */
+  /**
+   * A budget for a call handed `inputBytes` bytes (or characters); `limits` replace defaults.
+   * @throws {DescriptionError} bad-type when `limits` is given and is not an object
+   */
   static for(inputBytes: number, limits?: WorkLimits): Budget {
     return new Budget(Math.max(0, inputBytes | 0), limits);
   }
