@@ -46,19 +46,7 @@ export class RowReader {
 
   scalar(t: Scalar, at: number, path: string): number | bigint {
     this.need(at, SCALAR_SIZE[t], path);
-    const v = this.view;
-    switch (t) {
-      case 'u8':
-        return v.getUint8(at);
-      case 'u16':
-        return v.getUint16(at, true);
-      case 'u32':
-        return v.getUint32(at, true);
-      case 'i32':
-        return v.getInt32(at, true);
-      case 'u64':
-        return v.getBigUint64(at, true);
-    }
+    return scalarAt(this.view, t, at);
   }
 }
 
