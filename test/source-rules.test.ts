@@ -101,6 +101,7 @@ const NOT_INPUT_TEXT: Record<string, string> = {
   'src/build-step/errors.ts file': 'Error.message of InputError; the CLI prints file and detail through formatDiagnostic',
   'src/cli/glob.ts e.name': 'a path handed to the file system, not printed',
   'src/cli/paths.ts name': 'joinAsSystem builds a path handed to the file system, not printed',
+  'src/cli/compile-cache.ts file': 'the compile cache\'s temp path, handed to the file system, not printed',
   'src/rdat/state-object.ts name': 'a map key, not text',
   'src/root-signature/hlsl/printer.ts name': 'checked by hlslIdentifier at the entry of printRootSignatureDefine',
 };
