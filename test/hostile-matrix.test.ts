@@ -23,6 +23,7 @@ import { withRdat } from '../src/rdat/edit.js';
 import { seedDxbcShader } from '../src/fuzz/seeds.js';
 import { builtCli } from './helpers/built-cli.js';
 import { ROOT, corpusFile } from './helpers/corpus.js';
+import { longNamesRdat } from './helpers/hostile.js';
 
 const MB = 1 << 20;
 const dir = mkdtempSync(join(tmpdir(), 'dxbin-matrix-'));
@@ -280,19 +281,7 @@ for (const F of [500, 5000]) {
 }
 
 test('ddi node-outputs over 152 KB of RDAT strings: exit 0, each output once, within the bounds', async () => {
-  const long = 'n'.repeat(150_000);
-  const rdat = encodeRdat({
-    version: 16,
-    parts: [
-      { type: 'StringBuffer', strings: [''] },
-      { type: 'IndexArrays', values: [] },
-      { type: 'FunctionTable', stride: 52, records: [{ Name: long, UnmangledName: long, Resources: null, FunctionDependencies: null, ShaderKind: 'Node', PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 0, MinShaderTarget: 0, MinimumExpectedWaveLaneCount: 0, MaximumExpectedWaveLaneCount: 0, ShaderFlags: 0, Node: 0 }] },
-      { type: 'NodeIDTable', stride: 8, records: [{ Name: long, Index: 3 }] },
-      { type: 'NodeShaderIOAttribTable', stride: 8, records: [{ AttribKind: 'OutputID', OutputID: 0 }, { AttribKind: 'MaxRecords', MaxRecords: 7 }] },
-      { type: 'IONodeTable', stride: 8, records: [{ IOFlagsAndKind: 6, Attribs: [0, 1] }] },
-      { type: 'NodeShaderInfoTable', stride: 20, records: [{ LaunchType: 'Thread', GroupSharedBytesUsed: 0, Attribs: null, Outputs: [0, 0, 0], Inputs: null }] },
-    ],
-  } as never);
+  const rdat = longNamesRdat();
   const file = put('long.dxil', writeContainer({ majorVersion: 1, minorVersion: 0, parts: [{ name: 'RDAT', data: rdat }] } as never, 'compute'));
   const r = await cli(['ddi', 'node-outputs', file]);
   checkBounds('ddi node-outputs', r, size(file), [0]);

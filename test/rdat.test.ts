@@ -6,6 +6,7 @@ import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type Rda
 import { fuzzTarget } from '../src/fuzz/targets.js';
 import { seedInputs } from '../src/fuzz/seeds.js';
 import { corpusFile, manifest } from './helpers/corpus.js';
+import { longNamesRdat } from './helpers/hostile.js';
 import { byteMap, checkByteMap } from '../src/inspect/index.js';
 import { Budget, describeLibrary, libraryJson, libraryLines, rootSignatureToJson, writeContainer } from '../src/index.js';
 import { RdatReader } from '../src/ddi/index.js';
@@ -227,25 +228,8 @@ test('issue 26: 5,000 functions sharing one list: inspect --json answers (exit 0
   assert.ok(!/limit-exceeded|maxResolved/.test(verify.err), verify.err);
 });
 
-/** One node whose export name and node ID are one 150,000-character string, output three times. */
-function longNames(): Uint8Array {
-  const long = 'n'.repeat(150_000);
-  return encodeRdat({
-    version: 16,
-    parts: [
-      { type: 'StringBuffer', strings: [''] },
-      { type: 'IndexArrays', values: [] },
-      { type: 'FunctionTable', stride: 52, records: [{ Name: long, UnmangledName: long, Resources: null, FunctionDependencies: null, ShaderKind: 'Node', PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 0, MinShaderTarget: 0, MinimumExpectedWaveLaneCount: 0, MaximumExpectedWaveLaneCount: 0, ShaderFlags: 0, Node: 0 }] },
-      { type: 'NodeIDTable', stride: 8, records: [{ Name: long, Index: 3 }] },
-      { type: 'NodeShaderIOAttribTable', stride: 8, records: [{ AttribKind: 'OutputID', OutputID: 0 }, { AttribKind: 'MaxRecords', MaxRecords: 7 }] },
-      { type: 'IONodeTable', stride: 8, records: [{ IOFlagsAndKind: 6, Attribs: [0, 1] }] },
-      { type: 'NodeShaderInfoTable', stride: 20, records: [{ LaunchType: 'Thread', GroupSharedBytesUsed: 0, Attribs: null, Outputs: [0, 0, 0], Inputs: null }] },
-    ],
-  } as never);
-}
-
 test('issue 26: ddi node-outputs over a 152 KB RDAT of long names reads each string once through src/rdat (budget counters, not time)', async () => {
-  const rdat = longNames();
+  const rdat = longNamesRdat();
   assert.ok(rdat.byteLength > 150_000 && rdat.byteLength < 160_000);
   const budget = Budget.for(rdat.byteLength);
   const nodes = new RdatReader(rdat, 0, { budget }).nodes();

@@ -20,7 +20,7 @@ export type DecodeErrorCode =
   | 'duplicate-part'
   | 'missing-part'
   | 'bad-token' // a DXBC token that does not decode (length, operand type, index form)
-  | 'limit-exceeded'; // more records than the input's size allows (hostile sharing of arrays)
+  | 'limit-exceeded'; // the work budget ran out (a LimitError, src/bytes/budget.ts; docs/limits.md)
 
 /** Codes of `DescriptionError`: a typed or JSON description, or an argument, that cannot be used. */
 export type DescriptionErrorCode =

@@ -4,6 +4,7 @@
  */
 import type { RootSignature } from '../../src/index.js';
 import { encodeImage, structLayout, type DdiObject } from '../../src/ddi/index.js';
+import { encodeRdat } from '../../src/rdat/index.js';
 import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, SHADER_KIND_NODE } from '../../codecs/rdat.js';
 
 /** D1: `count` chained D3D12DDI_NODE_LIST_ENTRY_0108 (16 bytes each on x64), all naming one node. */
@@ -114,4 +115,21 @@ export function deepNodeListJson(depth: number): string {
   const entry = '{"pNode":{"$ref":"1"},"pNext":';
   const first = '{"pNode":{"$id":"1","VersionAdded":0,"NodeType":"SHADER","Shader":{"Shader":"S","PropertiesType":"THREAD_LAUNCH","pProperties":null}},"pNext":';
   return first + entry.repeat(depth - 1) + 'null' + '}'.repeat(depth);
+}
+
+/** Issue 26: one node whose export name and node ID are one 150,000-character string, output three times. */
+export function longNamesRdat(): Uint8Array {
+  const long = 'n'.repeat(150_000);
+  return encodeRdat({
+    version: 16,
+    parts: [
+      { type: 'StringBuffer', strings: [''] },
+      { type: 'IndexArrays', values: [] },
+      { type: 'FunctionTable', stride: 52, records: [{ Name: long, UnmangledName: long, Resources: null, FunctionDependencies: null, ShaderKind: 'Node', PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 0, MinShaderTarget: 0, MinimumExpectedWaveLaneCount: 0, MaximumExpectedWaveLaneCount: 0, ShaderFlags: 0, Node: 0 }] },
+      { type: 'NodeIDTable', stride: 8, records: [{ Name: long, Index: 3 }] },
+      { type: 'NodeShaderIOAttribTable', stride: 8, records: [{ AttribKind: 'OutputID', OutputID: 0 }, { AttribKind: 'MaxRecords', MaxRecords: 7 }] },
+      { type: 'IONodeTable', stride: 8, records: [{ IOFlagsAndKind: 6, Attribs: [0, 1] }] },
+      { type: 'NodeShaderInfoTable', stride: 20, records: [{ LaunchType: 'Thread', GroupSharedBytesUsed: 0, Attribs: null, Outputs: [0, 0, 0], Inputs: null }] },
+    ],
+  } as never);
 }
