@@ -1,21 +1,17 @@
 /**
- * The fast container digest (unrolled JS, and the WebAssembly build) against the original loop
- * implementation kept in test/helpers/reference-digest.ts: random messages of every length class
- * and alignment, every corpus container, and the writer's in-place digest.
+ * The container digest (the JS fallback, and the WebAssembly builds written from the step table)
+ * against the original loop implementation kept in test/helpers/reference-digest.ts: random
+ * messages of every length class and alignment, every corpus container, and the writer's in-place digest.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { computeContainerDigest, DescriptionError, modifiedMd5, parseContainer, rootSignatureContainer, writeContainer } from '../src/index.js';
 import { containerDigestMatches, modifiedMd5Batch, modifiedMd5Into, modifiedMd5JsInto, signContainer } from '../src/container/digest.js';
-import { WASM_DIGEST_MIN_BYTES, wasmDigestAvailable, wasmDigestInto, wasmDigestSimd } from '../src/container/digest-wasm.js';
+import { digestModule, wasmDigestAvailable, wasmDigestInto, wasmDigestSimd } from '../src/container/digest-wasm.js';
 import { corpusFiles, hex, isLlvmTestBlob, ROOT } from './helpers/corpus.js';
 import { referenceModifiedMd5 } from './helpers/reference-digest.js';
-// @ts-expect-error a plain .mjs script without types
-import { buildDigest } from '../scripts/build-wasm.mjs';
 
 function jsDigest(m: Uint8Array): string {
   const out = new Uint8Array(16);
@@ -64,8 +60,11 @@ test('batches with long lanes of unequal length (blocks4 for the shortest, then 
   assert.throws(() => modifiedMd5Batch(messages, new Uint8Array(16)), (e: unknown) => e instanceof DescriptionError && e.code === 'out-of-range');
 });
 
-test('the committed digest WASM is what scripts/build-wasm.mjs builds from src/container/assembly/digest.ts', () => {
-  assert.is(readFileSync(join(ROOT, 'src/container/digest-wasm-binary.ts'), 'utf8'), buildDigest());
+test('the digest modules are written at load: both validate, the build without SIMD has no blocks4', () => {
+  const names = (simd: boolean) => WebAssembly.Module.exports(new WebAssembly.Module(digestModule(simd))).map((e) => e.name).sort();
+  assert.equal(names(false), ['blocks', 'digest', 'memory']);
+  assert.equal(names(true), ['blocks', 'blocks4', 'digest', 'memory']);
+  assert.ok(digestModule(false).byteLength < digestModule(true).byteLength);
 });
 
 test('property: JS and WASM digests equal the reference on random messages at any alignment', () => {
@@ -159,8 +158,8 @@ test('property: signing and checking a container whose declared size is shorter 
   );
 });
 
-test('modifiedMd5Into writes only out[at..at+16), on both sides of the WASM threshold', () => {
-  for (const n of [WASM_DIGEST_MIN_BYTES - 1, WASM_DIGEST_MIN_BYTES]) {
+test('modifiedMd5Into writes only out[at..at+16), at both final-block layouts', () => {
+  for (const n of [0, 1, 31, 55, 56, 63, 64, 119, 120]) {
     const m = new Uint8Array(n).fill(7);
     const out = new Uint8Array(40).fill(0xaa);
     modifiedMd5Into(m, out, 12);
@@ -169,10 +168,26 @@ test('modifiedMd5Into writes only out[at..at+16), on both sides of the WASM thre
   }
 });
 
-test('DXBIN_WASM=js keeps the digest in JS (the fallback where WebAssembly is refused)', () => {
-  const script = "import { wasmDigestAvailable } from './src/container/digest-wasm.ts'; import { modifiedMd5 } from './src/container/digest.ts'; process.stdout.write(wasmDigestAvailable() + ' ' + Buffer.from(modifiedMd5(new Uint8Array(1000).fill(3))).toString('hex'));";
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, DXBIN_WASM: 'js' }, encoding: 'utf8' }).trim();
-  assert.is(out, `false ${hex(referenceModifiedMd5(new Uint8Array(1000).fill(3)))}`);
+/** Runs `script` (ES module, from the repository root) with DXBIN_WASM set; its stdout. */
+function forced(mode: string, script: string): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, DXBIN_WASM: mode }, encoding: 'utf8' }).trim();
+}
+const lengths = [0, 1, 31, 55, 56, 64, 1000, 70000];
+const messageOf = (n: number) => new Uint8Array(n).map((_, i) => (i * 31 + n) & 0xff);
+const forcedScript = `import { wasmDigestAvailable, wasmDigestSimd } from './src/container/digest-wasm.ts'; import { modifiedMd5, modifiedMd5Batch } from './src/container/digest.ts';
+const ms = ${JSON.stringify(lengths)}.map((n) => new Uint8Array(n).map((_, i) => (i * 31 + n) & 0xff));
+process.stdout.write([wasmDigestAvailable(), wasmDigestSimd(), ...ms.map((m) => Buffer.from(modifiedMd5(m)).toString('hex')), Buffer.from(modifiedMd5Batch(ms)).toString('hex')].join(' '));`;
+const wanted = () => {
+  const ms = lengths.map(messageOf);
+  return [...ms.map((m) => hex(referenceModifiedMd5(m))), ms.map((m) => hex(referenceModifiedMd5(m))).join('')].join(' ');
+};
+
+test('DXBIN_WASM=js keeps the digest in JS (the fallback where WebAssembly is refused), batches too', () => {
+  assert.is(forced('js', forcedScript), `false false ${wanted()}`);
+});
+
+test('DXBIN_WASM=scalar keeps batches on the build without SIMD (blocks per lane)', () => {
+  assert.is(forced('scalar', forcedScript), `true false ${wanted()}`);
 });
 
 test.run();
