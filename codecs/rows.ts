@@ -9,8 +9,16 @@ import type { EnumTable } from './enum-table.js';
 /** Integer widths a field may have. `u64` decodes to a bigint. */
 export type Scalar = 'u8' | 'u16' | 'u32' | 'u64' | 'i32';
 
+/**
+ * An IEEE-754 binary32 (`f32`): decodes to a number. A NaN whose bits are not the default quiet
+ * NaN keeps them in the row's `nanBits` (by the field's key), so writing gives the same bytes
+ * back; the JSON form spells a float JSON cannot hold as "Infinity", "-Infinity", "-0" or its
+ * bits "0x7fc00001". A plain field only (never an enumeration's or a bit field's word).
+ */
+export type FloatScalar = 'f32';
+
 /** Bytes each scalar takes. */
-export const SCALAR_SIZE: Readonly<Record<Scalar, number>> = { u8: 1, u16: 2, u32: 4, u64: 8, i32: 4 };
+export const SCALAR_SIZE: Readonly<Record<Scalar | FloatScalar, number>> = { u8: 1, u16: 2, u32: 4, u64: 8, i32: 4, f32: 4 };
 
 /** One named bit of a flag word (bit index, so 64-bit words work): `{ bit, name }`. */
 export interface BitRow {
@@ -30,6 +38,8 @@ export interface SubField {
 export type FieldType =
   /** A plain integer. */
   | Scalar
+  /** A binary32 float (FloatScalar). */
+  | FloatScalar
   /** An integer named through an enumeration (`<key>Name` beside it in the JSON form). */
   | { readonly enum: EnumTable; readonly width: Scalar }
   /** Flag bits named through a bit table (`<key>Names` beside it). */

@@ -10,6 +10,8 @@ import { GENERATED_PATH, generateRts0Records } from '../scripts/gen-rts0-records
 import { RECORD_READERS, RECORD_WRITERS } from '../src/root-signature/records.generated.js';
 import { dataFields } from '../src/root-signature/rows.js';
 import { JSON_TYPES_PATH, generateJsonTypes } from '../scripts/gen-json-types.js';
+import { GeneratedRecords } from '../scripts/gen-records.js';
+import { record } from '../codecs/rows.js';
 
 test('the checked-in file is what the rows generate (else: npm run gen)', () => {
   const checkedIn = readFileSync(new URL(`../${GENERATED_PATH}`, import.meta.url), 'utf8');
@@ -44,6 +46,24 @@ test('every version has its readers and writers; each reads and writes every sto
       assert.equal(Object.keys(back), dataFields(record).map((f) => f.key), 'keys in storage order');
     }
   }
+});
+
+test('the generic generator: a layout written once under two names; what it cannot write is refused by name', () => {
+  const def = record('R', 8, [{ key: 'a', type: 'u32', at: 0 }, { key: 'b', type: 'f32', at: 4 }]);
+  const file = new GeneratedRecords(['// test'], './support.js');
+  file.add([{ reader: { name: 'readR1', def } }, { writer: { name: 'writeR1', def } }]);
+  file.add([{ reader: { name: 'readR2', def } }, { reader: { name: 'readR3', def, keys: ['b', 'a'] } }]);
+  assert.is(file.nameOf('readR2'), 'readR1', 'the same text is not written again');
+  assert.is(file.nameOf('readR3'), 'readR3', 'another key order is another literal');
+  const text = file.text();
+  assert.ok(text.includes('    a: u32(b, o),\n    b: f32(b, o + 4),'), text);
+  assert.ok(text.includes("keepNanBits(b, o, r, ['b'], [4])"), 'a NaN keeps its bits');
+  assert.ok(text.includes("import { keepNanBits, nanBits, notNumber, notU32, type Fields, type PathOf } from './support.js';"), 'imports what it uses');
+  assert.not.ok(text.includes('readR2'));
+  const u16 = record('S', 2, [{ key: 'w', type: 'u16', at: 0 }]);
+  assert.throws(() => new GeneratedRecords([], '').add([{ reader: { name: 'readS', def: u16 } }]), /S\.w: "u16" is not a type the generator writes/);
+  assert.throws(() => new GeneratedRecords([], '').add([{ reader: { name: 'readT', def, keys: ['c'] } }]), /R has no field c/);
+  assert.throws(() => new GeneratedRecords([], '').add([{ writer: { name: 'writeT', def, keys: ['c'] } }]), /no layout/);
 });
 
 test('the checked-in JSON form types are what the rows generate (else: npm run gen)', () => {

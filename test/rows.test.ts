@@ -9,7 +9,7 @@ import { RESULT_STRUCTS } from '../codecs/query.js';
 import { Budget } from '../src/bytes/budget.js';
 import { DescriptionError } from '../src/bytes/errors.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
-import { checkRow, readRecord, recordFromJson, recordSpans, RowReader, writeRecord, type RefResolver } from '../src/rows/record.js';
+import { checkRow, mutateRecord, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type RefResolver } from '../src/rows/record.js';
 
 const reader = (b: Uint8Array, refs?: RefResolver) => new RowReader(b, 0, Budget.for(b.byteLength), refs);
 
@@ -90,6 +90,58 @@ test('query result structs: the kernels\' fields and padding are the rows', () =
   assert.is(rec.spans.find((x) => x.path === 'v.Status')?.name, 'RESTART');
   assert.is(rec.spans.find((x) => x.path === 'v.Status')?.size, 8);
   assert.equal(rec.spans.filter((x) => x.kind === 'padding').map((x) => [x.offset, x.size]), [[28, 4]]);
+});
+
+test('f32 fields: read as numbers, a NaN keeps its payload bits through write, JSON, spans and the mutator', () => {
+  const def = record('F', 12, [{ key: 'a', type: 'f32', at: 0 }, { key: 'b', type: 'f32', at: 4 }, { key: 'n', type: 'u32', at: 8 }]);
+  const bytes = new Uint8Array(12);
+  const v = new DataView(bytes.buffer);
+  v.setUint32(0, 0x7f800001, true); // a signalling NaN
+  v.setFloat32(4, 1.5, true);
+  v.setUint32(8, 7, true);
+  const row = readRecord(def, reader(bytes), 0, 'F', undefined, 'plain');
+  assert.ok(Number.isNaN(row.a));
+  assert.is(row.b, 1.5);
+  assert.equal(row.nanBits, { a: 0x7f800001 });
+  const out = new Uint8Array(12);
+  writeRecord(def, row, new DataView(out.buffer), 0);
+  assert.equal(out, bytes);
+  // the quiet NaN needs no bits kept
+  v.setUint32(0, 0x7fc00000, true);
+  assert.is(readRecord(def, reader(bytes), 0, 'F', undefined, 'plain').nanBits, undefined);
+  v.setUint32(0, 0x7f800001, true);
+  // JSON: the NaN by its bits, -0 and the infinities as words; nanBits is not a key of its own
+  const json = recordToJson(row);
+  assert.equal(json, { a: '0x7f800001', b: 1.5, n: 7 });
+  const back = recordFromJson(def, JSON.parse(JSON.stringify(json)), 'F');
+  const again = new Uint8Array(12);
+  writeRecord(def, back, new DataView(again.buffer), 0);
+  assert.equal(again, bytes);
+  assert.equal(recordToJson({ a: -0, b: -Infinity, n: 0 }), { a: '-0', b: '-Infinity', n: 0 });
+  assert.ok(Object.is(recordFromJson(def, { a: '-0', b: 2, n: 0 }, 'F').a, -0));
+  assert.ok(Object.is(recordFromJson(record('I', 4, [{ key: 'n', type: 'u32', at: 0 }]), { n: -0 }, 'I').n, 0), 'an integer is never -0');
+  assert.throws(() => recordFromJson(def, { b: 1, n: 0 }, 'F'), (e: unknown) => e instanceof DescriptionError && e.code === 'missing-key' && e.path === 'F.a');
+  assert.throws(() => recordFromJson(def, { a: 'x', b: 1, n: 0 }, 'F'), (e: unknown) => e instanceof DescriptionError && e.code === 'bad-type' && e.path === 'F.a');
+  assert.throws(() => checkRow(def, { a: '1', b: 1, n: 0 }, 'F'), (e: unknown) => e instanceof DescriptionError && e.code === 'bad-type' && e.path === 'F.a');
+  checkRow(def, row, 'F');
+  // spans: the stored word, named by the float
+  const rec = new SpanRecorder();
+  recordSpans(def, row, rec, 0, 0, 'F');
+  assert.equal(rec.spans.filter((s) => s.path === 'F.a' || s.path === 'F.b').map((s) => [s.size, s.value, s.name]), [[4, 0x7f800001, '0x7f800001'], [4, 0x3fc00000, '1.5']]);
+  // the mutator: any f32 it writes reads back as it was made
+  let seed = 1;
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  let floats = 0;
+  for (let k = 0; k < 200; k++) {
+    const m = mutateRecord(def, row, random);
+    const mb = new Uint8Array(12);
+    writeRecord(def, m, new DataView(mb.buffer), 0);
+    const read = readRecord(def, reader(mb), 0, 'F', undefined, 'plain');
+    for (const key of ['a', 'b']) assert.ok(Object.is(read[key], m[key]), `${key}: ${String(m[key])}`);
+    assert.equal(read.nanBits, m.nanBits);
+    if (!Object.is(m.a, row.a) || m.b !== row.b) floats++;
+  }
+  assert.ok(floats > 50, `${floats} of 200 mutations changed a float`);
 });
 
 test.run();

@@ -1,12 +1,14 @@
 /**
- * The JSON vocabulary shared by the JSON forms (root signatures, DDI structures). Names for raw
+ * The JSON vocabulary shared by the JSON forms (root signatures, DDI structures, rows). Names for raw
  * values, from the codecs/ tables: an enum value prints as its D3D12 enumerator name
  * without the type prefix, or as the number when it has no name; flags print as a list of names
- * plus one number for bits without a name.
+ * plus one number for bits without a name; a binary32 float as a number, or a string where JSON
+ * cannot hold it.
  */
 import type { EnumTable, FlagTable } from '../../codecs/enum-table.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
+import { f32Bits, f32FromBits, QUIET_NAN_BITS } from '../bytes/f32.js';
 
 /** The D3D12 name of an enum value without its prefix, or the number when it has none. */
 export function enumName(table: EnumTable, value: number): string | number {
@@ -103,4 +105,31 @@ export function jsonExtent(value: unknown, cap = 2 ** 31): number {
     }
   }
   return n;
+}
+
+/**
+ * A float as JSON: a number when JSON keeps it exactly (the shortest decimal that reads back as
+ * the same f32), otherwise a string: "Infinity", "-Infinity", "-0", or a NaN's bits "0x7fc00000".
+ */
+export function floatToJson(value: number, nanBits?: number): number | string {
+  if (Number.isNaN(value)) return `0x${(nanBits ?? f32Bits(value)).toString(16).padStart(8, '0')}`;
+  if (value === Infinity) return 'Infinity';
+  if (value === -Infinity) return '-Infinity';
+  if (Object.is(value, -0)) return '-0';
+  return value;
+}
+
+/** Reads a float written by floatToJson (or any number, rounded to f32 as the field stores it). */
+export function floatFromJson(json: unknown, path: string): { value: number; nanBits?: number } {
+  if (typeof json === 'number') return { value: Math.fround(json) };
+  if (json === 'Infinity') return { value: Infinity };
+  if (json === '-Infinity') return { value: -Infinity };
+  if (json === '-0') return { value: -0 };
+  if (json === 'NaN') return { value: NaN };
+  if (typeof json === 'string' && /^0x[0-9a-f]{8}$/i.test(json)) {
+    const bits = Number.parseInt(json.slice(2), 16);
+    const value = f32FromBits(bits);
+    return Number.isNaN(value) && bits !== QUIET_NAN_BITS ? { value, nanBits: bits } : { value };
+  }
+  throw new DescriptionError('bad-type', path, `expected a number, "Infinity", "-Infinity", "-0" or f32 bits "0x........", got ${quoted(json)}`);
 }

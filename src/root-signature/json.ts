@@ -20,8 +20,7 @@ import {
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
-import { f32Bits, f32FromBits, QUIET_NAN_BITS } from '../bytes/f32.js';
-import { enumName, enumValue, flagNames, flagValue, u32FromJson as u32 } from '../json/vocabulary.js';
+import { enumName, enumValue, flagNames, flagValue, floatFromJson, floatToJson, u32FromJson as u32 } from '../json/vocabulary.js';
 import { PARAMETERS_KEY, PAYLOAD_KEY, PAYLOAD_KEYS, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, parameterPath, parameterTypeRow, versionName } from './rows.js';
 import { checkDescription } from './check.js';
 import type { RootParameter, RootSignature } from './types.js';
@@ -74,18 +73,6 @@ function recordToJson(record: RecordRow, values: Fields, v: RootSignatureVersion
     else out[key] = row.special && value === row.special.value ? row.special.json : value;
   }
   return out;
-}
-
-/**
- * A float as JSON: a number when JSON keeps it exactly (the shortest decimal that reads back as
- * the same f32), otherwise a string: "Infinity", "-Infinity", "-0", or a NaN's bits "0x7fc00000".
- */
-export function floatToJson(value: number, nanBits?: number): number | string {
-  if (Number.isNaN(value)) return `0x${(nanBits ?? f32Bits(value)).toString(16).padStart(8, '0')}`;
-  if (value === Infinity) return 'Infinity';
-  if (value === -Infinity) return '-Infinity';
-  if (Object.is(value, -0)) return '-0';
-  return value;
 }
 
 // ---------------------------------------------------------------- JSON -> description
@@ -155,21 +142,6 @@ function readRecord(record: RecordRow, o: JsonObject, version: RootSignatureVers
   }
   if (nanBits) (out as Record<string, unknown>).nanBits = nanBits;
   return out;
-}
-
-/** Reads a float written by floatToJson (or any number, rounded to f32 as the field stores it). */
-export function floatFromJson(json: Json, path: string): { value: number; nanBits?: number } {
-  if (typeof json === 'number') return { value: Math.fround(json) };
-  if (json === 'Infinity') return { value: Infinity };
-  if (json === '-Infinity') return { value: -Infinity };
-  if (json === '-0') return { value: -0 };
-  if (json === 'NaN') return { value: NaN };
-  if (typeof json === 'string' && /^0x[0-9a-f]{8}$/i.test(json)) {
-    const bits = Number.parseInt(json.slice(2), 16);
-    const value = f32FromBits(bits);
-    return Number.isNaN(value) && bits !== QUIET_NAN_BITS ? { value, nanBits: bits } : { value };
-  }
-  throw new DescriptionError('bad-type', path, `expected a number, "Infinity", "-Infinity", "-0" or f32 bits "0x........", got ${quoted(json)}`);
 }
 
 const keysOf = (record: RecordRow) => dataFields(record).map((f) => f.key);

@@ -5,7 +5,7 @@
  */
 import { DescriptionError } from '../bytes/errors.js';
 import { getU32 } from '../bytes/le.js';
-import { f32Bits, QUIET_NAN_BITS } from '../bytes/f32.js';
+import { keepNanBitsOf, nanBitsOf } from '../bytes/f32.js';
 
 /** A record of the typed description, by key. */
 export type Fields = { [key: string]: unknown };
@@ -32,18 +32,11 @@ export function notStored(value: unknown, path: string, key: string, version: st
  * quiet NaN in `nanBits` (key: the field's key), so that encoding gives the same bytes back.
  */
 export function keepNanBits(b: Uint8Array, o: number, record: Fields, keys: readonly string[], offsets: readonly number[]): void {
-  for (let f = 0; f < keys.length; f++) {
-    const bits = getU32(b, o + offsets[f]!);
-    // a NaN's exponent is all ones and its fraction not zero
-    if ((bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0 && bits !== QUIET_NAN_BITS) ((record.nanBits ??= {}) as Fields)[keys[f]!] = bits;
-  }
+  for (let f = 0; f < keys.length; f++) keepNanBitsOf(record, keys[f]!, getU32(b, o + offsets[f]!));
 }
 
-/** The bits to store for a NaN f32 field: the record's `nanBits` for it when it has them, else the quiet NaN. */
-export function nanBits(value: number, record: Fields, key: string): number {
-  const nan = (record.nanBits as Fields | undefined)?.[key];
-  return typeof nan === 'number' ? nan : f32Bits(value);
-}
+/** The bits to store for a NaN f32 field (src/bytes/f32.ts nanBitsOf). */
+export const nanBits = nanBitsOf;
 
 /**
  * The typed description holds numbers only: coercion from text belongs to the JSON layer.

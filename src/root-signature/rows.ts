@@ -14,10 +14,12 @@ import {
   SAMPLER,
   ROOT_SIGNATURE_VERSIONS,
   TABLE,
+  type FieldKind,
   type FieldRow,
   type RecordRow,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
+import { record as rowRecord, type FieldType, type RecordDef } from '../../codecs/rows.js';
 import type { RootParameter } from './types.js';
 
 /** A field of a record with its key (the description's property and the JSON key). */
@@ -169,3 +171,28 @@ export const fieldPath = (record: string, key: string): string => `${record}.${k
 export const tablePath = (parameter: string): string => `${parameter}.table`;
 /** A field of the description's root (`RTS0.flags`, `RTS0.parameters`). */
 export const rootPath = (key: string, at: string = ROOT_SIGNATURE_PART): string => `${at}.${key}`;
+
+/**
+ * A record as `version` stores it, in the row vocabulary every fixed-layout record is written in
+ * (codecs/rows.ts): the fields the version stores, at its offsets, in a record of its size; each
+ * a `u32` (an enumeration or flag word named through its table) or an `f32`. The layout is all it
+ * says: JSON defaults and spellings, HLSL keywords and the summary stay on the codecs/ rows. The
+ * generated readers and writers (scripts/gen-rts0-records.ts) and the generic interpreter
+ * (src/rows/record.ts) read the records through it.
+ */
+export function recordDefAt(row: RecordRow, version: RootSignatureVersion): RecordDef {
+  const fields = Object.entries(row.fields).flatMap(([key, f]) => {
+    const at = f.at[version];
+    return at === null ? [] : [{ key, at, type: rowType(f.kind) }];
+  });
+  return rowRecord(row.type, row.sizes[version], fields);
+}
+
+/** A field kind as a row type: structure words (version, counts, offsets) are plain u32s. */
+function rowType(kind: FieldKind): FieldType {
+  if (kind === 'f32') return 'f32';
+  if (typeof kind === 'string') return 'u32';
+  if ('values' in kind) return { enum: kind, width: 'u32' };
+  // a flag table's bits are values (0x10000); a row's are bit indices
+  return { flags: kind.bits.map(([name, value]) => ({ bit: 31 - Math.clz32(value), name })), width: 'u32' };
+}

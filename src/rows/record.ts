@@ -4,11 +4,12 @@
  * `RowReader.need` (one bounds check) and charges the call's work budget (`resolve`: one per
  * record, one per string byte looked at).
  */
-import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type RecordDef, type RefType, type Scalar, type SubField, type UnionType } from '../../codecs/rows.js';
+import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type FloatScalar, type RecordDef, type RefType, type Scalar, type SubField, type UnionType } from '../../codecs/rows.js';
 import { Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { readNul } from '../bytes/strings.js';
-import { enumName, enumValue } from '../json/vocabulary.js';
+import { enumName, enumValue, floatFromJson, floatToJson } from '../json/vocabulary.js';
+import { f32Bits, f32FromBits, keepNanBitsOf, nanBitsOf } from '../bytes/f32.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 
 /** A decoded record: field keys (and the derived `<key>Name`, `<key>Names`, `<key>Offset`, subfield keys) to values. */
@@ -44,7 +45,7 @@ export class RowReader {
     this.budget.charge('resolve', n, where, undefined);
   }
 
-  scalar(t: Scalar, at: number, path: string): number | bigint {
+  scalar(t: Scalar | FloatScalar, at: number, path: string): number | bigint {
     this.need(at, SCALAR_SIZE[t], path);
     return scalarAt(this.view, t, at);
   }
@@ -77,11 +78,13 @@ export type RowStyle = 'derived' | 'plain' | 'json';
 
 const UTF8 = new TextDecoder();
 
-const widthOf = (t: FieldType): Scalar | undefined => (typeof t === 'string' ? (t === 'fourcc' ? undefined : t) : 'width' in t ? t.width : 'packed' in t ? t.packed : undefined);
+const widthOf = (t: FieldType): Scalar | FloatScalar | undefined => (typeof t === 'string' ? (t === 'fourcc' ? undefined : t) : 'width' in t ? t.width : 'packed' in t ? t.packed : undefined);
 
 /** Reads a scalar whose bounds the record's own check covered. */
-function scalarAt(v: DataView, t: Scalar, at: number): number | bigint {
+function scalarAt(v: DataView, t: Scalar | FloatScalar, at: number): number | bigint {
   switch (t) {
+    case 'f32':
+      return v.getFloat32(at, true);
     case 'u8':
       return v.getUint8(at);
     case 'u16':
@@ -121,7 +124,8 @@ function readFields(fields: readonly Field[], r: RowReader, at: number, end: num
     const fAt = f.at === 'after' ? cursor : at + f.at;
     if (typeof t === 'string' && t !== 'fourcc') {
       // the common case: a plain integer inside the record's checked bytes (no path built)
-      out[f.key] = scalarAt(r.view, t, fAt);
+      const v = (out[f.key] = scalarAt(r.view, t, fAt));
+      if (v !== v) keepNanBitsOf(out, f.key, r.view.getUint32(fAt, true)); // an f32 NaN's payload
       extents?.push([fAt, fAt + SCALAR_SIZE[t]]);
       continue;
     }
@@ -327,6 +331,11 @@ function writeFields(fields: readonly Field[], row: Row, out: DataView, at: numb
       for (let i = 0; i < t.bytes; i++) out.setUint8(o + i, b[i] ?? 0);
       continue;
     }
+    if (t === 'f32') {
+      const x = row[f.key] as number;
+      out.setUint32(o, x === x ? f32Bits(x) : nanBitsOf(x, row, f.key), true);
+      continue;
+    }
     const w = widthOf(t)!;
     const v = wordOf(f, row);
     switch (w) {
@@ -351,11 +360,16 @@ function writeFields(fields: readonly Field[], row: Row, out: DataView, at: numb
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
-/** A record's JSON form: integers as numbers (a u64 past 2^53 as a decimal string), byte fields as hex, names beside. */
+/**
+ * A record's JSON form: integers as numbers (a u64 past 2^53 as a decimal string), byte fields as
+ * hex, names beside; a float JSON cannot hold (NaN, an infinity, -0: only f32 fields hold them)
+ * as floatToJson spells it, a NaN with the bits `nanBits` kept for it (which is left out).
+ */
 export function recordToJson(row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) {
-    out[k] = typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v instanceof Uint8Array ? hex(v) : v;
+    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) out[k] = floatToJson(v, (row.nanBits as Row | undefined)?.[k] as number | undefined);
+    else if (k !== 'nanBits') out[k] = typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v instanceof Uint8Array ? hex(v) : v;
   }
   return out;
 }
@@ -378,7 +392,7 @@ function jsonInt(v: unknown, w: Scalar, path: string): number | bigint {
   if (typeof v !== 'number' || !Number.isInteger(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', path, `expected an integer, got ${kindOf(v)}`);
   const [lo, hi] = LIMIT[w];
   if (v < lo || v > hi) throw new DescriptionError('out-of-range', path, `${v} is outside ${lo}..${hi}`);
-  return w === 'u64' ? BigInt(v) : v;
+  return w === 'u64' ? BigInt(v) : v + 0; // + 0: an integer is never -0 (recordToJson spells -0 as a float)
 }
 
 /**
@@ -390,6 +404,7 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, `expected an object, got ${kindOf(json)}`);
   const j = json as Record<string, unknown>;
   const out: Row = { ...j };
+  if (out.nanBits !== undefined) delete out.nanBits; // a NaN's bits are in its spelling (recordToJson)
   fieldsFromJson(def.fields, j, out, path);
   return out;
 }
@@ -443,7 +458,14 @@ function fieldsFromJson(fields: readonly Field[], j: Record<string, unknown>, ou
       for (const s of t.subfields) out[s.key] = subfieldInt(j[s.key], s, `${path}.${s.key}`);
       continue;
     }
-    const w = widthOf(t)!;
+    if (t === 'f32') {
+      if (j[f.key] === undefined) throw new DescriptionError('missing-key', fp, 'expected a number');
+      const x = floatFromJson(j[f.key], fp);
+      out[f.key] = x.value;
+      if (x.nanBits !== undefined) ((out.nanBits ??= {}) as Row)[f.key] = x.nanBits;
+      continue;
+    }
+    const w = widthOf(t) as Scalar; // an integer: f32 went above
     const given = j[f.key];
     // an enum value may be given by name (RowStyle json)
     out[f.key] = typeof t === 'object' && 'enum' in t && typeof given === 'string' ? enumValue(t.enum, given, fp) : jsonInt(given, w, fp);
@@ -497,6 +519,13 @@ function spanFields(fields: readonly Field[], row: Row, rec: SpanRecorder, base:
       rec.field(o, SCALAR_SIZE[t.packed], `${path}.{${t.subfields.map((s) => s.key).join(',')}}`, word, t.subfields.map((s) => `${s.key}=${String(row[s.key])}`).join(' '));
       continue;
     }
+    if (t === 'f32') {
+      // the stored word, named by the float as the JSON form spells it
+      const x = v as number;
+      const bits = x === x ? f32Bits(x) : nanBitsOf(x, row, f.key);
+      rec.field(base + at + (f.at as number), 4, fp, bits, String(floatToJson(x, bits)));
+      continue;
+    }
     if (typeof t === 'object' && 'string' in t) {
       if (t.string === 'table-offset') {
         rec.field(base + at + (f.at as number), 4, fp, row[`${f.key}Offset`] as number, v as string);
@@ -527,6 +556,19 @@ export function mutateRecord(def: RecordDef, row: Row, random: () => number): Ro
   if (typeof pt === 'object' && 'packed' in pt) {
     const s = pt.subfields[Math.floor(random() * pt.subfields.length)]!;
     return { ...row, [s.key]: Math.floor(random() * 2 ** s.width) };
+  }
+  if (pt === 'f32') {
+    // the binary32 as 0, a NaN with a payload, or with one bit flipped (a NaN keeps its bits)
+    const x = row[f.key] as number;
+    const pick = Math.floor(random() * 4);
+    const bits = pick === 0 ? 0 : pick === 1 ? 0x7fa00001 : ((x === x ? f32Bits(x) : nanBitsOf(x, row, f.key)) ^ (1 << Math.floor(random() * 32))) >>> 0;
+    const out: Row = { ...row, [f.key]: f32FromBits(bits) };
+    const kept = { ...(row.nanBits as Row | undefined) };
+    delete kept[f.key];
+    out.nanBits = kept;
+    keepNanBitsOf(out, f.key, bits);
+    if (Object.keys(kept).length === 0) delete out.nanBits;
+    return out;
   }
   const w = widthOf(f.type)!;
   const bitsN = SCALAR_SIZE[w] * 8;
@@ -585,7 +627,11 @@ function checkFields(fields: readonly Field[], r: Row, path: string): void {
       for (const s of t.subfields) subfieldInt(r[s.key], s, `${path}.${s.key}`);
       continue;
     }
-    const w = widthOf(t)!;
+    if (t === 'f32') {
+      if (typeof v !== 'number') throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', fp, `expected a number, got ${kindOf(v)}`);
+      continue;
+    }
+    const w = widthOf(t) as Scalar; // an integer: f32 went above
     if (typeof v === 'bigint') {
       if (v < 0n || v >= 1n << BigInt(SCALAR_SIZE[w] * 8)) throw new DescriptionError('out-of-range', fp, `${v} does not fit ${w}`);
     } else jsonInt(v, w, fp);
