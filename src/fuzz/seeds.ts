@@ -20,8 +20,8 @@ import { Random } from './mutate.js';
 import { SEED_RDEF_CLASSES, seedRdefPart } from './rdef-seed.js';
 import { encodeStream } from '../pipeline/stream.js';
 import { pipelineFromJson } from '../pipeline/desc.js';
-import { PSV_ELEMENT_KEYS, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
-import { encodePsv0, type Psv0 } from '../shader/psv0.js';
+import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
+import { encodePsv0, keysOf, type Psv0 } from '../shader/psv0.js';
 
 /** Root signatures in the language, covering every clause. */
 export const SEED_ROOT_SIGNATURES: readonly string[] = [
@@ -296,7 +296,7 @@ export function seedDxilShader(o: SeedDxilOptions = {}): Uint8Array {
     stringTable: table,
     semanticIndexes: [0],
     elementSize: PSV_ELEMENT_SIZE,
-    inputElements: (o.elementNames ?? []).map((semanticName) => Object.fromEntries(PSV_ELEMENT_KEYS.map((key) => [key, key === 'semanticName' ? semanticName : key === 'rows' ? 1 : 0]))),
+    inputElements: (o.elementNames ?? []).map((semanticName) => Object.fromEntries(keysOf(PSV_ELEMENT).map((key) => [key, key === 'semanticName' ? semanticName : key === 'rows' ? 1 : 0]))),
     outputElements: [],
     patchConstOrPrimElements: [],
     dependencies: [],

@@ -350,7 +350,8 @@ function writeFields(fields: readonly Field[], row: Row, out: DataView, at: numb
   }
 }
 
-const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+/** Lowercase hex of bytes: the JSON forms' byte runs. */
+export const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
 /** A record's JSON form: integers as numbers (a u64 past 2^53 as a decimal string), byte fields as hex, names beside. */
 export function recordToJson(row: Row): Record<string, unknown> {
@@ -420,7 +421,8 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
   return out;
 }
 
-function hexToBytes(s: unknown, n: number | undefined, path: string): Uint8Array {
+/** Bytes of hex text (either case; `n` bytes when given). @throws {DescriptionError} bad-type for other text */
+export function hexToBytes(s: unknown, n: number | undefined, path: string): Uint8Array {
   if (typeof s !== 'string' || s.length % 2 !== 0 || (n !== undefined && s.length !== 2 * n) || !/^[0-9a-fA-F]*$/.test(s)) {
     throw new DescriptionError('bad-type', path, n === undefined ? 'expected bytes as hex' : `expected ${n} bytes as hex`);
   }

@@ -7,20 +7,15 @@
 import { PSV_ELEMENT, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { expectObject } from '../bytes/check.js';
 import { tableNames } from '../bytes/strings.js';
-import { recordFromJson, recordToJson, rowToJson, type Row } from '../rows/record.js';
-import { checkPsv0Shape, psvVersionOf, stageViewRecord, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
+import { hex, hexToBytes, recordFromJson, recordToJson, rowToJson, type Row } from '../rows/record.js';
+import { checkPsv0Shape, keysOf, psvVersionOf, stageViewRecord, withZeros, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-const toHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-function fromHex(path: string, value: unknown): Uint8Array {
-  if (typeof value !== 'string' || !/^([0-9a-f]{2})*$/i.test(value)) throw new DescriptionError('bad-type', path, 'expected a hex string');
-  return Uint8Array.from(value.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
-}
-
-/** The keys a record stores (a packed word's subfields, not the word): what the typed description holds. */
-const storedKeys = (def: RecordDef): string[] => def.fields.flatMap((f) => (typeof f.type === 'object' && 'packed' in f.type ? f.type.subfields.map((s) => s.key) : [f.key]));
+const fromHex = (path: string, value: unknown): Uint8Array => hexToBytes(value, undefined, path);
+const toHex = hex;
 
 /**
  * A record of the typed description from its JSON form: recordFromJson (values checked, names
@@ -28,12 +23,10 @@ const storedKeys = (def: RecordDef): string[] => def.fields.flatMap((f) => (type
  * writes 0 for it); a resource's `tail` is the caller's.
  */
 function fromJson(def: RecordDef, path: string, json: unknown): PsvFields {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, 'expected an object');
+  expectObject(json, path);
   const given = json as Record<string, unknown>;
-  const keys = storedKeys(def);
-  const withZeros: Row = { ...given };
-  for (const k of keys) if (withZeros[k] === undefined) withZeros[k] = 0;
-  const row = recordFromJson(def, withZeros, path);
+  const keys = keysOf(def);
+  const row = recordFromJson(def, withZeros(given, keys), path);
   const out: PsvFields = {};
   for (const k of keys) if (given[k] !== undefined) out[k] = row[k] as number;
   return out;
@@ -112,9 +105,7 @@ export function psv0FromJson(json: unknown): Psv0 {
   };
   if (j.stageInfo !== undefined) {
     const view = stageViewRecord(version >= 1 ? info.shaderStage : undefined, version);
-    if (view) psv.stageInfo = fromJson(view, '$.stageInfo', j.stageInfo);
-    else if (typeof j.stageInfo !== 'object' || j.stageInfo === null || Array.isArray(j.stageInfo)) throw new DescriptionError('bad-type', '$.stageInfo', 'expected an object');
-    else psv.stageInfo = { ...(j.stageInfo as PsvFields) };
+    psv.stageInfo = view ? fromJson(view, '$.stageInfo', j.stageInfo) : { ...(expectObject(j.stageInfo, '$.stageInfo'), j.stageInfo as PsvFields) };
   }
   if (j.stageRaw !== undefined) {
     const raw = j.stageRaw as Record<string, unknown>;
