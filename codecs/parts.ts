@@ -287,11 +287,17 @@ const rdefType = (size: number) =>
     { key: 'memberOffset', type: 'u32', at: 12 },
     ...(size > 16
       ? ([
-          /** SM 5.0+: four words whose meaning is not in our notes (fxc writes 0 for plain types; UNVERIFIED), then the type's name. */
-          { key: 'unknown0', type: 'u32', at: 16 },
-          { key: 'unknown1', type: 'u32', at: 20 },
-          { key: 'unknown2', type: 'u32', at: 24 },
-          { key: 'unknown3', type: 'u32', at: 28 },
+          /**
+           * SM 5.0+ (classes and interfaces, ID3D11ShaderReflectionType's GetSubType, GetBaseClass,
+           * GetNumInterfaces, GetInterfaceByIndex; docs/formats/parts.md): offsets from the part
+           * start of the sub type and base class type descriptions (0: none), and `interfaceCount`
+           * u32 offsets of interface type descriptions at `interfaceOffset` (RDEF_INTERFACE). fxc
+           * writes 0 in all four for a type that is not a class.
+           */
+          { key: 'subTypeOffset', type: 'u32', at: 16 },
+          { key: 'baseClassOffset', type: 'u32', at: 20 },
+          { key: 'interfaceCount', type: 'u32', at: 24 },
+          { key: 'interfaceOffset', type: 'u32', at: 28 },
           { key: 'name', type: { string: 'table-offset' }, at: 32 },
         ] as const)
       : []),
@@ -299,6 +305,8 @@ const rdefType = (size: number) =>
 /** RDEF type descriptions: 16 bytes, 36 from SM 5.0 (RD11's typeSize) with the type's name. */
 export const RDEF_TYPE = rdefType(16);
 export const RDEF_TYPE_5 = rdefType(36);
+/** An entry of an SM 5.0 type's interface table (RDEF_TYPE_5's interfaceOffset): the offset of an interface's type description. */
+export const RDEF_INTERFACE = record('RDEF_TYPE_INTERFACE', 4, [{ key: 'typeOffset', type: 'u32', at: 0 }]);
 /** A member of a struct type: its name, type description and byte offset in the struct. */
 export const RDEF_MEMBER = record('D3D11_INTERNALSHADER_TYPE_MEMBER', 12, [
   { key: 'name', type: { string: 'table-offset' }, at: 0 },

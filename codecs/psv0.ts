@@ -219,11 +219,6 @@ export const PSV_ELEMENT = record('PSVSignatureElement0', 16, [
 ]);
 export const PSV_ELEMENT_SIZE = PSV_ELEMENT.size;
 
-/** An element's typed-description keys in storage order (the subfields of packed bytes, not the bytes). */
-export const PSV_ELEMENT_KEYS: readonly string[] = PSV_ELEMENT.fields.flatMap((f) => (typeof f.type === 'object' && 'packed' in f.type ? f.type.subfields.map((s) => s.key) : [f.key]));
-
-/** Every PSV0 record (the JSON form spells the values of each enum-typed field by name). */
-export const PSV_RECORDS: readonly RecordDef[] = [...PSV_RUNTIME_INFO, ...PSV_STAGE_VIEWS.flatMap((v) => v.records), PSV_RESOURCE_0, PSV_RESOURCE_1, PSV_ELEMENT];
 
 /**
  * Dependency blocks (ViewID masks and input->output tables), in the order they are stored.

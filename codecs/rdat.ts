@@ -110,17 +110,10 @@ export const SUBOBJECT_KIND_TABLE = enumTable('hlsl::DXIL::SubobjectKind', '', [
   ['RaytracingPipelineConfig1', 12],
 ]);
 const byValue = (t: EnumTable): Readonly<Record<number, string>> => Object.fromEntries(t.values.map(([name, value]) => [value, name]));
-/** hlsl::DXIL::ResourceClass by value (from RESOURCE_CLASS_TABLE). */
-export const RESOURCE_CLASS = byValue(RESOURCE_CLASS_TABLE);
-/** hlsl::DXIL::ResourceKind by value: the one table is codecs/psv0.ts PSV_RESOURCE_KIND. */
-export const RESOURCE_KIND = byValue(PSV_RESOURCE_KIND);
 /** hlsl::DXIL::ShaderKind by value: the one table is codecs/psv0.ts SHADER_KIND. */
 export const SHADER_KIND = byValue(PSV_SHADER_KIND);
 /** hlsl::DXIL::HitGroupType by value (from HIT_GROUP_TYPE_TABLE). */
 export const HIT_GROUP_TYPE = byValue(HIT_GROUP_TYPE_TABLE);
-/** hlsl::DXIL::SubobjectKind by name (from SUBOBJECT_KIND_TABLE). */
-export const SUBOBJECT_KIND = Object.fromEntries(SUBOBJECT_KIND_TABLE.values) as Readonly<Record<SubobjectKindName, number>>;
-export type SubobjectKindName = (typeof SUBOBJECT_KIND_TABLE.values)[number][0] & string;
 /** hlsl::DXIL::StateObjectFlags bits. */
 export const STATE_OBJECT_FLAGS = { AllowLocalDependenciesOnExternalDefinitions: 1, AllowExternalDependenciesOnLocalDefinitions: 2, AllowStateObjectAdditions: 4 } as const;
 /** hlsl::DXIL::RaytracingPipelineFlags bits. */

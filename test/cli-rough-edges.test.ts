@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS, ROOT } from './helpers/corpus.js';
+import { FORMAT_VERSION } from '../src/cli/schema.js';
 
 function dxbin(args: string[], cwd = ROOT) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { encoding: 'utf8', cwd });
@@ -144,12 +145,12 @@ test('query decode --format json carries formatVersion', () => {
   const r = dxbin(['query', 'decode', '--type', 'timestamp', stamps, '--format', 'json']);
   assert.is(r.status, 0, r.stderr);
   const j = JSON.parse(r.stdout) as { formatVersion: number; count: number };
-  assert.is(j.formatVersion, 2);
+  assert.is(j.formatVersion, FORMAT_VERSION);
   assert.is(j.count, 2);
   const out = join(work, 'stamps.json');
   assert.is(dxbin(['query', 'decode', '--type', 'timestamp', stamps, '--format', 'json', '-o', out]).status, 0);
   assert.ok(existsSync(out));
-  assert.is((JSON.parse(readFileSync(out, 'utf8')) as { formatVersion: number }).formatVersion, 2);
+  assert.is((JSON.parse(readFileSync(out, 'utf8')) as { formatVersion: number }).formatVersion, FORMAT_VERSION);
 });
 
 test('dxbin help has examples; help ddi wraps its command list to the width', () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeContainerDigest, digestStatus, parseContainer, rootSignatureContainer } from '../src/index.js';
 import { CORPUS, ROOT, hex } from './helpers/corpus.js';
+import { FORMAT_VERSION } from '../src/cli/schema.js';
 
 function dxbin(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
@@ -73,7 +74,7 @@ test('rootsig decode --json then encode gives back the container, digest include
   const fromPart = dxbin('rootsig', 'decode', file('rs.rts0'));
   assert.equal(JSON.parse(fromPart.stdout), JSON.parse(readFileSync(json, 'utf8')));
   const line = dxbin('rootsig', 'decode', file('rs.rts0'), '--json');
-  assert.equal(JSON.parse(line.stdout), { formatVersion: 2, file: file('rs.rts0'), ok: true, rootSignature: JSON.parse(readFileSync(json, 'utf8')) });
+  assert.equal(JSON.parse(line.stdout), { formatVersion: FORMAT_VERSION, file: file('rs.rts0'), ok: true, rootSignature: JSON.parse(readFileSync(json, 'utf8')) });
 });
 
 test('rootsig encode reports JSON mistakes with their path', () => {

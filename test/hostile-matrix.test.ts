@@ -217,7 +217,7 @@ function evilLibrary(): string {
   const rdat = decodeRdat(findPart(parseContainer(lib), 'RDAT')!.data);
   let i = 0;
   for (const r of (rdat.parts.find((p) => p.type === 'SubobjectTable') as RdatTable).records) {
-    if (!/RootSignature$/.test(String(r.Kind))) continue;
+    if (!/RootSignature$/.test(String(r.KindName))) continue;
     r.Name = `${EVIL}${i++}`;
     if (r.refs) delete r.refs.Name;
   }

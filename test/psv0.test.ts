@@ -69,8 +69,14 @@ test('worked example E1 decodes to the spec values and is the corpus part', () =
 test('worked example E2: pixel shader names, elements and the input->output table', () => {
   const s = readShader(corpusFile('shaders/brawler/PSODefinition__TEST_PSO__PIXEL_SHADER_BYTECODE.dxil'));
   const json = psv0ToJson(s.psv!) as Record<string, any>;
-  assert.equal(json.inputElements.map((e: any) => e.name ?? e.semanticKind), ['Position', 'NORMALWS', 'POSITIONWS', 'DEPTHVS', 'TANGENTWS', 'BITANGENTWS', 'UV']);
-  assert.equal(json.outputElements.map((e: any) => e.semanticKind), ['Target', 'Target', 'Target', 'Target']);
+  assert.equal(json.inputElements.map((e: any) => e.name ?? e.semanticKindName), ['Position', 'NORMALWS', 'POSITIONWS', 'DEPTHVS', 'TANGENTWS', 'BITANGENTWS', 'UV']);
+  // the rows' JSON form, as parts give it: the stored value, its name beside
+  assert.equal(json.outputElements.map((e: any) => [e.semanticKind, e.semanticKindName]), [[16, 'Target'], [16, 'Target'], [16, 'Target'], [16, 'Target']]);
+  assert.equal([json.info.shaderStage, json.info.shaderStageName], [0, 'Pixel']);
+  // a description that spells an enum by name in place (the form before formatVersion 3) still reads
+  const named = { ...json, info: { ...json.info, shaderStage: 'Pixel' }, outputElements: json.outputElements.map((e: any) => ({ ...e, semanticKind: 'Target' })) };
+  assert.is(hex(encodePsv0(psv0FromJson(JSON.parse(JSON.stringify(named))))), hex(encodePsv0(s.psv!)));
+  assert.equal(psv0FromJson(json), s.psv, 'the names beside are read-only helpers');
   assert.equal(s.psv!.semanticIndexes, [0, 1, 2, 3]);
   const table = s.psv!.dependencies!;
   assert.is(table.length, 1);

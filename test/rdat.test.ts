@@ -54,26 +54,30 @@ test('function tables: FunctionInfo (44-byte stride) or FunctionInfo2 (52, valid
 test('JSON form resolves names: subobjects of embedded_subobject (kinds, names, associations, hit group members)', () => {
   const d = decodeRdat(rdatOf('shaders/vkd3d-proton/embedded_subobject_code_dxil.dxil'));
   const so = table(d, 'SubobjectTable')!.records;
-  assert.equal(so.map((r) => [r.Kind, r.Name]).slice(0, 5), [
-    ['RaytracingShaderConfig', 'config'],
-    ['RaytracingPipelineConfig', 'pconfig'],
-    ['GlobalRootSignature', 'grs'],
-    ['GlobalRootSignature', 'grs_dummy'],
-    ['LocalRootSignature', 'lrs_raygen'],
+  // the rows' JSON form, as parts give it: an enumerated field's stored value, its name beside
+  assert.equal(so.map((r) => [r.Kind, r.KindName, r.Name]).slice(0, 5), [
+    [9, 'RaytracingShaderConfig', 'config'],
+    [10, 'RaytracingPipelineConfig', 'pconfig'],
+    [1, 'GlobalRootSignature', 'grs'],
+    [1, 'GlobalRootSignature', 'grs_dummy'],
+    [2, 'LocalRootSignature', 'lrs_raygen'],
   ]);
   const phg = so.find((r) => r.Name === 'phg')!;
-  assert.equal([phg.Type, phg.ClosestHit, phg.Intersection, phg.AnyHit], ['ProceduralPrimitive', 'RayClosestHitAABB', 'RayIntersect', '']);
+  assert.equal([phg.Type, phg.TypeName, phg.ClosestHit, phg.Intersection, phg.AnyHit], [1, 'ProceduralPrimitive', 'RayClosestHitAABB', 'RayIntersect', '']);
   assert.equal(so.find((r) => r.Name === 'exports1')!.Exports, ['thg', 'phg', 'RayGen']);
   // The root signature bytes are those the manifest took from this subobject.
   assert.is(so.find((r) => r.Name === 'grs_dummy')!.RootSignature, Buffer.from(corpusFile('rootsig/vkd3d-proton__embedded_subobject_code_dxil__grs_dummy.rts0')).toString('hex'));
   const res = table(d, 'ResourceTable')!.records;
-  assert.ok(res.every((r) => typeof r.Name === 'string' && typeof r.Class === 'string'));
+  assert.ok(res.every((r) => typeof r.Name === 'string' && typeof r.Class === 'number' && typeof r.ClassName === 'string'));
+  // a description written by hand may spell the value by name in place: it encodes to the same bytes
+  const named = { ...d, parts: d.parts.map((p) => (p.type === 'SubobjectTable' ? { ...p, records: (p as RdatTable).records.map((r) => ({ ...r, Kind: r.KindName ?? r.Kind, KindName: undefined })) } : p)) };
+  assert.equal(encodeRdat(JSON.parse(JSON.stringify(named))), encodeRdat(d));
 });
 
 test('node tables resolve: local_root_signature has LocalRootArgumentsTableIndex attributes', () => {
   const d = decodeRdat(rdatOf('shaders/vkd3d-proton/local_root_signature_code_dxil.dxil'));
   const attribs = table(d, 'NodeShaderFuncAttribTable')!.records;
-  assert.ok(attribs.some((a) => a.AttribKind === 'LocalRootArgumentsTableIndex' && typeof a.LocalRootArgumentsTableIndex === 'number'));
+  assert.ok(attribs.some((a) => a.AttribKind === 6 && a.AttribKindName === 'LocalRootArgumentsTableIndex' && typeof a.LocalRootArgumentsTableIndex === 'number'));
 });
 
 test('an edited string is appended to the string buffer; every other byte stays', () => {

@@ -13,7 +13,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Budget, DecodeError, DescriptionError, LimitError, decodePart, encodePart, parseContainer, partFromJson, partToJson, writeContainer, type Row } from '../src/index.js';
-import { SEED_RDEF, seedRdefPart, type SeedRdef } from '../src/fuzz/rdef-seed.js';
+import { SEED_RDEF, SEED_RDEF_CLASSES, seedRdefPart, type SeedRdef } from '../src/fuzz/rdef-seed.js';
 import { corpusFiles, ROOT } from './helpers/corpus.js';
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
@@ -86,6 +86,63 @@ test('a generated SM 4.0 RDEF: 24-byte variables, 16-byte types without names', 
   assert.is(rows(d, 'variables')[0]!.startTexture, undefined);
   assert.equal(rows(d, 'types').map((t) => [t.className, t.name]), [['VECTOR', undefined], ['STRUCT', undefined], ['STRUCT', undefined], ['SCALAR', undefined]]);
   assert.ok(same(encodePart(d), bytes));
+});
+
+test('every corpus SM 5.0 RDEF type leaves the class words 0 (fxc, no classes): sub type, base class, interfaces', () => {
+  let sm5 = 0;
+  for (const { file, data } of rdefParts) {
+    const d = decodePart('RDEF', data);
+    if (((d.blocks.header as Row).majorVersion as number) < 5) continue;
+    sm5++;
+    for (const t of rows(d, 'types')) assert.equal([t.subTypeOffset, t.baseClassOffset, t.interfaceCount, t.interfaceOffset], [0, 0, 0, 0], file);
+    assert.equal(rows(d, 'interfaces'), [], file);
+  }
+  assert.ok(sm5 >= 10, `${sm5} SM 5.0 RDEF parts`);
+});
+
+test('a generated SM 5.0 RDEF with classes: sub type, base class and interface table named, their types walked once, bit-exact', () => {
+  const bytes = seedRdefPart(SEED_RDEF_CLASSES);
+  const d = decodePart('RDEF', bytes);
+  const types = rows(d, 'types');
+  // the walk order: Derived (m), its member type float4, its base class Base, its interface ILight, then p's pointer type
+  assert.equal(types.map((t) => [t.name, t.className]), [
+    ['Derived', 'INTERFACE_CLASS'],
+    ['float4', 'VECTOR'],
+    ['Base', 'INTERFACE_CLASS'],
+    ['ILight', 'INTERFACE_CLASS'],
+    ['ILight', 'INTERFACE_POINTER'],
+  ]);
+  const [derived, , base, iface, pointer] = types;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const nameAt = (typeOffset: number) => {
+    const o = view.getUint32(typeOffset + 32, true);
+    return new TextDecoder().decode(bytes.subarray(o, bytes.indexOf(0, o)));
+  };
+  assert.is(nameAt(derived!.baseClassOffset as number), 'Base');
+  assert.equal([derived!.subTypeOffset, derived!.interfaceCount], [0, 1]);
+  assert.equal(rows(d, 'interfaces').map((x) => nameAt(x.typeOffset as number)), ['ILight']);
+  assert.is(view.getUint32(derived!.interfaceOffset as number, true), rows(d, 'interfaces')[0]!.typeOffset);
+  assert.is(nameAt(pointer!.subTypeOffset as number), 'ILight');
+  assert.is(pointer!.subTypeOffset, rows(d, 'interfaces')[0]!.typeOffset, 'the sub type is the interface read once');
+  assert.equal([base!.baseClassOffset, base!.interfaceCount, iface!.interfaceCount], [0, 0, 0]);
+  assert.ok(same(encodePart(d), bytes));
+  const json = partToJson(d);
+  assert.equal((json.types as Row[]).map((t) => [t.name, t.baseClassOffset !== 0, t.interfaceCount]), [['Derived', true, 1], ['float4', false, 0], ['Base', false, 0], ['ILight', false, 0], ['ILight', false, 0]]);
+  assert.ok(same(encodePart(partFromJson(JSON.parse(JSON.stringify(json)))), bytes));
+});
+
+test('hostile: an interface table past the data is count-exceeds-data; a base class naming its own class is walked once, not refused', () => {
+  const bytes = seedRdefPart(SEED_RDEF_CLASSES);
+  const d = decodePart('RDEF', bytes);
+  const derivedAt = rows(d, 'variables')[0]!.typeOffset as number;
+  const bad = bytes.slice();
+  new DataView(bad.buffer).setUint32(derivedAt + 24, 0x10000000, true);
+  assert.throws(() => decodePart('RDEF', bad), (e: unknown) => e instanceof DecodeError && e.code === 'count-exceeds-data' && /interfaces/.test(e.path));
+  const selfBase = bytes.slice();
+  new DataView(selfBase.buffer).setUint32(derivedAt + 20, derivedAt, true);
+  const again = decodePart('RDEF', selfBase);
+  assert.is(rows(again, 'types').filter((t) => t.name === 'Derived').length, 1);
+  assert.ok(same(encodePart(again), selfBase));
 });
 
 const withTypes = (types: SeedRdef['types']): SeedRdef => ({ ...SEED_RDEF, types });

@@ -9,7 +9,7 @@ import { RESULT_STRUCTS } from '../codecs/query.js';
 import { Budget } from '../src/bytes/budget.js';
 import { DescriptionError } from '../src/bytes/errors.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
-import { checkRow, mutateRecord, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type RefResolver } from '../src/rows/record.js';
+import { checkRow, mutateRecord, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, rowToJson, writeRecord, type RefResolver } from '../src/rows/record.js';
 
 const reader = (b: Uint8Array, refs?: RefResolver) => new RowReader(b, 0, Budget.for(b.byteLength), refs);
 
@@ -37,6 +37,19 @@ test('packed bit fields: every bit must be named; read, written and checked per 
   assert.throws(() => checkRow(PSV_ELEMENT, { ...row, cols: 16 }, 'e'), (e: unknown) => e instanceof DescriptionError && e.code === 'out-of-range' && e.path === 'e.cols');
 });
 
+test('rowToJson of a plain row is the JSON form of a derived read of the same bytes (names beside, subfields of a packed word)', () => {
+  const bytes = new Uint8Array(16);
+  bytes[10] = 0b0100_0100; // cols 4, allocated 1
+  bytes[11] = 3; // semanticKind Position
+  const plain = readRecord(PSV_ELEMENT, reader(bytes), 0, 'e', undefined, 'plain');
+  const derived = recordToJson(readRecord(PSV_ELEMENT, reader(bytes), 0, 'e'));
+  assert.equal(rowToJson(PSV_ELEMENT, plain), derived);
+  assert.is(derived.semanticKindName, 'Position');
+  assert.is(plain.semanticKindName, undefined);
+  // a value that is not an integer is left as given, no name made up
+  assert.equal(rowToJson(PSV_ELEMENT, { ...plain, semanticKind: 'x', cols: undefined }).semanticKindName, undefined);
+});
+
 test('sequential records place fields end to end; a union picks its case by the stored selector and keeps the rest', () => {
   const KIND = enumTable('Kind', '', [['One', 1], ['Two', 2]]);
   const def = sequential('R', [
@@ -51,8 +64,8 @@ test('sequential records place fields end to end; a union picks its case by the 
   const bytes = Uint8Array.of(2, 0, 0, 0, 7, 0, 0, 0, 5, 0, 6, 0, 0, 0, 9, 0);
   const seen: number[] = [];
   const refs: RefResolver = { resolve: (_f, _t, stored) => (seen.push(stored as number), `s${String(stored)}`) };
-  const row = readRecord(def, reader(bytes, refs), 0, 'R', undefined, 'json');
-  assert.equal(row, { kind: 'Two', name: 's7', b: 5, c: 6, unionRest: '00000900' });
+  const row = recordToJson(readRecord(def, reader(bytes, refs), 0, 'R'));
+  assert.equal(row, { kind: 2, kindName: 'Two', name: 's7', b: 5, c: 6, unionRest: '00000900' });
   assert.equal(seen, [7]);
   // back: names to values, the rest as bytes, the reference through the store
   const back = recordFromJson(def, row, 'R');

@@ -70,7 +70,7 @@ function evilLibrary(): string {
   const table = rdat.parts.find((p) => p.type === 'SubobjectTable') as RdatTable;
   let i = 0;
   for (const r of table.records) {
-    if (!/RootSignature$/.test(String(r.Kind))) continue;
+    if (!/RootSignature$/.test(String(r.KindName))) continue;
     r.Name = `${EVIL}${i++}`;
     if (r.refs) delete r.refs.Name;
   }

@@ -119,14 +119,14 @@ export function nodeReports(rdat: RdatDescription, budget: Budget, base = 0): No
   };
   const out: NodeReport[] = [];
   functions.forEach((f, i) => {
-    if (f.ShaderKind !== 'Node' || typeof f.Node !== 'number') return;
+    if (f.ShaderKindName !== 'Node' || typeof f.Node !== 'number') return;
     const path = `RDAT.FunctionTable[${i}]`;
     const info = infos[f.Node]!; // decodeRdat checked the index
     const ip = `RDAT.NodeShaderInfoTable[${f.Node}]`;
     let id: { Name: string; ArrayIndex: number } | undefined;
     for (const a of list(info.Attribs)) {
       const rec = funcAttribs[a]!;
-      if (rec.AttribKind === 'ID' && typeof rec.ID === 'number') {
+      if (rec.AttribKindName === 'ID' && typeof rec.ID === 'number') {
         id = nodeId(rec.ID, `${ip}.Attribs`);
         break;
       }
@@ -140,7 +140,7 @@ export function nodeReports(rdat: RdatDescription, budget: Budget, base = 0): No
       const a = new Map<string, RdatRecord>();
       for (const k of list(io.Attribs)) {
         const rec = ioAttribs[k]!;
-        if (typeof rec.AttribKind === 'string') a.set(rec.AttribKind, rec);
+        if (typeof rec.AttribKindName === 'string') a.set(rec.AttribKindName, rec);
       }
       const value = (kind: string) => num(a.get(kind)?.[kind]);
       const arraySize = value('OutputArraySize');
@@ -170,7 +170,7 @@ export function nodeReports(rdat: RdatDescription, budget: Budget, base = 0): No
     out.push({
       exportName,
       id: id ?? { Name: exportName, ArrayIndex: 0 },
-      launch: LAUNCH.get(String(info.LaunchType)) ?? `launch type ${typeof info.LaunchType === 'number' ? info.LaunchType : 0}`,
+      launch: LAUNCH.get(String(info.LaunchTypeName)) ?? `launch type ${num(info.LaunchType)}`,
       outputs,
     });
   });

@@ -5,7 +5,7 @@
  * records are written by the one row writer from the rows of codecs/parts.ts. The corpus's RDEF parts
  * hold scalars only; this reaches the member walk (the `part` fuzz target's seed, test/rdef.test.ts).
  */
-import { RDEF_BINDING, RDEF_CONSTANT_BUFFER, RDEF_HEADER, RDEF_MEMBER, RDEF_RD11, RDEF_RD11_AT, RDEF_TYPE, RDEF_TYPE_5, RDEF_VARIABLE, RDEF_VARIABLE_5 } from '../../codecs/parts.js';
+import { RDEF_BINDING, RDEF_CONSTANT_BUFFER, RDEF_HEADER, RDEF_INTERFACE, RDEF_MEMBER, RDEF_RD11, RDEF_RD11_AT, RDEF_TYPE, RDEF_TYPE_5, RDEF_VARIABLE, RDEF_VARIABLE_5 } from '../../codecs/parts.js';
 import { writeRecord, type Row } from '../rows/record.js';
 
 /** A type description of the seed; `members` name other types by index (so a cycle can be made). */
@@ -17,6 +17,10 @@ export interface SeedType {
   elements?: number;
   name: string;
   members?: { name: string; type: number; offset: number }[];
+  /** SM 5.0 class types: the sub type, base class and interfaces, by index. */
+  subType?: number;
+  baseClass?: number;
+  interfaces?: number[];
 }
 
 export interface SeedVariable {
@@ -56,6 +60,32 @@ export const SEED_RDEF: SeedRdef = {
   ],
 };
 
+/**
+ * SM 5.0 classes: `m` of class Derived : Base, implementing interface ILight (a member `b` of
+ * Base's type too), and `p`, an interface pointer whose sub type is ILight: the four SM 5.0 type
+ * words set, which the corpus's fxc parts (no classes) leave 0.
+ */
+export const SEED_RDEF_CLASSES: SeedRdef = {
+  sm5: true,
+  cbuffers: [
+    {
+      name: 'Classes',
+      size: 48,
+      variables: [
+        { name: 'm', start: 0, size: 32, flags: 2, type: 1 },
+        { name: 'p', start: 32, size: 16, flags: 6, type: 4 },
+      ],
+    },
+  ],
+  types: [
+    { class: 1, type: 3, rows: 1, columns: 4, name: 'float4' },
+    { class: 6, type: 0, rows: 1, columns: 8, name: 'Derived', members: [{ name: 'b', type: 0, offset: 16 }], baseClass: 2, interfaces: [3] },
+    { class: 6, type: 0, rows: 1, columns: 4, name: 'Base', members: [{ name: 'a', type: 0, offset: 0 }] },
+    { class: 6, type: 37, rows: 0, columns: 0, name: 'ILight' },
+    { class: 7, type: 37, rows: 1, columns: 1, name: 'ILight', subType: 3 },
+  ],
+};
+
 /** The RDEF part bytes of `seed`. */
 export function seedRdefPart(seed: SeedRdef = SEED_RDEF): Uint8Array {
   const V = seed.sm5 ? RDEF_VARIABLE_5 : RDEF_VARIABLE;
@@ -79,6 +109,7 @@ export function seedRdefPart(seed: SeedRdef = SEED_RDEF): Uint8Array {
   const variablesAt = seed.cbuffers.map((cb) => take(V.size * cb.variables.length));
   const typeAt = seed.types.map(() => take(T.size));
   const membersAt = seed.types.map((t) => take(RDEF_MEMBER.size * (t.members?.length ?? 0)));
+  const interfacesAt = seed.types.map((t) => take(RDEF_INTERFACE.size * (seed.sm5 ? (t.interfaces?.length ?? 0) : 0)));
   const defaults = new Map<SeedVariable, number>();
   for (const cb of seed.cbuffers) for (const v of cb.variables) if (v.defaultValue) defaults.set(v, take(v.defaultValue.byteLength));
   seed.cbuffers.forEach((cb, i) => {
@@ -90,7 +121,21 @@ export function seedRdefPart(seed: SeedRdef = SEED_RDEF): Uint8Array {
     });
   });
   seed.types.forEach((t, i) => {
-    const row: Row = { class: t.class, type: t.type, rows: t.rows, columns: t.columns, elements: t.elements ?? 0, memberCount: t.members?.length ?? 0, memberOffset: t.members?.length ? membersAt[i] : 0, unknown0: 0, unknown1: 0, unknown2: 0, unknown3: 0 };
+    const interfaces = t.interfaces ?? [];
+    const row: Row = {
+      class: t.class,
+      type: t.type,
+      rows: t.rows,
+      columns: t.columns,
+      elements: t.elements ?? 0,
+      memberCount: t.members?.length ?? 0,
+      memberOffset: t.members?.length ? membersAt[i] : 0,
+      subTypeOffset: t.subType === undefined ? 0 : typeAt[t.subType],
+      baseClassOffset: t.baseClass === undefined ? 0 : typeAt[t.baseClass],
+      interfaceCount: interfaces.length,
+      interfaceOffset: interfaces.length ? interfacesAt[i] : 0,
+    };
+    if (seed.sm5) interfaces.forEach((x, k) => placed.push({ def: RDEF_INTERFACE, at: interfacesAt[i]! + k * RDEF_INTERFACE.size, row: { typeOffset: typeAt[x] } }));
     placed.push({ def: T, at: typeAt[i]!, row: seed.sm5 ? named(row, 'name', t.name) : row });
     t.members?.forEach((m, k) => placed.push({ def: RDEF_MEMBER, at: membersAt[i]! + k * RDEF_MEMBER.size, row: named({ typeOffset: typeAt[m.type], offset: m.offset }, 'name', m.name) }));
   });

@@ -17,11 +17,11 @@ import { programSeeds } from './hlsl-generator.js';
 import { rootSignatureToJson } from '../root-signature/json.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { Random } from './mutate.js';
-import { seedRdefPart } from './rdef-seed.js';
+import { SEED_RDEF_CLASSES, seedRdefPart } from './rdef-seed.js';
 import { encodeStream } from '../pipeline/stream.js';
 import { pipelineFromJson } from '../pipeline/desc.js';
-import { PSV_ELEMENT_KEYS, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
-import { encodePsv0, type Psv0 } from '../shader/psv0.js';
+import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
+import { encodePsv0, keysOf, type Psv0 } from '../shader/psv0.js';
 
 /** Root signatures in the language, covering every clause. */
 export const SEED_ROOT_SIGNATURES: readonly string[] = [
@@ -296,7 +296,7 @@ export function seedDxilShader(o: SeedDxilOptions = {}): Uint8Array {
     stringTable: table,
     semanticIndexes: [0],
     elementSize: PSV_ELEMENT_SIZE,
-    inputElements: (o.elementNames ?? []).map((semanticName) => Object.fromEntries(PSV_ELEMENT_KEYS.map((key) => [key, key === 'semanticName' ? semanticName : key === 'rows' ? 1 : 0]))),
+    inputElements: (o.elementNames ?? []).map((semanticName) => Object.fromEntries(keysOf(PSV_ELEMENT).map((key) => [key, key === 'semanticName' ? semanticName : key === 'rows' ? 1 : 0]))),
     outputElements: [],
     patchConstOrPrimElements: [],
     dependencies: [],
@@ -414,12 +414,14 @@ function seedParts(): Uint8Array[] {
     SRCI: le(36, [0, 0, 1, 0], 28, [0, 0, 2, 0], 0, 8, 2, utf8('T\0x\0E\0m\0')),
   };
   const seeds = PART_FUZZ_NAMES.map((name, i) => Uint8Array.from([i, ...bytes[name]!]));
-  // an RDEF with variables, struct types and members: the walk over types that mutation of the seed above cannot reach
-  const rdefPart = seedRdefPart();
-  const withIndex = new Uint8Array(rdefPart.byteLength + 1);
-  withIndex[0] = PART_FUZZ_NAMES.indexOf('RDEF');
-  withIndex.set(rdefPart, 1);
-  seeds.push(withIndex);
+  // RDEFs with variables, struct types and members, and SM 5.0 classes (sub types, base classes,
+  // interface tables): the walk over types that mutation of the seed above cannot reach
+  for (const rdefPart of [seedRdefPart(), seedRdefPart(SEED_RDEF_CLASSES)]) {
+    const withIndex = new Uint8Array(rdefPart.byteLength + 1);
+    withIndex[0] = PART_FUZZ_NAMES.indexOf('RDEF');
+    withIndex.set(rdefPart, 1);
+    seeds.push(withIndex);
+  }
   return seeds;
 }
 

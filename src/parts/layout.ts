@@ -16,6 +16,7 @@ import {
   RDEF_BINDING_51,
   RDEF_CONSTANT_BUFFER,
   RDEF_HEADER,
+  RDEF_INTERFACE,
   RDEF_MEMBER,
   RDEF_RD11,
   RDEF_RD11_AT,
@@ -98,14 +99,16 @@ const DXBC_STAT_LAYOUT: PartLayout = { kind: 'statistics', blocks: [{ key: 'coun
 
 const rdefSm5 = (b: Blocks) => num(b, 'header', 'majorVersion') >= 5;
 function rdefDefs(b: Blocks): Readonly<Record<string, RecordDef>> {
-  return rdefSm5(b) ? { variables: RDEF_VARIABLE_5, types: RDEF_TYPE_5, members: RDEF_MEMBER } : { variables: RDEF_VARIABLE, types: RDEF_TYPE, members: RDEF_MEMBER };
+  return rdefSm5(b) ? { variables: RDEF_VARIABLE_5, types: RDEF_TYPE_5, members: RDEF_MEMBER, interfaces: RDEF_INTERFACE } : { variables: RDEF_VARIABLE, types: RDEF_TYPE, members: RDEF_MEMBER };
 }
 
 /**
  * RDEF's variables (each constant buffer's list), then the type descriptions they use, depth first
- * through struct members, each type read once. Types refer to each other by offset, so the walk
- * runs on an explicit stack, a level of the budget's depth per level of nesting, and refuses a
- * type that contains itself (a cycle of member types), which no compiler writes.
+ * through struct members and (SM 5.0) each type's sub type, base class and interface table, each
+ * type and each table read once. Types refer to each other by offset, so the walk runs on an
+ * explicit stack, a level of the budget's depth per level of nesting, and refuses a type that
+ * contains itself (a cycle of member types), which no compiler writes; a sub type, base class or
+ * interface already on the path is a reference back, not a containment, and is not walked again.
  */
 function rdefWalk(b: Blocks, w: Walker): void {
   const defs = rdefDefs(b);
@@ -115,28 +118,37 @@ function rdefWalk(b: Blocks, w: Walker): void {
   }
   /** 1: on the path being walked; 2: walked. */
   const state = new Map<number, 1 | 2>();
-  const stack: { at: number; members: Row[]; next: number }[] = [];
+  /** A type's next types: its members' (contained) then the ones it names (referred to; 0 is none). */
+  const stack: { at: number; next: number[]; contained: number; i: number }[] = [];
   const open = (at: number) => {
     w.enter(at);
     const t = w.one(defs.types!, at, 'types');
     state.set(at, 1);
     const count = t.memberCount as number;
-    stack.push({ at, members: count > 0 ? w.list(defs.members!, t.memberOffset as number, count, 'members') : [], next: 0 });
+    const next = count > 0 ? w.list(defs.members!, t.memberOffset as number, count, 'members').map((m) => m.typeOffset as number) : [];
+    const contained = next.length;
+    if (defs.interfaces) {
+      for (const key of ['subTypeOffset', 'baseClassOffset'] as const) if ((t[key] as number) !== 0) next.push(t[key] as number);
+      const interfaces = t.interfaceCount as number;
+      if (interfaces > 0) for (const x of w.list(defs.interfaces, t.interfaceOffset as number, interfaces, 'interfaces')) next.push(x.typeOffset as number);
+    }
+    stack.push({ at, next, contained, i: 0 });
   };
   for (const root of roots) {
     if (state.has(root)) continue;
     open(root);
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
-      if (top.next === top.members.length) {
+      if (top.i === top.next.length) {
         state.set(top.at, 2);
         stack.pop();
         w.leave();
         continue;
       }
-      const at = top.members[top.next++]!.typeOffset as number;
+      const member = top.i < top.contained;
+      const at = top.next[top.i++]!;
       const seen = state.get(at);
-      if (seen === 1) w.refuse(at, 'RDEF.members.typeOffset', `the type at ${top.at} contains itself: a member's type at ${at} is a type it is inside of`);
+      if (seen === 1 && member) w.refuse(at, 'RDEF.members.typeOffset', `the type at ${top.at} contains itself: a member's type at ${at} is a type it is inside of`);
       if (seen === undefined) open(at);
     }
   }

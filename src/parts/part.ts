@@ -11,7 +11,7 @@ import { Budget } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectBytes, expectOptions } from '../bytes/check.js';
 import type { SpanRecorder } from '../bytes/spans.js';
-import { checkRow, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
+import { checkRow, hex, hexToBytes, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
 import { expectArray, expectObject } from '../bytes/check.js';
 import { layoutOf, layoutOfKind, OWN_CODEC_PARTS, type Blocks, type PartLayout, type Walk } from './layout.js';
 import { decodeSrci, encodeSrci, srciSpans, type SrciDecode } from './srci.js';
@@ -261,7 +261,6 @@ export function encodePart(part: DecodedPart): Uint8Array {
   return out;
 }
 
-const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
 /** Options of partToJson. */
 export interface PartJsonOptions {
@@ -304,9 +303,8 @@ export function partFromJson(json: unknown): DecodedPart {
   if (!Array.isArray(j.kept)) throw new DescriptionError('bad-type', '$.kept', `expected an array, got ${kindOf(j.kept)}`);
   const kept = j.kept.map((k: unknown, i: number) => {
     const o = k as { offset?: unknown; hex?: unknown };
-    if (typeof o?.offset !== 'number' || typeof o.hex !== 'string' || o.hex.length % 2 || !/^[0-9a-fA-F]*$/.test(o.hex)) throw new DescriptionError('bad-type', `$.kept[${i}]`, 'expected { offset, hex }');
-    const h = o.hex;
-    return { offset: o.offset, bytes: Uint8Array.from({ length: h.length / 2 }, (_, x) => parseInt(h.slice(2 * x, 2 * x + 2), 16)) };
+    if (typeof o?.offset !== 'number' || typeof o.hex !== 'string') throw new DescriptionError('bad-type', `$.kept[${i}]`, 'expected { offset, hex }');
+    return { offset: o.offset, bytes: hexToBytes(o.hex, undefined, `$.kept[${i}].hex`) };
   });
   const part: DecodedPart = { name, kind: String(j.kind), size, blocks: {}, kept };
   if (name === 'SHEX' || name === 'SHDR') {

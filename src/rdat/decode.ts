@@ -1,6 +1,7 @@
 /**
  * RDAT bytes -> description (docs/formats/rdat.md). The records are rows (codecs/rdat.ts) read by
- * the one row interpreter (src/rows/record.ts readRecord, style `json`); this file walks the
+ * the one row interpreter (src/rows/record.ts readRecord) in the rows' JSON form (recordToJson:
+ * an enumerated field's number with `<key>Name` beside it, as parts give); this file walks the
  * framing (header, parts, pools, table counts and strides) and resolves the records' references
  * into the pools. Every table is read by its stored stride, every reference bounds-checked; bad input is a DecodeError
  * naming the byte offset and field. Parts must lie end to end after the offset table, as DXC
@@ -8,7 +9,7 @@
  */
 import { NULL_REF, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatTableName } from '../../codecs/rdat.js';
 import type { RecordDef } from '../../codecs/rows.js';
-import { readRecord, RowReader, type RefResolver, type Stored } from '../rows/record.js';
+import { readRecord, recordToJson, RowReader, type RefResolver, type Stored } from '../rows/record.js';
 import { DecodeError } from '../bytes/errors.js';
 import { budgetOf } from '../bytes/budget.js';
 import { expectOptions } from '../bytes/check.js';
@@ -176,7 +177,7 @@ export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptio
     for (let k = 0; k < n; k++) {
       const start = p.at + 8 + k * stride;
       refs = {};
-      const rec = readRecord(layout, rows, start, `RDAT.${name}[${k}]`, undefined, 'json') as RdatRecord;
+      const rec = recordToJson(readRecord(layout, rows, start, `RDAT.${name}[${k}]`)) as RdatRecord;
       if (stride > size) {
         const tail = bytes.subarray(start + size, start + stride);
         if (tail.some((b) => b !== 0)) rec.tail = toHex(tail);

@@ -15,9 +15,13 @@ import type { RootSignature } from '../root-signature/types.js';
 import { encodeRdat } from './encode.js';
 import { hexBytes, toHex } from './hex.js';
 import { readLibraryRdat, type LibraryRdat } from './index.js';
+import { enumText } from './library.js';
+import { SUBOBJECT_KIND_TABLE } from '../../codecs/rdat.js';
 import type { RdatDescription, RdatRawBytes, RdatRecord, RdatTable } from './types.js';
 
 const ROOT_SIGNATURE_KINDS = new Set(['GlobalRootSignature', 'LocalRootSignature']);
+/** A subobject record's kind by name (the stored value through the table; a name given in place as it is). */
+const subobjectKind = (r: RdatRecord) => enumText(r.Kind, SUBOBJECT_KIND_TABLE);
 
 /** A root signature subobject: its name, kind, stored RTS0 bytes and index in the subobject table. */
 export interface SubobjectRootSignature {
@@ -49,8 +53,8 @@ export function subobjectRootSignatures(library: Uint8Array | LibraryRdat): Subo
   const lib = checkedLibrary(library);
   const out: SubobjectRootSignature[] = [];
   subobjectRecords(lib).forEach((r, i) => {
-    if (ROOT_SIGNATURE_KINDS.has(String(r.Kind)) && typeof r.RootSignature === 'string') {
-      out.push({ name: String(r.Name), kind: r.Kind as SubobjectRootSignature['kind'], bytes: hexBytes(r.RootSignature, `SubobjectTable[${i}].RootSignature`), subobject: i });
+    if (ROOT_SIGNATURE_KINDS.has(subobjectKind(r)) && typeof r.RootSignature === 'string') {
+      out.push({ name: String(r.Name), kind: subobjectKind(r) as SubobjectRootSignature['kind'], bytes: hexBytes(r.RootSignature, `SubobjectTable[${i}].RootSignature`), subobject: i });
     }
   });
   return out;
@@ -71,7 +75,7 @@ export function subobjectIndex(library: Uint8Array | LibraryRdat): { one(name: s
     if (list) list.push(i);
     else byName.set(name, [i]);
   });
-  const describe = (i: number) => `SubobjectTable[${i}] (${String(records[i]!.Kind)})`;
+  const describe = (i: number) => `SubobjectTable[${i}] (${subobjectKind(records[i]!)})`;
   return {
     one(name) {
       expectString(name, 'name');
@@ -108,14 +112,14 @@ export function withSubobjectRootSignatures(library: Uint8Array, replacements: R
     if (Array.isArray(ref)) users.set(ref.join('+'), (users.get(ref.join('+')) ?? 0) + 1);
   }
   const index = subobjectIndex(lib);
-  const rsNames = () => records.filter((r) => ROOT_SIGNATURE_KINDS.has(String(r.Kind))).map((r) => `"${printable(String(r.Name))}"`);
+  const rsNames = () => records.filter((r) => ROOT_SIGNATURE_KINDS.has(subobjectKind(r))).map((r) => `"${printable(String(r.Name))}"`);
   // one pass: in-place overwrites go into one copy of RawBytes, turned back into hex once
   let rawBytes: Uint8Array | undefined;
   for (const [name, bytes] of replacements) {
     expectString(name, 'subobject name');
     expectBytes(bytes, `replacements.${printable(name)}`);
     const at = index.one(name);
-    const rec = at === undefined || !ROOT_SIGNATURE_KINDS.has(String(records[at]!.Kind)) ? undefined : records[at]!;
+    const rec = at === undefined || !ROOT_SIGNATURE_KINDS.has(subobjectKind(records[at]!)) ? undefined : records[at]!;
     if (!rec) throw new DescriptionError('bad-name', 'subobject', `the library has no root signature subobject "${printable(name)}" (it has ${rsNames().join(', ') || 'none'})`);
     const hex = toHex(bytes);
     const ref = rec.refs?.RootSignature;

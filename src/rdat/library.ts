@@ -3,7 +3,10 @@
  * kind, flags, payload sizes and bindings) and subobjects (kind, name, contents, root signature).
  * Built once from a description: names are indexed, never searched in a loop.
  */
-import { HIT_GROUP_TYPE, SHADER_KIND } from '../../codecs/rdat.js';
+import { HIT_GROUP_TYPE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RESOURCE_CLASS_TABLE, SHADER_KIND, SUBOBJECT_KIND_TABLE } from '../../codecs/rdat.js';
+import { PSV_RESOURCE_KIND, SHADER_KIND as SHADER_KIND_TABLE } from '../../codecs/psv0.js';
+import type { EnumTable } from '../../codecs/enum-table.js';
+import { enumName } from '../json/vocabulary.js';
 import { DecodeError } from '../bytes/errors.js';
 import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
 import { expectArray, expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
@@ -66,6 +69,14 @@ export interface Library {
   subobjects: LibrarySubobject[];
 }
 
+/**
+ * The name of an enumerated field's value: a stored number through its table (one the table lacks
+ * as its digits), a name as given (a description written by hand spells it in place).
+ */
+export function enumText(value: unknown, table: EnumTable): string {
+  return typeof value === 'number' ? String(enumName(table, value)) : String(value);
+}
+
 const CLASS_NAMES: Readonly<Record<string, LibraryBinding['class']>> = { SRV: 'SRV', UAV: 'UAV', CBuffer: 'CBV', Sampler: 'Sampler' };
 const VERSION_NAMES: Readonly<Record<number, string>> = { 1: '1.0', 2: '1.1', 3: '1.2' };
 
@@ -106,8 +117,8 @@ export function describeLibrary(rdat: RdatDescription): Library {
   const binding = (i: number): LibraryBinding => {
     const r = resources[i] ?? {};
     return {
-      class: CLASS_NAMES[String(r.Class)] ?? 'SRV',
-      kind: String(r.Kind),
+      class: CLASS_NAMES[enumText(r.Class, RESOURCE_CLASS_TABLE)] ?? 'SRV',
+      kind: enumText(r.Kind, PSV_RESOURCE_KIND),
       space: num(r.Space),
       lowerBound: num(r.LowerBound),
       upperBound: num(r.UpperBound),
@@ -132,7 +143,7 @@ export function describeLibrary(rdat: RdatDescription): Library {
     const out: LibraryExport = {
       name: unmangled || String(f.Name ?? ''),
       mangledName: String(f.Name ?? ''),
-      kind: String(f.ShaderKind),
+      kind: enumText(f.ShaderKind, SHADER_KIND_TABLE),
       payloadSizeInBytes: num(f.PayloadSizeInBytes),
       attributeSizeInBytes: num(f.AttributeSizeInBytes),
       flags: {
@@ -150,15 +161,19 @@ export function describeLibrary(rdat: RdatDescription): Library {
       const attribs = Array.isArray(info?.Attribs) ? info.Attribs : [];
       for (const a of attribs) {
         const rec = funcAttribs[num(a)];
-        if (rec?.AttribKind === 'LocalRootArgumentsTableIndex') out.localRootArgumentsTableIndex = num(rec.LocalRootArgumentsTableIndex);
+        if (rec && (rec.AttribKind === NODE_FUNC_ATTRIB_KIND.LocalRootArgumentsTableIndex || rec.AttribKind === 'LocalRootArgumentsTableIndex')) out.localRootArgumentsTableIndex = num(rec.LocalRootArgumentsTableIndex);
       }
     }
     return out;
   });
   const subobjects = tableOf(rdat, 'SubobjectTable').map((s: RdatRecord, i): LibrarySubobject => {
     const contents: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(s)) if (k !== 'Kind' && k !== 'Name' && k !== 'refs' && k !== 'RootSignature') contents[k] = v;
-    const out: LibrarySubobject = { kind: String(s.Kind), name: String(s.Name ?? ''), contents, subobject: i };
+    // the union's fields, a hit group's Type by name (the names beside stored values are the description's helpers)
+    for (const [k, v] of Object.entries(s)) {
+      if (k === 'Kind' || k === 'Name' || k === 'refs' || k === 'RootSignature' || (k.endsWith('Name') && k.slice(0, -4) in s)) continue;
+      contents[k] = k === 'Type' ? enumText(v, HIT_GROUP_TYPE_TABLE) : v;
+    }
+    const out: LibrarySubobject = { kind: enumText(s.Kind, SUBOBJECT_KIND_TABLE), name: String(s.Name ?? ''), contents, subobject: i };
     if (typeof s.RootSignature === 'string') out.rootSignature = rootSignatureOf(s.RootSignature);
     return out;
   });

@@ -71,10 +71,10 @@ export interface RefStore {
 
 /**
  * What a row holds beside the stored values: `derived` (default) names beside (`<key>Name`,
- * `<key>Names`); `plain` stored values only (PSV0's typed description); `json` enum values by name
- * in place (the number when the table has no name) and byte runs as hex (RDAT's description).
+ * `<key>Names`, subfields), the row recordToJson turns into the JSON form; `plain` stored values
+ * only (PSV0's typed description; rowToJson gives its JSON form).
  */
-export type RowStyle = 'derived' | 'plain' | 'json';
+export type RowStyle = 'derived' | 'plain';
 
 const UTF8 = new TextDecoder();
 
@@ -132,14 +132,8 @@ function readFields(fields: readonly Field[], r: RowReader, at: number, end: num
     if (typeof t === 'object' && 'packed' in t) {
       const v = scalarAt(r.view, t.packed, fAt);
       extents?.push([fAt, fAt + SCALAR_SIZE[t.packed]]);
-      for (const s of t.subfields) {
-        const sv = subfieldOf(v, s);
-        out[s.key] = sv;
-        if (style === 'derived' && s.enum) {
-          const name = enumName(s.enum, sv);
-          if (typeof name === 'string') out[`${s.key}Name`] = name;
-        }
-      }
+      for (const s of t.subfields) out[s.key] = subfieldOf(v, s);
+      if (style === 'derived') deriveNames(t, f.key, v, out);
       continue;
     }
     const fp = `${path}.${f.key}`;
@@ -189,7 +183,7 @@ function readFields(fields: readonly Field[], r: RowReader, at: number, end: num
     if ('bytes' in t) {
       r.need(fAt, t.bytes, fp);
       const b = r.bytes.slice(fAt, fAt + t.bytes);
-      out[f.key] = style === 'json' ? hex(b) : b;
+      out[f.key] = b;
       extents?.push([fAt, fAt + t.bytes]);
       continue;
     }
@@ -197,22 +191,29 @@ function readFields(fields: readonly Field[], r: RowReader, at: number, end: num
     const v = r.scalar(w, fAt, fp);
     extents?.push([fAt, fAt + SCALAR_SIZE[w]]);
     out[f.key] = v;
-    if (style === 'plain') continue;
-    if ('enum' in t) {
-      const name = enumName(t.enum, Number(v));
-      if (style === 'json') out[f.key] = name;
-      else if (typeof name === 'string') out[`${f.key}Name`] = name;
-    } else if (style === 'json') continue;
-    else if ('flags' in t) {
-      out[`${f.key}Names`] = flagNames(t.flags, v);
-    } else if ('subfields' in t) {
-      for (const s of t.subfields) {
-        const sv = subfieldOf(v, s);
-        out[s.key] = sv;
-        if (s.enum) {
-          const name = enumName(s.enum, sv);
-          if (typeof name === 'string') out[`${s.key}Name`] = name;
-        }
+    if (style === 'derived') deriveNames(t, f.key, v, out);
+  }
+}
+
+/**
+ * What a `derived` row holds beside an integer field's stored value `v`: `<key>Name` of an enum
+ * value the table names, `<key>Names` of flag bits, subfields (of a word that keeps them) and the
+ * names of enumerated subfields.
+ */
+function deriveNames(t: FieldType, key: string, v: number | bigint, out: Row): void {
+  if (typeof t !== 'object') return;
+  if ('enum' in t) {
+    const name = enumName(t.enum, Number(v));
+    if (typeof name === 'string') out[`${key}Name`] = name;
+  } else if ('flags' in t) out[`${key}Names`] = flagNames(t.flags, v);
+  else if ('subfields' in t) {
+    const keep = !('packed' in t);
+    for (const s of t.subfields) {
+      const sv = subfieldOf(v, s);
+      if (keep) out[s.key] = sv;
+      if (s.enum) {
+        const name = enumName(s.enum, sv);
+        if (typeof name === 'string') out[`${s.key}Name`] = name;
       }
     }
   }
@@ -233,7 +234,7 @@ function readUnion(fields: readonly Field[], t: UnionType, r: RowReader, fAt: nu
   const chosen = t.union.cases[unionSelector(fields, t, r.view, recordAt) ?? -1] ?? [];
   readFields(chosen, r, fAt, fAt + t.union.size, path, out, extents, style);
   const rest = r.bytes.subarray(fAt + caseEnd(chosen), fAt + t.union.size);
-  if (rest.some((b) => b !== 0)) out[`${key}Rest`] = style === 'json' ? hex(rest) : rest.slice();
+  if (rest.some((b) => b !== 0)) out[`${key}Rest`] = rest.slice();
 }
 
 const subfieldOf = (v: number | bigint, s: SubField): number =>
@@ -358,7 +359,8 @@ function writeFields(fields: readonly Field[], row: Row, out: DataView, at: numb
   }
 }
 
-const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+/** Lowercase hex of bytes: the JSON forms' byte runs. */
+export const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
 /**
  * A record's JSON form: integers as numbers (a u64 past 2^53 as a decimal string), byte fields as
@@ -372,6 +374,31 @@ export function recordToJson(row: Row): Record<string, unknown> {
     else if (k !== 'nanBits') out[k] = typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v instanceof Uint8Array ? hex(v) : v;
   }
   return out;
+}
+
+/**
+ * The JSON form of a row of stored values only (a `plain` read, a typed description such as
+ * PSV0's): the names a `derived` read puts beside them added, then recordToJson, so it is the
+ * form a `derived` read of the same bytes gives. Values that are not integers are left as given.
+ */
+export function rowToJson(def: RecordDef, row: Row): Record<string, unknown> {
+  const out: Row = { ...row };
+  const named = (fields: readonly Field[]) => {
+    for (const f of fields) {
+      const t = f.type;
+      if (typeof t === 'object' && 'union' in t) {
+        const by = row[t.union.by];
+        named(t.union.cases[typeof by === 'number' ? by : -1] ?? []);
+        continue;
+      }
+      const packed = typeof t === 'object' && 'packed' in t;
+      if (packed && !t.subfields.every((x) => Number.isInteger(row[x.key]))) continue;
+      const v = packed ? wordOf(f, row) : row[f.key];
+      if ((typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint') deriveNames(t, f.key, v, out);
+    }
+  };
+  named(def.fields);
+  return recordToJson(out);
 }
 
 const LIMIT: Readonly<Record<Scalar, [number, number]>> = { u8: [0, 0xff], u16: [0, 0xffff], u32: [0, 0xffffffff], i32: [-0x80000000, 0x7fffffff], u64: [0, Number.MAX_SAFE_INTEGER] };
@@ -409,7 +436,8 @@ export function recordFromJson(def: RecordDef, json: unknown, path: string): Row
   return out;
 }
 
-function hexToBytes(s: unknown, n: number | undefined, path: string): Uint8Array {
+/** Bytes of hex text (either case; `n` bytes when given). @throws {DescriptionError} bad-type for other text */
+export function hexToBytes(s: unknown, n: number | undefined, path: string): Uint8Array {
   if (typeof s !== 'string' || s.length % 2 !== 0 || (n !== undefined && s.length !== 2 * n) || !/^[0-9a-fA-F]*$/.test(s)) {
     throw new DescriptionError('bad-type', path, n === undefined ? 'expected bytes as hex' : `expected ${n} bytes as hex`);
   }
@@ -467,7 +495,7 @@ function fieldsFromJson(fields: readonly Field[], j: Record<string, unknown>, ou
     }
     const w = widthOf(t) as Scalar; // an integer: f32 went above
     const given = j[f.key];
-    // an enum value may be given by name (RowStyle json)
+    // an enum value may be given by name (a description written by hand)
     out[f.key] = typeof t === 'object' && 'enum' in t && typeof given === 'string' ? enumValue(t.enum, given, fp) : jsonInt(given, w, fp);
     if (typeof t === 'object' && 'subfields' in t) {
       for (const s of t.subfields) if (j[s.key] !== undefined) out[s.key] = jsonInt(j[s.key], s.width > 16 ? 'u32' : 'u16', `${path}.${s.key}`);

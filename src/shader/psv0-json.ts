@@ -1,45 +1,34 @@
 /**
- * The JSON form of PSV0 (docs/formats/psv0.md): the typed description with enum values spelled
- * by name where the tables know them (numbers otherwise), byte arrays as hex, and read-only
- * helpers (`version`, element `name`, `entryFunction`) that the reader ignores. Lossless.
+ * The JSON form of PSV0 (docs/formats/psv0.md): each record in the rows' JSON form (src/rows/
+ * record.ts rowToJson and recordFromJson, the form parts have: an enumerated field's number with
+ * `<key>Name` beside it), byte arrays as hex, and read-only helpers (`version`, element `name`,
+ * `entryFunction`, the `...Name` keys) that the reader ignores. Lossless.
  */
-import type { EnumTable } from '../../codecs/enum-table.js';
-import { PSV_RECORDS } from '../../codecs/psv0.js';
+import { PSV_ELEMENT, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
+import type { RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { quoted } from '../bytes/text.js';
+import { expectObject } from '../bytes/check.js';
 import { tableNames } from '../bytes/strings.js';
-import { enumName } from '../json/vocabulary.js';
-import { checkPsv0Shape, psvVersionOf, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
+import { hex, hexToBytes, recordFromJson, recordToJson, rowToJson, type Row } from '../rows/record.js';
+import { checkPsv0Shape, keysOf, psvVersionOf, stageViewRecord, withZeros, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-const toHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-function fromHex(path: string, value: unknown): Uint8Array {
-  if (typeof value !== 'string' || !/^([0-9a-f]{2})*$/i.test(value)) throw new DescriptionError('bad-type', path, 'expected a hex string');
-  return Uint8Array.from(value.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
-}
+const fromHex = (path: string, value: unknown): Uint8Array => hexToBytes(value, undefined, path);
+const toHex = hex;
 
-function enumValue(table: EnumTable, path: string, value: unknown): number {
-  if (typeof value === 'number') return value;
-  const hit = table.values.find(([n]) => n === value);
-  if (!hit) throw new DescriptionError('bad-name', path, `${quoted(value)} is not a ${table.type} name`);
-  return hit[1];
-}
-
-/** The fields the rows give an enum type (shaderStage, resType, resKind, semanticKind), by key: spelled by name. */
-const NAMED: Record<string, EnumTable> = {};
-for (const def of PSV_RECORDS) for (const f of def.fields) if (typeof f.type === 'object' && 'enum' in f.type) NAMED[f.key] = f.type.enum;
-
-function fieldsToJson(f: PsvFields): Record<string, Json> {
-  return Object.fromEntries(Object.entries(f).map(([k, v]) => [k, NAMED[k] ? enumName(NAMED[k], v) : v]));
-}
-function fieldsFromJson(path: string, o: unknown, skip: readonly string[] = []): PsvFields {
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new DescriptionError('bad-type', path, 'expected an object');
+/**
+ * A record of the typed description from its JSON form: recordFromJson (values checked, names
+ * to values), then the stored keys only. A key the description leaves out stays out (the encoder
+ * writes 0 for it); a resource's `tail` is the caller's.
+ */
+function fromJson(def: RecordDef, path: string, json: unknown): PsvFields {
+  expectObject(json, path);
+  const given = json as Record<string, unknown>;
+  const keys = keysOf(def);
+  const row = recordFromJson(def, withZeros(given, keys), path);
   const out: PsvFields = {};
-  for (const [k, v] of Object.entries(o)) {
-    if (skip.includes(k)) continue;
-    out[k] = NAMED[k] ? enumValue(NAMED[k], `${path}.${k}`, v) : (v as number);
-  }
+  for (const k of keys) if (given[k] !== undefined) out[k] = row[k] as number;
   return out;
 }
 
@@ -49,21 +38,25 @@ function fieldsFromJson(path: string, o: unknown, skip: readonly string[] = []):
  */
 export function psv0ToJson(psv: Psv0): Record<string, Json> {
   checkPsv0Shape(psv);
+  const version = psvVersionOf(psv.runtimeInfoSize);
+  const record = (def: RecordDef, row: object): Record<string, Json> => rowToJson(def, row as Row) as Record<string, Json>;
   // names are read-only helpers: each offset decoded once, long ones cut (many elements may share one string)
   const names = psv.stringTable ? tableNames(psv.stringTable) : undefined;
-  const element = (e: PsvElement): Json => ({ ...fieldsToJson(e), ...(names && e.semanticName ? { name: names(e.semanticName) ?? null } : {}) });
+  const element = (e: PsvElement): Json => ({ ...record(PSV_ELEMENT, e), ...(names && e.semanticName ? { name: names(e.semanticName) ?? null } : {}) });
   const out: Record<string, Json> = {
-    version: psvVersionOf(psv.runtimeInfoSize),
+    version,
     runtimeInfoSize: psv.runtimeInfoSize,
-    info: fieldsToJson(psv.info),
+    info: record(PSV_RUNTIME_INFO[version]!, psv.info),
   };
-  if (psv.stageInfo) out.stageInfo = fieldsToJson(psv.stageInfo);
+  // the stage views have plain integers only: their JSON form is the row's
+  if (psv.stageInfo) out.stageInfo = recordToJson(psv.stageInfo) as Record<string, Json>;
   if (psv.stageRaw) out.stageRaw = { union: toHex(psv.stageRaw.union), word26: psv.stageRaw.word26 };
   if (psv.runtimeInfoTail.byteLength) out.runtimeInfoTail = toHex(psv.runtimeInfoTail);
   out.resourceSize = psv.resourceSize;
+  const resource = psvResourceRecord(psv.resourceSize);
   out.resources = psv.resources.map((r) => {
     const { tail, ...rest } = r;
-    return { ...fieldsToJson(rest as unknown as PsvFields), ...(tail ? { tail: toHex(tail) } : {}) };
+    return { ...record(resource, rest), ...(tail ? { tail: toHex(tail) } : {}) };
   });
   if (psv.stringTable) {
     out.stringTable = toHex(psv.stringTable);
@@ -80,7 +73,11 @@ export function psv0ToJson(psv: Psv0): Record<string, Json> {
   return out;
 }
 
-/** JSON value -> typed PSV0 (read-only helpers ignored). @throws {DescriptionError} */
+/**
+ * JSON value -> typed PSV0 (read-only helpers ignored). A v0 part has no stage byte: its
+ * `stageInfo` is kept as given (encodePsv0, which is told the stage, checks it).
+ * @throws {DescriptionError}
+ */
 export function psv0FromJson(json: unknown): Psv0 {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', '$', 'expected an object');
   const j = json as Record<string, unknown>;
@@ -89,19 +86,27 @@ export function psv0FromJson(json: unknown): Psv0 {
     if (!Array.isArray(v)) throw new DescriptionError('bad-type', `$.${key}`, 'expected an array');
     return v;
   };
+  const size = j.runtimeInfoSize as number;
+  const version = psvVersionOf(typeof size === 'number' ? size : 0);
+  const info = fromJson(PSV_RUNTIME_INFO[version]!, '$.info', j.info);
+  const resourceSize = (j.resourceSize as number) ?? 0;
+  const resource = psvResourceRecord(resourceSize);
   const psv: Psv0 = {
-    runtimeInfoSize: j.runtimeInfoSize as number,
-    info: fieldsFromJson('$.info', j.info),
+    runtimeInfoSize: size,
+    info,
     runtimeInfoTail: j.runtimeInfoTail === undefined ? new Uint8Array(0) : fromHex('$.runtimeInfoTail', j.runtimeInfoTail),
-    resourceSize: (j.resourceSize as number) ?? 0,
+    resourceSize,
     resources: list('resources').map((r, i) => {
-      const f = fieldsFromJson(`$.resources[${i}]`, r, ['tail']);
+      const f = fromJson(resource, `$.resources[${i}]`, r);
       const tail = (r as Record<string, unknown>).tail;
       return { ...(f as unknown as PsvResource), ...(tail !== undefined ? { tail: fromHex(`$.resources[${i}].tail`, tail) } : {}) };
     }),
     trailing: j.trailing === undefined ? new Uint8Array(0) : fromHex('$.trailing', j.trailing),
   };
-  if (j.stageInfo !== undefined) psv.stageInfo = fieldsFromJson('$.stageInfo', j.stageInfo);
+  if (j.stageInfo !== undefined) {
+    const view = stageViewRecord(version >= 1 ? info.shaderStage : undefined, version);
+    psv.stageInfo = view ? fromJson(view, '$.stageInfo', j.stageInfo) : { ...(expectObject(j.stageInfo, '$.stageInfo'), j.stageInfo as PsvFields) };
+  }
   if (j.stageRaw !== undefined) {
     const raw = j.stageRaw as Record<string, unknown>;
     psv.stageRaw = { union: fromHex('$.stageRaw.union', raw.union), word26: raw.word26 as number };
@@ -110,9 +115,9 @@ export function psv0FromJson(json: unknown): Psv0 {
     psv.stringTable = fromHex('$.stringTable', j.stringTable);
     psv.semanticIndexes = list('semanticIndexes') as number[];
     psv.elementSize = (j.elementSize as number) ?? 0;
-    psv.inputElements = list('inputElements').map((e, i) => fieldsFromJson(`$.inputElements[${i}]`, e, ['name']));
-    psv.outputElements = list('outputElements').map((e, i) => fieldsFromJson(`$.outputElements[${i}]`, e, ['name']));
-    psv.patchConstOrPrimElements = list('patchConstOrPrimElements').map((e, i) => fieldsFromJson(`$.patchConstOrPrimElements[${i}]`, e, ['name']));
+    psv.inputElements = list('inputElements').map((e, i) => fromJson(PSV_ELEMENT, `$.inputElements[${i}]`, e));
+    psv.outputElements = list('outputElements').map((e, i) => fromJson(PSV_ELEMENT, `$.outputElements[${i}]`, e));
+    psv.patchConstOrPrimElements = list('patchConstOrPrimElements').map((e, i) => fromJson(PSV_ELEMENT, `$.patchConstOrPrimElements[${i}]`, e));
     if (j.elementTails !== undefined) psv.elementTails = list('elementTails').map((t, i) => fromHex(`$.elementTails[${i}]`, t));
     psv.dependencies = list('dependencies') as Psv0['dependencies'];
   }

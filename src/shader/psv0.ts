@@ -9,7 +9,6 @@ import { Budget } from '../bytes/budget.js';
 import {
   PSV_DEPENDENCY_BLOCKS,
   PSV_ELEMENT,
-  PSV_ELEMENT_KEYS,
   PSV_MIN_SIZE,
   PSV_RUNTIME_INFO,
   PSV_SIGNATURES_FROM_SIZE,
@@ -107,12 +106,13 @@ export function stageViewRecord(stage: number | undefined, version: PsvVersion):
 const EMPTY_VIEW = { records: PSV_VERSIONS.map((v) => ({ name: 'StageInfo', size: 16, fields: [] }) as RecordDef) };
 
 /** A row with 0 for every key of `keys` the description leaves out (stage views, resources and elements default to zero). */
-function withZeros(row: Record<string, unknown>, keys: readonly string[]): Row {
+export function withZeros(row: Record<string, unknown>, keys: readonly string[]): Row {
   const out: Row = { ...row };
   for (const k of keys) if (out[k] === undefined) out[k] = 0;
   return out;
 }
-const keysOf = (def: RecordDef) => def.fields.map((f) => f.key);
+/** The keys a record's typed description holds: its fields', a packed word's subfields instead of the word. */
+export const keysOf = (def: RecordDef): string[] => def.fields.flatMap((f) => (typeof f.type === 'object' && 'packed' in f.type ? f.type.subfields.map((x) => x.key) : [f.key]));
 const LIST_PATHS = ['PSV0.inputElements', 'PSV0.outputElements', 'PSV0.patchConstOrPrimElements'] as const;
 
 const dw = (vectors: number) => (vectors + 7) >> 3;
@@ -369,11 +369,12 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
       if (E < PSV_MIN_SIZE.element) throw new DescriptionError('out-of-range', 'PSV0.elementSize', `at least ${PSV_MIN_SIZE.element}`);
       u32(E);
       let k = 0;
+      const elementKeys = keysOf(PSV_ELEMENT);
       const names = ['inputElements', 'outputElements', 'patchConstOrPrimElements'];
       lists.forEach((list, l) =>
         list.forEach((e, i) => {
           const rec = new Uint8Array(E);
-          const row = withZeros(e, PSV_ELEMENT_KEYS);
+          const row = withZeros(e, elementKeys);
           checkRow(PSV_ELEMENT, row, `PSV0.${names[l]}[${i}]`);
           writeRecord(PSV_ELEMENT, row, new DataView(rec.buffer), 0);
           if (E > PSV_ELEMENT.size) {
