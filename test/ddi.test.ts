@@ -115,6 +115,40 @@ test('malformed images give DecodeError with offset and path, nothing else', () 
   assert.throws(() => decodeImage('node-output', noName, 'x64'), (e: unknown) => e instanceof DecodeError && e.message === 'D3D12DDI_NODE_OUTPUT_0108.FinalName.Name at byte 0: Name may not be NULL');
 });
 
+test('lists of different lengths over one array come back as copies, and encode then decode keeps the JSON (dxbin fuzz ddi-image)', () => {
+  // found by the 2026-12-02 campaign (seed 20261205), minimized: an x86 D3D12DDI_NODE_OUTPUT_0108 whose
+  // nodes point pOutputs at one address with NumOutputs 2 and 1. Element 0 was one object shared by
+  // both lists, which the writer (placing whole pointed-at values) wrote twice: the second decode
+  // had two objects where the first had one.
+  const hex =
+    '22080000001c00000000000000ffffff7f240000004e000000e2000000300000001c0000001c000000010000004c0000000200000020000000300000000100000024000000200000001c0000001c000000400000001400000000000000000000000200000024000000080000008a0000001c0000001c0000004000000030000000000000001c0000000100000024000000';
+  const data = Uint8Array.from(hex.match(/../g)!, (h) => Number.parseInt(h, 16));
+  const struct = STRUCTS[data[0]! % STRUCTS.length]!.name;
+  const abi = ABIS[(data[0]! >> 5) & 1]!;
+  assert.equal([struct, abi], ['D3D12DDI_NODE_OUTPUT_0108', 'x86']);
+  const value = decodeImage(struct, data.subarray(1), abi);
+  const json = JSON.stringify(ddiToJson(struct, value));
+  assert.equal(JSON.stringify(ddiToJson(struct, decodeImage(struct, encodeImage(struct, value, abi), abi))), json);
+  // every list element is its list's own object: no object is an element of two lists
+  const owner = new Map<object, unknown[]>();
+  const seen = new Set<object>();
+  const walk = (v: unknown) => {
+    if (typeof v !== 'object' || v === null || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const item of v) {
+        if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+          assert.ok(!owner.has(item) || owner.get(item) === v, 'an object is an element of two lists');
+          owner.set(item, v);
+        }
+        walk(item);
+      }
+    } else for (const x of Object.values(v)) walk(x);
+  };
+  walk(value);
+  assert.ok(owner.size >= 3);
+});
+
 test('the image format: struct at 0, targets after it, pointers as offsets, UTF-16LE names', () => {
   const output = ddiFromJson('node-output', {
     FinalName: { Name: 'B', ArrayIndex: 1 }, OutputIndex: 0, NodeIOKind: 'NODE_OUTPUT', NodeIOFlags: [], RecordSizeInBytes: 12,

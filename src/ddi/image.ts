@@ -255,20 +255,25 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   // Structs still to fill, in the order a recursive walk would visit them (top of stack first).
   const stack: StructTask[] = [];
 
-  /** The object for `name` at `at`: the memoized one, or a new one queued for filling. */
-  // An embedded struct (a field of struct type) is its own object, never shared with a pointer
-  // target at the same address: the writer places only whole pointed-at objects, so a pointer into
-  // the middle of another struct comes back as a copy of equal value (found by dxbin fuzz ddi-image).
-  const structAt = (name: string, at: number, path: string, later: StructTask[], embedded = false): DdiObject => {
+  /**
+   * The object for `name` at `at`: the memoized one, or a new one queued for filling. Only a
+   * struct a pointer names by itself is shared by address (`pointee`). The writer places whole
+   * pointed-at values, so anything inside another value is that value's own object: an embedded
+   * struct (a field of struct type, `embedded`) and an element of a list or stream (`element`,
+   * owned by its list, which is shared by address and length). A pointer into the middle of
+   * another value, or two lists of different lengths over one array, come back as copies of equal
+   * value (both found by dxbin fuzz ddi-image).
+   */
+  const structAt = (name: string, at: number, path: string, later: StructTask[], kind: 'pointee' | 'element' | 'embedded' = 'pointee'): DdiObject => {
     const layout = structLayout(name, abi);
     r.need(at, layout.size, path);
     const key = `${name}@${at}`;
-    const seen = embedded ? undefined : memo.get(key);
+    const seen = kind === 'pointee' ? memo.get(key) : undefined;
     if (seen) return seen as DdiObject;
     // a struct pointed at costs its bytes (an embedded one is inside its owner's): distinct objects stay in proportion to the image
-    if (!embedded) spend(layout.size, at, path);
+    if (kind !== 'embedded') spend(layout.size, at, path);
     const obj: DdiObject = {};
-    if (!embedded) memo.set(key, obj);
+    if (kind === 'pointee') memo.set(key, obj);
     later.push({ name, at, path, obj });
     return obj;
   };
@@ -300,11 +305,11 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     for (const f of structLayout(task.name, abi).fields) {
       const fp = `${path}.${f.name}`;
       const o = at + f.offset;
-      if (f.type.kind === 'struct') obj[f.name] = structAt(f.type.struct, o, fp, later, true);
+      if (f.type.kind === 'struct') obj[f.name] = structAt(f.type.struct, o, fp, later, 'embedded');
       else if (f.type.kind === 'array') {
         const of = f.type.of;
         const one = f.size / f.type.count;
-        obj[f.name] = Array.from({ length: f.type.count }, (_, i) => (of.kind === 'struct' ? structAt(of.struct, o + i * one, `${fp}[${i}]`, later, true) : scalar(of, o + i * one, one, `${fp}[${i}]`))) as DdiValue;
+        obj[f.name] = Array.from({ length: f.type.count }, (_, i) => (of.kind === 'struct' ? structAt(of.struct, o + i * one, `${fp}[${i}]`, later, 'embedded') : scalar(of, o + i * one, one, `${fp}[${i}]`))) as DdiValue;
       } else if (f.type.kind === 'ptr') {
         const target = readPtr(o, fp);
         if (target === 0) {
@@ -393,7 +398,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
         if (!struct) throw new DecodeError('bad-offset', at + o, `${ip}.${to.by}`, `${type} is no subobject type`);
         const size = structLayout(struct, abi).size;
         if (o + size > count) throw new DecodeError('truncated', at + o, ip, `a ${size}-byte subobject at ${o} runs past the ${count}-byte stream`);
-        list.push(structAt(struct, at + o, ip, later));
+        list.push(structAt(struct, at + o, ip, later, 'element'));
         o += size;
       }
       return list;
@@ -415,7 +420,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
       spend(n, at, path); // the list's elements (lists of many lengths over one array fan out)
       const list: DdiObject[] = [];
       memo.set(key, list);
-      for (let i = 0; i < n; i++) list.push(structAt(to.struct, at + i * layout.size, `${path}[${i}]`, later));
+      for (let i = 0; i < n; i++) list.push(structAt(to.struct, at + i * layout.size, `${path}[${i}]`, later, 'element'));
       return list;
     }
     throw new DecodeError('bad-offset', ptrAt, path, 'unresolved union pointer');
