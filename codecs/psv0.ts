@@ -43,9 +43,6 @@ export const SHADER_KIND = enumTable('DXIL::ShaderKind', '', [
   ['Node', 15],
   ['Invalid', 16],
 ]);
-export const SHADER_KIND_VALUE = {
-  Pixel: 0, Vertex: 1, Geometry: 2, Hull: 3, Domain: 4, Compute: 5, Library: 6, Mesh: 13, Amplification: 14,
-} as const;
 
 /** PSVResourceType. */
 export const PSV_RESOURCE_TYPE = enumTable('PSVResourceType', '', [

@@ -73,7 +73,7 @@ test('worked example E2: pixel shader names, elements and the input->output tabl
   // the rows' JSON form, as parts give it: the stored value, its name beside
   assert.equal(json.outputElements.map((e: any) => [e.semanticKind, e.semanticKindName]), [[16, 'Target'], [16, 'Target'], [16, 'Target'], [16, 'Target']]);
   assert.equal([json.info.shaderStage, json.info.shaderStageName], [0, 'Pixel']);
-  // a description that spells an enum by name in place (the form before formatVersion 3) still reads
+  // a description that spells an enum by name in place (the form of 0.1.0) still reads
   const named = { ...json, info: { ...json.info, shaderStage: 'Pixel' }, outputElements: json.outputElements.map((e: any) => ({ ...e, semanticKind: 'Target' })) };
   assert.is(hex(encodePsv0(psv0FromJson(JSON.parse(JSON.stringify(named))))), hex(encodePsv0(s.psv!)));
   assert.equal(psv0FromJson(json), s.psv, 'the names beside are read-only helpers');

@@ -8,7 +8,7 @@
 import type { CliCommand } from './command.js';
 
 /** The version of the `--json` formats; raised on any incompatible change. */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 2;
 
 type Schema = Record<string, unknown>;
 export const S = {
