@@ -375,22 +375,7 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
     const outputs = new Map<string, SignatureElement>();
     const rasterized = from === 'GS' ? rasterizedStream(pipeline) : 0;
     for (const o of [...out.outputs, ...(out.primitiveOutputs ?? [])]) if (o.stream === rasterized || to !== 'PS') outputs.set(key(o), o);
-    const words = { from: STAGE_WORD[from], to: STAGE_WORD[to] };
-    for (const e of inp.inputs) {
-      if (SYSTEM_GENERATED.has(e.systemValue)) continue;
-      const o = outputs.get(key(e));
-      const at = { stage: to, path: to };
-      if (!o) {
-        r.add('linkage-missing', { ...words, name: e.semanticName, semanticIndex: e.semanticIndex }, at);
-        continue;
-      }
-      if (o.register !== e.register) r.add('linkage-register', { ...words, name: e.semanticName, out: o.register, in: e.register }, at);
-      else if ((mask4(e.mask) & ~mask4(o.mask)) !== 0) r.add('linkage-mask', { ...words, name: e.semanticName }, at);
-      if (o.systemValue !== e.systemValue) r.add('linkage-system-value', { ...words, name: e.semanticName, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
-      if (typeKind(o.componentType) !== typeKind(e.componentType) && typeKind(o.componentType) !== 'unknown' && typeKind(e.componentType) !== 'unknown') {
-        r.add('linkage-type', { ...words, name: e.semanticName, out: typeName(o.componentType), in: typeName(e.componentType) }, at);
-      }
-    }
+    compareElements(r, 'linkage', outputs, inp.inputs, (e) => SYSTEM_GENERATED.has(e.systemValue), { from: STAGE_WORD[from], to: STAGE_WORD[to] }, { stage: to, path: to });
   }
 
   if (kind === 'graphics') tessellation(signatures.HS, signatures.DS, r);
@@ -495,21 +480,30 @@ function tessellation(hs: StageSignatures | undefined, ds: StageSignatures | und
   if (!hs?.patchConstants || !ds?.patchConstants) return;
   const outputs = new Map<string, SignatureElement>();
   for (const o of hs.patchConstants) outputs.set(key(o), o);
-  const at = { stage: 'DS' as const, path: 'DS' };
-  for (const e of ds.patchConstants) {
-    // tessellation factors of two domains are the domain rule's to say
-    if (SYSTEM_GENERATED.has(e.systemValue) || (!sameDomain && TESS_FACTOR_NAMES.has(e.systemValue))) continue;
+  // tessellation factors of two domains are the domain rule's to say
+  compareElements(r, 'patch-constant', outputs, ds.patchConstants, (e) => SYSTEM_GENERATED.has(e.systemValue) || (!sameDomain && TESS_FACTOR_NAMES.has(e.systemValue)), {}, { stage: 'DS', path: 'DS' });
+}
+
+/**
+ * A stage's inputs against the outputs before it (`outputs` by key): each present, in the same
+ * register, its components within, the same system value and component type. The linkage rules
+ * and the patch-constant rules alike (`prefix`), `words` naming the stages where the rule does.
+ */
+function compareElements(r: Report, prefix: 'linkage' | 'patch-constant', outputs: ReadonlyMap<string, SignatureElement>, inputs: readonly SignatureElement[], skip: (e: SignatureElement) => boolean, words: Record<string, string>, at: Partial<PipelineViolation>): void {
+  for (const e of inputs) {
+    if (skip(e)) continue;
     const o = outputs.get(key(e));
+    const values = { ...words, name: e.semanticName };
     if (!o) {
-      r.add('patch-constant-missing', { name: e.semanticName, semanticIndex: e.semanticIndex }, at);
+      r.add(`${prefix}-missing`, { ...values, semanticIndex: e.semanticIndex }, at);
       continue;
     }
-    if (o.register !== e.register) r.add('patch-constant-register', { name: e.semanticName, out: o.register, in: e.register }, at);
-    else if ((mask4(e.mask) & ~mask4(o.mask)) !== 0) r.add('patch-constant-mask', { name: e.semanticName }, at);
-    if (o.systemValue !== e.systemValue) r.add('patch-constant-system-value', { name: e.semanticName, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
-    if (typeKind(o.componentType) !== typeKind(e.componentType) && typeKind(o.componentType) !== 'unknown' && typeKind(e.componentType) !== 'unknown') {
-      r.add('patch-constant-type', { name: e.semanticName, out: typeName(o.componentType), in: typeName(e.componentType) }, at);
-    }
+    if (o.register !== e.register) r.add(`${prefix}-register`, { ...values, out: o.register, in: e.register }, at);
+    else if ((mask4(e.mask) & ~mask4(o.mask)) !== 0) r.add(`${prefix}-mask`, values, at);
+    if (o.systemValue !== e.systemValue) r.add(`${prefix}-system-value`, { ...values, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
+    const out = typeKind(o.componentType);
+    const inp = typeKind(e.componentType);
+    if (out !== inp && out !== 'unknown' && inp !== 'unknown') r.add(`${prefix}-type`, { ...values, out: typeName(o.componentType), in: typeName(e.componentType) }, at);
   }
 }
 
