@@ -9,7 +9,7 @@
  * targets and depth against RTVFormats and DSVFormat, and stream output against the last stage
  * before the rasterizer.
  */
-import { PIPELINE_LIMITS, PIPELINE_RULES, SYSTEM_GENERATED, TESS_FACTORS, TESS_FACTOR_NAMES, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
+import { PIPELINE_LIMITS, pipelineRule, SYSTEM_GENERATED, TESS_FACTORS, TESS_FACTOR_NAMES, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
 import { DXGI_FORMAT, SIMULTANEOUS_RENDER_TARGET_COUNT } from '../../codecs/pipeline.js';
 import { SIGNATURE_COMPONENT_TYPE, SIGNATURE_SYSTEM_VALUE } from '../../codecs/parts.js';
 import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
@@ -127,13 +127,11 @@ export interface VerifyPipelineOptions {
   signatures?: (shader: ShaderInfo, key: StageKey) => StageSignatures | undefined;
 }
 
-const RULE = new Map<string, (typeof PIPELINE_RULES)[number]>(PIPELINE_RULES.map((r) => [r.code, r]));
-
 /** Collects violations in rule words. */
 class Report {
   readonly list: PipelineViolation[] = [];
   add(code: PipelineRuleCode, values: Record<string, string | number>, extra: Partial<PipelineViolation> = {}): void {
-    const row = RULE.get(code)!;
+    const row = pipelineRule(code)!;
     this.list.push({ code, severity: row.severity, message: fillMessage(row.message, values), source: row.source, ...extra });
   }
 }
