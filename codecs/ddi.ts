@@ -243,22 +243,24 @@ export const ABIS: readonly Abi[] = ['x64', 'x86'];
 /** Work-graph limits used by validation (docs/formats/ddi.md). */
 export const WORK_GRAPH_LIMITS = { maxDispatchGridComponent: 65535, maxDispatchGridProduct: 0xffffff, unboundedArraySize: 0xffffffff } as const;
 
-/** Stable validation codes for DDI structures. */
+/** Stable validation codes for DDI structures: [code, message]. */
 export const DDI_VALIDATION_RULES = [
-  { code: 'enum-out-of-range', message: '{field} value {value} is not a {type} value' },
-  { code: 'output-kind', message: 'NodeIOKind {value} is not an output kind (NODE_OUTPUT, NODE_OUTPUT_ARRAY, EMPTY_OUTPUT, EMPTY_OUTPUT_ARRAY)' },
-  { code: 'array-size-zero', message: 'ArraySize must be at least 1' },
-  { code: 'unbounded-without-sparse', message: 'ArraySize 0xFFFFFFFF (unbounded) requires bAllowSparseNodes' },
-  { code: 'record-size-zero', message: 'RecordSizeInBytes 0 is allowed only for empty outputs' },
-  { code: 'max-records-exactly-one', message: 'exactly one of pMaxRecords and pMaxRecordsSharedWithOutputIndex must be set' },
-  { code: 'shared-index-unknown', message: 'pMaxRecordsSharedWithOutputIndex {value} names no other output of this node' },
-  { code: 'shared-index-without-budget', message: 'output {value}, whose budget is shared, has no pMaxRecords of its own' },
-  { code: 'output-index', message: 'OutputIndex {value} differs from the output\'s position {position} in pOutputs' },
-  { code: 'dispatch-grid-components', message: 'NumComponents {value} is not 1, 2 or 3' },
-  { code: 'dispatch-grid-limit', message: 'dispatch grid {value} exceeds 65535 per component or 16777215 in all' },
-  { code: 'preserve-local-render-border', message: 'PRESERVE_LOCAL_RENDER requires AdditionalWidth and AdditionalHeight 0, got {value}' },
-  { code: 'preserve-local-unpaired', message: 'pass {pass} ends with {ending} but pass {next} begins with {beginning}' },
-  { code: 'preserve-local-parameters-differ', message: 'pass {pass} ends with border {ending} but pass {next} begins with border {beginning}' },
-  { code: 'preserve-local-at-end', message: 'the last pass ends with {ending}: a command list may not end with a surface in a PRESERVE_LOCAL state' },
+  ['enum-out-of-range', '{field} value {value} is not a {type} value'],
+  ['output-kind', 'NodeIOKind {value} is not an output kind (NODE_OUTPUT, NODE_OUTPUT_ARRAY, EMPTY_OUTPUT, EMPTY_OUTPUT_ARRAY)'],
+  ['array-size-zero', 'ArraySize must be at least 1'],
+  ['unbounded-without-sparse', 'ArraySize 0xFFFFFFFF (unbounded) requires bAllowSparseNodes'],
+  ['record-size-zero', 'RecordSizeInBytes 0 is allowed only for empty outputs'],
+  ['max-records-exactly-one', 'exactly one of pMaxRecords and pMaxRecordsSharedWithOutputIndex must be set'],
+  ['shared-index-unknown', 'pMaxRecordsSharedWithOutputIndex {value} names no other output of this node'],
+  ['shared-index-without-budget', 'output {value}, whose budget is shared, has no pMaxRecords of its own'],
+  ['output-index', 'OutputIndex {value} differs from the output\'s position {position} in pOutputs'],
+  ['dispatch-grid-components', 'NumComponents {value} is not 1, 2 or 3'],
+  ['dispatch-grid-limit', 'dispatch grid {value} exceeds 65535 per component or 16777215 in all'],
+  ['preserve-local-render-border', 'PRESERVE_LOCAL_RENDER requires AdditionalWidth and AdditionalHeight 0, got {value}'],
+  ['preserve-local-unpaired', 'pass {pass} ends with {ending} but pass {next} begins with {beginning}'],
+  ['preserve-local-parameters-differ', 'pass {pass} ends with border {ending} but pass {next} begins with border {beginning}'],
+  ['preserve-local-at-end', 'the last pass ends with {ending}: a command list may not end with a surface in a PRESERVE_LOCAL state'],
 ] as const;
-export type DdiValidationCode = (typeof DDI_VALIDATION_RULES)[number]['code'];
+export type DdiValidationCode = (typeof DDI_VALIDATION_RULES)[number][0];
+/** The message of a DDI validation code. */
+export const ddiValidationMessage = (code: DdiValidationCode): string => DDI_VALIDATION_RULES.find((r) => r[0] === code)![1];

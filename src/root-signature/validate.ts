@@ -24,7 +24,7 @@ import {
   type RegisterClass,
 } from '../../codecs/root-signature.js';
 import { flag } from '../../codecs/enum-table.js';
-import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
+import { VALID_ROOT_FLAGS, validationRule, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
 import { fillMessage } from '../bytes/errors.js';
 import { checkDescription } from './check.js';
 import { expectOptions } from '../bytes/check.js';
@@ -82,13 +82,13 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
   expectOptions(options);
   const target = options.target ?? 'runtime';
   const applies = (code: ValidationCode) => {
-    const rule = VALIDATION_RULES.find((r) => r.code === code)!;
+    const rule = validationRule(code);
     return target === 'all' || (rule.targets as readonly string[]).includes(target);
   };
   const out: Violation[] = [];
   const report = (code: ValidationCode, path: string, values: Record<string, string | number>) => {
     if (!applies(code)) return;
-    const rule = VALIDATION_RULES.find((r) => r.code === code)!;
+    const rule = validationRule(code);
     const message = fillMessage(rule.message, values);
     out.push({ code, rule: rule.rule, path, message });
   };
