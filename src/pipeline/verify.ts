@@ -167,8 +167,8 @@ export function verifyPipeline(pipeline: Pipeline, options: VerifyPipelineOption
     if (!bytes) continue;
     const info = readShader(bytes);
     infos.set(key, info);
-    if (!KIND_STAGES[kind].includes(key)) r.add('stages-mixed', { kind, stage: key, desc: kind === 'compute' ? 'COMPUTE' : kind === 'mesh' ? 'MESH' : 'GRAPHICS' }, { path: key, stage: key });
-    if (info.stage !== STAGE_KIND[key]) r.add('shader-stage-mismatch', { key, actual: stageWord(info.stage), expected: STAGE_WORD[key].replace(/ Shader$/, '').toLowerCase() }, { path: key, stage: key });
+    if (!KIND_STAGES[kind].includes(key)) r.add('stages-mixed', { kind, stage: key, desc: kind.toUpperCase() }, { path: key, stage: key });
+    if (info.stage !== STAGE_KIND[key]) r.add('shader-stage-mismatch', { key, actual: stageWord(info.stage), expected: stageWord(STAGE_KIND[key]) }, { path: key, stage: key });
   }
   if (kind === 'graphics' && !infos.has('VS')) r.add('vertex-shader-missing', {}, { path: 'VS' });
   if (kind === 'mesh' && !infos.has('MS')) r.add('mesh-shader-missing', {}, { path: 'MS' });
