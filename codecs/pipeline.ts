@@ -7,7 +7,7 @@
  */
 import { COMPARISON_FUNC } from './root-signature.js';
 import { DXGI_FORMAT } from './dxgi-format.js';
-import { enumTable, flagTable, type EnumTable, type FlagTable } from './enum-table.js';
+import { enumerator, enumTable, flagTable, type EnumTable, type FlagTable } from './enum-table.js';
 import type { FieldType, Pointee, StructDef, StructField } from './ddi.js';
 
 export { DXGI_FORMAT, COMPARISON_FUNC };
@@ -289,7 +289,7 @@ export const STREAM_STRUCTS: readonly StructDef[] = [
       f('SizeInBytes', SIZE_T),
       {
         name: 'pPipelineStateSubobjectStream',
-        type: p({ kind: 'stream', size: { field: 'SizeInBytes' }, by: 'Type', cases: Object.fromEntries(SUBOBJECTS.map((r) => [PIPELINE_STATE_SUBOBJECT_TYPE.values.find(([n]) => n === r.type)![1], subobjectStructName(r.type)])) }),
+        type: p({ kind: 'stream', size: { field: 'SizeInBytes' }, by: 'Type', cases: Object.fromEntries(SUBOBJECTS.map((r) => [enumerator(PIPELINE_STATE_SUBOBJECT_TYPE, r.type), subobjectStructName(r.type)])) }),
       },
     ],
   },
