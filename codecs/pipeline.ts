@@ -230,6 +230,10 @@ const STENCIL_OP_DEFAULT = { StencilFailOp: 'KEEP', StencilDepthFailOp: 'KEEP', 
 const DEPTH_DEFAULT = { DepthEnable: 1, DepthWriteMask: 'ALL', DepthFunc: 'LESS', StencilEnable: 0 };
 const RASTER_DEFAULT = { FillMode: 'SOLID', CullMode: 'BACK', FrontCounterClockwise: 0, DepthBias: 0, DepthBiasClamp: 0, SlopeScaledDepthBias: 0, DepthClipEnable: 1 };
 const RASTER_DEFAULT_TAIL = { ForcedSampleCount: 0, ConservativeRaster: 'OFF' };
+/** D3D12_RASTERIZER_DESC and _DESC1 (the same fields, DepthBias INT or FLOAT). */
+const RASTER_DESC_DEFAULT = { ...RASTER_DEFAULT, MultisampleEnable: 0, AntialiasedLineEnable: 0, ...RASTER_DEFAULT_TAIL };
+/** D3D12_DEPTH_STENCIL_DESC (and _DESC1's fields before DepthBoundsTestEnable). */
+const DEPTH_DESC_DEFAULT = { ...DEPTH_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff, FrontFace: STENCIL_OP_DEFAULT, BackFace: STENCIL_OP_DEFAULT };
 const BYTECODE = s('D3D12_SHADER_BYTECODE');
 const shader = (type: SubobjectRow['stage'] & string): SubobjectRow => ({ type, inner: BYTECODE, key: type, stage: type });
 
@@ -244,8 +248,8 @@ export const SUBOBJECTS: readonly SubobjectRow[] = [
   { type: 'STREAM_OUTPUT', inner: s('D3D12_STREAM_OUTPUT_DESC'), key: 'StreamOutput' },
   { type: 'BLEND', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_BLEND_DESC', inner: s('D3D12_BLEND_DESC'), key: 'BlendState', default: { AlphaToCoverageEnable: 0, IndependentBlendEnable: 0, RenderTarget: Array.from({ length: 8 }, () => RT_BLEND_DEFAULT) } },
   { type: 'SAMPLE_MASK', inner: UINT, key: 'SampleMask', default: 0xffffffff },
-  { type: 'RASTERIZER', inner: s('D3D12_RASTERIZER_DESC'), key: 'RasterizerState', group: 'rasterizer', default: { ...RASTER_DEFAULT, MultisampleEnable: 0, AntialiasedLineEnable: 0, ...RASTER_DEFAULT_TAIL } },
-  { type: 'DEPTH_STENCIL', inner: s('D3D12_DEPTH_STENCIL_DESC'), key: 'DepthStencilState', group: 'depth stencil', default: { ...DEPTH_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff, FrontFace: STENCIL_OP_DEFAULT, BackFace: STENCIL_OP_DEFAULT } },
+  { type: 'RASTERIZER', inner: s('D3D12_RASTERIZER_DESC'), key: 'RasterizerState', group: 'rasterizer', default: RASTER_DESC_DEFAULT },
+  { type: 'DEPTH_STENCIL', inner: s('D3D12_DEPTH_STENCIL_DESC'), key: 'DepthStencilState', group: 'depth stencil', default: DEPTH_DESC_DEFAULT },
   { type: 'INPUT_LAYOUT', inner: s('D3D12_INPUT_LAYOUT_DESC'), key: 'InputLayout' },
   { type: 'IB_STRIP_CUT_VALUE', inner: e(INDEX_BUFFER_STRIP_CUT_VALUE), key: 'IBStripCutValue' },
   { type: 'PRIMITIVE_TOPOLOGY', inner: e(PRIMITIVE_TOPOLOGY_TYPE), key: 'PrimitiveTopologyType' },
@@ -255,7 +259,7 @@ export const SUBOBJECTS: readonly SubobjectRow[] = [
   { type: 'NODE_MASK', inner: UINT, key: 'NodeMask' },
   { type: 'CACHED_PSO', inner: s('D3D12_CACHED_PIPELINE_STATE'), key: 'CachedPSO' },
   { type: 'FLAGS', inner: fl(PIPELINE_STATE_FLAGS), key: 'Flags' },
-  { type: 'DEPTH_STENCIL1', inner: s('D3D12_DEPTH_STENCIL_DESC1'), key: 'DepthStencilState1', group: 'depth stencil', default: { ...DEPTH_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff, FrontFace: STENCIL_OP_DEFAULT, BackFace: STENCIL_OP_DEFAULT, DepthBoundsTestEnable: 0 } },
+  { type: 'DEPTH_STENCIL1', inner: s('D3D12_DEPTH_STENCIL_DESC1'), key: 'DepthStencilState1', group: 'depth stencil', default: { ...DEPTH_DESC_DEFAULT, DepthBoundsTestEnable: 0 } },
   { type: 'VIEW_INSTANCING', inner: s('D3D12_VIEW_INSTANCING_DESC'), key: 'ViewInstancingDesc', default: { ViewInstanceCount: 0, pViewInstanceLocations: null, Flags: [] } },
   shader('AS'),
   shader('MS'),
@@ -266,7 +270,7 @@ export const SUBOBJECTS: readonly SubobjectRow[] = [
     group: 'depth stencil',
     default: { ...DEPTH_DEFAULT, FrontFace: { ...STENCIL_OP_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff }, BackFace: { ...STENCIL_OP_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff }, DepthBoundsTestEnable: 0 },
   },
-  { type: 'RASTERIZER1', inner: s('D3D12_RASTERIZER_DESC1'), key: 'RasterizerState1', group: 'rasterizer', default: { ...RASTER_DEFAULT, MultisampleEnable: 0, AntialiasedLineEnable: 0, ...RASTER_DEFAULT_TAIL } },
+  { type: 'RASTERIZER1', inner: s('D3D12_RASTERIZER_DESC1'), key: 'RasterizerState1', group: 'rasterizer', default: RASTER_DESC_DEFAULT },
   { type: 'RASTERIZER2', inner: s('D3D12_RASTERIZER_DESC2'), key: 'RasterizerState2', group: 'rasterizer', default: { ...RASTER_DEFAULT, LineRasterizationMode: 'ALIASED', ...RASTER_DEFAULT_TAIL } },
   { type: 'SERIALIZED_ROOT_SIGNATURE', inner: s('D3D12_SERIALIZED_ROOT_SIGNATURE_DESC'), key: 'pRootSignature', group: 'root signature' },
 ];
