@@ -22,7 +22,7 @@ import { enumName } from '../json/vocabulary.js';
 import { containerRootSignature, readRootSignatureSource } from '../root-signature/input.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
-import { verifyBindings, type VerifyResult } from '../binding/verify.js';
+import { NO_PSV0_REASON, verifyBindings, type VerifyResult } from '../binding/verify.js';
 import { expectSubobjects } from './stream.js';
 import { pipelineValue, type Pipeline, type PipelineKind } from './desc.js';
 import { formatInfo } from './formats.js';
@@ -199,7 +199,7 @@ export function verifyPipeline(pipeline: Pipeline, options: VerifyPipelineOption
   // bindings per stage (DXC's verifier; the DENY flag of each stage present)
   for (const [key, info] of infos) {
     if (!rs || !info.bindings) {
-      stages.push({ key, stage: info.stage, format: info.format, bindings: 'not-verifiable', reason: !rs ? 'no root signature' : 'the container has no PSV0 part, so its bindings are not known' });
+      stages.push({ key, stage: info.stage, format: info.format, bindings: 'not-verifiable', reason: !rs ? 'no root signature' : NO_PSV0_REASON });
       continue;
     }
     const v = verifyBindings(info.stage, info.bindings, rs);
