@@ -39,7 +39,6 @@ export interface PipelineFromJsonOptions {
   budget?: Budget;
 }
 
-const ROW_BY_KEY = new Map<string, SubobjectRow>(SUBOBJECTS.map((r) => [r.key, r]));
 /** Every key of the pipeline JSON form, in row order. */
 export const PIPELINE_KEYS: readonly string[] = SUBOBJECTS.map((r) => r.key);
 /** The keys whose value is a file path (shaders, pRootSignature, CachedPSO). */
@@ -147,7 +146,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
   for (const [key, given] of Object.entries(json)) {
     const path = `pipeline.${key}`;
     if (key === '$schema') continue;
-    const row = ROW_BY_KEY.get(key);
+    const row = SUBOBJECTS.find((r) => r.key === key);
     if (!row) throw new DescriptionError('unknown-key', path, `a pipeline has no ${quoted(key)} (known: ${PIPELINE_KEYS.join(', ')})`);
     if (row.group) {
       const other = groups.get(row.group);

@@ -21,7 +21,6 @@ import { pointerSize, structLayout } from '../ddi/layout.js';
 /** The root struct of a stream image. */
 export const STREAM_DESC = 'D3D12_PIPELINE_STATE_STREAM_DESC';
 
-const ROW_BY_TYPE = new Map<string, SubobjectRow>(SUBOBJECTS.map((r) => [r.type, r]));
 
 /** A subobject: its type (the D3D12_PIPELINE_STATE_SUBOBJECT_TYPE name without the prefix) and what it holds. */
 export interface Subobject {
@@ -34,7 +33,8 @@ export interface Subobject {
  * @throws {DescriptionError} bad-name for a name that is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE
  */
 export function subobjectRow(type: string): SubobjectRow {
-  const row = typeof type === 'string' ? ROW_BY_TYPE.get(type.replace(/^D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_/, '')) : undefined;
+  const name = typeof type === 'string' ? type.replace(/^D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_/, '') : undefined;
+  const row = SUBOBJECTS.find((r) => r.type === name);
   if (!row) throw new DescriptionError('bad-name', 'type', `${typeof type === 'string' ? JSON.stringify(type) : kindOf(type)} is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE (known: ${SUBOBJECTS.map((r) => r.type).join(', ')})`);
   return row;
 }
