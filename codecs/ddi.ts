@@ -110,6 +110,8 @@ export interface StructDef {
   readonly align?: 'pointer';
 }
 
+/** One field of a struct: its C name and type. */
+const f = (name: string, type: FieldType): StructField => ({ name, type });
 const UINT = { kind: 'UINT' } as const;
 const BOOL = { kind: 'BOOL' } as const;
 const e = (table: EnumTable) => ({ kind: 'enum', table }) as const;
@@ -118,120 +120,120 @@ const s = (struct: string) => ({ kind: 'struct', struct }) as const;
 const NODE_LIST = p({ kind: 'struct', struct: 'D3D12DDI_NODE_LIST_ENTRY_0108' });
 
 const LAUNCH_HEAD: StructField[] = [
-  { name: 'FinalName', type: s('D3D12DDI_NODE_ID_0108') },
-  { name: 'bProgramEntry', type: BOOL },
-  { name: 'InputNodeIOKind', type: e(NODE_IO_KIND) },
-  { name: 'InputNodeIOFlags', type: UINT },
-  { name: 'InputRecordSizeInBytes', type: UINT },
+  f('FinalName', s('D3D12DDI_NODE_ID_0108')),
+  f('bProgramEntry', BOOL),
+  f('InputNodeIOKind', e(NODE_IO_KIND)),
+  f('InputNodeIOFlags', UINT),
+  f('InputRecordSizeInBytes', UINT),
 ];
 const LAUNCH_TAIL: StructField[] = [
-  { name: 'pInputNodes', type: NODE_LIST },
-  { name: 'pNodesSharingInputWithThisNode', type: NODE_LIST },
-  { name: 'NumOutputs', type: UINT },
-  { name: 'pOutputs', type: p({ kind: 'struct', struct: 'D3D12DDI_NODE_OUTPUT_0108', count: { field: 'NumOutputs' } }) },
+  f('pInputNodes', NODE_LIST),
+  f('pNodesSharingInputWithThisNode', NODE_LIST),
+  f('NumOutputs', UINT),
+  f('pOutputs', p({ kind: 'struct', struct: 'D3D12DDI_NODE_OUTPUT_0108', count: { field: 'NumOutputs' } })),
 ];
 const SHARED: StructField[] = [
-  { name: 'pLocalRootArgumentsTableIndex', type: p({ kind: 'uint', count: 1 }) },
-  { name: 'pShareInputOfNode', type: p({ kind: 'struct', struct: 'D3D12DDI_NODE_0108' }) },
+  f('pLocalRootArgumentsTableIndex', p({ kind: 'uint', count: 1 })),
+  f('pShareInputOfNode', p({ kind: 'struct', struct: 'D3D12DDI_NODE_0108' })),
 ];
 
 export const STRUCTS: readonly StructDef[] = [
-  { name: 'D3D12DDI_NODE_ID_0108', cli: 'node-id', fields: [{ name: 'Name', type: p({ kind: 'wstring' }, false) }, { name: 'ArrayIndex', type: UINT }] },
+  { name: 'D3D12DDI_NODE_ID_0108', cli: 'node-id', fields: [f('Name', p({ kind: 'wstring' }, false)), f('ArrayIndex', UINT)] },
   {
     name: 'D3D12DDI_RECORD_DISPATCH_GRID_0108',
     cli: 'record-dispatch-grid',
-    fields: [{ name: 'ByteOffset', type: { kind: 'UINT16' } }, { name: 'NumComponents', type: { kind: 'UINT8' } }, { name: 'b16BitsPerComponent', type: BOOL }],
+    fields: [f('ByteOffset', { kind: 'UINT16' }), f('NumComponents', { kind: 'UINT8' }), f('b16BitsPerComponent', BOOL)],
   },
-  { name: 'D3D12DDI_NODE_LIST_ENTRY_0108', cli: 'node-list-entry', fields: [{ name: 'pNode', type: p({ kind: 'struct', struct: 'D3D12DDI_NODE_0108' }, false) }, { name: 'pNext', type: NODE_LIST }] },
+  { name: 'D3D12DDI_NODE_LIST_ENTRY_0108', cli: 'node-list-entry', fields: [f('pNode', p({ kind: 'struct', struct: 'D3D12DDI_NODE_0108' }, false)), f('pNext', NODE_LIST)] },
   {
     name: 'D3D12DDI_SHADER_NODE_0108',
     cli: 'shader-node',
     fields: [
-      { name: 'Shader', type: p({ kind: 'wstring' }, false) },
-      { name: 'PropertiesType', type: e(NODE_PROPERTIES_TYPE) },
+      f('Shader', p({ kind: 'wstring' }, false)),
+      f('PropertiesType', e(NODE_PROPERTIES_TYPE)),
       {
         name: 'pProperties',
         type: p({ kind: 'select', by: 'PropertiesType', cases: { 1: 'D3D12DDI_BROADCASTING_LAUNCH_NODE_PROPERTIES_0108', 2: 'D3D12DDI_COALESCING_LAUNCH_NODE_PROPERTIES_0108', 3: 'D3D12DDI_THREAD_LAUNCH_NODE_PROPERTIES_0108' } }),
       },
     ],
   },
-  { name: 'D3D12DDI_NODE_0108', cli: 'node', fields: [{ name: 'VersionAdded', type: UINT }, { name: 'NodeType', type: e(NODE_TYPE) }, { name: 'Shader', type: s('D3D12DDI_SHADER_NODE_0108') }] },
+  { name: 'D3D12DDI_NODE_0108', cli: 'node', fields: [f('VersionAdded', UINT), f('NodeType', e(NODE_TYPE)), f('Shader', s('D3D12DDI_SHADER_NODE_0108'))] },
   {
     name: 'D3D12DDI_BROADCASTING_LAUNCH_NODE_PROPERTIES_0108',
     cli: 'broadcasting-launch-node-properties',
     fields: [
       ...LAUNCH_HEAD,
-      { name: 'GroupSharedUsageInBytes', type: UINT },
-      { name: 'MaxRecursionDepth', type: UINT },
+      f('GroupSharedUsageInBytes', UINT),
+      f('MaxRecursionDepth', UINT),
       ...SHARED,
-      { name: 'pDispatchGrid', type: p({ kind: 'uint', count: 3 }) },
-      { name: 'pMaxDispatchGrid', type: p({ kind: 'uint', count: 3 }) },
-      { name: 'pRecordDispatchGrid', type: p({ kind: 'struct', struct: 'D3D12DDI_RECORD_DISPATCH_GRID_0108' }) },
+      f('pDispatchGrid', p({ kind: 'uint', count: 3 })),
+      f('pMaxDispatchGrid', p({ kind: 'uint', count: 3 })),
+      f('pRecordDispatchGrid', p({ kind: 'struct', struct: 'D3D12DDI_RECORD_DISPATCH_GRID_0108' })),
       ...LAUNCH_TAIL,
     ],
   },
   {
     name: 'D3D12DDI_COALESCING_LAUNCH_NODE_PROPERTIES_0108',
     cli: 'coalescing-launch-node-properties',
-    fields: [...LAUNCH_HEAD, { name: 'InputMaxRecordArraySize', type: UINT }, { name: 'GroupSharedUsageInBytes', type: UINT }, { name: 'MaxRecursionDepth', type: UINT }, ...SHARED, ...LAUNCH_TAIL],
+    fields: [...LAUNCH_HEAD, f('InputMaxRecordArraySize', UINT), f('GroupSharedUsageInBytes', UINT), f('MaxRecursionDepth', UINT), ...SHARED, ...LAUNCH_TAIL],
   },
   {
     name: 'D3D12DDI_THREAD_LAUNCH_NODE_PROPERTIES_0108',
     cli: 'thread-launch-node-properties',
-    fields: [...LAUNCH_HEAD, { name: 'GroupSharedUsageInBytes', type: UINT }, { name: 'MaxRecursionDepth', type: UINT }, ...SHARED, ...LAUNCH_TAIL],
+    fields: [...LAUNCH_HEAD, f('GroupSharedUsageInBytes', UINT), f('MaxRecursionDepth', UINT), ...SHARED, ...LAUNCH_TAIL],
   },
   {
     name: 'D3D12DDI_NODE_OUTPUT_0108',
     cli: 'node-output',
     fields: [
-      { name: 'FinalName', type: s('D3D12DDI_NODE_ID_0108') },
-      { name: 'OutputIndex', type: UINT },
-      { name: 'NodeIOKind', type: e(NODE_IO_KIND) },
-      { name: 'NodeIOFlags', type: { kind: 'flags', table: NODE_IO_FLAGS } },
-      { name: 'RecordSizeInBytes', type: UINT },
-      { name: 'bAllowSparseNodes', type: BOOL },
-      { name: 'pRecordDispatchGrid', type: p({ kind: 'struct', struct: 'D3D12DDI_RECORD_DISPATCH_GRID_0108' }) },
-      { name: 'pMaxRecords', type: p({ kind: 'uint', count: 1 }) },
-      { name: 'pMaxRecordsSharedWithOutputIndex', type: p({ kind: 'uint', count: 1 }) },
-      { name: 'ArraySize', type: UINT },
-      { name: 'pOutputs', type: NODE_LIST },
+      f('FinalName', s('D3D12DDI_NODE_ID_0108')),
+      f('OutputIndex', UINT),
+      f('NodeIOKind', e(NODE_IO_KIND)),
+      f('NodeIOFlags', { kind: 'flags', table: NODE_IO_FLAGS }),
+      f('RecordSizeInBytes', UINT),
+      f('bAllowSparseNodes', BOOL),
+      f('pRecordDispatchGrid', p({ kind: 'struct', struct: 'D3D12DDI_RECORD_DISPATCH_GRID_0108' })),
+      f('pMaxRecords', p({ kind: 'uint', count: 1 })),
+      f('pMaxRecordsSharedWithOutputIndex', p({ kind: 'uint', count: 1 })),
+      f('ArraySize', UINT),
+      f('pOutputs', NODE_LIST),
     ],
   },
   {
     name: 'D3D12DDI_RENDER_PASS_BEGINNING_ACCESS_PRESERVE_LOCAL_PARAMETERS_0101',
     cli: 'preserve-local-parameters',
-    fields: [{ name: 'AdditionalWidth', type: UINT }, { name: 'AdditionalHeight', type: UINT }],
+    fields: [f('AdditionalWidth', UINT), f('AdditionalHeight', UINT)],
   },
   {
     name: 'D3D12DDI_RENDER_PASS_ENDING_ACCESS_PRESERVE_LOCAL_PARAMETERS_0101',
     cli: 'ending-preserve-local-parameters',
-    fields: [{ name: 'AdditionalWidth', type: UINT }, { name: 'AdditionalHeight', type: UINT }],
+    fields: [f('AdditionalWidth', UINT), f('AdditionalHeight', UINT)],
   },
   {
     name: 'D3D12_FEATURE_DATA_D3D12_OPTIONS',
     cli: 'd3d12-options',
     fields: [
-      { name: 'DoublePrecisionFloatShaderOps', type: BOOL },
-      { name: 'OutputMergerLogicOp', type: BOOL },
-      { name: 'MinPrecisionSupport', type: { kind: 'flags', table: SHADER_MIN_PRECISION_SUPPORT } },
-      { name: 'TiledResourcesTier', type: e(TILED_RESOURCES_TIER) },
-      { name: 'ResourceBindingTier', type: e(RESOURCE_BINDING_TIER) },
-      { name: 'PSSpecifiedStencilRefSupported', type: BOOL },
-      { name: 'TypedUAVLoadAdditionalFormats', type: BOOL },
-      { name: 'ROVsSupported', type: BOOL },
-      { name: 'ConservativeRasterizationTier', type: e(CONSERVATIVE_RASTERIZATION_TIER) },
-      { name: 'MaxGPUVirtualAddressBitsPerResource', type: UINT },
-      { name: 'StandardSwizzle64KBSupported', type: BOOL },
-      { name: 'CrossNodeSharingTier', type: e(CROSS_NODE_SHARING_TIER) },
-      { name: 'CrossAdapterRowMajorTextureSupported', type: BOOL },
-      { name: 'VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation', type: BOOL },
-      { name: 'ResourceHeapTier', type: e(RESOURCE_HEAP_TIER) },
+      f('DoublePrecisionFloatShaderOps', BOOL),
+      f('OutputMergerLogicOp', BOOL),
+      f('MinPrecisionSupport', { kind: 'flags', table: SHADER_MIN_PRECISION_SUPPORT }),
+      f('TiledResourcesTier', e(TILED_RESOURCES_TIER)),
+      f('ResourceBindingTier', e(RESOURCE_BINDING_TIER)),
+      f('PSSpecifiedStencilRefSupported', BOOL),
+      f('TypedUAVLoadAdditionalFormats', BOOL),
+      f('ROVsSupported', BOOL),
+      f('ConservativeRasterizationTier', e(CONSERVATIVE_RASTERIZATION_TIER)),
+      f('MaxGPUVirtualAddressBitsPerResource', UINT),
+      f('StandardSwizzle64KBSupported', BOOL),
+      f('CrossNodeSharingTier', e(CROSS_NODE_SHARING_TIER)),
+      f('CrossAdapterRowMajorTextureSupported', BOOL),
+      f('VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation', BOOL),
+      f('ResourceHeapTier', e(RESOURCE_HEAP_TIER)),
     ],
   },
   {
     name: 'D3D12_FEATURE_DATA_CROSS_NODE',
     cli: 'cross-node',
-    fields: [{ name: 'SharingTier', type: e(CROSS_NODE_SHARING_TIER) }, { name: 'AtomicShaderInstructions', type: BOOL }],
+    fields: [f('SharingTier', e(CROSS_NODE_SHARING_TIER)), f('AtomicShaderInstructions', BOOL)],
   },
 ];
 
@@ -241,22 +243,24 @@ export const ABIS: readonly Abi[] = ['x64', 'x86'];
 /** Work-graph limits used by validation (docs/formats/ddi.md). */
 export const WORK_GRAPH_LIMITS = { maxDispatchGridComponent: 65535, maxDispatchGridProduct: 0xffffff, unboundedArraySize: 0xffffffff } as const;
 
-/** Stable validation codes for DDI structures. */
+/** Stable validation codes for DDI structures: [code, message]. */
 export const DDI_VALIDATION_RULES = [
-  { code: 'enum-out-of-range', message: '{field} value {value} is not a {type} value' },
-  { code: 'output-kind', message: 'NodeIOKind {value} is not an output kind (NODE_OUTPUT, NODE_OUTPUT_ARRAY, EMPTY_OUTPUT, EMPTY_OUTPUT_ARRAY)' },
-  { code: 'array-size-zero', message: 'ArraySize must be at least 1' },
-  { code: 'unbounded-without-sparse', message: 'ArraySize 0xFFFFFFFF (unbounded) requires bAllowSparseNodes' },
-  { code: 'record-size-zero', message: 'RecordSizeInBytes 0 is allowed only for empty outputs' },
-  { code: 'max-records-exactly-one', message: 'exactly one of pMaxRecords and pMaxRecordsSharedWithOutputIndex must be set' },
-  { code: 'shared-index-unknown', message: 'pMaxRecordsSharedWithOutputIndex {value} names no other output of this node' },
-  { code: 'shared-index-without-budget', message: 'output {value}, whose budget is shared, has no pMaxRecords of its own' },
-  { code: 'output-index', message: 'OutputIndex {value} differs from the output\'s position {position} in pOutputs' },
-  { code: 'dispatch-grid-components', message: 'NumComponents {value} is not 1, 2 or 3' },
-  { code: 'dispatch-grid-limit', message: 'dispatch grid {value} exceeds 65535 per component or 16777215 in all' },
-  { code: 'preserve-local-render-border', message: 'PRESERVE_LOCAL_RENDER requires AdditionalWidth and AdditionalHeight 0, got {value}' },
-  { code: 'preserve-local-unpaired', message: 'pass {pass} ends with {ending} but pass {next} begins with {beginning}' },
-  { code: 'preserve-local-parameters-differ', message: 'pass {pass} ends with border {ending} but pass {next} begins with border {beginning}' },
-  { code: 'preserve-local-at-end', message: 'the last pass ends with {ending}: a command list may not end with a surface in a PRESERVE_LOCAL state' },
+  ['enum-out-of-range', '{field} value {value} is not a {type} value'],
+  ['output-kind', 'NodeIOKind {value} is not an output kind (NODE_OUTPUT, NODE_OUTPUT_ARRAY, EMPTY_OUTPUT, EMPTY_OUTPUT_ARRAY)'],
+  ['array-size-zero', 'ArraySize must be at least 1'],
+  ['unbounded-without-sparse', 'ArraySize 0xFFFFFFFF (unbounded) requires bAllowSparseNodes'],
+  ['record-size-zero', 'RecordSizeInBytes 0 is allowed only for empty outputs'],
+  ['max-records-exactly-one', 'exactly one of pMaxRecords and pMaxRecordsSharedWithOutputIndex must be set'],
+  ['shared-index-unknown', 'pMaxRecordsSharedWithOutputIndex {value} names no other output of this node'],
+  ['shared-index-without-budget', 'output {value}, whose budget is shared, has no pMaxRecords of its own'],
+  ['output-index', 'OutputIndex {value} differs from the output\'s position {position} in pOutputs'],
+  ['dispatch-grid-components', 'NumComponents {value} is not 1, 2 or 3'],
+  ['dispatch-grid-limit', 'dispatch grid {value} exceeds 65535 per component or 16777215 in all'],
+  ['preserve-local-render-border', 'PRESERVE_LOCAL_RENDER requires AdditionalWidth and AdditionalHeight 0, got {value}'],
+  ['preserve-local-unpaired', 'pass {pass} ends with {ending} but pass {next} begins with {beginning}'],
+  ['preserve-local-parameters-differ', 'pass {pass} ends with border {ending} but pass {next} begins with border {beginning}'],
+  ['preserve-local-at-end', 'the last pass ends with {ending}: a command list may not end with a surface in a PRESERVE_LOCAL state'],
 ] as const;
-export type DdiValidationCode = (typeof DDI_VALIDATION_RULES)[number]['code'];
+export type DdiValidationCode = (typeof DDI_VALIDATION_RULES)[number][0];
+/** The message of a DDI validation code. */
+export const ddiValidationMessage = (code: DdiValidationCode): string => DDI_VALIDATION_RULES.find((r) => r[0] === code)![1];

@@ -11,55 +11,52 @@ import { SHADER_KIND } from './psv0.js';
 /** What a directive does; `skipped` ones still count for nesting inside a skipped group. */
 export type DirectiveKind = 'if' | 'ifdef' | 'ifndef' | 'elif' | 'else' | 'endif' | 'define' | 'undef' | 'include' | 'include_next' | 'import' | 'line' | 'error' | 'warning' | 'pragma' | 'ignored';
 
-/** A directive row: its name after `#` and its kind. */
-export interface DirectiveRow {
-  readonly name: string;
-  readonly kind: DirectiveKind;
-}
-
-/** Every directive clang accepts in HLSL mode (any other name is "invalid preprocessing directive" in a taken group). */
-export const DIRECTIVES: readonly DirectiveRow[] = [
-  { name: 'if', kind: 'if' },
-  { name: 'ifdef', kind: 'ifdef' },
-  { name: 'ifndef', kind: 'ifndef' },
-  { name: 'elif', kind: 'elif' },
-  { name: 'else', kind: 'else' },
-  { name: 'endif', kind: 'endif' },
-  { name: 'define', kind: 'define' },
-  { name: 'undef', kind: 'undef' },
-  { name: 'include', kind: 'include' },
-  { name: 'include_next', kind: 'include_next' },
-  { name: 'import', kind: 'import' },
-  { name: 'line', kind: 'line' },
-  { name: 'error', kind: 'error' },
-  { name: 'warning', kind: 'warning' },
-  { name: 'pragma', kind: 'pragma' },
-  { name: 'ident', kind: 'ignored' },
-  { name: 'sccs', kind: 'ignored' },
-  { name: 'assert', kind: 'ignored' },
-  { name: 'unassert', kind: 'ignored' },
-];
+/** Every directive clang accepts in HLSL mode, its name after `#` and its kind (any other name is "invalid preprocessing directive" in a taken group). */
+export const DIRECTIVES: Readonly<Record<string, DirectiveKind>> = {
+  if: 'if',
+  ifdef: 'ifdef',
+  ifndef: 'ifndef',
+  elif: 'elif',
+  else: 'else',
+  endif: 'endif',
+  define: 'define',
+  undef: 'undef',
+  include: 'include',
+  include_next: 'include_next',
+  import: 'import',
+  line: 'line',
+  error: 'error',
+  warning: 'warning',
+  pragma: 'pragma',
+  ident: 'ignored',
+  sccs: 'ignored',
+  assert: 'ignored',
+  unassert: 'ignored',
+};
 
 /** What a known pragma does; any other is "unknown pragma ignored" (a warning). */
 export type PragmaKind = 'once' | 'push_macro' | 'pop_macro' | 'message' | 'ignored';
 
-/** Pragmas DXC knows (its own `pack_matrix`, MSVC's and clang's/GCC's namespaces). */
-export const PRAGMAS: readonly { readonly name: string; readonly kind: PragmaKind }[] = [
-  { name: 'once', kind: 'once' },
-  { name: 'push_macro', kind: 'push_macro' },
-  { name: 'pop_macro', kind: 'pop_macro' },
-  { name: 'message', kind: 'message' },
-  { name: 'pack_matrix', kind: 'ignored' },
-  { name: 'warning', kind: 'ignored' },
-  { name: 'region', kind: 'ignored' },
-  { name: 'endregion', kind: 'ignored' },
-  { name: 'def', kind: 'ignored' },
-  { name: 'comment', kind: 'ignored' },
-  { name: 'GCC', kind: 'ignored' },
-  { name: 'clang', kind: 'ignored' },
-  { name: 'STDC', kind: 'ignored' },
-  { name: 'dxc', kind: 'ignored' },
-];
+/** Pragmas DXC knows (its own `pack_matrix`, MSVC's and clang's/GCC's namespaces), by name. */
+export const PRAGMAS: Readonly<Record<string, PragmaKind>> = {
+  once: 'once',
+  push_macro: 'push_macro',
+  pop_macro: 'pop_macro',
+  message: 'message',
+  pack_matrix: 'ignored',
+  warning: 'ignored',
+  region: 'ignored',
+  endregion: 'ignored',
+  def: 'ignored',
+  comment: 'ignored',
+  GCC: 'ignored',
+  clang: 'ignored',
+  STDC: 'ignored',
+  dxc: 'ignored',
+};
+
+/** The kind of a directive or pragma name in its table, or undefined (own names only: `#constructor` is none). */
+export const namedKind = <K extends string>(table: Readonly<Record<string, K>>, name: string): K | undefined => (Object.hasOwn(table, name) ? table[name] : undefined);
 
 /**
  * The DXC release whose predefined version macros dxbin reproduces (`__DXC_VERSION_*`). A build

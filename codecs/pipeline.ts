@@ -7,8 +7,8 @@
  */
 import { COMPARISON_FUNC } from './root-signature.js';
 import { DXGI_FORMAT } from './dxgi-format.js';
-import { enumTable, flagTable, type EnumTable, type FlagTable } from './enum-table.js';
-import type { FieldType, Pointee, StructDef } from './ddi.js';
+import { enumerator, enumTable, flagTable, type EnumTable, type FlagTable } from './enum-table.js';
+import type { FieldType, Pointee, StructDef, StructField } from './ddi.js';
 
 export { DXGI_FORMAT, COMPARISON_FUNC };
 
@@ -49,6 +49,8 @@ export const PIPELINE_STATE_FLAGS = flagTable('D3D12_PIPELINE_STATE_FLAGS', 'D3D
 ]);
 export const VIEW_INSTANCING_FLAGS = flagTable('D3D12_VIEW_INSTANCING_FLAGS', 'D3D12_VIEW_INSTANCING_FLAG_', [['ENABLE_VIEW_INSTANCE_MASKING', 0x1]]);
 
+/** One field of a struct: its C name and type. */
+const f = (name: string, type: FieldType): StructField => ({ name, type });
 const UINT = { kind: 'UINT' } as const;
 const BOOL = { kind: 'BOOL' } as const;
 const INT = { kind: 'INT' } as const;
@@ -62,140 +64,140 @@ const p = (to: Pointee) => ({ kind: 'ptr', to, optional: true }) as const;
 const FORMAT = e(DXGI_FORMAT);
 
 const STENCIL_OPS = [
-  { name: 'StencilFailOp', type: e(STENCIL_OP) },
-  { name: 'StencilDepthFailOp', type: e(STENCIL_OP) },
-  { name: 'StencilPassOp', type: e(STENCIL_OP) },
-  { name: 'StencilFunc', type: e(COMPARISON_FUNC) },
+  f('StencilFailOp', e(STENCIL_OP)),
+  f('StencilDepthFailOp', e(STENCIL_OP)),
+  f('StencilPassOp', e(STENCIL_OP)),
+  f('StencilFunc', e(COMPARISON_FUNC)),
 ] as const;
 const DEPTH_HEAD = [
-  { name: 'DepthEnable', type: BOOL },
-  { name: 'DepthWriteMask', type: e(DEPTH_WRITE_MASK) },
-  { name: 'DepthFunc', type: e(COMPARISON_FUNC) },
-  { name: 'StencilEnable', type: BOOL },
+  f('DepthEnable', BOOL),
+  f('DepthWriteMask', e(DEPTH_WRITE_MASK)),
+  f('DepthFunc', e(COMPARISON_FUNC)),
+  f('StencilEnable', BOOL),
 ] as const;
 const RASTER_HEAD = (depthBias: FieldType) => [
-  { name: 'FillMode', type: e(FILL_MODE) },
-  { name: 'CullMode', type: e(CULL_MODE) },
-  { name: 'FrontCounterClockwise', type: BOOL },
-  { name: 'DepthBias', type: depthBias },
-  { name: 'DepthBiasClamp', type: FLOAT },
-  { name: 'SlopeScaledDepthBias', type: FLOAT },
-  { name: 'DepthClipEnable', type: BOOL },
+  f('FillMode', e(FILL_MODE)),
+  f('CullMode', e(CULL_MODE)),
+  f('FrontCounterClockwise', BOOL),
+  f('DepthBias', depthBias),
+  f('DepthBiasClamp', FLOAT),
+  f('SlopeScaledDepthBias', FLOAT),
+  f('DepthClipEnable', BOOL),
 ];
 const RASTER_TAIL = [
-  { name: 'ForcedSampleCount', type: UINT },
-  { name: 'ConservativeRaster', type: e(CONSERVATIVE_RASTERIZATION_MODE) },
+  f('ForcedSampleCount', UINT),
+  f('ConservativeRaster', e(CONSERVATIVE_RASTERIZATION_MODE)),
 ];
 
 /** The D3D12 structs a pipeline state stream holds (d3d12.h), in the DDI row model. */
 export const PIPELINE_STRUCTS: readonly StructDef[] = [
-  { name: 'D3D12_SHADER_BYTECODE', cli: 'shader-bytecode', fields: [{ name: 'pShaderBytecode', type: p({ kind: 'bytes', count: { field: 'BytecodeLength' } }) }, { name: 'BytecodeLength', type: SIZE_T }] },
+  { name: 'D3D12_SHADER_BYTECODE', cli: 'shader-bytecode', fields: [f('pShaderBytecode', p({ kind: 'bytes', count: { field: 'BytecodeLength' } })), f('BytecodeLength', SIZE_T)] },
   {
     name: 'D3D12_SO_DECLARATION_ENTRY',
     cli: 'so-declaration-entry',
     fields: [
-      { name: 'Stream', type: UINT },
-      { name: 'SemanticName', type: p({ kind: 'cstring' }) },
-      { name: 'SemanticIndex', type: UINT },
-      { name: 'StartComponent', type: UINT8 },
-      { name: 'ComponentCount', type: UINT8 },
-      { name: 'OutputSlot', type: UINT8 },
+      f('Stream', UINT),
+      f('SemanticName', p({ kind: 'cstring' })),
+      f('SemanticIndex', UINT),
+      f('StartComponent', UINT8),
+      f('ComponentCount', UINT8),
+      f('OutputSlot', UINT8),
     ],
   },
   {
     name: 'D3D12_STREAM_OUTPUT_DESC',
     cli: 'stream-output-desc',
     fields: [
-      { name: 'pSODeclaration', type: p({ kind: 'struct', struct: 'D3D12_SO_DECLARATION_ENTRY', count: { field: 'NumEntries' } }) },
-      { name: 'NumEntries', type: UINT },
-      { name: 'pBufferStrides', type: p({ kind: 'uints', count: { field: 'NumStrides' } }) },
-      { name: 'NumStrides', type: UINT },
-      { name: 'RasterizedStream', type: UINT },
+      f('pSODeclaration', p({ kind: 'struct', struct: 'D3D12_SO_DECLARATION_ENTRY', count: { field: 'NumEntries' } })),
+      f('NumEntries', UINT),
+      f('pBufferStrides', p({ kind: 'uints', count: { field: 'NumStrides' } })),
+      f('NumStrides', UINT),
+      f('RasterizedStream', UINT),
     ],
   },
   {
     name: 'D3D12_RENDER_TARGET_BLEND_DESC',
     cli: 'render-target-blend-desc',
     fields: [
-      { name: 'BlendEnable', type: BOOL },
-      { name: 'LogicOpEnable', type: BOOL },
-      { name: 'SrcBlend', type: e(BLEND) },
-      { name: 'DestBlend', type: e(BLEND) },
-      { name: 'BlendOp', type: e(BLEND_OP) },
-      { name: 'SrcBlendAlpha', type: e(BLEND) },
-      { name: 'DestBlendAlpha', type: e(BLEND) },
-      { name: 'BlendOpAlpha', type: e(BLEND_OP) },
-      { name: 'LogicOp', type: e(LOGIC_OP) },
-      { name: 'RenderTargetWriteMask', type: { kind: 'flags', table: COLOR_WRITE_ENABLE, size: 1 } },
+      f('BlendEnable', BOOL),
+      f('LogicOpEnable', BOOL),
+      f('SrcBlend', e(BLEND)),
+      f('DestBlend', e(BLEND)),
+      f('BlendOp', e(BLEND_OP)),
+      f('SrcBlendAlpha', e(BLEND)),
+      f('DestBlendAlpha', e(BLEND)),
+      f('BlendOpAlpha', e(BLEND_OP)),
+      f('LogicOp', e(LOGIC_OP)),
+      f('RenderTargetWriteMask', { kind: 'flags', table: COLOR_WRITE_ENABLE, size: 1 }),
     ],
   },
   {
     name: 'D3D12_BLEND_DESC',
     cli: 'blend-desc',
-    fields: [{ name: 'AlphaToCoverageEnable', type: BOOL }, { name: 'IndependentBlendEnable', type: BOOL }, { name: 'RenderTarget', type: { kind: 'array', of: s('D3D12_RENDER_TARGET_BLEND_DESC'), count: 8 } }],
+    fields: [f('AlphaToCoverageEnable', BOOL), f('IndependentBlendEnable', BOOL), f('RenderTarget', { kind: 'array', of: s('D3D12_RENDER_TARGET_BLEND_DESC'), count: 8 })],
   },
-  { name: 'D3D12_RASTERIZER_DESC', cli: 'rasterizer-desc', fields: [...RASTER_HEAD(INT), { name: 'MultisampleEnable', type: BOOL }, { name: 'AntialiasedLineEnable', type: BOOL }, ...RASTER_TAIL] },
-  { name: 'D3D12_RASTERIZER_DESC1', cli: 'rasterizer-desc1', fields: [...RASTER_HEAD(FLOAT), { name: 'MultisampleEnable', type: BOOL }, { name: 'AntialiasedLineEnable', type: BOOL }, ...RASTER_TAIL] },
-  { name: 'D3D12_RASTERIZER_DESC2', cli: 'rasterizer-desc2', fields: [...RASTER_HEAD(FLOAT), { name: 'LineRasterizationMode', type: e(LINE_RASTERIZATION_MODE) }, ...RASTER_TAIL] },
+  { name: 'D3D12_RASTERIZER_DESC', cli: 'rasterizer-desc', fields: [...RASTER_HEAD(INT), f('MultisampleEnable', BOOL), f('AntialiasedLineEnable', BOOL), ...RASTER_TAIL] },
+  { name: 'D3D12_RASTERIZER_DESC1', cli: 'rasterizer-desc1', fields: [...RASTER_HEAD(FLOAT), f('MultisampleEnable', BOOL), f('AntialiasedLineEnable', BOOL), ...RASTER_TAIL] },
+  { name: 'D3D12_RASTERIZER_DESC2', cli: 'rasterizer-desc2', fields: [...RASTER_HEAD(FLOAT), f('LineRasterizationMode', e(LINE_RASTERIZATION_MODE)), ...RASTER_TAIL] },
   { name: 'D3D12_DEPTH_STENCILOP_DESC', cli: 'depth-stencilop-desc', fields: [...STENCIL_OPS] },
-  { name: 'D3D12_DEPTH_STENCILOP_DESC1', cli: 'depth-stencilop-desc1', fields: [...STENCIL_OPS, { name: 'StencilReadMask', type: UINT8 }, { name: 'StencilWriteMask', type: UINT8 }] },
+  { name: 'D3D12_DEPTH_STENCILOP_DESC1', cli: 'depth-stencilop-desc1', fields: [...STENCIL_OPS, f('StencilReadMask', UINT8), f('StencilWriteMask', UINT8)] },
   {
     name: 'D3D12_DEPTH_STENCIL_DESC',
     cli: 'depth-stencil-desc',
-    fields: [...DEPTH_HEAD, { name: 'StencilReadMask', type: UINT8 }, { name: 'StencilWriteMask', type: UINT8 }, { name: 'FrontFace', type: s('D3D12_DEPTH_STENCILOP_DESC') }, { name: 'BackFace', type: s('D3D12_DEPTH_STENCILOP_DESC') }],
+    fields: [...DEPTH_HEAD, f('StencilReadMask', UINT8), f('StencilWriteMask', UINT8), f('FrontFace', s('D3D12_DEPTH_STENCILOP_DESC')), f('BackFace', s('D3D12_DEPTH_STENCILOP_DESC'))],
   },
   {
     name: 'D3D12_DEPTH_STENCIL_DESC1',
     cli: 'depth-stencil-desc1',
     fields: [
       ...DEPTH_HEAD,
-      { name: 'StencilReadMask', type: UINT8 },
-      { name: 'StencilWriteMask', type: UINT8 },
-      { name: 'FrontFace', type: s('D3D12_DEPTH_STENCILOP_DESC') },
-      { name: 'BackFace', type: s('D3D12_DEPTH_STENCILOP_DESC') },
-      { name: 'DepthBoundsTestEnable', type: BOOL },
+      f('StencilReadMask', UINT8),
+      f('StencilWriteMask', UINT8),
+      f('FrontFace', s('D3D12_DEPTH_STENCILOP_DESC')),
+      f('BackFace', s('D3D12_DEPTH_STENCILOP_DESC')),
+      f('DepthBoundsTestEnable', BOOL),
     ],
   },
   {
     name: 'D3D12_DEPTH_STENCIL_DESC2',
     cli: 'depth-stencil-desc2',
-    fields: [...DEPTH_HEAD, { name: 'FrontFace', type: s('D3D12_DEPTH_STENCILOP_DESC1') }, { name: 'BackFace', type: s('D3D12_DEPTH_STENCILOP_DESC1') }, { name: 'DepthBoundsTestEnable', type: BOOL }],
+    fields: [...DEPTH_HEAD, f('FrontFace', s('D3D12_DEPTH_STENCILOP_DESC1')), f('BackFace', s('D3D12_DEPTH_STENCILOP_DESC1')), f('DepthBoundsTestEnable', BOOL)],
   },
   {
     name: 'D3D12_INPUT_ELEMENT_DESC',
     cli: 'input-element-desc',
     fields: [
-      { name: 'SemanticName', type: p({ kind: 'cstring' }) },
-      { name: 'SemanticIndex', type: UINT },
-      { name: 'Format', type: FORMAT },
-      { name: 'InputSlot', type: UINT },
-      { name: 'AlignedByteOffset', type: UINT },
-      { name: 'InputSlotClass', type: e(INPUT_CLASSIFICATION) },
-      { name: 'InstanceDataStepRate', type: UINT },
+      f('SemanticName', p({ kind: 'cstring' })),
+      f('SemanticIndex', UINT),
+      f('Format', FORMAT),
+      f('InputSlot', UINT),
+      f('AlignedByteOffset', UINT),
+      f('InputSlotClass', e(INPUT_CLASSIFICATION)),
+      f('InstanceDataStepRate', UINT),
     ],
   },
   {
     name: 'D3D12_INPUT_LAYOUT_DESC',
     cli: 'input-layout-desc',
-    fields: [{ name: 'pInputElementDescs', type: p({ kind: 'struct', struct: 'D3D12_INPUT_ELEMENT_DESC', count: { field: 'NumElements' } }) }, { name: 'NumElements', type: UINT }],
+    fields: [f('pInputElementDescs', p({ kind: 'struct', struct: 'D3D12_INPUT_ELEMENT_DESC', count: { field: 'NumElements' } })), f('NumElements', UINT)],
   },
-  { name: 'D3D12_RT_FORMAT_ARRAY', cli: 'rt-format-array', fields: [{ name: 'RTFormats', type: { kind: 'array', of: FORMAT, count: 8 } }, { name: 'NumRenderTargets', type: UINT }] },
-  { name: 'DXGI_SAMPLE_DESC', cli: 'sample-desc', fields: [{ name: 'Count', type: UINT }, { name: 'Quality', type: UINT }] },
-  { name: 'D3D12_CACHED_PIPELINE_STATE', cli: 'cached-pipeline-state', fields: [{ name: 'pCachedBlob', type: p({ kind: 'bytes', count: { field: 'CachedBlobSizeInBytes' } }) }, { name: 'CachedBlobSizeInBytes', type: SIZE_T }] },
-  { name: 'D3D12_VIEW_INSTANCE_LOCATION', cli: 'view-instance-location', fields: [{ name: 'ViewportArrayIndex', type: UINT }, { name: 'RenderTargetArrayIndex', type: UINT }] },
+  { name: 'D3D12_RT_FORMAT_ARRAY', cli: 'rt-format-array', fields: [f('RTFormats', { kind: 'array', of: FORMAT, count: 8 }), f('NumRenderTargets', UINT)] },
+  { name: 'DXGI_SAMPLE_DESC', cli: 'sample-desc', fields: [f('Count', UINT), f('Quality', UINT)] },
+  { name: 'D3D12_CACHED_PIPELINE_STATE', cli: 'cached-pipeline-state', fields: [f('pCachedBlob', p({ kind: 'bytes', count: { field: 'CachedBlobSizeInBytes' } })), f('CachedBlobSizeInBytes', SIZE_T)] },
+  { name: 'D3D12_VIEW_INSTANCE_LOCATION', cli: 'view-instance-location', fields: [f('ViewportArrayIndex', UINT), f('RenderTargetArrayIndex', UINT)] },
   {
     name: 'D3D12_VIEW_INSTANCING_DESC',
     cli: 'view-instancing-desc',
     fields: [
-      { name: 'ViewInstanceCount', type: UINT },
-      { name: 'pViewInstanceLocations', type: p({ kind: 'struct', struct: 'D3D12_VIEW_INSTANCE_LOCATION', count: { field: 'ViewInstanceCount' } }) },
-      { name: 'Flags', type: fl(VIEW_INSTANCING_FLAGS) },
+      f('ViewInstanceCount', UINT),
+      f('pViewInstanceLocations', p({ kind: 'struct', struct: 'D3D12_VIEW_INSTANCE_LOCATION', count: { field: 'ViewInstanceCount' } })),
+      f('Flags', fl(VIEW_INSTANCING_FLAGS)),
     ],
   },
   {
     name: 'D3D12_SERIALIZED_ROOT_SIGNATURE_DESC',
     cli: 'serialized-root-signature-desc',
-    fields: [{ name: 'pSerializedBlob', type: p({ kind: 'bytes', count: { field: 'SerializedBlobSizeInBytes' } }) }, { name: 'SerializedBlobSizeInBytes', type: SIZE_T }],
+    fields: [f('pSerializedBlob', p({ kind: 'bytes', count: { field: 'SerializedBlobSizeInBytes' } })), f('SerializedBlobSizeInBytes', SIZE_T)],
   },
 ];
 
@@ -209,8 +211,8 @@ export type SubobjectInner = FieldType;
  */
 export interface SubobjectRow {
   readonly type: string;
-  /** The CD3DX12_PIPELINE_STATE_STREAM_* typedef. */
-  readonly cpp: string;
+  /** The CD3DX12_PIPELINE_STATE_STREAM_* typedef where it is not CD3DX12_PIPELINE_STATE_STREAM_<type> (subobjectStructName). */
+  readonly cpp?: string;
   readonly inner: SubobjectInner;
   readonly key: string;
   /** The shader stage it holds (the bytecode subobjects). */
@@ -228,46 +230,49 @@ const STENCIL_OP_DEFAULT = { StencilFailOp: 'KEEP', StencilDepthFailOp: 'KEEP', 
 const DEPTH_DEFAULT = { DepthEnable: 1, DepthWriteMask: 'ALL', DepthFunc: 'LESS', StencilEnable: 0 };
 const RASTER_DEFAULT = { FillMode: 'SOLID', CullMode: 'BACK', FrontCounterClockwise: 0, DepthBias: 0, DepthBiasClamp: 0, SlopeScaledDepthBias: 0, DepthClipEnable: 1 };
 const RASTER_DEFAULT_TAIL = { ForcedSampleCount: 0, ConservativeRaster: 'OFF' };
+/** D3D12_RASTERIZER_DESC and _DESC1 (the same fields, DepthBias INT or FLOAT). */
+const RASTER_DESC_DEFAULT = { ...RASTER_DEFAULT, MultisampleEnable: 0, AntialiasedLineEnable: 0, ...RASTER_DEFAULT_TAIL };
+/** D3D12_DEPTH_STENCIL_DESC (and _DESC1's fields before DepthBoundsTestEnable). */
+const DEPTH_DESC_DEFAULT = { ...DEPTH_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff, FrontFace: STENCIL_OP_DEFAULT, BackFace: STENCIL_OP_DEFAULT };
 const BYTECODE = s('D3D12_SHADER_BYTECODE');
-const shader = (type: SubobjectRow['stage'] & string): SubobjectRow => ({ type, cpp: `CD3DX12_PIPELINE_STATE_STREAM_${type}`, inner: BYTECODE, key: type, stage: type });
+const shader = (type: SubobjectRow['stage'] & string): SubobjectRow => ({ type, inner: BYTECODE, key: type, stage: type });
 
 export const SUBOBJECTS: readonly SubobjectRow[] = [
-  { type: 'ROOT_SIGNATURE', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_ROOT_SIGNATURE', inner: { kind: 'interface' }, key: 'ID3D12RootSignature', group: 'root signature' },
+  { type: 'ROOT_SIGNATURE', inner: { kind: 'interface' }, key: 'ID3D12RootSignature', group: 'root signature' },
   shader('VS'),
   shader('PS'),
   shader('DS'),
   shader('HS'),
   shader('GS'),
   shader('CS'),
-  { type: 'STREAM_OUTPUT', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_STREAM_OUTPUT', inner: s('D3D12_STREAM_OUTPUT_DESC'), key: 'StreamOutput' },
+  { type: 'STREAM_OUTPUT', inner: s('D3D12_STREAM_OUTPUT_DESC'), key: 'StreamOutput' },
   { type: 'BLEND', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_BLEND_DESC', inner: s('D3D12_BLEND_DESC'), key: 'BlendState', default: { AlphaToCoverageEnable: 0, IndependentBlendEnable: 0, RenderTarget: Array.from({ length: 8 }, () => RT_BLEND_DEFAULT) } },
-  { type: 'SAMPLE_MASK', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_SAMPLE_MASK', inner: UINT, key: 'SampleMask', default: 0xffffffff },
-  { type: 'RASTERIZER', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_RASTERIZER', inner: s('D3D12_RASTERIZER_DESC'), key: 'RasterizerState', group: 'rasterizer', default: { ...RASTER_DEFAULT, MultisampleEnable: 0, AntialiasedLineEnable: 0, ...RASTER_DEFAULT_TAIL } },
-  { type: 'DEPTH_STENCIL', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_DEPTH_STENCIL', inner: s('D3D12_DEPTH_STENCIL_DESC'), key: 'DepthStencilState', group: 'depth stencil', default: { ...DEPTH_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff, FrontFace: STENCIL_OP_DEFAULT, BackFace: STENCIL_OP_DEFAULT } },
-  { type: 'INPUT_LAYOUT', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_INPUT_LAYOUT', inner: s('D3D12_INPUT_LAYOUT_DESC'), key: 'InputLayout' },
-  { type: 'IB_STRIP_CUT_VALUE', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_IB_STRIP_CUT_VALUE', inner: e(INDEX_BUFFER_STRIP_CUT_VALUE), key: 'IBStripCutValue' },
-  { type: 'PRIMITIVE_TOPOLOGY', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_PRIMITIVE_TOPOLOGY', inner: e(PRIMITIVE_TOPOLOGY_TYPE), key: 'PrimitiveTopologyType' },
-  { type: 'RENDER_TARGET_FORMATS', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_RENDER_TARGET_FORMATS', inner: s('D3D12_RT_FORMAT_ARRAY'), key: 'RTVFormats' },
-  { type: 'DEPTH_STENCIL_FORMAT', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_DEPTH_STENCIL_FORMAT', inner: FORMAT, key: 'DSVFormat' },
-  { type: 'SAMPLE_DESC', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_SAMPLE_DESC', inner: s('DXGI_SAMPLE_DESC'), key: 'SampleDesc', default: { Count: 1, Quality: 0 } },
-  { type: 'NODE_MASK', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_NODE_MASK', inner: UINT, key: 'NodeMask' },
-  { type: 'CACHED_PSO', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_CACHED_PSO', inner: s('D3D12_CACHED_PIPELINE_STATE'), key: 'CachedPSO' },
-  { type: 'FLAGS', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_FLAGS', inner: fl(PIPELINE_STATE_FLAGS), key: 'Flags' },
-  { type: 'DEPTH_STENCIL1', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_DEPTH_STENCIL1', inner: s('D3D12_DEPTH_STENCIL_DESC1'), key: 'DepthStencilState1', group: 'depth stencil', default: { ...DEPTH_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff, FrontFace: STENCIL_OP_DEFAULT, BackFace: STENCIL_OP_DEFAULT, DepthBoundsTestEnable: 0 } },
-  { type: 'VIEW_INSTANCING', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_VIEW_INSTANCING', inner: s('D3D12_VIEW_INSTANCING_DESC'), key: 'ViewInstancingDesc', default: { ViewInstanceCount: 0, pViewInstanceLocations: null, Flags: [] } },
+  { type: 'SAMPLE_MASK', inner: UINT, key: 'SampleMask', default: 0xffffffff },
+  { type: 'RASTERIZER', inner: s('D3D12_RASTERIZER_DESC'), key: 'RasterizerState', group: 'rasterizer', default: RASTER_DESC_DEFAULT },
+  { type: 'DEPTH_STENCIL', inner: s('D3D12_DEPTH_STENCIL_DESC'), key: 'DepthStencilState', group: 'depth stencil', default: DEPTH_DESC_DEFAULT },
+  { type: 'INPUT_LAYOUT', inner: s('D3D12_INPUT_LAYOUT_DESC'), key: 'InputLayout' },
+  { type: 'IB_STRIP_CUT_VALUE', inner: e(INDEX_BUFFER_STRIP_CUT_VALUE), key: 'IBStripCutValue' },
+  { type: 'PRIMITIVE_TOPOLOGY', inner: e(PRIMITIVE_TOPOLOGY_TYPE), key: 'PrimitiveTopologyType' },
+  { type: 'RENDER_TARGET_FORMATS', inner: s('D3D12_RT_FORMAT_ARRAY'), key: 'RTVFormats' },
+  { type: 'DEPTH_STENCIL_FORMAT', inner: FORMAT, key: 'DSVFormat' },
+  { type: 'SAMPLE_DESC', inner: s('DXGI_SAMPLE_DESC'), key: 'SampleDesc', default: { Count: 1, Quality: 0 } },
+  { type: 'NODE_MASK', inner: UINT, key: 'NodeMask' },
+  { type: 'CACHED_PSO', inner: s('D3D12_CACHED_PIPELINE_STATE'), key: 'CachedPSO' },
+  { type: 'FLAGS', inner: fl(PIPELINE_STATE_FLAGS), key: 'Flags' },
+  { type: 'DEPTH_STENCIL1', inner: s('D3D12_DEPTH_STENCIL_DESC1'), key: 'DepthStencilState1', group: 'depth stencil', default: { ...DEPTH_DESC_DEFAULT, DepthBoundsTestEnable: 0 } },
+  { type: 'VIEW_INSTANCING', inner: s('D3D12_VIEW_INSTANCING_DESC'), key: 'ViewInstancingDesc', default: { ViewInstanceCount: 0, pViewInstanceLocations: null, Flags: [] } },
   shader('AS'),
   shader('MS'),
   {
     type: 'DEPTH_STENCIL2',
-    cpp: 'CD3DX12_PIPELINE_STATE_STREAM_DEPTH_STENCIL2',
     inner: s('D3D12_DEPTH_STENCIL_DESC2'),
     key: 'DepthStencilState2',
     group: 'depth stencil',
     default: { ...DEPTH_DEFAULT, FrontFace: { ...STENCIL_OP_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff }, BackFace: { ...STENCIL_OP_DEFAULT, StencilReadMask: 0xff, StencilWriteMask: 0xff }, DepthBoundsTestEnable: 0 },
   },
-  { type: 'RASTERIZER1', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_RASTERIZER1', inner: s('D3D12_RASTERIZER_DESC1'), key: 'RasterizerState1', group: 'rasterizer', default: { ...RASTER_DEFAULT, MultisampleEnable: 0, AntialiasedLineEnable: 0, ...RASTER_DEFAULT_TAIL } },
-  { type: 'RASTERIZER2', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_RASTERIZER2', inner: s('D3D12_RASTERIZER_DESC2'), key: 'RasterizerState2', group: 'rasterizer', default: { ...RASTER_DEFAULT, LineRasterizationMode: 'ALIASED', ...RASTER_DEFAULT_TAIL } },
-  { type: 'SERIALIZED_ROOT_SIGNATURE', cpp: 'CD3DX12_PIPELINE_STATE_STREAM_SERIALIZED_ROOT_SIGNATURE', inner: s('D3D12_SERIALIZED_ROOT_SIGNATURE_DESC'), key: 'pRootSignature', group: 'root signature' },
+  { type: 'RASTERIZER1', inner: s('D3D12_RASTERIZER_DESC1'), key: 'RasterizerState1', group: 'rasterizer', default: RASTER_DESC_DEFAULT },
+  { type: 'RASTERIZER2', inner: s('D3D12_RASTERIZER_DESC2'), key: 'RasterizerState2', group: 'rasterizer', default: { ...RASTER_DEFAULT, LineRasterizationMode: 'ALIASED', ...RASTER_DEFAULT_TAIL } },
+  { type: 'SERIALIZED_ROOT_SIGNATURE', inner: s('D3D12_SERIALIZED_ROOT_SIGNATURE_DESC'), key: 'pRootSignature', group: 'root signature' },
 ];
 
 /** The struct of a subobject type's stream element: `alignas(void*) { Type; Inner; }` (d3dx12.h). */
@@ -279,16 +284,16 @@ export const STREAM_STRUCTS: readonly StructDef[] = [
     name: subobjectStructName(row.type),
     cli: `stream-${row.type.toLowerCase().replace(/_/g, '-')}`,
     align: 'pointer',
-    fields: [{ name: 'Type', type: e(PIPELINE_STATE_SUBOBJECT_TYPE) }, { name: 'Inner', type: row.inner }],
+    fields: [f('Type', e(PIPELINE_STATE_SUBOBJECT_TYPE)), f('Inner', row.inner)],
   })),
   {
     name: 'D3D12_PIPELINE_STATE_STREAM_DESC',
     cli: 'pipeline-state-stream-desc',
     fields: [
-      { name: 'SizeInBytes', type: SIZE_T },
+      f('SizeInBytes', SIZE_T),
       {
         name: 'pPipelineStateSubobjectStream',
-        type: p({ kind: 'stream', size: { field: 'SizeInBytes' }, by: 'Type', cases: Object.fromEntries(SUBOBJECTS.map((r) => [PIPELINE_STATE_SUBOBJECT_TYPE.values.find(([n]) => n === r.type)![1], subobjectStructName(r.type)])) }),
+        type: p({ kind: 'stream', size: { field: 'SizeInBytes' }, by: 'Type', cases: Object.fromEntries(SUBOBJECTS.map((r) => [enumerator(PIPELINE_STATE_SUBOBJECT_TYPE, r.type), subobjectStructName(r.type)])) }),
       },
     ],
   },

@@ -30,6 +30,8 @@ const PRELUDE = '#define private public\n#include <wsl/winadapter.h>\n#include <
 /** Subobject types newer than Debian's headers (their values: DirectX-Headers 1.618). */
 const NEWER = new Set(['RASTERIZER1', 'RASTERIZER2', 'SERIALIZED_ROOT_SIGNATURE']);
 const MIRRORED = new Set(['D3D12_RASTERIZER_DESC1', 'D3D12_RASTERIZER_DESC2', 'D3D12_SERIALIZED_ROOT_SIGNATURE_DESC']);
+/** The CD3DX12_PIPELINE_STATE_STREAM_* type of a subobject row (d3dx12.h). */
+const cppOf = (row: (typeof SUBOBJECTS)[number]) => row.cpp ?? subobjectStructName(row.type);
 
 for (const abi of ABIS) {
   const m = abi === 'x86' ? '-m32' : '-m64';
@@ -38,15 +40,15 @@ for (const abi of ABIS) {
   withGxx(`g++ ${abi}: every CD3DX12_PIPELINE_STATE_STREAM_* subobject type has dxbin's size, alignment and inner offset`, () => {
     const entries: [string, string][] = [];
     for (const row of SUBOBJECTS) {
-      entries.push([`${row.type} size`, `sizeof(${row.cpp})`], [`${row.type} align`, `alignof(${row.cpp})`], [`${row.type} inner`, `offsetof(${row.cpp}, pssInner)`]);
+      entries.push([`${row.type} size`, `sizeof(${cppOf(row)})`], [`${row.type} align`, `alignof(${cppOf(row)})`], [`${row.type} inner`, `offsetof(${cppOf(row)}, pssInner)`]);
       if (!NEWER.has(row.type)) entries.push([`${row.type} value`, `D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_${row.type}`]);
     }
     const seen = probeNumbers('g++', [m, ...HEADERS], PRELUDE, entries);
     for (const row of SUBOBJECTS) {
       const layout = structLayout(subobjectStructName(row.type), abi);
-      assert.is(seen.get(`${row.type} size`), layout.size, `${row.cpp} size`);
-      assert.is(seen.get(`${row.type} align`), layout.align, `${row.cpp} align`);
-      assert.is(seen.get(`${row.type} inner`), layout.fields[1]!.offset, `${row.cpp} inner offset`);
+      assert.is(seen.get(`${row.type} size`), layout.size, `${cppOf(row)} size`);
+      assert.is(seen.get(`${row.type} align`), layout.align, `${cppOf(row)} align`);
+      assert.is(seen.get(`${row.type} inner`), layout.fields[1]!.offset, `${cppOf(row)} inner offset`);
       if (!NEWER.has(row.type)) assert.is(seen.get(`${row.type} value`), typeValue(row.type), `D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_${row.type}`);
     }
   });
@@ -86,12 +88,12 @@ for (const abi of ABIS) {
   const runs = missingCompiler('g++', [m]) ?? missingPath('/usr/include/directx/d3dx12.h') ?? cannotRun(m);
   const withRun = runs === undefined ? test : (name: string) => (console.log(`skipped: ${name}: ${runs}`), test.skip(name, () => {}));
   withRun(`g++ ${abi}: a default-constructed subobject of every type has encodeStream's bytes for subobjectDefault`, () => {
-    const out = runProbe(m, `${PRELUDE}#include <stdio.h>\n#include <string.h>\n#include <new>\ntemplate <class T> void dump(const char *name) {\n  alignas(16) unsigned char buf[sizeof(T)];\n  memset(buf, 0, sizeof buf);\n  new (buf) T();\n  printf("%s ", name);\n  for (size_t i = 0; i < sizeof buf; i++) printf("%02x", buf[i]);\n  printf("\\n");\n}\nint main() {\n${SUBOBJECTS.map((r) => `  dump<${r.cpp}>("${r.type}");`).join('\n')}\n  return 0;\n}\n`);
+    const out = runProbe(m, `${PRELUDE}#include <stdio.h>\n#include <string.h>\n#include <new>\ntemplate <class T> void dump(const char *name) {\n  alignas(16) unsigned char buf[sizeof(T)];\n  memset(buf, 0, sizeof buf);\n  new (buf) T();\n  printf("%s ", name);\n  for (size_t i = 0; i < sizeof buf; i++) printf("%02x", buf[i]);\n  printf("\\n");\n}\nint main() {\n${SUBOBJECTS.map((r) => `  dump<${cppOf(r)}>("${r.type}");`).join('\n')}\n  return 0;\n}\n`);
     const seen = new Map(out.trim().split('\n').map((l) => l.split(' ') as [string, string]));
     for (const row of SUBOBJECTS) {
       const image = encodeImage(subobjectStructName(row.type), { Type: typeValue(row.type), Inner: subobjectDefault(row.type) }, abi);
       // padding is whatever the constructor left there (x86 copies a stack temporary): compared as zero
-      assert.is(hex(image), hex(unpadded(fromHex(seen.get(row.type)!), subobjectStructName(row.type), abi)), `${row.cpp} default`);
+      assert.is(hex(image), hex(unpadded(fromHex(seen.get(row.type)!), subobjectStructName(row.type), abi)), `${cppOf(row)} default`);
     }
   });
 }

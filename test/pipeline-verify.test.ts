@@ -174,10 +174,10 @@ const CASES: Record<PipelineRuleCode, () => PipelineRuleCode[]> = {
   'payload-size': () => codes(pipe({ AS: `${PROTON}/as_simple_code_dxil.dxil`, MS: `${PROTON}/ms_execute_indirect_state_payload_code_dxil.dxil`, PS: `${PROTON}/ps_green_code_dxil.dxil`, RTVFormats: ['R8G8B8A8_UNORM'] })),
 };
 
-for (const rule of PIPELINE_RULES) {
-  test(`rule ${rule.code} (${rule.severity}, ${rule.source}): refuses its case`, () => {
-    const seen = CASES[rule.code]();
-    assert.ok(seen.includes(rule.code), `${rule.code} not in ${JSON.stringify(seen)}`);
+for (const [code, severity, source] of PIPELINE_RULES) {
+  test(`rule ${code} (${severity}, ${source}): refuses its case`, () => {
+    const seen = CASES[code]();
+    assert.ok(seen.includes(code), `${code} not in ${JSON.stringify(seen)}`);
   });
 }
 
@@ -346,7 +346,7 @@ const SOURCES: Record<PipelineRuleCode, string> = {
   'payload-size': 'd3d-runtime', // D3D12_MESSAGE_ID_CREATEMESHSHADER_MISMATCHEDASMSPAYLOADSIZE; PSV0 PayloadSizeInBytes
 };
 test('each rule names the source that fixes it', () => {
-  assert.equal(Object.fromEntries(PIPELINE_RULES.map((r) => [r.code, r.source])), SOURCES);
+  assert.equal(Object.fromEntries(PIPELINE_RULES.map(([code, , source]) => [code, source])), SOURCES);
 });
 
 // ---------------------------------------------------------------- shader records

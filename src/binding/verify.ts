@@ -191,6 +191,10 @@ export function heapIndexingViolations(featureInfo1: number, rootFlags: number):
   return HEAP_RULES.filter((r) => featureInfo1 & r.feature && !(rootFlags & r.rootFlag)).map((r) => r.code);
 }
 
+/** Why a stage's bindings are not verifiable: a library or ray-tracing stage; a container without PSV0 (pipeline verification says it too). */
+const LIBRARY_REASON = 'a DXIL library or ray-tracing shader: its bindings are checked against root signatures when the pipeline is built';
+export const NO_PSV0_REASON = 'the container has no PSV0 part, so its bindings are not known';
+
 const message = (code: BindingViolationCode, values: Record<string, string | number>) => fillMessage(BINDING_RULES.find((r) => r.code === code)!.message, values);
 
 /**
@@ -206,8 +210,8 @@ export function verifyRootSignature(shader: Uint8Array | ShaderInfo, rootSignatu
   const row = STAGE_VISIBILITY.find((s) => s.stage === info.stage);
   const visibility = row?.visibility ?? VISIBILITY_ALL;
   const result = (verdict: VerifyResult['verdict'], violations: BindingViolation[] = [], reason?: string): VerifyResult => ({ verdict, ...(reason ? { reason } : {}), stage: info.stage, visibility, violations, coverage: [] });
-  if (NOT_VERIFIABLE_STAGES.includes(info.stage)) return result('not-verifiable', [], 'a DXIL library or ray-tracing shader: its bindings are checked against root signatures when the pipeline is built');
-  if (!info.bindings) return result('not-verifiable', [], 'the container has no PSV0 part, so its bindings are not known');
+  if (NOT_VERIFIABLE_STAGES.includes(info.stage)) return result('not-verifiable', [], LIBRARY_REASON);
+  if (!info.bindings) return result('not-verifiable', [], NO_PSV0_REASON);
   const rs = rootSignature ?? containerRootSignature(info.container)?.rootSignature;
   if (!rs) return result('not-verifiable', [], 'no root signature given and the container has no RTS0 part');
   return verifyBindings(info.stage, info.bindings, rs, info.features);
@@ -234,7 +238,7 @@ export function verifyBindings(stage: number, bindings: readonly ShaderBinding[]
   const visibility = row?.visibility ?? VISIBILITY_ALL;
   const coverage: VerifyResult['coverage'] = [];
   const result = (verdict: VerifyResult['verdict'], violations: BindingViolation[] = [], reason?: string): VerifyResult => ({ verdict, ...(reason ? { reason } : {}), stage, visibility, violations, coverage });
-  if (NOT_VERIFIABLE_STAGES.includes(stage)) return result('not-verifiable', [], 'a DXIL library or ray-tracing shader: its bindings are checked against root signatures when the pipeline is built');
+  if (NOT_VERIFIABLE_STAGES.includes(stage)) return result('not-verifiable', [], LIBRARY_REASON);
   if (rs.flags & LOCAL_ROOT_SIGNATURE_FLAG) return result('not-verifiable', [], 'a local root signature (LOCAL_ROOT_SIGNATURE) is not checked against a single shader');
 
   const violations: BindingViolation[] = [];

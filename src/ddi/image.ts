@@ -245,12 +245,13 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   const maxResolved = options.maxResolved ?? (options.maxObjects !== undefined || options.maxStringChars !== undefined ? (options.maxObjects ?? 0) + (options.maxStringChars ?? 0) : undefined);
   const budget = budgetOf({ budget: options.budget, maxResolved }, bytes.byteLength);
   const spend = (n: number, at: number, path: string) => budget.charge('resolve', n, path, at);
-  const readPtr = (at: number, path: string): number => {
+  /** A pointer-sized word: a pointer (within 32 bits: an offset in the image) or a SIZE_T (within 2^53). */
+  const readWord = (at: number, path: string, sizeT: boolean): number => {
     if (ps === 4) return r.u32(at, path);
     const lo = r.u32(at, path);
     const hi = r.u32(at + 4, path);
-    if (hi !== 0) throw new DecodeError('bad-offset', at, path, `pointer 0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')} is outside the image`);
-    return lo;
+    if (hi > (sizeT ? 0x1fffff : 0)) throw new DecodeError('bad-offset', at, path, `${sizeT ? 'SIZE_T' : 'pointer'} 0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')} is ${sizeT ? 'beyond 2^53' : 'outside the image'}`);
+    return hi * 0x100000000 + lo;
   };
   // Structs still to fill, in the order a recursive walk would visit them (top of stack first).
   const stack: StructTask[] = [];
@@ -278,17 +279,10 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     return obj;
   };
 
-  const readSize = (at: number, path: string): number => {
-    if (ps === 4) return r.u32(at, path);
-    const lo = r.u32(at, path);
-    const hi = r.u32(at + 4, path);
-    if (hi > 0x1fffff) throw new DecodeError('bad-offset', at, path, `SIZE_T 0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')} is beyond 2^53`);
-    return hi * 0x100000000 + lo;
-  };
   const scalar = (type: FieldType, o: number, size: number, fp: string): DdiValue => {
     if (type.kind === 'FLOAT') return floatValue(r.u32(o, fp));
     if (type.kind === 'INT') return r.u32(o, fp) | 0;
-    if (type.kind === 'SIZE_T' || type.kind === 'interface') return readSize(o, fp);
+    if (type.kind === 'SIZE_T' || type.kind === 'interface') return readWord(o, fp, true);
     return size === 1 ? r.slice(o, 1, fp)[0]! : size === 2 ? r.u16(o, fp) : r.u32(o, fp);
   };
   /** A count field of the struct at `at`: the decoded value, or read now when it comes after its pointer. */
@@ -311,7 +305,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
         const one = f.size / f.type.count;
         obj[f.name] = Array.from({ length: f.type.count }, (_, i) => (of.kind === 'struct' ? structAt(of.struct, o + i * one, `${fp}[${i}]`, later, 'embedded') : scalar(of, o + i * one, one, `${fp}[${i}]`))) as DdiValue;
       } else if (f.type.kind === 'ptr') {
-        const target = readPtr(o, fp);
+        const target = readWord(o, fp, false);
         if (target === 0) {
           if (f.type.optional === false) throw new DecodeError('bad-offset', o, fp, `${f.name} may not be NULL`);
           obj[f.name] = null;
@@ -337,31 +331,20 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     if (at > bytes.byteLength || (at === bytes.byteLength && !emptyArray)) {
       throw new DecodeError('bad-offset', ptrAt, path, `pointer ${at} is past the end of the ${bytes.byteLength}-byte image`);
     }
-    if (to.kind === 'wstring') {
-      const key = `wstring@${at}`;
+    if (to.kind === 'wstring' || to.kind === 'cstring') {
+      // NUL-terminated UTF-16LE (wstring) or 8-bit characters (cstring)
+      const wide = to.kind === 'wstring';
+      const key = `${to.kind}@${at}`;
       if (memo.has(key)) return memo.get(key)!;
       spend(1, at, path);
       let end = at;
-      while (r.u16(end, `${path} (no NUL terminator)`) !== 0) {
-        end += 2;
+      const nul = `${path} (no NUL terminator)`;
+      while ((wide ? r.u16(end, nul) : r.slice(end, 1, nul)[0]) !== 0) {
+        end += wide ? 2 : 1;
         spend(1, at, path); // names overlapping in one long string (D2)
       }
       let s = '';
-      for (let i = at; i < end; i += 2) s += String.fromCharCode(bytes[i]! | (bytes[i + 1]! << 8));
-      memo.set(key, s);
-      return s;
-    }
-    if (to.kind === 'cstring') {
-      const key = `cstring@${at}`;
-      if (memo.has(key)) return memo.get(key)!;
-      spend(1, at, path);
-      let end = at;
-      while (r.slice(end, 1, `${path} (no NUL terminator)`)[0] !== 0) {
-        end += 1;
-        spend(1, at, path);
-      }
-      let s = '';
-      for (let i = at; i < end; i++) s += String.fromCharCode(bytes[i]!);
+      for (let i = at; i < end; i += wide ? 2 : 1) s += String.fromCharCode(wide ? bytes[i]! | (bytes[i + 1]! << 8) : bytes[i]!);
       memo.set(key, s);
       return s;
     }

@@ -231,10 +231,10 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
       case 'ptr': {
         if (j === null || j === undefined) return set(null);
         const to = type.to;
-        if (to.kind === 'cstring') {
+        if (to.kind === 'cstring' || to.kind === 'wstring') {
           if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${quoted(j)}`);
           // eslint-disable-next-line no-control-regex
-          if (/[^\u0001-\u00ff]/.test(j)) throw new DescriptionError('not-representable', path, 'an 8-bit NUL-terminated string (LPCSTR) holds characters U+0001 to U+00FF only');
+          if (to.kind === 'cstring' && /[^\u0001-\u00ff]/.test(j)) throw new DescriptionError('not-representable', path, 'an 8-bit NUL-terminated string (LPCSTR) holds characters U+0001 to U+00FF only');
           return set(j);
         }
         if (to.kind === 'bytes') return set(bytesFromHex(j, path));
@@ -253,10 +253,6 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
           return;
         }
         const s = pointeeStruct(to, owner);
-        if (to.kind === 'wstring') {
-          if (typeof j !== 'string') throw new DescriptionError('bad-type', path, `expected a string, got ${quoted(j)}`);
-          return set(j);
-        }
         if (to.kind === 'uint') {
           if (to.count === 1 && !Array.isArray(j)) return set(integer(j, 0xffffffff, path));
           if (!Array.isArray(j) || j.length !== to.count) throw new DescriptionError('bad-type', path, `expected ${to.count === 1 ? 'a number' : `an array of ${to.count} numbers`}, got ${quoted(j)}`);

@@ -4,7 +4,7 @@
  * The order of a pOutputs target list is never assumed (AddToStateObject prepends).
  */
 import {
-  DDI_VALIDATION_RULES,
+  ddiValidationMessage,
   EMPTY_OUTPUT_KINDS,
   NODE_IO_KIND,
   NODE_OUTPUT_KINDS,
@@ -30,8 +30,7 @@ export interface DdiViolation {
 class Report {
   readonly violations: DdiViolation[] = [];
   add(code: DdiValidationCode, path: string, values: Record<string, string | number> = {}) {
-    const rule = DDI_VALIDATION_RULES.find((r) => r.code === code)!;
-    this.violations.push({ code, path, message: fillMessage(rule.message, values) });
+    this.violations.push({ code, path, message: fillMessage(ddiValidationMessage(code), values) });
   }
 }
 

@@ -59,7 +59,7 @@ import { crashClass, parseAnswerText } from './answers.js';
 import { decodeStream, encodeStream, streamFromJson, streamToJson } from '../pipeline/stream.js';
 import { pipelineFromJson, pipelineToJson } from '../pipeline/desc.js';
 import { verifyPipeline, verifySignatures } from '../pipeline/verify.js';
-import { PIPELINE_RULES } from '../../codecs/pipeline-rules.js';
+import { pipelineRule } from '../../codecs/pipeline-rules.js';
 import { LINKAGE_ELEMENT_BYTES, LINKAGE_RECORD_BYTES, linkageCase } from './linkage.js';
 
 /** A round trip that did not return what went in: a finding, like a crash. */
@@ -206,8 +206,6 @@ function framesInChunks(t: string, step: number, max: number): Frame[] {
   for (const frame of f.end()) frames.push(frame);
   return frames;
 }
-
-const LINKAGE_ROWS = new Map<string, (typeof PIPELINE_RULES)[number]>(PIPELINE_RULES.map((r) => [r.code, r]));
 
 export const TARGETS: readonly FuzzTarget[] = [
   container('strict'),
@@ -464,7 +462,7 @@ export const TARGETS: readonly FuzzTarget[] = [
       const pipeline = pipelineFromJson(c.json, { read: (p) => new TextEncoder().encode(p) });
       const violations = verifySignatures(pipeline, c.signatures);
       for (const v of violations) {
-        const row = LINKAGE_ROWS.get(v.code);
+        const row = pipelineRule(v.code);
         check(row !== undefined && row.severity === v.severity && row.source === v.source, `violation ${v.code} is not its row`);
         check(!/\{[A-Za-z]+\}/.test(v.message), `${v.code}: a placeholder left in "${v.message}"`);
       }

@@ -39,15 +39,10 @@ export interface PipelineFromJsonOptions {
   budget?: Budget;
 }
 
-const ROW_BY_KEY = new Map<string, SubobjectRow>(SUBOBJECTS.map((r) => [r.key, r]));
 /** Every key of the pipeline JSON form, in row order. */
 export const PIPELINE_KEYS: readonly string[] = SUBOBJECTS.map((r) => r.key);
 /** The keys whose value is a file path (shaders, pRootSignature, CachedPSO). */
-export const PIPELINE_FILE_KEYS: readonly string[] = SUBOBJECTS.filter((r) => r.inner.kind === 'struct' && fileShaped(r.inner.struct)).map((r) => r.key);
-function fileShaped(struct: string): boolean {
-  const [a, b, ...rest] = structDef(struct).fields;
-  return !!a && !!b && !rest.length && a.type.kind === 'ptr' && a.type.to.kind === 'bytes' && a.type.to.count.field === b.name;
-}
+export const PIPELINE_FILE_KEYS: readonly string[] = SUBOBJECTS.filter((r) => shapeOf(r).kind === 'file').map((r) => r.key);
 
 /** How a subobject's inner value is spelled in the pipeline JSON form. */
 export type Shape =
@@ -151,7 +146,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
   for (const [key, given] of Object.entries(json)) {
     const path = `pipeline.${key}`;
     if (key === '$schema') continue;
-    const row = ROW_BY_KEY.get(key);
+    const row = SUBOBJECTS.find((r) => r.key === key);
     if (!row) throw new DescriptionError('unknown-key', path, `a pipeline has no ${quoted(key)} (known: ${PIPELINE_KEYS.join(', ')})`);
     if (row.group) {
       const other = groups.get(row.group);
@@ -235,7 +230,7 @@ export function pipelineToJson(subobjects: readonly Subobject[], options: { path
     if (shape.kind !== 'value') expectObject(inner, `${where}.inner`);
     if (shape.kind === 'file') {
       const bytes = (inner[shape.bytes] as Uint8Array | null) ?? new Uint8Array(0);
-      if (bytes.byteLength === 0 && inner[shape.size] !== 0) throw new DescriptionError('not-representable', where, `${shape.bytes} is NULL but ${shape.size} is ${String(inner[shape.size])}`);
+      if (bytes.byteLength === 0 && inner[shape.size] !== 0) throw nullWithCount(where, shape.bytes, shape.size, inner);
       const path = options.path(row.key);
       if (typeof path !== 'string' || path === '') throw new DescriptionError('bad-type', `${where}.path`, `options.path gave ${kindOf(path)} for ${row.key}, not a path`);
       if (!(bytes instanceof Uint8Array)) throw new DescriptionError('bad-type', `${where}.inner.${shape.bytes}`, `expected bytes, got ${kindOf(bytes)}`);
@@ -246,7 +241,7 @@ export function pipelineToJson(subobjects: readonly Subobject[], options: { path
     const full = (ddiToJson(subobjectStructName(row.type), { Type: 0, Inner: s.inner }) as { Inner: unknown }).Inner;
     if (shape.kind === 'list') {
       const list = (full as Record<string, unknown>)[shape.list];
-      if (list === null && inner[shape.count] !== 0) throw new DescriptionError('not-representable', where, `${shape.list} is NULL but ${shape.count} is ${String(inner[shape.count])}`);
+      if (list === null && inner[shape.count] !== 0) throw nullWithCount(where, shape.list, shape.count, inner);
       json[row.key] = list ?? [];
     } else if (shape.kind === 'prefix') {
       const n = inner[shape.count] as number;
@@ -257,7 +252,7 @@ export function pipelineToJson(subobjects: readonly Subobject[], options: { path
     } else if (row.inner.kind === 'struct') {
       const obj = { ...(full as Record<string, unknown>) };
       for (const { ptr, count } of countedPointers(structDef(row.inner.struct))) {
-        if (obj[ptr] === null && inner[count] !== 0) throw new DescriptionError('not-representable', where, `${ptr} is NULL but ${count} is ${String(inner[count])}`);
+        if (obj[ptr] === null && inner[count] !== 0) throw nullWithCount(where, ptr, count, inner);
         obj[ptr] = obj[ptr] ?? [];
         delete obj[count];
       }
@@ -266,6 +261,9 @@ export function pipelineToJson(subobjects: readonly Subobject[], options: { path
   });
   return { json, files };
 }
+
+/** A pointer NULL with a count that is not 0: the JSON form, a list or a path, cannot say it. */
+const nullWithCount = (where: string, ptr: string, count: string, inner: DdiObject) => new DescriptionError('not-representable', where, `${ptr} is NULL but ${count} is ${String(inner[count])}`);
 
 /** The value a pipeline gives a subobject type: its own, else the CD3DX12 default. */
 export function pipelineValue(pipeline: Pick<Pipeline, 'subobjects'>, type: string): DdiValue {

@@ -8,23 +8,16 @@ import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import type { EnumTable, FlagTable } from '../../codecs/enum-table.js';
 import { SUBOBJECTS } from '../../codecs/pipeline.js';
 import { structDef } from '../ddi/layout.js';
+import { enumSchema, flagsSchema, schemaRef, u32Schema } from '../json/schema.js';
 import { shapeOf } from './desc.js';
 
 type Schema = Record<string, unknown>;
-const ref = (name: string) => ({ $ref: `#/$defs/${name}` });
-
-function enumSchema(t: EnumTable): Schema {
-  return { description: `${t.type}: an enumerator name (with or without "${t.prefix}") or the raw number`, anyOf: [{ enum: t.values.flatMap(([n]) => [n, t.prefix + n]) }, ref('u32')] };
-}
-function flagsSchema(t: FlagTable): Schema {
-  const names = ['NONE', ...t.bits.map(([n]) => n)].flatMap((n) => [n, t.prefix + n]);
-  return { description: `${t.type}: a list of flag names and numbers, OR-ed together; or one number`, anyOf: [{ type: 'array', items: { anyOf: [{ enum: names }, ref('u32')] } }, ref('u32')] };
-}
+const ref = schemaRef;
 
 /** The JSON Schema of the pipeline JSON form (schema/pipeline.schema.json), from the rows. */
 export function pipelineJsonSchema(): Schema {
   const defs: Record<string, Schema> = {
-    u32: { anyOf: [{ type: 'integer', minimum: 0, maximum: 4294967295 }, { type: 'string', pattern: '^0[xX][0-9a-fA-F]{1,8}$' }] },
+    u32: u32Schema(),
     f32: { description: 'A number (rounded to binary32), or the bits as "0x" and 1 to 8 hex digits (NaN and infinities)', anyOf: [{ type: 'number' }, { type: 'string', pattern: '^0[xX][0-9a-fA-F]{1,8}$' }] },
     file: { description: 'A file path, relative to the JSON file', type: 'string', minLength: 1 },
   };
@@ -34,7 +27,7 @@ export function pipelineJsonSchema(): Schema {
     if (!name) {
       name = t.type.replace(/^(D3D12|DXGI)_/, '');
       tables.set(t, name);
-      defs[name] = kind === 'enum' ? enumSchema(t as EnumTable) : flagsSchema(t as FlagTable);
+      defs[name] = kind === 'enum' ? enumSchema(t as EnumTable) : flagsSchema(t as FlagTable, 'a list of flag names and numbers');
     }
     return ref(name);
   };

@@ -14,14 +14,13 @@ import { DescriptionError } from '../bytes/errors.js';
 import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
 import { decodeImage, encodeImage, type DdiObject, type DdiValue } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
+import { enumerator } from '../../codecs/enum-table.js';
+import { enumName } from '../json/vocabulary.js';
 import { pointerSize, structLayout } from '../ddi/layout.js';
 
 /** The root struct of a stream image. */
 export const STREAM_DESC = 'D3D12_PIPELINE_STATE_STREAM_DESC';
 
-const ROW_BY_TYPE = new Map<string, SubobjectRow>(SUBOBJECTS.map((r) => [r.type, r]));
-const VALUE_BY_TYPE = new Map<string, number>(PIPELINE_STATE_SUBOBJECT_TYPE.values.map(([n, v]) => [n, v]));
-const TYPE_BY_VALUE = new Map<number, string>(PIPELINE_STATE_SUBOBJECT_TYPE.values.map(([n, v]) => [v, n]));
 
 /** A subobject: its type (the D3D12_PIPELINE_STATE_SUBOBJECT_TYPE name without the prefix) and what it holds. */
 export interface Subobject {
@@ -34,7 +33,8 @@ export interface Subobject {
  * @throws {DescriptionError} bad-name for a name that is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE
  */
 export function subobjectRow(type: string): SubobjectRow {
-  const row = typeof type === 'string' ? ROW_BY_TYPE.get(type.replace(/^D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_/, '')) : undefined;
+  const name = typeof type === 'string' ? type.replace(/^D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_/, '') : undefined;
+  const row = SUBOBJECTS.find((r) => r.type === name);
   if (!row) throw new DescriptionError('bad-name', 'type', `${typeof type === 'string' ? JSON.stringify(type) : kindOf(type)} is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE (known: ${SUBOBJECTS.map((r) => r.type).join(', ')})`);
   return row;
 }
@@ -66,7 +66,7 @@ export function subobjectDefault(type: string): DdiValue {
 function element(s: Subobject, i: number): DdiObject {
   if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new DescriptionError('bad-type', `subobjects[${i}]`, `expected a subobject {type, inner}, got ${kindOf(s)}`);
   const row = subobjectRow(s.type);
-  return { Type: VALUE_BY_TYPE.get(row.type)!, Inner: s.inner };
+  return { Type: enumerator(PIPELINE_STATE_SUBOBJECT_TYPE, row.type), Inner: s.inner };
 }
 
 /**
@@ -117,8 +117,12 @@ export function decodeStream(bytes: Uint8Array, abi: Abi, options: DecodeStreamO
   if (options?.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget, got ${kindOf(options.budget)}`);
   const budget = options?.budget ?? Budget.for(bytes.byteLength);
   const desc = decodeImage(STREAM_DESC, bytes, abi, { budget });
-  const list = (desc.pPipelineStateSubobjectStream ?? []) as DdiObject[];
-  return list.map((o) => ({ type: TYPE_BY_VALUE.get(o.Type as number)!, inner: o.Inner! }));
+  return subobjectsOf(desc);
+}
+
+/** The subobjects of a decoded D3D12_PIPELINE_STATE_STREAM_DESC (their types known: the stream's cases are the rows). */
+function subobjectsOf(desc: DdiObject): Subobject[] {
+  return ((desc.pPipelineStateSubobjectStream ?? []) as DdiObject[]).map((o) => ({ type: enumName(PIPELINE_STATE_SUBOBJECT_TYPE, o.Type as number) as string, inner: o.Inner! }));
 }
 
 /** The JSON form of a stream (the DDI JSON form of its D3D12_PIPELINE_STATE_STREAM_DESC, without the size). */
@@ -135,5 +139,5 @@ export function streamToJson(subobjects: readonly Subobject[]): unknown[] {
 export function streamFromJson(json: unknown): Subobject[] {
   if (!Array.isArray(json)) throw new DescriptionError('bad-type', STREAM_DESC, `expected a list of subobjects, got ${kindOf(json)}`);
   const desc = ddiFromJson(STREAM_DESC, { SizeInBytes: 0, pPipelineStateSubobjectStream: json });
-  return ((desc.pPipelineStateSubobjectStream ?? []) as DdiObject[]).map((o) => ({ type: TYPE_BY_VALUE.get(o.Type as number)!, inner: o.Inner! }));
+  return subobjectsOf(desc);
 }

@@ -9,7 +9,7 @@
  * targets and depth against RTVFormats and DSVFormat, and stream output against the last stage
  * before the rasterizer.
  */
-import { PIPELINE_LIMITS, PIPELINE_RULES, SYSTEM_GENERATED, TESS_FACTORS, TESS_FACTOR_NAMES, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
+import { PIPELINE_LIMITS, pipelineRule, SYSTEM_GENERATED, TESS_FACTORS, TESS_FACTOR_NAMES, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
 import { DXGI_FORMAT, SIMULTANEOUS_RENDER_TARGET_COUNT } from '../../codecs/pipeline.js';
 import { SIGNATURE_COMPONENT_TYPE, SIGNATURE_SYSTEM_VALUE } from '../../codecs/parts.js';
 import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
@@ -22,7 +22,7 @@ import { enumName } from '../json/vocabulary.js';
 import { containerRootSignature, readRootSignatureSource } from '../root-signature/input.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
-import { verifyBindings, type VerifyResult } from '../binding/verify.js';
+import { NO_PSV0_REASON, verifyBindings, type VerifyResult } from '../binding/verify.js';
 import { expectSubobjects } from './stream.js';
 import { pipelineValue, type Pipeline, type PipelineKind } from './desc.js';
 import { formatInfo } from './formats.js';
@@ -127,13 +127,11 @@ export interface VerifyPipelineOptions {
   signatures?: (shader: ShaderInfo, key: StageKey) => StageSignatures | undefined;
 }
 
-const RULE = new Map<string, (typeof PIPELINE_RULES)[number]>(PIPELINE_RULES.map((r) => [r.code, r]));
-
 /** Collects violations in rule words. */
 class Report {
   readonly list: PipelineViolation[] = [];
   add(code: PipelineRuleCode, values: Record<string, string | number>, extra: Partial<PipelineViolation> = {}): void {
-    const row = RULE.get(code)!;
+    const row = pipelineRule(code)!;
     this.list.push({ code, severity: row.severity, message: fillMessage(row.message, values), source: row.source, ...extra });
   }
 }
@@ -169,8 +167,8 @@ export function verifyPipeline(pipeline: Pipeline, options: VerifyPipelineOption
     if (!bytes) continue;
     const info = readShader(bytes);
     infos.set(key, info);
-    if (!KIND_STAGES[kind].includes(key)) r.add('stages-mixed', { kind, stage: key, desc: kind === 'compute' ? 'COMPUTE' : kind === 'mesh' ? 'MESH' : 'GRAPHICS' }, { path: key, stage: key });
-    if (info.stage !== STAGE_KIND[key]) r.add('shader-stage-mismatch', { key, actual: stageWord(info.stage), expected: STAGE_WORD[key].replace(/ Shader$/, '').toLowerCase() }, { path: key, stage: key });
+    if (!KIND_STAGES[kind].includes(key)) r.add('stages-mixed', { kind, stage: key, desc: kind.toUpperCase() }, { path: key, stage: key });
+    if (info.stage !== STAGE_KIND[key]) r.add('shader-stage-mismatch', { key, actual: stageWord(info.stage), expected: stageWord(STAGE_KIND[key]) }, { path: key, stage: key });
   }
   if (kind === 'graphics' && !infos.has('VS')) r.add('vertex-shader-missing', {}, { path: 'VS' });
   if (kind === 'mesh' && !infos.has('MS')) r.add('mesh-shader-missing', {}, { path: 'MS' });
@@ -201,7 +199,7 @@ export function verifyPipeline(pipeline: Pipeline, options: VerifyPipelineOption
   // bindings per stage (DXC's verifier; the DENY flag of each stage present)
   for (const [key, info] of infos) {
     if (!rs || !info.bindings) {
-      stages.push({ key, stage: info.stage, format: info.format, bindings: 'not-verifiable', reason: !rs ? 'no root signature' : 'the container has no PSV0 part, so its bindings are not known' });
+      stages.push({ key, stage: info.stage, format: info.format, bindings: 'not-verifiable', reason: !rs ? 'no root signature' : NO_PSV0_REASON });
       continue;
     }
     const v = verifyBindings(info.stage, info.bindings, rs);
@@ -375,22 +373,7 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
     const outputs = new Map<string, SignatureElement>();
     const rasterized = from === 'GS' ? rasterizedStream(pipeline) : 0;
     for (const o of [...out.outputs, ...(out.primitiveOutputs ?? [])]) if (o.stream === rasterized || to !== 'PS') outputs.set(key(o), o);
-    const words = { from: STAGE_WORD[from], to: STAGE_WORD[to] };
-    for (const e of inp.inputs) {
-      if (SYSTEM_GENERATED.has(e.systemValue)) continue;
-      const o = outputs.get(key(e));
-      const at = { stage: to, path: to };
-      if (!o) {
-        r.add('linkage-missing', { ...words, name: e.semanticName, semanticIndex: e.semanticIndex }, at);
-        continue;
-      }
-      if (o.register !== e.register) r.add('linkage-register', { ...words, name: e.semanticName, out: o.register, in: e.register }, at);
-      else if ((mask4(e.mask) & ~mask4(o.mask)) !== 0) r.add('linkage-mask', { ...words, name: e.semanticName }, at);
-      if (o.systemValue !== e.systemValue) r.add('linkage-system-value', { ...words, name: e.semanticName, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
-      if (typeKind(o.componentType) !== typeKind(e.componentType) && typeKind(o.componentType) !== 'unknown' && typeKind(e.componentType) !== 'unknown') {
-        r.add('linkage-type', { ...words, name: e.semanticName, out: typeName(o.componentType), in: typeName(e.componentType) }, at);
-      }
-    }
+    compareElements(r, 'linkage', outputs, inp.inputs, (e) => SYSTEM_GENERATED.has(e.systemValue), { from: STAGE_WORD[from], to: STAGE_WORD[to] }, { stage: to, path: to });
   }
 
   if (kind === 'graphics') tessellation(signatures.HS, signatures.DS, r);
@@ -495,21 +478,30 @@ function tessellation(hs: StageSignatures | undefined, ds: StageSignatures | und
   if (!hs?.patchConstants || !ds?.patchConstants) return;
   const outputs = new Map<string, SignatureElement>();
   for (const o of hs.patchConstants) outputs.set(key(o), o);
-  const at = { stage: 'DS' as const, path: 'DS' };
-  for (const e of ds.patchConstants) {
-    // tessellation factors of two domains are the domain rule's to say
-    if (SYSTEM_GENERATED.has(e.systemValue) || (!sameDomain && TESS_FACTOR_NAMES.has(e.systemValue))) continue;
+  // tessellation factors of two domains are the domain rule's to say
+  compareElements(r, 'patch-constant', outputs, ds.patchConstants, (e) => SYSTEM_GENERATED.has(e.systemValue) || (!sameDomain && TESS_FACTOR_NAMES.has(e.systemValue)), {}, { stage: 'DS', path: 'DS' });
+}
+
+/**
+ * A stage's inputs against the outputs before it (`outputs` by key): each present, in the same
+ * register, its components within, the same system value and component type. The linkage rules
+ * and the patch-constant rules alike (`prefix`), `words` naming the stages where the rule does.
+ */
+function compareElements(r: Report, prefix: 'linkage' | 'patch-constant', outputs: ReadonlyMap<string, SignatureElement>, inputs: readonly SignatureElement[], skip: (e: SignatureElement) => boolean, words: Record<string, string>, at: Partial<PipelineViolation>): void {
+  for (const e of inputs) {
+    if (skip(e)) continue;
     const o = outputs.get(key(e));
+    const values = { ...words, name: e.semanticName };
     if (!o) {
-      r.add('patch-constant-missing', { name: e.semanticName, semanticIndex: e.semanticIndex }, at);
+      r.add(`${prefix}-missing`, { ...values, semanticIndex: e.semanticIndex }, at);
       continue;
     }
-    if (o.register !== e.register) r.add('patch-constant-register', { name: e.semanticName, out: o.register, in: e.register }, at);
-    else if ((mask4(e.mask) & ~mask4(o.mask)) !== 0) r.add('patch-constant-mask', { name: e.semanticName }, at);
-    if (o.systemValue !== e.systemValue) r.add('patch-constant-system-value', { name: e.semanticName, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
-    if (typeKind(o.componentType) !== typeKind(e.componentType) && typeKind(o.componentType) !== 'unknown' && typeKind(e.componentType) !== 'unknown') {
-      r.add('patch-constant-type', { name: e.semanticName, out: typeName(o.componentType), in: typeName(e.componentType) }, at);
-    }
+    if (o.register !== e.register) r.add(`${prefix}-register`, { ...values, out: o.register, in: e.register }, at);
+    else if ((mask4(e.mask) & ~mask4(o.mask)) !== 0) r.add(`${prefix}-mask`, values, at);
+    if (o.systemValue !== e.systemValue) r.add(`${prefix}-system-value`, { ...values, out: sysName(o.systemValue), in: sysName(e.systemValue) }, at);
+    const out = typeKind(o.componentType);
+    const inp = typeKind(e.componentType);
+    if (out !== inp && out !== 'unknown' && inp !== 'unknown') r.add(`${prefix}-type`, { ...values, out: typeName(o.componentType), in: typeName(e.componentType) }, at);
   }
 }
 

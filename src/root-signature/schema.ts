@@ -27,25 +27,13 @@ import {
   TEXTURE_ADDRESS_MODE,
   versionsStoring,
 } from '../../codecs/root-signature.js';
+import { enumSchema, flagsSchema, schemaRef, u32Schema } from '../json/schema.js';
 import { dataFields, keyOf, PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, VERSION_KEY } from './rows.js';
 
-const ref = (name: string) => ({ $ref: `#/$defs/${name}` });
+const ref = schemaRef;
 
-function enumDef(t: EnumTable) {
-  const names = t.values.flatMap(([n]) => [n, t.prefix + n]);
-  return { description: `${t.type}: an enumerator name (with or without "${t.prefix}") or the raw number`, anyOf: [{ enum: names }, ref('u32')] };
-}
-
-function flagsDef(t: FlagTable) {
-  const names = ['NONE', ...t.bits.map(([n]) => n)].flatMap((n) => [n, t.prefix + n]);
-  return {
-    description: `${t.type}: a list of flag names (with or without "${t.prefix}") and numbers for bits without a name, OR-ed together; or one number`,
-    anyOf: [{ type: 'array', items: { anyOf: [{ enum: names }, ref('u32')] } }, ref('u32')],
-  };
-}
-
-/** The $defs entry of each enum and flag table. */
-const DEFS = new Map<EnumTable | FlagTable, string>([
+/** The $defs entry of each flag and enum table, in the order of $defs. */
+const DEFS: readonly (readonly [EnumTable | FlagTable, string])[] = [
   [ROOT_SIGNATURE_FLAGS, 'rootSignatureFlags'],
   [DESCRIPTOR_RANGE_FLAGS, 'descriptorRangeFlags'],
   [ROOT_DESCRIPTOR_FLAGS, 'rootDescriptorFlags'],
@@ -57,19 +45,14 @@ const DEFS = new Map<EnumTable | FlagTable, string>([
   [TEXTURE_ADDRESS_MODE, 'addressMode'],
   [COMPARISON_FUNC, 'comparisonFunc'],
   [STATIC_BORDER_COLOR, 'borderColor'],
-]);
-
-const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD } = PAYLOAD_KEY;
-const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
-/** Parameter types grouped by payload, in the order of the rows. */
-const PAYLOADS = [...new Set(PARAMETER_TYPES.map((t) => t.payload))].map((payload) => ({ payload, types: PARAMETER_TYPES.filter((t) => t.payload === payload) }));
+];
 
 const hex = (n: number) => `0x${n.toString(16).toUpperCase()}`;
 
 /** The schema of one field, from its row. */
 function fieldSchema(row: FieldRow): Record<string, unknown> {
   if (row.kind === 'f32') return ref('f32');
-  if (typeof row.kind !== 'string') return ref(DEFS.get(row.kind)!);
+  if (typeof row.kind !== 'string') return ref(DEFS.find(([t]) => t === row.kind)![1]);
   if (!row.special) return ref('u32');
   const { json, value } = row.special;
   const description = row.default === value ? `default "${json}" (${row.special.c}, ${hex(value)})` : `default ${row.default}; "${json}" is ${hex(value)}`;
@@ -89,6 +72,10 @@ const object = (properties: Record<string, unknown>, required: string[]) => ({ t
 
 /** The JSON Schema (draft 2020-12) of the JSON form, built from the codecs/ tables. */
 export function rootSignatureJsonSchema(): Record<string, unknown> {
+  const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD } = PAYLOAD_KEY;
+  const parameterTypeKey = keyOf(PARAMETER, PARAMETER.fields.parameterType);
+  // parameter types grouped by payload, in the order of the rows
+  const payloads = [...new Set(PARAMETER_TYPES.map((t) => t.payload))].map((payload) => ({ payload, types: PARAMETER_TYPES.filter((t) => t.payload === payload) }));
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://dxbin.dev/schema/root-signature.schema.json',
@@ -105,28 +92,18 @@ export function rootSignatureJsonSchema(): Record<string, unknown> {
       [SAMPLERS_KEY]: { type: 'array', items: ref('staticSampler') },
     },
     $defs: {
-      u32: { anyOf: [{ type: 'integer', minimum: 0, maximum: 4294967295 }, { type: 'string', pattern: '^0[xX][0-9a-fA-F]{1,8}$' }] },
+      u32: u32Schema(),
       f32: {
         description: 'A number (rounded to binary32), or "Infinity", "-Infinity", "-0", "NaN", or the bits as "0x" and 8 hex digits',
         anyOf: [{ type: 'number' }, { enum: ['Infinity', '-Infinity', '-0', 'NaN'] }, { type: 'string', pattern: '^0[xX][0-9a-fA-F]{8}$' }],
       },
-      rootSignatureFlags: flagsDef(ROOT_SIGNATURE_FLAGS),
-      descriptorRangeFlags: flagsDef(DESCRIPTOR_RANGE_FLAGS),
-      rootDescriptorFlags: flagsDef(ROOT_DESCRIPTOR_FLAGS),
-      samplerFlags: flagsDef(SAMPLER_FLAGS),
-      parameterType: enumDef(ROOT_PARAMETER_TYPE),
-      shaderVisibility: enumDef(SHADER_VISIBILITY),
-      rangeType: enumDef(DESCRIPTOR_RANGE_TYPE),
-      filter: enumDef(FILTER),
-      addressMode: enumDef(TEXTURE_ADDRESS_MODE),
-      comparisonFunc: enumDef(COMPARISON_FUNC),
-      borderColor: enumDef(STATIC_BORDER_COLOR),
+      ...Object.fromEntries(DEFS.map(([t, name]) => [name, 'bits' in t ? flagsSchema(t, `a list of flag names (with or without "${t.prefix}") and numbers for bits without a name`) : enumSchema(t)])),
       parameter: {
-        oneOf: PAYLOADS.map(({ payload, types }) => {
+        oneOf: payloads.map(({ payload, types }) => {
           const head = recordSchema(PARAMETER);
           const names = types.flatMap((t) => [t.name, ROOT_PARAMETER_TYPE.prefix + t.name]);
           const body = payload === TABLE_PAYLOAD ? { type: 'array', items: ref('descriptorRange') } : recordSchema(payload === CONSTANTS_PAYLOAD ? CONSTANTS : DESCRIPTOR);
-          return object({ ...head.properties, [PARAMETER_TYPE_KEY]: { enum: [...names, ...types.map((t) => t.value)] }, [payload]: body }, [...head.required, payload]);
+          return object({ ...head.properties, [parameterTypeKey]: { enum: [...names, ...types.map((t) => t.value)] }, [payload]: body }, [...head.required, payload]);
         }),
       },
       descriptorRange: recordSchema(RANGE),

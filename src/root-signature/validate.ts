@@ -24,7 +24,7 @@ import {
   type RegisterClass,
 } from '../../codecs/root-signature.js';
 import { flag } from '../../codecs/enum-table.js';
-import { VALID_ROOT_FLAGS, VALIDATION_RULES, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
+import { VALID_ROOT_FLAGS, validationRule, type ValidationCode, type ValidationTarget } from '../../codecs/validation-rules.js';
 import { fillMessage } from '../bytes/errors.js';
 import { checkDescription } from './check.js';
 import { expectOptions } from '../bytes/check.js';
@@ -82,13 +82,13 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
   expectOptions(options);
   const target = options.target ?? 'runtime';
   const applies = (code: ValidationCode) => {
-    const rule = VALIDATION_RULES.find((r) => r.code === code)!;
+    const rule = validationRule(code);
     return target === 'all' || (rule.targets as readonly string[]).includes(target);
   };
   const out: Violation[] = [];
   const report = (code: ValidationCode, path: string, values: Record<string, string | number>) => {
     if (!applies(code)) return;
-    const rule = VALIDATION_RULES.find((r) => r.code === code)!;
+    const rule = validationRule(code);
     const message = fillMessage(rule.message, values);
     out.push({ code, rule: rule.rule, path, message });
   };
@@ -105,6 +105,13 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
     const at = parameterPath(i);
     if (p.shaderVisibility >= VISIBILITY_COUNT) report('shader-visibility-unsupported', `${at}.${P.shaderVisibility}`, { value: p.shaderVisibility, where: `root parameter [${i}]` });
     const type = parameterTypeRow(p.parameterType);
+    /** Root constants' or a root descriptor's register (rule 28), space (17) and overlap (18). */
+    const rootRecord = (rec: { shaderRegister: number; registerSpace: number }, key: string, registerKey: string, cls: string) => {
+      registerMax(rec.shaderRegister, fieldPath(fieldPath(at, key), registerKey), `root parameter [${i}]`);
+      spaceAndOverlap(rec.registerSpace, fieldPath(at, key), `Root parameter [${i}]`, () =>
+        overlaps.add({ kind: 'root', parameter: i, slot: -1, cls, visibility: p.shaderVisibility, space: rec.registerSpace, lb: rec.shaderRegister, count: 1 }),
+      );
+    };
     switch (type?.record) {
       case 'TABLE': {
         const t = p as DescriptorTableParameter;
@@ -154,10 +161,7 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
       case 'CONSTANTS': {
         const c = p as RootConstantsParameter;
         cost += parameterCost(type, c);
-        registerMax(c.constants.shaderRegister, fieldPath(fieldPath(at, PAYLOAD_KEY.CONSTANTS), C.shaderRegister), `root parameter [${i}]`);
-        spaceAndOverlap(c.constants.registerSpace, fieldPath(at, PAYLOAD_KEY.CONSTANTS), `Root parameter [${i}]`, () =>
-          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: type.registerClass, visibility: c.shaderVisibility, space: c.constants.registerSpace, lb: c.constants.shaderRegister, count: 1 }),
-        );
+        rootRecord(c.constants, PAYLOAD_KEY.CONSTANTS, C.shaderRegister, type.registerClass);
         break;
       }
       case 'DESCRIPTOR': {
@@ -166,10 +170,7 @@ export function validateRootSignature(input: RootSignature, options: ValidateOpt
         const flags = d.descriptor.flags >>> 0;
         if (flags & ~ROOT_DESCRIPTOR_FLAGS.validMask) report('root-descriptor-flags-unsupported', fieldPath(fieldPath(at, PAYLOAD_KEY.DESCRIPTOR), D.flags), { hex: hex(flags) });
         if (bitCount(flags & ROOT_DATA_FLAGS) > 1) report('root-descriptor-multiple-data-flags', fieldPath(fieldPath(at, PAYLOAD_KEY.DESCRIPTOR), D.flags), { count: bitCount(flags & ROOT_DATA_FLAGS) }); // DXC prints the count
-        registerMax(d.descriptor.shaderRegister, fieldPath(fieldPath(at, PAYLOAD_KEY.DESCRIPTOR), D.shaderRegister), `root parameter [${i}]`);
-        spaceAndOverlap(d.descriptor.registerSpace, fieldPath(at, PAYLOAD_KEY.DESCRIPTOR), `Root parameter [${i}]`, () =>
-          overlaps.add({ kind: 'root', parameter: i, slot: -1, cls: type.registerClass, visibility: d.shaderVisibility, space: d.descriptor.registerSpace, lb: d.descriptor.shaderRegister, count: 1 }),
-        );
+        rootRecord(d.descriptor, PAYLOAD_KEY.DESCRIPTOR, D.shaderRegister, type.registerClass);
         break;
       }
       default:

@@ -95,10 +95,7 @@ export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {})
     throw new DecodeError('unsupported-version', r.base, 'SHEX.version', `program type ${stage}, model ${major}.${minor}: not a SM 4.0-5.1 shader program`);
   }
   const sm51 = major === 5 && minor >= 1;
-  const length = r.u32(4, 'SHEX.length');
-  if (length < 2 || length > data.byteLength / 4) {
-    throw new DecodeError('bad-token', r.base + 4, 'SHEX.length', `program of ${length} DWORDs, the part holds ${Math.floor(data.byteLength / 4)}`);
-  }
+  const length = programLength(r, data);
   const declarations: DxbcDeclaration[] = [];
   const counterUses = new Set<number>();
   const stageInfo: Record<string, number> = {};
@@ -109,11 +106,7 @@ export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {})
     const path = `SHEX.instructions[${index}]`;
     const token = r.u32(at, `${path}.opcode`);
     const opcode = field(token, OPCODE_TOKEN.opcode);
-    let size = field(token, OPCODE_TOKEN.length);
-    if (opcode === OPCODE_CUSTOMDATA) size = r.u32(at + 4, `${path}.customdataLength`);
-    if (size === 0 || size > (end - at) / 4) {
-      throw new DecodeError('bad-token', r.base + at, `${path}.length`, `instruction of ${size} DWORDs (opcode 0x${opcode.toString(16)}), ${(end - at) / 4} left in the program`);
-    }
+    const size = instructionSize(r, at, end, token, path);
     const row = BY_OPCODE.get(opcode);
     const fact = STAGE_BY_OPCODE.get(opcode);
     if (row) declarations.push(readDeclaration(r, at, size * 4, token, row, sm51, path));
@@ -135,6 +128,21 @@ export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {})
     return name === undefined ? d : { ...d, name };
   });
   return { stage, major, minor, length, declarations, bindings, stageInfo };
+}
+
+/** The program's length in DWORDs (its second token), at least the two header tokens and within the part. */
+function programLength(r: ByteReader, data: Uint8Array): number {
+  const length = r.u32(4, 'SHEX.length');
+  if (length < 2 || length > data.byteLength / 4) throw new DecodeError('bad-token', r.base + 4, 'SHEX.length', `program of ${length} DWORDs, the part holds ${Math.floor(data.byteLength / 4)}`);
+  return length;
+}
+
+/** DWORDs of the instruction at `at` whose opcode token is `token` (customdata: its second token), within the program ending at `end`. */
+function instructionSize(r: ByteReader, at: number, end: number, token: number, path: string): number {
+  const opcode = field(token, OPCODE_TOKEN.opcode);
+  const size = opcode === OPCODE_CUSTOMDATA ? r.u32(at + 4, `${path}.customdataLength`) : field(token, OPCODE_TOKEN.length);
+  if (size === 0 || size > (end - at) / 4) throw new DecodeError('bad-token', r.base + at, `${path}.length`, `instruction of ${size} DWORDs (opcode 0x${opcode.toString(16)}), ${(end - at) / 4} left in the program`);
+  return size;
 }
 
 function readDeclaration(r: ByteReader, start: number, size: number, token: number, row: DeclarationRow, sm51: boolean, path: string): DxbcDeclaration {
@@ -308,10 +316,7 @@ export function decodeDxbcTokens(data: Uint8Array, options: { base?: number; bud
   const budget = options.budget ?? Budget.for(data.byteLength);
   const r = new ByteReader(data, base);
   const version = r.u32(0, 'SHEX.version');
-  const length = r.u32(4, 'SHEX.length');
-  if (length < 2 || length > data.byteLength / 4) {
-    throw new DecodeError('bad-token', base + 4, 'SHEX.length', `program of ${length} DWORDs, the part holds ${Math.floor(data.byteLength / 4)}`);
-  }
+  const length = programLength(r, data);
   budget.charge('resolve', length, 'SHEX');
   const programType = field(version, VERSION_TOKEN.programType);
   const instructions: DxbcInstruction[] = [];
@@ -321,10 +326,7 @@ export function decodeDxbcTokens(data: Uint8Array, options: { base?: number; bud
     const path = `SHEX.instructions[${instructions.length}]`;
     const token = r.u32(at, `${path}.opcode`);
     const opcode = field(token, OPCODE_TOKEN.opcode);
-    const size = opcode === OPCODE_CUSTOMDATA ? r.u32(at + 4, `${path}.customdataLength`) : field(token, OPCODE_TOKEN.length);
-    if (size === 0 || size > (end - at) / 4) {
-      throw new DecodeError('bad-token', base + at, `${path}.length`, `instruction of ${size} DWORDs (opcode 0x${opcode.toString(16)}), ${(end - at) / 4} left in the program`);
-    }
+    const size = instructionSize(r, at, end, token, path);
     const tokens = new Array<number>(size);
     for (let k = 0; k < size; k++) tokens[k] = r.view.getUint32(at + 4 * k, true);
     instructions.push({ offset: at, opcode, name: OPCODE_NAMES[opcode] ?? `opcode_${opcode}`, control: field(token, OPCODE_TOKEN.control), tokens });

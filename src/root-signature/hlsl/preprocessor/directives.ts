@@ -7,7 +7,7 @@
  */
 import { Budget, READ_MINIMUM } from '../../../bytes/budget.js';
 import { DxbinError } from '../../../bytes/errors.js';
-import { DIRECTIVES, HLSL_PREDEFINES, PRAGMAS, PREPROCESSOR_LIMITS, ROOTSIG_PROFILE, profileMacros, type DirectiveKind, type PragmaKind } from '../../../../codecs/hlsl-preprocessor.js';
+import { DIRECTIVES, HLSL_PREDEFINES, PRAGMAS, PREPROCESSOR_LIMITS, ROOTSIG_PROFILE, namedKind, profileMacros } from '../../../../codecs/hlsl-preprocessor.js';
 import { decodeChecked, type HostFile, type IncludeHost } from '../source.js';
 import { HlslError } from '../text.js';
 import { Expression } from './expression.js';
@@ -18,8 +18,6 @@ import { GUARD_AFTER, GUARD_IN, GUARD_NONE, GUARD_START, Source, type Cond, type
 import { TOKEN, type Token } from './token.js';
 
 const { ident: IDENT, number: NUMBER, string: STRING, punct: PUNCT } = TOKEN;
-const DIRECTIVE = new Map<string, DirectiveKind>(DIRECTIVES.map((d) => [d.name, d.kind]));
-const PRAGMA = new Map<string, PragmaKind>(PRAGMAS.map((p) => [p.name, p.kind]));
 
 /** The least an unguarded re-inclusion costs as `scan`: what the directive loop spends on a file's frame, lines and include is not free. */
 const REINCLUDE_MINIMUM = 256;
@@ -171,7 +169,7 @@ class Preprocessor extends Expander {
     const skipping = top?.skipping ?? false;
     const name = line[0];
     if (name === undefined) return; // the null directive
-    const kind = name.kind === IDENT ? DIRECTIVE.get(name.text) : name.kind === NUMBER && !skipping ? 'line' : undefined;
+    const kind = name.kind === IDENT ? namedKind(DIRECTIVES, name.text) : name.kind === NUMBER && !skipping ? 'line' : undefined;
     if (skipping) {
       if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') fr.conds.push({ taken: true, skipping: true, outerSkipping: true, elseSeen: false, at: hash });
       else if (kind === 'elif' || kind === 'else' || kind === 'endif') this.conditional(fr, kind, hash, name, line);
@@ -472,7 +470,7 @@ class Preprocessor extends Expander {
 
   private pragma(fr: Frame, name: Token, line: Token[]): void {
     const what = line[1];
-    const kind = what?.kind === IDENT ? PRAGMA.get(what.text) : undefined;
+    const kind = what?.kind === IDENT ? namedKind(PRAGMAS, what.text) : undefined;
     switch (kind) {
       case 'once':
         if (fr.id === this.mainId) this.warn(what!, '#pragma once in main file');
