@@ -14,14 +14,18 @@ const bits = (shift: number, width: number): BitField => ({ shift, mask: width =
 /** First token of SHDR/SHEX: version; the second is the program's length in DWORDs. */
 export const VERSION_TOKEN = { minor: bits(0, 4), major: bits(4, 4), programType: bits(16, 16) } as const;
 
-/** Program types (D3D10_SB_TOKENIZED_PROGRAM_TYPE); their numbers equal DXIL::ShaderKind 0-5. */
+/**
+ * Program types (D3D10_SB_TOKENIZED_PROGRAM_TYPE), as the token stream spells them; their numbers
+ * equal DXIL::ShaderKind 0-5 (SHADER_KIND, codecs/psv0.ts), and their profile prefixes are
+ * PROFILE_PREFIXES (codecs/hlsl-preprocessor.ts).
+ */
 export const PROGRAM_TYPES = [
-  { value: 0, name: 'pixel', prefix: 'ps' },
-  { value: 1, name: 'vertex', prefix: 'vs' },
-  { value: 2, name: 'geometry', prefix: 'gs' },
-  { value: 3, name: 'hull', prefix: 'hs' },
-  { value: 4, name: 'domain', prefix: 'ds' },
-  { value: 5, name: 'compute', prefix: 'cs' },
+  { value: 0, name: 'pixel' },
+  { value: 1, name: 'vertex' },
+  { value: 2, name: 'geometry' },
+  { value: 3, name: 'hull' },
+  { value: 4, name: 'domain' },
+  { value: 5, name: 'compute' },
 ] as const;
 
 /** Opcode token fields. Length 0 only for customdata, whose length is the next token. */
