@@ -484,7 +484,6 @@ test('detail is apart from message; one formatter makes both forms', () => {
   assert.is(formatProblem('$.version', 'x'), '$.version: x');
 });
 
-test.run();
 
 test('one violation formatter: rule lines `code path message`, binding lines `code subject path: message`', () => {
   const v = { code: 'overlap', path: 'RTS0.parameters[1]', message: 'Shader register range overlaps.' };
@@ -493,3 +492,5 @@ test('one violation formatter: rule lines `code path message`, binding lines `co
   assert.is(formatViolation({ code: 'not-bound', message: 'Not bound.' }, 'SRV t0 (tex)'), 'not-bound SRV t0 (tex): Not bound.');
   assert.is(formatViolation({ code: 'no-rts0', message: 'No root signature.' }, ''), 'no-rts0: No root signature.');
 });
+
+test.run();

@@ -7,6 +7,8 @@
  *   the engine's argument limit (about 120,000 in V8) and costs a stack copy before that. Array
  *   literals (`[...a, ...b]`) are allowed: they copy linearly and have no argument limit. The
  *   allowlist names the few spreads of fixed size (rows of codecs/ tables, a tuple) with reasons.
+ * - Every test registered: nothing follows a test file's `test.run()` (uvu never runs a test added
+ *   after it; two files had tests that never ran).
  * - One text boundary: in the files that print (the CLI, library listings, hex dumps, the HLSL
  *   printer, node outputs), a template string interpolating an input-derived name (`.name`,
  *   `.Name`, `.exportName`, `file`, ...) must pass it through `printable`, `hlslIdentifier` (or a
@@ -184,7 +186,6 @@ test('no JSON.stringify of a value inside an error message in src/ outside the C
   assert.equal(Object.keys(STRINGIFY_IN_ERRORS).filter((k) => !used.has(k)), [], 'listed exceptions that no longer occur');
 });
 
-test.run();
 
 /**
  * One work budget: a `limit-exceeded` error is made only by src/bytes/budget.ts (its LimitError),
@@ -192,7 +193,7 @@ test.run();
  * LimitError on in another class, with reasons.
  */
 const LIMIT_WRAPPERS: Record<string, string> = {
-  'src/root-signature/hlsl/preprocessor.ts': "HlslError('limit-exceeded') carries the budget's LimitError (its `limit`) at file:line:column",
+  'src/root-signature/hlsl/preprocessor/context.ts': "HlslError('limit-exceeded') carries the budget's LimitError (its `limit`) at file:line:column",
 };
 
 /** `new XError('limit-exceeded', ...)` in a file: the lines. */
@@ -223,3 +224,49 @@ test('the limit walker finds a private counter (planted)', () => {
   const sf = ts.createSourceFile('x.ts', "if (++n > max) throw new DecodeError('limit-exceeded', at, path, 'too many');\nthrow new LimitError('resolve', 1, 'maxResolved', 'p');", ts.ScriptTarget.Latest, true);
   assert.equal(limitErrorsMade(sf), [1]);
 });
+
+/** Lines of `sf` that look for a NUL byte themselves: `x.indexOf(0, ...)` / `x.indexOf(0)`. */
+function nulScans(sf: ts.SourceFile): number[] {
+  const lines: number[] = [];
+  walk(sf, (n) => {
+    if (!ts.isCallExpression(n) || !ts.isPropertyAccessExpression(n.expression) || n.expression.name.text !== 'indexOf') return;
+    const first = n.arguments[0];
+    if (first && ts.isNumericLiteral(first) && Number(first.text) === 0) lines.push(line(sf, n));
+  });
+  return lines;
+}
+
+test('one string reader: no NUL-terminated string is scanned for outside src/bytes/strings.ts (readNul, tableNames)', () => {
+  const hits: string[] = [];
+  for (const { file, sf } of parsed(['src', 'web', 'codecs'])) {
+    if (file === 'src/bytes/strings.ts') continue;
+    hits.push(...nulScans(sf).map((l) => `${file}:${l}`));
+  }
+  assert.equal(hits, [], 'read NUL-terminated strings through src/bytes/strings.ts (each end found once)');
+});
+
+test('the NUL-scan walker finds one (planted)', () => {
+  const sf = ts.createSourceFile('x.ts', 'const end = pool.indexOf(0, offset);\nconst i = names.indexOf(name);', ts.ScriptTarget.Latest, true);
+  assert.equal(nulScans(sf), [1]);
+});
+
+
+/** Top-level statements of a test file after its first `X.run()` that are not runs themselves (tests registered there never run). */
+function afterRun(sf: ts.SourceFile): number[] {
+  const isRun = (st: ts.Statement) => ts.isExpressionStatement(st) && ts.isCallExpression(st.expression) && ts.isPropertyAccessExpression(st.expression.expression) && st.expression.expression.name.text === 'run';
+  const first = sf.statements.findIndex(isRun);
+  return first < 0 ? [] : sf.statements.slice(first + 1).filter((st) => !isRun(st)).map((st) => line(sf, st));
+}
+
+test('every test is registered: nothing in a test file comes after its test.run() (uvu never runs a test added later)', () => {
+  const hits: string[] = [];
+  for (const { file, sf } of parsed(['test']).filter((f) => f.file.endsWith('.test.ts'))) hits.push(...afterRun(sf).map((l) => `${file}:${l}`));
+  assert.equal(hits, [], 'move test.run() to the end of the file');
+});
+
+test('the after-run walker finds a late test (planted)', () => {
+  const sf = ts.createSourceFile('x.test.ts', "test('a', () => {});\ntest.run();\ntest('late', () => {});\n", ts.ScriptTarget.Latest, true);
+  assert.equal(afterRun(sf), [3]);
+});
+
+test.run();

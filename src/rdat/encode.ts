@@ -10,12 +10,12 @@ import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } fro
 import { DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectArray, expectNumber, expectObject, expectObjects, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
+import { tableNames, type TableNames } from '../bytes/strings.js';
 import { layoutForStride } from './decode.js';
 import { hexBytes } from './hex.js';
 import type { RdatDescription, RdatRecord, RdatRefs, RdatTable } from './types.js';
 
 const UTF8 = new TextEncoder();
-const UTF8_LOSSY = new TextDecoder();
 const PART_NAMES = new Map<string, number>([
   ['StringBuffer', RDAT_PART_TYPE.StringBuffer],
   ['IndexArrays', RDAT_PART_TYPE.IndexArrays],
@@ -38,16 +38,25 @@ class Pools {
   private arrayIndex?: Map<string, number>;
   private rawIndex = new Map<string, number>();
 
+  /** The described pool's strings, through the one string reader (each end found in one pass, each offset decoded once). */
+  private readonly described: TableNames;
+  private readonly describedSize: number;
+  private readonly appended = new Map<number, string>();
+
   constructor(strings: Uint8Array, arrays: number[], raw: Uint8Array) {
     this.strings = Array.from(strings);
     this.arrays = arrays;
     this.raw = Array.from(raw);
+    this.described = tableNames(strings, strings.byteLength + 1);
+    this.describedSize = strings.byteLength;
   }
 
+  /** The string at `offset` of the pool, or undefined outside it or where no NUL ends it. */
   private stringAt(offset: number): string | undefined {
-    if (offset >= this.strings.length) return undefined;
-    const end = this.strings.indexOf(0, offset);
-    return end < 0 ? undefined : UTF8_LOSSY.decode(Uint8Array.from(this.strings.slice(offset, end)));
+    if (!Number.isInteger(offset) || offset < 0) return undefined;
+    if (offset < this.describedSize) return this.described.endOf(offset) < 0 ? undefined : this.described(offset);
+    // a string appended while writing (a description names no offset inside one)
+    return this.appended.get(offset);
   }
 
   /** Whether index array `ref` holds string offsets that read as `values` (a string array unchanged). */
@@ -60,12 +69,9 @@ class Pools {
     if (typeof ref === 'number' && this.stringAt(ref) === value) return ref;
     if (!this.stringIndex) {
       this.stringIndex = new Map();
-      let start = 0;
-      for (let i = 0; i < this.strings.length; i++) {
-        if (this.strings[i] !== 0) continue;
-        const s = UTF8_LOSSY.decode(Uint8Array.from(this.strings.slice(start, i)));
+      for (let start = 0, end = this.described.endOf(0); end >= 0; start = end + 1, end = this.described.endOf(start)) {
+        const s = this.described(start)!;
         if (!this.stringIndex.has(s)) this.stringIndex.set(s, start);
-        start = i + 1;
       }
     }
     let at = this.stringIndex.get(value);
@@ -74,6 +80,7 @@ class Pools {
       for (const b of UTF8.encode(value)) this.strings.push(b);
       this.strings.push(0);
       this.stringIndex.set(value, at);
+      this.appended.set(at, value);
     }
     return at;
   }
