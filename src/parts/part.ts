@@ -118,7 +118,12 @@ function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | und
   const one = (def: RecordDef, at: number, key: string): Row => {
     const place = `${key}@${at}`;
     const had = taken.get(place);
-    if (had) return had;
+    if (had) {
+      // a place taken again (a shared type, or a member or interface list many types name) is
+      // work too: charged, so that many types over one long list cannot run unbounded
+      r.budget.charge('resolve', 1, `${name}.${key}`, r.base + at);
+      return had;
+    }
     const k = used[key]!++;
     const path = `${name}.${key}[${k}]`;
     let row: Row;
