@@ -108,7 +108,8 @@ export function psv0FromJson(json: unknown): Psv0 {
     psv.stageInfo = view ? fromJson(view, '$.stageInfo', j.stageInfo) : { ...(expectObject(j.stageInfo, '$.stageInfo'), j.stageInfo as PsvFields) };
   }
   if (j.stageRaw !== undefined) {
-    const raw = j.stageRaw as Record<string, unknown>;
+    expectObject(j.stageRaw, '$.stageRaw');
+    const raw = j.stageRaw;
     psv.stageRaw = { union: fromHex('$.stageRaw.union', raw.union), word26: raw.word26 as number };
   }
   if (j.stringTable !== undefined) {
