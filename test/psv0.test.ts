@@ -82,6 +82,14 @@ test('worked example E2: pixel shader names, elements and the input->output tabl
   const odd = JSON.parse(JSON.stringify(json).replace('"info":{', '"info":{"constructor":1,"__proto__":2,'));
   assert.ok(Object.hasOwn(odd.info, '__proto__'));
   assert.equal(psv0FromJson(odd), s.psv);
+  // a typed description's integer -0 (encodePsv0 takes it) is 0 in the JSON form, which reads back
+  const negZero = structuredClone(s.psv!);
+  negZero.info.minimumWaveLaneCount = -0;
+  negZero.resources.push({ resType: 2, space: -0, lowerBound: 0, upperBound: 0 });
+  negZero.stageInfo = { ...negZero.stageInfo, depthOutput: -0 };
+  const zj = JSON.parse(JSON.stringify(psv0ToJson(negZero)));
+  assert.equal([zj.info.minimumWaveLaneCount, zj.resources.at(-1).space, zj.stageInfo.depthOutput], [0, 0, 0]);
+  assert.is(hex(encodePsv0(psv0FromJson(zj))), hex(encodePsv0(negZero)));
   assert.equal(s.psv!.semanticIndexes, [0, 1, 2, 3]);
   const table = s.psv!.dependencies!;
   assert.is(table.length, 1);
