@@ -104,24 +104,28 @@ function placeBlocks(layout: PartLayout, r: RowReader, name: string, extents: Ex
 function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | undefined, rows: Blocks | undefined, blocks: Blocks, placed: Placed[]): void {
   const source = rows ?? blocks;
   const defs = walk.defs(source);
-  const taken = new Map<string, Row>();
+  // per key, the rows taken by offset (number keys: a place looked up again costs no string)
+  const taken: Record<string, Map<number, Row>> = {};
+  const where: Record<string, string> = {};
   const used: Record<string, number> = {};
   for (const key of Object.keys(defs)) {
     if (rows) expectArray(rows[key], `part.blocks.${key}`);
     blocks[key] = [];
     used[key] = 0;
+    taken[key] = new Map();
+    where[key] = `${name}.${key}`;
   }
   const refuse = (at: number, path: string, detail: string): never => {
     if (rows) throw new DescriptionError('out-of-range', `part.blocks.${path.slice(path.indexOf('.') + 1)}`, detail);
     throw new DecodeError('bad-offset', r.base + Math.max(0, Math.min(at, r.bytes.byteLength)), path, detail);
   };
   const one = (def: RecordDef, at: number, key: string): Row => {
-    const place = `${key}@${at}`;
-    const had = taken.get(place);
+    const places = taken[key]!;
+    const had = places.get(at);
     if (had) {
       // a place taken again (a shared type, or a member or interface list many types name) is
       // work too: charged, so that many types over one long list cannot run unbounded
-      r.budget.charge('resolve', 1, `${name}.${key}`, r.base + at);
+      r.budget.charge('resolve', 1, where[key]!, r.base + at);
       return had;
     }
     const k = used[key]!++;
@@ -134,7 +138,7 @@ function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | und
       row = given[k]!;
     } else row = readRecord(def, r, at, path, extents);
     (blocks[key] as Row[]).push(row);
-    taken.set(place, row);
+    places.set(at, row);
     placed.push({ def, at, row, path });
     return row;
   };
