@@ -107,6 +107,8 @@ function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | und
   // per key, the rows taken by offset (number keys: a place looked up again costs no string)
   const taken: Record<string, Map<number, Row>> = {};
   const where: Record<string, string> = {};
+  /** Per key, the last list read at each offset (returned again, never changed, when the same count is asked). */
+  const lists: Record<string, Map<number, Row[]>> = {};
   const used: Record<string, number> = {};
   for (const key of Object.keys(defs)) {
     if (rows) expectArray(rows[key], `part.blocks.${key}`);
@@ -114,6 +116,7 @@ function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | und
     used[key] = 0;
     taken[key] = new Map();
     where[key] = `${name}.${key}`;
+    lists[key] = new Map();
   }
   const refuse = (at: number, path: string, detail: string): never => {
     if (rows) throw new DescriptionError('out-of-range', `part.blocks.${path.slice(path.indexOf('.') + 1)}`, detail);
@@ -146,9 +149,16 @@ function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | und
     if (!rows && (at > r.bytes.byteLength || count > (r.bytes.byteLength - at) / def.size)) {
       throw new DecodeError('count-exceeds-data', r.base + Math.min(at, r.bytes.byteLength), `${name}.${key}`, `${count} records of ${def.size} bytes at ${at} do not fit in ${r.bytes.byteLength} bytes`);
     }
+    // the same list again (many types naming one member or interface table): the rows it gave, charged as many places again
+    const again = lists[key]!.get(at);
+    if (again && again.length === count) {
+      r.budget.charge('resolve', count, where[key]!, r.base + at);
+      return again;
+    }
     // pushed one by one: a given count past the rows given is refused at the first missing row, before any allocation of its size
     const out: Row[] = [];
     for (let i = 0; i < count; i++) out.push(one(def, at + i * def.size, key));
+    lists[key]!.set(at, out);
     return out;
   };
   const budget = r.budget;
