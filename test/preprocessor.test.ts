@@ -73,6 +73,8 @@ test('#if errors at file:line:column in clang words', () => {
   fails(() => rs('#if 1\n#else\n#elif 1\n#endif\n'), 'a.hlsl:3:2', /#elif after #else/);
   fails(() => rs('#define A\n#error  stop: A is "defined"  \n'), 'a.hlsl:2:2', /^a\.hlsl:2:2: error: stop: A is "defined"$/);
   fails(() => rs('#frobnicate\n'), 'a.hlsl:1:2', /invalid preprocessing directive/);
+  // the directive table is looked up by own names only: Object.prototype's are no directives
+  for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) fails(() => rs(`#${name}\n`), 'a.hlsl:1:2', /invalid preprocessing directive/);
   fails(() => rs('/* never closed\n#define RS "CBV(b0)"\n'), 'a.hlsl:1:1', /unterminated \/\* comment/);
 });
 
@@ -153,6 +155,9 @@ test("DXC's predefined macros are there; the profile sets the shader target; war
   const f = new HlslFile('#warning check this\n#pragma pack_matrix(row_major)\n#pragma frobnicate\n#define RS "CBV(b0)"\n', 'a.hlsl');
   assert.is(f.defineText('RS').text, 'CBV(b0)');
   assert.equal(f.warnings.map((w) => `${w.location.line}:${w.location.column} ${w.message}`), ['1:2 check this', '3:9 unknown pragma ignored']);
+  const g = new HlslFile('#pragma constructor\n#pragma __proto__\n#define RS "CBV(b0)"\n', 'a.hlsl');
+  assert.is(g.defineText('RS').text, 'CBV(b0)');
+  assert.equal(g.warnings.map((w) => `${w.location.line}:${w.location.column} ${w.message}`), ['1:9 unknown pragma ignored', '2:9 unknown pragma ignored']);
 });
 
 test('preprocessed text as dxc -P writes it: #line markers, taken lines only', () => {

@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { DecodeError, decodePsv0, encodePsv0, findPart, parseContainer, psv0FromJson, psv0ToJson, psvVersionOf, readShader, type Psv0 } from '../src/index.js';
+import { DecodeError, DescriptionError, decodePsv0, encodePsv0, findPart, parseContainer, psv0FromJson, psv0ToJson, psvVersionOf, readShader, type Psv0 } from '../src/index.js';
 import { corpusFile, corpusFiles, fromWordDump, hex } from './helpers/corpus.js';
 
 interface Found { name: string; part: Uint8Array; stage: number }
@@ -77,6 +77,19 @@ test('worked example E2: pixel shader names, elements and the input->output tabl
   const named = { ...json, info: { ...json.info, shaderStage: 'Pixel' }, outputElements: json.outputElements.map((e: any) => ({ ...e, semanticKind: 'Target' })) };
   assert.is(hex(encodePsv0(psv0FromJson(JSON.parse(JSON.stringify(named))))), hex(encodePsv0(s.psv!)));
   assert.equal(psv0FromJson(json), s.psv, 'the names beside are read-only helpers');
+  // hostile JSON: a stageRaw that is no object is bad-type (was a raw TypeError); keys named for Object.prototype are no enumerated fields
+  assert.throws(() => psv0FromJson({ ...json, stageRaw: null }), (e: unknown) => e instanceof DescriptionError && e.code === 'bad-type' && e.path === '$.stageRaw');
+  const odd = JSON.parse(JSON.stringify(json).replace('"info":{', '"info":{"constructor":1,"__proto__":2,'));
+  assert.ok(Object.hasOwn(odd.info, '__proto__'));
+  assert.equal(psv0FromJson(odd), s.psv);
+  // a typed description's integer -0 (encodePsv0 takes it) is 0 in the JSON form, which reads back
+  const negZero = structuredClone(s.psv!);
+  negZero.info.minimumWaveLaneCount = -0;
+  negZero.resources.push({ resType: 2, space: -0, lowerBound: 0, upperBound: 0 });
+  negZero.stageInfo = { ...negZero.stageInfo, depthOutput: -0 };
+  const zj = JSON.parse(JSON.stringify(psv0ToJson(negZero)));
+  assert.equal([zj.info.minimumWaveLaneCount, zj.resources.at(-1).space, zj.stageInfo.depthOutput], [0, 0, 0]);
+  assert.is(hex(encodePsv0(psv0FromJson(zj))), hex(encodePsv0(negZero)));
   assert.equal(s.psv!.semanticIndexes, [0, 1, 2, 3]);
   const table = s.psv!.dependencies!;
   assert.is(table.length, 1);

@@ -178,6 +178,19 @@ function sharedResources(F: number, N: number): Uint8Array {
   } as never);
 }
 
+test('describeLibrary: a hand-written resource Class naming an Object.prototype member ("constructor", "toString") is no class name (SRV, the fallback), never a function', () => {
+  const d = decodeRdat(sharedResources(1, 1));
+  const res = d.parts.find((p) => (p as RdatTable).type === 'ResourceTable') as RdatTable;
+  assert.equal(describeLibrary(d).exports[0]!.bindings.map((b) => b.class), ['SRV']);
+  for (const name of ['constructor', 'toString', '__proto__', 'UAV']) {
+    res.records[0]!.Class = name;
+    assert.equal(describeLibrary(d).exports[0]!.bindings.map((b) => b.class), [name === 'UAV' ? 'UAV' : 'SRV'], name);
+  }
+  // a subobject's field <key>Name is left out as a name beside <key> only when the record has <key> itself
+  d.parts.push({ type: 'SubobjectTable', stride: 0, records: [{ Kind: 'StateObjectConfig', Name: 'c', Flags: 1, FlagsName: 'x', toStringName: 'y' }] } as unknown as RdatTable);
+  assert.equal(describeLibrary(d).subobjects[0]!.contents, { Flags: 1, toStringName: 'y' });
+});
+
 test('issue 26: 500 functions sharing one 400-resource list: the listing and the JSON write it once, never 32 MB', async () => {
   const rdat = sharedResources(500, 400);
   assert.ok(rdat.byteLength < 50_000, `${rdat.byteLength}`);

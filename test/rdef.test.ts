@@ -145,6 +145,37 @@ test('hostile: an interface table past the data is count-exceeds-data; a base cl
   assert.ok(same(encodePart(again), selfBase));
 });
 
+test('hostile: many types naming one long interface table are charged per entry each names (limit-exceeded), not walked for free', () => {
+  // K class types, each with N interfaces at the first one's table: K * N places taken again, from K * 76 + N * 4 bytes
+  const K = 200, N = 2000;
+  const seed: SeedRdef = {
+    sm5: true,
+    cbuffers: [{ name: 'C', size: 16 * K, variables: Array.from({ length: K }, (_, i) => ({ name: 'v', start: 16 * i, size: 16, flags: 2, type: i + 1 })) }],
+    types: [
+      { class: 1, type: 3, rows: 1, columns: 4, name: 'float4' },
+      { class: 6, type: 0, rows: 1, columns: 4, name: 'A', interfaces: Array<number>(N).fill(0) },
+      ...Array.from({ length: K - 1 }, () => ({ class: 6, type: 0, rows: 1, columns: 4, name: 'A', interfaces: [0] })),
+    ],
+  };
+  const bytes = seedRdefPart(seed);
+  const d = decodePart('RDEF', bytes);
+  const tableAt = rows(d, 'types').find((t) => t.interfaceCount === N)!.interfaceOffset as number;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const shifted = bytes.slice();
+  const shiftedView = new DataView(shifted.buffer);
+  rows(d, 'variables').forEach((v, i) => {
+    const at = v.typeOffset as number;
+    if (view.getUint32(at + 24, true) !== 1) return;
+    view.setUint32(at + 24, N, true), view.setUint32(at + 28, tableAt, true);
+    // every type a different run of the one table: no list is asked twice, each place is
+    shiftedView.setUint32(at + 24, N - i, true), shiftedView.setUint32(at + 28, tableAt + 4 * i, true);
+  });
+  for (const part of [bytes, shifted]) assert.throws(() => decodePart('RDEF', part), (e: unknown) => e instanceof LimitError && e.kind === 'resolve' && /RDEF\.interfaces/.test(e.message));
+  // shared tables are not refused as such: a budget that allows the work decodes them, each entry once
+  const allowed = decodePart('RDEF', bytes, { budget: Budget.for(bytes.byteLength, { maxResolved: 2 * K * N }) });
+  assert.is(rows(allowed, 'interfaces').length, N);
+});
+
 const withTypes = (types: SeedRdef['types']): SeedRdef => ({ ...SEED_RDEF, types });
 
 test('hostile: a type that contains itself (directly or through another) is refused, and a shared budget gets its depth back', () => {

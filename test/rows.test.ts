@@ -48,6 +48,10 @@ test('rowToJson of a plain row is the JSON form of a derived read of the same by
   assert.is(plain.semanticKindName, undefined);
   // a value that is not an integer is left as given, no name made up
   assert.equal(rowToJson(PSV_ELEMENT, { ...plain, semanticKind: 'x', cols: undefined }).semanticKindName, undefined);
+  // an integer field's -0 (a typed description may hold one; the writer takes it) is 0, never the float "-0" its reader refuses
+  const zeros = rowToJson(PSV_ELEMENT, { ...plain, semanticName: -0, semanticKind: -0, cols: -0 });
+  assert.ok(Object.is(zeros.semanticName, 0) && Object.is(zeros.semanticKind, 0) && Object.is(zeros.cols, 0), JSON.stringify(zeros));
+  assert.equal(recordFromJson(PSV_ELEMENT, JSON.parse(JSON.stringify(zeros)), 'e').semanticKind, 0);
 });
 
 test('sequential records place fields end to end; a union picks its case by the stored selector and keeps the rest', () => {

@@ -104,21 +104,33 @@ function placeBlocks(layout: PartLayout, r: RowReader, name: string, extents: Ex
 function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | undefined, rows: Blocks | undefined, blocks: Blocks, placed: Placed[]): void {
   const source = rows ?? blocks;
   const defs = walk.defs(source);
-  const taken = new Map<string, Row>();
+  // per key, the rows taken by offset (number keys: a place looked up again costs no string)
+  const taken: Record<string, Map<number, Row>> = {};
+  const where: Record<string, string> = {};
+  /** Per key, the last list read at each offset (returned again, never changed, when the same count is asked). */
+  const lists: Record<string, Map<number, Row[]>> = {};
   const used: Record<string, number> = {};
   for (const key of Object.keys(defs)) {
     if (rows) expectArray(rows[key], `part.blocks.${key}`);
     blocks[key] = [];
     used[key] = 0;
+    taken[key] = new Map();
+    where[key] = `${name}.${key}`;
+    lists[key] = new Map();
   }
   const refuse = (at: number, path: string, detail: string): never => {
     if (rows) throw new DescriptionError('out-of-range', `part.blocks.${path.slice(path.indexOf('.') + 1)}`, detail);
     throw new DecodeError('bad-offset', r.base + Math.max(0, Math.min(at, r.bytes.byteLength)), path, detail);
   };
   const one = (def: RecordDef, at: number, key: string): Row => {
-    const place = `${key}@${at}`;
-    const had = taken.get(place);
-    if (had) return had;
+    const places = taken[key]!;
+    const had = places.get(at);
+    if (had) {
+      // a place taken again (a shared type, or a member or interface list many types name) is
+      // work too: charged, so that many types over one long list cannot run unbounded
+      r.budget.charge('resolve', 1, where[key]!, r.base + at);
+      return had;
+    }
     const k = used[key]!++;
     const path = `${name}.${key}[${k}]`;
     let row: Row;
@@ -129,7 +141,7 @@ function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | und
       row = given[k]!;
     } else row = readRecord(def, r, at, path, extents);
     (blocks[key] as Row[]).push(row);
-    taken.set(place, row);
+    places.set(at, row);
     placed.push({ def, at, row, path });
     return row;
   };
@@ -137,9 +149,16 @@ function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | und
     if (!rows && (at > r.bytes.byteLength || count > (r.bytes.byteLength - at) / def.size)) {
       throw new DecodeError('count-exceeds-data', r.base + Math.min(at, r.bytes.byteLength), `${name}.${key}`, `${count} records of ${def.size} bytes at ${at} do not fit in ${r.bytes.byteLength} bytes`);
     }
+    // the same list again (many types naming one member or interface table): the rows it gave, charged as many places again
+    const again = lists[key]!.get(at);
+    if (again && again.length === count) {
+      r.budget.charge('resolve', count, where[key]!, r.base + at);
+      return again;
+    }
     // pushed one by one: a given count past the rows given is refused at the first missing row, before any allocation of its size
     const out: Row[] = [];
     for (let i = 0; i < count; i++) out.push(one(def, at + i * def.size, key));
+    lists[key]!.set(at, out);
     return out;
   };
   const budget = r.budget;

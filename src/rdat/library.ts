@@ -78,6 +78,8 @@ export function enumText(value: unknown, table: EnumTable): string {
 }
 
 const CLASS_NAMES: Readonly<Record<string, LibraryBinding['class']>> = { SRV: 'SRV', UAV: 'UAV', CBuffer: 'CBV', Sampler: 'Sampler' };
+/** A binding's class by its RDAT class name (own names only: a hand-written "constructor" is none); 'SRV' for a name the table lacks. */
+const classOf = (name: string): LibraryBinding['class'] => (Object.hasOwn(CLASS_NAMES, name) ? CLASS_NAMES[name]! : 'SRV');
 const VERSION_NAMES: Readonly<Record<number, string>> = { 1: '1.0', 2: '1.1', 3: '1.2' };
 
 const tableOf = (rdat: RdatDescription, type: string): RdatRecord[] => {
@@ -117,7 +119,7 @@ export function describeLibrary(rdat: RdatDescription): Library {
   const binding = (i: number): LibraryBinding => {
     const r = resources[i] ?? {};
     return {
-      class: CLASS_NAMES[enumText(r.Class, RESOURCE_CLASS_TABLE)] ?? 'SRV',
+      class: classOf(enumText(r.Class, RESOURCE_CLASS_TABLE)),
       kind: enumText(r.Kind, PSV_RESOURCE_KIND),
       space: num(r.Space),
       lowerBound: num(r.LowerBound),
@@ -170,7 +172,7 @@ export function describeLibrary(rdat: RdatDescription): Library {
     const contents: Record<string, unknown> = {};
     // the union's fields, a hit group's Type by name (the names beside stored values are the description's helpers)
     for (const [k, v] of Object.entries(s)) {
-      if (k === 'Kind' || k === 'Name' || k === 'refs' || k === 'RootSignature' || (k.endsWith('Name') && k.slice(0, -4) in s)) continue;
+      if (k === 'Kind' || k === 'Name' || k === 'refs' || k === 'RootSignature' || (k.endsWith('Name') && Object.hasOwn(s, k.slice(0, -4)))) continue;
       contents[k] = k === 'Type' ? enumText(v, HIT_GROUP_TYPE_TABLE) : v;
     }
     const out: LibrarySubobject = { kind: enumText(s.Kind, SUBOBJECT_KIND_TABLE), name: String(s.Name ?? ''), contents, subobject: i };

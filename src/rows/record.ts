@@ -392,6 +392,8 @@ export function rowToJson(def: RecordDef, row: Row): Record<string, unknown> {
         continue;
       }
       const packed = typeof t === 'object' && 'packed' in t;
+      // an integer field's -0 is 0 (recordToJson spells a -0 as the float it can only be in an f32 field)
+      if (t !== 'f32') for (const k of packed ? t.subfields.map((x) => x.key) : [f.key]) if (out[k] === 0) out[k] = 0;
       if (packed && !t.subfields.every((x) => Number.isInteger(row[x.key]))) continue;
       const v = packed ? wordOf(f, row) : row[f.key];
       if ((typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint') deriveNames(t, f.key, v, out);

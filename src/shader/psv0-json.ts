@@ -49,7 +49,7 @@ export function psv0ToJson(psv: Psv0): Record<string, Json> {
     info: record(PSV_RUNTIME_INFO[version]!, psv.info),
   };
   // the stage views have plain integers only: their JSON form is the row's
-  if (psv.stageInfo) out.stageInfo = recordToJson(psv.stageInfo) as Record<string, Json>;
+  if (psv.stageInfo) out.stageInfo = recordToJson(Object.fromEntries(Object.entries(psv.stageInfo).map(([k, v]) => [k, v === 0 ? 0 : v]))) as Record<string, Json>; // a -0 is 0 here
   if (psv.stageRaw) out.stageRaw = { union: toHex(psv.stageRaw.union), word26: psv.stageRaw.word26 };
   if (psv.runtimeInfoTail.byteLength) out.runtimeInfoTail = toHex(psv.runtimeInfoTail);
   out.resourceSize = psv.resourceSize;
@@ -108,7 +108,8 @@ export function psv0FromJson(json: unknown): Psv0 {
     psv.stageInfo = view ? fromJson(view, '$.stageInfo', j.stageInfo) : { ...(expectObject(j.stageInfo, '$.stageInfo'), j.stageInfo as PsvFields) };
   }
   if (j.stageRaw !== undefined) {
-    const raw = j.stageRaw as Record<string, unknown>;
+    expectObject(j.stageRaw, '$.stageRaw');
+    const raw = j.stageRaw;
     psv.stageRaw = { union: fromHex('$.stageRaw.union', raw.union), word26: raw.word26 as number };
   }
   if (j.stringTable !== undefined) {
