@@ -144,7 +144,7 @@ export { readDxbcProgram, type DxbcProgram, type DxbcDeclaration, type ReadDxbcO
 /** SHDR/SHEX as instructions with opcode names (and their binding declarations). */
 export { decodeDxbcTokens, encodeDxbcTokens, type DxbcTokens, type DxbcInstruction } from './shader/dxbc.js';
 /** Every container part decoded from rows and written back bit-exact; the LLVM bitcode of a program part. */
-export { decodePart, encodePart, partToJson, partFromJson, programBitcode, type DecodedPart, type DecodePartOptions, type KeptBytes, type PartJsonOptions } from './parts/part.js';
+export { decodePart, encodePart, partToJson, partFromJson, programBitcode, type DecodedPart, type DecodePartOptions, type EncodePartOptions, type KeptBytes, type PartJsonOptions } from './parts/part.js';
 export type { SrciDecode, SrciSection, SrciRecord } from './parts/srci.js';
 /** A decoded record of rows (src/rows/record.ts): field keys and the names beside them. */
 export type { Row } from './rows/record.js';

@@ -174,6 +174,10 @@ test('hostile: many types naming one long interface table are charged per entry 
   // shared tables are not refused as such: a budget that allows the work decodes them, each entry once
   const allowed = decodePart('RDEF', bytes, { budget: Budget.for(bytes.byteLength, { maxResolved: 2 * K * N }) });
   assert.is(rows(allowed, 'interfaces').length, N);
+  // encoding places the same records: by default with the budget a decode of the bytes gets (a
+  // description of N rows could otherwise make K * N places for free), with a larger one given
+  assert.throws(() => encodePart(allowed), (e: unknown) => e instanceof LimitError && e.kind === 'resolve');
+  assert.ok(same(encodePart(allowed, { budget: Budget.for(bytes.byteLength, { maxResolved: 2 * K * N }) }), bytes));
 });
 
 const withTypes = (types: SeedRdef['types']): SeedRdef => ({ ...SEED_RDEF, types });

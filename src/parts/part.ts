@@ -50,6 +50,12 @@ export interface DecodePartOptions {
   inflate?: (data: Uint8Array, maxOutputLength: number) => Uint8Array;
 }
 
+/** Options of encodePart. */
+export interface EncodePartOptions {
+  /** The work budget of placing the records; by default the one a decode of the part's bytes gets (`Budget.for(part.size)`). */
+  budget?: Budget;
+}
+
 /** Every layout block record read: where, which layout, which value. */
 interface Placed {
   def: RecordDef;
@@ -251,9 +257,12 @@ function expectDecodedPart(part: unknown): asserts part is DecodedPart {
 /**
  * Writes a decoded part back: kept bytes first, then every block's fixed fields.
  * @throws {DescriptionError} bad-type, out-of-range when the description does not fit its size or a field its width
+ * @throws {LimitError} limit-exceeded when placing the records takes more work than the budget (records that share tables take it once per place)
  */
-export function encodePart(part: DecodedPart): Uint8Array {
+export function encodePart(part: DecodedPart, options: EncodePartOptions = {}): Uint8Array {
   expectDecodedPart(part);
+  expectOptions(options as unknown);
+  if (options.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget, got ${kindOf(options.budget)}`);
   const size = part.size;
   if (!Number.isInteger(size) || size < 0 || size > 0x7fffffff) throw new DescriptionError('out-of-range', 'part.size', `expected a size 0..2147483647, got ${String(size)}`);
   const out = new Uint8Array(size);
@@ -272,7 +281,8 @@ export function encodePart(part: DecodedPart): Uint8Array {
   }
   const layout = layoutOfKind(part.name, part.kind);
   if (!layout) return out;
-  const { placed } = placeBlocks(layout, new RowReader(out, 0, Budget.unlimited()), part.name, undefined, part.blocks);
+  // by default the budget a decode of these bytes gets: a description whose records take more placing than reading its bytes would is refused, not walked
+  const { placed } = placeBlocks(layout, new RowReader(out, 0, options.budget ?? Budget.for(out.byteLength)), part.name, undefined, part.blocks);
   for (const p of placed) {
     if (p.at + p.def.size > size) throw new DescriptionError('out-of-range', p.path, `the record at ${p.at} runs past the part's ${size} bytes`);
     writeRecord(p.def, p.row, view, p.at);
@@ -362,7 +372,7 @@ export function partSpans(part: DecodedPart, data: Uint8Array, rec: SpanRecorder
   else {
     const layout = layoutOfKind(part.name, part.kind);
     if (layout) {
-      const { placed } = placeBlocks(layout, new RowReader(data, base, Budget.unlimited()), path, undefined, part.blocks);
+      const { placed } = placeBlocks(layout, new RowReader(data, base, Budget.for(data.byteLength)), path, undefined, part.blocks);
       for (const p of placed) recordSpans(p.def, p.row, rec, base, p.at, p.path);
     }
   }
