@@ -292,7 +292,9 @@ const rdefType = (size: number) =>
            * GetNumInterfaces, GetInterfaceByIndex; docs/formats/parts.md): offsets from the part
            * start of the sub type and base class type descriptions (0: none), and `interfaceCount`
            * u32 offsets of interface type descriptions at `interfaceOffset` (RDEF_INTERFACE). fxc
-           * writes 0 in all four for a type that is not a class.
+           * writes 0 in all four for a type that is not a class. The names are our reading of the
+           * reflection methods (public readers call these words unknown); no corpus blob has a
+           * class, so they are pinned on a generated part only (docs/formats/parts.md).
            */
           { key: 'subTypeOffset', type: 'u32', at: 16 },
           { key: 'baseClassOffset', type: 'u32', at: 20 },
