@@ -167,6 +167,7 @@ test('dxbin inspect LIB lists exports and subobjects; --json carries them', asyn
   assert.match(text, /library: 4 exports, 13 subobjects/);
   assert.match(text, /export RayIntersect: Intersection .*1 binding\n\s+UAV u3 space0 StructuredBuffer RW4/);
   assert.match(text, /subobject phg: HitGroup, procedural: closest hit RayClosestHitAABB, any hit -, intersection RayIntersect/);
+  assert.match(text, /subobject thg: HitGroup, triangles: closest hit RayClosestHit, any hit -, intersection -/);
   assert.match(text, /subobject exports1: SubobjectToExportsAssociation, grs -> thg, phg, RayGen/);
   s = captureStreams();
   assert.is(await run(['inspect', file, '--json'], s), 0);
