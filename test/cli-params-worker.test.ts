@@ -106,6 +106,21 @@ test('worker framing is linear and chunking-independent; bad bytes cost one requ
   const deep = `{"requestId":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
   assert.equal(parseWorkRequest(deep), { error: 'requestId is a whole number from 0', requestId: 0 });
   assert.equal(new RequestFramer().end(), []);
+  // an oversized request whose requestId straddles the limit: the same frames and id in any
+  // chunking (the tail once started from the piece that crossed it; dxbin fuzz worker-stream)
+  for (const tail of [',"a":1', '}']) {
+    const text = `{"pad":"${'x'.repeat(50)}","requestId":7${tail}`;
+    const framed = (step: number) => {
+      const f = new RequestFramer(64);
+      const out = [];
+      for (let i = 0; i < text.length; i += step) out.push(...f.push(text.slice(i, i + step)));
+      return [...out, ...f.end()];
+    };
+    const once = framed(text.length);
+    assert.is(once.length, 1);
+    assert.is((once[0] as { requestId?: number }).requestId, 7);
+    for (let step = 1; step <= 13; step++) assert.equal(framed(step), once, `chunks of ${step}`);
+  }
 });
 
 async function serve(requests: string[] | AsyncIterable<string>, prefix: string[] = [], runCommand?: Parameters<typeof servePersistentWorker>[3], limits = {}) {

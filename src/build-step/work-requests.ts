@@ -47,13 +47,16 @@ export class RequestFramer {
       const piece = chunk.slice(start, end);
       this.size += piece.length;
       if (this.size > this.maxBytes) {
+        // head and tail are the request's first and last 4096 characters however the stream was
+        // chunked (the tail starts from all of it, not from the piece that crossed the limit), so
+        // the requestId salvaged from them is too (found by dxbin fuzz worker-stream)
         if (!this.over) {
           const all = this.parts.join('') + piece;
           this.head = all.slice(0, 4096);
+          this.tail = all.slice(-4096);
           this.parts = [];
           this.over = true;
-        }
-        this.tail = (this.tail + piece).slice(-4096);
+        } else this.tail = (this.tail + piece).slice(-4096);
       } else this.parts.push(piece);
     };
     const finish = (frame: (text: string) => Frame) => {
