@@ -112,7 +112,13 @@ export function withZeros(row: Record<string, unknown>, keys: readonly string[])
   return out;
 }
 /** The keys a record's typed description holds: its fields', a packed word's subfields instead of the word. */
-export const keysOf = (def: RecordDef): string[] => def.fields.flatMap((f) => (typeof f.type === 'object' && 'packed' in f.type ? f.type.subfields.map((x) => x.key) : [f.key]));
+const KEYS = new WeakMap<RecordDef, readonly string[]>();
+/** The stored keys of a record (a packed word's subfields in its place), made once per record definition. */
+export function keysOf(def: RecordDef): readonly string[] {
+  let keys = KEYS.get(def);
+  if (!keys) KEYS.set(def, (keys = def.fields.flatMap((f) => (typeof f.type === 'object' && 'packed' in f.type ? f.type.subfields.map((x) => x.key) : [f.key]))));
+  return keys;
+}
 const LIST_PATHS = ['PSV0.inputElements', 'PSV0.outputElements', 'PSV0.patchConstOrPrimElements'] as const;
 
 const dw = (vectors: number) => (vectors + 7) >> 3;
