@@ -148,7 +148,7 @@ function rdefWalk(b: Blocks, w: Walker): void {
       const member = top.i < top.contained;
       const at = top.next[top.i++]!;
       const seen = state.get(at);
-      if (seen === 1 && member) w.refuse(at, 'RDEF.members.typeOffset', `the type at ${top.at} contains itself: a member's type at ${at} is a type it is inside of`);
+      if (seen === 1 && member) w.refuse(at, 'RDEF.members.typeOffset', `a member of the type at ${top.at} has the type at ${at}, which the walk came through to reach it: a type that contains itself (through members, base classes or sub types)`);
       if (seen === undefined) open(at);
     }
   }
