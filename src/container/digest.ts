@@ -18,6 +18,7 @@ import { setU32 } from '../bytes/le.js';
 import { expectArray, expectBytes } from '../bytes/check.js';
 import { MD5_IV, MD5_K, md5Shift, md5Word } from './digest-md5.js';
 import { wasmDigest4, wasmDigestInto, wasmRangeDigestInto } from './digest-wasm.js';
+import { bytesHex } from '../bytes/hex.js';
 
 // Imported values as module constants: read once at load, not through the imports per call.
 const COVERS_FROM = DIGEST_COVERS_FROM;
@@ -243,7 +244,5 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
  */
 export function toHex(bytes: Uint8Array): string {
   expectBytes(bytes, 'bytes');
-  let s = '';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
-  return s;
+  return bytesHex(bytes);
 }

@@ -7,6 +7,7 @@ import { CONTAINER_HEADER, PART_HEADER_SIZE, PART_KINDS } from '../../codecs/con
 import type { SpanRecorder } from '../bytes/spans.js';
 import type { ContainerPart, ParsedContainer } from './container.js';
 import { fourCcText, parseContainer, type ContainerParseMode } from './parse.js';
+import { bytesHex } from '../bytes/hex.js';
 
 /**
  * Maps one part's data at absolute offset `base` with path prefix `path`; returns false to leave
@@ -25,7 +26,7 @@ export function containerSpans(bytes: Uint8Array, rec: SpanRecorder, partData: P
   const end = c.layout.declaredSize;
   rec.add('record', 0, H.partOffsets.offset, 'container.header');
   rec.field(H.magic.offset, 4, 'container.header.magic', 'DXBC');
-  rec.field(H.digest.offset, H.digest.size, 'container.header.digest', Array.from(c.digest, (b) => b.toString(16).padStart(2, '0')).join(''));
+  rec.field(H.digest.offset, H.digest.size, 'container.header.digest', bytesHex(c.digest));
   rec.field(H.majorVersion.offset, 2, 'container.header.majorVersion', c.majorVersion);
   rec.field(H.minorVersion.offset, 2, 'container.header.minorVersion', c.minorVersion);
   rec.field(H.containerSize.offset, 4, 'container.header.containerSize', end);

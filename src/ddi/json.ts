@@ -12,6 +12,7 @@ import { expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
 import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
 import { structDef } from './layout.js';
+import { bytesHex } from '../bytes/hex.js';
 
 type Json = unknown;
 
@@ -21,13 +22,8 @@ function pointeeStruct(to: Pointee, owner: DdiObject): string | undefined {
   return undefined;
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 /** Bytes as lower-case hex (the JSON form of a `bytes` pointee). */
-export function bytesToHex(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i++) s += HEX[bytes[i]!]!;
-  return s;
-}
+export const bytesToHex = bytesHex;
 /** Bytes from hex. @throws {DescriptionError} bad-type for anything but an even run of hex digits */
 export function bytesFromHex(j: unknown, path: string): Uint8Array {
   if (typeof j !== 'string' || j.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(j)) throw new DescriptionError('bad-type', path, 'expected bytes as an even number of hex digits');

@@ -6,10 +6,11 @@ import type { DecodedPart } from '../parts/part.js';
 import type { Row } from '../rows/record.js';
 import { printableText } from './hex.js';
 import { expectObject, expectString } from '../bytes/check.js';
+import { bytesHex } from '../bytes/hex.js';
 
 const hex = (v: unknown) => `0x${(typeof v === 'bigint' ? v : BigInt(Number(v))).toString(16)}`;
 const str = (v: unknown) => printableText(String(v));
-const hexBytes = (b: unknown) => (b instanceof Uint8Array ? Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('') : '');
+const hexBytes = (b: unknown) => (b instanceof Uint8Array ? bytesHex(b) : '');
 
 /** One line per element of a signature. */
 function signatureLines(p: DecodedPart): string[] {

@@ -1,7 +1,7 @@
 /** Hex text of bytes and back, for the RDAT description's byte runs. */
 import { hexToBytes } from '../rows/record.js';
 
-export { toHex } from '../container/digest.js';
+export { bytesHex as toHex } from '../bytes/hex.js';
 
 /** Bytes of lowercase or uppercase hex text. @throws {DescriptionError} bad-type for other text */
 export function hexBytes(text: string, path: string): Uint8Array {

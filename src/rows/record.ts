@@ -11,6 +11,7 @@ import { readNul } from '../bytes/strings.js';
 import { enumName, enumValue, floatFromJson, floatToJson } from '../json/vocabulary.js';
 import { f32Bits, f32FromBits, keepNanBitsOf, nanBitsOf } from '../bytes/f32.js';
 import type { SpanRecorder } from '../bytes/spans.js';
+import { bytesHex } from '../bytes/hex.js';
 
 /** A decoded record: field keys (and the derived `<key>Name`, `<key>Names`, `<key>Offset`, subfield keys) to values. */
 export type Row = Record<string, unknown>;
@@ -360,7 +361,7 @@ function writeFields(fields: readonly Field[], row: Row, out: DataView, at: numb
 }
 
 /** Lowercase hex of bytes: the JSON forms' byte runs. */
-export const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+export const hex = bytesHex;
 
 /**
  * A record's JSON form: integers as numbers (a u64 past 2^53 as a decimal string), byte fields as
