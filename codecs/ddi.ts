@@ -3,7 +3,7 @@
  * list of C-typed fields. Offsets and sizes for x64 and x86 are computed from these by the
  * MSVC/Windows layout rules in src/ddi/layout.ts (and checked against gcc in test/ddi.test.ts).
  */
-import { enumTable, flagTable, type EnumTable, type FlagTable } from './enum-table.js';
+import { enumTable, flagTable, rowsBy, type EnumTable, type FlagTable } from './enum-table.js';
 
 export const NODE_IO_FLAGS = flagTable('D3D12DDI_NODE_IO_FLAGS_0108', 'D3D12DDI_NODE_IO_FLAG_', [
   ['INPUT', 0x1],
@@ -263,4 +263,5 @@ export const DDI_VALIDATION_RULES = [
 ] as const;
 export type DdiValidationCode = (typeof DDI_VALIDATION_RULES)[number][0];
 /** The message of a DDI validation code. */
-export const ddiValidationMessage = (code: DdiValidationCode): string => DDI_VALIDATION_RULES.find((r) => r[0] === code)![1];
+const ddiRuleByCode = /* @__PURE__ */ rowsBy(DDI_VALIDATION_RULES, 0);
+export const ddiValidationMessage = (code: DdiValidationCode): string => ddiRuleByCode(code)![1];

@@ -41,3 +41,18 @@ export function enumerator(table: EnumTable, name: string): number {
   if (!hit) throw new Error(`${table.type} has no enumerator ${name}`);
   return hit[1];
 }
+
+/**
+ * A lookup of tuple rows by one column, its Map made on first use (not at import): for rule
+ * tables read once per report, so many reports cost one index, not a scan each.
+ */
+export function rowsBy<R extends readonly unknown[]>(rows: readonly R[], column: number): (key: unknown) => R | undefined {
+  let index: Map<unknown, R> | undefined;
+  return (key) => {
+    if (!index) {
+      index = new Map();
+      for (const r of rows) if (!index.has(r[column])) index.set(r[column], r);
+    }
+    return index.get(key);
+  };
+}

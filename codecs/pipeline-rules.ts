@@ -8,6 +8,8 @@
  * src/pipeline/verify.ts checks them.
  */
 
+import { rowsBy } from './enum-table.js';
+
 export type PipelineRuleSource = 'd3d12-docs' | 'd3d-runtime' | 'dxc' | 'vkd3d';
 
 /** One rule: [code, severity, source, message]. */
@@ -89,8 +91,9 @@ export interface PipelineRule {
 }
 
 /** The row of a rule code, or undefined for a code that is none. */
+const ruleByCode = /* @__PURE__ */ rowsBy(PIPELINE_RULES, 0);
 export function pipelineRule(code: string): PipelineRule | undefined {
-  const row = PIPELINE_RULES.find((r) => r[0] === code);
+  const row = ruleByCode(code);
   return row && { code: row[0], severity: row[1], source: row[2], message: row[3] };
 }
 

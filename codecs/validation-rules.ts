@@ -22,7 +22,9 @@
  * - #28 (ShaderRegister 0xFFFFFFFF) is LLVM's alone: only target `all` applies it.
  * - #29 needs to know that the signature is used as a global one: option `global`.
  */
+import { rowsBy } from './enum-table.js';
 
+/** Whose rules a validation applies: DXC's validator, the D3D12 runtime's, or every rule (above). */
 export type ValidationTarget = 'runtime' | 'dxc' | 'all';
 /** Every validation target, for choices. */
 export const VALIDATION_TARGETS: readonly ValidationTarget[] = ['runtime', 'dxc', 'all'];
@@ -75,8 +77,9 @@ export const VALIDATION_RULES = [
 export type ValidationCode = (typeof VALIDATION_RULES)[number][1];
 
 /** The row of a rule code. */
+const ruleByCode = /* @__PURE__ */ rowsBy(VALIDATION_RULES, 1);
 export function validationRule(code: ValidationCode): ValidationRule {
-  const [rule, , targets, message] = VALIDATION_RULES.find((r) => r[1] === code)!;
+  const [rule, , targets, message] = ruleByCode(code)!;
   return { rule, code, targets, message };
 }
 
