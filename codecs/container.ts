@@ -17,7 +17,9 @@ export const CONTAINER_HEADER = {
   partOffsets: { offset: 32, size: 4 },
 } as const;
 
+/** Bytes of the container header before the part offset table: magic, digest, version, size, part count. */
 export const CONTAINER_HEADER_SIZE = 32;
+/** Bytes of a part header: FourCC and data size. */
 export const PART_HEADER_SIZE = 8;
 /** The digest covers the container from this offset (the version field) to its end. */
 export const DIGEST_COVERS_FROM = 20;
@@ -26,6 +28,7 @@ export const MAX_CONTAINER_SIZE = 0x80000000;
 /** Version written by every producer (major 1, minor 0). */
 export const CONTAINER_VERSION = { major: 1, minor: 0 } as const;
 
+/** A known part: its FourCC, what it holds, and whether DXIL containers, DXBC containers or both carry it. */
 export interface PartKind {
   readonly fourCC: string;
   readonly what: string;
@@ -75,4 +78,5 @@ export const DIGEST_SENTINELS = [
   { byte: 0x01, name: 'bypass' },
   { byte: 0x02, name: 'preview' },
 ] as const;
+/** The name of a digest sentinel: all 0x00, 0x01 (bypass) or 0x02 (preview). */
 export type DigestSentinel = (typeof DIGEST_SENTINELS)[number]['name'];

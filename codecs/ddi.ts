@@ -82,6 +82,7 @@ export type Pointee =
    */
   | { kind: 'stream'; size: { field: string }; by: string; cases: Readonly<Record<number, string>> };
 
+/** The C type of a DDI struct field: an integer, an enum or flags of a table, a pointer and what it points to, a fixed-length array. */
 export type FieldType =
   | { kind: 'UINT' | 'BOOL' | 'UINT16' | 'UINT8' }
   | { kind: 'enum'; table: EnumTable }
@@ -96,11 +97,13 @@ export type FieldType =
   /** A fixed-length C array `of[count]`. */
   | { kind: 'array'; of: FieldType; count: number };
 
+/** One field of a DDI struct, in declaration order. */
 export interface StructField {
   readonly name: string;
   readonly type: FieldType;
 }
 
+/** A DDI struct: its C name, its CLI spelling and its fields; layouts per ABI come from structLayout. */
 export interface StructDef {
   readonly name: string;
   /** CLI spelling. */
@@ -137,6 +140,7 @@ const SHARED: StructField[] = [
   f('pShareInputOfNode', p({ kind: 'struct', struct: 'D3D12DDI_NODE_0108' })),
 ];
 
+/** Every DDI and feature struct dxbin lays out (docs/formats/ddi.md). */
 export const STRUCTS: readonly StructDef[] = [
   { name: 'D3D12DDI_NODE_ID_0108', cli: 'node-id', fields: [f('Name', p({ kind: 'wstring' }, false)), f('ArrayIndex', UINT)] },
   {
@@ -237,7 +241,9 @@ export const STRUCTS: readonly StructDef[] = [
   },
 ];
 
+/** The ABI a DDI struct is laid out for: 64-bit or 32-bit x86 (pointer size and alignment). */
 export type Abi = 'x64' | 'x86';
+/** Every ABI, as the CLI offers them. */
 export const ABIS: readonly Abi[] = ['x64', 'x86'];
 
 /** Work-graph limits used by validation (docs/formats/ddi.md). */
@@ -261,6 +267,7 @@ export const DDI_VALIDATION_RULES = [
   ['preserve-local-parameters-differ', 'pass {pass} ends with border {ending} but pass {next} begins with border {beginning}'],
   ['preserve-local-at-end', 'the last pass ends with {ending}: a command list may not end with a surface in a PRESERVE_LOCAL state'],
 ] as const;
+/** The stable code of a DDI validation rule (a row of DDI_VALIDATION_RULES). */
 export type DdiValidationCode = (typeof DDI_VALIDATION_RULES)[number][0];
 /** The message of a DDI validation code. */
 const ddiRuleByCode = /* @__PURE__ */ rowsBy(DDI_VALIDATION_RULES, 0);

@@ -9,6 +9,7 @@ export interface EnumTable<T extends string = string> {
   readonly values: readonly (readonly [name: string, value: number])[];
 }
 
+/** A D3D12 flags type: its C name, the prefix of its constants, its named bits and the mask of every defined bit. */
 export interface FlagTable {
   readonly type: string;
   readonly prefix: string;

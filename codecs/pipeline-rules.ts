@@ -10,6 +10,7 @@
 
 import { rowsBy } from './enum-table.js';
 
+/** The public source a pipeline rule comes from: the D3D12 documentation, the runtime's messages, DXC, or vkd3d. */
 export type PipelineRuleSource = 'd3d12-docs' | 'd3d-runtime' | 'dxc' | 'vkd3d';
 
 /** One rule: [code, severity, source, message]. */

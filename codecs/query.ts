@@ -14,6 +14,7 @@ export interface ResultField {
   readonly size: 4 | 8;
 }
 
+/** The layout of one query result as ResolveQueryData writes it: its C name, size and fields. */
 export interface ResultStruct {
   readonly name: string;
   readonly size: number;
@@ -49,6 +50,7 @@ const PIPELINE_STATISTICS_FIELDS = [
   'CPrimitives', 'PSInvocations', 'HSInvocations', 'DSInvocations', 'CSInvocations',
 ].map((n, i) => u64(n, i * 8));
 
+/** Every query result layout, by the short name QUERY_TYPES rows use. */
 export const RESULT_STRUCTS = {
   UINT64: struct('UINT64', 8, [u64('Value', 0)]),
   PIPELINE_STATISTICS: struct('D3D12_QUERY_DATA_PIPELINE_STATISTICS', 88, PIPELINE_STATISTICS_FIELDS),
@@ -64,8 +66,10 @@ export const RESULT_STRUCTS = {
   ]),
 } as const satisfies Record<string, ResultStruct>;
 
+/** A D3D12_COMMAND_LIST_TYPE a query type may be used on (D3D12_COMMAND_LIST_TYPE_ + this). */
 export type CommandListType = 'DIRECT' | 'COMPUTE' | 'COPY' | 'VIDEO_DECODE';
 
+/** One D3D12_QUERY_TYPE: its value and names, the result it resolves to, the heap types and command lists it works with. */
 export interface QueryType {
   readonly value: number;
   /** D3D12_QUERY_TYPE_ + this. */
@@ -80,6 +84,7 @@ export interface QueryType {
   readonly endOnly: boolean;
 }
 
+/** Every D3D12_QUERY_TYPE, in value order. */
 export const QUERY_TYPES: readonly QueryType[] = [
   { value: 0, name: 'OCCLUSION', cli: 'occlusion', result: RESULT_STRUCTS.UINT64, heapTypes: ['OCCLUSION'], commandLists: ['DIRECT'], endOnly: false },
   { value: 1, name: 'BINARY_OCCLUSION', cli: 'binary-occlusion', result: RESULT_STRUCTS.UINT64, heapTypes: ['OCCLUSION'], commandLists: ['DIRECT'], endOnly: false },

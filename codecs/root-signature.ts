@@ -70,6 +70,7 @@ export function versionNamed(given: unknown): RootSignatureVersion | undefined {
 
 /** Register classes (the overlap rule's classes) and their HLSL register letters. */
 export const REGISTER_LETTERS = { SRV: 't', UAV: 'u', CBV: 'b', SAMPLER: 's' } as const;
+/** A register class of the overlap rule: SRV, UAV, CBV or SAMPLER. */
 export type RegisterClass = keyof typeof REGISTER_LETTERS;
 
 /** One row per D3D12_DESCRIPTOR_RANGE_TYPE: its name is its register class; the HLSL clause. */
@@ -102,15 +103,20 @@ export const PARAMETER_TYPES = [
   registerClass?: RegisterClass;
   dwords: number | keyof (typeof CONSTANTS)['fields'];
 }[];
+/** The key of a root parameter's payload in the typed description: descriptorTable, constants or descriptor. */
 export type ParameterPayload = (typeof PARAMETER_TYPES)[number]['payload'];
 
+/** D3D12_ROOT_PARAMETER_TYPE. */
 export const ROOT_PARAMETER_TYPE = enumTable('D3D12_ROOT_PARAMETER_TYPE', 'D3D12_ROOT_PARAMETER_TYPE_', PARAMETER_TYPES.map((t) => [t.name, t.value]));
+/** D3D12_DESCRIPTOR_RANGE_TYPE. */
 export const DESCRIPTOR_RANGE_TYPE = enumTable('D3D12_DESCRIPTOR_RANGE_TYPE', 'D3D12_DESCRIPTOR_RANGE_TYPE_', RANGE_TYPES.map((t) => [t.name, t.value]));
 
+/** D3D12_SHADER_VISIBILITY. */
 export const SHADER_VISIBILITY = enumTable('D3D12_SHADER_VISIBILITY', 'D3D12_SHADER_VISIBILITY_', [
   ['ALL', 0], ['VERTEX', 1], ['HULL', 2], ['DOMAIN', 3], ['GEOMETRY', 4], ['PIXEL', 5], ['AMPLIFICATION', 6], ['MESH', 7],
 ]);
 
+/** D3D12_ROOT_SIGNATURE_FLAGS. */
 export const ROOT_SIGNATURE_FLAGS = flagTable('D3D12_ROOT_SIGNATURE_FLAGS', 'D3D12_ROOT_SIGNATURE_FLAG_', [
   ['ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT', 0x1],
   ['DENY_VERTEX_SHADER_ROOT_ACCESS', 0x2],
@@ -126,6 +132,7 @@ export const ROOT_SIGNATURE_FLAGS = flagTable('D3D12_ROOT_SIGNATURE_FLAGS', 'D3D
   ['SAMPLER_HEAP_DIRECTLY_INDEXED', 0x800],
 ]);
 
+/** D3D12_DESCRIPTOR_RANGE_FLAGS (version 1.1 and later). */
 export const DESCRIPTOR_RANGE_FLAGS = flagTable('D3D12_DESCRIPTOR_RANGE_FLAGS', 'D3D12_DESCRIPTOR_RANGE_FLAG_', [
   ['DESCRIPTORS_VOLATILE', 0x1],
   ['DATA_VOLATILE', 0x2],
@@ -134,12 +141,14 @@ export const DESCRIPTOR_RANGE_FLAGS = flagTable('D3D12_DESCRIPTOR_RANGE_FLAGS', 
   ['DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS', 0x10000],
 ]);
 
+/** D3D12_ROOT_DESCRIPTOR_FLAGS (version 1.1 and later). */
 export const ROOT_DESCRIPTOR_FLAGS = flagTable('D3D12_ROOT_DESCRIPTOR_FLAGS', 'D3D12_ROOT_DESCRIPTOR_FLAG_', [
   ['DATA_VOLATILE', 0x2],
   ['DATA_STATIC_WHILE_SET_AT_EXECUTE', 0x4],
   ['DATA_STATIC', 0x8],
 ]);
 
+/** D3D12_SAMPLER_FLAGS (static samplers of version 1.2). */
 export const SAMPLER_FLAGS = flagTable('D3D12_SAMPLER_FLAGS', 'D3D12_SAMPLER_FLAG_', [
   ['UINT_BORDER_COLOR', 0x1],
   ['NON_NORMALIZED_COORDINATES', 0x2],
@@ -152,6 +161,7 @@ const FILTER_BASES = [
   ['MIN_MAG_LINEAR_MIP_POINT', 0x14], ['MIN_MAG_MIP_LINEAR', 0x15], ['MIN_MAG_ANISOTROPIC_MIP_POINT', 0x54], ['ANISOTROPIC', 0x55],
 ] as const;
 const FILTER_REDUCTIONS = [['', 0x000], ['COMPARISON_', 0x080], ['MINIMUM_', 0x100], ['MAXIMUM_', 0x180]] as const;
+/** D3D12_FILTER: every filter of each reduction (standard, comparison, minimum, maximum). */
 export const FILTER = enumTable(
   'D3D12_FILTER',
   'D3D12_FILTER_',
@@ -159,19 +169,24 @@ export const FILTER = enumTable(
 );
 /** Filters newer than DXC's tables (no HLSL keyword, rejected by DXC's validator). */
 export const FILTERS_UNKNOWN_TO_DXC: ReadonlySet<number> = new Set([0x54, 0xd4, 0x154, 0x1d4]);
+/** D3D12_FILTER_REDUCTION_TYPE_COMPARISON, as filterReduction returns it. */
 export const FILTER_REDUCTION_COMPARISON = 1;
+/** The D3D12_FILTER_REDUCTION_TYPE of a filter (D3D12_DECODE_FILTER_REDUCTION). */
 export function filterReduction(filter: number): number {
   return (filter >>> 7) & 3;
 }
 
+/** D3D12_TEXTURE_ADDRESS_MODE. */
 export const TEXTURE_ADDRESS_MODE = enumTable('D3D12_TEXTURE_ADDRESS_MODE', 'D3D12_TEXTURE_ADDRESS_MODE_', [
   ['WRAP', 1], ['MIRROR', 2], ['CLAMP', 3], ['BORDER', 4], ['MIRROR_ONCE', 5],
 ]);
 
+/** D3D12_COMPARISON_FUNC. */
 export const COMPARISON_FUNC = enumTable('D3D12_COMPARISON_FUNC', 'D3D12_COMPARISON_FUNC_', [
   ['NONE', 0], ['NEVER', 1], ['LESS', 2], ['EQUAL', 3], ['LESS_EQUAL', 4], ['GREATER', 5], ['NOT_EQUAL', 6], ['GREATER_EQUAL', 7], ['ALWAYS', 8],
 ]);
 
+/** D3D12_STATIC_BORDER_COLOR. */
 export const STATIC_BORDER_COLOR = enumTable('D3D12_STATIC_BORDER_COLOR', 'D3D12_STATIC_BORDER_COLOR_', [
   ['TRANSPARENT_BLACK', 0], ['OPAQUE_BLACK', 1], ['OPAQUE_WHITE', 2], ['OPAQUE_BLACK_UINT', 3], ['OPAQUE_WHITE_UINT', 4],
 ]);

@@ -21,6 +21,7 @@ export interface ShaderFeatureFlagRow {
   readonly optional?: true;
 }
 
+/** The DXIL shader feature flags (SFI0 bits): bit, name, DXC's spelling where it differs, and the shader model that added it. */
 export const SHADER_FEATURE_FLAGS: readonly ShaderFeatureFlagRow[] = [
   { bit: 0, name: 'Doubles', since: '6.0' },
   { bit: 1, name: 'ComputeShadersPlusRawAndStructuredBuffers', dxc: 'ComputeShadersPlusRawAndStructuredBuffersViaShader4X', since: '6.0' },

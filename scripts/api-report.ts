@@ -1,8 +1,9 @@
 /**
  * The public API surface as a text report: every name each package entry point exports (`dxbin`,
  * `dxbin/query`, `dxbin/ddi`), its kind and its type, and whether its declaration has a doc
- * comment. API Extractor does not read TypeScript 6 yet, so this small script does the same job
- * with the compiler API. `npx tsx scripts/api-report.ts` rewrites api/dxbin.api.md;
+ * comment. It reads the sources with the compiler API, so the check needs no declaration build
+ * (API Extractor, which now reads TypeScript 6, works from built .d.ts files); the reference for
+ * readers is TypeDoc's, docs/api/ (`npm run docs`, test/api-reference.test.ts). `npx tsx scripts/api-report.ts` rewrites api/dxbin.api.md;
  * test/api.test.ts fails when the surface changes and the report was not rewritten.
  */
 import { writeFileSync } from 'node:fs';

@@ -4,6 +4,8 @@
  * validation), the error types, and the tables the choices come from. Format-specific parts are
  * subpath exports: `dxbin/query` (query results), `dxbin/ddi` (DDI structures). The surface is
  * recorded in api/dxbin.api.md (`npx tsx scripts/api-report.ts` after a deliberate change).
+ *
+ * @module dxbin
  */
 
 // ---------------------------------------------------------------- errors
@@ -126,6 +128,7 @@ export { printRootSignature, printRootSignatureDefine, type PrintOptions } from 
 export { HlslFile, type HlslFileLimits, type HlslFileOptions } from './root-signature/hlsl/hlsl-file.js';
 /** DXC's preprocessor: conditionals, macros, includes through a host (docs/formats/hlsl-preprocessor.md). */
 export { type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Macro, type Token } from './root-signature/hlsl/preprocessor/index.js';
+export type { HideSet } from './root-signature/hlsl/preprocessor/token.js';
 /** HLSL sources as DXC reads them (UTF-8, UTF-16 with a BOM) and include hosts (the file system, a virtual tree). */
 export { decodeHlslSource, fileSystemHost, virtualHost, type IncludeHost, type HostFile, type NodeFileSystem, type VirtualEntry } from './root-signature/hlsl/source.js';
 /** Root signature text with locations; the language's error. */
@@ -136,7 +139,7 @@ export { RootSignatureText, HlslError, hlslMessage, type SourceLocation, type Ch
 /** A shader container's stage and resource bindings (PSV0 for DXIL, declarations for DXBC). */
 export { readShader, shaderOf, shaderFeatures, bindingClass, formatBinding, stageName, resTypeName, REGISTER_CLASS, type ShaderInfo, type ShaderBinding, type ShaderFeatures, type RegisterClass } from './shader/shader.js';
 /** PSV0 part data <-> typed description (versions 0-4, bit-exact). */
-export { decodePsv0, encodePsv0, psvVersionOf, psvString, type Psv0, type PsvResource, type PsvElement, type PsvDependencyBlock, type DecodePsv0Options } from './shader/psv0.js';
+export { decodePsv0, encodePsv0, psvVersionOf, psvString, type Psv0, type PsvResource, type PsvElement, type PsvDependencyBlock, type DecodePsv0Options, type PsvFields } from './shader/psv0.js';
 /** PSV0 typed description <-> JSON form. */
 export { psv0ToJson, psv0FromJson } from './shader/psv0-json.js';
 /** DXBC SHDR/SHEX token stream -> stage and binding declarations. */
@@ -146,10 +149,12 @@ export { decodeDxbcTokens, encodeDxbcTokens, type DxbcTokens, type DxbcInstructi
 /** Every container part decoded from rows and written back bit-exact; the LLVM bitcode of a program part. */
 export { decodePart, encodePart, partToJson, partFromJson, programBitcode, type DecodedPart, type DecodePartOptions, type EncodePartOptions, type KeptBytes, type PartJsonOptions } from './parts/part.js';
 export type { SrciDecode, SrciSection, SrciRecord } from './parts/srci.js';
+export type { Blocks } from './parts/layout.js';
 /** A decoded record of rows (src/rows/record.ts): field keys and the names beside them. */
 export type { Row } from './rows/record.js';
 /** Does a root signature fit a shader? DXC's verifier, every violation, for DXIL and DXBC. */
 export { verifyRootSignature, verifyBindings, rootSignatureIntervals, type VerifyResult, type BindingViolation, type BindingViolationCode } from './binding/verify.js';
+export type { HeapIndexingCode } from '../codecs/binding-rules.js';
 /** The cheapest 1.1 root signature that a set of shaders fits (and its root cost in DWORDs). */
 export { suggestRootSignature, rootCost, type SuggestInput, type SuggestOptions } from './binding/suggest.js';
 
@@ -157,14 +162,17 @@ export { suggestRootSignature, rootCost, type SuggestInput, type SuggestOptions 
 
 /** RDAT part data <-> JSON-ready description (bit-exact); a library container's RDAT decoded. */
 export { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type RdatDecodeOptions, type LibraryRdat } from './rdat/index.js';
+export type { RdatPartDescription, RdatStringBuffer, RdatIndexArrays, RdatRawBytes, RdatTable, RdatOpaquePart, RdatRecord, RdatRefs, RdatValue } from './rdat/types.js';
+export type { RdatTableName } from '../codecs/rdat.js';
 /** A library's exports and subobjects, and their text listing. */
-export { describeLibrary, libraryLines, libraryJson, type Library, type LibraryExport, type LibrarySubobject, type LibraryBinding, type LibraryBindingJson } from './rdat/library.js';
+export { describeLibrary, libraryLines, libraryJson, type Library, type LibraryExport, type LibrarySubobject, type LibraryBinding, type LibraryBindingJson, type LibraryTextOptions } from './rdat/library.js';
 /** Root signature subobjects: list, replace; a library with an edited RDAT description. */
 export { subobjectIndex, subobjectRootSignatures, withSubobjectRootSignatures, withRdat, type SubobjectRootSignature } from './rdat/edit.js';
 /** Root signatures for libraries: a global one, and with `localSpace` a local one per export. */
 export { suggestLibraryRootSignatures, type LibrarySuggestOptions, type LibrarySuggestion } from './rdat/suggest.js';
 /** DXIL libraries verified as one state object (associations, bindings, hit groups, configs). */
 export { verifyStateObject, type StateObjectReport, type StateObjectViolation, type StateObjectExport, type StateObjectLibrary, type StateObjectOptions } from './rdat/state-object.js';
+export type { StateObjectViolationCode } from '../codecs/state-object-rules.js';
 
 // ---------------------------------------------------------------- tables and choices
 
@@ -181,12 +189,14 @@ export { VALIDATION_TARGETS, type ValidationTarget, type ValidationCode } from '
 
 /** Pipeline state streams (D3D12_PIPELINE_STATE_STREAM_DESC) as relocatable images, x64 and x86; their JSON form; CD3DX12 defaults. */
 export { encodeStream, decodeStream, streamToJson, streamFromJson, streamSize, subobjectDefault, subobjectRow, type Subobject, type DecodeStreamOptions } from './pipeline/stream.js';
+export type { SubobjectRow } from '../codecs/pipeline.js';
 /** The pipeline JSON form (D3D12_GRAPHICS/COMPUTE_PIPELINE_STATE_DESC names, files relative to the JSON, CD3DX12 defaults) to and from subobjects. */
 export { pipelineFromJson, pipelineToJson, pipelineValue, pipelineKind, PIPELINE_KEYS, PIPELINE_FILE_KEYS, type Pipeline, type PipelineKind, type PipelineFile, type PipelineFromJsonOptions } from './pipeline/desc.js';
 /** JSON Schema of the pipeline JSON form (schema/pipeline.schema.json). */
 export { pipelineJsonSchema } from './pipeline/schema.js';
 /** Does the pipeline work? CreateGraphicsPipelineState's checks offline; the signature rules on decoded elements. */
 export { verifyPipeline, verifySignatures, STAGE_KIND, type PipelineVerifyResult, type PipelineViolation, type PipelineStageReport, type VerifyPipelineOptions, type SignatureElement, type StageSignatures, type StageInfo, type StageKey } from './pipeline/verify.js';
+export type { PipelineRuleSource } from '../codecs/pipeline-rules.js';
 /** Decoded signature parts (ISGN/ISG1, OSGN/OSG5/OSG1, PSG1 element rows) as a stage's signatures for verifySignatures. */
 export { stageSignaturesFromParts, signatureElement, SIGNATURE_PART_ROLE } from './pipeline/signatures.js';
 /** Shader records of a local root signature: the layout after the shader identifier, the table stride, a record size checked. */

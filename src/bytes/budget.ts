@@ -175,6 +175,7 @@ export class Budget {
     if (level > this.limit('depth')) this.fail('depth', where, offset);
   }
 
+  /** One level back up, after `enter`. */
   leave(): void {
     if (this.level > 0) this.level--;
   }

@@ -19,6 +19,7 @@ import { pointerSize, structLayout } from './layout.js';
  * bit for bit); `bytes` pointees are Uint8Arrays; arrays of scalars are number arrays.
  */
 export type DdiValue = number | string | null | number[] | Uint8Array | DdiObject | DdiObject[] | DdiValue[];
+/** A DDI struct as data: each field by its C name (nested structs as objects, pointers as what they point to or null). */
 export interface DdiObject {
   [field: string]: DdiValue;
 }
@@ -61,6 +62,7 @@ function streamSize(to: Extract<Pointee, { kind: 'stream' }>, items: unknown, ab
   return size;
 }
 
+/** The relocatable memory image of a struct value for an ABI (docs/ddi-images.md); throws DescriptionError naming the field. */
 export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Array {
   const ps = pointerSize(abi);
   const root = structLayout(struct, abi);

@@ -2,13 +2,15 @@
  * `dxbin/ddi`: DDI and feature structures (work-graph node outputs, render-pass preserve-local,
  * D3D12_OPTIONS): layouts per ABI, relocatable memory images, the JSON form, validation, and the
  * node outputs a DXIL library's RDAT part describes.
+ *
+ * @module dxbin/ddi
  */
 import { DecodeError } from '../bytes/errors.js';
 import { findPart, partDataOffset } from '../container/container.js';
 import { parseContainer } from '../container/parse.js';
 import { RdatReader, type NodeReport, type RdatOptions } from './nodes.js';
 
-export { ABIS, STRUCTS, type Abi, type StructDef, type StructField, type DdiValidationCode } from '../../codecs/ddi.js';
+export { ABIS, STRUCTS, type Abi, type StructDef, type StructField, type DdiValidationCode, type FieldType, type Pointee } from '../../codecs/ddi.js';
 export { structLayout, structDef, type StructLayout, type FieldLayout } from './layout.js';
 export { encodeImage, decodeImage, type DdiObject, type DdiValue, type DecodeImageOptions } from './image.js';
 export { ddiToJson, ddiFromJson, type DdiToJsonOptions } from './json.js';

@@ -10,6 +10,7 @@ import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { kindOf } from '../bytes/check.js';
 
+/** Where a field lies in a struct for one ABI: its offset, size, alignment and type. */
 export interface FieldLayout {
   name: string;
   offset: number;
@@ -18,6 +19,7 @@ export interface FieldLayout {
   type: FieldType;
 }
 
+/** A struct laid out for one ABI as the C compiler does: size, alignment and each field's place. */
 export interface StructLayout {
   name: string;
   abi: Abi;
@@ -75,6 +77,7 @@ export function pointerSize(abi: Abi): number {
 
 const cache = new Map<string, StructLayout>();
 
+/** The layout of a struct (C name or CLI spelling) for an ABI; throws DescriptionError for an unknown name. */
 export function structLayout(name: string, abi: Abi): StructLayout {
   const def = structDef(name);
   pointerSize(abi); // the ABI is known (before the cache: a bad one is never a key)

@@ -31,6 +31,7 @@ export interface RdatOptions extends WorkLimits {
 /** What one node output or node counts against the `produce` budget, besides its names (its JSON is about this long). */
 export const OUTPUT_CHARS = 256;
 
+/** One work-graph node of a DXIL library: its export, node ID, launch type and D3D12DDI_NODE_OUTPUT_0108 outputs. */
 export interface NodeReport {
   /** The function's export name. */
   exportName: string;

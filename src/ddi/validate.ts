@@ -21,6 +21,7 @@ import { enumName, enumValue } from '../json/vocabulary.js';
 import type { DdiObject } from './image.js';
 import { structDef } from './layout.js';
 
+/** One broken DDI rule: its code, the path of the field, and the message. */
 export interface DdiViolation {
   code: DdiValidationCode;
   path: string;
@@ -137,10 +138,12 @@ function outputList(outputs: DdiObject[], path: string, report: Report): void {
   });
 }
 
+/** A render pass's beginning or ending access on one surface: its type value, and the PRESERVE_LOCAL parameters. */
 export interface RenderPassAccess {
   Type: number;
   PreserveLocal?: { AdditionalWidth: number; AdditionalHeight: number };
 }
+/** One render pass on one surface: how it begins and ends. */
 export interface RenderPass {
   BeginningAccess: RenderPassAccess;
   EndingAccess: RenderPassAccess;

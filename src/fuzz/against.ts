@@ -33,6 +33,7 @@ export const AGAINST_TARGETS: readonly string[] = ['rts0', 'container-strict', '
  * fuzzing against vkd3d"), in the order they are tried. A hello answer's `known` lines name them.
  */
 export const KNOWN_CHOICES = ['every-rts0-part', 'no-version-1.2', 'container-version-word', 'empty-array-offset', 'digest-checked', 'lenient-layout', 'serializer-validates'] as const;
+/** A difference with the other side that a differential campaign may be told to expect. */
 export type KnownChoice = (typeof KNOWN_CHOICES)[number];
 
 /** One finding of a differential campaign. */
@@ -50,6 +51,7 @@ export interface AgainstFinding {
   reproduce: string;
 }
 
+/** What a differential campaign found against another implementation. */
 export interface AgainstSummary {
   target: string;
   against: string;
@@ -69,6 +71,7 @@ export interface AgainstSummary {
   coverage: 'counters' | 'answers';
 }
 
+/** A differential campaign: targets, the other side, conversion rules, seed, time or runs. */
 export interface AgainstOptions {
   targets: string[];
   /** `vkd3d` or `exec:CMD`. */
@@ -88,6 +91,7 @@ export interface AgainstOptions {
   /** Stop a target's run once a finding of one of these kinds is made. */
   stopOn?: readonly string[];
   progressMs?: number;
+  /** Called with a progress line. */
   onProgress?: (line: string) => void;
 }
 

@@ -37,6 +37,7 @@ export interface JobHandle {
   stop(): void;
 }
 
+/** A progress report of a running campaign: the target, the time, executions and findings so far. */
 export interface Progress {
   target: string;
   elapsedMs: number;
@@ -52,6 +53,7 @@ export interface Progress {
   fraction: number;
 }
 
+/** How a campaign's jobs are scheduled: time or runs, the per-input timeout, and when to stop. */
 export interface ScheduleOptions {
   timeMs?: number;
   runs?: number;
@@ -134,6 +136,7 @@ export function schedule(
 
 // ---------------------------------------------------------------- engine
 
+/** A fuzz campaign: targets, time or runs, seed, shard, corpus and findings folders. */
 export interface FuzzOptions {
   targets: string[];
   /** Time budget in ms for all targets together (split evenly), or `runs` inputs per target. */
@@ -158,9 +161,11 @@ export interface FuzzOptions {
   stopOnCrash?: boolean;
   /** Stop a target's run at its first timeout or oom (libFuzzer stops there too); default false: keep going. */
   stopOnTimeout?: boolean;
+  /** Called with progress about once a second. */
   onProgress?: (p: Progress) => void;
 }
 
+/** One finding: the target, what kind of failure, the error and its top frame, and where the input was written. */
 export interface Finding {
   target: string;
   kind: 'crash' | 'oracle' | 'output-size' | 'resource' | 'timeout' | 'oom';
@@ -174,6 +179,7 @@ export interface Finding {
   reproduce: string;
 }
 
+/** What one target of a campaign did: executions, time, speed, coverage and findings. */
 export interface TargetSummary {
   target: string;
   execs: number;
@@ -186,6 +192,7 @@ export interface TargetSummary {
   coverage: 'counters' | 'answers';
 }
 
+/** What a campaign did: its seed and shard, each target's summary, and every finding. */
 export interface FuzzSummary {
   seed: number;
   shard?: { index: number; count: number };

@@ -2,8 +2,10 @@
  * `dxbin/fuzz`: dxbin as a fuzz target and as a mutator that knows the formats
  * (docs/fuzzing.md). Targets with their oracles, the coverage-guided engine with shards and
  * merge, the mutators (`mutate(bytes, kind, seed)`), the dictionary and the seed corpus.
+ *
+ * @module dxbin/fuzz
  */
-export { TARGETS, TARGET_NAMES, fuzzTarget, runOne, topFrame, FuzzOracleError, type FuzzTarget, type Outcome } from './targets.js';
+export { TARGETS, TARGET_NAMES, fuzzTarget, runOne, topFrame, FuzzOracleError, type FuzzTarget, type Outcome, type ResourceBounds } from './targets.js';
 export { mutate, libFuzzerDictionary, DICTIONARY, INTERESTING_U32, MUTATION_KINDS, Random, type MutationKind } from './mutate.js';
 export { seedInputs, SEED_ROOT_SIGNATURES } from './seeds.js';
 export {

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The library built with coverage counters, for the coverage-guided engine. */
 export interface CoverageBuild {
   /** Folder holding src/ and codecs/ as instrumented JavaScript. */
   dir: string;

@@ -10,6 +10,7 @@ import { writeContainer } from '../container/write.js';
 
 /** What the bytes are, so the mutator can keep them close to well-formed. */
 export type MutationKind = 'bytes' | 'container' | 'rts0' | 'hlsl' | 'json' | 'ddi' | 'rdat' | 'query';
+/** Every mutator, by the format it knows. */
 export const MUTATION_KINDS: readonly MutationKind[] = ['bytes', 'container', 'rts0', 'hlsl', 'json', 'ddi', 'rdat', 'query'];
 
 /** xorshift32: small, fast, deterministic. */
@@ -18,6 +19,7 @@ export class Random {
   constructor(seed: number) {
     this.s = (seed >>> 0) || 0x9e3779b9;
   }
+  /** The next 32-bit value. */
   next(): number {
     let x = this.s;
     x ^= x << 13;
@@ -30,9 +32,11 @@ export class Random {
   below(max: number): number {
     return max <= 0 ? 0 : this.next() % max;
   }
+  /** One element of a non-empty array. */
   pick<T>(xs: readonly T[]): T {
     return xs[this.below(xs.length)]!;
   }
+  /** True one time in `oneIn`. */
   chance(oneIn: number): boolean {
     return this.below(oneIn) === 0;
   }

@@ -70,6 +70,7 @@ export class FuzzOracleError extends Error {
   }
 }
 
+/** One fuzz target: its name, the mutator it takes inputs from, its oracle, and its seeds. */
 export interface FuzzTarget {
   readonly name: string;
   readonly kind: MutationKind;
@@ -207,6 +208,7 @@ function framesInChunks(t: string, step: number, max: number): Frame[] {
   return frames;
 }
 
+/** Every fuzz target (docs/fuzzing.md has the table). */
 export const TARGETS: readonly FuzzTarget[] = [
   container('strict'),
   container('lenient'),
@@ -797,6 +799,7 @@ function bindingCounts(resType: number): boolean {
   return PSV_RESOURCE_CLASS[resType] !== undefined;
 }
 
+/** The names of TARGETS, as `dxbin fuzz` takes them. */
 export const TARGET_NAMES: readonly string[] = TARGETS.map((t) => t.name);
 
 

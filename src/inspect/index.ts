@@ -2,6 +2,8 @@
  * `dxbin/inspect`: seeing the bytes. Byte maps (which field every byte belongs to) of containers,
  * RTS0 parts, query buffers and DDI images; annotated hex dumps as text or a script-free HTML
  * page; timestamp histograms and timelines as SVG (docs/byte-map.md).
+ *
+ * @module dxbin/inspect
  */
 /** Spans, their kinds, the coverage/nesting check and lookup by byte. */
 export { checkByteMap, spansAt, leafSpans, enumName, flagNames, SpanRecorder, LEAF_KINDS, type ByteMap, type ByteSpan, type SpanKind } from '../bytes/spans.js';

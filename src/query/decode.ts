@@ -11,6 +11,7 @@ import { readRecord, RowReader } from '../rows/record.js';
 import { queryTypeOf, recordRange, type RecordRange } from './types.js';
 import { expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
+/** Query results as columns: for each field of the result struct, the values of every result. */
 export interface QueryColumns {
   type: QueryType;
   count: number;

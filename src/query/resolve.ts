@@ -26,6 +26,7 @@ function checkOut(out: unknown): void {
   for (const key of ['ticks', 'ns', 'flags'] as const) expectBytes((out as Record<string, unknown>)[key], `options.out.${key}`);
 }
 
+/** What timestampDurations reads: the timestamps' place, the queue's frequency, pairs or marks, and where to write. */
 export interface DurationOptions extends RecordRange {
   /** Ticks per second (ID3D12CommandQueue::GetTimestampFrequency). */
   frequency: number;
@@ -36,6 +37,7 @@ export interface DurationOptions extends RecordRange {
   out?: { ticks: Uint8Array; ns: Uint8Array; flags: Uint8Array };
 }
 
+/** Timestamp durations: exact ticks, nanoseconds and a flag per duration. */
 export interface Durations {
   count: number;
   /** Exact end - begin; 0 where flagged. */
@@ -70,6 +72,7 @@ export function timestampDurations(bytes: Uint8Array, options: DurationOptions):
   };
 }
 
+/** Durations at a glance: how many are valid and flagged, and the minimum, median, 99th percentile and maximum in nanoseconds. */
 export interface DurationSummary {
   valid: number;
   flagged: number;
@@ -145,6 +148,7 @@ export function occlusionToBinary(bytes: Uint8Array, range: RecordRange & { kern
   return { values: new BigUint64Array(out.buffer), visible };
 }
 
+/** One entry of vkd3d-proton's virtual query map: destination and source indices and the next entry of its chain. */
 export interface QueryMapEntry {
   dstIndex: number;
   srcIndex: number;

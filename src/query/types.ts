@@ -24,6 +24,7 @@ export function queryTypeOf(type: QueryType | string | number): QueryType {
   throw new DescriptionError('bad-type', 'type', `expected a query type (a QUERY_TYPES row, name or value), got ${kindOf(type)}`);
 }
 
+/** Which results of a buffer: from a byte offset, how many. */
 export interface RecordRange {
   /** Byte offset of the first result; a multiple of 8, as ResolveQueryData requires. */
   offset?: number;

@@ -66,7 +66,12 @@ export function subobjectRootSignatures(library: Uint8Array | LibraryRdat): Subo
  * ambiguous-name naming both (indices and kinds) when two subobjects share the name: dxbin never
  * picks one (the runtime refuses such a state object; docs/decisions.md, "Ambiguous names").
  */
-export function subobjectIndex(library: Uint8Array | LibraryRdat): { one(name: string): number | undefined; duplicates(): { name: string; subobjects: number[] }[] } {
+export function subobjectIndex(library: Uint8Array | LibraryRdat): {
+  /** The table index of the subobject named `name`, undefined for none; a DescriptionError when two carry it. */
+  one(name: string): number | undefined;
+  /** Every name two or more subobjects carry, with their table indices. */
+  duplicates(): { name: string; subobjects: number[] }[];
+} {
   const records = subobjectRecords(checkedLibrary(library));
   const byName = new Map<string, number[]>();
   records.forEach((r, i) => {

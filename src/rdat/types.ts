@@ -16,23 +16,28 @@ export interface RdatRecord {
   /** Stored references by field name: pool offsets/indices, `[offset, size]` for bytes. */
   refs?: RdatRefs;
 }
+/** Stored references of a record by field name: a pool offset or index, or `[offset, size]` for bytes. */
 export type RdatRefs = { [field: string]: number | readonly [number, number] };
 
+/** The StringBuffer part: its strings, or hex when it is not UTF-8. */
 export interface RdatStringBuffer {
   type: 'StringBuffer';
   /** The buffer split at NUL bytes (the buffer is `strings.join('\0')` as UTF-8), or `hex` when it is not UTF-8. */
   strings?: string[];
   hex?: string;
 }
+/** The IndexArrays part as its u32 words. */
 export interface RdatIndexArrays {
   type: 'IndexArrays';
   /** The part as u32 words: arrays stored `count, values...`. */
   values: number[];
 }
+/** The RawBytes part as hex. */
 export interface RdatRawBytes {
   type: 'RawBytes';
   hex: string;
 }
+/** A record table part: its type, stored stride and records. */
 export interface RdatTable {
   type: RdatTableName;
   /** Record stride as stored; it picks the record layout (FunctionInfo 44, FunctionInfo2 52). */
@@ -44,6 +49,7 @@ export interface RdatOpaquePart {
   type: number;
   hex: string;
 }
+/** One part of an RDAT description, by its type. */
 export type RdatPartDescription = RdatStringBuffer | RdatIndexArrays | RdatRawBytes | RdatTable | RdatOpaquePart;
 
 /** An RDAT part as data: its version and its parts in stored order. */

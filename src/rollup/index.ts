@@ -19,6 +19,8 @@
  * `"file"` next to the including file, then `includeDirs`); `defines` (or `&D=NAME=VALUE`, `&U=NAME`
  * in the import) set macros as `dxc -D`/`-U`. Every file read is watched. Errors are bundler errors
  * located at the HLSL file, line and column.
+ *
+ * @module dxbin/rollup
  */
 import * as fs from 'node:fs';
 import nodePath, { dirname, resolve as resolvePath } from 'node:path';
@@ -94,7 +96,9 @@ export interface ShaderModuleInfo {
 /** The part of rollup's (and Vite's) plugin interface this plugin uses. */
 export interface DxbinRollupPlugin {
   name: string;
+  /** Rollup's resolveId hook: resolves the query suffixes dxbin serves. */
   resolveId(this: unknown, source: string, importer: string | undefined): string | null;
+  /** Rollup's load hook: a module of the root signature (or shader information) the id names. */
   load(this: PluginContext, id: string): string | null;
 }
 interface PluginContext {

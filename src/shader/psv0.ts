@@ -23,6 +23,7 @@ import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
+/** PSV0 runtime-info fields by name, as read (the stage's view among them). */
 export type PsvFields = Record<string, number>;
 
 /** A PSV0 resource binding. */

@@ -180,6 +180,7 @@ export class WasmKernels implements QueryKernels {
       this.exports.durations(i!, items, c, scale, t!, n!, f!),
     );
   }
+  /** {@inheritDoc QueryKernels.sumRecords} */
   sumRecords(input: Uint8Array, records: number, fields: number, out: Uint8Array): void {
     const stride = fields * 8;
     if (out.buffer === this.memory || input.buffer === this.memory || records * stride <= BLOCK_BYTES) {
@@ -201,14 +202,17 @@ export class WasmKernels implements QueryKernels {
     }
     out.set(new Uint8Array(totals.buffer));
   }
+  /** {@inheritDoc QueryKernels.subtract} */
   subtract(a: Uint8Array, b: Uint8Array, words: number, out: Uint8Array): void {
     this.stream(words, [[a, 8, 0], [b, 8, 0]], [[out, 8]], ([x, y, o], n) => this.exports.subtract(x!, y!, n, o!));
   }
+  /** {@inheritDoc QueryKernels.soOverflow} */
   soOverflow(input: Uint8Array, records: number, flags: Uint8Array): number {
     let overflowed = 0;
     this.stream(records, [[input, 16, 0]], [[flags, 1]], ([i, f], n) => (overflowed += this.exports.soOverflow(i!, n, f!)));
     return overflowed;
   }
+  /** {@inheritDoc QueryKernels.binaryOcclusion} */
   binaryOcclusion(input: Uint8Array, count: number, out: Uint8Array): number {
     let visible = 0;
     this.stream(count, [[input, 8, 0]], [[out, 8]], ([i, o], n) => (visible += this.exports.binaryOcclusion(i!, n, o!)));

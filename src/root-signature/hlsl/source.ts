@@ -38,6 +38,7 @@ export interface IncludeHost {
    * file found is the one cpp and DXC read, and the name is the one a depfile lists.
    */
   join(dir: string, name: string): string;
+  /** True when a path does not depend on the current folder. */
   isAbsolute(p: string): boolean;
   /** What is at `p`, or undefined when nothing is. */
   stat(p: string): HostFile | undefined;
@@ -52,17 +53,46 @@ export interface IncludeHost {
 /** The parts of Node's `fs` and `path` that fileSystemHost uses. */
 export interface NodeFileSystem {
   fs: {
-    statSync(p: string): { isFile(): boolean; size: number };
-    realpathSync: ((p: string) => string) & { native?: (p: string) => string };
+    /** As `fs.statSync`. */
+    statSync(p: string): {
+      /** True for a regular file. */
+      isFile(): boolean;
+      /** Size in bytes. */
+      size: number;
+    };
+    /** As `fs.realpathSync` (its `native` is used where present). */
+    realpathSync: ((p: string) => string) & {
+      /** As `fs.realpathSync.native`. */
+      native?: (p: string) => string;
+    };
+    /** As `fs.readFileSync`. */
     readFileSync(p: string): Uint8Array;
     /** With these four (Node's `fs` has them), a file is read through one descriptor: checked regular by fstat, at most the bytes asked for. */
     openSync?(p: string, flags: number): number;
-    fstatSync?(fd: number): { isFile(): boolean; size: number };
+    /** As `fs.fstatSync`. */
+    fstatSync?(fd: number): {
+      /** True for a regular file. */
+      isFile(): boolean;
+      /** Size in bytes. */
+      size: number;
+    };
+    /** As `fs.readSync`. */
     readSync?(fd: number, buffer: Uint8Array, offset: number, length: number, position: null): number;
+    /** As `fs.closeSync`. */
     closeSync?(fd: number): void;
     constants?: { O_RDONLY?: number; O_NONBLOCK?: number };
   };
-  path: { dirname(p: string): string; join(...p: string[]): string; isAbsolute(p: string): boolean; sep?: string };
+  /** As Node's `path` (`dirname`, `join`, `isAbsolute`, `sep`). */
+  path: {
+    /** As `path.dirname`. */
+    dirname(p: string): string;
+    /** As `path.join`. */
+    join(...p: string[]): string;
+    /** As `path.isAbsolute`. */
+    isAbsolute(p: string): boolean;
+    /** As `path.sep`. */
+    sep?: string;
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ export interface SourceLocation {
 
 /** Where each character of a text came from (text made by the preprocessor from several files). */
 export interface CharLocator {
+  /** The line and column of a character index. */
   locate(index: number): SourceLocation;
 }
 

@@ -7,6 +7,7 @@
 /** Token kinds. */
 export const TOKEN = { ident: 1, number: 2, string: 3, char: 4, punct: 5, other: 6 } as const;
 
+/** The macro names a token came out of, which it may not expand again (the C preprocessor's hide set). */
 export type HideSet = ReadonlySet<string>;
 
 /** A preprocessing token: its spelling, where it is spelled and where it was expanded. */
