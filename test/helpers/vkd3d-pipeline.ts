@@ -39,6 +39,7 @@ export interface HarnessPipeline {
   PS?: Uint8Array;
   HS?: Uint8Array;
   DS?: Uint8Array;
+  GS?: Uint8Array;
   topologyType: number;
   numRenderTargets: number;
   rtvFormats: readonly number[];
@@ -46,6 +47,52 @@ export interface HarnessPipeline {
   sampleCount: number;
   sampleQuality: number;
   inputLayout: readonly { SemanticName: string; SemanticIndex: number; Format: number; InputSlot: number; AlignedByteOffset: number }[];
+  /** D3D12_STREAM_OUTPUT_DESC: the entries (a D3D12_SO_DECLARATION_ENTRY each; no gaps), pBufferStrides, RasterizedStream. */
+  streamOutput?: {
+    entries: readonly { Stream: number; SemanticName: string; SemanticIndex: number; StartComponent: number; ComponentCount: number; OutputSlot: number }[];
+    strides: readonly number[];
+    rasterizedStream: number;
+  };
+}
+
+/** What the Vulkan device under vkd3d offers for geometry, stream-output and mesh pipelines (the harness's `vulkan` answer). */
+export interface Vkd3dVulkanInfo {
+  /** Of VK_EXT_transform_feedback, VK_EXT_mesh_shader, VK_NV_mesh_shader: those the device lists. */
+  extensions: string[];
+  geometryShader: boolean;
+  transformFeedback: boolean;
+  geometryStreams: boolean;
+  transformFeedbackRasterizationStreamSelect: boolean;
+  /** Whether vkd3d's device has ID3D12Device2 (CreatePipelineState, the way to a mesh pipeline). */
+  device2: boolean;
+  device: string;
+}
+
+let vulkan: Vkd3dVulkanInfo | undefined;
+
+/** The harness's `vulkan` request, asked once. */
+export function vkd3dVulkanInfo(): Vkd3dVulkanInfo {
+  if (vulkan) return vulkan;
+  const missing = vkd3dPipelineMissing();
+  if (missing) throw new Error(`vkd3d pipeline harness unavailable: ${missing}`);
+  const r = spawnSync(built!.path!, [], { input: 'vulkan\n', encoding: 'utf8', env: quiet() });
+  const words = r.stdout.trim().split(' ');
+  if (words[0] !== 'ok') throw new Error(`the vkd3d pipeline harness answered ${JSON.stringify(r.stdout)} to vulkan (exit ${r.status ?? r.signal})`);
+  const facts = new Map(words.slice(1).filter((w) => w.includes('=')).map((w) => w.split('=', 2) as [string, string]));
+  const flag = (k: string) => {
+    const v = facts.get(k);
+    if (v !== '0' && v !== '1') throw new Error(`the vkd3d pipeline harness gave no ${k} in ${JSON.stringify(r.stdout)}`);
+    return v === '1';
+  };
+  return (vulkan = {
+    extensions: words.slice(1).filter((w) => !w.includes('=')),
+    geometryShader: flag('geometryShader'),
+    transformFeedback: flag('transformFeedback'),
+    geometryStreams: flag('geometryStreams'),
+    transformFeedbackRasterizationStreamSelect: flag('transformFeedbackRasterizationStreamSelect'),
+    device2: flag('ID3D12Device2'),
+    device: facts.get('device') ?? '',
+  });
 }
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -60,7 +107,15 @@ export function vkd3dCreatePipelines(list: readonly HarnessPipeline[]): string[]
       return `${e.SemanticName} ${e.SemanticIndex} ${e.Format} ${e.InputSlot} ${e.AlignedByteOffset}`;
     });
     const rtv = Array.from({ length: 8 }, (_, i) => p.rtvFormats[i] ?? 0);
-    return ['pipeline', hex(p.rootSignature), hex(p.VS), ...[p.PS, p.HS, p.DS].map((b) => (b ? hex(b) : '-')), p.topologyType, p.numRenderTargets, ...rtv, p.dsvFormat, p.sampleCount, p.sampleQuality, elements.length, ...elements].join(' ');
+    const so = p.streamOutput ?? { entries: [], strides: [], rasterizedStream: 0 };
+    const entries = so.entries.map((e) => {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(e.SemanticName)) throw new Error(`stream-output semantic name ${JSON.stringify(e.SemanticName)} cannot cross the harness protocol (a gap entry: vkd3d 1.2 would read its NULL name)`);
+      return `${e.Stream} ${e.SemanticName} ${e.SemanticIndex} ${e.StartComponent} ${e.ComponentCount} ${e.OutputSlot}`;
+    });
+    return [
+      'pipeline', hex(p.rootSignature), hex(p.VS), ...[p.PS, p.HS, p.DS, p.GS].map((b) => (b ? hex(b) : '-')), p.topologyType, p.numRenderTargets, ...rtv, p.dsvFormat, p.sampleCount, p.sampleQuality,
+      elements.length, ...elements, entries.length, ...entries, so.strides.length, ...so.strides, so.rasterizedStream,
+    ].join(' ');
   });
   const r = spawnSync(built!.path!, [], { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 28, env: quiet() });
   const answers = r.stdout.split('\n').slice(0, -1);
