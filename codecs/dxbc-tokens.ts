@@ -109,15 +109,20 @@ export const DECLARATIONS: readonly DeclarationRow[] = [
 ];
 
 /**
- * Tessellation declarations whose value sits in the opcode token (D3D11_SB_OPCODE_DCL_*: the
- * count or domain in bits 11 and up, no operand). `key` is the PSV0 runtime-info name of the same
- * fact (codecs/psv0.ts PSV_STAGE_VIEWS), so DXBC and DXIL stages answer under one name; domains
- * number alike (0 undefined, 1 isoline, 2 tri, 3 quad).
+ * Tessellation and geometry-shader declarations whose value sits in the opcode token
+ * (D3D10_SB_OPCODE_DCL_GS_INPUT_PRIMITIVE, D3D11_SB_OPCODE_DCL_*: the count, domain or primitive
+ * in bits 11 and up, no operand). `key` is the PSV0 runtime-info name of the same fact
+ * (codecs/psv0.ts PSV_STAGE_VIEWS), so DXBC and DXIL stages answer under one name; the values
+ * number alike: domains 0 undefined, 1 isoline, 2 tri, 3 quad; tessellator output primitives
+ * 1 point, 2 line, 3 triangle_cw, 4 triangle_ccw; GS input primitives (D3D10_SB_PRIMITIVE,
+ * DXIL::InputPrimitive) 1 point, 2 line, 3 triangle, 6 line_adj, 7 triangle_adj, 8..39 patch1..32.
  */
-export const STAGE_DECLARATIONS: readonly { readonly opcode: number; readonly name: string; readonly key: 'inputControlPointCount' | 'outputControlPointCount' | 'tessellatorDomain'; readonly value: BitField }[] = [
+export const STAGE_DECLARATIONS: readonly { readonly opcode: number; readonly name: string; readonly key: 'inputControlPointCount' | 'outputControlPointCount' | 'tessellatorDomain' | 'tessellatorOutputPrimitive' | 'inputPrimitive'; readonly value: BitField }[] = [
   { opcode: 0x93, name: 'dcl_input_control_point_count', key: 'inputControlPointCount', value: bits(11, 6) },
   { opcode: 0x94, name: 'dcl_output_control_point_count', key: 'outputControlPointCount', value: bits(11, 6) },
   { opcode: 0x95, name: 'dcl_tessellator_domain', key: 'tessellatorDomain', value: bits(11, 2) },
+  { opcode: 0x97, name: 'dcl_tessellator_output_primitive', key: 'tessellatorOutputPrimitive', value: bits(11, 3) },
+  { opcode: 0x5d, name: 'dcl_inputprimitive', key: 'inputPrimitive', value: bits(11, 6) },
 ];
 
 /** RDEF (reflection) header and binding records, for names. Offsets inside RDEF's data. */

@@ -37,6 +37,28 @@ export const PIPELINE_RULES = [
   // stream output
   ['stream-output-not-allowed', 'error', 'vkd3d', 'Stream output is used without D3D12_ROOT_SIGNATURE_FLAG_ALLOW_STREAM_OUTPUT.'],
   ['stream-output-entry', 'error', 'd3d12-docs', 'pSODeclaration[{index}]: {problem}'],
+  // The declaration as a whole. The runtime's CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_* messages of
+  // d3d12sdklayers.h (the D3D11 runtime's, kept for D3D12's stream output) with the rules of the
+  // D3D11.3 functional spec (14.1, 14.3: the DDI's D3D10DDIARG_SO_DECLARATION_ENTRY and
+  // pBufferStrideInBytes), the D3D11 documentation of CreateGeometryShaderWithStreamOutput
+  // (NumStrides 0..D3D11_SO_BUFFER_SLOT_COUNT) and Wine's d3d11 validate_stream_output_entries,
+  // whose tests run on Windows (a slot whose entries are all gaps; a stride for every slot used,
+  // a multiple of 4).
+  ['stream-output-repeated', 'error', 'd3d-runtime', 'pSODeclaration[{index}] streams component(s) {components} of {name}/{semanticIndex} in stream {stream}, which pSODeclaration[{first}] streams already: an output component goes to stream output once per stream (REPEATEDOUTPUT)'],
+  ['stream-output-slot-streams', 'error', 'd3d12-docs', 'pSODeclaration[{index}] writes stream {stream} to OutputSlot {slot}, which pSODeclaration[{first}] gives stream {firstStream}: a buffer takes the data of one stream'],
+  ['stream-output-only-gaps', 'error', 'd3d-runtime', 'the entries of stream {stream} for OutputSlot {slot} are all gaps (CANTHAVEONLYGAPS)'],
+  ['stream-output-size', 'error', 'd3d12-docs', '{what} is {have}, more than {limit}'],
+  ['stream-output-num-strides', 'error', 'd3d-runtime', 'NumStrides {count} is more than D3D12_SO_BUFFER_SLOT_COUNT (4) (INVALIDNUMSTRIDES)'],
+  ['stream-output-stride', 'error', 'd3d-runtime', 'OutputSlot {slot}: {problem} (INVALIDOUTPUTSTREAMSTRIDE)'],
+  // D3D11.3 functional spec 14.3: no stream need go to the rasterizer (StreamToRasterizer); 15.2:
+  // without it nothing reaches the pixel shader, whose inputs are then linked to nothing
+  ['stream-output-not-rasterized', 'warning', 'd3d12-docs', 'RasterizedStream is D3D12_SO_NO_RASTERIZED_STREAM: nothing is rasterized, so the pixel shader never runs (its inputs are not linked)'],
+  // the geometry shader's input primitive (dcl_inputprimitive, PSV0 GSInfo.InputPrimitive) against what
+  // reaches it: the runtime's CREATEGRAPHICSPIPELINESTATE_GS_INPUT_PRIMITIVE_MISMATCH; the D3D11.3
+  // functional spec 22.3.6 (the primitive from above in the pipeline must be compatible with the one the
+  // GS declares) and 8.15 (tessellation makes no adjacency: a tessellated GS takes the tessellator's
+  // output primitive, dcl_tessellator_output_primitive / PSV0 HSInfo.TessellatorOutputPrimitive)
+  ['gs-input-primitive', 'error', 'd3d-runtime', 'the geometry shader takes {gs} input primitives, but {from} gives {given} (GS_INPUT_PRIMITIVE_MISMATCH)'],
   // output merger
   ['rtv-format-inactive', 'error', 'vkd3d', 'Format must be set to DXGI_FORMAT_UNKNOWN for inactive render targets (RTVFormats[{index}] is {format}, NumRenderTargets {count}).'],
   ['render-target-count', 'error', 'd3d12-docs', 'NumRenderTargets {count} is more than D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT (8)'],
@@ -119,4 +141,22 @@ export const TESS_FACTORS: Readonly<Record<number, { readonly name: string; read
 export const TESS_FACTOR_NAMES: ReadonlySet<number> = new Set([11, 12, 13, 14, 15, 16]);
 
 /** Pipeline limits (d3d12.h). */
-export const PIPELINE_LIMITS = { inputSlots: 32, inputElements: 32, soBuffers: 4, soStreams: 4, noRasterizedStream: 0xffffffff } as const;
+export const PIPELINE_LIMITS = { inputSlots: 32, inputElements: 32, soBuffers: 4, soStreams: 4, noRasterizedStream: 0xffffffff, soStreamComponents: 128, soBufferWindow: 512, soMaxStride: 2048 } as const;
+
+/**
+ * Geometry-shader input primitives (D3D10_SB_PRIMITIVE, DXIL::InputPrimitive alike; the
+ * dcl_inputprimitive names): [value, name, the D3D12_PRIMITIVE_TOPOLOGY_TYPE that feeds it
+ * without tessellation (1 point, 2 line, 3 triangle, 4 patch)]. Adjacency comes with the LINE and
+ * TRIANGLE types (their _ADJ topologies); patch1..32 (8..39) take PATCH.
+ */
+export const GS_INPUT_PRIMITIVES: readonly (readonly [value: number, name: string, topologyType: number])[] = [
+  [1, 'point', 1], [2, 'line', 2], [3, 'triangle', 3], [6, 'line_adj', 2], [7, 'triangle_adj', 3],
+  ...Array.from({ length: 32 }, (_, i) => [8 + i, `patch${i + 1}`, 4] as const),
+];
+/**
+ * Tessellator output primitives (D3D11_SB_TESSELLATOR_OUTPUT_PRIMITIVE, DXIL::TessellatorOutputPrimitive):
+ * [value, name, the GS input primitive it makes]. Tessellation makes no adjacency (D3D11.3 functional spec 8.15).
+ */
+export const TESSELLATOR_OUTPUT_PRIMITIVES: readonly (readonly [value: number, name: string, gsInput: number])[] = [
+  [1, 'point', 1], [2, 'line', 2], [3, 'triangle_cw', 3], [4, 'triangle_ccw', 3],
+];

@@ -116,8 +116,27 @@ const HS_TRI: StageSignatures = { inputs: [], outputs: [], patchConstants: [...T
 const DS_TRI = (patchConstants: SignatureElement[]): StageSignatures => ({ inputs: [], outputs: [], patchConstants, stageInfo: { inputControlPointCount: 3, tessellatorDomain: 2 } });
 const TESS_JSON = { ...GRAPHICS, HS: 'hs', DS: 'ds', PrimitiveTopologyType: 'PATCH' };
 
+// stream output as a whole and the geometry shader's input primitive (the cases of their rules; more in their own tests below)
+const SO = (SemanticName: string | null, more: Record<string, unknown> = {}) => ({ SemanticName, ComponentCount: 4, ...more });
+const soCodes = (StreamOutput: Record<string, unknown>) => codes(pipe({ ...BASIC, StreamOutput }));
+/** D3D12_SO_NO_RASTERIZED_STREAM */
+const NO_RASTERIZED = 0xffffffff;
+/** vkd3d's test_ps_layer: a point-list GS (dcl_inputprimitive point) between a VS of SV_VertexID and a PS; the empty root signature. */
+const PS_LAYER = { pRootSignature: 'rootsig/vkd3d__empty_rootsig.dxbc', VS: `${VKD3D}/d3d12__test_ps_layer__vs_code.dxbc`, GS: `${VKD3D}/d3d12__test_ps_layer__gs_code.dxbc`, PS: `${VKD3D}/d3d12__test_ps_layer__ps_code.dxbc`, PrimitiveTopologyType: 'POINT', RTVFormats: ['R8G8B8A8_UNORM'] };
+const STREAM_OUTPUT_CASES = {
+  'stream-output-repeated': () => soCodes({ pSODeclaration: [SO('SV_Position', { ComponentCount: 2 }), SO('SV_Position', { StartComponent: 1, ComponentCount: 2 })] }),
+  'stream-output-slot-streams': () => soCodes({ pSODeclaration: [SO('SV_Position'), SO('COLOR', { Stream: 1 })] }),
+  'stream-output-only-gaps': () => soCodes({ pSODeclaration: [SO('SV_Position'), SO(null, { OutputSlot: 1 })] }),
+  'stream-output-size': () => soCodes({ pSODeclaration: Array.from({ length: 33 }, (_, i) => SO('TEXCOORD', { SemanticIndex: i })) }),
+  'stream-output-num-strides': () => soCodes({ pSODeclaration: [SO('SV_Position')], pBufferStrides: [16, 16, 16, 16, 16] }),
+  'stream-output-stride': () => soCodes({ pSODeclaration: [SO('SV_Position')], pBufferStrides: [8] }),
+  'stream-output-not-rasterized': () => soCodes({ pSODeclaration: [SO('SV_Position')], pBufferStrides: [16], RasterizedStream: NO_RASTERIZED }),
+  'gs-input-primitive': () => codes(pipe({ ...PS_LAYER, PrimitiveTopologyType: 'TRIANGLE' })),
+} satisfies Partial<Record<PipelineRuleCode, () => PipelineRuleCode[]>>;
+
 /** For every rule: a pipeline that breaks it (and nothing in the rule's own words is invented). */
 const CASES: Record<PipelineRuleCode, () => PipelineRuleCode[]> = {
+  ...STREAM_OUTPUT_CASES,
   'stages-mixed': () => codes(pipe({ ...BASIC, CS: `${VKD3D}/d3d12__cs_1_group_code.dxbc` })),
   'vertex-shader-missing': () => codes(pipe({ PS: BASIC.PS })),
   'mesh-shader-missing': () => codes(pipe({ AS: 'shaders/vkd3d-proton/as_simple_code_dxil.dxil', PS: BASIC.PS })),
@@ -287,13 +306,131 @@ test('decoded signature parts (rows as the part decoder gives them) become a sta
   assert.throws(() => stageSignaturesFromParts([{ name: 'ISGN', elements: [] }, { name: 'ISG1', elements: [] }]), /ambiguous/);
 });
 
+// ---------------------------------------------------------------- stream output as a whole, the GS input primitive
+
+/** The description without the given keys; with StreamOutput fields changed. */
+const without = (json: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(json).filter(([k]) => !keys.includes(k)));
+const soWith = (json: Record<string, unknown>, more: Record<string, unknown>) => ({ ...json, StreamOutput: { ...(json.StreamOutput as Record<string, unknown>), ...more } });
+const soViolations = (StreamOutput: Record<string, unknown>, more: Record<string, unknown> = {}) => verifyPipeline(pipe({ ...BASIC, ...more, StreamOutput })).violations.filter((v) => v.code.startsWith('stream-output') && v.code !== 'stream-output-not-allowed' && v.code !== 'stream-output-signature');
+const soErrors = (StreamOutput: Record<string, unknown>, more: Record<string, unknown> = {}) => soViolations(StreamOutput, more).filter((v) => v.severity === 'error').map((v) => v.code);
+
+test('D3D12_SO_NO_RASTERIZED_STREAM: no stream reaches the pixel shader, so its inputs are not linked (a warning says it never runs); a stream that is rasterized still links', () => {
+  const json = { ...GRAPHICS, GS: 'gs', StreamOutput: { pSODeclaration: [SO('TEXCOORD', { ComponentCount: 2 })], pBufferStrides: [8], RasterizedStream: NO_RASTERIZED } };
+  // the geometry shader writes TEXCOORD0 to stream 0 and COLOR0 to stream 1; the pixel shader reads COLOR0
+  const gs: StageSignatures = { inputs: [], outputs: [el('TEXCOORD', 0, 0, 0b11), el('COLOR', 0, 0, 0xf, { stream: 1 })] };
+  const ps: StageSignatures = { inputs: [el('COLOR', 0, 0, 0xf)], outputs: [] };
+  assert.equal(sigCodes(json, { GS: gs, PS: ps }), []);
+  assert.equal(sigCodes(soWith(json, { RasterizedStream: 0 }), { GS: gs, PS: ps }), ['linkage-missing']);
+  assert.equal(sigCodes(soWith(json, { RasterizedStream: 1 }), { GS: gs, PS: ps }), []);
+  // the vertex shader streaming out alone before the pixel shader: nothing rasterized either
+  assert.equal(sigCodes({ ...GRAPHICS, StreamOutput: { pSODeclaration: [SO('TEXCOORD', { ComponentCount: 2 })], RasterizedStream: NO_RASTERIZED } }, { VS: VS_OUT, PS: ps }), []);
+  assert.equal(sigCodes({ ...GRAPHICS, StreamOutput: { pSODeclaration: [SO('TEXCOORD', { ComponentCount: 2 })], RasterizedStream: 0 } }, { VS: VS_OUT, PS: ps }), ['linkage-missing']);
+  // the warning comes with a pixel shader and without signatures; none without a pixel shader
+  const warned = soViolations({ pSODeclaration: [SO('SV_Position')], RasterizedStream: NO_RASTERIZED });
+  assert.equal(warned.map((v) => [v.code, v.severity, v.path]), [['stream-output-not-rasterized', 'warning', 'StreamOutput.RasterizedStream']]);
+  assert.equal(verifyPipeline(pipe({ ...without(BASIC, 'PS'), StreamOutput: { pSODeclaration: [SO('SV_Position')], RasterizedStream: NO_RASTERIZED } })).violations.filter((v) => v.code === 'stream-output-not-rasterized'), []);
+});
+
+test('stream output: an output component once per stream (other components of it, other streams, any case of the name), a slot of one stream, gaps', () => {
+  assert.equal(soErrors({ pSODeclaration: [SO('SV_Position', { ComponentCount: 1 }), SO('SV_Position', { StartComponent: 1, ComponentCount: 3 })] }), []);
+  const repeated = soViolations({ pSODeclaration: [SO('SV_Position', { ComponentCount: 2 }), SO(null, { ComponentCount: 2 }), SO('sv_position', { StartComponent: 1, ComponentCount: 3 })] });
+  assert.equal(repeated.map((v) => [v.code, v.path]), [['stream-output-repeated', 'StreamOutput.pSODeclaration[2]']]);
+  assert.is(repeated[0]!.message, 'pSODeclaration[2] streams component(s) y of sv_position/0 in stream 0, which pSODeclaration[0] streams already: an output component goes to stream output once per stream (REPEATEDOUTPUT)');
+  // the same output in two streams, each to its own slot
+  assert.equal(soErrors({ pSODeclaration: [SO('COLOR'), SO('COLOR', { Stream: 1, OutputSlot: 1 })] }), []);
+  assert.equal(soErrors({ pSODeclaration: [SO('COLOR'), SO('TEXCOORD', { Stream: 1 })] }), ['stream-output-slot-streams']);
+  // a gap skips any number of components; it starts at 0 and has no semantic index (INVALIDGAPDEFINITION)
+  assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO(null, { ComponentCount: 8 }), SO('COLOR')], pBufferStrides: [64] }), []);
+  assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO(null, { StartComponent: 1, ComponentCount: 2 })] }), ['stream-output-entry']);
+  assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO(null, { SemanticIndex: 1 })] }), ['stream-output-entry']);
+  assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO(null, { ComponentCount: 0 })] }), ['stream-output-entry']);
+  // a slot whose entries are all gaps, in the stream that writes it
+  const gaps = soViolations({ pSODeclaration: [SO('COLOR', { Stream: 1 }), SO(null, { Stream: 1, OutputSlot: 2 })] });
+  assert.equal(gaps.map((v) => v.message), ['the entries of stream 1 for OutputSlot 2 are all gaps (CANTHAVEONLYGAPS)']);
+  // an entry out of range counts toward nothing else
+  assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO('SV_Position', { OutputSlot: 4 })] }), ['stream-output-entry']);
+});
+
+test('stream output: 128 components a stream, 512 bytes a slot; strides (when given) for every slot used, at least its bytes with gaps, a multiple of 4, at most 2048; NumStrides at most 4', () => {
+  const texcoords = (n: number, more: Record<string, unknown> = {}, from = 0) => Array.from({ length: n }, (_, i) => SO('TEXCOORD', { SemanticIndex: from + i, ...more }));
+  // 32 entries of 4 components: 128 components, 512 bytes, the limits exactly
+  assert.equal(soErrors({ pSODeclaration: texcoords(32), pBufferStrides: [512] }), []);
+  assert.equal(soViolations({ pSODeclaration: [...texcoords(32), SO('COLOR', { ComponentCount: 1, OutputSlot: 1 })] }).map((v) => v.message), ['the declaration of stream 0 is 129 components, more than D3D12_SO_OUTPUT_COMPONENT_COUNT (128 a stream)']);
+  assert.equal(soViolations({ pSODeclaration: [...texcoords(32), SO(null, { ComponentCount: 1 })] }).map((v) => v.code), ['stream-output-size', 'stream-output-size']);
+  // 128 components of stream 0 and 128 of stream 1 (each to its own slots) fit
+  assert.equal(soErrors({ pSODeclaration: [...texcoords(16), ...texcoords(16, { OutputSlot: 1 }, 16), ...texcoords(16, { Stream: 1, OutputSlot: 2 }), ...texcoords(16, { Stream: 1, OutputSlot: 3 }, 16)] }), []);
+  // strides: the entries of a slot with their gaps
+  const decl = [SO('SV_Position'), SO(null, { ComponentCount: 2 }), SO('COLOR', { OutputSlot: 1, ComponentCount: 3 })];
+  assert.equal(soErrors({ pSODeclaration: decl, pBufferStrides: [24, 12] }), []);
+  assert.equal(soErrors({ pSODeclaration: decl, pBufferStrides: [2048, 2048] }), []);
+  const stride = (pBufferStrides: number[]) => soViolations({ pSODeclaration: decl, pBufferStrides }).map((v) => [v.path, v.message]);
+  assert.equal(stride([20, 12]), [['StreamOutput.pBufferStrides[0]', 'OutputSlot 0: pBufferStrides[0] 20 is less than the 24 bytes its entries take (INVALIDOUTPUTSTREAMSTRIDE)']]);
+  assert.equal(stride([24, 14]), [['StreamOutput.pBufferStrides[1]', 'OutputSlot 1: pBufferStrides[1] 14 is not a multiple of 4 (INVALIDOUTPUTSTREAMSTRIDE)']]);
+  assert.equal(stride([2052, 12]), [['StreamOutput.pBufferStrides[0]', 'OutputSlot 0: pBufferStrides[0] 2052 is more than D3D12_SO_BUFFER_MAX_STRIDE_IN_BYTES (2048) (INVALIDOUTPUTSTREAMSTRIDE)']]);
+  assert.equal(stride([24]), [['StreamOutput.NumStrides', 'OutputSlot 1: no stride: NumStrides 1 gives none for a slot the entries use (INVALIDOUTPUTSTREAMSTRIDE)']]);
+  // no strides: not checked; a stride for a slot no entry uses: not refused
+  assert.equal(soErrors({ pSODeclaration: decl }), []);
+  assert.equal(soErrors({ pSODeclaration: [SO('SV_Position')], pBufferStrides: [16, 4] }), []);
+  assert.equal(soErrors({ pSODeclaration: [SO('SV_Position')], pBufferStrides: [16, 16, 16, 16, 16] }), ['stream-output-num-strides']);
+  // the vkd3d harness's own stream-output pipelines keep fitting
+  assert.equal(soErrors({ pSODeclaration: [SO('SV_POSITION'), SO('COLOR'), SO('PRIMITIVE_ID')], pBufferStrides: [48] }), []);
+});
+
+test('the geometry shader\'s input primitive against PrimitiveTopologyType (vkd3d-proton\'s gs_topology shaders, DXBC and DXIL) and against the tessellator\'s output primitive', () => {
+  const TYPES = ['POINT', 'LINE', 'TRIANGLE', 'PATCH'] as const;
+  // each shader's dcl_inputprimitive / PSV0 InputPrimitive and the one topology type that feeds it
+  const SHADERS: [string, (typeof TYPES)[number]][] = [['point', 'POINT'], ['line', 'LINE'], ['line_adj', 'LINE'], ['triangle', 'TRIANGLE'], ['triangle_adj', 'TRIANGLE']];
+  for (const [name, fits] of SHADERS) {
+    for (const format of ['dxbc', 'dxil']) {
+      for (const type of TYPES) {
+        const r = verifyPipeline(pipe({ ...PS_LAYER, GS: `${PROTON}/gs_topology_${name}_code_${format}.${format}`, PrimitiveTopologyType: type }));
+        const hit = r.violations.filter((v) => v.code === 'gs-input-primitive');
+        assert.is(hit.length, type === fits ? 0 : 1, `${name} ${format} ${type}`);
+        if (hit.length) assert.is(hit[0]!.message, `the geometry shader takes ${name} input primitives, but PrimitiveTopologyType gives ${type} (GS_INPUT_PRIMITIVE_MISMATCH)`);
+      }
+    }
+  }
+  // the ps_layer pipeline as vkd3d's test draws it fits
+  assert.equal(codes(pipe(PS_LAYER)), []);
+  // tessellation: vkd3d's clip-distance hull shader makes triangles (quad domain, triangle_cw), its GS takes triangles
+  const CLIP_TESS = { VS: `${VKD3D}/d3d12__test_clip_distance__vs_code.dxbc`, HS: `${VKD3D}/d3d12__test_clip_distance__hs_code.dxbc`, DS: `${VKD3D}/d3d12__test_clip_distance__ds_code.dxbc`, GS: `${VKD3D}/d3d12__test_clip_distance__gs_code.dxbc`, PrimitiveTopologyType: 'PATCH' };
+  const gsRule = (json: Record<string, unknown>) => verifyPipeline(pipe(json)).violations.filter((v) => v.code === 'gs-input-primitive').map((v) => v.message);
+  assert.equal(gsRule(CLIP_TESS), []);
+  assert.equal(gsRule({ ...CLIP_TESS, GS: `${PROTON}/gs_topology_point_code_dxbc.dxbc` }), ['the geometry shader takes point input primitives, but the tessellator gives triangle_cw primitives (the hull shader\'s output primitive) (GS_INPUT_PRIMITIVE_MISMATCH)']);
+  // no adjacency out of the tessellator: a triangle_adj GS after triangles is refused
+  assert.equal(gsRule({ ...CLIP_TESS, GS: `${PROTON}/gs_topology_triangle_adj_code_dxil.dxil` }).length, 1);
+  // vkd3d's line-tessellation hull shader makes lines
+  assert.equal(gsRule({ ...CLIP_TESS, HS: `${VKD3D}/d3d12__test_line_tessellation__hs_code.dxbc`, DS: `${VKD3D}/d3d12__test_line_tessellation__ds_code.dxbc`, GS: `${PROTON}/gs_topology_line_code_dxbc.dxbc` }), []);
+  // facts given through the plug-in point; an unknown primitive is not checked
+  const json = { ...GRAPHICS, GS: 'gs', PrimitiveTopologyType: 'LINE' };
+  const gs = (inputPrimitive?: number): StageSignatures => ({ inputs: [], outputs: [], stageInfo: inputPrimitive === undefined ? {} : { inputPrimitive } });
+  assert.equal(sigCodes(json, { GS: gs(6) }), []);
+  assert.equal(sigCodes(json, { GS: gs(3) }), ['gs-input-primitive']);
+  assert.equal(sigCodes(json, { GS: gs(8) }), ['gs-input-primitive']);
+  assert.equal(sigCodes({ ...json, PrimitiveTopologyType: 'PATCH' }, { GS: gs(39) }), []);
+  assert.equal(sigCodes(json, { GS: gs() }), []);
+  assert.equal(sigCodes(json, { GS: gs(0) }), []);
+  assert.throws(() => verifySignatures(FAKE(json), { GS: { inputs: [], outputs: [], stageInfo: { inputPrimitive: 'line' } } } as never), /signatures\.GS\.stageInfo\.inputPrimitive/);
+});
+
 /**
  * Which public source fixes each rule (the rows' `source`, said here once more so that a change
  * of either is seen): D3D12's documentation of CreateGraphicsPipelineState and the structs it
  * takes; the D3D runtime's signature-linkage messages; DXC's signature-linkage and root-signature
  * rules; vkd3d's d3d12_pipeline_state_init_graphics (libs/vkd3d/state.c).
  */
+const STREAM_OUTPUT_SOURCES = {
+  'stream-output-repeated': 'd3d-runtime', // CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_REPEATEDOUTPUT (85); D3D11.3 functional spec 14.3 (RegisterMask)
+  'stream-output-slot-streams': 'd3d12-docs', // D3D11.3 functional spec 13.5.1, 14.1: a buffer takes one stream
+  'stream-output-only-gaps': 'd3d-runtime', // CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_CANTHAVEONLYGAPS (89)
+  'stream-output-size': 'd3d12-docs', // D3D12_SO_OUTPUT_COMPONENT_COUNT, D3D12_SO_BUFFER_MAX_WRITE_WINDOW_IN_BYTES; functional spec 14.1
+  'stream-output-num-strides': 'd3d-runtime', // CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_INVALIDNUMSTRIDES (287)
+  'stream-output-stride': 'd3d-runtime', // CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_INVALIDOUTPUTSTREAMSTRIDE (86); functional spec 14.3
+  'stream-output-not-rasterized': 'd3d12-docs', // functional spec 14.3 (StreamToRasterizer), 15.2
+  'gs-input-primitive': 'd3d-runtime', // CREATEGRAPHICSPIPELINESTATE_GS_INPUT_PRIMITIVE_MISMATCH (681); functional spec 22.3.6
+} satisfies Partial<Record<PipelineRuleCode, string>>;
 const SOURCES: Record<PipelineRuleCode, string> = {
+  ...STREAM_OUTPUT_SOURCES,
   'stages-mixed': 'd3d12-docs', // D3D12_GRAPHICS/COMPUTE_PIPELINE_STATE_DESC members; mesh pipelines: the mesh shader spec
   'vertex-shader-missing': 'd3d12-docs',
   'mesh-shader-missing': 'd3d12-docs',

@@ -329,11 +329,19 @@ const CASES: Case[] = [
   {
     name: 'a point-list geometry shader with the TRIANGLE topology type (ps_layer)',
     json: { ...PS_LAYER, PrimitiveTopologyType: 'TRIANGLE' },
-    dxbin: [],
-    vkd3d: 'agrees',
-    source: 'both fit',
-    runtimeRefuses: 'CREATEGRAPHICSPIPELINESTATE_GS_INPUT_PRIMITIVE_MISMATCH (681): the GS\'s dcl_inputprimitive point does not take triangles',
-    why: 'vkd3d 1.2 passes the topology type to Vulkan only at draw time, and dxbin has no rule comparing it with the GS\'s input primitive',
+    dxbin: ['gs-input-primitive'],
+    vkd3d: 'more-lenient',
+    source: 'd3d-runtime',
+    why: 'the runtime\'s CREATEGRAPHICSPIPELINESTATE_GS_INPUT_PRIMITIVE_MISMATCH (681): the GS\'s dcl_inputprimitive point does not take triangles; vkd3d 1.2 passes the topology type to Vulkan only at draw time',
+  },
+  {
+    name: 'vkd3d\'s clip-distance pipeline with tessellation before a point-list geometry shader (ps_layer\'s GS after triangles of the quad domain)',
+    json: { ...CLIP, HS: `${VKD3D}/d3d12__test_clip_distance__hs_code.dxbc`, DS: `${VKD3D}/d3d12__test_clip_distance__ds_code.dxbc`, GS: PS_LAYER.GS, PrimitiveTopologyType: 'PATCH' },
+    // and the GS's inputs, which the domain shader does not write
+    dxbin: ['linkage-missing', 'gs-input-primitive'],
+    vkd3d: 'more-lenient',
+    source: 'd3d-runtime',
+    why: 'GS_INPUT_PRIMITIVE_MISMATCH: with tessellation the GS takes the tessellator\'s output primitive (dcl_tessellator_output_primitive triangle_cw here; the functional spec 22.3.6 and 8.15); vkd3d 1.2 compiles each stage on its own',
   },
   {
     name: 'vkd3d-proton\'s DXIL geometry shader of the same layered-rendering test between the DXBC VS and PS',
@@ -413,7 +421,7 @@ const CASES: Case[] = [
   // the entries against the last stage before the rasterizer (the signature rules)
   {
     name: 'a stream-output entry naming an output the vertex shader does not have (COLOR)',
-    json: soWith(SO_VS, [SO('SV_Position'), SO('COLOR')]),
+    json: soWith(SO_VS, [SO('SV_Position'), SO('COLOR')], { pBufferStrides: [32] }),
     dxbin: ['stream-output-signature'],
     vkd3d: 'more-lenient',
     transformFeedback: true,
@@ -468,33 +476,49 @@ const CASES: Case[] = [
   {
     name: 'D3D12_SO_NO_RASTERIZED_STREAM with a pixel shader after the geometry shader',
     json: soWith(SO_LAYERED, SO_LAYERED.StreamOutput.pSODeclaration, { RasterizedStream: NO_RASTERIZED }),
-    dxbin: ['linkage-missing'],
-    vkd3d: 'more-lenient',
+    // and the warning that the pixel shader never runs (stream-output-not-rasterized)
+    dxbin: [],
+    vkd3d: 'agrees',
     transformFeedback: true,
-    source: 'd3d-runtime',
-    dxbinDoubt: 'verify.ts looks for the pixel shader\'s inputs among the outputs of stream 0xffffffff, which no shader has, so every input is "not provided"; with no stream rasterized the pixel shader never runs, and no source found here says the runtime checks that linkage',
-    why: 'vkd3d 1.2 turns on rasterizer discard and creates the pipeline',
+    source: 'd3d12-docs',
+    why: 'no stream need go to the rasterizer (the D3D11.3 functional spec 14.3, StreamToRasterizer), and then nothing reaches the pixel shader, whose inputs are linked to no stream; vkd3d 1.2 turns on rasterizer discard and creates the pipeline',
   },
-  // stream-output rules dxbin does not have
+  // the stream-output declaration as a whole (the runtime's CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_* messages)
   {
     name: 'a buffer stride of 8 for an entry of 16 bytes',
     json: { ...SO_VS, StreamOutput: { ...SO_VS.StreamOutput, pBufferStrides: [8] } },
-    dxbin: [],
-    vkd3d: 'agrees',
+    dxbin: ['stream-output-stride'],
+    vkd3d: 'more-lenient',
     transformFeedback: true,
-    source: 'both fit',
-    runtimeRefuses: 'CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_INVALIDOUTPUTSTREAMSTRIDE (86): the stride holds less than the slot\'s entries',
-    why: 'vkd3d 1.2 writes the stride into the XfbStride decoration unchecked; dxbin does not compare strides with the entries',
+    source: 'd3d-runtime',
+    why: 'CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_INVALIDOUTPUTSTREAMSTRIDE (86): a stride holds at least the bytes of its slot\'s entries (the functional spec 14.3); vkd3d 1.2 writes the stride into the XfbStride decoration unchecked',
+  },
+  {
+    name: 'a buffer stride of 18 (not a multiple of 4)',
+    json: { ...SO_VS, StreamOutput: { ...SO_VS.StreamOutput, pBufferStrides: [18] } },
+    dxbin: ['stream-output-stride'],
+    vkd3d: 'more-lenient',
+    transformFeedback: true,
+    source: 'd3d-runtime',
+    why: 'INVALIDOUTPUTSTREAMSTRIDE: the D3D11 runtime refuses a stride that is not a multiple of 4 (Wine\'s validate_stream_output_entries, whose tests run on Windows); vkd3d 1.2 writes it into XfbStride unchecked',
   },
   {
     name: 'the same output streamed out twice',
-    json: soWith(SO_VS, [SO('SV_Position'), SO('SV_Position')]),
+    json: soWith(SO_VS, [SO('SV_Position'), SO('SV_Position')], { pBufferStrides: [32] }),
+    dxbin: ['stream-output-repeated'],
+    vkd3d: 'more-lenient',
+    transformFeedback: true,
+    source: 'd3d-runtime',
+    why: 'CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_REPEATEDOUTPUT (85): an output component goes to stream output once per stream; vkd3d 1.2 decorates the output for the first matching entry only',
+  },
+  {
+    name: 'two entries of one output, components x and yzw (each once)',
+    json: { ...SO_VS, StreamOutput: { ...SO_VS.StreamOutput, pSODeclaration: [SO('SV_Position', { ComponentCount: 1 }), SO('SV_Position', { StartComponent: 1, ComponentCount: 3 })] } },
     dxbin: [],
     vkd3d: 'agrees',
     transformFeedback: true,
     source: 'both fit',
-    runtimeRefuses: 'CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_REPEATEDOUTPUT (85)',
-    why: 'vkd3d 1.2 decorates the output for the first matching entry only; dxbin does not look for repeated entries',
+    why: 'the same output register in several entries is allowed while their components do not overlap (the functional spec 14.3, RegisterMask)',
   },
 ];
 

@@ -9,11 +9,11 @@
  * targets and depth against RTVFormats and DSVFormat, and stream output against the last stage
  * before the rasterizer.
  */
-import { PIPELINE_LIMITS, pipelineRule, SYSTEM_GENERATED, TESS_FACTORS, TESS_FACTOR_NAMES, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
-import { DXGI_FORMAT, SIMULTANEOUS_RENDER_TARGET_COUNT } from '../../codecs/pipeline.js';
+import { GS_INPUT_PRIMITIVES, PIPELINE_LIMITS, pipelineRule, SYSTEM_GENERATED, TESS_FACTORS, TESS_FACTOR_NAMES, TESSELLATOR_OUTPUT_PRIMITIVES, type PipelineRuleCode, type PipelineRuleSource } from '../../codecs/pipeline-rules.js';
+import { DXGI_FORMAT, PRIMITIVE_TOPOLOGY_TYPE, SIMULTANEOUS_RENDER_TARGET_COUNT } from '../../codecs/pipeline.js';
 import { SIGNATURE_COMPONENT_TYPE, SIGNATURE_SYSTEM_VALUE } from '../../codecs/parts.js';
 import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
-import { flag } from '../../codecs/enum-table.js';
+import { flag, rowsBy } from '../../codecs/enum-table.js';
 import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
 import { fillMessage } from '../bytes/errors.js';
 import { expectArray, expectFunction, expectNumber, expectObject, expectObjects, expectOptions } from '../bytes/check.js';
@@ -68,14 +68,21 @@ export interface StageSignatures {
   stageInfo?: StageInfo;
 }
 
-/** Runtime facts of a stage the linkage rules compare (PSV0 runtime-info names). */
+/**
+ * Runtime facts of a stage the linkage rules compare (PSV0 runtime-info names): a hull shader's
+ * tessellator output primitive (1 point, 2 line, 3 triangle_cw, 4 triangle_ccw) and a geometry
+ * shader's input primitive (1 point, 2 line, 3 triangle, 6 line_adj, 7 triangle_adj, 8..39
+ * patch1..32) among them.
+ */
 export interface StageInfo {
   inputControlPointCount?: number;
   outputControlPointCount?: number;
   tessellatorDomain?: number;
   payloadSizeInBytes?: number;
+  tessellatorOutputPrimitive?: number;
+  inputPrimitive?: number;
 }
-const STAGE_INFO_KEYS = ['inputControlPointCount', 'outputControlPointCount', 'tessellatorDomain', 'payloadSizeInBytes'] as const;
+const STAGE_INFO_KEYS = ['inputControlPointCount', 'outputControlPointCount', 'tessellatorDomain', 'payloadSizeInBytes', 'tessellatorOutputPrimitive', 'inputPrimitive'] as const;
 
 /** A rule the pipeline breaks (`severity: 'warning'`: reported, but the pipeline still fits). */
 export interface PipelineViolation {
@@ -256,20 +263,7 @@ function graphicsState(pipeline: Pipeline, rs: RootSignature | undefined, infos:
     r.add('hs-ds-pair', { have: STAGE_WORD[have].toLowerCase(), missing: STAGE_WORD[missing].toLowerCase() }, { stage: have, path: missing });
   }
 
-  const so = pipelineValue(pipeline, 'STREAM_OUTPUT') as { NumEntries: number; pSODeclaration: DdiObject[] | null; RasterizedStream: number };
-  if (so.NumEntries > 0 && rs && !(rs.flags & SO_FLAG)) r.add('stream-output-not-allowed', {}, { path: 'StreamOutput' });
-  (so.pSODeclaration ?? []).forEach((e, i) => {
-    const start = e.StartComponent as number;
-    const count = e.ComponentCount as number;
-    let problem: string | undefined;
-    if ((e.OutputSlot as number) >= PIPELINE_LIMITS.soBuffers) problem = `OutputSlot ${e.OutputSlot} is not below D3D12_SO_BUFFER_SLOT_COUNT (4)`;
-    else if ((e.Stream as number) >= PIPELINE_LIMITS.soStreams) problem = `Stream ${e.Stream} is not below D3D12_SO_STREAM_COUNT (4)`;
-    else if (count < 1 || start + count > 4) problem = `components ${start}..${start + count - 1} are not within the 4 of a register`;
-    if (problem) r.add('stream-output-entry', { index: i, problem }, { path: `StreamOutput.pSODeclaration[${i}]` });
-  });
-  if (so.NumEntries > 0 && so.RasterizedStream >= PIPELINE_LIMITS.soStreams && so.RasterizedStream !== PIPELINE_LIMITS.noRasterizedStream) {
-    r.add('stream-output-entry', { index: '-', problem: `RasterizedStream ${so.RasterizedStream} is neither a stream (0..3) nor D3D12_SO_NO_RASTERIZED_STREAM` }, { path: 'StreamOutput.RasterizedStream' });
-  }
+  streamOutput(pipeline, rs, infos, r);
 
   const rtv = pipelineValue(pipeline, 'RENDER_TARGET_FORMATS') as { RTFormats: number[]; NumRenderTargets: number };
   if (rtv.NumRenderTargets > SIMULTANEOUS_RENDER_TARGET_COUNT) r.add('render-target-count', { count: rtv.NumRenderTargets }, { path: 'RTVFormats' });
@@ -300,6 +294,98 @@ function graphicsState(pipeline: Pipeline, rs: RootSignature | undefined, infos:
   else if (sample.Count === 1 && sample.Quality !== 0) r.add('sample-quality', { quality: sample.Quality }, { path: 'SampleDesc.Quality' });
   const raster = rasterizer(pipeline);
   if (![0, 1, 4, 8, 16].includes(raster.ForcedSampleCount as number)) r.add('forced-sample-count', { count: raster.ForcedSampleCount as number }, { path: `${raster.key}.ForcedSampleCount` });
+}
+
+/** What one OutputSlot of the declaration takes: bytes, entries, gaps, the stream and entry that claimed it first. */
+interface SoSlot {
+  bytes: number;
+  entries: number;
+  gaps: number;
+  stream: number;
+  first: number;
+}
+
+/**
+ * Stream output (codecs/pipeline-rules.ts, the stream-output rows): each entry (slot, stream,
+ * components; a gap's StartComponent 0 and SemanticIndex 0, its ComponentCount any above 0), then
+ * the declaration as a whole in the same pass: an output component streamed once per stream, a
+ * slot given one stream, at most 128 components a stream and 512 bytes a slot; then the strides
+ * (when any are given: one for every slot used, at least the bytes its entries take, a multiple
+ * of 4, at most 2048) and NumStrides. Linear: each entry is seen once, components are indexed by
+ * stream and semantic.
+ */
+function streamOutput(pipeline: Pipeline, rs: RootSignature | undefined, infos: ReadonlyMap<StageKey, ShaderInfo>, r: Report): void {
+  const so = pipelineValue(pipeline, 'STREAM_OUTPUT') as { NumEntries: number; pSODeclaration: DdiObject[] | null; pBufferStrides: number[] | null; NumStrides: number; RasterizedStream: number };
+  if (so.NumEntries > 0 && rs && !(rs.flags & SO_FLAG)) r.add('stream-output-not-allowed', {}, { path: 'StreamOutput' });
+  const slots: SoSlot[] = Array.from({ length: PIPELINE_LIMITS.soBuffers }, () => ({ bytes: 0, entries: 0, gaps: 0, stream: -1, first: -1 }));
+  const streamComponents = new Array<number>(PIPELINE_LIMITS.soStreams).fill(0);
+  // stream:SEMANTIC/index -> the entry streaming each of its 4 components (-1: none yet)
+  const streamed = new Map<string, number[]>();
+  (so.pSODeclaration ?? []).forEach((e, i) => {
+    const start = e.StartComponent as number;
+    const count = e.ComponentCount as number;
+    const stream = e.Stream as number;
+    const slotIndex = e.OutputSlot as number;
+    const gap = e.SemanticName === null;
+    const at = { path: `StreamOutput.pSODeclaration[${i}]` };
+    let problem: string | undefined;
+    if (slotIndex >= PIPELINE_LIMITS.soBuffers) problem = `OutputSlot ${slotIndex} is not below D3D12_SO_BUFFER_SLOT_COUNT (4)`;
+    else if (stream >= PIPELINE_LIMITS.soStreams) problem = `Stream ${stream} is not below D3D12_SO_STREAM_COUNT (4)`;
+    // a gap (SemanticName NULL) skips ComponentCount components, more than 4 allowed (D3D12_SO_DECLARATION_ENTRY);
+    // it starts at 0 and has no semantic index (the runtime's INVALIDGAPDEFINITION; Wine's checks)
+    else if (gap && (count < 1 || start !== 0 || (e.SemanticIndex as number) !== 0)) problem = `a gap (SemanticName NULL) of StartComponent ${start}, ComponentCount ${count}, SemanticIndex ${e.SemanticIndex}: a gap starts at 0, has no semantic index and skips at least 1 component`;
+    else if (!gap && (count < 1 || start + count > 4)) problem = `components ${start}..${start + count - 1} are not within the 4 of a register`;
+    if (problem) {
+      r.add('stream-output-entry', { index: i, problem }, at);
+      return; // an entry out of range counts toward nothing else
+    }
+    const slot = slots[slotIndex]!;
+    slot.bytes += 4 * count;
+    slot.entries++;
+    if (gap) slot.gaps++;
+    if (slot.stream < 0) {
+      slot.stream = stream;
+      slot.first = i;
+    } else if (slot.stream !== stream) r.add('stream-output-slot-streams', { index: i, stream, slot: slotIndex, first: slot.first, firstStream: slot.stream }, at);
+    streamComponents[stream]! += count;
+    if (gap) return;
+    const name = e.SemanticName as string;
+    const k = `${stream}:${key({ semanticName: name, semanticIndex: e.SemanticIndex as number })}`;
+    let owners = streamed.get(k);
+    if (!owners) streamed.set(k, (owners = [-1, -1, -1, -1]));
+    let first = -1;
+    const repeated: number[] = [];
+    for (let c = start; c < start + count; c++) {
+      if (owners[c]! >= 0) {
+        if (first < 0) first = owners[c]!;
+        repeated.push(c);
+      } else owners[c] = i;
+    }
+    if (repeated.length) r.add('stream-output-repeated', { index: i, components: repeated.map((c) => 'xyzw'[c]).join(''), name, semanticIndex: e.SemanticIndex as number, stream, first }, at);
+  });
+  streamComponents.forEach((n, stream) => {
+    if (n > PIPELINE_LIMITS.soStreamComponents) r.add('stream-output-size', { what: `the declaration of stream ${stream}`, have: `${n} components`, limit: 'D3D12_SO_OUTPUT_COMPONENT_COUNT (128 a stream)' }, { path: 'StreamOutput.pSODeclaration' });
+  });
+  const strides = so.pBufferStrides ?? [];
+  if (so.NumStrides > PIPELINE_LIMITS.soBuffers) r.add('stream-output-num-strides', { count: so.NumStrides }, { path: 'StreamOutput.NumStrides' });
+  slots.forEach((slot, i) => {
+    if (slot.entries === 0) return;
+    if (slot.gaps === slot.entries) r.add('stream-output-only-gaps', { stream: slot.stream, slot: i }, { path: 'StreamOutput.pSODeclaration' });
+    if (slot.bytes > PIPELINE_LIMITS.soBufferWindow) r.add('stream-output-size', { what: `what OutputSlot ${i} takes a vertex`, have: `${slot.bytes} bytes`, limit: 'D3D12_SO_BUFFER_MAX_WRITE_WINDOW_IN_BYTES (512)' }, { path: 'StreamOutput.pSODeclaration' });
+    // no strides at all: not checked (pBufferStrides is optional in D3D11's CreateGeometryShaderWithStreamOutput; Wine checks strides only when given)
+    if (so.NumStrides === 0) return;
+    const stride = strides[i];
+    let problem: string | undefined;
+    if (stride === undefined) problem = `no stride: NumStrides ${so.NumStrides} gives none for a slot the entries use`;
+    else if (stride < slot.bytes) problem = `pBufferStrides[${i}] ${stride} is less than the ${slot.bytes} bytes its entries take`;
+    else if (stride % 4 !== 0) problem = `pBufferStrides[${i}] ${stride} is not a multiple of 4`;
+    else if (stride > PIPELINE_LIMITS.soMaxStride) problem = `pBufferStrides[${i}] ${stride} is more than D3D12_SO_BUFFER_MAX_STRIDE_IN_BYTES (2048)`;
+    if (problem) r.add('stream-output-stride', { slot: i, problem }, { path: stride === undefined ? 'StreamOutput.NumStrides' : `StreamOutput.pBufferStrides[${i}]` });
+  });
+  if (so.NumEntries > 0 && so.RasterizedStream >= PIPELINE_LIMITS.soStreams && so.RasterizedStream !== PIPELINE_LIMITS.noRasterizedStream) {
+    r.add('stream-output-entry', { index: '-', problem: `RasterizedStream ${so.RasterizedStream} is neither a stream (0..3) nor D3D12_SO_NO_RASTERIZED_STREAM` }, { path: 'StreamOutput.RasterizedStream' });
+  }
+  if (so.NumEntries > 0 && so.RasterizedStream === PIPELINE_LIMITS.noRasterizedStream && infos.has('PS')) r.add('stream-output-not-rasterized', {}, { path: 'StreamOutput.RasterizedStream', stage: 'PS' });
 }
 
 function rasterizer(pipeline: Pipeline): DdiObject & { key: string } {
@@ -364,19 +450,26 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
 
   // stage linkage: each stage's inputs against the previous stage's outputs
   const chain = present.filter((k) => k !== 'AS');
+  const rasterized = rasterizedStream(pipeline);
   for (let i = 1; i < chain.length; i++) {
     const from = chain[i - 1]!;
     const to = chain[i]!;
     const out = signatures[from];
     const inp = signatures[to];
     if (!out || !inp) continue;
+    // D3D12_SO_NO_RASTERIZED_STREAM: no stream goes to the rasterizer (valid, the D3D11.3 functional spec 14.3),
+    // so nothing reaches the pixel shader and there is no linkage to check (stream-output-not-rasterized warns)
+    if (to === 'PS' && rasterized === PIPELINE_LIMITS.noRasterizedStream) continue;
     const outputs = new Map<string, SignatureElement>();
-    const rasterized = from === 'GS' ? rasterizedStream(pipeline) : 0;
-    for (const o of [...out.outputs, ...(out.primitiveOutputs ?? [])]) if (o.stream === rasterized || to !== 'PS') outputs.set(key(o), o);
+    // the pixel shader links to the rasterized stream of a geometry shader; before it, every stage has stream 0 only
+    const stream = from === 'GS' ? rasterized : 0;
+    for (const o of out.outputs) if (o.stream === stream || to !== 'PS') outputs.set(key(o), o);
+    for (const o of out.primitiveOutputs ?? []) if (o.stream === stream || to !== 'PS') outputs.set(key(o), o);
     compareElements(r, 'linkage', outputs, inp.inputs, (e) => SYSTEM_GENERATED.has(e.systemValue), { from: STAGE_WORD[from], to: STAGE_WORD[to] }, { stage: to, path: to });
   }
 
   if (kind === 'graphics') tessellation(signatures.HS, signatures.DS, r);
+  if (kind === 'graphics' && present.includes('GS')) gsInputPrimitive(pipeline, present, signatures, r);
   const as = signatures.AS?.stageInfo?.payloadSizeInBytes;
   const ms = signatures.MS?.stageInfo?.payloadSizeInBytes;
   if (kind === 'mesh' && present.includes('AS') && as !== undefined && ms !== undefined && as !== ms) r.add('payload-size', { as, ms }, { stage: 'MS', path: 'MS' });
@@ -442,6 +535,28 @@ function expectStageSignatures(sig: unknown, path: string): void {
 }
 
 const domainName = (d: number) => TESS_FACTORS[d]?.name ?? `undefined (${d})`;
+const gsInput = /* @__PURE__ */ rowsBy(GS_INPUT_PRIMITIVES, 0);
+const tessellatorOutput = /* @__PURE__ */ rowsBy(TESSELLATOR_OUTPUT_PRIMITIVES, 0);
+
+/**
+ * The geometry shader's input primitive against what reaches it (the runtime's
+ * CREATEGRAPHICSPIPELINESTATE_GS_INPUT_PRIMITIVE_MISMATCH): with tessellation the hull shader's
+ * tessellator output primitive (point, line, triangle; no adjacency), else PrimitiveTopologyType
+ * (POINT a point, LINE a line or line_adj, TRIANGLE a triangle or triangle_adj, PATCH a patch of
+ * any count, which the draw's topology fixes). Unknown facts, an undefined primitive or topology
+ * type: not checked.
+ */
+function gsInputPrimitive(pipeline: Pipeline, present: readonly StageKey[], signatures: Partial<Record<StageKey, StageSignatures>>, r: Report): void {
+  const gs = gsInput(signatures.GS?.stageInfo?.inputPrimitive);
+  if (!gs) return;
+  if (present.includes('HS') || present.includes('DS')) {
+    const tess = tessellatorOutput(signatures.HS?.stageInfo?.tessellatorOutputPrimitive);
+    if (tess && tess[2] !== gs[0]) r.add('gs-input-primitive', { gs: gs[1], from: 'the tessellator', given: `${tess[1]} primitives (the hull shader's output primitive)` }, { stage: 'GS', path: 'GS' });
+    return;
+  }
+  const topology = pipelineValue(pipeline, 'PRIMITIVE_TOPOLOGY') as number;
+  if (topology !== 0 && topology !== gs[2]) r.add('gs-input-primitive', { gs: gs[1], from: 'PrimitiveTopologyType', given: String(enumName(PRIMITIVE_TOPOLOGY_TYPE, topology)) }, { stage: 'GS', path: 'PrimitiveTopologyType' });
+}
 
 /**
  * Hull shader -> domain shader: control point counts, tessellator domain, the tessellation

@@ -58,8 +58,9 @@ export interface DxbcProgram {
   /** The declarations as bindings (names from RDEF where present). */
   bindings: DxbcDeclaration[];
   /**
-   * Tessellation declarations (codecs/dxbc-tokens.ts STAGE_DECLARATIONS) under PSV0's runtime-info
-   * names: inputControlPointCount, outputControlPointCount, tessellatorDomain; the first of each.
+   * Tessellation and geometry-shader declarations (codecs/dxbc-tokens.ts STAGE_DECLARATIONS) under
+   * PSV0's runtime-info names: inputControlPointCount, outputControlPointCount, tessellatorDomain,
+   * tessellatorOutputPrimitive, inputPrimitive; the first of each.
    */
   stageInfo: Record<string, number>;
 }
