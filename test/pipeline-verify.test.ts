@@ -13,6 +13,7 @@ import { pipelineFromJson, type Pipeline } from '../src/pipeline/desc.js';
 import { verifyPipeline, verifySignatures, type SignatureElement, type StageSignatures } from '../src/pipeline/verify.js';
 import { recordSizeProblem, shaderRecordLayout } from '../src/pipeline/record.js';
 import { stageSignaturesFromParts } from '../src/pipeline/signatures.js';
+import { linkageBytes, linkageCase } from '../src/fuzz/linkage.js';
 import { encodeRootSignature, readRootSignatureSource } from '../src/index.js';
 import { ROOT } from './helpers/corpus.js';
 import { spawnSync } from 'node:child_process';
@@ -411,6 +412,26 @@ test('the geometry shader\'s input primitive against PrimitiveTopologyType (vkd3
   assert.equal(sigCodes(json, { GS: gs() }), []);
   assert.equal(sigCodes(json, { GS: gs(0) }), []);
   assert.throws(() => verifySignatures(FAKE(json), { GS: { inputs: [], outputs: [], stageInfo: { inputPrimitive: 'line' } } } as never), /signatures\.GS\.stageInfo\.inputPrimitive/);
+});
+
+test('the pipeline-linkage fuzz generator writes and reads back a geometry-shader pipeline: streams of GS outputs, input primitive, stream-output entries, rasterized stream', () => {
+  const pos = ['SV_Position', 0, 1, 0, 0, 15, 15] as const;
+  const color = (stream: number) => ['COLOR', 0, 0, 0, 1, 15, 15, stream] as const;
+  const bytes = linkageBytes(false, [{ outputs: [pos, color(0)] }, { info: { inputPrimitive: 6 }, inputs: [pos, color(0)], outputs: [pos, color(2)] }, { inputs: [color(0)] }], { tessellation: false, topology: 'LINE', rasterized: 0xffffffff, entries: [{ name: 'COLOR', stream: 2, start: 1, count: 3 }] });
+  const c = linkageCase(bytes);
+  assert.equal(Object.keys(c.signatures), ['VS', 'GS', 'PS']);
+  assert.equal(c.signatures.GS!.outputs.map((o) => o.stream), [0, 2]);
+  assert.equal(c.signatures.VS!.outputs.map((o) => o.stream), [0, 0]);
+  assert.equal(c.signatures.GS!.stageInfo, { inputPrimitive: 6 });
+  assert.equal(c.json.PrimitiveTopologyType, 'LINE');
+  assert.equal(c.json.StreamOutput, { pSODeclaration: [{ SemanticName: 'COLOR', SemanticIndex: 0, Stream: 2, StartComponent: 1, ComponentCount: 3 }], RasterizedStream: 0xffffffff });
+  // the pixel shader's COLOR is in no rasterized stream: none is rasterized, so nothing is linked
+  const p = pipelineFromJson(c.json, { read: (x) => new TextEncoder().encode(x) });
+  assert.equal(verifySignatures(p, c.signatures).map((v) => v.code), []);
+  assert.equal(verifySignatures(p, { ...c.signatures, GS: { ...c.signatures.GS!, stageInfo: { inputPrimitive: 3 } } }).map((v) => v.code), ['gs-input-primitive']);
+  // the tessellation and mesh shapes read as before (no GS flag)
+  assert.equal(Object.keys(linkageCase(linkageBytes(false, [{}, {}, {}, {}])).signatures), ['VS', 'HS', 'DS', 'PS']);
+  assert.equal(Object.keys(linkageCase(linkageBytes(true, [{}, {}, {}])).signatures), ['AS', 'MS', 'PS']);
 });
 
 /**

@@ -213,6 +213,10 @@ export function seedInputs(target: string): Uint8Array[] {
       return [
         linkageBytes(false, [{ outputs: [pos, red] }, { info: { inputControlPointCount: 3, outputControlPointCount: 3, tessellatorDomain: 2 }, inputs: [pos, red], outputs: [pos, red], extra: tri }, { info: { inputControlPointCount: 3, tessellatorDomain: 2 }, inputs: [pos, red], outputs: [pos, red], extra: tri }, { inputs: [pos, red], outputs: [['SV_Target', 0, 64, 0, 0, 15, 0]] }]),
         linkageBytes(true, [{ info: { payloadSizeInBytes: 12 } }, { info: { payloadSizeInBytes: 12 }, outputs: [pos], extra: [['COLOR', 0, 0, 0, 0, 15, 0]] }, { inputs: [pos, ['COLOR', 0, 0, 0, 0, 15, 15]], outputs: [['SV_Target', 0, 64, 0, 0, 15, 0]] }]),
+        // a triangle GS writing position and colour to stream 0 and colour to stream 1, streaming colour out: stream 1 rasterized, and none
+        ...([1, 0xffffffff] as const).map((rasterized) =>
+          linkageBytes(false, [{ outputs: [pos, red] }, { info: { inputPrimitive: 3 }, inputs: [pos, red], outputs: [pos, red, ['COLOR', 0, 0, 0, 1, 15, 0, 1]] }, { inputs: [red], outputs: [['SV_Target', 0, 64, 0, 0, 15, 0]] }], { tessellation: false, topology: 'TRIANGLE', rasterized, entries: [{ name: 'COLOR', count: 1 }, { name: 'COLOR', stream: 1, count: 4 }] }),
+        ),
       ];
     }
     case 'ddi-json':

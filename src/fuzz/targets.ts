@@ -457,7 +457,7 @@ export const TARGETS: readonly FuzzTarget[] = [
   {
     name: 'pipeline-linkage',
     kind: 'bytes',
-    oracle: 'generated stage signatures and runtime facts (counts, domains, payloads) of a tessellation or mesh pipeline: verifySignatures answers with rows of codecs/pipeline-rules.ts (code, severity, source), every placeholder filled, the same answer twice',
+    oracle: 'generated stage signatures and runtime facts (counts, domains, payloads, input primitives) of a tessellation, geometry-shader (streams, stream-output entries, rasterized stream) or mesh pipeline: verifySignatures answers with rows of codecs/pipeline-rules.ts (code, severity, source), every placeholder filled, the same answer twice',
     inputSize: (data) => Math.max(1, Math.floor(data.byteLength / LINKAGE_ELEMENT_BYTES)) * LINKAGE_RECORD_BYTES,
     run(data) {
       const c = linkageCase(data);
