@@ -126,7 +126,7 @@ const NO_RASTERIZED = 0xffffffff;
 const PS_LAYER = { pRootSignature: 'rootsig/vkd3d__empty_rootsig.dxbc', VS: `${VKD3D}/d3d12__test_ps_layer__vs_code.dxbc`, GS: `${VKD3D}/d3d12__test_ps_layer__gs_code.dxbc`, PS: `${VKD3D}/d3d12__test_ps_layer__ps_code.dxbc`, PrimitiveTopologyType: 'POINT', RTVFormats: ['R8G8B8A8_UNORM'] };
 const STREAM_OUTPUT_CASES = {
   'stream-output-repeated': () => soCodes({ pSODeclaration: [SO('SV_Position', { ComponentCount: 2 }), SO('SV_Position', { StartComponent: 1, ComponentCount: 2 })] }),
-  'stream-output-slot-streams': () => soCodes({ pSODeclaration: [SO('SV_Position'), SO('COLOR', { Stream: 1 })] }),
+  'stream-output-slot-streams': () => codes(pipe({ ...PS_LAYER, StreamOutput: { pSODeclaration: [SO('SV_Position'), SO('COLOR', { Stream: 1 })] } })),
   'stream-output-only-gaps': () => soCodes({ pSODeclaration: [SO('SV_Position'), SO(null, { OutputSlot: 1 })] }),
   'stream-output-size': () => soCodes({ pSODeclaration: Array.from({ length: 33 }, (_, i) => SO('TEXCOORD', { SemanticIndex: i })) }),
   'stream-output-num-strides': () => soCodes({ pSODeclaration: [SO('SV_Position')], pBufferStrides: [16, 16, 16, 16, 16] }),
@@ -337,16 +337,19 @@ test('stream output: an output component once per stream (other components of it
   const repeated = soViolations({ pSODeclaration: [SO('SV_Position', { ComponentCount: 2 }), SO(null, { ComponentCount: 2 }), SO('sv_position', { StartComponent: 1, ComponentCount: 3 })] });
   assert.equal(repeated.map((v) => [v.code, v.path]), [['stream-output-repeated', 'StreamOutput.pSODeclaration[2]']]);
   assert.is(repeated[0]!.message, 'pSODeclaration[2] streams component(s) y of sv_position/0 in stream 0, which pSODeclaration[0] streams already: an output component goes to stream output once per stream (REPEATEDOUTPUT)');
-  // the same output in two streams, each to its own slot
-  assert.equal(soErrors({ pSODeclaration: [SO('COLOR'), SO('COLOR', { Stream: 1, OutputSlot: 1 })] }), []);
-  assert.equal(soErrors({ pSODeclaration: [SO('COLOR'), SO('TEXCOORD', { Stream: 1 })] }), ['stream-output-slot-streams']);
+  // the same output in two streams of a geometry shader, each to its own slot; streams 1..3 need a geometry shader
+  assert.equal(soErrors({ pSODeclaration: [SO('COLOR'), SO('COLOR', { Stream: 1, OutputSlot: 1 })] }, PS_LAYER), []);
+  assert.equal(soErrors({ pSODeclaration: [SO('COLOR'), SO('TEXCOORD', { Stream: 1 })] }, PS_LAYER), ['stream-output-slot-streams']);
+  const noGs = soViolations({ pSODeclaration: [SO('COLOR'), SO('COLOR', { Stream: 1, OutputSlot: 1 })] });
+  assert.equal(noGs.map((v) => [v.code, v.path]), [['stream-output-entry', 'StreamOutput.pSODeclaration[1]']]);
+  assert.match(noGs[0]!.message, /Stream 1 without a geometry shader/);
   // a gap skips any number of components; it starts at 0 and has no semantic index (INVALIDGAPDEFINITION)
   assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO(null, { ComponentCount: 8 }), SO('COLOR')], pBufferStrides: [64] }), []);
   assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO(null, { StartComponent: 1, ComponentCount: 2 })] }), ['stream-output-entry']);
   assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO(null, { SemanticIndex: 1 })] }), ['stream-output-entry']);
   assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO(null, { ComponentCount: 0 })] }), ['stream-output-entry']);
   // a slot whose entries are all gaps, in the stream that writes it
-  const gaps = soViolations({ pSODeclaration: [SO('COLOR', { Stream: 1 }), SO(null, { Stream: 1, OutputSlot: 2 })] });
+  const gaps = soViolations({ pSODeclaration: [SO('COLOR', { Stream: 1 }), SO(null, { Stream: 1, OutputSlot: 2 })] }, PS_LAYER);
   assert.equal(gaps.map((v) => v.message), ['the entries of stream 1 for OutputSlot 2 are all gaps (CANTHAVEONLYGAPS)']);
   // an entry out of range counts toward nothing else
   assert.equal(soErrors({ pSODeclaration: [SO('SV_Position'), SO('SV_Position', { OutputSlot: 4 })] }), ['stream-output-entry']);
@@ -359,7 +362,7 @@ test('stream output: 128 components a stream, 512 bytes a slot; strides (when gi
   assert.equal(soViolations({ pSODeclaration: [...texcoords(32), SO('COLOR', { ComponentCount: 1, OutputSlot: 1 })] }).map((v) => v.message), ['the declaration of stream 0 is 129 components, more than D3D12_SO_OUTPUT_COMPONENT_COUNT (128 a stream)']);
   assert.equal(soViolations({ pSODeclaration: [...texcoords(32), SO(null, { ComponentCount: 1 })] }).map((v) => v.code), ['stream-output-size', 'stream-output-size']);
   // 128 components of stream 0 and 128 of stream 1 (each to its own slots) fit
-  assert.equal(soErrors({ pSODeclaration: [...texcoords(16), ...texcoords(16, { OutputSlot: 1 }, 16), ...texcoords(16, { Stream: 1, OutputSlot: 2 }), ...texcoords(16, { Stream: 1, OutputSlot: 3 }, 16)] }), []);
+  assert.equal(soErrors({ pSODeclaration: [...texcoords(16), ...texcoords(16, { OutputSlot: 1 }, 16), ...texcoords(16, { Stream: 1, OutputSlot: 2 }), ...texcoords(16, { Stream: 1, OutputSlot: 3 }, 16)] }, PS_LAYER), []);
   // strides: the entries of a slot with their gaps
   const decl = [SO('SV_Position'), SO(null, { ComponentCount: 2 }), SO('COLOR', { OutputSlot: 1, ComponentCount: 3 })];
   assert.equal(soErrors({ pSODeclaration: decl, pBufferStrides: [24, 12] }), []);

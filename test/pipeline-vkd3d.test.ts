@@ -391,6 +391,16 @@ const CASES: Case[] = [
     why: 'Stream is 0..3 (D3D12_SO_STREAM_COUNT; CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_INVALIDSTREAM); vkd3d 1.2 matches entries to outputs by stream and name and skips one that matches nothing',
   },
   {
+    name: 'a stream-output entry of Stream 1 from a vertex shader alone',
+    json: soWith(SO_VS, [SO('SV_Position', { Stream: 1 })]),
+    // and, as the vertex shader has stream 0 only, the entry names no output of it
+    dxbin: ['stream-output-entry', 'stream-output-signature'],
+    vkd3d: 'more-lenient',
+    transformFeedback: true,
+    source: 'd3d12-docs',
+    why: 'only a geometry shader makes streams 1..3 (the D3D11.3 functional spec 14.1, 14.3: without one, a declaration for stream 0 only); vkd3d 1.2 matches the entry to no output and skips it',
+  },
+  {
     name: 'a stream-output entry of components 1..4 (StartComponent 1, ComponentCount 4)',
     json: soWith(SO_VS, [SO('SV_Position', { StartComponent: 1 })]),
     dxbin: ['stream-output-entry'],

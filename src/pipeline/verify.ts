@@ -307,7 +307,7 @@ interface SoSlot {
 
 /**
  * Stream output (codecs/pipeline-rules.ts, the stream-output rows): each entry (slot, stream,
- * components; a gap's StartComponent 0 and SemanticIndex 0, its ComponentCount any above 0), then
+ * streams 1..3 only after a geometry shader, components; a gap's StartComponent 0 and SemanticIndex 0, its ComponentCount any above 0), then
  * the declaration as a whole in the same pass: an output component streamed once per stream, a
  * slot given one stream, at most 128 components a stream and 512 bytes a slot; then the strides
  * (when any are given: one for every slot used, at least the bytes its entries take, a multiple
@@ -321,6 +321,7 @@ function streamOutput(pipeline: Pipeline, rs: RootSignature | undefined, infos: 
   const streamComponents = new Array<number>(PIPELINE_LIMITS.soStreams).fill(0);
   // stream:SEMANTIC/index -> the entry streaming each of its 4 components (-1: none yet)
   const streamed = new Map<string, number[]>();
+  const gsPresent = infos.has('GS');
   (so.pSODeclaration ?? []).forEach((e, i) => {
     const start = e.StartComponent as number;
     const count = e.ComponentCount as number;
@@ -331,6 +332,8 @@ function streamOutput(pipeline: Pipeline, rs: RootSignature | undefined, infos: 
     let problem: string | undefined;
     if (slotIndex >= PIPELINE_LIMITS.soBuffers) problem = `OutputSlot ${slotIndex} is not below D3D12_SO_BUFFER_SLOT_COUNT (4)`;
     else if (stream >= PIPELINE_LIMITS.soStreams) problem = `Stream ${stream} is not below D3D12_SO_STREAM_COUNT (4)`;
+    // only a geometry shader makes streams 1..3 (the D3D11.3 functional spec 14.1, 14.3: without one, stream 0 only)
+    else if (stream > 0 && !gsPresent) problem = `Stream ${stream} without a geometry shader: only a geometry shader makes streams 1..3, without one there is stream 0 only`;
     // a gap (SemanticName NULL) skips ComponentCount components, more than 4 allowed (D3D12_SO_DECLARATION_ENTRY);
     // it starts at 0 and has no semantic index (the runtime's INVALIDGAPDEFINITION; Wine's checks)
     else if (gap && (count < 1 || start !== 0 || (e.SemanticIndex as number) !== 0)) problem = `a gap (SemanticName NULL) of StartComponent ${start}, ComponentCount ${count}, SemanticIndex ${e.SemanticIndex}: a gap starts at 0, has no semantic index and skips at least 1 component`;
