@@ -13,7 +13,7 @@
  * byte into one scratch block.
  */
 import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSentinel } from '../../codecs/container.js';
-import { DescriptionError } from '../bytes/errors.js';
+import { DescriptionError, kindOf } from '../bytes/errors.js';
 import { setU32 } from '../bytes/le.js';
 import { expectArray, expectBytes } from '../bytes/check.js';
 import { MD5_IV, MD5_K, md5Shift, md5Word } from './digest-md5.js';
@@ -119,13 +119,52 @@ function putState(out: Uint8Array, at: number): void {
 /**
  * DXC's modified MD5 of `message` into out[at..at+16), allocating nothing: the WebAssembly digest
  * when it loads (`DXBIN_WASM=js` forces JS), else JS.
- * @throws {DescriptionError} bad-type when `message` or `out` is not a Uint8Array
+ * @throws {DescriptionError} bad-type when `message` or `out` is not a Uint8Array or its buffer is detached; out-of-range when `at` is not a whole number with out[at..at+16) inside `out`
  */
 export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): void {
   expectBytes(message, 'message');
   expectBytes(out, 'out');
+  expectDigestPlace(message, out, at);
   if (wasmInto(message, out, at)) return;
   modifiedMd5JsInto(message, out, at);
+}
+
+/** True when the bytes' buffer has been transferred away (their length reads 0, their data is gone). */
+function detached(b: Uint8Array): boolean {
+  const buffer = b.buffer as ArrayBuffer & { detached?: boolean };
+  if (typeof buffer.detached === 'boolean') return buffer.detached;
+  if (buffer.byteLength !== 0) return false;
+  try {
+    // engines without ArrayBuffer.prototype.detached: a view of a detached buffer cannot be made
+    new Uint8Array(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The checks every digest entry makes of where it reads and writes: neither buffer detached (a
+ * detached message reads as empty, and writes to a detached `out` are dropped: both would be a
+ * wrong digest silently), and out[at..at+16) inside `out` (a typed array drops writes past its
+ * ends and truncates a fractional index: a digest half written, or not at all).
+ */
+function expectDigestPlace(message: Uint8Array, out: Uint8Array, at: unknown): void {
+  // a detached array's length reads 0: the buffer is looked at only then (reading .buffer of a small array allocates)
+  if (message.byteLength === 0 && detached(message)) throw new DescriptionError('bad-type', 'message', 'its ArrayBuffer is detached (transferred): no bytes to digest');
+  if (typeof at !== 'number' || !Number.isSafeInteger(at) || at < 0 || at > out.byteLength - 16) {
+    if (out.byteLength === 0 && detached(out)) throw new DescriptionError('bad-type', 'out', 'its ArrayBuffer is detached (transferred): nowhere to write the digest');
+    throw new DescriptionError(typeof at === 'number' ? 'out-of-range' : 'bad-type', 'at', `the digest's 16 bytes at ${typeof at === 'number' ? String(at) : kindOf(at)} do not fit in the ${out.byteLength} bytes of out (a whole number 0..${Math.max(0, out.byteLength - 16)} is)`);
+  }
+}
+
+/** The end of the bytes a container digest covers: 20 <= size <= byteLength. */
+function coveredSize(container: Uint8Array, size: unknown): number {
+  if (size === undefined) size = container.byteLength;
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < COVERS_FROM || size > container.byteLength) {
+    throw new DescriptionError(typeof size === 'number' ? 'out-of-range' : 'bad-type', 'size', `the digest covers bytes ${COVERS_FROM}..size of the container: size ${typeof size === 'number' ? String(size) : kindOf(size)} is not a whole number ${COVERS_FROM}..${container.byteLength}`);
+  }
+  return size;
 }
 
 /**
@@ -136,7 +175,11 @@ export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): v
  */
 export function modifiedMd5Batch(messages: readonly Uint8Array[], out?: Uint8Array): Uint8Array {
   expectArray(messages, 'messages');
-  for (let i = 0; i < messages.length; i++) expectBytes(messages[i], `messages[${i}]`);
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    expectBytes(m, `messages[${i}]`);
+    if (m.byteLength === 0 && detached(m)) throw new DescriptionError('bad-type', `messages[${i}]`, 'its ArrayBuffer is detached (transferred): no bytes to digest');
+  }
   if (out === undefined) out = new Uint8Array(16 * messages.length);
   else expectBytes(out, 'out');
   if (out.byteLength < 16 * messages.length) throw new DescriptionError('out-of-range', 'out', `${out.byteLength} bytes, ${messages.length} digests need ${16 * messages.length}`);
@@ -160,12 +203,11 @@ export function modifiedMd5(message: Uint8Array): Uint8Array {
 
 /**
  * The digest a container should carry: modified MD5 of bytes 20..size (default: all).
- * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
+ * @throws {DescriptionError} bad-type when `container` is not a Uint8Array; out-of-range when `size` is not a whole number 20..container.byteLength
  */
 export function computeContainerDigest(container: Uint8Array, size?: number): Uint8Array {
   expectBytes(container, 'container');
-  if (size === undefined) size = container.byteLength;
-  return modifiedMd5(container.subarray(DIGEST_COVERS_FROM, size));
+  return modifiedMd5(container.subarray(DIGEST_COVERS_FROM, coveredSize(container, size)));
 }
 
 /** The digest of bytes 20..size into out[at..at+16): WASM straight from the container's bytes when it can, else the general path. */
@@ -175,23 +217,22 @@ function containerDigestInto(container: Uint8Array, size: number, out: Uint8Arra
 
 /**
  * Computes a container's digest into its own header (bytes 4..20), over bytes 20..size (default: all).
- * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
+ * @throws {DescriptionError} bad-type when `container` is not a Uint8Array; out-of-range when `size` is not a whole number 20..container.byteLength
  */
 export function signContainer(container: Uint8Array, size?: number): void {
   expectBytes(container, 'container');
-  if (size === undefined) size = container.byteLength;
-  containerDigestInto(container, size, container, DIGEST_AT);
+  if (container.byteLength < COVERS_FROM) throw new DescriptionError('out-of-range', 'container', `${container.byteLength} bytes: no room for the header's digest`);
+  containerDigestInto(container, coveredSize(container, size), container, DIGEST_AT);
 }
 
 /**
  * True when the digest stored in the header is the digest of bytes 20..size (default: all).
  * Allocates nothing on the WebAssembly path, a view on the JS one.
- * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
+ * @throws {DescriptionError} bad-type when `container` is not a Uint8Array; out-of-range when `size` is not a whole number 20..container.byteLength
  */
 export function containerDigestMatches(container: Uint8Array, size?: number): boolean {
   expectBytes(container, 'container');
-  if (size === undefined) size = container.byteLength;
-  containerDigestInto(container, size, result, 0);
+  containerDigestInto(container, coveredSize(container, size), result, 0);
   const at = DIGEST_AT;
   for (let i = 0; i < 16; i++) if (container[at + i] !== result[i]) return false;
   return true;
