@@ -7,14 +7,15 @@
  */
 import type { RecordDef } from '../../codecs/rows.js';
 import { BITCODE_HEADER_AT } from '../../codecs/parts.js';
-import { Budget } from '../bytes/budget.js';
+import { Budget, budgetOf } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectBytes, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectFunction, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import type { SpanRecorder } from '../bytes/spans.js';
-import { checkRow, hex, hexToBytes, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
+import { checkRow, hex, hexToBytes, readRecord, recordExtents, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
 import { expectArray, expectObject } from '../bytes/check.js';
+import { quoted } from '../bytes/text.js';
 import { layoutOf, layoutOfKind, OWN_CODEC_PARTS, type Blocks, type PartLayout, type Walk } from './layout.js';
-import { decodeSrci, encodeSrci, srciSpans, type SrciDecode } from './srci.js';
+import { decodeSrci, encodeSrci, srciRecordDef, srciSpans, type SrciDecode } from './srci.js';
 import { decodeDxbcTokens, encodeDxbcTokens, dxbcTokenSpans, type DxbcTokens } from '../shader/dxbc.js';
 
 /** Bytes of a part no row names, kept as they are (strings, padding, bitcode, unknown data). */
@@ -206,8 +207,10 @@ export function decodePart(name: string, data: Uint8Array, options: DecodePartOp
   if (typeof name !== 'string') throw new DescriptionError('bad-type', 'name', `expected a FourCC string, got ${kindOf(name)}`);
   expectBytes(data, 'data');
   expectOptions(options as unknown);
+  if (options.base !== undefined) expectOffset(options.base, 'options.base');
+  if (options.inflate !== undefined) expectFunction(options.inflate, 'options.inflate');
   const base = options.base ?? 0;
-  const budget = options.budget ?? Budget.for(data.byteLength);
+  const budget = budgetOf(options, data.byteLength);
   const r = new RowReader(data, base, budget);
   if (name === 'SHEX' || name === 'SHDR') {
     const tokens = decodeDxbcTokens(data, { base, budget });
@@ -233,6 +236,11 @@ function expectDecodedPart(part: unknown): asserts part is DecodedPart {
   if (typeof p.name !== 'string') throw new DescriptionError('bad-type', 'part.name', `expected a FourCC, got ${kindOf(p.name)}`);
   if (typeof p.kind !== 'string') throw new DescriptionError('bad-type', 'part.kind', `expected a string, got ${kindOf(p.kind)}`);
   expectObject(p.blocks, 'part.blocks');
+  // each block is a row or a list of rows (a null or a string is no row: partToJson would throw or spell its characters)
+  for (const [k, v] of Object.entries(p.blocks)) {
+    if (Array.isArray(v)) expectObjects(v, `part.blocks.${k}`);
+    else expectObject(v, `part.blocks.${k}`);
+  }
   expectArray(p.kept, 'part.kept');
   p.kept.forEach((k, i) => {
     expectObject(k, `part.kept[${i}]`);
@@ -265,8 +273,33 @@ export function encodePart(part: DecodedPart, options: EncodePartOptions = {}): 
   if (options.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget, got ${kindOf(options.budget)}`);
   const size = part.size;
   if (!Number.isInteger(size) || size < 0 || size > 0x7fffffff) throw new DescriptionError('out-of-range', 'part.size', `expected a size 0..2147483647, got ${String(size)}`);
+  // what the description says, before anything of `size` bytes is made: the kept runs and the
+  // records' slots tile the part, as decodePart gives them (a byte no run or record says, or one
+  // two of them say, would be written as zero or as the later of the two: never the bytes read)
+  const said: Said[] = part.kept.map((k, i) => [k.offset, k.offset + k.bytes.byteLength, `part.kept[${i}]`]);
+  let placed: Placed[] = [];
+  if (part.tokens) said.push([0, 8 + 4 * tokenCount(part.tokens), 'part.tokens']);
+  else if (part.sourceInfo) {
+    // SRCI: records at the offsets given; the sections' other bytes are kept runs (bounded, not tiled: sections leave padding to the kept bytes)
+    let records = 0;
+    for (const x of part.sourceInfo.records) records += srciRecordDef((x as { record?: unknown } | null)?.record)?.size ?? 0;
+    if (size > records + part.kept.reduce((n, k) => n + k.bytes.byteLength, 0)) throw new DescriptionError('out-of-range', 'part.size', `${size} bytes, more than the kept runs and records describe`);
+  } else {
+    const layout = layoutOfKind(part.name, part.kind);
+    if (layout) {
+      // by default the budget a decode of these bytes gets: a description whose records take more placing than reading its bytes would is refused, not walked
+      placed = placeBlocks(layout, new RowReader(NO_BYTES, 0, options.budget ?? Budget.for(size)), part.name, undefined, part.blocks).placed;
+      const slots: Extent[] = [];
+      for (const p of placed) {
+        slots.length = 0;
+        recordExtents(p.def, p.row, p.at, slots);
+        for (const [a, b] of slots) said.push([a, b, p.path]);
+      }
+    }
+  }
+  if (!part.sourceInfo) tiles(said, size);
   const out = new Uint8Array(size);
-  for (const k of part.kept ?? []) {
+  for (const k of part.kept) {
     if (!(k.offset >= 0) || k.offset + k.bytes.byteLength > size) throw new DescriptionError('out-of-range', 'part.kept', `kept bytes at ${k.offset} run past the part's ${size} bytes`);
     out.set(k.bytes, k.offset);
   }
@@ -279,15 +312,43 @@ export function encodePart(part: DecodedPart, options: EncodePartOptions = {}): 
     encodeSrci(part.sourceInfo, view, writeRecord);
     return out;
   }
-  const layout = layoutOfKind(part.name, part.kind);
-  if (!layout) return out;
-  // by default the budget a decode of these bytes gets: a description whose records take more placing than reading its bytes would is refused, not walked
-  const { placed } = placeBlocks(layout, new RowReader(out, 0, options.budget ?? Budget.for(out.byteLength)), part.name, undefined, part.blocks);
   for (const p of placed) {
     if (p.at + p.def.size > size) throw new DescriptionError('out-of-range', p.path, `the record at ${p.at} runs past the part's ${size} bytes`);
     writeRecord(p.def, p.row, view, p.at);
   }
   return out;
+}
+
+/** A range of a part's bytes a description says, [start, end), and what says it. */
+type Said = [start: number, end: number, what: string];
+
+const NO_BYTES = new Uint8Array(0);
+
+/** The u32 words a SHEX/SHDR description writes after its version and length words. */
+function tokenCount(t: DxbcTokens): number {
+  let n = 0;
+  for (const ins of t.instructions) n += ins.tokens.length;
+  return n;
+}
+
+/**
+ * Refuses a description whose ranges do not tile [0, size) exactly: two that overlap (a kept run
+ * over a record, two records over one byte: one would be lost), a byte none says, or one past the end.
+ * @throws {DescriptionError} out-of-range naming the range
+ */
+function tiles(said: Said[], size: number): void {
+  said.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let at = 0;
+  let by = 'the part\'s start';
+  for (const [s, e, what] of said) {
+    if (e === s) continue;
+    if (s < at) throw new DescriptionError('out-of-range', what, `bytes ${s}..${e} overlap ${by}'s (ending at ${at}): the part would not write back what it describes`);
+    if (s > at) throw new DescriptionError('out-of-range', what, `bytes ${at}..${s} of the part are in no record and no kept run`);
+    at = e;
+    by = what;
+  }
+  if (at > size) throw new DescriptionError('out-of-range', by, `runs to byte ${at}, past the part's ${size} bytes`);
+  if (at < size) throw new DescriptionError('out-of-range', 'part.size', `bytes ${at}..${size} of the part are in no record and no kept run`);
 }
 
 
@@ -304,6 +365,7 @@ export interface PartJsonOptions {
 export function partToJson(part: DecodedPart, options: PartJsonOptions = {}): Record<string, unknown> {
   expectDecodedPart(part);
   expectOptions(options as unknown);
+  if (options.maxKeptBytes !== undefined) expectOffset(options.maxKeptBytes, 'options.maxKeptBytes');
   const max = options.maxKeptBytes ?? Infinity;
   const blocks: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(part.blocks)) blocks[k] = Array.isArray(v) ? v.map(recordToJson) : recordToJson(v);
@@ -332,19 +394,33 @@ export function partFromJson(json: unknown): DecodedPart {
   if (!Array.isArray(j.kept)) throw new DescriptionError('bad-type', '$.kept', `expected an array, got ${kindOf(j.kept)}`);
   const kept = j.kept.map((k: unknown, i: number) => {
     const o = k as { offset?: unknown; hex?: unknown };
-    if (typeof o?.offset !== 'number' || typeof o.hex !== 'string') throw new DescriptionError('bad-type', `$.kept[${i}]`, 'expected { offset, hex }');
+    if (typeof o !== 'object' || o === null || typeof o.offset !== 'number' || typeof o.hex !== 'string') throw new DescriptionError('bad-type', `$.kept[${i}]`, 'expected { offset, hex }');
+    expectOffset(o.offset, `$.kept[${i}].offset`);
     return { offset: o.offset, bytes: hexToBytes(o.hex, undefined, `$.kept[${i}].hex`) };
   });
-  const part: DecodedPart = { name, kind: String(j.kind), size, blocks: {}, kept };
+  const kind = j.kind;
+  if (typeof kind !== 'string') throw new DescriptionError(kind === undefined ? 'missing-key' : 'bad-type', '$.kind', `expected what the part was read as, got ${kindOf(kind)}`);
+  const part: DecodedPart = { name, kind, size, blocks: {}, kept };
+  // a part read by its own decoder carries its decode: without it, the part would be written as zeros
+  const own = (key: 'program' | 'sourceInfo') => {
+    const v = j[key];
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', `$.${key}`, `a ${name} part's ${key === 'program' ? 'instructions' : 'sections'}: expected an object, got ${kindOf(v)}`);
+    return v;
+  };
   if (name === 'SHEX' || name === 'SHDR') {
-    part.tokens = j.program as DxbcTokens;
+    part.tokens = own('program') as unknown as DxbcTokens;
     return part;
   }
   if (name === 'SRCI') {
-    part.sourceInfo = j.sourceInfo as SrciDecode;
+    part.sourceInfo = own('sourceInfo') as unknown as SrciDecode;
     return part;
   }
-  const layout = layoutOfKind(name, part.kind);
+  const layout = layoutOfKind(name, kind);
+  const byName = name === 'STAT' ? undefined : layoutOf(name, NO_BYTES);
+  // a part with rows is read by its layout: a kind that names another (or none) would drop its blocks
+  if (name === 'STAT' ? !layout : byName !== undefined && byName.kind !== kind) {
+    throw new DescriptionError('bad-name', '$.kind', `a ${name} part is read as ${byName ? `"${byName.kind}"` : '"program" or "statistics"'}, not ${quoted(kind)}`);
+  }
   if (!layout) return part;
   for (const b of layout.blocks) {
     if (b.when && !b.when(part.blocks)) continue;
