@@ -67,7 +67,8 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
   let buf = new Uint8Array(Math.max(64, root.size * 2));
   let dv = new DataView(buf.buffer);
   let end = root.size;
-  const placed = new Map<object | string, number>();
+  /** Values placed, by object: where, and what they were written as (one object is one thing in the image). */
+  const placed = new Map<object, { at: number; as: string }>();
   const queue: Pending[] = [];
   const grow = (need: number) => {
     if (need <= buf.byteLength) return;
@@ -139,7 +140,13 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
     const t = p.target;
     const key = typeof p.value === 'object' && p.value !== null ? p.value : undefined;
     if (key === value) throw new DescriptionError('not-representable', p.path, 'a pointer to the image\'s root cannot be told from NULL (offset 0)');
-    if (key && placed.has(key)) return placed.get(key)!;
+    const as = t.kind === 'struct' ? `${t.struct}${t.count ? '[]' : ''}` : t.kind;
+    const had = key ? placed.get(key) : undefined;
+    if (had) {
+      // the image holds the value once, as what it was first written as: a pointer that reads it as another thing would find other bytes there
+      if (had.as !== as && !(Array.isArray(key) && key.length === 0)) throw new DescriptionError('not-representable', p.path, `this value is already in the image as ${had.as}; one value cannot also be ${as}`);
+      return had.at;
+    }
     let at: number;
     if (t.kind === 'wstring') {
       if (typeof p.value !== 'string') throw new DescriptionError('bad-type', p.path, 'expected a string');
@@ -187,7 +194,7 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
       at = alloc(layout.size * items.length, layout.align);
       items.forEach((item, i) => writeStruct(t.struct, at + i * layout.size, item as DdiValue, t.count ? `${p.path}[${i}]` : p.path));
     } else throw new DescriptionError('bad-type', p.path, 'unresolved union pointer');
-    if (key) placed.set(key, at);
+    if (key) placed.set(key, { at, as });
     return at;
   };
 

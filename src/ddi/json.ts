@@ -177,7 +177,8 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
  * the C field is a string, UINT arrays of the declared length.
  */
 export function ddiFromJson(struct: string, json: Json): DdiObject {
-  const byId = new Map<string, DdiObject>();
+  /** Objects by "$id", with the structure each was read as (a "$ref" names one of the same structure only). */
+  const byId = new Map<string, { obj: DdiObject; name: string }>();
   interface Task {
     name: string;
     j: Json;
@@ -275,18 +276,23 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
     const { name, j, path, set } = stack.pop()!;
     if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new DescriptionError('bad-type', path, `expected a ${name} object`);
     const o = j as Record<string, Json>;
+    const def = structDef(name);
     if (typeof o.$ref === 'string') {
       const hit = byId.get(o.$ref);
       if (!hit) throw new DescriptionError('bad-name', `${path}.$ref`, `no object with "$id": ${quoted(o.$ref)} before this point`);
-      set(hit);
+      // one object is one structure: a reference that reads it as another would place it once as the first, so the image's second reader finds other fields there
+      if (hit.name !== def.name) throw new DescriptionError('bad-type', `${path}.$ref`, `"$id" ${quoted(o.$ref)} is a ${hit.name}; here a ${def.name} is expected`);
+      set(hit.obj);
       continue;
     }
-    const def = structDef(name);
     for (const key of Object.keys(o)) {
       if (key !== '$id' && !def.fields.some((f) => f.name === key)) throw new DescriptionError('unknown-key', `${path}.${key}`, `${def.name} has no field ${key}`);
     }
     const obj: DdiObject = {};
-    if (typeof o.$id === 'string') byId.set(o.$id, obj);
+    if (typeof o.$id === 'string') {
+      if (byId.has(o.$id)) throw new DescriptionError('bad-name', `${path}.$id`, `"$id" ${quoted(o.$id)} is given twice (a later "$ref" could mean either)`);
+      byId.set(o.$id, { obj, name: def.name });
+    }
     set(obj);
     for (const f of def.fields) value(f.type, o[f.name], obj, `${path}.${f.name}`, (v) => (obj[f.name] = v));
     for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
