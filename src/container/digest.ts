@@ -119,52 +119,36 @@ function putState(out: Uint8Array, at: number): void {
 /**
  * DXC's modified MD5 of `message` into out[at..at+16), allocating nothing: the WebAssembly digest
  * when it loads (`DXBIN_WASM=js` forces JS), else JS.
- * @throws {DescriptionError} bad-type when `message` or `out` is not a Uint8Array or its buffer is detached; out-of-range when `at` is not a whole number with out[at..at+16) inside `out`
+ * @throws {DescriptionError} bad-type when `message` or `out` is not a Uint8Array or `message` is detached; out-of-range when out[at..at+16) is not inside `out` (a detached `out` has no room)
  */
 export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): void {
   expectBytes(message, 'message');
   expectBytes(out, 'out');
-  expectDigestPlace(message, out, at);
+  expectLive(message, 'message');
+  // a typed array drops writes past its ends or at a fractional index: a digest half written, or not at all
+  expectPlace(at, 0, out.byteLength - 16, 'at');
   if (wasmInto(message, out, at)) return;
   modifiedMd5JsInto(message, out, at);
 }
 
-/** True when the bytes' buffer has been transferred away (their length reads 0, their data is gone). */
-function detached(b: Uint8Array): boolean {
-  const buffer = b.buffer as ArrayBuffer & { detached?: boolean };
-  if (typeof buffer.detached === 'boolean') return buffer.detached;
-  if (buffer.byteLength !== 0) return false;
-  try {
-    // engines without ArrayBuffer.prototype.detached: a view of a detached buffer cannot be made
-    new Uint8Array(buffer);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
 /**
- * The checks every digest entry makes of where it reads and writes: neither buffer detached (a
- * detached message reads as empty, and writes to a detached `out` are dropped: both would be a
- * wrong digest silently), and out[at..at+16) inside `out` (a typed array drops writes past its
- * ends and truncates a fractional index: a digest half written, or not at all).
+ * A message whose buffer is detached (transferred away) reads as empty: refused, not digested as
+ * nothing. Its length reads 0, so the buffer is looked at only then (reading .buffer allocates).
  */
-function expectDigestPlace(message: Uint8Array, out: Uint8Array, at: unknown): void {
-  // a detached array's length reads 0: the buffer is looked at only then (reading .buffer of a small array allocates)
-  if (message.byteLength === 0 && detached(message)) throw new DescriptionError('bad-type', 'message', 'its ArrayBuffer is detached (transferred): no bytes to digest');
-  if (typeof at !== 'number' || !Number.isSafeInteger(at) || at < 0 || at > out.byteLength - 16) {
-    if (out.byteLength === 0 && detached(out)) throw new DescriptionError('bad-type', 'out', 'its ArrayBuffer is detached (transferred): nowhere to write the digest');
-    throw new DescriptionError(typeof at === 'number' ? 'out-of-range' : 'bad-type', 'at', `the digest's 16 bytes at ${typeof at === 'number' ? String(at) : kindOf(at)} do not fit in the ${out.byteLength} bytes of out (a whole number 0..${Math.max(0, out.byteLength - 16)} is)`);
+function expectLive(m: Uint8Array, path: string): void {
+  if (m.byteLength === 0) {
+    try {
+      new Uint8Array(m.buffer); // a view of a detached buffer cannot be made
+    } catch {
+      throw new DescriptionError('bad-type', path, 'a detached buffer');
+    }
   }
 }
 
-/** The end of the bytes a container digest covers: 20 <= size <= byteLength. */
-function coveredSize(container: Uint8Array, size: unknown): number {
-  if (size === undefined) size = container.byteLength;
-  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < COVERS_FROM || size > container.byteLength) {
-    throw new DescriptionError(typeof size === 'number' ? 'out-of-range' : 'bad-type', 'size', `the digest covers bytes ${COVERS_FROM}..size of the container: size ${typeof size === 'number' ? String(size) : kindOf(size)} is not a whole number ${COVERS_FROM}..${container.byteLength}`);
-  }
-  return size;
+/** `n` as a whole number lo..hi (a digest's place `at`, a container's covered `size`), else out-of-range or bad-type. */
+function expectPlace(n: unknown, lo: number, hi: number, path: string): number {
+  if (!Number.isSafeInteger(n) || (n as number) < lo || (n as number) > hi) throw new DescriptionError(typeof n === 'number' ? 'out-of-range' : 'bad-type', path, `expected ${lo}..${hi}, got ${typeof n === 'number' ? n : kindOf(n)}`);
+  return n as number;
 }
 
 /**
@@ -176,9 +160,8 @@ function coveredSize(container: Uint8Array, size: unknown): number {
 export function modifiedMd5Batch(messages: readonly Uint8Array[], out?: Uint8Array): Uint8Array {
   expectArray(messages, 'messages');
   for (let i = 0; i < messages.length; i++) {
-    const m = messages[i];
-    expectBytes(m, `messages[${i}]`);
-    if (m.byteLength === 0 && detached(m)) throw new DescriptionError('bad-type', `messages[${i}]`, 'its ArrayBuffer is detached (transferred): no bytes to digest');
+    expectBytes(messages[i], `messages[${i}]`);
+    expectLive(messages[i]!, `messages[${i}]`);
   }
   if (out === undefined) out = new Uint8Array(16 * messages.length);
   else expectBytes(out, 'out');
@@ -207,7 +190,7 @@ export function modifiedMd5(message: Uint8Array): Uint8Array {
  */
 export function computeContainerDigest(container: Uint8Array, size?: number): Uint8Array {
   expectBytes(container, 'container');
-  return modifiedMd5(container.subarray(DIGEST_COVERS_FROM, coveredSize(container, size)));
+  return modifiedMd5(container.subarray(DIGEST_COVERS_FROM, expectPlace(size ?? container.byteLength, COVERS_FROM, container.byteLength, 'size')));
 }
 
 /** The digest of bytes 20..size into out[at..at+16): WASM straight from the container's bytes when it can, else the general path. */
@@ -221,8 +204,7 @@ function containerDigestInto(container: Uint8Array, size: number, out: Uint8Arra
  */
 export function signContainer(container: Uint8Array, size?: number): void {
   expectBytes(container, 'container');
-  if (container.byteLength < COVERS_FROM) throw new DescriptionError('out-of-range', 'container', `${container.byteLength} bytes: no room for the header's digest`);
-  containerDigestInto(container, coveredSize(container, size), container, DIGEST_AT);
+  containerDigestInto(container, expectPlace(size ?? container.byteLength, COVERS_FROM, container.byteLength, 'size'), container, DIGEST_AT);
 }
 
 /**
@@ -232,7 +214,7 @@ export function signContainer(container: Uint8Array, size?: number): void {
  */
 export function containerDigestMatches(container: Uint8Array, size?: number): boolean {
   expectBytes(container, 'container');
-  containerDigestInto(container, coveredSize(container, size), result, 0);
+  containerDigestInto(container, expectPlace(size ?? container.byteLength, COVERS_FROM, container.byteLength, 'size'), result, 0);
   const at = DIGEST_AT;
   for (let i = 0; i < 16; i++) if (container[at + i] !== result[i]) return false;
   return true;

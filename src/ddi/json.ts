@@ -13,6 +13,7 @@ import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js
 import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
 import { structDef } from './layout.js';
 import { bytesHex } from '../bytes/hex.js';
+import { hexToBytes } from '../rows/record.js';
 
 type Json = unknown;
 
@@ -24,13 +25,8 @@ function pointeeStruct(to: Pointee, owner: DdiObject): string | undefined {
 
 /** Bytes as lower-case hex (the JSON form of a `bytes` pointee). */
 export const bytesToHex = bytesHex;
-/** Bytes from hex. @throws {DescriptionError} bad-type for anything but an even run of hex digits */
-export function bytesFromHex(j: unknown, path: string): Uint8Array {
-  if (typeof j !== 'string' || j.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(j)) throw new DescriptionError('bad-type', path, 'expected bytes as an even number of hex digits');
-  const out = new Uint8Array(j.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(j.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
+/** Bytes from hex (the rows' reader: one hex reader). @throws {DescriptionError} bad-type for anything but an even run of hex digits */
+export const bytesFromHex = (j: unknown, path: string): Uint8Array => hexToBytes(j, undefined, path);
 
 /** The struct of one stream element from its tag (a number, or a name of the tag field's enum). */
 function streamCase(to: Extract<Pointee, { kind: 'stream' }>, tag: unknown, path: string): { struct: string; value: number } {
@@ -281,7 +277,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
       const hit = byId.get(o.$ref);
       if (!hit) throw new DescriptionError('bad-name', `${path}.$ref`, `no object with "$id": ${quoted(o.$ref)} before this point`);
       // one object is one structure: a reference that reads it as another would place it once as the first, so the image's second reader finds other fields there
-      if (hit.name !== def.name) throw new DescriptionError('bad-type', `${path}.$ref`, `"$id" ${quoted(o.$ref)} is a ${hit.name}; here a ${def.name} is expected`);
+      if (hit.name !== def.name) throw new DescriptionError('bad-type', `${path}.$ref`, `a ${hit.name}, not a ${def.name}`);
       set(hit.obj);
       continue;
     }
@@ -290,7 +286,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
     }
     const obj: DdiObject = {};
     if (typeof o.$id === 'string') {
-      if (byId.has(o.$id)) throw new DescriptionError('bad-name', `${path}.$id`, `"$id" ${quoted(o.$id)} is given twice (a later "$ref" could mean either)`);
+      if (byId.has(o.$id)) throw new DescriptionError('bad-name', `${path}.$id`, 'given twice');
       byId.set(o.$id, { obj, name: def.name });
     }
     set(obj);

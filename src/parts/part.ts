@@ -9,7 +9,7 @@ import type { RecordDef } from '../../codecs/rows.js';
 import { BITCODE_HEADER_AT } from '../../codecs/parts.js';
 import { Budget, budgetOf } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectBytes, expectFunction, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectFunction, expectObjects, expectOffset, expectOptions, expectString } from '../bytes/check.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { checkRow, hex, hexToBytes, readRecord, recordExtents, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
 import { expectArray, expectObject } from '../bytes/check.js';
@@ -184,17 +184,34 @@ function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | und
   }
 }
 
+/** A range of a part's bytes, [start, end), and what says it (encodePart's messages). */
+type Said = readonly [start: number, end: number, what?: string];
+
+/**
+ * The one walk over a part's ranges in order of start (the records' slots a decode read, or what a
+ * description says: kept runs too): `gap(a, b)` for each run of [0, size) none covers, `overlap`
+ * for a range that starts inside the one before (ambiguous: one of the two would be lost).
+ */
+function sweep(ranges: Said[], size: number, gap: (a: number, b: number) => void, overlap: (r: Said, by: string | undefined) => never): void {
+  ranges.sort((a, b) => a[0] - b[0]);
+  let at = 0;
+  let by: string | undefined;
+  for (const r of ranges) {
+    if (r[1] === r[0]) continue;
+    if (r[0] < at) overlap(r, by);
+    if (r[0] > at) gap(at, r[0]);
+    at = r[1];
+    by = r[2];
+  }
+  if (at < size) gap(at, size);
+}
+
 /** The bytes of [0, size) outside the extents, as kept runs. */
 function keptOutside(data: Uint8Array, extents: Extent[], name: string, base: number): KeptBytes[] {
-  const sorted = extents.slice().sort((a, b) => a[0] - b[0]);
   const kept: KeptBytes[] = [];
-  let at = 0;
-  for (const [s, e] of sorted) {
-    if (s < at) throw new DecodeError('part-layout', base + s, name, `records overlap at byte ${s} of the part (ambiguous to write back)`);
-    if (s > at) kept.push({ offset: at, bytes: data.slice(at, s) });
-    at = e;
-  }
-  if (at < data.byteLength) kept.push({ offset: at, bytes: data.slice(at) });
+  sweep(extents, data.byteLength, (a, b) => kept.push({ offset: a, bytes: data.slice(a, b) }), (r) => {
+    throw new DecodeError('part-layout', base + r[0], name, `records overlap at byte ${r[0]} of the part (ambiguous to write back)`);
+  });
   return kept;
 }
 
@@ -233,8 +250,8 @@ export function decodePart(name: string, data: Uint8Array, options: DecodePartOp
 function expectDecodedPart(part: unknown): asserts part is DecodedPart {
   expectObject(part, 'part');
   const p = part as unknown as DecodedPart;
-  if (typeof p.name !== 'string') throw new DescriptionError('bad-type', 'part.name', `expected a FourCC, got ${kindOf(p.name)}`);
-  if (typeof p.kind !== 'string') throw new DescriptionError('bad-type', 'part.kind', `expected a string, got ${kindOf(p.kind)}`);
+  expectString(p.name, 'part.name');
+  expectString(p.kind, 'part.kind');
   expectObject(p.blocks, 'part.blocks');
   // each block is a row or a list of rows (a null or a string is no row: partToJson would throw or spell its characters)
   for (const [k, v] of Object.entries(p.blocks)) {
@@ -244,7 +261,7 @@ function expectDecodedPart(part: unknown): asserts part is DecodedPart {
   expectArray(p.kept, 'part.kept');
   p.kept.forEach((k, i) => {
     expectObject(k, `part.kept[${i}]`);
-    if (typeof k.offset !== 'number' || !Number.isInteger(k.offset)) throw new DescriptionError('bad-type', `part.kept[${i}].offset`, `expected an offset, got ${kindOf(k.offset)}`);
+    expectOffset(k.offset, `part.kept[${i}].offset`);
     expectBytes(k.bytes, `part.kept[${i}].bytes`);
   });
   if (p.tokens !== undefined) {
@@ -258,7 +275,7 @@ function expectDecodedPart(part: unknown): asserts part is DecodedPart {
   if (p.sourceInfo !== undefined) {
     expectObject(p.sourceInfo, 'part.sourceInfo');
     expectArray(p.sourceInfo.records, 'part.sourceInfo.records');
-    p.sourceInfo.records.forEach((x, i) => expectObject(x, `part.sourceInfo.records[${i}]`));
+    expectObjects(p.sourceInfo.records, 'part.sourceInfo.records');
   }
 }
 
@@ -270,34 +287,34 @@ function expectDecodedPart(part: unknown): asserts part is DecodedPart {
 export function encodePart(part: DecodedPart, options: EncodePartOptions = {}): Uint8Array {
   expectDecodedPart(part);
   expectOptions(options as unknown);
-  if (options.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget, got ${kindOf(options.budget)}`);
   const size = part.size;
   if (!Number.isInteger(size) || size < 0 || size > 0x7fffffff) throw new DescriptionError('out-of-range', 'part.size', `expected a size 0..2147483647, got ${String(size)}`);
+  // by default the budget a decode of these bytes gets: a description whose records take more placing than reading its bytes would is refused, not walked
+  const budget = budgetOf(options, size);
   // what the description says, before anything of `size` bytes is made: the kept runs and the
   // records' slots tile the part, as decodePart gives them (a byte no run or record says, or one
   // two of them say, would be written as zero or as the later of the two: never the bytes read)
   const said: Said[] = part.kept.map((k, i) => [k.offset, k.offset + k.bytes.byteLength, `part.kept[${i}]`]);
   let placed: Placed[] = [];
-  if (part.tokens) said.push([0, 8 + 4 * tokenCount(part.tokens), 'part.tokens']);
-  else if (part.sourceInfo) {
-    // SRCI: records at the offsets given; the sections' other bytes are kept runs (bounded, not tiled: sections leave padding to the kept bytes)
-    let records = 0;
-    for (const x of part.sourceInfo.records) records += srciRecordDef((x as { record?: unknown } | null)?.record)?.size ?? 0;
-    if (size > records + part.kept.reduce((n, k) => n + k.bytes.byteLength, 0)) throw new DescriptionError('out-of-range', 'part.size', `${size} bytes, more than the kept runs and records describe`);
+  let words = 2;
+  if (part.tokens) {
+    for (const ins of part.tokens.instructions) words += ins.tokens.length;
+    said.push([0, 4 * words, 'part.tokens']);
+  } else if (part.sourceInfo) {
+    // SRCI: bounded by its records and kept runs, not tiled (its sections leave padding to the kept bytes)
+    for (const x of part.sourceInfo.records) words += srciRecordDef((x as { record?: unknown } | null)?.record)?.size ?? 0;
+    said.length = 0;
+    said.push([0, words + part.kept.reduce((n, k) => n + k.bytes.byteLength, 0), 'part.sourceInfo']);
   } else {
     const layout = layoutOfKind(part.name, part.kind);
-    if (layout) {
-      // by default the budget a decode of these bytes gets: a description whose records take more placing than reading its bytes would is refused, not walked
-      placed = placeBlocks(layout, new RowReader(NO_BYTES, 0, options.budget ?? Budget.for(size)), part.name, undefined, part.blocks).placed;
-      const slots: Extent[] = [];
-      for (const p of placed) {
-        slots.length = 0;
-        recordExtents(p.def, p.row, p.at, slots);
-        for (const [a, b] of slots) said.push([a, b, p.path]);
-      }
-    }
+    if (layout) placed = placeBlocks(layout, new RowReader(NO_BYTES, 0, budget), part.name, undefined, part.blocks).placed;
+    for (const p of placed) for (const [a, b] of recordExtents(p.def, p.row, p.at, [])) said.push([a, b, p.path]);
   }
-  if (!part.sourceInfo) tiles(said, size);
+  sweep(said, size, (a, b) => {
+    throw new DescriptionError('out-of-range', 'part.size', `no record or kept run says bytes ${a}..${b}`);
+  }, (r, by) => {
+    throw new DescriptionError('out-of-range', r[2]!, `bytes ${r[0]}..${r[1]} overlap ${by}`);
+  });
   const out = new Uint8Array(size);
   for (const k of part.kept) {
     if (!(k.offset >= 0) || k.offset + k.bytes.byteLength > size) throw new DescriptionError('out-of-range', 'part.kept', `kept bytes at ${k.offset} run past the part's ${size} bytes`);
@@ -319,37 +336,8 @@ export function encodePart(part: DecodedPart, options: EncodePartOptions = {}): 
   return out;
 }
 
-/** A range of a part's bytes a description says, [start, end), and what says it. */
-type Said = [start: number, end: number, what: string];
-
 const NO_BYTES = new Uint8Array(0);
 
-/** The u32 words a SHEX/SHDR description writes after its version and length words. */
-function tokenCount(t: DxbcTokens): number {
-  let n = 0;
-  for (const ins of t.instructions) n += ins.tokens.length;
-  return n;
-}
-
-/**
- * Refuses a description whose ranges do not tile [0, size) exactly: two that overlap (a kept run
- * over a record, two records over one byte: one would be lost), a byte none says, or one past the end.
- * @throws {DescriptionError} out-of-range naming the range
- */
-function tiles(said: Said[], size: number): void {
-  said.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  let at = 0;
-  let by = 'the part\'s start';
-  for (const [s, e, what] of said) {
-    if (e === s) continue;
-    if (s < at) throw new DescriptionError('out-of-range', what, `bytes ${s}..${e} overlap ${by}'s (ending at ${at}): the part would not write back what it describes`);
-    if (s > at) throw new DescriptionError('out-of-range', what, `bytes ${at}..${s} of the part are in no record and no kept run`);
-    at = e;
-    by = what;
-  }
-  if (at > size) throw new DescriptionError('out-of-range', by, `runs to byte ${at}, past the part's ${size} bytes`);
-  if (at < size) throw new DescriptionError('out-of-range', 'part.size', `bytes ${at}..${size} of the part are in no record and no kept run`);
-}
 
 
 /** Options of partToJson. */
@@ -392,35 +380,32 @@ export function partFromJson(json: unknown): DecodedPart {
   const size = j.size;
   if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw new DescriptionError('bad-type', '$.size', 'expected a size');
   if (!Array.isArray(j.kept)) throw new DescriptionError('bad-type', '$.kept', `expected an array, got ${kindOf(j.kept)}`);
+  // `kind`, and the decode of a part read by its own decoder (without it, the part would be written as zeros)
+  const own = (key: string, type: 'string' | 'object') => {
+    const v = j[key];
+    if (typeof v !== type || v === null) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', `$.${key}`, `expected a${type === 'object' ? 'n' : ''} ${type}`);
+    return v;
+  };
   const kept = j.kept.map((k: unknown, i: number) => {
     const o = k as { offset?: unknown; hex?: unknown };
-    if (typeof o !== 'object' || o === null || typeof o.offset !== 'number' || typeof o.hex !== 'string') throw new DescriptionError('bad-type', `$.kept[${i}]`, 'expected { offset, hex }');
+    if (typeof o?.offset !== 'number' || typeof o.hex !== 'string') throw new DescriptionError('bad-type', `$.kept[${i}]`, 'expected { offset, hex }');
     expectOffset(o.offset, `$.kept[${i}].offset`);
     return { offset: o.offset, bytes: hexToBytes(o.hex, undefined, `$.kept[${i}].hex`) };
   });
-  const kind = j.kind;
-  if (typeof kind !== 'string') throw new DescriptionError(kind === undefined ? 'missing-key' : 'bad-type', '$.kind', `expected what the part was read as, got ${kindOf(kind)}`);
+  const kind = own('kind', 'string') as string;
   const part: DecodedPart = { name, kind, size, blocks: {}, kept };
   // a part read by its own decoder carries its decode: without it, the part would be written as zeros
-  const own = (key: 'program' | 'sourceInfo') => {
-    const v = j[key];
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', `$.${key}`, `a ${name} part's ${key === 'program' ? 'instructions' : 'sections'}: expected an object, got ${kindOf(v)}`);
-    return v;
-  };
   if (name === 'SHEX' || name === 'SHDR') {
-    part.tokens = own('program') as unknown as DxbcTokens;
+    part.tokens = own('program', 'object') as DxbcTokens;
     return part;
   }
   if (name === 'SRCI') {
-    part.sourceInfo = own('sourceInfo') as unknown as SrciDecode;
+    part.sourceInfo = own('sourceInfo', 'object') as SrciDecode;
     return part;
   }
   const layout = layoutOfKind(name, kind);
-  const byName = name === 'STAT' ? undefined : layoutOf(name, NO_BYTES);
   // a part with rows is read by its layout: a kind that names another (or none) would drop its blocks
-  if (name === 'STAT' ? !layout : byName !== undefined && byName.kind !== kind) {
-    throw new DescriptionError('bad-name', '$.kind', `a ${name} part is read as ${byName ? `"${byName.kind}"` : '"program" or "statistics"'}, not ${quoted(kind)}`);
-  }
+  if (name === 'STAT' ? !layout : layout && layout.kind !== kind) throw new DescriptionError('bad-name', '$.kind', `not how a ${name} part is read: ${quoted(kind)}`);
   if (!layout) return part;
   for (const b of layout.blocks) {
     if (b.when && !b.when(part.blocks)) continue;

@@ -7,6 +7,7 @@
 import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type FloatScalar, type RecordDef, type RefType, type Scalar, type SubField, type UnionType } from '../../codecs/rows.js';
 import { Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
+import { expectObject } from '../bytes/check.js';
 import { readNul } from '../bytes/strings.js';
 import { enumName, enumValue, floatFromJson, floatToJson } from '../json/vocabulary.js';
 import { f32Bits, f32FromBits, keepNanBitsOf, nanBitsOf } from '../bytes/f32.js';
@@ -365,8 +366,9 @@ function writeFields(fields: readonly Field[], row: Row, out: DataView, at: numb
  * the same fixed slots a read's `extents` receives (inline strings and a union's rest are the
  * kept bytes'), so a writer can check that records and kept bytes tile a part before writing.
  */
-export function recordExtents(def: RecordDef, row: Row, at: number, out: Extent[]): void {
+export function recordExtents(def: RecordDef, row: Row, at: number, out: Extent[]): Extent[] {
   extentFields(def.fields, row, at, out);
+  return out;
 }
 
 function extentFields(fields: readonly Field[], row: Row, at: number, out: Extent[]): void {
@@ -374,17 +376,13 @@ function extentFields(fields: readonly Field[], row: Row, at: number, out: Exten
     if (f.at === 'after') continue;
     const t = f.type;
     const o = at + f.at;
-    if (typeof t === 'object' && 'string' in t) {
-      if (t.string === 'table-offset') out.push([o, o + 4]);
-      continue;
-    }
-    if (typeof t === 'object' && 'ref' in t) out.push([o, o + (t.ref === 'bytes' ? 8 : 4)]);
-    else if (typeof t === 'object' && 'union' in t) {
+    if (typeof t === 'object' && 'union' in t) {
       const by = row[t.union.by];
       extentFields(t.union.cases[typeof by === 'number' ? by : -1] ?? [], row, o, out);
-    } else if (t === 'fourcc') out.push([o, o + 4]);
-    else if (typeof t === 'object' && 'bytes' in t) out.push([o, o + t.bytes]);
-    else out.push([o, o + SCALAR_SIZE[widthOf(t)!]]);
+      continue;
+    }
+    const w = fieldWidth(t); // undefined: an inline string (the kept bytes')
+    if (w !== undefined) out.push([o, o + w]);
   }
 }
 
@@ -404,7 +402,7 @@ export function recordToJson(row: Row): Record<string, unknown> {
     let j: unknown;
     if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) {
       // a NaN's kept bits: an own number of nanBits only (not an inherited `constructor`)
-      const bits = typeof nanBits === 'object' && nanBits !== null && Object.hasOwn(nanBits, k) ? (nanBits as Row)[k] : undefined;
+      const bits = nanBits && Object.hasOwn(nanBits, k) ? (nanBits as Row)[k] : undefined;
       j = floatToJson(v, typeof bits === 'number' ? bits : undefined);
     } else if (k === 'nanBits') continue;
     else j = typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v instanceof Uint8Array ? hex(v) : v;
@@ -417,7 +415,7 @@ export function recordToJson(row: Row): Record<string, unknown> {
 
 /** A row argument of the JSON writers: an object. @throws {DescriptionError} bad-type */
 function expectRow(row: unknown): asserts row is Row {
-  if (typeof row !== 'object' || row === null || Array.isArray(row) || row instanceof Uint8Array) throw new DescriptionError('bad-type', 'row', `expected a record, got ${kindOf(row)}`);
+  expectObject(ArrayBuffer.isView(row) ? [] : row, 'row'); // bytes are no record (their indexes would be its keys)
 }
 
 /**
