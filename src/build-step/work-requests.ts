@@ -12,6 +12,19 @@ export type Frame = { text: string } | { error: string; requestId?: number };
 
 const WS = new Set([' ', '\t', '\r', '\n']);
 
+/**
+ * The UTF-8 bytes of `text` (the stream was UTF-8 before it was decoded): the request limit is in
+ * bytes, and a character past U+007F is 2 or 3 of them (a surrogate pair's 4, 2 per half).
+ */
+function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) n += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return n;
+}
+
 /** Reads a requestId out of text that is not valid JSON, so its answer can still carry it. */
 function salvageId(text: string): number | undefined {
   const m = /"requestId"\s*:\s*(\d{1,15})\s*[,}]/.exec(text);
@@ -45,7 +58,7 @@ export class RequestFramer {
     const keep = (end: number) => {
       if (end <= start) return;
       const piece = chunk.slice(start, end);
-      this.size += piece.length;
+      this.size += utf8Length(piece);
       if (this.size > this.maxBytes) {
         // head and tail are the request's first and last 4096 characters however the stream was
         // chunked (the tail starts from all of it, not from the piece that crossed the limit), so
@@ -62,12 +75,7 @@ export class RequestFramer {
     const finish = (frame: (text: string) => Frame) => {
       const text = this.over ? `${this.head}${this.tail}` : this.parts.join('');
       frames.push(this.over ? { error: `request larger than ${this.maxBytes} bytes`, requestId: salvageId(this.head) ?? salvageId(this.tail) } : frame(text));
-      this.parts = [];
-      this.size = 0;
-      this.over = false;
-      this.head = this.tail = '';
-      this.depth = 0;
-      this.inString = this.escaped = this.garbage = false;
+      this.reset();
     };
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk[i]!;
@@ -114,10 +122,18 @@ export class RequestFramer {
     if (this.depth === 0 && !this.garbage) return [];
     const text = this.parts.join('') || this.head;
     const frame: Frame = { error: 'not a JSON request: the stream ended inside it', requestId: salvageId(text) ?? salvageId(this.tail) };
-    this.parts = [];
-    this.depth = 0;
-    this.garbage = this.inString = this.escaped = this.over = false;
+    this.reset();
     return [frame];
+  }
+
+  /** Between requests: nothing kept (the size too, so the next request is measured from 0). */
+  private reset(): void {
+    this.parts = [];
+    this.size = 0;
+    this.over = false;
+    this.head = this.tail = '';
+    this.depth = 0;
+    this.inString = this.escaped = this.garbage = false;
   }
 }
 

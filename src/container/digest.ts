@@ -13,7 +13,7 @@
  * byte into one scratch block.
  */
 import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSentinel } from '../../codecs/container.js';
-import { DescriptionError } from '../bytes/errors.js';
+import { DescriptionError, kindOf } from '../bytes/errors.js';
 import { setU32 } from '../bytes/le.js';
 import { expectArray, expectBytes } from '../bytes/check.js';
 import { MD5_IV, MD5_K, md5Shift, md5Word } from './digest-md5.js';
@@ -119,13 +119,36 @@ function putState(out: Uint8Array, at: number): void {
 /**
  * DXC's modified MD5 of `message` into out[at..at+16), allocating nothing: the WebAssembly digest
  * when it loads (`DXBIN_WASM=js` forces JS), else JS.
- * @throws {DescriptionError} bad-type when `message` or `out` is not a Uint8Array
+ * @throws {DescriptionError} bad-type when `message` or `out` is not a Uint8Array or `message` is detached; out-of-range when out[at..at+16) is not inside `out` (a detached `out` has no room)
  */
 export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): void {
   expectBytes(message, 'message');
   expectBytes(out, 'out');
+  expectLive(message, 'message');
+  // a typed array drops writes past its ends or at a fractional index: a digest half written, or not at all
+  expectPlace(at, 0, out.byteLength - 16, 'at');
   if (wasmInto(message, out, at)) return;
   modifiedMd5JsInto(message, out, at);
+}
+
+/**
+ * A message whose buffer is detached (transferred away) reads as empty: refused, not digested as
+ * nothing. Its length reads 0, so the buffer is looked at only then (reading .buffer allocates).
+ */
+function expectLive(m: Uint8Array, path: string): void {
+  if (m.byteLength === 0) {
+    try {
+      new Uint8Array(m.buffer); // a view of a detached buffer cannot be made
+    } catch {
+      throw new DescriptionError('bad-type', path, 'a detached buffer');
+    }
+  }
+}
+
+/** `n` as a whole number lo..hi (a digest's place `at`, a container's covered `size`), else out-of-range or bad-type. */
+function expectPlace(n: unknown, lo: number, hi: number, path: string): number {
+  if (!Number.isSafeInteger(n) || (n as number) < lo || (n as number) > hi) throw new DescriptionError(typeof n === 'number' ? 'out-of-range' : 'bad-type', path, `expected ${lo}..${hi}, got ${typeof n === 'number' ? n : kindOf(n)}`);
+  return n as number;
 }
 
 /**
@@ -136,7 +159,10 @@ export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): v
  */
 export function modifiedMd5Batch(messages: readonly Uint8Array[], out?: Uint8Array): Uint8Array {
   expectArray(messages, 'messages');
-  for (let i = 0; i < messages.length; i++) expectBytes(messages[i], `messages[${i}]`);
+  for (let i = 0; i < messages.length; i++) {
+    expectBytes(messages[i], `messages[${i}]`);
+    expectLive(messages[i]!, `messages[${i}]`);
+  }
   if (out === undefined) out = new Uint8Array(16 * messages.length);
   else expectBytes(out, 'out');
   if (out.byteLength < 16 * messages.length) throw new DescriptionError('out-of-range', 'out', `${out.byteLength} bytes, ${messages.length} digests need ${16 * messages.length}`);
@@ -160,12 +186,11 @@ export function modifiedMd5(message: Uint8Array): Uint8Array {
 
 /**
  * The digest a container should carry: modified MD5 of bytes 20..size (default: all).
- * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
+ * @throws {DescriptionError} bad-type when `container` is not a Uint8Array; out-of-range when `size` is not a whole number 20..container.byteLength
  */
 export function computeContainerDigest(container: Uint8Array, size?: number): Uint8Array {
   expectBytes(container, 'container');
-  if (size === undefined) size = container.byteLength;
-  return modifiedMd5(container.subarray(DIGEST_COVERS_FROM, size));
+  return modifiedMd5(container.subarray(DIGEST_COVERS_FROM, expectPlace(size ?? container.byteLength, COVERS_FROM, container.byteLength, 'size')));
 }
 
 /** The digest of bytes 20..size into out[at..at+16): WASM straight from the container's bytes when it can, else the general path. */
@@ -175,23 +200,21 @@ function containerDigestInto(container: Uint8Array, size: number, out: Uint8Arra
 
 /**
  * Computes a container's digest into its own header (bytes 4..20), over bytes 20..size (default: all).
- * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
+ * @throws {DescriptionError} bad-type when `container` is not a Uint8Array; out-of-range when `size` is not a whole number 20..container.byteLength
  */
 export function signContainer(container: Uint8Array, size?: number): void {
   expectBytes(container, 'container');
-  if (size === undefined) size = container.byteLength;
-  containerDigestInto(container, size, container, DIGEST_AT);
+  containerDigestInto(container, expectPlace(size ?? container.byteLength, COVERS_FROM, container.byteLength, 'size'), container, DIGEST_AT);
 }
 
 /**
  * True when the digest stored in the header is the digest of bytes 20..size (default: all).
  * Allocates nothing on the WebAssembly path, a view on the JS one.
- * @throws {DescriptionError} bad-type when `container` is not a Uint8Array
+ * @throws {DescriptionError} bad-type when `container` is not a Uint8Array; out-of-range when `size` is not a whole number 20..container.byteLength
  */
 export function containerDigestMatches(container: Uint8Array, size?: number): boolean {
   expectBytes(container, 'container');
-  if (size === undefined) size = container.byteLength;
-  containerDigestInto(container, size, result, 0);
+  containerDigestInto(container, expectPlace(size ?? container.byteLength, COVERS_FROM, container.byteLength, 'size'), result, 0);
   const at = DIGEST_AT;
   for (let i = 0; i < 16; i++) if (container[at + i] !== result[i]) return false;
   return true;

@@ -13,6 +13,7 @@ import { quoted } from '../bytes/text.js';
 import { ByteReader } from '../bytes/reader.js';
 import { expectOptions } from '../bytes/check.js';
 import { pointerSize, structLayout } from './layout.js';
+import { f32Bits, f32FromBits } from '../bytes/f32.js';
 
 /**
  * A decoded value. FLOAT fields are numbers, or "0x..." bit strings for NaN and infinities (kept
@@ -33,21 +34,18 @@ interface Pending {
   path: string;
 }
 
-const F32 = new DataView(new ArrayBuffer(4));
 /** The binary32 bits of a FLOAT value (a number, rounded as C does, or a "0x..." bit string). */
 export function floatBits(v: unknown, path: string): number {
   if (typeof v === 'string' && /^0x[0-9a-f]{1,8}$/i.test(v)) return Number.parseInt(v.slice(2), 16);
   if (typeof v !== 'number' || !Number.isFinite(v)) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', path, `expected a number or a "0x..." bit pattern, got ${quoted(v)}`);
-  F32.setFloat32(0, v, true);
-  const bits = F32.getUint32(0, true);
+  const bits = f32Bits(v);
   if ((bits & 0x7f800000) === 0x7f800000) throw new DescriptionError('out-of-range', path, `${v} is beyond the binary32 range`);
   return bits;
 }
 /** A FLOAT's value from its bits: the number, or "0x..." for NaN and infinities. */
 export function floatValue(bits: number): number | string {
   if ((bits & 0x7f800000) === 0x7f800000) return `0x${(bits >>> 0).toString(16).padStart(8, '0')}`;
-  F32.setUint32(0, bits, true);
-  return F32.getFloat32(0, true);
+  return f32FromBits(bits);
 }
 
 /** Bytes of a stream pointee: the sum of its elements' sizes (each is pointer-aligned, so packed). */
@@ -69,7 +67,8 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
   let buf = new Uint8Array(Math.max(64, root.size * 2));
   let dv = new DataView(buf.buffer);
   let end = root.size;
-  const placed = new Map<object | string, number>();
+  /** Values placed, by object: where, and what they were written as (one object is one thing in the image). */
+  const placed = new Map<object, { at: number; as: string }>();
   const queue: Pending[] = [];
   const grow = (need: number) => {
     if (need <= buf.byteLength) return;
@@ -110,12 +109,10 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
           continue;
         }
         const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, fp) : f.type.to;
-        if (to.kind === 'struct' && to.count && Array.isArray(v) && (obj as DdiObject)[to.count.field] !== v.length) {
-          // the image says only the count field: a list of another length would be cut or overrun
-          throw new DescriptionError('out-of-range', fp, `${v.length} items, but ${to.count.field} is ${quoted((obj as DdiObject)[to.count.field])}`);
-        }
-        if ((to.kind === 'bytes' || to.kind === 'uints') && (Array.isArray(v) || v instanceof Uint8Array) && (obj as DdiObject)[to.count.field] !== v.length) {
-          throw new DescriptionError('out-of-range', fp, `${v.length} ${to.kind === 'bytes' ? 'bytes' : 'items'}, but ${to.count.field} is ${quoted((obj as DdiObject)[to.count.field])}`);
+        // the image says only the count field: a list of another length would be cut or overrun
+        const count = to.kind === 'bytes' || to.kind === 'uints' || to.kind === 'struct' ? to.count?.field : undefined;
+        if (count !== undefined && (Array.isArray(v) || v instanceof Uint8Array) && (obj as DdiObject)[count] !== v.length) {
+          throw new DescriptionError('out-of-range', fp, `${v.length} ${to.kind === 'bytes' ? 'bytes' : 'items'}, but ${count} is ${quoted((obj as DdiObject)[count])}`);
         }
         if (to.kind === 'stream') {
           const size = streamSize(to, v, abi, fp);
@@ -141,7 +138,13 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
     const t = p.target;
     const key = typeof p.value === 'object' && p.value !== null ? p.value : undefined;
     if (key === value) throw new DescriptionError('not-representable', p.path, 'a pointer to the image\'s root cannot be told from NULL (offset 0)');
-    if (key && placed.has(key)) return placed.get(key)!;
+    const as = t.kind === 'struct' ? `${t.struct}${t.count ? '[]' : ''}` : t.kind;
+    const had = key ? placed.get(key) : undefined;
+    if (had) {
+      // the image holds the value once, as what it was first written as: a pointer that reads it as another thing would find other bytes there
+      if (had.as !== as && !(Array.isArray(key) && key.length === 0)) throw new DescriptionError('not-representable', p.path, `already placed as ${had.as}, not ${as}`);
+      return had.at;
+    }
     let at: number;
     if (t.kind === 'wstring') {
       if (typeof p.value !== 'string') throw new DescriptionError('bad-type', p.path, 'expected a string');
@@ -189,7 +192,7 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
       at = alloc(layout.size * items.length, layout.align);
       items.forEach((item, i) => writeStruct(t.struct, at + i * layout.size, item as DdiValue, t.count ? `${p.path}[${i}]` : p.path));
     } else throw new DescriptionError('bad-type', p.path, 'unresolved union pointer');
-    if (key) placed.set(key, at);
+    if (key) placed.set(key, { at, as });
     return at;
   };
 

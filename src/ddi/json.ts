@@ -13,6 +13,7 @@ import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js
 import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
 import { structDef } from './layout.js';
 import { bytesHex } from '../bytes/hex.js';
+import { hexToBytes } from '../rows/record.js';
 
 type Json = unknown;
 
@@ -24,13 +25,8 @@ function pointeeStruct(to: Pointee, owner: DdiObject): string | undefined {
 
 /** Bytes as lower-case hex (the JSON form of a `bytes` pointee). */
 export const bytesToHex = bytesHex;
-/** Bytes from hex. @throws {DescriptionError} bad-type for anything but an even run of hex digits */
-export function bytesFromHex(j: unknown, path: string): Uint8Array {
-  if (typeof j !== 'string' || j.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(j)) throw new DescriptionError('bad-type', path, 'expected bytes as an even number of hex digits');
-  const out = new Uint8Array(j.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(j.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
+/** Bytes from hex (the rows' reader: one hex reader). @throws {DescriptionError} bad-type for anything but an even run of hex digits */
+export const bytesFromHex = (j: unknown, path: string): Uint8Array => hexToBytes(j, undefined, path);
 
 /** The struct of one stream element from its tag (a number, or a name of the tag field's enum). */
 function streamCase(to: Extract<Pointee, { kind: 'stream' }>, tag: unknown, path: string): { struct: string; value: number } {
@@ -177,7 +173,8 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
  * the C field is a string, UINT arrays of the declared length.
  */
 export function ddiFromJson(struct: string, json: Json): DdiObject {
-  const byId = new Map<string, DdiObject>();
+  /** Objects by "$id", with the structure each was read as (a "$ref" names one of the same structure only). */
+  const byId = new Map<string, { obj: DdiObject; name: string }>();
   interface Task {
     name: string;
     j: Json;
@@ -275,18 +272,23 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
     const { name, j, path, set } = stack.pop()!;
     if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new DescriptionError('bad-type', path, `expected a ${name} object`);
     const o = j as Record<string, Json>;
+    const def = structDef(name);
     if (typeof o.$ref === 'string') {
       const hit = byId.get(o.$ref);
       if (!hit) throw new DescriptionError('bad-name', `${path}.$ref`, `no object with "$id": ${quoted(o.$ref)} before this point`);
-      set(hit);
+      // one object is one structure: a reference that reads it as another would place it once as the first, so the image's second reader finds other fields there
+      if (hit.name !== def.name) throw new DescriptionError('bad-type', `${path}.$ref`, `a ${hit.name}, not a ${def.name}`);
+      set(hit.obj);
       continue;
     }
-    const def = structDef(name);
     for (const key of Object.keys(o)) {
       if (key !== '$id' && !def.fields.some((f) => f.name === key)) throw new DescriptionError('unknown-key', `${path}.${key}`, `${def.name} has no field ${key}`);
     }
     const obj: DdiObject = {};
-    if (typeof o.$id === 'string') byId.set(o.$id, obj);
+    if (typeof o.$id === 'string') {
+      if (byId.has(o.$id)) throw new DescriptionError('bad-name', `${path}.$id`, 'given twice');
+      byId.set(o.$id, { obj, name: def.name });
+    }
     set(obj);
     for (const f of def.fields) value(f.type, o[f.name], obj, `${path}.${f.name}`, (v) => (obj[f.name] = v));
     for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);

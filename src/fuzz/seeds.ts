@@ -18,6 +18,7 @@ import { rootSignatureToJson } from '../root-signature/json.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { Random } from './mutate.js';
 import { SEED_RDEF_CLASSES, seedRdefPart } from './rdef-seed.js';
+import { decodePart, partToJson } from '../parts/part.js';
 import { encodeStream } from '../pipeline/stream.js';
 import { pipelineFromJson } from '../pipeline/desc.js';
 import { PSV_ELEMENT, PSV_ELEMENT_SIZE, PSV_RUNTIME_INFO } from '../../codecs/psv0.js';
@@ -241,6 +242,18 @@ export function seedInputs(target: string): Uint8Array[] {
       return [...seedShaders().dxil, ...seedShaders().dxbc];
     case 'part':
       return seedParts();
+    case 'part-json':
+      // each part seed in its JSON form (SRCI's sources stay as the decode gives them)
+      return seedParts().flatMap((s) => {
+        const name = PART_FUZZ_NAMES[s[0]!]!;
+        try {
+          return [utf8(JSON.stringify(partToJson(decodePart(name, s.subarray(1)))))];
+        } catch {
+          return []; // a seed the part reader refuses (the part target's answer) has no JSON form
+        }
+      });
+    case 'digest':
+      return [Uint8Array.from([0, 0, 64, 0, ...utf8('DXBC')]), Uint8Array.from([3, 0x45, 0x10, 0x40, 1, 2, 3]), Uint8Array.from([5, 0x81, 0x37, 0, 0xff]), Uint8Array.from([1, 0x20, 0, 0])];
     case 'verify':
     case 'suggest':
       return [...seedShaders().dxil, ...seedShaders().dxbc].flatMap((c) => rss.slice(0, 4).map((rs) => withRts0(c, encodeRootSignature(rs))));

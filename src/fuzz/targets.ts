@@ -51,6 +51,7 @@ import { RequestFramer, parseWorkRequest, responseLine, type Frame } from '../bu
 import { batchJob } from '../build-step/batch-jobs.js';
 import { expandResponseFiles } from '../build-step/argfiles.js';
 import { Budget, LimitError } from '../bytes/budget.js';
+import { containerDigestMatches, modifiedMd5, modifiedMd5Batch, modifiedMd5Into, modifiedMd5JsInto, signContainer } from '../container/digest.js';
 import { generateProgram, type GeneratedProgram } from './hlsl-generator.js';
 import { generateJson } from './json-generator.js';
 import { splitParamLines } from '../build-step/param-files.js';
@@ -206,6 +207,44 @@ function framesInChunks(t: string, step: number, max: number): Frame[] {
   for (let i = 0; i < t.length; i += step) for (const frame of f.push(t.slice(i, i + step))) frames.push(frame);
   for (const frame of f.end()) frames.push(frame);
   return frames;
+}
+
+/**
+ * The part-json target's edit that JSON mutation rarely makes: one offset of the description (a
+ * key ending in "Offset" or "offset", kept runs included) set to another one's value, plus 0 or 4,
+ * so that records and runs share or overlap places (chosen by the input's last two bytes).
+ */
+function placeEdit(json: unknown, data: Uint8Array): void {
+  const pick = data.length >= 2 ? data[data.length - 1]! | (data[data.length - 2]! << 8) : 0;
+  if ((pick & 3) !== 0) return;
+  const places: { o: Record<string, unknown>; k: string }[] = [];
+  const stack: unknown[] = [json];
+  while (stack.length > 0 && places.length < 4096) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === 'number' && /[oO]ffset$/.test(k)) places.push({ o: v as Record<string, unknown>, k });
+      else if (typeof x === 'object') stack.push(x);
+    }
+  }
+  if (places.length < 2) return;
+  const to = places[(pick >> 2) % places.length]!;
+  const from = places[(pick >> 7) % places.length]!;
+  to.o[to.k] = (from.o[from.k] as number) + (pick & 0x8000 ? 4 : 0);
+}
+
+/** The digest target's recipe: alignment, place and length from bytes 0-3, the message from the rest, repeated to its length. */
+function digestRecipe(data: Uint8Array): { message: Uint8Array; at: number; outLength: number } {
+  const align = (data[0] ?? 0) & 7;
+  const pick = data[1] ?? 0;
+  const length = ((data[2] ?? 0) | ((data[3] ?? 0) << 8)) * (pick & 0x40 ? 4 : 1);
+  const rest = data.subarray(4);
+  const buffer = new Uint8Array(align + length);
+  for (let i = 0; i < length; i++) buffer[align + i] = rest.length ? rest[i % rest.length]! : i & 0xff;
+  const outLength = 16 + (pick & 15);
+  // an `at` with room, or one without: past the end, negative, fractional, NaN
+  const at = pick & 0x80 ? [outLength - 15, -1, 1.5, NaN][pick & 3]! : ((pick >> 4) & 3) % (outLength - 15);
+  return { message: buffer.subarray(align), at, outLength };
 }
 
 /** Every fuzz target (docs/fuzzing.md has the table). */
@@ -708,6 +747,80 @@ export const TARGETS: readonly FuzzTarget[] = [
         if (e instanceof DxbinError) check(e.message.length < 4096, `a ${e.message.length}-character message: ${e.message.slice(0, 200)}`);
         throw e;
       }
+    },
+  },
+  // the digest's entries (the WebAssembly digest written at load, its JS fallback, the batch): mutation cannot make messages past 64 KiB or choose alignments and places
+  {
+    name: 'digest',
+    kind: 'bytes',
+    oracle: 'a recipe (byte 0 the message\'s alignment, byte 1 the place `at`, bytes 2-3 its length up to 256 KiB, the rest its bytes repeated): the WebAssembly digest equals the JS digest at any alignment, into out[at..at+16) only (an `at` without room is out-of-range and out unchanged), on a SharedArrayBuffer, in a batch with its prefixes and suffixes; a signed container matches, a size outside 20..length is refused',
+    inputSize: (data) => digestRecipe(data).message.byteLength + data.byteLength,
+    resources: { cpuMsBase: 1500, cpuMsPerByte: 0.01, heapBytesBase: 64 * 1024 * 1024, heapBytesPerByte: 64 },
+    run(data) {
+      const { message, at, outLength } = digestRecipe(data);
+      const js = new Uint8Array(16);
+      modifiedMd5JsInto(message, js, 0);
+      const one = modifiedMd5(message);
+      check(same(one, js), `the digest of ${message.byteLength} bytes at alignment ${message.byteOffset & 7} differs from the JS digest`);
+      const out = new Uint8Array(outLength).fill(0xa5);
+      const fits = Number.isSafeInteger(at) && at >= 0 && at + 16 <= outLength;
+      let refused = false;
+      try {
+        modifiedMd5Into(message, out, at);
+      } catch (e) {
+        if (!(e instanceof DescriptionError) || (e.code !== 'out-of-range' && e.code !== 'bad-type')) throw e;
+        refused = true;
+      }
+      check(refused === !fits, `at ${at} of a ${outLength}-byte out was ${refused ? 'refused' : 'taken'}`);
+      for (let i = 0; i < outLength; i++) check(out[i] === (fits && i >= at && i < at + 16 ? one[i - at] : 0xa5), `out[${i}] ${fits ? 'outside the digest was written' : 'was written by a refused call'}`);
+      const shared = new Uint8Array(new SharedArrayBuffer(message.byteLength));
+      shared.set(message);
+      check(same(modifiedMd5(shared), one), 'the digest of the same bytes on a SharedArrayBuffer differs');
+      const parts = [message, message.subarray(1), message.subarray(0, message.byteLength >>> 1), message.subarray(message.byteLength), message.subarray(3)];
+      const batch = modifiedMd5Batch(parts);
+      parts.forEach((m, i) => check(same(batch.subarray(16 * i, 16 * i + 16), modifiedMd5(m)), `batch digest ${i} (${m.byteLength} bytes) differs from the single one`));
+      // a container: the header's 20 bytes, then the message; signed, it matches over its length and a size outside 20..length is refused
+      const c = new Uint8Array(20 + message.byteLength);
+      c.set(message, 20);
+      signContainer(c);
+      check(containerDigestMatches(c), 'a signed container does not match its digest');
+      for (const size of [19, c.byteLength + 1, -1]) {
+        let ok = false;
+        try {
+          containerDigestMatches(c, size);
+        } catch (e) {
+          if (!(e instanceof DescriptionError)) throw e;
+          ok = true;
+        }
+        check(ok, `container digest size ${size} of ${c.byteLength} bytes was taken`);
+      }
+      return 16 * (parts.length + 4);
+    },
+  },
+  // the parts' JSON form written by hand: kinds, offsets, counts and kept runs that no decode gives
+  {
+    name: 'part-json',
+    kind: 'json',
+    oracle: 'a part\'s JSON form (partToJson of the part seeds, mutated as JSON; in a quarter of the inputs one offset set to another\'s, so that records share or overlap places): partFromJson -> encodePart answers with typed errors only; bytes it writes decode (or are refused, never as records over one another) and encode back to themselves, and their JSON form reads back to them; the bytes within 64x the JSON',
+    run(data) {
+      const json = parseJson(data);
+      if (json === undefined) return 0;
+      placeEdit(json, data);
+      const bytes = answeredDecode(() => encodePart(partFromJson(json)));
+      if (!bytes) return 0;
+      check(bytes.byteLength <= 64 * data.byteLength + 64, `${bytes.byteLength} bytes from ${data.byteLength} bytes of JSON`);
+      const name = (json as { name: string }).name;
+      let d: DecodedPart;
+      try {
+        d = decodePart(name, bytes);
+      } catch (e) {
+        // the writer never writes what the reader calls ambiguous (records over one another); other refusals (a string offset outside the part) are the description's
+        if (e instanceof DxbinError && e.code !== 'part-layout') return bytes.byteLength;
+        throw e;
+      }
+      check(same(encodePart(d), bytes), `${name}: the bytes a description wrote do not decode and encode to themselves`);
+      check(same(encodePart(partFromJson(JSON.parse(JSON.stringify(partToJson(d))))), bytes), `${name}: the JSON form of the bytes a description wrote does not read back to them`);
+      return bytes.byteLength;
     },
   },
   // the one text boundary (issue 26): any code units, lone surrogates included

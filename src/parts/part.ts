@@ -7,14 +7,15 @@
  */
 import type { RecordDef } from '../../codecs/rows.js';
 import { BITCODE_HEADER_AT } from '../../codecs/parts.js';
-import { Budget } from '../bytes/budget.js';
+import { Budget, budgetOf } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectBytes, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectFunction, expectObjects, expectOffset, expectOptions, expectString } from '../bytes/check.js';
 import type { SpanRecorder } from '../bytes/spans.js';
-import { checkRow, hex, hexToBytes, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
+import { checkRow, hex, hexToBytes, readRecord, recordExtents, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
 import { expectArray, expectObject } from '../bytes/check.js';
+import { quoted } from '../bytes/text.js';
 import { layoutOf, layoutOfKind, OWN_CODEC_PARTS, type Blocks, type PartLayout, type Walk } from './layout.js';
-import { decodeSrci, encodeSrci, srciSpans, type SrciDecode } from './srci.js';
+import { decodeSrci, encodeSrci, srciRecordDef, srciSpans, type SrciDecode } from './srci.js';
 import { decodeDxbcTokens, encodeDxbcTokens, dxbcTokenSpans, type DxbcTokens } from '../shader/dxbc.js';
 
 /** Bytes of a part no row names, kept as they are (strings, padding, bitcode, unknown data). */
@@ -183,17 +184,34 @@ function runWalk(walk: Walk, r: RowReader, name: string, extents: Extent[] | und
   }
 }
 
+/** A range of a part's bytes, [start, end), and what says it (encodePart's messages). */
+type Said = readonly [start: number, end: number, what?: string];
+
+/**
+ * The one walk over a part's ranges in order of start (the records' slots a decode read, or what a
+ * description says: kept runs too): `gap(a, b)` for each run of [0, size) none covers, `overlap`
+ * for a range that starts inside the one before (ambiguous: one of the two would be lost).
+ */
+function sweep(ranges: Said[], size: number, gap: (a: number, b: number) => void, overlap: (r: Said, by: string | undefined) => never): void {
+  ranges.sort((a, b) => a[0] - b[0]);
+  let at = 0;
+  let by: string | undefined;
+  for (const r of ranges) {
+    if (r[1] === r[0]) continue;
+    if (r[0] < at) overlap(r, by);
+    if (r[0] > at) gap(at, r[0]);
+    at = r[1];
+    by = r[2];
+  }
+  if (at < size) gap(at, size);
+}
+
 /** The bytes of [0, size) outside the extents, as kept runs. */
 function keptOutside(data: Uint8Array, extents: Extent[], name: string, base: number): KeptBytes[] {
-  const sorted = extents.slice().sort((a, b) => a[0] - b[0]);
   const kept: KeptBytes[] = [];
-  let at = 0;
-  for (const [s, e] of sorted) {
-    if (s < at) throw new DecodeError('part-layout', base + s, name, `records overlap at byte ${s} of the part (ambiguous to write back)`);
-    if (s > at) kept.push({ offset: at, bytes: data.slice(at, s) });
-    at = e;
-  }
-  if (at < data.byteLength) kept.push({ offset: at, bytes: data.slice(at) });
+  sweep(extents, data.byteLength, (a, b) => kept.push({ offset: a, bytes: data.slice(a, b) }), (r) => {
+    throw new DecodeError('part-layout', base + r[0], name, `records overlap at byte ${r[0]} of the part (ambiguous to write back)`);
+  });
   return kept;
 }
 
@@ -206,8 +224,10 @@ export function decodePart(name: string, data: Uint8Array, options: DecodePartOp
   if (typeof name !== 'string') throw new DescriptionError('bad-type', 'name', `expected a FourCC string, got ${kindOf(name)}`);
   expectBytes(data, 'data');
   expectOptions(options as unknown);
+  if (options.base !== undefined) expectOffset(options.base, 'options.base');
+  if (options.inflate !== undefined) expectFunction(options.inflate, 'options.inflate');
   const base = options.base ?? 0;
-  const budget = options.budget ?? Budget.for(data.byteLength);
+  const budget = budgetOf(options, data.byteLength);
   const r = new RowReader(data, base, budget);
   if (name === 'SHEX' || name === 'SHDR') {
     const tokens = decodeDxbcTokens(data, { base, budget });
@@ -230,13 +250,18 @@ export function decodePart(name: string, data: Uint8Array, options: DecodePartOp
 function expectDecodedPart(part: unknown): asserts part is DecodedPart {
   expectObject(part, 'part');
   const p = part as unknown as DecodedPart;
-  if (typeof p.name !== 'string') throw new DescriptionError('bad-type', 'part.name', `expected a FourCC, got ${kindOf(p.name)}`);
-  if (typeof p.kind !== 'string') throw new DescriptionError('bad-type', 'part.kind', `expected a string, got ${kindOf(p.kind)}`);
+  expectString(p.name, 'part.name');
+  expectString(p.kind, 'part.kind');
   expectObject(p.blocks, 'part.blocks');
+  // each block is a row or a list of rows (a null or a string is no row: partToJson would throw or spell its characters)
+  for (const [k, v] of Object.entries(p.blocks)) {
+    if (Array.isArray(v)) expectObjects(v, `part.blocks.${k}`);
+    else expectObject(v, `part.blocks.${k}`);
+  }
   expectArray(p.kept, 'part.kept');
   p.kept.forEach((k, i) => {
     expectObject(k, `part.kept[${i}]`);
-    if (typeof k.offset !== 'number' || !Number.isInteger(k.offset)) throw new DescriptionError('bad-type', `part.kept[${i}].offset`, `expected an offset, got ${kindOf(k.offset)}`);
+    expectOffset(k.offset, `part.kept[${i}].offset`);
     expectBytes(k.bytes, `part.kept[${i}].bytes`);
   });
   if (p.tokens !== undefined) {
@@ -250,7 +275,7 @@ function expectDecodedPart(part: unknown): asserts part is DecodedPart {
   if (p.sourceInfo !== undefined) {
     expectObject(p.sourceInfo, 'part.sourceInfo');
     expectArray(p.sourceInfo.records, 'part.sourceInfo.records');
-    p.sourceInfo.records.forEach((x, i) => expectObject(x, `part.sourceInfo.records[${i}]`));
+    expectObjects(p.sourceInfo.records, 'part.sourceInfo.records');
   }
 }
 
@@ -262,11 +287,36 @@ function expectDecodedPart(part: unknown): asserts part is DecodedPart {
 export function encodePart(part: DecodedPart, options: EncodePartOptions = {}): Uint8Array {
   expectDecodedPart(part);
   expectOptions(options as unknown);
-  if (options.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget, got ${kindOf(options.budget)}`);
   const size = part.size;
   if (!Number.isInteger(size) || size < 0 || size > 0x7fffffff) throw new DescriptionError('out-of-range', 'part.size', `expected a size 0..2147483647, got ${String(size)}`);
+  // by default the budget a decode of these bytes gets: a description whose records take more placing than reading its bytes would is refused, not walked
+  const budget = budgetOf(options, size);
+  // what the description says, before anything of `size` bytes is made: the kept runs and the
+  // records' slots tile the part, as decodePart gives them (a byte no run or record says, or one
+  // two of them say, would be written as zero or as the later of the two: never the bytes read)
+  const said: Said[] = part.kept.map((k, i) => [k.offset, k.offset + k.bytes.byteLength, `part.kept[${i}]`]);
+  let placed: Placed[] = [];
+  let words = 2;
+  if (part.tokens) {
+    for (const ins of part.tokens.instructions) words += ins.tokens.length;
+    said.push([0, 4 * words, 'part.tokens']);
+  } else if (part.sourceInfo) {
+    // SRCI: bounded by its records and kept runs, not tiled (its sections leave padding to the kept bytes)
+    for (const x of part.sourceInfo.records) words += srciRecordDef((x as { record?: unknown } | null)?.record)?.size ?? 0;
+    said.length = 0;
+    said.push([0, words + part.kept.reduce((n, k) => n + k.bytes.byteLength, 0), 'part.sourceInfo']);
+  } else {
+    const layout = layoutOfKind(part.name, part.kind);
+    if (layout) placed = placeBlocks(layout, new RowReader(NO_BYTES, 0, budget), part.name, undefined, part.blocks).placed;
+    for (const p of placed) for (const [a, b] of recordExtents(p.def, p.row, p.at, [])) said.push([a, b, p.path]);
+  }
+  sweep(said, size, (a, b) => {
+    throw new DescriptionError('out-of-range', 'part.size', `no record or kept run says bytes ${a}..${b}`);
+  }, (r, by) => {
+    throw new DescriptionError('out-of-range', r[2]!, `bytes ${r[0]}..${r[1]} overlap ${by}`);
+  });
   const out = new Uint8Array(size);
-  for (const k of part.kept ?? []) {
+  for (const k of part.kept) {
     if (!(k.offset >= 0) || k.offset + k.bytes.byteLength > size) throw new DescriptionError('out-of-range', 'part.kept', `kept bytes at ${k.offset} run past the part's ${size} bytes`);
     out.set(k.bytes, k.offset);
   }
@@ -279,16 +329,15 @@ export function encodePart(part: DecodedPart, options: EncodePartOptions = {}): 
     encodeSrci(part.sourceInfo, view, writeRecord);
     return out;
   }
-  const layout = layoutOfKind(part.name, part.kind);
-  if (!layout) return out;
-  // by default the budget a decode of these bytes gets: a description whose records take more placing than reading its bytes would is refused, not walked
-  const { placed } = placeBlocks(layout, new RowReader(out, 0, options.budget ?? Budget.for(out.byteLength)), part.name, undefined, part.blocks);
   for (const p of placed) {
     if (p.at + p.def.size > size) throw new DescriptionError('out-of-range', p.path, `the record at ${p.at} runs past the part's ${size} bytes`);
     writeRecord(p.def, p.row, view, p.at);
   }
   return out;
 }
+
+const NO_BYTES = new Uint8Array(0);
+
 
 
 /** Options of partToJson. */
@@ -304,6 +353,7 @@ export interface PartJsonOptions {
 export function partToJson(part: DecodedPart, options: PartJsonOptions = {}): Record<string, unknown> {
   expectDecodedPart(part);
   expectOptions(options as unknown);
+  if (options.maxKeptBytes !== undefined) expectOffset(options.maxKeptBytes, 'options.maxKeptBytes');
   const max = options.maxKeptBytes ?? Infinity;
   const blocks: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(part.blocks)) blocks[k] = Array.isArray(v) ? v.map(recordToJson) : recordToJson(v);
@@ -330,21 +380,32 @@ export function partFromJson(json: unknown): DecodedPart {
   const size = j.size;
   if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw new DescriptionError('bad-type', '$.size', 'expected a size');
   if (!Array.isArray(j.kept)) throw new DescriptionError('bad-type', '$.kept', `expected an array, got ${kindOf(j.kept)}`);
+  // `kind`, and the decode of a part read by its own decoder (without it, the part would be written as zeros)
+  const own = (key: string, type: 'string' | 'object') => {
+    const v = j[key];
+    if (typeof v !== type || v === null) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', `$.${key}`, `expected a${type === 'object' ? 'n' : ''} ${type}`);
+    return v;
+  };
   const kept = j.kept.map((k: unknown, i: number) => {
     const o = k as { offset?: unknown; hex?: unknown };
     if (typeof o?.offset !== 'number' || typeof o.hex !== 'string') throw new DescriptionError('bad-type', `$.kept[${i}]`, 'expected { offset, hex }');
+    expectOffset(o.offset, `$.kept[${i}].offset`);
     return { offset: o.offset, bytes: hexToBytes(o.hex, undefined, `$.kept[${i}].hex`) };
   });
-  const part: DecodedPart = { name, kind: String(j.kind), size, blocks: {}, kept };
+  const kind = own('kind', 'string') as string;
+  const part: DecodedPart = { name, kind, size, blocks: {}, kept };
+  // a part read by its own decoder carries its decode: without it, the part would be written as zeros
   if (name === 'SHEX' || name === 'SHDR') {
-    part.tokens = j.program as DxbcTokens;
+    part.tokens = own('program', 'object') as DxbcTokens;
     return part;
   }
   if (name === 'SRCI') {
-    part.sourceInfo = j.sourceInfo as SrciDecode;
+    part.sourceInfo = own('sourceInfo', 'object') as SrciDecode;
     return part;
   }
-  const layout = layoutOfKind(name, part.kind);
+  const layout = layoutOfKind(name, kind);
+  // a part with rows is read by its layout: a kind that names another (or none) would drop its blocks
+  if (name === 'STAT' ? !layout : layout && layout.kind !== kind) throw new DescriptionError('bad-name', '$.kind', `not how a ${name} part is read: ${quoted(kind)}`);
   if (!layout) return part;
   for (const b of layout.blocks) {
     if (b.when && !b.when(part.blocks)) continue;

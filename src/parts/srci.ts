@@ -15,6 +15,9 @@ import { checkRow, readRecord, recordSpans, RowReader, type Extent, type Row } f
 /** SRCI record layouts by C name (the placed records name theirs). */
 const DEFS: Readonly<Record<string, RecordDef>> = Object.fromEntries([SRCI_HEADER, SRCI_SECTION, SRCI_CONTENTS, SRCI_CONTENTS_ENTRY, SRCI_NAMES, SRCI_NAMES_ENTRY, SRCI_ARGS].map((d) => [d.name, d]));
 
+/** The SRCI record layout a description names, among the own names only (a record "constructor" is none), or undefined. */
+export const srciRecordDef = (name: unknown): RecordDef | undefined => (typeof name === 'string' && Object.hasOwn(DEFS, name) ? DEFS[name] : undefined);
+
 /** A record read from the part bytes: its layout's C name, data offset and value. */
 export interface SrciRecord {
   record: string;
@@ -173,7 +176,7 @@ export function decodeSrci(r: RowReader, extents: Extent[], inflate: Inflate | u
 /** Writes the SRCI header rows back (the kept bytes hold everything else). */
 export function encodeSrci(s: SrciDecode, out: DataView, write: (def: RecordDef, row: Row, out: DataView, at: number) => void): void {
   s.records.forEach((x, i) => {
-    const def = DEFS[x.record];
+    const def = srciRecordDef(x.record);
     if (!def) throw new DescriptionError('bad-name', `part.sourceInfo.records[${i}].record`, `no SRCI record ${quoted(String(x.record))}`);
     if (typeof x.at !== 'number' || !Number.isInteger(x.at) || x.at < 0 || x.at + def.size > out.byteLength) throw new DescriptionError('out-of-range', `part.sourceInfo.records[${i}].at`, `the record does not fit the part's ${out.byteLength} bytes`);
     checkRow(def, x.row, `part.sourceInfo.records[${i}].row`);
@@ -184,7 +187,7 @@ export function encodeSrci(s: SrciDecode, out: DataView, write: (def: RecordDef,
 /** Byte-map spans of the SRCI header rows. */
 export function srciSpans(s: SrciDecode, rec: SpanRecorder, base: number, path: string): void {
   for (const x of s.records) {
-    const def = DEFS[x.record];
+    const def = srciRecordDef(x.record);
     if (def) recordSpans(def, x.row, rec, base, x.at, `${path}.${x.record}`);
   }
 }

@@ -7,6 +7,7 @@
 import { SCALAR_SIZE, fieldWidth, type Field, type FieldType, type FloatScalar, type RecordDef, type RefType, type Scalar, type SubField, type UnionType } from '../../codecs/rows.js';
 import { Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
+import { expectObject } from '../bytes/check.js';
 import { readNul } from '../bytes/strings.js';
 import { enumName, enumValue, floatFromJson, floatToJson } from '../json/vocabulary.js';
 import { f32Bits, f32FromBits, keepNanBitsOf, nanBitsOf } from '../bytes/f32.js';
@@ -360,6 +361,31 @@ function writeFields(fields: readonly Field[], row: Row, out: DataView, at: numb
   }
 }
 
+/**
+ * The byte ranges writeRecord writes for a record at `at` (relative to the data), pushed to `out`:
+ * the same fixed slots a read's `extents` receives (inline strings and a union's rest are the
+ * kept bytes'), so a writer can check that records and kept bytes tile a part before writing.
+ */
+export function recordExtents(def: RecordDef, row: Row, at: number, out: Extent[]): Extent[] {
+  extentFields(def.fields, row, at, out);
+  return out;
+}
+
+function extentFields(fields: readonly Field[], row: Row, at: number, out: Extent[]): void {
+  for (const f of fields) {
+    if (f.at === 'after') continue;
+    const t = f.type;
+    const o = at + f.at;
+    if (typeof t === 'object' && 'union' in t) {
+      const by = row[t.union.by];
+      extentFields(t.union.cases[typeof by === 'number' ? by : -1] ?? [], row, o, out);
+      continue;
+    }
+    const w = fieldWidth(t); // undefined: an inline string (the kept bytes')
+    if (w !== undefined) out.push([o, o + w]);
+  }
+}
+
 /** Lowercase hex of bytes: the JSON forms' byte runs. */
 export const hex = bytesHex;
 
@@ -369,12 +395,27 @@ export const hex = bytesHex;
  * as floatToJson spells it, a NaN with the bits `nanBits` kept for it (which is left out).
  */
 export function recordToJson(row: Row): Record<string, unknown> {
+  expectRow(row);
   const out: Record<string, unknown> = {};
+  const nanBits = row.nanBits;
   for (const [k, v] of Object.entries(row)) {
-    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) out[k] = floatToJson(v, (row.nanBits as Row | undefined)?.[k] as number | undefined);
-    else if (k !== 'nanBits') out[k] = typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v instanceof Uint8Array ? hex(v) : v;
+    let j: unknown;
+    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) {
+      // a NaN's kept bits: an own number of nanBits only (not an inherited `constructor`)
+      const bits = nanBits && Object.hasOwn(nanBits, k) ? (nanBits as Row)[k] : undefined;
+      j = floatToJson(v, typeof bits === 'number' ? bits : undefined);
+    } else if (k === 'nanBits') continue;
+    else j = typeof v === 'bigint' ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString()) : v instanceof Uint8Array ? hex(v) : v;
+    // a key "__proto__" (a row from a JSON text keeps it as its own key) is a key here too, not the prototype
+    if (k === '__proto__') Object.defineProperty(out, k, { value: j, enumerable: true, writable: true, configurable: true });
+    else out[k] = j;
   }
   return out;
+}
+
+/** A row argument of the JSON writers: an object. @throws {DescriptionError} bad-type */
+function expectRow(row: unknown): asserts row is Row {
+  expectObject(ArrayBuffer.isView(row) ? [] : row, 'row'); // bytes are no record (their indexes would be its keys)
 }
 
 /**
@@ -383,6 +424,7 @@ export function recordToJson(row: Row): Record<string, unknown> {
  * form a `derived` read of the same bytes gives. Values that are not integers are left as given.
  */
 export function rowToJson(def: RecordDef, row: Row): Record<string, unknown> {
+  expectRow(row);
   const out: Row = { ...row };
   const named = (fields: readonly Field[]) => {
     for (const f of fields) {
