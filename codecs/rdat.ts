@@ -121,8 +121,10 @@ export const RAYTRACING_PIPELINE_FLAGS = { SkipTriangles: 0x100, SkipProceduralP
 /** hlsl::RDAT::DxilResourceFlag bits. */
 export const RESOURCE_FLAGS = { UAVGloballyCoherent: 1, UAVCounter: 2, UAVRasterizerOrderedView: 4, DynamicIndexing: 8, Atomics64Use: 16 } as const;
 
-const FUNC_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeFuncAttribKind', '', Object.entries(NODE_FUNC_ATTRIB_KIND));
-const IO_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeAttribKind', '', Object.entries(NODE_ATTRIB_KIND));
+/** hlsl::RDAT::NodeFuncAttribKind (from NODE_FUNC_ATTRIB_KIND). */
+export const FUNC_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeFuncAttribKind', '', Object.entries(NODE_FUNC_ATTRIB_KIND));
+/** hlsl::RDAT::NodeAttribKind (from NODE_ATTRIB_KIND). */
+export const IO_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeAttribKind', '', Object.entries(NODE_ATTRIB_KIND));
 
 const FUNCTION_INFO_FIELDS = [
   f('Name', 'string'),
