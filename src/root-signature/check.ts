@@ -3,7 +3,8 @@
  * its own, inside its writers): the description is an object of a known version, its arrays are
  * arrays and their elements objects, and each parameter of a known type has its payload (a table's
  * `ranges` array, or the constants/descriptor object), and every field its version stores holds
- * what the encoder stores (an unsigned 32-bit integer, or any number in an f32 field). Anything
+ * what the encoder stores (an unsigned 32-bit integer, or any number in an f32 field; a sampler's
+ * `nanBits` the bits of a NaN for each of its NaN f32 fields, checkNanBits). Anything
  * else is a DescriptionError naming the field (the encoder's message), never a TypeError or a
  * stack overflow from deep inside a walk. Which values are valid (enum values, flags) is the
  * callers' to judge.
@@ -12,7 +13,8 @@ import { HEADER, PARAMETER, PARAMETER_TYPES, RANGE, RECORDS, ROOT_SIGNATURE_VERS
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectObject } from '../bytes/check.js';
-import { notNumber, notU32 } from './record-support.js';
+import { quoted } from '../bytes/text.js';
+import { notNumber, notU32, u32Error } from './record-support.js';
 import { KEYS, KNOWN_VERSIONS, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, fieldPath, parameterPath, rangePath, rootPath, samplerPath } from './rows.js';
 import type { RootSignature } from './types.js';
 
@@ -62,9 +64,40 @@ function numbers(values: Record<string, unknown>, record: RecordRow, version: Ro
   }
 }
 
+/** The f32 fields of a record, by key; records without one have no entry (made on first use). */
+let f32Fields: Map<RecordRow, ReadonlySet<string>> | undefined;
+const f32KeysOf = (record: RecordRow): ReadonlySet<string> | undefined =>
+  (f32Fields ??= new Map(Object.values(RECORDS).map((r) => [r as RecordRow, new Set(dataFields(r).filter((f) => f.row.kind === 'f32').map((f) => f.key))] as const).filter(([, keys]) => keys.size > 0))).get(record);
+
+const bits8 = (b: number) => `0x${b.toString(16).padStart(8, '0')}`;
+
+/**
+ * A record's `nanBits` (src/bytes/f32.ts: the bits of a NaN a number cannot carry, by field key),
+ * checked where they are read, so that what is written is the value: each entry an unsigned 32-bit
+ * integer whose bits are a NaN (exponent all ones, fraction not zero) for an f32 field of the record
+ * whose value is NaN. Records without f32 fields hold no NaN bits and are not looked at.
+ * @throws {DescriptionError} bad-type (not an object, not an integer), out-of-range (outside 32 bits, or bits that are no NaN), unknown-key (not an f32 field of the record), not-representable (the field is not NaN: the bits would be dropped)
+ */
+export function checkNanBits(values: Record<string, unknown>, record: RecordRow, path: string): void {
+  const nanBits = values.nanBits;
+  const keys = nanBits === undefined ? undefined : f32KeysOf(record);
+  if (keys === undefined) return;
+  const at = fieldPath(path, 'nanBits');
+  expectObject(nanBits, at);
+  for (const key of Object.keys(nanBits)) {
+    const where = fieldPath(at, key);
+    if (!keys.has(key)) throw new DescriptionError('unknown-key', where, `${quoted(key)} is not an f32 field of ${record.type} (NaN bits are kept for ${[...keys].join(', ')})`);
+    const bits = nanBits[key];
+    if (typeof bits !== 'number' || bits >>> 0 !== bits) u32Error(bits, where);
+    if ((bits & 0x7f800000) !== 0x7f800000 || (bits & 0x7fffff) === 0) throw new DescriptionError('out-of-range', where, `${bits8(bits)} is not the bits of a NaN (exponent all ones, fraction not zero)`);
+    const value = values[key];
+    if (!Number.isNaN(value)) throw new DescriptionError('not-representable', where, `${key} is ${typeof value === 'number' ? String(value) : typeof value}, not a NaN: the bits ${bits8(bits)} kept for it would be lost`);
+  }
+}
+
 /**
  * Checks the shape of a typed description (see the file comment) and returns its version.
- * @throws {DescriptionError} bad-type (not an object, an array, a number or an integer), missing-key (a parameter's payload), out-of-range (the version, a field outside 32 bits)
+ * @throws {DescriptionError} bad-type (not an object, an array, a number or an integer), missing-key (a parameter's payload), out-of-range (the version, a field outside 32 bits); for a sampler's nanBits, checkNanBits's
  */
 export function checkDescription(rs: RootSignature, at: string = ROOT_SIGNATURE_PART): RootSignatureVersion {
   expectObject(rs, at);
@@ -100,6 +133,7 @@ export function checkDescription(rs: RootSignature, at: string = ROOT_SIGNATURE_
     const s = samplers[k];
     expectObject(s, samplerPath(k, at));
     numbers(s, SAMPLER, version, samplerPath(k, at));
+    checkNanBits(s, SAMPLER, samplerPath(k, at));
   }
   return version;
 }
