@@ -13,9 +13,8 @@ import { HEADER, PARAMETER, PARAMETER_TYPES, RANGE, RECORDS, ROOT_SIGNATURE_VERS
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectObject } from '../bytes/check.js';
-import { quoted } from '../bytes/text.js';
-import { notNumber, notU32, u32Error } from './record-support.js';
-import { KEYS, KNOWN_VERSIONS, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, fieldPath, parameterPath, rangePath, rootPath, samplerPath } from './rows.js';
+import { notNumber, notU32 } from './record-support.js';
+import { KNOWN_VERSIONS, PARAMETER_TYPE_KEY, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, fieldPath, parameterPath, rangePath, rootPath, samplerPath } from './rows.js';
 import type { RootSignature } from './types.js';
 
 /** The error for a `version` that is no version row: out-of-range at `path` (`RTS0.version`). */
@@ -64,34 +63,25 @@ function numbers(values: Record<string, unknown>, record: RecordRow, version: Ro
   }
 }
 
-/** The f32 fields of a record, by key; records without one have no entry (made on first use). */
-let f32Fields: Map<RecordRow, ReadonlySet<string>> | undefined;
-const f32KeysOf = (record: RecordRow): ReadonlySet<string> | undefined =>
-  (f32Fields ??= new Map(Object.values(RECORDS).map((r) => [r as RecordRow, new Set(dataFields(r).filter((f) => f.row.kind === 'f32').map((f) => f.key))] as const).filter(([, keys]) => keys.size > 0))).get(record);
-
-const bits8 = (b: number) => `0x${b.toString(16).padStart(8, '0')}`;
-
 /**
- * A record's `nanBits` (src/bytes/f32.ts: the bits of a NaN a number cannot carry, by field key),
- * checked where they are read, so that what is written is the value: each entry an unsigned 32-bit
- * integer whose bits are a NaN (exponent all ones, fraction not zero) for an f32 field of the record
- * whose value is NaN. Records without f32 fields hold no NaN bits and are not looked at.
- * @throws {DescriptionError} bad-type (not an object, not an integer), out-of-range (outside 32 bits, or bits that are no NaN), unknown-key (not an f32 field of the record), not-representable (the field is not NaN: the bits would be dropped)
+ * A sampler's `nanBits` (src/bytes/f32.ts: the bits of each NaN a number cannot carry, by field
+ * key), checked where they are read, so that what is written is the value: each entry the bits of
+ * a NaN (exponent all ones, fraction not zero) as an unsigned 32-bit integer, for an f32 field of
+ * `record` whose value is NaN. Anything else would be written as another value, or dropped.
+ * @throws {DescriptionError} bad-type (nanBits not an object); not-representable naming the entry
  */
 export function checkNanBits(values: Record<string, unknown>, record: RecordRow, path: string): void {
   const nanBits = values.nanBits;
-  const keys = nanBits === undefined ? undefined : f32KeysOf(record);
-  if (keys === undefined) return;
+  if (nanBits === undefined) return;
   const at = fieldPath(path, 'nanBits');
   expectObject(nanBits, at);
   for (const key of Object.keys(nanBits)) {
-    const where = fieldPath(at, key);
-    if (!keys.has(key)) throw new DescriptionError('unknown-key', where, `${quoted(key)} is not an f32 field of ${record.type} (NaN bits are kept for ${[...keys].join(', ')})`);
     const bits = nanBits[key];
-    if (typeof bits !== 'number' || bits >>> 0 !== bits) u32Error(bits, where);
-    if ((bits & 0x7f800000) !== 0x7f800000 || (bits & 0x7fffff) === 0) throw new DescriptionError('out-of-range', where, `${bits8(bits)} is not the bits of a NaN (exponent all ones, fraction not zero)`);
-    const value = values[key];
-    if (!Number.isNaN(value)) throw new DescriptionError('not-representable', where, `${key} is ${typeof value === 'number' ? String(value) : typeof value}, not a NaN: the bits ${bits8(bits)} kept for it would be lost`);
+    // an f32 field (no prototype member is a row of kind f32) that is NaN; a u32 whose exponent is
+    // all ones and fraction not zero
+    if (record.fields[key]?.kind !== 'f32' || values[key] === values[key] || typeof bits !== 'number' || bits >>> 0 !== bits || (bits & 0x7f800000) !== 0x7f800000 || !(bits & 0x7fffff)) {
+      throw new DescriptionError('not-representable', fieldPath(at, key), "expected a NaN's bits as a u32, for an f32 field that is NaN");
+    }
   }
 }
 
@@ -112,11 +102,11 @@ export function checkDescription(rs: RootSignature, at: string = ROOT_SIGNATURE_
     const path = parameterPath(i, at);
     expectObject(p, path);
     numbers(p, PARAMETER, version, path);
-    const payload = PAYLOADS.get(p[KEYS.PARAMETER.parameterType]);
+    const payload = PAYLOADS.get(p[PARAMETER_TYPE_KEY]);
     if (payload === undefined) continue; // an unknown type: the caller reports it in its own terms
     const value = p[payload.key];
     const where = fieldPath(path, payload.key);
-    if (value === undefined) throw new DescriptionError('missing-key', where, `a parameter of type ${String(p[KEYS.PARAMETER.parameterType])} needs its ${payload.key}`);
+    if (value === undefined) throw new DescriptionError('missing-key', where, `a parameter of type ${String(p[PARAMETER_TYPE_KEY])} needs its ${payload.key}`);
     if (!payload.array) {
       expectObject(value, where);
       numbers(value, payload.record, version, where);

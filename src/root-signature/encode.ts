@@ -8,11 +8,7 @@
  * codecs/ rows; each record is checked and written by its version's generated writer
  * (records.generated.ts, `npm run gen`). Error paths are built only when an error is thrown.
  */
-import {
-  PARAMETER,
-  SAMPLER,
-  type RootSignatureVersion,
-} from '../../codecs/root-signature.js';
+import { SAMPLER, type RootSignatureVersion } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
@@ -30,7 +26,7 @@ import {
   samplerPath as samplerPathOf,
   SAMPLERS_KEY as SAMPLERS_ROW_KEY,
   VERSION_KEY as VERSION_ROW_KEY,
-  keyOf,
+  PARAMETER_TYPE_KEY,
 } from './rows.js';
 import { expectObject } from '../bytes/check.js';
 import { checkNanBits, unknownVersion } from './check.js';
@@ -71,7 +67,6 @@ function payloadOf(type: unknown): string | undefined {
   return typeof type === 'number' && type >= 0 && type < PAYLOAD_BY_TYPE.length ? PAYLOAD_BY_TYPE[type] : undefined;
 }
 const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPTOR_PAYLOAD } = PAYLOAD_KEY;
-const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeWriter(v: RootSignatureVersion): Writer {
   const { headerSize, parameterSize, tableSize, rangeSize, constantsSize, descriptorSize, samplerSize, versionAt, numParametersAt, parametersAt, numSamplersAt, samplersAt, payloadAt, rangeCountAt, rangesAt } = recordLayout(v);
