@@ -6,7 +6,7 @@
  * node produced is charged to the call's `produce` budget: what `nodes()` returns, and what is
  * printed from it, stays within a fixed multiple of the input.
  */
-import { DXIL_COMPONENT_TYPE, FUNC_ATTRIB_KIND_TABLE, IO_ATTRIB_KIND_TABLE, NODE_ATTRIB_KIND, NODE_FUNC_ATTRIB_KIND, NODE_LAUNCH_TYPE, NODE_LAUNCH_TYPE_TABLE, NULL_REF, RDAT_PART_TYPE, SHADER_KIND_NODE, type RdatTableName } from '../../codecs/rdat.js';
+import { DXIL_COMPONENT_TYPE, FUNC_ATTRIB_KIND_TABLE, IO_ATTRIB_KIND_TABLE, NODE_ATTRIB_KIND, NODE_FUNC_ATTRIB_KIND, NODE_LAUNCH_TYPE_TABLE, nodeLaunchWord, NULL_REF, RDAT_PART_TYPE, SHADER_KIND_NODE, type RdatTableName } from '../../codecs/rdat.js';
 import { SHADER_KIND } from '../../codecs/psv0.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumValue } from '../json/vocabulary.js';
@@ -186,7 +186,7 @@ export function nodeReports(rdat: RdatDescription, budget: Budget, base = 0): No
     out.push({
       exportName,
       id: id ?? { Name: exportName, ArrayIndex: 0 },
-      launch: NODE_LAUNCH_TYPE[launch] ?? `launch type ${launch}`,
+      launch: nodeLaunchWord(launch) ?? `launch type ${launch}`,
       outputs,
     });
   });

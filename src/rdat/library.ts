@@ -3,7 +3,7 @@
  * kind, flags, payload sizes and bindings) and subobjects (kind, name, contents, root signature).
  * Built once from a description: names are indexed, never searched in a loop.
  */
-import { FUNC_ATTRIB_KIND_TABLE, HIT_GROUP_TYPE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RESOURCE_CLASS_TABLE, SHADER_KIND, SUBOBJECT_KIND_TABLE } from '../../codecs/rdat.js';
+import { FUNC_ATTRIB_KIND_TABLE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RESOURCE_CLASS_TABLE, SUBOBJECT_KIND_TABLE, hitGroupTypeName, shaderKindName } from '../../codecs/rdat.js';
 import { PSV_RESOURCE_KIND, SHADER_KIND as SHADER_KIND_TABLE } from '../../codecs/psv0.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
@@ -90,7 +90,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 /** `vs_6_0`-style name of a MinShaderTarget word (kind << 16 | major << 4 | minor). */
 export function shaderTargetName(word: number): string {
-  const kind = SHADER_KIND[(word >>> 16) & 0xffff] ?? `kind${(word >>> 16) & 0xffff}`;
+  const kind = shaderKindName((word >>> 16) & 0xffff) ?? `kind${(word >>> 16) & 0xffff}`;
   return `${kind} ${(word >>> 4) & 0xf}.${word & 0xf}`;
 }
 
@@ -286,7 +286,7 @@ export function libraryLines(lib: Library, options?: LibraryTextOptions): string
     const c = s.contents;
     let what = '';
     if (s.kind === 'SubobjectToExportsAssociation') what = `${printable(String(c.Subobject))} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.map((x) => printable(String(x))).join(', ') : '(default: every export)'}`;
-    else if (s.kind === 'HitGroup') what = `${HIT_GROUP_TYPE[0] === c.Type ? 'triangles' : 'procedural'}: closest hit ${printable(String(c.ClosestHit || '-'))}, any hit ${printable(String(c.AnyHit || '-'))}, intersection ${printable(String(c.Intersection || '-'))}`;
+    else if (s.kind === 'HitGroup') what = `${hitGroupTypeName(0) === c.Type ? 'triangles' : 'procedural'}: closest hit ${printable(String(c.ClosestHit || '-'))}, any hit ${printable(String(c.AnyHit || '-'))}, intersection ${printable(String(c.Intersection || '-'))}`;
     else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${printable(s.rootSignature.error)})` : `RTS0 v${s.rootSignature.version}, ${s.rootSignature.bytes.byteLength} bytes`;
     else what = Object.entries(c).map(([k, v]) => `${printable(k)} ${printable(String(v))}`).join(', ');
     lines.push(`  subobject ${printable(s.name)}: ${printable(s.kind)}${what ? `, ${what}` : ''}`);
