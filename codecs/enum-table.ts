@@ -57,3 +57,12 @@ export function rowsBy<R extends readonly unknown[]>(rows: readonly R[], column:
     return index.get(key);
   };
 }
+
+/**
+ * An enumeration's names by value, a view of its `values` rows (rowsBy: the index made on first
+ * use, not at import); undefined for a value the table lacks.
+ */
+export function namesByValue(table: EnumTable): (value: number) => string | undefined {
+  const row = rowsBy(table.values, 1);
+  return (value) => row(value)?.[0];
+}

@@ -3,7 +3,7 @@
  * of codecs/rows.ts (docs/formats/rdat.md). src/rdat reads and writes the records through the one
  * row interpreter (src/rows/record.ts) and resolves their references into the pools.
  */
-import { enumerator, enumTable, type EnumTable } from './enum-table.js';
+import { enumerator, enumTable, namesByValue, type EnumTable } from './enum-table.js';
 import { PSV_RESOURCE_KIND, SHADER_KIND as PSV_SHADER_KIND } from './psv0.js';
 import { sequential, type Field, type RecordDef, type RefType, type Scalar, type SequentialField } from './rows.js';
 
@@ -55,8 +55,9 @@ export const DXIL_COMPONENT_TYPE = { U16: 3, U32: 5 } as const;
 
 /** hlsl::DXIL::NodeLaunchType. */
 export const NODE_LAUNCH_TYPE_TABLE = enumTable('hlsl::DXIL::NodeLaunchType', '', [['Invalid', 0], ['Broadcasting', 1], ['Coalescing', 2], ['Thread', 3]]);
-/** The launch words (`[Shader("node")] [NodeLaunch("...")]`) by value: the table's names in lower case. */
-export const NODE_LAUNCH_TYPE: Readonly<Record<number, string>> = Object.fromEntries(NODE_LAUNCH_TYPE_TABLE.values.filter(([, v]) => v !== 0).map(([n, v]) => [v, n.toLowerCase()]));
+const launchTypeName = /* @__PURE__ */ namesByValue(NODE_LAUNCH_TYPE_TABLE);
+/** The launch word (`[Shader("node")] [NodeLaunch("...")]`) of a launch type value: the table's name in lower case; undefined for Invalid (0) and values the table lacks. */
+export const nodeLaunchWord = (value: number): string | undefined => (value === 0 ? undefined : launchTypeName(value)?.toLowerCase());
 
 // ---------------------------------------------------------------- every table, one row per field
 // (docs/formats/rdat.md). The RDAT part is a header (version, part count, part offsets) and
@@ -109,11 +110,10 @@ export const SUBOBJECT_KIND_TABLE = enumTable('hlsl::DXIL::SubobjectKind', '', [
   ['HitGroup', 11],
   ['RaytracingPipelineConfig1', 12],
 ]);
-const byValue = (t: EnumTable): Readonly<Record<number, string>> => Object.fromEntries(t.values.map(([name, value]) => [value, name]));
-/** hlsl::DXIL::ShaderKind by value: the one table is codecs/psv0.ts SHADER_KIND. */
-export const SHADER_KIND = byValue(PSV_SHADER_KIND);
-/** hlsl::DXIL::HitGroupType by value (from HIT_GROUP_TYPE_TABLE). */
-export const HIT_GROUP_TYPE = byValue(HIT_GROUP_TYPE_TABLE);
+/** hlsl::DXIL::ShaderKind's name by value (the one table is codecs/psv0.ts SHADER_KIND), its index made on first use. */
+export const shaderKindName = /* @__PURE__ */ namesByValue(PSV_SHADER_KIND);
+/** hlsl::DXIL::HitGroupType's name by value (from HIT_GROUP_TYPE_TABLE), its index made on first use. */
+export const hitGroupTypeName = /* @__PURE__ */ namesByValue(HIT_GROUP_TYPE_TABLE);
 /** hlsl::DXIL::StateObjectFlags bits. */
 export const STATE_OBJECT_FLAGS = { AllowLocalDependenciesOnExternalDefinitions: 1, AllowExternalDependenciesOnLocalDefinitions: 2, AllowStateObjectAdditions: 4 } as const;
 /** hlsl::DXIL::RaytracingPipelineFlags bits. */
@@ -121,8 +121,10 @@ export const RAYTRACING_PIPELINE_FLAGS = { SkipTriangles: 0x100, SkipProceduralP
 /** hlsl::RDAT::DxilResourceFlag bits. */
 export const RESOURCE_FLAGS = { UAVGloballyCoherent: 1, UAVCounter: 2, UAVRasterizerOrderedView: 4, DynamicIndexing: 8, Atomics64Use: 16 } as const;
 
-const FUNC_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeFuncAttribKind', '', Object.entries(NODE_FUNC_ATTRIB_KIND));
-const IO_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeAttribKind', '', Object.entries(NODE_ATTRIB_KIND));
+/** hlsl::RDAT::NodeFuncAttribKind (from NODE_FUNC_ATTRIB_KIND). */
+export const FUNC_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeFuncAttribKind', '', Object.entries(NODE_FUNC_ATTRIB_KIND));
+/** hlsl::RDAT::NodeAttribKind (from NODE_ATTRIB_KIND). */
+export const IO_ATTRIB_KIND_TABLE = enumTable('hlsl::RDAT::NodeAttribKind', '', Object.entries(NODE_ATTRIB_KIND));
 
 const FUNCTION_INFO_FIELDS = [
   f('Name', 'string'),

@@ -17,6 +17,12 @@ import {
   validateRenderPasses,
   type DdiObject,
 } from '../src/ddi/index.js';
+import { nodeReports } from '../src/ddi/nodes.js';
+import { decodeRdat } from '../src/rdat/decode.js';
+import { describeLibrary } from '../src/rdat/library.js';
+import type { RdatDescription } from '../src/rdat/types.js';
+import { Budget } from '../src/bytes/budget.js';
+import { DescriptionError } from '../src/bytes/errors.js';
 import { ROOT, corpusFile } from './helpers/corpus.js';
 import { randomDdi } from './helpers/ddi-random.js';
 import { missingCompiler, missingPath, requires } from './helpers/requires.js';
@@ -319,6 +325,57 @@ test('every work-graph library: the node outputs read from RDAT agree with the H
       assert.equal(validateDdi('thread-launch-node-properties', { ...(ddiFromJson('thread-launch-node-properties', { FinalName: { Name: id, ArrayIndex: index }, bProgramEntry: 0, InputNodeIOKind: 'EMPTY_INPUT', InputNodeIOFlags: 0, InputRecordSizeInBytes: 0, GroupSharedUsageInBytes: 0, MaxRecursionDepth: 0, pLocalRootArgumentsTableIndex: null, pShareInputOfNode: null, pInputNodes: null, pNodesSharingInputWithThisNode: null, NumOutputs: 0, pOutputs: null }) as DdiObject), NumOutputs: n.outputs.length, pOutputs: n.outputs.length ? n.outputs : null }), [], `${lib} ${n.exportName}: valid`);
     }
   }
+});
+
+test('node reports read ShaderKind, AttribKind and LaunchType as describeLibrary does: the stored number or the name of its table in place (a name beside is not needed), anything else a DescriptionError naming the field', () => {
+  /** The decoded description with each enumerated field respelled: `names` the table's name in place, else the number alone; the `<key>Name` beside removed. */
+  const respelled = (rdat: RdatDescription, names: boolean): RdatDescription => {
+    const copy = structuredClone(rdat) as unknown as { parts: { records?: Record<string, unknown>[] }[] };
+    for (const part of copy.parts) {
+      for (const rec of part.records ?? []) {
+        for (const key of ['ShaderKind', 'AttribKind', 'LaunchType']) {
+          if (!(`${key}Name` in rec)) continue;
+          if (names) rec[key] = rec[`${key}Name`];
+          delete rec[`${key}Name`];
+        }
+      }
+    }
+    return copy as unknown as RdatDescription;
+  };
+  const reports = (rdat: RdatDescription) => nodeReports(rdat, Budget.for(1 << 20));
+  let nodes = 0;
+  for (const lib of Object.keys(hlsl)) {
+    const rdat = decodeRdat(parseContainer(corpusFile(`shaders/vkd3d-proton/${lib}_code_dxil.dxil`)).parts.find((p) => p.name === 'RDAT')!.data);
+    const want = reports(rdat);
+    nodes += want.length;
+    for (const names of [true, false]) {
+      const other = respelled(rdat, names);
+      assert.equal(reports(other), want, `${lib}: ${names ? 'names in place' : 'numbers alone'}`);
+      assert.equal(describeLibrary(other).exports.map((e) => [e.kind, e.localRootArgumentsTableIndex]), describeLibrary(rdat).exports.map((e) => [e.kind, e.localRootArgumentsTableIndex]), `${lib}: describeLibrary`);
+    }
+  }
+  assert.is(nodes, Object.values(hlsl).reduce((n, l) => n + Object.keys(l).length, 0)); // every node of the HLSL table above
+  // anything but a number or a name of the table: refused by both readers, naming the field
+  const rdat = respelled(decodeRdat(parseContainer(corpusFile('shaders/vkd3d-proton/two_level_thread_node_array_code_dxil.dxil')).parts.find((p) => p.name === 'RDAT')!.data), true);
+  const table = (name: string) => (rdat.parts as unknown as { type: string; records: Record<string, unknown>[] }[]).find((p) => p.type === name)!.records;
+  const refused = (read: () => unknown, code: string, path: string) =>
+    assert.throws(read, (e: unknown) => e instanceof DescriptionError && e.code === code && e.path === path && !/TypeError/.test(e.message), `${code} ${path}`);
+  const fn = table('FunctionTable').findIndex((f) => f.ShaderKind === 'Node');
+  for (const [bad, code] of [['node', 'bad-name'], ['Nod', 'bad-name'], [true, 'bad-type'], [undefined, 'bad-type'], [1.5, 'bad-type']] as const) {
+    const saved = table('FunctionTable')[fn]!.ShaderKind;
+    table('FunctionTable')[fn]!.ShaderKind = bad;
+    refused(() => reports(rdat), code, `RDAT.FunctionTable[${fn}].ShaderKind`);
+    refused(() => describeLibrary(rdat), code, `RDAT.FunctionTable[${fn}].ShaderKind`);
+    table('FunctionTable')[fn]!.ShaderKind = saved;
+  }
+  // the first attribute of the first output a node has
+  const io = table('NodeShaderInfoTable').flatMap((n) => n.Outputs as number[]).map((o) => (table('IONodeTable')[o]!.Attribs as number[])[0]!)[0]!;
+  const kept = table('NodeShaderIOAttribTable')[io]!.AttribKind;
+  table('NodeShaderIOAttribTable')[io]!.AttribKind = 'Maxrecords';
+  refused(() => reports(rdat), 'bad-name', `RDAT.NodeShaderIOAttribTable[${io}].AttribKind`);
+  table('NodeShaderIOAttribTable')[io]!.AttribKind = kept;
+  table('NodeShaderFuncAttribTable')[0]!.AttribKind = {};
+  refused(() => reports(rdat), 'bad-type', 'RDAT.NodeShaderFuncAttribTable[0].AttribKind');
 });
 
 test('RDAT record dispatch grid: offset, component count and 16-bit components', () => {

@@ -271,6 +271,23 @@ test('vkd3d-proton\'s amplification and mesh shaders with equal payloads (16 and
   assert.equal(Object.keys(stageSignaturesFromParts(parts, 3)!), ['inputs', 'outputs', 'patchConstants']);
 });
 
+test('payloads without their pair: a mesh shader with a 16-byte payload and no amplification shader fits (no public source refuses it, docs/formats/pipeline.md); an amplification shader with a payload before a mesh shader that declares none is a size mismatch', () => {
+  // vkd3d-proton's ms_payload declares 16 bytes in PSV0 (the shader the payload-size case above pairs with as_simple)
+  const alone = { pRootSignature: 'rootsig/vkd3d__empty_rootsig.dxbc', MS: `${PROTON}/ms_payload_code_dxil.dxil`, PS: `${PROTON}/ps_green_code_dxil.dxil`, RTVFormats: ['R8G8B8A8_UNORM'] };
+  const r = verifyPipeline(pipe(alone));
+  assert.equal([r.kind, r.verdict, r.signatures, r.violations], ['mesh', 'fits', 'checked', []]);
+  // the same through verifySignatures: a payload size with no AS stage is no violation
+  const ms: StageSignatures = { inputs: [], outputs: [], stageInfo: { payloadSizeInBytes: 16 } };
+  assert.equal(sigCodes({ MS: 'ms', PS: 'ps' }, { MS: ms }), []);
+  // the converse: as_simple dispatches 16 bytes, ms_empty and ms_culling declare none (PSV0 0)
+  for (const m of ['ms_empty_code_dxil.dxil', 'ms_culling_code_dxil.dxil']) {
+    // (ms_culling also reads a resource the empty root signature lacks: a binding violation beside)
+    const v = verifyPipeline(pipe({ ...alone, AS: `${PROTON}/as_simple_code_dxil.dxil`, MS: `${PROTON}/${m}` })).violations.filter((x) => x.code !== 'binding');
+    assert.equal(v.map((x) => [x.code, x.severity, x.stage]), [['payload-size', 'error', 'MS']], m);
+    assert.match(v[0]!.message, /payload is 16 bytes, the mesh shader's 0/);
+  }
+});
+
 test('tessellation factors by domain: a quad hull shader declares 4 and 2, an isoline one 2 and 0; a domain shader reads no more and none of another domain', () => {
   const f = (sv: number, i: number) => el(sv % 2 ? 'SV_TessFactor' : 'SV_InsideTessFactor', i, i, 1, { systemValue: sv });
   const quad = [f(11, 0), f(11, 1), f(11, 2), f(11, 3), f(12, 4), f(12, 5)];

@@ -27,5 +27,16 @@ export const md5Shift = (i: number): number => SHIFTS[((i >> 2) & 12) | (i & 3)]
 /** The message word step i adds: i, 5i + 1, 3i + 5, 7i (mod 16) in rounds 0..3. */
 export const md5Word = (i: number): number => ((i >> 4 === 0 ? i : i >> 4 === 1 ? 5 * i + 1 : i >> 4 === 2 ? 3 * i + 5 : 7 * i) & 15);
 
+/** Per step, the message word and the rotation (md5Word, md5Shift) as byte tables for a loop. */
+export interface Md5StepTables {
+  readonly word: Uint8Array;
+  readonly shift: Uint8Array;
+}
+let stepTables: Md5StepTables | undefined;
+/** The step tables, made on first use (not at import: only the JS digest loops over them). */
+export function md5StepTables(): Md5StepTables {
+  return (stepTables ??= { word: Uint8Array.from(MD5_K, (_, i) => md5Word(i)), shift: Uint8Array.from(MD5_K, (_, i) => md5Shift(i)) });
+}
+
 /** MD5's initial state (a, b, c, d). */
 export const MD5_IV = Int32Array.of(0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476);

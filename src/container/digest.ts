@@ -16,7 +16,7 @@ import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSent
 import { DescriptionError, kindOf } from '../bytes/errors.js';
 import { setU32 } from '../bytes/le.js';
 import { expectArray, expectBytes } from '../bytes/check.js';
-import { MD5_IV, MD5_K, md5Shift, md5Word } from './digest-md5.js';
+import { MD5_IV, MD5_K, md5StepTables } from './digest-md5.js';
 import { wasmDigest4, wasmDigestInto, wasmRangeDigestInto } from './digest-wasm.js';
 import { bytesHex } from '../bytes/hex.js';
 
@@ -35,18 +35,19 @@ const scratch = new Uint8Array(64);
 const scratchWords = new Int32Array(scratch.buffer);
 const result = new Uint8Array(16);
 
-// The step table (digest-md5.ts) per step: the message word and the rotation.
+// The step table (digest-md5.ts) per step: the message word and the rotation, taken on the JS
+// digest's first call (md5StepTables makes them then), not at import.
 const K = MD5_K;
-const WORD = Uint8Array.from(K, (_, i) => md5Word(i));
-const SHIFT = Uint8Array.from(K, (_, i) => md5Shift(i));
+let WORD: Uint8Array | undefined;
+let SHIFT: Uint8Array | undefined;
 
 /** One MD5 compression of the 16 words m[o..o+16) into (h0, h1, h2, h3): the 64 steps as a loop. */
 function block(m: Int32Array, o: number): void {
   let a = h0, b = h1, c = h2, d = h3;
   for (let i = 0; i < 64; i++) {
     const f = i < 16 ? d ^ (b & (c ^ d)) : i < 32 ? c ^ (d & (b ^ c)) : i < 48 ? b ^ c ^ d : c ^ (b | ~d);
-    const t = (a + f + K[i]! + m[o + WORD[i]!]!) | 0;
-    const s = SHIFT[i]!;
+    const t = (a + f + K[i]! + m[o + WORD![i]!]!) | 0;
+    const s = SHIFT![i]!;
     a = d;
     d = c;
     c = b;
@@ -71,6 +72,7 @@ function scratchBlock(): void {
 
 /** The JS digest of `message` into out[at..at+16). Allocates nothing. */
 export function modifiedMd5JsInto(message: Uint8Array, out: Uint8Array, at = 0): void {
+  if (WORD === undefined) ({ word: WORD, shift: SHIFT } = md5StepTables());
   h0 = MD5_IV[0]!; h1 = MD5_IV[1]!; h2 = MD5_IV[2]!; h3 = MD5_IV[3]!;
   const length = message.byteLength;
   const full = length - (length & 63);

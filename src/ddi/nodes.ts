@@ -6,7 +6,10 @@
  * node produced is charged to the call's `produce` budget: what `nodes()` returns, and what is
  * printed from it, stays within a fixed multiple of the input.
  */
-import { DXIL_COMPONENT_TYPE, NODE_LAUNCH_TYPE, NULL_REF, RDAT_PART_TYPE, type RdatTableName } from '../../codecs/rdat.js';
+import { DXIL_COMPONENT_TYPE, FUNC_ATTRIB_KIND_TABLE, IO_ATTRIB_KIND_TABLE, NODE_ATTRIB_KIND, NODE_FUNC_ATTRIB_KIND, NODE_LAUNCH_TYPE_TABLE, nodeLaunchWord, NULL_REF, RDAT_PART_TYPE, SHADER_KIND_NODE, type RdatTableName } from '../../codecs/rdat.js';
+import { SHADER_KIND } from '../../codecs/psv0.js';
+import type { EnumTable } from '../../codecs/enum-table.js';
+import { enumValue } from '../json/vocabulary.js';
 import { NODE_IO_KIND_MASK, NODE_IO_RECORD_FLAGS_MASK, WORK_GRAPH_LIMITS } from '../../codecs/ddi.js';
 import { budgetOf, type Budget, type WorkLimits } from '../bytes/budget.js';
 import { expectBytes, expectOffset, expectOptions } from '../bytes/check.js';
@@ -42,8 +45,13 @@ export interface NodeReport {
   outputs: DdiObject[];
 }
 
-/** The decoded LaunchType names -> the launch words of NODE_LAUNCH_TYPE (`Broadcasting` -> `broadcasting`). */
-const LAUNCH = new Map<string, string>(Object.values(NODE_LAUNCH_TYPE).map((w) => [w[0]!.toUpperCase() + w.slice(1), w]));
+/**
+ * An enumerated field of a record as its value, read as describeLibrary reads one (src/rdat/library.ts):
+ * the stored number (a decoded record; named by the table or not) or a name of the table (a
+ * description that spells it in place). The names a decoded record holds beside (`<key>Name`) are
+ * not read. @throws {DescriptionError} bad-name for a name the table lacks, bad-type for anything else
+ */
+const kindOf = (rec: RdatRecord, key: string, table: EnumTable, path: string): number => enumValue(table, rec[key], `${path}.${key}`);
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 const list = (v: unknown): readonly number[] => (Array.isArray(v) ? (v as number[]) : []);
 
@@ -102,7 +110,12 @@ export class RdatReader {
   }
 }
 
-/** Node reports from a decoded RDAT description, charging `budget` for what they hold. */
+/**
+ * Node reports from an RDAT description, charging `budget` for what they hold. Enumerated fields
+ * (ShaderKind, AttribKind, LaunchType) are read as describeLibrary reads them: a stored number or
+ * a name of the field's table.
+ * @throws {DescriptionError} bad-name, bad-type for an enumerated field that is neither (its path named)
+ */
 export function nodeReports(rdat: RdatDescription, budget: Budget, base = 0): NodeReport[] {
   const tables = new Map<string, RdatRecord[]>();
   for (const p of rdat.parts) if (typeof p.type === 'string' && 'records' in p) tables.set(p.type, (p as RdatTable).records);
@@ -120,14 +133,14 @@ export function nodeReports(rdat: RdatDescription, budget: Budget, base = 0): No
   };
   const out: NodeReport[] = [];
   functions.forEach((f, i) => {
-    if (f.ShaderKindName !== 'Node' || typeof f.Node !== 'number') return;
     const path = `RDAT.FunctionTable[${i}]`;
+    if (kindOf(f, 'ShaderKind', SHADER_KIND, path) !== SHADER_KIND_NODE || typeof f.Node !== 'number') return;
     const info = infos[f.Node]!; // decodeRdat checked the index
     const ip = `RDAT.NodeShaderInfoTable[${f.Node}]`;
     let id: { Name: string; ArrayIndex: number } | undefined;
     for (const a of list(info.Attribs)) {
       const rec = funcAttribs[a]!;
-      if (rec.AttribKindName === 'ID' && typeof rec.ID === 'number') {
+      if (kindOf(rec, 'AttribKind', FUNC_ATTRIB_KIND_TABLE, `RDAT.NodeShaderFuncAttribTable[${a}]`) === NODE_FUNC_ATTRIB_KIND.ID && typeof rec.ID === 'number') {
         id = nodeId(rec.ID, `${ip}.Attribs`);
         break;
       }
@@ -138,18 +151,20 @@ export function nodeReports(rdat: RdatDescription, budget: Budget, base = 0): No
       const op = `RDAT.IONodeTable[${ioRef}]`;
       const io = ioNodes[ioRef]!;
       const flagsAndKind = num(io.IOFlagsAndKind);
-      const a = new Map<string, RdatRecord>();
+      // the attributes by kind value; each kind's value is the union field of the kind's name
+      const a = new Map<number, RdatRecord>();
       for (const k of list(io.Attribs)) {
         const rec = ioAttribs[k]!;
-        if (typeof rec.AttribKindName === 'string') a.set(rec.AttribKindName, rec);
+        a.set(kindOf(rec, 'AttribKind', IO_ATTRIB_KIND_TABLE, `RDAT.NodeShaderIOAttribTable[${k}]`), rec);
       }
-      const value = (kind: string) => num(a.get(kind)?.[kind]);
+      const attrib = (kind: keyof typeof NODE_ATTRIB_KIND) => a.get(NODE_ATTRIB_KIND[kind]);
+      const value = (kind: keyof typeof NODE_ATTRIB_KIND) => num(attrib(kind)?.[kind]);
       const arraySize = value('OutputArraySize');
-      const grid = a.get('RecordDispatchGrid');
+      const grid = attrib('RecordDispatchGrid');
       const gridType = num(grid?.ComponentNumAndType);
-      const shared = a.has('MaxRecordsSharedWith');
-      const maxRecords = a.has('MaxRecords');
-      const output = a.get('OutputID');
+      const shared = attrib('MaxRecordsSharedWith') !== undefined;
+      const maxRecords = attrib('MaxRecords') !== undefined;
+      const output = attrib('OutputID');
       if (output && typeof output.OutputID !== 'number') throw new DecodeError('bad-offset', base, `${op}.OutputID`, 'an OutputID attribute naming no NodeID record');
       const finalName = output ? nodeId(output.OutputID as number, `${op}.OutputID`) : { Name: '', ArrayIndex: 0 };
       budget.charge('produce', OUTPUT_CHARS + finalName.Name.length, op);
@@ -168,10 +183,11 @@ export function nodeReports(rdat: RdatDescription, budget: Budget, base = 0): No
         pOutputs: null,
       };
     });
+    const launch = kindOf(info, 'LaunchType', NODE_LAUNCH_TYPE_TABLE, ip);
     out.push({
       exportName,
       id: id ?? { Name: exportName, ArrayIndex: 0 },
-      launch: LAUNCH.get(String(info.LaunchTypeName)) ?? `launch type ${num(info.LaunchType)}`,
+      launch: nodeLaunchWord(launch) ?? `launch type ${launch}`,
       outputs,
     });
   });

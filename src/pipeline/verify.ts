@@ -473,6 +473,9 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
 
   if (kind === 'graphics') tessellation(signatures.HS, signatures.DS, r);
   if (kind === 'graphics' && present.includes('GS')) gsInputPrimitive(pipeline, present, signatures, r);
+  // only the pair is compared: a mesh shader's payload without an amplification shader is refused by
+  // no public source (docs/formats/pipeline.md, "A payload without its pair"); an AS's payload before an
+  // MS that declares none (PSV0 0) is a mismatch
   const as = signatures.AS?.stageInfo?.payloadSizeInBytes;
   const ms = signatures.MS?.stageInfo?.payloadSizeInBytes;
   if (kind === 'mesh' && present.includes('AS') && as !== undefined && ms !== undefined && as !== ms) r.add('payload-size', { as, ms }, { stage: 'MS', path: 'MS' });

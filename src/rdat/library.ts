@@ -3,10 +3,10 @@
  * kind, flags, payload sizes and bindings) and subobjects (kind, name, contents, root signature).
  * Built once from a description: names are indexed, never searched in a loop.
  */
-import { HIT_GROUP_TYPE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RESOURCE_CLASS_TABLE, SHADER_KIND, SUBOBJECT_KIND_TABLE } from '../../codecs/rdat.js';
+import { FUNC_ATTRIB_KIND_TABLE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RESOURCE_CLASS_TABLE, SUBOBJECT_KIND_TABLE, hitGroupTypeName, shaderKindName } from '../../codecs/rdat.js';
 import { PSV_RESOURCE_KIND, SHADER_KIND as SHADER_KIND_TABLE } from '../../codecs/psv0.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
-import { enumName } from '../json/vocabulary.js';
+import { enumName, enumValue } from '../json/vocabulary.js';
 import { DecodeError } from '../bytes/errors.js';
 import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
 import { expectArray, expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
@@ -90,7 +90,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 /** `vs_6_0`-style name of a MinShaderTarget word (kind << 16 | major << 4 | minor). */
 export function shaderTargetName(word: number): string {
-  const kind = SHADER_KIND[(word >>> 16) & 0xffff] ?? `kind${(word >>> 16) & 0xffff}`;
+  const kind = shaderKindName((word >>> 16) & 0xffff) ?? `kind${(word >>> 16) & 0xffff}`;
   return `${kind} ${(word >>> 4) & 0xf}.${word & 0xf}`;
 }
 
@@ -107,8 +107,10 @@ function rootSignatureOf(hex: string): NonNullable<LibrarySubobject['rootSignatu
 }
 
 /**
- * The exports and subobjects an RDAT description declares.
- * @throws {DescriptionError} bad-type when `rdat` is not a description
+ * The exports and subobjects an RDAT description declares. A function's ShaderKind (and a node's
+ * attribute kinds) is a stored number or a name of its table (codecs/psv0.ts SHADER_KIND), as a
+ * decoded description or one in the JSON form spells it.
+ * @throws {DescriptionError} bad-type when `rdat` is not a description; bad-name, bad-type for a ShaderKind or AttribKind that is neither a number nor a name of its table
  */
 export function describeLibrary(rdat: RdatDescription): Library {
   expectObject(rdat, 'rdat');
@@ -145,7 +147,8 @@ export function describeLibrary(rdat: RdatDescription): Library {
     const out: LibraryExport = {
       name: unmangled || String(f.Name ?? ''),
       mangledName: String(f.Name ?? ''),
-      kind: enumText(f.ShaderKind, SHADER_KIND_TABLE),
+      // a stored number or a name of the table, as src/ddi/nodes.ts reads it; anything else refused
+      kind: String(enumName(SHADER_KIND_TABLE, enumValue(SHADER_KIND_TABLE, f.ShaderKind, `RDAT.FunctionTable[${i}].ShaderKind`))),
       payloadSizeInBytes: num(f.PayloadSizeInBytes),
       attributeSizeInBytes: num(f.AttributeSizeInBytes),
       flags: {
@@ -163,7 +166,7 @@ export function describeLibrary(rdat: RdatDescription): Library {
       const attribs = Array.isArray(info?.Attribs) ? info.Attribs : [];
       for (const a of attribs) {
         const rec = funcAttribs[num(a)];
-        if (rec && (rec.AttribKind === NODE_FUNC_ATTRIB_KIND.LocalRootArgumentsTableIndex || rec.AttribKind === 'LocalRootArgumentsTableIndex')) out.localRootArgumentsTableIndex = num(rec.LocalRootArgumentsTableIndex);
+        if (rec && enumValue(FUNC_ATTRIB_KIND_TABLE, rec.AttribKind, `RDAT.NodeShaderFuncAttribTable[${num(a)}].AttribKind`) === NODE_FUNC_ATTRIB_KIND.LocalRootArgumentsTableIndex) out.localRootArgumentsTableIndex = num(rec.LocalRootArgumentsTableIndex);
       }
     }
     return out;
@@ -283,7 +286,7 @@ export function libraryLines(lib: Library, options?: LibraryTextOptions): string
     const c = s.contents;
     let what = '';
     if (s.kind === 'SubobjectToExportsAssociation') what = `${printable(String(c.Subobject))} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.map((x) => printable(String(x))).join(', ') : '(default: every export)'}`;
-    else if (s.kind === 'HitGroup') what = `${HIT_GROUP_TYPE[0] === c.Type ? 'triangles' : 'procedural'}: closest hit ${printable(String(c.ClosestHit || '-'))}, any hit ${printable(String(c.AnyHit || '-'))}, intersection ${printable(String(c.Intersection || '-'))}`;
+    else if (s.kind === 'HitGroup') what = `${hitGroupTypeName(0) === c.Type ? 'triangles' : 'procedural'}: closest hit ${printable(String(c.ClosestHit || '-'))}, any hit ${printable(String(c.AnyHit || '-'))}, intersection ${printable(String(c.Intersection || '-'))}`;
     else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${printable(s.rootSignature.error)})` : `RTS0 v${s.rootSignature.version}, ${s.rootSignature.bytes.byteLength} bytes`;
     else what = Object.entries(c).map(([k, v]) => `${printable(k)} ${printable(String(v))}`).join(', ');
     lines.push(`  subobject ${printable(s.name)}: ${printable(s.kind)}${what ? `, ${what}` : ''}`);

@@ -3,7 +3,8 @@
  * its own, inside its writers): the description is an object of a known version, its arrays are
  * arrays and their elements objects, and each parameter of a known type has its payload (a table's
  * `ranges` array, or the constants/descriptor object), and every field its version stores holds
- * what the encoder stores (an unsigned 32-bit integer, or any number in an f32 field). Anything
+ * what the encoder stores (an unsigned 32-bit integer, or any number in an f32 field; a sampler's
+ * `nanBits` the bits of a NaN for each of its NaN f32 fields, checkNanBits). Anything
  * else is a DescriptionError naming the field (the encoder's message), never a TypeError or a
  * stack overflow from deep inside a walk. Which values are valid (enum values, flags) is the
  * callers' to judge.
@@ -13,7 +14,7 @@ import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectObject } from '../bytes/check.js';
 import { notNumber, notU32 } from './record-support.js';
-import { KEYS, KNOWN_VERSIONS, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, fieldPath, parameterPath, rangePath, rootPath, samplerPath } from './rows.js';
+import { KNOWN_VERSIONS, PARAMETER_TYPE_KEY, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, fieldPath, parameterPath, rangePath, rootPath, samplerPath } from './rows.js';
 import type { RootSignature } from './types.js';
 
 /** The error for a `version` that is no version row: out-of-range at `path` (`RTS0.version`). */
@@ -63,8 +64,30 @@ function numbers(values: Record<string, unknown>, record: RecordRow, version: Ro
 }
 
 /**
+ * A sampler's `nanBits` (src/bytes/f32.ts: the bits of each NaN a number cannot carry, by field
+ * key), checked where they are read, so that what is written is the value: each entry the bits of
+ * a NaN (exponent all ones, fraction not zero) as an unsigned 32-bit integer, for an f32 field of
+ * `record` whose value is NaN. Anything else would be written as another value, or dropped.
+ * @throws {DescriptionError} bad-type (nanBits not an object); not-representable naming the entry
+ */
+export function checkNanBits(values: Record<string, unknown>, record: RecordRow, path: string): void {
+  const nanBits = values.nanBits;
+  if (nanBits === undefined) return;
+  const at = fieldPath(path, 'nanBits');
+  expectObject(nanBits, at);
+  for (const key of Object.keys(nanBits)) {
+    const bits = nanBits[key];
+    // an f32 field (no prototype member is a row of kind f32) that is NaN; a u32 whose exponent is
+    // all ones and fraction not zero
+    if (record.fields[key]?.kind !== 'f32' || values[key] === values[key] || typeof bits !== 'number' || bits >>> 0 !== bits || (bits & 0x7f800000) !== 0x7f800000 || !(bits & 0x7fffff)) {
+      throw new DescriptionError('not-representable', fieldPath(at, key), "expected a NaN's bits as a u32, for an f32 field that is NaN");
+    }
+  }
+}
+
+/**
  * Checks the shape of a typed description (see the file comment) and returns its version.
- * @throws {DescriptionError} bad-type (not an object, an array, a number or an integer), missing-key (a parameter's payload), out-of-range (the version, a field outside 32 bits)
+ * @throws {DescriptionError} bad-type (not an object, an array, a number or an integer), missing-key (a parameter's payload), out-of-range (the version, a field outside 32 bits); for a sampler's nanBits, checkNanBits's
  */
 export function checkDescription(rs: RootSignature, at: string = ROOT_SIGNATURE_PART): RootSignatureVersion {
   expectObject(rs, at);
@@ -79,11 +102,11 @@ export function checkDescription(rs: RootSignature, at: string = ROOT_SIGNATURE_
     const path = parameterPath(i, at);
     expectObject(p, path);
     numbers(p, PARAMETER, version, path);
-    const payload = PAYLOADS.get(p[KEYS.PARAMETER.parameterType]);
+    const payload = PAYLOADS.get(p[PARAMETER_TYPE_KEY]);
     if (payload === undefined) continue; // an unknown type: the caller reports it in its own terms
     const value = p[payload.key];
     const where = fieldPath(path, payload.key);
-    if (value === undefined) throw new DescriptionError('missing-key', where, `a parameter of type ${String(p[KEYS.PARAMETER.parameterType])} needs its ${payload.key}`);
+    if (value === undefined) throw new DescriptionError('missing-key', where, `a parameter of type ${String(p[PARAMETER_TYPE_KEY])} needs its ${payload.key}`);
     if (!payload.array) {
       expectObject(value, where);
       numbers(value, payload.record, version, where);
@@ -100,6 +123,7 @@ export function checkDescription(rs: RootSignature, at: string = ROOT_SIGNATURE_
     const s = samplers[k];
     expectObject(s, samplerPath(k, at));
     numbers(s, SAMPLER, version, samplerPath(k, at));
+    checkNanBits(s, SAMPLER, samplerPath(k, at));
   }
   return version;
 }

@@ -11,7 +11,6 @@
  */
 import {
   HEADER,
-  PARAMETER,
   ROOT_SIGNATURE_VERSIONS,
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
@@ -35,7 +34,7 @@ import {
   SAMPLERS_KEY as SAMPLERS_ROW_KEY,
   tablePath,
   VERSION_KEY as VERSION_ROW_KEY,
-  keyOf,
+  PARAMETER_TYPE_KEY,
 } from './rows.js';
 import { RECORD_READERS } from './records.generated.js';
 import type { RootSignature } from './types.js';
@@ -122,7 +121,6 @@ const VERSION_AT = HEADER.fields.version.at[ROOT_SIGNATURE_VERSIONS[0]!.value]!;
 
 
 const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPTOR_PAYLOAD } = PAYLOAD_KEY;
-const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeReader(v: RootSignatureVersion): Reader {
   const { numParametersAt, parametersAt, numSamplersAt, samplersAt, parameterSize, payloadAt, parameterTypeAt, tableSize: table, rangeCountAt, rangesAt, rangeSize, constantsSize, descriptorSize, samplerSize, headerSize } = recordLayout(v);

@@ -8,10 +8,7 @@
  * codecs/ rows; each record is checked and written by its version's generated writer
  * (records.generated.ts, `npm run gen`). Error paths are built only when an error is thrown.
  */
-import {
-  PARAMETER,
-  type RootSignatureVersion,
-} from '../../codecs/root-signature.js';
+import { SAMPLER, type RootSignatureVersion } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
@@ -29,10 +26,10 @@ import {
   samplerPath as samplerPathOf,
   SAMPLERS_KEY as SAMPLERS_ROW_KEY,
   VERSION_KEY as VERSION_ROW_KEY,
-  keyOf,
+  PARAMETER_TYPE_KEY,
 } from './rows.js';
 import { expectObject } from '../bytes/check.js';
-import { unknownVersion } from './check.js';
+import { checkNanBits, unknownVersion } from './check.js';
 import { u32Error, type Fields, type PathOf } from './record-support.js';
 import { RECORD_WRITERS } from './records.generated.js';
 import type { RootSignature } from './types.js';
@@ -41,7 +38,7 @@ import type { RootSignature } from './types.js';
  * Encodes a typed description in the canonical layout. Numbers only: text spellings belong to the JSON form.
  * The result may be a view of a buffer shared with other results (src/bytes/pool.ts): read it
  * through the view or its byteOffset, and slice() it before transferring its buffer.
- * @throws {DescriptionError} bad-type (also a description that is not an object), out-of-range (also an unknown version), not-representable (a value the version has no field for)
+ * @throws {DescriptionError} bad-type (also a description that is not an object), out-of-range (also an unknown version), not-representable (a value the version has no field for); a sampler's nanBits as checkNanBits (src/root-signature/check.ts) refuses them
  */
 export function encodeRootSignature(rs: RootSignature): Uint8Array {
   const version = (rs as unknown as Fields | null)?.[VERSION_KEY];
@@ -70,7 +67,6 @@ function payloadOf(type: unknown): string | undefined {
   return typeof type === 'number' && type >= 0 && type < PAYLOAD_BY_TYPE.length ? PAYLOAD_BY_TYPE[type] : undefined;
 }
 const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPTOR_PAYLOAD } = PAYLOAD_KEY;
-const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
 
 function makeWriter(v: RootSignatureVersion): Writer {
   const { headerSize, parameterSize, tableSize, rangeSize, constantsSize, descriptorSize, samplerSize, versionAt, numParametersAt, parametersAt, numSamplersAt, samplersAt, payloadAt, rangeCountAt, rangesAt } = recordLayout(v);
@@ -149,6 +145,8 @@ function makeWriter(v: RootSignatureVersion): Writer {
       const s = samplers[k] as Fields;
       if (typeof s !== 'object' || s === null) throw new DescriptionError('bad-type', samplerPath(k, 0), 'expected an object');
       writeSampler(view, end, s, samplerPath, k, 0);
+      // a NaN's kept bits were written as they are: only the bits of a NaN, for a field that is NaN (after the fields' own checks)
+      if (s.nanBits !== undefined) checkNanBits(s, SAMPLER, samplerPath(k, 0));
       end += samplerSize;
     }
     return view;

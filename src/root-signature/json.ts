@@ -21,7 +21,7 @@ import {
 import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { enumName, enumValue, flagNames, flagValue, floatFromJson, floatToJson, u32FromJson as u32 } from '../json/vocabulary.js';
-import { PARAMETERS_KEY, PAYLOAD_KEY, PAYLOAD_KEYS, SAMPLERS_KEY, VERSION_KEY, dataFields, keyOf, parameterPath, parameterTypeRow, versionName } from './rows.js';
+import { PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, VERSION_KEY, PARAMETER_TYPE_KEY, dataFields, parameterPath, parameterTypeRow, payloadKeys, versionName } from './rows.js';
 import { checkDescription } from './check.js';
 import type { RootParameter, RootSignature } from './types.js';
 import type { RootSignatureJson } from './json-types.generated.js';
@@ -84,7 +84,7 @@ function recordToJson(record: RecordRow, values: Fields, v: RootSignatureVersion
 export function rootSignatureFromJson(json: Json): RootSignature {
   const o = object(json, '$', [VERSION_KEY, ...keysOf(HEADER), PARAMETERS_KEY, SAMPLERS_KEY], [VERSION_KEY]);
   const version = versionNamed(o[VERSION_KEY]);
-  if (version === undefined) throw new DescriptionError('out-of-range', `$.${VERSION_KEY}`, `expected ${VERSION_CHOICES}, got ${quoted(o[VERSION_KEY])}`);
+  if (version === undefined) throw new DescriptionError('out-of-range', `$.${VERSION_KEY}`, `expected ${versionChoices()}, got ${quoted(o[VERSION_KEY])}`);
   return {
     [VERSION_KEY]: version,
     ...readRecord(HEADER, o, version, '$'),
@@ -94,12 +94,12 @@ export function rootSignatureFromJson(json: Json): RootSignature {
 }
 
 function parameterFromJson(json: Json, version: RootSignatureVersion, path: string): RootParameter {
-  const head = object(json, path, [...keysOf(PARAMETER), ...PAYLOAD_KEYS], requiredOf(PARAMETER));
+  const head = object(json, path, [...keysOf(PARAMETER), ...payloadKeys()], requiredOf(PARAMETER));
   const fields = readRecord(PARAMETER, head, version, path);
   const parameterType = fields[PARAMETER_TYPE_KEY]!;
   const payloadKey = payloadOf(parameterType);
   const typeName = String(enumName(ROOT_PARAMETER_TYPE, parameterType));
-  for (const key of PAYLOAD_KEYS) {
+  for (const key of payloadKeys()) {
     if (key !== payloadKey && head[key] !== undefined) throw new DescriptionError('unknown-key', `${path}.${key}`, `a ${typeName} parameter has no ${quoted(key)}`);
   }
   if (head[payloadKey] === undefined) throw new DescriptionError('missing-key', `${path}.${payloadKey}`, `a ${typeName} parameter needs "${payloadKey}"`);
@@ -148,8 +148,8 @@ const keysOf = (record: RecordRow) => dataFields(record).map((f) => f.key);
 const requiredOf = (record: RecordRow) => dataFields(record).filter((f) => f.row.default === undefined).map((f) => f.key);
 const payloadOf = (type: unknown) => PARAMETER_TYPES.find((t) => t.value === type)?.payload ?? DESCRIPTOR_PAYLOAD;
 const { TABLE: TABLE_PAYLOAD, CONSTANTS: CONSTANTS_PAYLOAD, DESCRIPTOR: DESCRIPTOR_PAYLOAD } = PAYLOAD_KEY;
-const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
-const VERSION_CHOICES = ROOT_SIGNATURE_VERSIONS.map((v, i, all) => `${i === 0 ? '' : i === all.length - 1 ? ' or ' : ', '}"${v.name}"`).join('');
+/** The version names as a sentence's list (`"1.0", "1.1" or "1.2"`), for the error only. */
+const versionChoices = () => ROOT_SIGNATURE_VERSIONS.map((v, i, all) => `${i === 0 ? '' : i === all.length - 1 ? ' or ' : ', '}"${v.name}"`).join('');
 
 function object(json: Json, path: string, allowed: readonly string[], required: readonly string[]): JsonObject {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, 'expected an object');

@@ -44,6 +44,9 @@ export function keyOf(record: RecordRow, row: FieldRow): string {
   return hit[0];
 }
 
+/** A parameter's type key (`parameterType`), which picks its payload. */
+export const PARAMETER_TYPE_KEY = keyOf(PARAMETER, PARAMETER.fields.parameterType);
+
 /** The key of the field of `kind` locating array `of` (`count` or `offset`). */
 export function structureKey(record: RecordRow, kind: 'count' | 'offset', of: string): string {
   const hit = Object.entries(record.fields).find(([, r]) => r.kind === kind && r.of === of);
@@ -95,7 +98,7 @@ export function recordLayout(v: RootSignatureVersion) {
     parametersAt: at(HEADER, structureKey(HEADER, 'offset', PARAMETERS_KEY)),
     numSamplersAt: at(HEADER, structureKey(HEADER, 'count', SAMPLERS_KEY)),
     samplersAt: at(HEADER, structureKey(HEADER, 'offset', SAMPLERS_KEY)),
-    parameterTypeAt: at(PARAMETER, keyOf(PARAMETER, PARAMETER.fields.parameterType)),
+    parameterTypeAt: at(PARAMETER, PARAMETER_TYPE_KEY),
     payloadAt: at(PARAMETER, structureKey(PARAMETER, 'offset', PAYLOAD_OF)),
     rangeCountAt: at(TABLE, structureKey(TABLE, 'count', PAYLOAD_KEY.TABLE)),
     rangesAt: at(TABLE, structureKey(TABLE, 'offset', PAYLOAD_KEY.TABLE)),
@@ -118,8 +121,9 @@ export function parameterTypeRow(value: number): (typeof PARAMETER_TYPES)[number
  */
 export const PAYLOAD_OF = PARAMETER.fields.payloadOffset.of;
 
-/** The payload keys of the parameter types (`ranges`, `constants`, `descriptor`), each once, in row order. */
-export const PAYLOAD_KEYS: readonly string[] = [...new Set(PARAMETER_TYPES.map((t) => t.payload))];
+let payloadKeyList: readonly string[] | undefined;
+/** The payload keys of the parameter types (`ranges`, `constants`, `descriptor`), each once, in row order (made on first use: only the JSON reader needs them). */
+export const payloadKeys = (): readonly string[] => (payloadKeyList ??= [...new Set(PARAMETER_TYPES.map((t) => t.payload))]);
 
 type ParameterTypeRow = (typeof PARAMETER_TYPES)[number];
 /** The parameter type rows whose payload is record R (`DESCRIPTOR`: CBV, SRV, UAV), in row order. */
@@ -148,14 +152,14 @@ export const PAYLOAD_KEY = Object.fromEntries(PARAMETER_TYPES.map((t) => [t.reco
 function keysOf<F extends Readonly<Record<string, FieldRow>>>(record: RecordRow<F>): { readonly [K in keyof F]: K } {
   return Object.fromEntries(Object.keys(record.fields).map((k) => [k, k])) as { readonly [K in keyof F]: K };
 }
-/** The field keys of every record. */
+/** The field keys of every record (pure: an app that reads none leaves them out). */
 export const KEYS = {
-  HEADER: keysOf(HEADER),
-  PARAMETER: keysOf(PARAMETER),
-  RANGE: keysOf(RANGE),
-  CONSTANTS: keysOf(CONSTANTS),
-  DESCRIPTOR: keysOf(DESCRIPTOR),
-  SAMPLER: keysOf(SAMPLER),
+  HEADER: /* @__PURE__ */ keysOf(HEADER),
+  PARAMETER: /* @__PURE__ */ keysOf(PARAMETER),
+  RANGE: /* @__PURE__ */ keysOf(RANGE),
+  CONSTANTS: /* @__PURE__ */ keysOf(CONSTANTS),
+  DESCRIPTOR: /* @__PURE__ */ keysOf(DESCRIPTOR),
+  SAMPLER: /* @__PURE__ */ keysOf(SAMPLER),
 } as const;
 
 /** Paths of the description's parts as errors and byte maps spell them: `RTS0.parameters[2]`, `….ranges[0]`. */

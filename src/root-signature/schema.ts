@@ -2,7 +2,7 @@
  * JSON Schema (draft 2020-12) of the JSON form, built from the codecs/ tables so that names in
  * the schema and in the codec cannot drift apart. `npm run schema` writes it to schema/.
  */
-import type { EnumTable, FlagTable } from '../../codecs/enum-table.js';
+import { rowsBy, type EnumTable, type FlagTable } from '../../codecs/enum-table.js';
 import type { FieldRow } from '../../codecs/root-signature.js';
 import {
   COMPARISON_FUNC,
@@ -32,8 +32,11 @@ import { dataFields, keyOf, PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, VERSION_K
 
 const ref = schemaRef;
 
-/** The $defs entry of each flag and enum table, in the order of $defs. */
-const DEFS: readonly (readonly [EnumTable | FlagTable, string])[] = [
+type Def = readonly [EnumTable | FlagTable, string];
+let defs: readonly Def[] | undefined;
+let defByTable: ((table: unknown) => Def | undefined) | undefined;
+/** The $defs entry of each flag and enum table, in the order of $defs (made on first use, not at import). */
+const schemaDefs = (): readonly Def[] => (defs ??= [
   [ROOT_SIGNATURE_FLAGS, 'rootSignatureFlags'],
   [DESCRIPTOR_RANGE_FLAGS, 'descriptorRangeFlags'],
   [ROOT_DESCRIPTOR_FLAGS, 'rootDescriptorFlags'],
@@ -45,14 +48,14 @@ const DEFS: readonly (readonly [EnumTable | FlagTable, string])[] = [
   [TEXTURE_ADDRESS_MODE, 'addressMode'],
   [COMPARISON_FUNC, 'comparisonFunc'],
   [STATIC_BORDER_COLOR, 'borderColor'],
-];
+]);
 
 const hex = (n: number) => `0x${n.toString(16).toUpperCase()}`;
 
 /** The schema of one field, from its row. */
 function fieldSchema(row: FieldRow): Record<string, unknown> {
   if (row.kind === 'f32') return ref('f32');
-  if (typeof row.kind !== 'string') return ref(DEFS.find(([t]) => t === row.kind)![1]);
+  if (typeof row.kind !== 'string') return ref((defByTable ??= rowsBy(schemaDefs(), 0))(row.kind)![1]);
   if (!row.special) return ref('u32');
   const { json, value } = row.special;
   const description = row.default === value ? `default "${json}" (${row.special.c}, ${hex(value)})` : `default ${row.default}; "${json}" is ${hex(value)}`;
@@ -97,7 +100,7 @@ export function rootSignatureJsonSchema(): Record<string, unknown> {
         description: 'A number (rounded to binary32), or "Infinity", "-Infinity", "-0", "NaN", or the bits as "0x" and 8 hex digits',
         anyOf: [{ type: 'number' }, { enum: ['Infinity', '-Infinity', '-0', 'NaN'] }, { type: 'string', pattern: '^0[xX][0-9a-fA-F]{8}$' }],
       },
-      ...Object.fromEntries(DEFS.map(([t, name]) => [name, 'bits' in t ? flagsSchema(t, `a list of flag names (with or without "${t.prefix}") and numbers for bits without a name`) : enumSchema(t)])),
+      ...Object.fromEntries(schemaDefs().map(([t, name]) => [name, 'bits' in t ? flagsSchema(t, `a list of flag names (with or without "${t.prefix}") and numbers for bits without a name`) : enumSchema(t)])),
       parameter: {
         oneOf: payloads.map(({ payload, types }) => {
           const head = recordSchema(PARAMETER);
