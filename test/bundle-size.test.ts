@@ -4,11 +4,12 @@
  * the same measurement (within 0.3 KiB: bundler output is not byte-stable across machines).
  *
  * Budgets are issue 29's where met: root signature only, root signature + HLSL compile/print
- * and query kernels (esbuild 25.1 / 8.9, 68.5 / 23.0 and 21.1 / 8.7 KiB at this commit; the HLSL
+ * and query kernels (esbuild 25.1 / 8.96, 68.4 / 23.3 and 21.1 / 8.7 KiB on 2026-12-02; the HLSL
  * case went from 72.0 / 24.45 to under its goal when the digest's inlined WASM became a module
- * written at load from MD5's step table). Not yet met (docs/library.md says so in its table), so
- * its budget here is the current size and a little room, so that growth fails while the goal is
- * open: the whole library (goal 250 / 70; esbuild 357.1 / 119.1, Vite 355.7 / 114.6).
+ * written at load from MD5's step table). Not met (docs/library.md says so in its table, and why
+ * no string table can meet it), so its budget here is the current size and a little room, so that
+ * growth fails unless it is chosen: the whole library (goal 250 / 70; esbuild 357.4 / 121.4, Vite
+ * 355.8 / 116.9).
  * `npx tsx scripts/bundle-size.ts --analyze` prints what each bundle holds, module by module.
  */
 import { readFileSync } from 'node:fs';
@@ -22,7 +23,10 @@ const BUDGETS: Record<number, { min: number; gzip: number }> = {
   0: CASES[0]!.goal, // root signature only: 30 / 9 (9.65 gzip when RTS0 decode first charged the budget; 29.9 / 9.1 before the RTS0 record helpers and the part-name cache)
   1: CASES[1]!.goal, // + HLSL compile/print: 80 / 24 (esbuild 23.0 KiB gzip; 24.45 with the digest's inlined WASM, 25.1 before the budget cuts)
   2: CASES[2]!.goal, // query kernels: 25 / 9
-  3: { min: 351, gzip: 119.5 }, // goal 250 / 70, not yet met: 349.7 / 118.6 (370.1 / 123.4 at the start of 2026-12-02)
+  // goal 250 / 70, not met: 357.4 / 121.4. It was 350.4 / 118.9 at the start of 2026-12-02 (morning); the
+  // hostile-input mends of that session (+1.6 / +0.6), the stream-output and GS input primitive rules
+  // (+5 / +1.7) and the nanBits check (+0.4 / +0.2) are what it bought
+  3: { min: 358, gzip: 122 },
 };
 
 let rows: Measured[] = [];
