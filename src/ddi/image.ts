@@ -7,7 +7,7 @@
  * object for the same offset, so shared and cyclic references survive.
  */
 import type { Abi, FieldType, Pointee } from '../../codecs/ddi.js';
-import { budgetOf, type Budget } from '../bytes/budget.js';
+import { budgetOf, type Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { ByteReader } from '../bytes/reader.js';
@@ -233,6 +233,23 @@ interface StructTask {
 }
 
 /**
+ * The elements of one list or stream still to fill, one at a time: a list of n elements is one
+ * task (its objects made and charged when the list is read), not n tasks with a path string each,
+ * so what the walk holds beyond the decoded values stays in proportion to the nesting.
+ */
+interface ListTask {
+  list: DdiObject[];
+  next: number;
+  /** Where the next element starts. */
+  at: number;
+  path: string;
+  /** The elements' struct and size (a list), or undefined: each element's type field names it (a stream). */
+  name?: string;
+  size?: number;
+  cases?: Readonly<Record<number, string>>;
+}
+
+/**
  * Decodes the image of `struct`. Iterative (an explicit stack in place of recursion), so a long
  * linked list (pNext chains) cannot exhaust the call stack; objects and characters are budgeted.
  */
@@ -244,7 +261,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   // the one work budget; the deprecated maxObjects / maxStringChars only set its resolve limit
   const maxResolved = options.maxResolved ?? (options.maxObjects !== undefined || options.maxStringChars !== undefined ? (options.maxObjects ?? 0) + (options.maxStringChars ?? 0) : undefined);
   const budget = budgetOf({ budget: options.budget, maxResolved }, bytes.byteLength);
-  const spend = (n: number, at: number, path: string) => budget.charge('resolve', n, path, at);
+  const spend = (n: number, at: number, path: Where) => budget.charge('resolve', n, path, at);
   /** A pointer-sized word: a pointer (within 32 bits: an offset in the image) or a SIZE_T (within 2^53). */
   const readWord = (at: number, path: string, sizeT: boolean): number => {
     if (ps === 4) return r.u32(at, path);
@@ -254,7 +271,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     return hi * 0x100000000 + lo;
   };
   // Structs still to fill, in the order a recursive walk would visit them (top of stack first).
-  const stack: StructTask[] = [];
+  const stack: (StructTask | ListTask)[] = [];
 
   /**
    * The object for `name` at `at`: the memoized one, or a new one queued for filling. Only a
@@ -265,10 +282,10 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
    * another value, or two lists of different lengths over one array, come back as copies of equal
    * value (both found by dxbin fuzz ddi-image).
    */
-  const structAt = (name: string, at: number, path: string, later: StructTask[], kind: 'pointee' | 'element' | 'embedded' = 'pointee'): DdiObject => {
+  const structAt = (name: string, at: number, path: string, later: (StructTask | ListTask)[], kind: 'pointee' | 'embedded' = 'pointee'): DdiObject => {
     const layout = structLayout(name, abi);
     r.need(at, layout.size, path);
-    const key = `${name}@${at}`;
+    const key = kind === 'pointee' ? `${name}@${at}` : '';
     const seen = kind === 'pointee' ? memo.get(key) : undefined;
     if (seen) return seen as DdiObject;
     // a struct pointed at costs its bytes (an embedded one is inside its owner's): distinct objects stay in proportion to the image
@@ -293,7 +310,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   };
   let current: StructTask | undefined;
 
-  const fill = (task: StructTask, later: StructTask[]): void => {
+  const fill = (task: StructTask, later: (StructTask | ListTask)[]): void => {
     const { obj, at, path } = task;
     current = task;
     for (const f of structLayout(task.name, abi).fields) {
@@ -323,7 +340,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     return { kind: 'struct', struct };
   };
 
-  const readPointee = (to: Pointee, at: number, owner: DdiObject, path: string, ptrAt: number, later: StructTask[]): DdiValue => {
+  const readPointee = (to: Pointee, at: number, owner: DdiObject, path: string, ptrAt: number, later: (StructTask | ListTask)[]): DdiValue => {
     // an empty array may point at the very end; anything else must start inside the image
     const countField = to.kind === 'bytes' || to.kind === 'uints' || (to.kind === 'struct' && to.count) ? to.count!.field : to.kind === 'stream' ? to.size.field : undefined;
     const count = countField === undefined ? undefined : countOf(owner, countField, current!);
@@ -381,9 +398,11 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
         if (!struct) throw new DecodeError('bad-offset', at + o, `${ip}.${to.by}`, `${type} is no subobject type`);
         const size = structLayout(struct, abi).size;
         if (o + size > count) throw new DecodeError('truncated', at + o, ip, `a ${size}-byte subobject at ${o} runs past the ${count}-byte stream`);
-        list.push(structAt(struct, at + o, ip, later, 'element'));
+        spend(size, at + o, ip);
+        list.push({});
         o += size;
       }
+      if (list.length) later.push({ list, next: 0, at, path, cases: to.cases });
       return list;
     }
     if (to.kind === 'uint') {
@@ -403,7 +422,11 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
       spend(n, at, path); // the list's elements (lists of many lengths over one array fan out)
       const list: DdiObject[] = [];
       memo.set(key, list);
-      for (let i = 0; i < n; i++) list.push(structAt(to.struct, at + i * layout.size, `${path}[${i}]`, later, 'element'));
+      for (let i = 0; i < n; i++) {
+        spend(layout.size, at + i * layout.size, () => `${path}[${i}]`);
+        list.push({});
+      }
+      if (n) later.push({ list, next: 0, at, path, name: to.struct, size: layout.size });
       return list;
     }
     throw new DecodeError('bad-offset', ptrAt, path, 'unresolved union pointer');
@@ -413,7 +436,16 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   const root = structAt(name, 0, name, stack);
   const later: StructTask[] = [];
   while (stack.length > 0) {
-    fill(stack.pop()!, later);
+    const top = stack[stack.length - 1]!;
+    if ('list' in top) {
+      // the list's next element; the list stays on the stack under the element's own children until its last one
+      const i = top.next++;
+      if (top.next >= top.list.length) stack.pop();
+      const name = top.name ?? top.cases![r.u32(top.at, top.path)]!;
+      const at = top.at;
+      top.at += top.size ?? structLayout(name, abi).size;
+      fill({ name, at, path: `${top.path}[${i}]`, obj: top.list[i]! }, later);
+    } else fill(stack.pop() as StructTask, later);
     // children go on the stack so that the first one is filled next, as in a depth-first walk
     for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
     later.length = 0;

@@ -33,6 +33,9 @@ export function bytesFromHex(j: unknown, path: string): Uint8Array {
 }
 
 /** The struct of one stream element from its tag (a number, or a name of the tag field's enum). */
+/** The tag of a stream item (its `by` field), if it is an object. */
+const streamTag = (item: unknown, by: string): unknown => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[by] : undefined);
+
 function streamCase(to: Extract<Pointee, { kind: 'stream' }>, tag: unknown, path: string): { struct: string; value: number } {
   const first = Object.values(to.cases)[0]!;
   const field = structDef(first).fields.find((f) => f.name === to.by)!;
@@ -184,8 +187,21 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
     path: string;
     set: (o: DdiObject) => void;
   }
-  const stack: Task[] = [];
-  const later: Task[] = [];
+  /**
+   * The items of one list, filled one at a time (item `next` is the next): a list of n items is
+   * one task, not n tasks with a path string and a setter each, so what the walk holds beyond the
+   * values made stays in proportion to the nesting, not to the lists' lengths.
+   */
+  interface ListTask {
+    /** The items' struct, or the stream pointee that names each item's struct by its tag. */
+    of: string | Extract<Pointee, { kind: 'stream' }>;
+    items: readonly Json[];
+    list: DdiObject[];
+    next: number;
+    path: string;
+  }
+  const stack: (Task | ListTask)[] = [];
+  const later: (Task | ListTask)[] = [];
   let result: DdiObject | undefined;
   const rootName = structDef(struct).name;
   stack.push({ name: rootName, j: json, path: rootName, set: (o) => (result = o) });
@@ -242,10 +258,9 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
           if (!Array.isArray(j)) throw new DescriptionError('bad-type', path, 'expected a list of subobjects');
           const list: DdiObject[] = new Array(j.length).fill(null);
           set(list);
-          j.forEach((item, i) => {
-            const tag = typeof item === 'object' && item !== null ? (item as Record<string, Json>)[to.by] : undefined;
-            later.push({ name: streamCase(to, tag, `${path}[${i}].${to.by}`).struct, j: item, path: `${path}[${i}]`, set: (o) => (list[i] = o) });
-          });
+          // every item's tag is checked before any item is read, as the walk always has
+          for (let i = 0; i < j.length; i++) streamCase(to, streamTag(j[i], to.by), `${path}[${i}].${to.by}`);
+          if (j.length) later.push({ of: to, items: j, list, next: 0, path });
           return;
         }
         const s = pointeeStruct(to, owner);
@@ -258,7 +273,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
         if (Array.isArray(j)) {
           const list: DdiObject[] = new Array(j.length).fill(null);
           set(list);
-          j.forEach((item, i) => later.push({ name: s, j: item, path: `${path}[${i}]`, set: (o) => (list[i] = o) }));
+          if (j.length) later.push({ of: s, items: j, list, next: 0, path });
           return;
         }
         set(null);
@@ -272,7 +287,21 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
   };
 
   while (stack.length > 0) {
-    const { name, j, path, set } = stack.pop()!;
+    const top = stack[stack.length - 1]!;
+    let name: string, j: Json, path: string, set: (o: DdiObject) => void;
+    if ('items' in top) {
+      // the list's next item; the list stays on the stack under the item's own children until its last item
+      const i = top.next++;
+      if (top.next >= top.items.length) stack.pop();
+      j = top.items[i];
+      path = `${top.path}[${i}]`;
+      name = typeof top.of === 'string' ? top.of : streamCase(top.of, streamTag(j, top.of.by), `${path}.${top.of.by}`).struct;
+      const list = top.list;
+      set = (o) => (list[i] = o);
+    } else {
+      stack.pop();
+      ({ name, j, path, set } = top);
+    }
     if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new DescriptionError('bad-type', path, `expected a ${name} object`);
     const o = j as Record<string, Json>;
     if (typeof o.$ref === 'string') {
