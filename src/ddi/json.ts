@@ -87,12 +87,31 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
     path: string;
     set: (j: Json) => void;
   }
-  const stack: Task[] = [];
+  /** The items of one list still to write, one at a time (as ddiFromJson's ListTask): one task for the list, not one per item. */
+  interface ListTask {
+    /** The items' struct, or the stream pointee whose tag field names each item's struct. */
+    of: string | Extract<Pointee, { kind: 'stream' }>;
+    items: readonly DdiObject[];
+    list: Json[];
+    next: number;
+    depth: number;
+    path: string;
+  }
+  const stack: (Task | ListTask)[] = [];
   let result: Json = null;
   stack.push({ name: rootName, obj: value, depth: 1, path: rootName, set: (j) => (result = j) });
-  const later: Task[] = [];
+  const later: (Task | ListTask)[] = [];
   while (stack.length > 0) {
-    const t = stack.pop()!;
+    const top = stack[stack.length - 1]!;
+    let t: Task;
+    if ('items' in top) {
+      // the list's next item; the list stays on the stack under the item's own children until its last item
+      const i = top.next++;
+      if (top.next >= top.items.length) stack.pop();
+      const obj = top.items[i]!;
+      const list = top.list;
+      t = { name: typeof top.of === 'string' ? top.of : (top.of.cases[obj[top.of.by] as number] ?? ''), obj, depth: top.depth, path: `${top.path}[${i}]`, set: (j) => (list[i] = j) };
+    } else t = stack.pop() as Task;
     budget.checkDepth(t.depth, t.path); // JSON nesting: the budget's depth (maxDepth)
     const obj = t.obj;
     expectObject(obj, t.path); // a struct (embedded or pointed at) that is not an object
@@ -143,9 +162,10 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
           if (type.to.kind === 'stream') {
             const to = type.to;
             const items = v as DdiObject[];
+            if (!Array.isArray(items)) throw new DescriptionError('bad-type', fp, 'expected a list of subobjects');
             const list: Json[] = new Array(items.length).fill(null);
             out[f.name] = list;
-            items.forEach((item, i) => later.push({ name: to.cases[item[to.by] as number] ?? '', obj: item, depth: t.depth + 2, path: `${fp}[${i}]`, set: (j) => (list[i] = j) }));
+            if (items.length) later.push({ of: to, items, list, next: 0, depth: t.depth + 2, path: fp });
             break;
           }
           const s = pointeeStruct(type.to, obj);
@@ -157,7 +177,7 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
             }
             const list: Json[] = new Array((v as DdiObject[]).length).fill(null);
             out[f.name] = list;
-            (v as DdiObject[]).forEach((item, i) => later.push({ name: s, obj: item, depth: t.depth + 2, path: `${fp}[${i}]`, set: (j) => (list[i] = j) }));
+            if ((v as DdiObject[]).length) later.push({ of: s, items: v as DdiObject[], list, next: 0, depth: t.depth + 2, path: fp });
           } else {
             out[f.name] = null;
             later.push({ name: s, obj: v as DdiObject, depth: t.depth + 1, path: fp, set: (j) => (out[f.name] = j) });
