@@ -33,6 +33,9 @@ export function bytesFromHex(j: unknown, path: string): Uint8Array {
 }
 
 /** The struct of one stream element from its tag (a number, or a name of the tag field's enum). */
+/** Own and enumerable: the keys a spread copies. */
+const ownKey = Object.prototype.propertyIsEnumerable;
+
 /** The tag of a stream item (its `by` field), if it is an object. */
 const streamTag = (item: unknown, by: string): unknown => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[by] : undefined);
 
@@ -200,6 +203,16 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
  * the C field is a string, UINT arrays of the declared length.
  */
 export function ddiFromJson(struct: string, json: Json): DdiObject {
+  return ddiFromJsonFilling(struct, json, undefined);
+}
+
+/**
+ * ddiFromJson, where each object item of a list in `fill` (by the list's identity) takes the
+ * value of `fill`'s object for each field it does not have as its own (the pipeline JSON form's
+ * list items over their zero-initialized struct, src/pipeline/desc.ts): as if each item were
+ * `{ ...zero, ...item }`, without making that copy of the list.
+ */
+export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap<readonly Json[], Readonly<Record<string, Json>>> | undefined): DdiObject {
   const byId = new Map<string, DdiObject>();
   interface Task {
     name: string;
@@ -309,7 +322,9 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
     let name: string, j: Json, path: string, set: (o: DdiObject) => void;
+    let base: Readonly<Record<string, Json>> | undefined;
     if ('items' in top) {
+      base = fill?.get(top.items);
       // the list's next item; the list stays on the stack under the item's own children until its last item
       const i = top.next++;
       if (top.next >= top.items.length) stack.pop();
@@ -337,7 +352,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
     const obj: DdiObject = {};
     if (typeof o.$id === 'string') byId.set(o.$id, obj);
     set(obj);
-    for (const f of def.fields) value(f.type, o[f.name], obj, `${path}.${f.name}`, (v) => (obj[f.name] = v));
+    for (const f of def.fields) value(f.type, base && (o[f.name] === undefined || !ownKey.call(o, f.name)) ? base[f.name] : o[f.name], obj, `${path}.${f.name}`, (v) => (obj[f.name] = v));
     for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
     later.length = 0;
   }
