@@ -6,11 +6,10 @@
  */
 import { Option } from 'commander';
 import { S } from '../schema.js';
-import { decodeStream, encodeStream, parseJsonText, pipelineFromJson, streamFromJson, streamToJson, type Subobject } from '../../index.js';
+import { decodeStream, encodeStream, streamFromJson, streamToJson, type Subobject } from '../../index.js';
 import { ABIS, type Abi } from '../../ddi/index.js';
-import type { FileCommand } from '../command.js';
-import { readPipelineFiles } from './verify-pipeline.js';
-import { utf8 } from './shared.js';
+import type { FileCommand, RunContext } from '../command.js';
+import { pipelineOfJson, readJsonFile } from './verify-pipeline.js';
 
 const abiOption = () => new Option('--abi <abi>', 'the ABI of the image').choices(ABIS).default('x64');
 
@@ -24,18 +23,18 @@ export const pipelineEncode: FileCommand<{ abi: Abi }> = {
   writes: { required: true, ext: () => '.bin' },
   options: (c) => c.addOption(abiOption()),
   async run(file, ctx) {
-    const json = parseJsonText(utf8(await ctx.read(file)), file);
-    let subobjects: Subobject[];
-    if (Array.isArray(json)) subobjects = streamFromJson(json);
-    else {
-      const files = await readPipelineFiles(json, file, ctx);
-      subobjects = pipelineFromJson(json, { read: (p) => files.get(p)! }).subobjects;
-    }
+    const subobjects = await subobjectsOf(file, ctx);
     const data = encodeStream(subobjects, ctx.options.abi);
     await ctx.write(ctx.output!, data, [file]);
     return { output: ctx.output, abi: ctx.options.abi, size: data.byteLength, subobjects: subobjects.map((s) => s.type) };
   },
 };
+
+/** The subobjects of a description or a stream's JSON form in `file` (the JSON not kept past them). */
+async function subobjectsOf(file: string, ctx: Pick<RunContext<unknown>, 'read'>): Promise<Subobject[]> {
+  const json = await readJsonFile(file, ctx);
+  return Array.isArray(json) ? streamFromJson(json) : (await pipelineOfJson(json, file, ctx)).subobjects;
+}
 
 export const pipelineDecode: FileCommand<{ abi: Abi }> = {
   kind: 'files',
