@@ -29,10 +29,44 @@ interface Pending {
   at: number; // where the pointer is
   target: Pointee;
   value: DdiValue;
-  path: string;
+  path: PathLike;
+}
+
+/**
+ * Where a value is, spelled when an error needs it: inside a list an element's path and its
+ * fields' are a node each (its owner and its index or name), not a string each, so the pointers
+ * an encode queues (one per pointer field of every element) hold no text.
+ */
+class PathNode {
+  constructor(
+    readonly up: PathLike,
+    readonly key: string | number,
+  ) {}
+}
+type PathLike = string | PathNode;
+/** `up.key` or `up[key]`: a string under a string, else a node. */
+const child = (up: PathLike, key: string | number): PathLike => (typeof up === 'string' && typeof key === 'string' ? `${up}.${key}` : new PathNode(up, key));
+/** The path as text. */
+function pathText(path: PathLike): string {
+  const keys: (string | number)[] = [];
+  let at = path;
+  while (typeof at !== 'string') {
+    keys.push(at.key);
+    at = at.up;
+  }
+  let out = at;
+  for (let i = keys.length - 1; i >= 0; i--) out += typeof keys[i] === 'number' ? `[${keys[i]}]` : `.${keys[i]}`;
+  return out;
 }
 
 const F32 = new DataView(new ArrayBuffer(4));
+/** A FLOAT value floatBits takes without an error (so the path it would name is not needed). */
+function isF32(v: unknown): boolean {
+  if (typeof v === 'string') return /^0x[0-9a-f]{1,8}$/i.test(v);
+  if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+  F32.setFloat32(0, v, true);
+  return (F32.getUint32(0, true) & 0x7f800000) !== 0x7f800000;
+}
 /** The binary32 bits of a FLOAT value (a number, rounded as C does, or a "0x..." bit string). */
 export function floatBits(v: unknown, path: string): number {
   if (typeof v === 'string' && /^0x[0-9a-f]{1,8}$/i.test(v)) return Number.parseInt(v.slice(2), 16);
@@ -90,103 +124,103 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
     else d.setBigUint64(at, BigInt(v), true);
   };
 
-  const writeStruct = (name: string, at: number, obj: DdiValue, path: string) => {
-    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new DescriptionError('bad-type', path, `expected a ${name} object`);
+  const writeStruct = (name: string, at: number, obj: DdiValue, path: PathLike) => {
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new DescriptionError('bad-type', pathText(path), `expected a ${name} object`);
     const layout = structLayout(name, abi);
     for (const f of layout.fields) {
       const v = (obj as DdiObject)[f.name];
-      const fp = `${path}.${f.name}`;
+      const fp = child(path, f.name);
       if (f.type.kind === 'struct') writeStruct(f.type.struct, at + f.offset, v ?? null, fp);
       else if (f.type.kind === 'array') {
         const of = f.type.of;
         const one = f.size / f.type.count;
-        if (!Array.isArray(v) || v.length !== f.type.count) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', fp, `expected a list of ${f.type.count}`);
-        (v as DdiValue[]).forEach((item, i) => (of.kind === 'struct' ? writeStruct(of.struct, at + f.offset + i * one, item, `${fp}[${i}]`) : writeScalar(of, at + f.offset + i * one, one, item, `${fp}[${i}]`)));
+        if (!Array.isArray(v) || v.length !== f.type.count) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', pathText(fp), `expected a list of ${f.type.count}`);
+        (v as DdiValue[]).forEach((item, i) => (of.kind === 'struct' ? writeStruct(of.struct, at + f.offset + i * one, item, child(fp, i)) : writeScalar(of, at + f.offset + i * one, one, item, child(fp, i))));
       } else if (f.type.kind === 'ptr') {
         if (v === null || v === undefined) {
-          if (f.type.optional === false) throw new DescriptionError('missing-key', fp, `${f.name} may not be NULL`);
+          if (f.type.optional === false) throw new DescriptionError('missing-key', pathText(fp), `${f.name} may not be NULL`);
           continue;
         }
-        const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, fp) : f.type.to;
+        const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, pathText(fp)) : f.type.to;
         if (to.kind === 'struct' && to.count && Array.isArray(v) && (obj as DdiObject)[to.count.field] !== v.length) {
           // the image says only the count field: a list of another length would be cut or overrun
-          throw new DescriptionError('out-of-range', fp, `${v.length} items, but ${to.count.field} is ${quoted((obj as DdiObject)[to.count.field])}`);
+          throw new DescriptionError('out-of-range', pathText(fp), `${v.length} items, but ${to.count.field} is ${quoted((obj as DdiObject)[to.count.field])}`);
         }
         if ((to.kind === 'bytes' || to.kind === 'uints') && (Array.isArray(v) || v instanceof Uint8Array) && (obj as DdiObject)[to.count.field] !== v.length) {
-          throw new DescriptionError('out-of-range', fp, `${v.length} ${to.kind === 'bytes' ? 'bytes' : 'items'}, but ${to.count.field} is ${quoted((obj as DdiObject)[to.count.field])}`);
+          throw new DescriptionError('out-of-range', pathText(fp), `${v.length} ${to.kind === 'bytes' ? 'bytes' : 'items'}, but ${to.count.field} is ${quoted((obj as DdiObject)[to.count.field])}`);
         }
         if (to.kind === 'stream') {
-          const size = streamSize(to, v, abi, fp);
-          if ((obj as DdiObject)[to.size.field] !== size) throw new DescriptionError('out-of-range', fp, `the subobjects take ${size} bytes, but ${to.size.field} is ${quoted((obj as DdiObject)[to.size.field])}`);
+          const size = streamSize(to, v, abi, pathText(fp));
+          if ((obj as DdiObject)[to.size.field] !== size) throw new DescriptionError('out-of-range', pathText(fp), `the subobjects take ${size} bytes, but ${to.size.field} is ${quoted((obj as DdiObject)[to.size.field])}`);
         }
         queue.push({ at: at + f.offset, target: to, value: v, path: fp });
       } else writeScalar(f.type, at + f.offset, f.size, v, fp);
     }
   };
 
-  function writeScalar(type: FieldType, at: number, size: number, v: DdiValue | undefined, fp: string): void {
-    if (type.kind === 'FLOAT') return writeU(at, 4, floatBits(v, fp));
+  function writeScalar(type: FieldType, at: number, size: number, v: DdiValue | undefined, fp: PathLike): void {
+    if (type.kind === 'FLOAT') return writeU(at, 4, floatBits(v, typeof fp === 'string' || isF32(v) ? (fp as string) : pathText(fp)));
     if (type.kind === 'INT') {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer -2147483648..2147483647, got ${quoted(v)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', pathText(fp), `expected an integer -2147483648..2147483647, got ${quoted(v)}`);
       return writeU(at, 4, v >>> 0);
     }
     const max = size === 1 ? 0xff : size === 2 ? 0xffff : size === 4 ? 0xffffffff : Number.MAX_SAFE_INTEGER;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer 0..${max}, got ${quoted(v)}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', pathText(fp), `expected an integer 0..${max}, got ${quoted(v)}`);
     writeU(at, size, v);
   }
 
   const place = (p: Pending): number => {
     const t = p.target;
     const key = typeof p.value === 'object' && p.value !== null ? p.value : undefined;
-    if (key === value) throw new DescriptionError('not-representable', p.path, 'a pointer to the image\'s root cannot be told from NULL (offset 0)');
+    if (key === value) throw new DescriptionError('not-representable', pathText(p.path), 'a pointer to the image\'s root cannot be told from NULL (offset 0)');
     if (key && placed.has(key)) return placed.get(key)!;
     let at: number;
     if (t.kind === 'wstring') {
-      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', p.path, 'expected a string');
+      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', pathText(p.path), 'expected a string');
       at = alloc((p.value.length + 1) * 2, 2);
       for (let i = 0; i < p.value.length; i++) writeU(at + 2 * i, 2, p.value.charCodeAt(i));
     } else if (t.kind === 'uint') {
       const list = t.count === 1 && typeof p.value === 'number' ? [p.value] : p.value;
-      if (!Array.isArray(list) || list.length !== t.count) throw new DescriptionError('bad-type', p.path, `expected ${t.count === 1 ? 'a number' : `${t.count} numbers`}`);
+      if (!Array.isArray(list) || list.length !== t.count) throw new DescriptionError('bad-type', pathText(p.path), `expected ${t.count === 1 ? 'a number' : `${t.count} numbers`}`);
       at = alloc(4 * t.count, 4);
       (list as number[]).forEach((n, i) => {
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new DescriptionError('out-of-range', `${p.path}[${i}]`, 'expected a UINT');
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new DescriptionError('out-of-range', pathText(child(p.path, i)), 'expected a UINT');
         writeU(at + 4 * i, 4, n);
       });
     } else if (t.kind === 'cstring') {
-      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', p.path, 'expected a string');
+      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', pathText(p.path), 'expected a string');
       const text = p.value;
       at = alloc(text.length + 1, 1);
       for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
-        if (c === 0 || c > 0xff) throw new DescriptionError('not-representable', p.path, `character ${i} (U+${c.toString(16).padStart(4, '0')}) is not an 8-bit character of a NUL-terminated string`);
+        if (c === 0 || c > 0xff) throw new DescriptionError('not-representable', pathText(p.path), `character ${i} (U+${c.toString(16).padStart(4, '0')}) is not an 8-bit character of a NUL-terminated string`);
         buf[at + i] = c;
       }
     } else if (t.kind === 'bytes') {
-      if (!(p.value instanceof Uint8Array)) throw new DescriptionError('bad-type', p.path, 'expected bytes');
+      if (!(p.value instanceof Uint8Array)) throw new DescriptionError('bad-type', pathText(p.path), 'expected bytes');
       at = alloc(p.value.byteLength, 1);
       buf.set(p.value, at);
     } else if (t.kind === 'uints') {
       const list = p.value;
-      if (!Array.isArray(list)) throw new DescriptionError('bad-type', p.path, 'expected a list of numbers');
+      if (!Array.isArray(list)) throw new DescriptionError('bad-type', pathText(p.path), 'expected a list of numbers');
       at = alloc(4 * list.length, 4);
-      (list as DdiValue[]).forEach((n, i) => writeScalar({ kind: 'UINT' }, at + 4 * i, 4, n, `${p.path}[${i}]`));
+      (list as DdiValue[]).forEach((n, i) => writeScalar({ kind: 'UINT' }, at + 4 * i, 4, n, child(p.path, i)));
     } else if (t.kind === 'stream') {
       const items = p.value as DdiObject[];
-      at = alloc(streamSize(t, items, abi, p.path), ps);
+      at = alloc(streamSize(t, items, abi, pathText(p.path)), ps);
       let o = at;
       items.forEach((item, i) => {
         const struct = t.cases[item[t.by] as number]!;
-        writeStruct(struct, o, item, `${p.path}[${i}]`);
+        writeStruct(struct, o, item, child(p.path, i));
         o += structLayout(struct, abi).size;
       });
     } else if (t.kind === 'struct') {
       const layout = structLayout(t.struct, abi);
       const items = t.count ? p.value : [p.value];
-      if (!Array.isArray(items)) throw new DescriptionError('bad-type', p.path, `expected an array of ${t.struct}`);
+      if (!Array.isArray(items)) throw new DescriptionError('bad-type', pathText(p.path), `expected an array of ${t.struct}`);
       at = alloc(layout.size * items.length, layout.align);
-      items.forEach((item, i) => writeStruct(t.struct, at + i * layout.size, item as DdiValue, t.count ? `${p.path}[${i}]` : p.path));
-    } else throw new DescriptionError('bad-type', p.path, 'unresolved union pointer');
+      items.forEach((item, i) => writeStruct(t.struct, at + i * layout.size, item as DdiValue, t.count ? child(p.path, i) : p.path));
+    } else throw new DescriptionError('bad-type', pathText(p.path), 'unresolved union pointer');
     if (key) placed.set(key, at);
     return at;
   };
