@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { InputError } from '../src/cli/errors.js';
 import { expandResponseFiles, readRegularFile, splitMsbuild, splitShell } from '../src/build-step/argfiles.js';
 import { servePersistentWorker } from '../src/cli/persistent-worker.js';
-import { RequestFramer, parseWorkRequest } from '../src/build-step/work-requests.js';
+import { RequestFramer, framePieces, parseWorkRequest } from '../src/build-step/work-requests.js';
 import { batchJob } from '../src/build-step/batch-jobs.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { run } from '../src/cli/program.js';
@@ -121,6 +121,66 @@ test('worker framing is linear and chunking-independent; bad bytes cost one requ
     assert.is((once[0] as { requestId?: number }).requestId, 7);
     for (let step = 1; step <= 13; step++) assert.equal(framed(step), once, `chunks of ${step}`);
   }
+});
+
+/** parseWorkRequest as it was when JSON.parse read the joined text: the reference the in-place reader is held to. */
+function referenceRequest(text: string): unknown {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    const m = /"requestId"\s*:\s*(\d{1,15})\s*[,}]/.exec(text);
+    return { error: 'not a JSON request', requestId: m ? Number(m[1]) : 0 };
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { error: 'a request is a JSON object', requestId: 0 };
+  const r = v as Record<string, unknown>;
+  const id = r.requestId ?? 0;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return { error: 'requestId is a whole number from 0', requestId: 0 };
+  const args = r.arguments ?? [];
+  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return { error: 'arguments is an array of strings', requestId: id };
+  if (r.sandboxDir !== undefined && typeof r.sandboxDir !== 'string') return { error: 'sandboxDir is a string', requestId: id };
+  const verbosity = typeof r.verbosity === 'number' && Number.isFinite(r.verbosity) ? r.verbosity : 0;
+  return { requestId: id, arguments: args, cancel: r.cancel === true, verbosity, ...(r.sandboxDir ? { sandboxDir: r.sandboxDir } : {}) };
+}
+
+test('parseWorkRequest reads a request in place as JSON.parse would, in one text or in any pieces (mutated requests, seeded)', () => {
+  let seed = 20261202;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >>> 8) % n;
+  };
+  const values = ['"a"', '"\\u00e9x"', '"\\ud800"', '"é\\n\\t\\"\\\\\\/\\b\\f\\r"', '1', '-0', '0.5', '1e400', '-1.5E-3', '9007199254740993', 'true', 'false', 'null', '[]', '{}', '["x","y"]', '[1]', '[["a"]]', '{"a":[1,{"b":null}]}', '""'];
+  const keys = ['requestId', 'arguments', 'cancel', 'sandboxDir', 'verbosity', 'inputs', '__proto__', 'x'];
+  const junk = ['{', '}', '[', ']', ',', ':', '"', '\\', 'u', '0', '-', 'e', '.', ' ', '\n', '\u0001', 't', 'n', '\ufeff', 'a'];
+  let differ = 0;
+  let valid = 0;
+  for (let k = 0; k < 20000; k++) {
+    const fields = Array.from({ length: rnd(5) }, () => `${JSON.stringify(keys[rnd(keys.length)])}${[':', ' : ', ':\n'][rnd(3)]}${values[rnd(values.length)]}`);
+    let t = rnd(4) === 0 ? values[rnd(values.length)]! : `{${fields.join([',', ' ,\t'][rnd(2)])}}`;
+    for (let m = rnd(4); m > 0; m--) {
+      const at = rnd(t.length + 1);
+      const op = rnd(3);
+      const c = junk[rnd(junk.length)]!;
+      t = op === 0 ? t.slice(0, at) + c + t.slice(at) : op === 1 ? t.slice(0, at) + t.slice(at + 1) : t.slice(0, at) + c + t.slice(at + 1);
+    }
+    const pieces: string[] = [];
+    for (let i = 0; i < t.length; ) {
+      const n = rnd(6); // empty pieces too
+      pieces.push(t.slice(i, i + n));
+      i += n;
+    }
+    const want = JSON.stringify(referenceRequest(t));
+    if (JSON.stringify(parseWorkRequest(t)) !== want || JSON.stringify(parseWorkRequest(pieces)) !== want) differ++;
+    if (!want.includes('"error"')) valid++;
+  }
+  assert.is(differ, 0);
+  assert.ok(valid > 2000, `only ${valid} valid requests among the cases`);
+  // a frame keeps the pieces it was framed in; its text is theirs joined
+  const f = new RequestFramer();
+  const frames = [...f.push('{"arguments":["a'), ...f.push('bc"],"requestId":2}')];
+  assert.equal(framePieces(frames[0] as { text: string }), ['{"arguments":["a', 'bc"],"requestId":2}']);
+  assert.equal(frames, [{ text: '{"arguments":["abc"],"requestId":2}' }]);
+  assert.equal(parseWorkRequest(framePieces(frames[0] as { text: string })), { requestId: 2, arguments: ['abc'], cancel: false, verbosity: 0 });
 });
 
 async function serve(requests: string[] | AsyncIterable<string>, prefix: string[] = [], runCommand?: Parameters<typeof servePersistentWorker>[3], limits = {}) {

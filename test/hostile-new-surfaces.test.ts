@@ -34,8 +34,9 @@
  * - a message sized by the input (1): commander echoed a 1 MB response-file line whole (within
  *   64x, but of the input's choosing). Mended by cutting quoted arguments in those messages.
  * The other 59 were answered as the contract says (the tests below keep them so). A 200,000-element
- * InputLayout (12 MB of JSON) is refused with one error but peaks near 300 MB under tsx: in
- * proportion to the input (about 25x), not under 200 MB; left as it is (20,000 elements is tested).
+ * InputLayout (12 MB of JSON) is refused with one error; it peaked near 300 MB under tsx (about
+ * 25x the input), since mended: about 190 MB under tsx, 63 MB of old space (test/pipeline-memory.test.ts
+ * holds each pipeline path to a multiple of its input; 20,000 elements is tested here).
  * The generators: the `json-generated` fuzz target makes the nested and oversized JSON values
  * mutation cannot reach (src/fuzz/targets.ts).
  */

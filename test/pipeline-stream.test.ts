@@ -20,6 +20,7 @@ import { encodeImage } from '../src/ddi/image.js';
 import { decodeStream, encodeStream, streamFromJson, streamToJson, subobjectDefault, type Subobject } from '../src/pipeline/stream.js';
 import { Budget, DxbinError, LimitError } from '../src/index.js';
 import { ROOT } from './helpers/corpus.js';
+import { printIndented } from '../src/cli/commands/pipeline.js';
 import { probeBytes, probeNumbers } from './helpers/gcc-probe.js';
 import { randomDdi } from './helpers/ddi-random.js';
 import { missingCompiler, missingPath, requires } from './helpers/requires.js';
@@ -392,6 +393,29 @@ test('fuzz finding: two input layouts over one array, of different lengths, come
   const back = JSON.stringify(streamToJson(decodeStream(once, abi)));
   assert.is(back, json);
   assert.equal([...encodeStream(streamFromJson(JSON.parse(back)), abi)], [...once]);
+});
+
+test('pipeline decode prints JSON.stringify(json, null, 2) in whole lines, never the text whole: the same text for any JSON value and any piece size (fast-check)', async () => {
+  const printed = async (v: unknown, chunk: number) => {
+    const pieces: string[] = [];
+    await printIndented(v, async (t) => void pieces.push(t), chunk);
+    return { text: pieces.map((t) => `${t}\n`).join(''), pieces };
+  };
+  await fc.assert(
+    fc.asyncProperty(fc.jsonValue(), fc.integer({ min: 1, max: 64 }), async (v, chunk) => {
+      const { text } = await printed(v, chunk);
+      return text === `${JSON.stringify(v, null, 2)}\n`;
+    }),
+    { numRuns: 3000, seed: 26 },
+  );
+  // values JSON.stringify writes as null or leaves out, empty containers, an object with toJSON
+  const odd = [undefined, () => 1, NaN, -0, {}, [], { a: undefined, b: [undefined, {}], c: new Date(0), d: { e: [] } }];
+  assert.is((await printed(odd, 5)).text, `${JSON.stringify(odd, null, 2)}\n`);
+  // a decoded stream of 3000 input elements: the same text as one JSON.stringify, in pieces of about the piece size
+  const json = streamToJson([{ type: 'INPUT_LAYOUT', inner: { pInputElementDescs: Array.from({ length: 3000 }, (_, i) => ({ SemanticName: `N${i}`, SemanticIndex: 0, Format: 6, InputSlot: 0, AlignedByteOffset: i, InputSlotClass: 0, InstanceDataStepRate: 0 })), NumElements: 3000 } }]);
+  const { text, pieces } = await printed(json, 4096);
+  assert.is(text, `${JSON.stringify(json, null, 2)}\n`);
+  assert.ok(pieces.length > text.length / 8192 && Math.max(...pieces.map((p) => p.length)) < 8192, `${pieces.length} pieces`);
 });
 
 test.run();

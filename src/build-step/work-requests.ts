@@ -7,8 +7,28 @@
 /** The largest WorkRequest read (docs/limits.md). */
 export const MAX_REQUEST_BYTES = 64 << 20;
 
-/** One framed request: its JSON text, or why the bytes there are not one (with the id read from them, if any). */
+/**
+ * One framed request: its JSON text, or why the bytes there are not one (with the id read from
+ * them, if any). A request's `text` is joined from the pieces it was framed in when it is read;
+ * parseWorkRequest reads a frame's pieces without joining them (framePieces).
+ */
 export type Frame = { text: string } | { error: string; requestId?: number };
+
+/** The pieces each request frame was framed in (their text is the frame's `text`). */
+const PIECES = new WeakMap<object, readonly string[]>();
+
+/** A request frame over `pieces`: `text` joins them on each read (nothing joined is kept). */
+function requestFrame(pieces: readonly string[]): Frame {
+  const frame = {} as { text: string };
+  Object.defineProperty(frame, 'text', { enumerable: true, get: () => (pieces.length === 1 ? pieces[0]! : pieces.join('')) });
+  PIECES.set(frame, pieces);
+  return frame;
+}
+
+/** The text of a request frame as the pieces it was framed in (one piece for a frame made otherwise). */
+export function framePieces(frame: { text: string }): readonly string[] {
+  return PIECES.get(frame) ?? [frame.text];
+}
 
 const WS = new Set([' ', '\t', '\r', '\n']);
 
@@ -72,9 +92,11 @@ export class RequestFramer {
         } else this.tail = (this.tail + piece).slice(-4096);
       } else this.parts.push(piece);
     };
-    const finish = (frame: (text: string) => Frame) => {
-      const text = this.over ? `${this.head}${this.tail}` : this.parts.join('');
-      frames.push(this.over ? { error: `request larger than ${this.maxBytes} bytes`, requestId: salvageId(this.head) ?? salvageId(this.tail) } : frame(text));
+    const finish = (frame: ((text: string) => Frame) | 'request') => {
+      // a request keeps the pieces it came in (joining them would be a second copy of it); reset
+      // gives the framer a new parts array, so the frame's pieces stay its own
+      const text = this.over ? `${this.head}${this.tail}` : frame === 'request' ? '' : this.parts.join('');
+      frames.push(this.over ? { error: `request larger than ${this.maxBytes} bytes`, requestId: salvageId(this.head) ?? salvageId(this.tail) } : frame === 'request' ? requestFrame(this.parts) : frame(text));
       this.reset();
     };
     for (let i = 0; i < chunk.length; i++) {
@@ -110,7 +132,7 @@ export class RequestFramer {
       else if ((c === '}' || c === ']') && --this.depth === 0) {
         keep(i + 1);
         start = i + 1;
-        finish((t) => ({ text: t }));
+        finish('request');
       }
     }
     if (this.depth > 0 || this.garbage) keep(chunk.length);
@@ -137,6 +159,231 @@ export class RequestFramer {
   }
 }
 
+/** A cursor over the pieces of one text (a frame as it was framed), read as JSON in place. */
+class PieceReader {
+  private p = 0;
+  private i = 0;
+
+  constructor(private readonly pieces: readonly string[]) {
+    this.settle();
+  }
+
+  /** Moves past ended pieces. */
+  private settle(): void {
+    while (this.p < this.pieces.length && this.i >= this.pieces[this.p]!.length) {
+      this.p++;
+      this.i = 0;
+    }
+  }
+
+  /** The UTF-16 code unit at the cursor, -1 at the end. */
+  peek(): number {
+    return this.p < this.pieces.length ? this.pieces[this.p]!.charCodeAt(this.i) : -1;
+  }
+
+  next(): number {
+    const c = this.peek();
+    if (c >= 0) {
+      this.i++;
+      this.settle();
+    }
+    return c;
+  }
+
+  /** JSON whitespace. */
+  ws(): void {
+    for (let c = this.peek(); c === 32 || c === 9 || c === 10 || c === 13; c = this.peek()) this.next();
+  }
+
+  /**
+   * The run of code units from the cursor that `take` accepts, as slices of the pieces (kept in
+   * `out` when given); how many there were.
+   */
+  run(take: (c: number) => boolean, out?: string[]): number {
+    let n = 0;
+    while (this.p < this.pieces.length) {
+      const piece = this.pieces[this.p]!;
+      let j = this.i;
+      while (j < piece.length && take(piece.charCodeAt(j))) j++;
+      if (out && j > this.i) out.push(piece.slice(this.i, j));
+      n += j - this.i;
+      this.i = j;
+      if (j < piece.length) break;
+      this.settle();
+    }
+    return n;
+  }
+
+  /** A JSON string's value, the cursor past its opening quote (`keep` false: checked, '' given); undefined when it is not one. */
+  string(keep: boolean): string | undefined {
+    const out: string[] | undefined = keep ? [] : undefined;
+    for (;;) {
+      this.run(plainChar, out);
+      const c = this.next();
+      if (c === 34) return out ? (out.length === 1 ? out[0]! : out.join('')) : '';
+      if (c !== 92) return undefined; // the end, or a control character JSON strings may not hold raw
+      const e = this.next();
+      let ch: string;
+      if (e === 117) {
+        let code = 0;
+        for (let k = 0; k < 4; k++) {
+          const h = hexDigit(this.next());
+          if (h < 0) return undefined;
+          code = code * 16 + h;
+        }
+        ch = String.fromCharCode(code);
+      } else {
+        const esc = ESCAPES[e];
+        if (esc === undefined) return undefined;
+        ch = esc;
+      }
+      out?.push(ch);
+    }
+  }
+
+  /** A JSON number's value, the cursor at its first character; undefined when it is not one. */
+  number(keep: boolean): number | undefined {
+    const out: string[] | undefined = keep ? [] : undefined;
+    if (this.peek() === 45) {
+      this.next();
+      out?.push('-');
+    }
+    const first = this.peek();
+    const int = this.run(isDigit, out);
+    if (int === 0 || (int > 1 && first === 48)) return undefined;
+    if (this.peek() === 46) {
+      this.next();
+      out?.push('.');
+      if (this.run(isDigit, out) === 0) return undefined;
+    }
+    if (this.peek() === 101 || this.peek() === 69) {
+      this.next();
+      out?.push('e');
+      const sign = this.peek();
+      if (sign === 43 || sign === 45) {
+        this.next();
+        out?.push(sign === 45 ? '-' : '+');
+      }
+      if (this.run(isDigit, out) === 0) return undefined;
+    }
+    return out ? Number(out.join('')) : 0;
+  }
+
+  /** `word` (true, false, null) at the cursor. */
+  word(word: string): boolean {
+    for (let k = 0; k < word.length; k++) if (this.next() !== word.charCodeAt(k)) return false;
+    return true;
+  }
+}
+
+const plainChar = (c: number) => c !== 34 && c !== 92 && c >= 32;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const hexDigit = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
+const ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98: '\b', 102: '\f', 110: '\n', 114: '\r', 116: '\t' };
+
+/** Stands for an object value, and for a list that is not all strings: only their kind is looked at. */
+const AN_OBJECT = Object.freeze({});
+const NOT_STRINGS = Object.freeze([null]);
+
+/**
+ * One JSON value at the cursor, iteratively (nesting costs a stack entry, never a call): a string,
+ * number, true, false or null as itself; a list of strings as the list when `keep`; any other
+ * list or object as a stand-in of its kind. Undefined when the text there is not JSON.
+ */
+function readValue(r: PieceReader, keep: boolean): unknown {
+  const c = r.peek();
+  if (c === 34) {
+    r.next();
+    return r.string(keep);
+  }
+  if (c === 45 || isDigit(c)) return r.number(keep);
+  if (c === 116) return r.word('true') ? true : undefined;
+  if (c === 102) return r.word('false') ? false : undefined;
+  if (c === 110) return r.word('null') ? null : undefined;
+  if (c !== 91 && c !== 123) return undefined;
+  r.next();
+  let strings: string[] | undefined = keep && c === 91 ? [] : undefined;
+  const result = c === 91 ? () => strings ?? NOT_STRINGS : () => AN_OBJECT;
+  const stack: boolean[] = [c === 123]; // true: an object
+  let state: 'open' | 'value' | 'after' = 'open';
+  for (;;) {
+    r.ws();
+    const object = stack[stack.length - 1]!;
+    const close = object ? 125 : 93;
+    if (state === 'after' || (state === 'open' && r.peek() === close)) {
+      const d = r.next();
+      if (d === 44 && state === 'after') {
+        state = 'value';
+        continue;
+      }
+      if (d !== close) return undefined;
+      stack.pop();
+      if (stack.length === 0) return result();
+      state = 'after';
+      continue;
+    }
+    if (object) {
+      if (r.next() !== 34 || r.string(false) === undefined) return undefined;
+      r.ws();
+      if (r.next() !== 58) return undefined;
+      r.ws();
+    }
+    const item = stack.length === 1 && strings !== undefined;
+    const d = r.peek();
+    if (d === 91 || d === 123) {
+      r.next();
+      if (item) strings = undefined;
+      stack.push(d === 123);
+      state = 'open';
+      continue;
+    }
+    const v = readValue(r, item && d === 34); // a scalar: no deeper
+    if (v === undefined) return undefined;
+    if (item) {
+      if (typeof v === 'string') strings!.push(v);
+      else strings = undefined;
+    }
+    state = 'after';
+  }
+}
+
+/** The fields parseWorkRequest looks at, read from the pieces of one text; undefined when the text is not JSON. */
+function readRequest(pieces: readonly string[]): { value: unknown } | undefined {
+  const r = new PieceReader(pieces);
+  r.ws();
+  if (r.peek() !== 123) {
+    const v = readValue(r, false);
+    r.ws();
+    return v === undefined || r.peek() !== -1 ? undefined : { value: v };
+  }
+  r.next();
+  const fields: Record<string, unknown> = {};
+  r.ws();
+  if (r.peek() === 125) r.next();
+  else
+    for (;;) {
+      r.ws();
+      if (r.next() !== 34) return undefined;
+      const key = r.string(true);
+      if (key === undefined) return undefined;
+      r.ws();
+      if (r.next() !== 58) return undefined;
+      r.ws();
+      const known = REQUEST_FIELDS.has(key);
+      const v = readValue(r, known);
+      if (v === undefined) return undefined;
+      if (known) fields[key] = v; // a repeated key: the last one, as JSON.parse
+      r.ws();
+      const d = r.next();
+      if (d === 125) break;
+      if (d !== 44) return undefined;
+    }
+  r.ws();
+  return r.peek() === -1 ? { value: fields } : undefined;
+}
+
+const REQUEST_FIELDS = new Set(['requestId', 'arguments', 'cancel', 'sandboxDir', 'verbosity']);
+
 /** A checked WorkRequest. */
 export interface WorkRequest {
   requestId: number;
@@ -146,14 +393,17 @@ export interface WorkRequest {
   verbosity: number;
 }
 
-/** A WorkRequest from one frame's text, or the error response's words (with the id when it is readable). */
-export function parseWorkRequest(text: string): WorkRequest | { error: string; requestId: number } {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return { error: 'not a JSON request', requestId: salvageId(text) ?? 0 };
-  }
+/**
+ * A WorkRequest from one frame's text (or the pieces it was framed in, framePieces), or the error
+ * response's words (with the id when it is readable). The text is read in place as JSON.parse
+ * reads it: only the fields a request has are made (the arguments as the text's own slices where
+ * they hold no escape), so a request costs its pieces and its arguments, not a joined copy and a
+ * parsed one besides.
+ */
+export function parseWorkRequest(text: string | readonly string[]): WorkRequest | { error: string; requestId: number } {
+  const read = readRequest(typeof text === 'string' ? [text] : text);
+  if (read === undefined) return { error: 'not a JSON request', requestId: salvageId(typeof text === 'string' ? text : text.join('')) ?? 0 };
+  const v = read.value;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return { error: 'a request is a JSON object', requestId: 0 };
   const r = v as Record<string, unknown>;
   const id = r.requestId ?? 0;

@@ -25,10 +25,13 @@
 import type { ExitCode } from './exit.js';
 import { expandResponseFiles } from '../build-step/argfiles.js';
 import { MAX_ANSWER_BYTES, captureStreams } from './streams.js';
-import { RequestFramer, parseWorkRequest, responseLine, type Frame, type WorkRequest } from '../build-step/work-requests.js';
+import { RequestFramer, framePieces, parseWorkRequest, responseLine, type Frame, type WorkRequest } from '../build-step/work-requests.js';
 import type { Streams } from './io.js';
 import { jobCount } from './runner.js';
 import { forgetRealFolders } from './io.js';
+
+/** The most bytes of stdin decoded at once. */
+const DECODE_BYTES = 256 << 10;
 
 /** The worker's own options, taken out of its arguments: `--jobs N` (concurrent multiplex requests; default: one per core). */
 export function takeWorkerOptions(prefix: readonly string[]): { jobs: number; rest: string[] } {
@@ -127,7 +130,7 @@ export async function servePersistentWorker(
       answer(responseLine(frame.requestId ?? 0, { exitCode: 2, output: `dxbin: persistent worker: ${frame.error}\n` }));
       return;
     }
-    const req = parseWorkRequest(frame.text);
+    const req = parseWorkRequest(framePieces(frame));
     if ('error' in req) {
       answer(responseLine(req.requestId, { exitCode: 2, output: `dxbin: persistent worker: ${req.error}\n` }));
       return;
@@ -150,7 +153,10 @@ export async function servePersistentWorker(
   };
 
   for await (const chunk of input) {
-    for (const f of framer.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }))) accept(f);
+    if (typeof chunk === 'string') for (const f of framer.push(chunk)) accept(f);
+    // decoded at most DECODE_BYTES at a time: a larger decode comes back as an external string of
+    // two bytes a character (twice the request's size when the framer keeps it)
+    else for (let at = 0; at < chunk.byteLength; at += DECODE_BYTES) for (const f of framer.push(decoder.decode(chunk.subarray(at, at + DECODE_BYTES), { stream: true }))) accept(f);
   }
   for (const f of framer.push(decoder.decode())) accept(f);
   for (const f of framer.end()) accept(f);

@@ -7,7 +7,7 @@
  * object for the same offset, so shared and cyclic references survive.
  */
 import type { Abi, FieldType, Pointee } from '../../codecs/ddi.js';
-import { budgetOf, type Budget } from '../bytes/budget.js';
+import { budgetOf, type Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { ByteReader } from '../bytes/reader.js';
@@ -31,9 +31,44 @@ interface Pending {
   at: number; // where the pointer is
   target: Pointee;
   value: DdiValue;
-  path: string;
+  path: PathLike;
 }
 
+/**
+ * Where a value is, spelled when an error needs it: inside a list an element's path and its
+ * fields' are a node each (its owner and its index or name), not a string each, so the pointers
+ * an encode queues (one per pointer field of every element) hold no text.
+ */
+class PathNode {
+  constructor(
+    readonly up: PathLike,
+    readonly key: string | number,
+  ) {}
+}
+type PathLike = string | PathNode;
+/** `up.key` or `up[key]`: a string under a string, else a node. */
+const child = (up: PathLike, key: string | number): PathLike => (typeof up === 'string' && typeof key === 'string' ? `${up}.${key}` : new PathNode(up, key));
+/** The path as text. */
+function pathText(path: PathLike): string {
+  const keys: (string | number)[] = [];
+  let at = path;
+  while (typeof at !== 'string') {
+    keys.push(at.key);
+    at = at.up;
+  }
+  let out = at;
+  for (let i = keys.length - 1; i >= 0; i--) out += typeof keys[i] === 'number' ? `[${keys[i]}]` : `.${keys[i]}`;
+  return out;
+}
+
+const F32 = new DataView(new ArrayBuffer(4));
+/** A FLOAT value floatBits takes without an error (so the path it would name is not needed). */
+function isF32(v: unknown): boolean {
+  if (typeof v === 'string') return /^0x[0-9a-f]{1,8}$/i.test(v);
+  if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+  F32.setFloat32(0, v, true);
+  return (F32.getUint32(0, true) & 0x7f800000) !== 0x7f800000;
+}
 /** The binary32 bits of a FLOAT value (a number, rounded as C does, or a "0x..." bit string). */
 export function floatBits(v: unknown, path: string): number {
   if (typeof v === 'string' && /^0x[0-9a-f]{1,8}$/i.test(v)) return Number.parseInt(v.slice(2), 16);
@@ -91,107 +126,107 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
     else d.setBigUint64(at, BigInt(v), true);
   };
 
-  const writeStruct = (name: string, at: number, obj: DdiValue, path: string) => {
-    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new DescriptionError('bad-type', path, `expected a ${name} object`);
+  const writeStruct = (name: string, at: number, obj: DdiValue, path: PathLike) => {
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new DescriptionError('bad-type', pathText(path), `expected a ${name} object`);
     const layout = structLayout(name, abi);
     for (const f of layout.fields) {
       const v = (obj as DdiObject)[f.name];
-      const fp = `${path}.${f.name}`;
+      const fp = child(path, f.name);
       if (f.type.kind === 'struct') writeStruct(f.type.struct, at + f.offset, v ?? null, fp);
       else if (f.type.kind === 'array') {
         const of = f.type.of;
         const one = f.size / f.type.count;
-        if (!Array.isArray(v) || v.length !== f.type.count) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', fp, `expected a list of ${f.type.count}`);
-        (v as DdiValue[]).forEach((item, i) => (of.kind === 'struct' ? writeStruct(of.struct, at + f.offset + i * one, item, `${fp}[${i}]`) : writeScalar(of, at + f.offset + i * one, one, item, `${fp}[${i}]`)));
+        if (!Array.isArray(v) || v.length !== f.type.count) throw new DescriptionError(v === undefined ? 'missing-key' : 'bad-type', pathText(fp), `expected a list of ${f.type.count}`);
+        (v as DdiValue[]).forEach((item, i) => (of.kind === 'struct' ? writeStruct(of.struct, at + f.offset + i * one, item, child(fp, i)) : writeScalar(of, at + f.offset + i * one, one, item, child(fp, i))));
       } else if (f.type.kind === 'ptr') {
         if (v === null || v === undefined) {
-          if (f.type.optional === false) throw new DescriptionError('missing-key', fp, `${f.name} may not be NULL`);
+          if (f.type.optional === false) throw new DescriptionError('missing-key', pathText(fp), `${f.name} may not be NULL`);
           continue;
         }
-        const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, fp) : f.type.to;
+        const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, pathText(fp)) : f.type.to;
         // the image says only the count field: a list of another length would be cut or overrun
         const count = to.kind === 'bytes' || to.kind === 'uints' || to.kind === 'struct' ? to.count?.field : undefined;
         if (count !== undefined && (Array.isArray(v) || v instanceof Uint8Array) && (obj as DdiObject)[count] !== v.length) {
-          throw new DescriptionError('out-of-range', fp, `${v.length} ${to.kind === 'bytes' ? 'bytes' : 'items'}, but ${count} is ${quoted((obj as DdiObject)[count])}`);
+          throw new DescriptionError('out-of-range', pathText(fp), `${v.length} ${to.kind === 'bytes' ? 'bytes' : 'items'}, but ${count} is ${quoted((obj as DdiObject)[count])}`);
         }
         if (to.kind === 'stream') {
-          const size = streamSize(to, v, abi, fp);
-          if ((obj as DdiObject)[to.size.field] !== size) throw new DescriptionError('out-of-range', fp, `the subobjects take ${size} bytes, but ${to.size.field} is ${quoted((obj as DdiObject)[to.size.field])}`);
+          const size = streamSize(to, v, abi, pathText(fp));
+          if ((obj as DdiObject)[to.size.field] !== size) throw new DescriptionError('out-of-range', pathText(fp), `the subobjects take ${size} bytes, but ${to.size.field} is ${quoted((obj as DdiObject)[to.size.field])}`);
         }
         queue.push({ at: at + f.offset, target: to, value: v, path: fp });
       } else writeScalar(f.type, at + f.offset, f.size, v, fp);
     }
   };
 
-  function writeScalar(type: FieldType, at: number, size: number, v: DdiValue | undefined, fp: string): void {
-    if (type.kind === 'FLOAT') return writeU(at, 4, floatBits(v, fp));
+  function writeScalar(type: FieldType, at: number, size: number, v: DdiValue | undefined, fp: PathLike): void {
+    if (type.kind === 'FLOAT') return writeU(at, 4, floatBits(v, typeof fp === 'string' || isF32(v) ? (fp as string) : pathText(fp)));
     if (type.kind === 'INT') {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer -2147483648..2147483647, got ${quoted(v)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', pathText(fp), `expected an integer -2147483648..2147483647, got ${quoted(v)}`);
       return writeU(at, 4, v >>> 0);
     }
     const max = size === 1 ? 0xff : size === 2 ? 0xffff : size === 4 ? 0xffffffff : Number.MAX_SAFE_INTEGER;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', fp, `expected an integer 0..${max}, got ${quoted(v)}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', pathText(fp), `expected an integer 0..${max}, got ${quoted(v)}`);
     writeU(at, size, v);
   }
 
   const place = (p: Pending): number => {
     const t = p.target;
     const key = typeof p.value === 'object' && p.value !== null ? p.value : undefined;
-    if (key === value) throw new DescriptionError('not-representable', p.path, 'a pointer to the image\'s root cannot be told from NULL (offset 0)');
+    if (key === value) throw new DescriptionError('not-representable', pathText(p.path), 'a pointer to the image\'s root cannot be told from NULL (offset 0)');
     const as = t.kind === 'struct' ? `${t.struct}${t.count ? '[]' : ''}` : t.kind;
     const had = key ? placed.get(key) : undefined;
     if (had) {
       // the image holds the value once, as what it was first written as: a pointer that reads it as another thing would find other bytes there
-      if (had.as !== as && !(Array.isArray(key) && key.length === 0)) throw new DescriptionError('not-representable', p.path, `already placed as ${had.as}, not ${as}`);
+      if (had.as !== as && !(Array.isArray(key) && key.length === 0)) throw new DescriptionError('not-representable', pathText(p.path), `already placed as ${had.as}, not ${as}`);
       return had.at;
     }
     let at: number;
     if (t.kind === 'wstring') {
-      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', p.path, 'expected a string');
+      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', pathText(p.path), 'expected a string');
       at = alloc((p.value.length + 1) * 2, 2);
       for (let i = 0; i < p.value.length; i++) writeU(at + 2 * i, 2, p.value.charCodeAt(i));
     } else if (t.kind === 'uint') {
       const list = t.count === 1 && typeof p.value === 'number' ? [p.value] : p.value;
-      if (!Array.isArray(list) || list.length !== t.count) throw new DescriptionError('bad-type', p.path, `expected ${t.count === 1 ? 'a number' : `${t.count} numbers`}`);
+      if (!Array.isArray(list) || list.length !== t.count) throw new DescriptionError('bad-type', pathText(p.path), `expected ${t.count === 1 ? 'a number' : `${t.count} numbers`}`);
       at = alloc(4 * t.count, 4);
       (list as number[]).forEach((n, i) => {
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new DescriptionError('out-of-range', `${p.path}[${i}]`, 'expected a UINT');
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new DescriptionError('out-of-range', pathText(child(p.path, i)), 'expected a UINT');
         writeU(at + 4 * i, 4, n);
       });
     } else if (t.kind === 'cstring') {
-      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', p.path, 'expected a string');
+      if (typeof p.value !== 'string') throw new DescriptionError('bad-type', pathText(p.path), 'expected a string');
       const text = p.value;
       at = alloc(text.length + 1, 1);
       for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
-        if (c === 0 || c > 0xff) throw new DescriptionError('not-representable', p.path, `character ${i} (U+${c.toString(16).padStart(4, '0')}) is not an 8-bit character of a NUL-terminated string`);
+        if (c === 0 || c > 0xff) throw new DescriptionError('not-representable', pathText(p.path), `character ${i} (U+${c.toString(16).padStart(4, '0')}) is not an 8-bit character of a NUL-terminated string`);
         buf[at + i] = c;
       }
     } else if (t.kind === 'bytes') {
-      if (!(p.value instanceof Uint8Array)) throw new DescriptionError('bad-type', p.path, 'expected bytes');
+      if (!(p.value instanceof Uint8Array)) throw new DescriptionError('bad-type', pathText(p.path), 'expected bytes');
       at = alloc(p.value.byteLength, 1);
       buf.set(p.value, at);
     } else if (t.kind === 'uints') {
       const list = p.value;
-      if (!Array.isArray(list)) throw new DescriptionError('bad-type', p.path, 'expected a list of numbers');
+      if (!Array.isArray(list)) throw new DescriptionError('bad-type', pathText(p.path), 'expected a list of numbers');
       at = alloc(4 * list.length, 4);
-      (list as DdiValue[]).forEach((n, i) => writeScalar({ kind: 'UINT' }, at + 4 * i, 4, n, `${p.path}[${i}]`));
+      (list as DdiValue[]).forEach((n, i) => writeScalar({ kind: 'UINT' }, at + 4 * i, 4, n, child(p.path, i)));
     } else if (t.kind === 'stream') {
       const items = p.value as DdiObject[];
-      at = alloc(streamSize(t, items, abi, p.path), ps);
+      at = alloc(streamSize(t, items, abi, pathText(p.path)), ps);
       let o = at;
       items.forEach((item, i) => {
         const struct = t.cases[item[t.by] as number]!;
-        writeStruct(struct, o, item, `${p.path}[${i}]`);
+        writeStruct(struct, o, item, child(p.path, i));
         o += structLayout(struct, abi).size;
       });
     } else if (t.kind === 'struct') {
       const layout = structLayout(t.struct, abi);
       const items = t.count ? p.value : [p.value];
-      if (!Array.isArray(items)) throw new DescriptionError('bad-type', p.path, `expected an array of ${t.struct}`);
+      if (!Array.isArray(items)) throw new DescriptionError('bad-type', pathText(p.path), `expected an array of ${t.struct}`);
       at = alloc(layout.size * items.length, layout.align);
-      items.forEach((item, i) => writeStruct(t.struct, at + i * layout.size, item as DdiValue, t.count ? `${p.path}[${i}]` : p.path));
-    } else throw new DescriptionError('bad-type', p.path, 'unresolved union pointer');
+      items.forEach((item, i) => writeStruct(t.struct, at + i * layout.size, item as DdiValue, t.count ? child(p.path, i) : p.path));
+    } else throw new DescriptionError('bad-type', pathText(p.path), 'unresolved union pointer');
     if (key) placed.set(key, { at, as });
     return at;
   };
@@ -238,6 +273,23 @@ interface StructTask {
 }
 
 /**
+ * The elements of one list or stream still to fill, one at a time: a list of n elements is one
+ * task (its objects made and charged when the list is read), not n tasks with a path string each,
+ * so what the walk holds beyond the decoded values stays in proportion to the nesting.
+ */
+interface ListTask {
+  list: DdiObject[];
+  next: number;
+  /** Where the next element starts. */
+  at: number;
+  path: string;
+  /** The elements' struct and size (a list), or undefined: each element's type field names it (a stream). */
+  name?: string;
+  size?: number;
+  cases?: Readonly<Record<number, string>>;
+}
+
+/**
  * Decodes the image of `struct`. Iterative (an explicit stack in place of recursion), so a long
  * linked list (pNext chains) cannot exhaust the call stack; objects and characters are budgeted.
  */
@@ -249,7 +301,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   // the one work budget; the deprecated maxObjects / maxStringChars only set its resolve limit
   const maxResolved = options.maxResolved ?? (options.maxObjects !== undefined || options.maxStringChars !== undefined ? (options.maxObjects ?? 0) + (options.maxStringChars ?? 0) : undefined);
   const budget = budgetOf({ budget: options.budget, maxResolved }, bytes.byteLength);
-  const spend = (n: number, at: number, path: string) => budget.charge('resolve', n, path, at);
+  const spend = (n: number, at: number, path: Where) => budget.charge('resolve', n, path, at);
   /** A pointer-sized word: a pointer (within 32 bits: an offset in the image) or a SIZE_T (within 2^53). */
   const readWord = (at: number, path: string, sizeT: boolean): number => {
     if (ps === 4) return r.u32(at, path);
@@ -259,7 +311,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     return hi * 0x100000000 + lo;
   };
   // Structs still to fill, in the order a recursive walk would visit them (top of stack first).
-  const stack: StructTask[] = [];
+  const stack: (StructTask | ListTask)[] = [];
 
   /**
    * The object for `name` at `at`: the memoized one, or a new one queued for filling. Only a
@@ -270,10 +322,10 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
    * another value, or two lists of different lengths over one array, come back as copies of equal
    * value (both found by dxbin fuzz ddi-image).
    */
-  const structAt = (name: string, at: number, path: string, later: StructTask[], kind: 'pointee' | 'element' | 'embedded' = 'pointee'): DdiObject => {
+  const structAt = (name: string, at: number, path: string, later: (StructTask | ListTask)[], kind: 'pointee' | 'embedded' = 'pointee'): DdiObject => {
     const layout = structLayout(name, abi);
     r.need(at, layout.size, path);
-    const key = `${name}@${at}`;
+    const key = kind === 'pointee' ? `${name}@${at}` : '';
     const seen = kind === 'pointee' ? memo.get(key) : undefined;
     if (seen) return seen as DdiObject;
     // a struct pointed at costs its bytes (an embedded one is inside its owner's): distinct objects stay in proportion to the image
@@ -298,7 +350,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   };
   let current: StructTask | undefined;
 
-  const fill = (task: StructTask, later: StructTask[]): void => {
+  const fill = (task: StructTask, later: (StructTask | ListTask)[]): void => {
     const { obj, at, path } = task;
     current = task;
     for (const f of structLayout(task.name, abi).fields) {
@@ -328,7 +380,7 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
     return { kind: 'struct', struct };
   };
 
-  const readPointee = (to: Pointee, at: number, owner: DdiObject, path: string, ptrAt: number, later: StructTask[]): DdiValue => {
+  const readPointee = (to: Pointee, at: number, owner: DdiObject, path: string, ptrAt: number, later: (StructTask | ListTask)[]): DdiValue => {
     // an empty array may point at the very end; anything else must start inside the image
     const countField = to.kind === 'bytes' || to.kind === 'uints' || (to.kind === 'struct' && to.count) ? to.count!.field : to.kind === 'stream' ? to.size.field : undefined;
     const count = countField === undefined ? undefined : countOf(owner, countField, current!);
@@ -386,9 +438,11 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
         if (!struct) throw new DecodeError('bad-offset', at + o, `${ip}.${to.by}`, `${type} is no subobject type`);
         const size = structLayout(struct, abi).size;
         if (o + size > count) throw new DecodeError('truncated', at + o, ip, `a ${size}-byte subobject at ${o} runs past the ${count}-byte stream`);
-        list.push(structAt(struct, at + o, ip, later, 'element'));
+        spend(size, at + o, ip);
+        list.push({});
         o += size;
       }
+      if (list.length) later.push({ list, next: 0, at, path, cases: to.cases });
       return list;
     }
     if (to.kind === 'uint') {
@@ -408,7 +462,11 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
       spend(n, at, path); // the list's elements (lists of many lengths over one array fan out)
       const list: DdiObject[] = [];
       memo.set(key, list);
-      for (let i = 0; i < n; i++) list.push(structAt(to.struct, at + i * layout.size, `${path}[${i}]`, later, 'element'));
+      for (let i = 0; i < n; i++) {
+        spend(layout.size, at + i * layout.size, () => `${path}[${i}]`);
+        list.push({});
+      }
+      if (n) later.push({ list, next: 0, at, path, name: to.struct, size: layout.size });
       return list;
     }
     throw new DecodeError('bad-offset', ptrAt, path, 'unresolved union pointer');
@@ -418,7 +476,16 @@ export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options
   const root = structAt(name, 0, name, stack);
   const later: StructTask[] = [];
   while (stack.length > 0) {
-    fill(stack.pop()!, later);
+    const top = stack[stack.length - 1]!;
+    if ('list' in top) {
+      // the list's next element; the list stays on the stack under the element's own children until its last one
+      const i = top.next++;
+      if (top.next >= top.list.length) stack.pop();
+      const name = top.name ?? top.cases![r.u32(top.at, top.path)]!;
+      const at = top.at;
+      top.at += top.size ?? structLayout(name, abi).size;
+      fill({ name, at, path: `${top.path}[${i}]`, obj: top.list[i]! }, later);
+    } else fill(stack.pop() as StructTask, later);
     // children go on the stack so that the first one is filled next, as in a depth-first walk
     for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
     later.length = 0;

@@ -29,6 +29,12 @@ export const bytesToHex = bytesHex;
 export const bytesFromHex = (j: unknown, path: string): Uint8Array => hexToBytes(j, undefined, path);
 
 /** The struct of one stream element from its tag (a number, or a name of the tag field's enum). */
+/** Own and enumerable: the keys a spread copies. */
+const ownKey = Object.prototype.propertyIsEnumerable;
+
+/** The tag of a stream item (its `by` field), if it is an object. */
+const streamTag = (item: unknown, by: string): unknown => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[by] : undefined);
+
 function streamCase(to: Extract<Pointee, { kind: 'stream' }>, tag: unknown, path: string): { struct: string; value: number } {
   const first = Object.values(to.cases)[0]!;
   const field = structDef(first).fields.find((f) => f.name === to.by)!;
@@ -80,12 +86,31 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
     path: string;
     set: (j: Json) => void;
   }
-  const stack: Task[] = [];
+  /** The items of one list still to write, one at a time (as ddiFromJson's ListTask): one task for the list, not one per item. */
+  interface ListTask {
+    /** The items' struct, or the stream pointee whose tag field names each item's struct. */
+    of: string | Extract<Pointee, { kind: 'stream' }>;
+    items: readonly DdiObject[];
+    list: Json[];
+    next: number;
+    depth: number;
+    path: string;
+  }
+  const stack: (Task | ListTask)[] = [];
   let result: Json = null;
   stack.push({ name: rootName, obj: value, depth: 1, path: rootName, set: (j) => (result = j) });
-  const later: Task[] = [];
+  const later: (Task | ListTask)[] = [];
   while (stack.length > 0) {
-    const t = stack.pop()!;
+    const top = stack[stack.length - 1]!;
+    let t: Task;
+    if ('items' in top) {
+      // the list's next item; the list stays on the stack under the item's own children until its last item
+      const i = top.next++;
+      if (top.next >= top.items.length) stack.pop();
+      const obj = top.items[i]!;
+      const list = top.list;
+      t = { name: typeof top.of === 'string' ? top.of : (top.of.cases[obj[top.of.by] as number] ?? ''), obj, depth: top.depth, path: `${top.path}[${i}]`, set: (j) => (list[i] = j) };
+    } else t = stack.pop() as Task;
     budget.checkDepth(t.depth, t.path); // JSON nesting: the budget's depth (maxDepth)
     const obj = t.obj;
     expectObject(obj, t.path); // a struct (embedded or pointed at) that is not an object
@@ -136,9 +161,10 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
           if (type.to.kind === 'stream') {
             const to = type.to;
             const items = v as DdiObject[];
+            if (!Array.isArray(items)) throw new DescriptionError('bad-type', fp, 'expected a list of subobjects');
             const list: Json[] = new Array(items.length).fill(null);
             out[f.name] = list;
-            items.forEach((item, i) => later.push({ name: to.cases[item[to.by] as number] ?? '', obj: item, depth: t.depth + 2, path: `${fp}[${i}]`, set: (j) => (list[i] = j) }));
+            if (items.length) later.push({ of: to, items, list, next: 0, depth: t.depth + 2, path: fp });
             break;
           }
           const s = pointeeStruct(type.to, obj);
@@ -150,7 +176,7 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
             }
             const list: Json[] = new Array((v as DdiObject[]).length).fill(null);
             out[f.name] = list;
-            (v as DdiObject[]).forEach((item, i) => later.push({ name: s, obj: item, depth: t.depth + 2, path: `${fp}[${i}]`, set: (j) => (list[i] = j) }));
+            if ((v as DdiObject[]).length) later.push({ of: s, items: v as DdiObject[], list, next: 0, depth: t.depth + 2, path: fp });
           } else {
             out[f.name] = null;
             later.push({ name: s, obj: v as DdiObject, depth: t.depth + 1, path: fp, set: (j) => (out[f.name] = j) });
@@ -173,6 +199,16 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
  * the C field is a string, UINT arrays of the declared length.
  */
 export function ddiFromJson(struct: string, json: Json): DdiObject {
+  return ddiFromJsonFilling(struct, json, undefined);
+}
+
+/**
+ * ddiFromJson, where each object item of a list in `fill` (by the list's identity) takes the
+ * value of `fill`'s object for each field it does not have as its own (the pipeline JSON form's
+ * list items over their zero-initialized struct, src/pipeline/desc.ts): as if each item were
+ * `{ ...zero, ...item }`, without making that copy of the list.
+ */
+export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap<readonly Json[], Readonly<Record<string, Json>>> | undefined): DdiObject {
   /** Objects by "$id", with the structure each was read as (a "$ref" names one of the same structure only). */
   const byId = new Map<string, { obj: DdiObject; name: string }>();
   interface Task {
@@ -181,8 +217,21 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
     path: string;
     set: (o: DdiObject) => void;
   }
-  const stack: Task[] = [];
-  const later: Task[] = [];
+  /**
+   * The items of one list, filled one at a time (item `next` is the next): a list of n items is
+   * one task, not n tasks with a path string and a setter each, so what the walk holds beyond the
+   * values made stays in proportion to the nesting, not to the lists' lengths.
+   */
+  interface ListTask {
+    /** The items' struct, or the stream pointee that names each item's struct by its tag. */
+    of: string | Extract<Pointee, { kind: 'stream' }>;
+    items: readonly Json[];
+    list: DdiObject[];
+    next: number;
+    path: string;
+  }
+  const stack: (Task | ListTask)[] = [];
+  const later: (Task | ListTask)[] = [];
   let result: DdiObject | undefined;
   const rootName = structDef(struct).name;
   stack.push({ name: rootName, j: json, path: rootName, set: (o) => (result = o) });
@@ -239,10 +288,9 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
           if (!Array.isArray(j)) throw new DescriptionError('bad-type', path, 'expected a list of subobjects');
           const list: DdiObject[] = new Array(j.length).fill(null);
           set(list);
-          j.forEach((item, i) => {
-            const tag = typeof item === 'object' && item !== null ? (item as Record<string, Json>)[to.by] : undefined;
-            later.push({ name: streamCase(to, tag, `${path}[${i}].${to.by}`).struct, j: item, path: `${path}[${i}]`, set: (o) => (list[i] = o) });
-          });
+          // every item's tag is checked before any item is read, as the walk always has
+          for (let i = 0; i < j.length; i++) streamCase(to, streamTag(j[i], to.by), `${path}[${i}].${to.by}`);
+          if (j.length) later.push({ of: to, items: j, list, next: 0, path });
           return;
         }
         const s = pointeeStruct(to, owner);
@@ -255,7 +303,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
         if (Array.isArray(j)) {
           const list: DdiObject[] = new Array(j.length).fill(null);
           set(list);
-          j.forEach((item, i) => later.push({ name: s, j: item, path: `${path}[${i}]`, set: (o) => (list[i] = o) }));
+          if (j.length) later.push({ of: s, items: j, list, next: 0, path });
           return;
         }
         set(null);
@@ -269,7 +317,23 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
   };
 
   while (stack.length > 0) {
-    const { name, j, path, set } = stack.pop()!;
+    const top = stack[stack.length - 1]!;
+    let name: string, j: Json, path: string, set: (o: DdiObject) => void;
+    let base: Readonly<Record<string, Json>> | undefined;
+    if ('items' in top) {
+      base = fill?.get(top.items);
+      // the list's next item; the list stays on the stack under the item's own children until its last item
+      const i = top.next++;
+      if (top.next >= top.items.length) stack.pop();
+      j = top.items[i];
+      path = `${top.path}[${i}]`;
+      name = typeof top.of === 'string' ? top.of : streamCase(top.of, streamTag(j, top.of.by), `${path}.${top.of.by}`).struct;
+      const list = top.list;
+      set = (o) => (list[i] = o);
+    } else {
+      stack.pop();
+      ({ name, j, path, set } = top);
+    }
     if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new DescriptionError('bad-type', path, `expected a ${name} object`);
     const o = j as Record<string, Json>;
     const def = structDef(name);
@@ -290,7 +354,7 @@ export function ddiFromJson(struct: string, json: Json): DdiObject {
       byId.set(o.$id, { obj, name: def.name });
     }
     set(obj);
-    for (const f of def.fields) value(f.type, o[f.name], obj, `${path}.${f.name}`, (v) => (obj[f.name] = v));
+    for (const f of def.fields) value(f.type, base && (o[f.name] === undefined || !ownKey.call(o, f.name)) ? base[f.name] : o[f.name], obj, `${path}.${f.name}`, (v) => (obj[f.name] = v));
     for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
     later.length = 0;
   }

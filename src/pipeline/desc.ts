@@ -15,7 +15,7 @@ import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { expectFunction, expectObject, expectOptions, kindOf } from '../bytes/check.js';
 import type { DdiObject, DdiValue } from '../ddi/image.js';
-import { bytesToHex, ddiFromJson, ddiToJson } from '../ddi/json.js';
+import { bytesToHex, ddiFromJsonFilling, ddiToJson } from '../ddi/json.js';
 import { jsonExtent } from '../json/vocabulary.js';
 import { structDef } from '../ddi/layout.js';
 import { expectSubobjects, subobjectDefault, subobjectRow, zeroValue, type Subobject } from './stream.js';
@@ -114,12 +114,37 @@ function defaultJson(row: SubobjectRow): unknown {
   return json.Inner;
 }
 
-const zeroItems = new Map<string, unknown>();
-/** Each item of a list of `struct` over the zero-initialized struct (fields left out are 0 or NULL). */
-function itemsOver(struct: string, list: readonly unknown[], budget: Budget, path: string): unknown[] {
+const zeroItems = new Map<string, Record<string, unknown>>();
+/** Lists whose items read their missing fields from a zero struct (ddiFromJsonFilling), by list. */
+type Fill = Map<readonly unknown[], Readonly<Record<string, unknown>>>;
+
+/**
+ * Each item of a list of `struct` over the zero-initialized struct (fields left out are 0 or
+ * NULL). Where the zero struct holds no object or list (nothing for `over` to merge into), the
+ * list itself is kept and entered in `fill`: ddiFromJsonFilling reads each item's missing fields
+ * from the zero struct as it goes, so no merged copy of the list is made; the budget is charged
+ * as `over` charges it.
+ */
+function itemsOver(struct: string, list: readonly unknown[], budget: Budget, path: string, fill: Fill): readonly unknown[] {
   let zero = zeroItems.get(struct);
-  if (zero === undefined) zeroItems.set(struct, (zero = ddiToJson(struct, zeroValue({ kind: 'struct', struct }) as DdiObject)));
-  return list.map((item, i) => (isPlain(item) ? over(zero, item, budget, `${path}[${i}]`) : item));
+  if (zero === undefined) zeroItems.set(struct, (zero = ddiToJson(struct, zeroValue({ kind: 'struct', struct }) as DdiObject) as Record<string, unknown>));
+  const flat = Object.values(zero).every((v) => typeof v !== 'object' || v === null);
+  if (!flat || (fill.has(list) && fill.get(list) !== zero)) return list.map((item, i) => (isPlain(item) ? over(zero, item, budget, `${path}[${i}]`) : item));
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (!isPlain(item)) continue;
+    // over(zero, item): one for the item, one level deeper, one for each of its keys the zero struct has
+    const at = () => `${path}[${i}]`;
+    budget.charge('resolve', 1, at);
+    budget.enter(at);
+    try {
+      for (const [k, v] of Object.entries(item)) if (v !== undefined && k in zero) budget.charge('resolve', 1, () => `${at()}.${k}`);
+    } finally {
+      budget.leave();
+    }
+  }
+  fill.set(list, zero);
+  return list;
 }
 
 /** The kind of a pipeline from its stages. */
@@ -154,6 +179,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
       groups.set(row.group, key);
     }
     const shape = shapeOf(row);
+    const fill: Fill = new Map();
     let inner: unknown;
     if (shape.kind === 'file') {
       if (typeof given !== 'string' || given === '') throw new DescriptionError('bad-type', path, `expected a file path (relative to the JSON file), got ${quoted(given)}`);
@@ -170,7 +196,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
       inner = { [shape.bytes]: bytes.byteLength ? bytesToHex(bytes) : null, [shape.size]: bytes.byteLength };
     } else if (shape.kind === 'list') {
       if (!Array.isArray(given)) throw new DescriptionError('bad-type', path, `expected a list of ${shape.struct}`);
-      inner = { [shape.list]: given.length ? itemsOver(shape.struct, given, budget, path) : null, [shape.count]: given.length };
+      inner = { [shape.list]: given.length ? itemsOver(shape.struct, given, budget, path, fill) : null, [shape.count]: given.length };
     } else if (shape.kind === 'prefix') {
       if (!Array.isArray(given) || given.length > shape.length) throw new DescriptionError(Array.isArray(given) ? 'out-of-range' : 'bad-type', path, `expected a list of at most ${shape.length}`);
       const zero = shape.of.kind === 'enum' ? shape.of.table.values.find(([, v]) => v === 0)?.[0] ?? 0 : 0;
@@ -186,14 +212,14 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
           withCounts[count] = Array.isArray(list) ? list.length : 0;
           if (Array.isArray(list) && list.length === 0) withCounts[ptr] = null;
           const item = structDef(row.inner.struct).fields.find((f) => f.name === ptr)!.type;
-          if (Array.isArray(list) && list.length && item.kind === 'ptr' && item.to.kind === 'struct') withCounts[ptr] = itemsOver(item.to.struct, list, budget, `${path}.${ptr}`);
+          if (Array.isArray(list) && list.length && item.kind === 'ptr' && item.to.kind === 'struct') withCounts[ptr] = itemsOver(item.to.struct, list, budget, `${path}.${ptr}`, fill);
         }
         inner = withCounts;
       }
     }
     let value: DdiObject;
     try {
-      value = ddiFromJson(subobjectStructName(row.type), { Type: row.type, Inner: inner });
+      value = ddiFromJsonFilling(subobjectStructName(row.type), { Type: row.type, Inner: inner }, fill);
     } catch (e) {
       if (e instanceof DescriptionError) throw new DescriptionError(e.code, e.path.replace(/^CD3DX12_PIPELINE_STATE_STREAM_\w+\.Inner/, path), e.detail);
       throw e;

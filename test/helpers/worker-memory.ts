@@ -1,6 +1,6 @@
 /**
  * Run as a child process by test/worker-memory.test.ts: serves one WorkRequest read from the file
- * named by argv[2] (in 64 KiB chunks, as stdin brings it) through the persistent worker, with
+ * named by argv[2] (in 64 KiB chunks, as stdin brings it from a pipe, or argv[4] bytes at a time) through the persistent worker, with
  * the real command line (`real`) or a command that does nothing (`stub`: framing and parsing
  * only), and prints the peak resident memory it added, in bytes, as JSON. A small request is
  * served first so that modules and the worker's own code are loaded before the baseline.
@@ -12,8 +12,9 @@ import { captureStreams } from '../../src/cli/streams.js';
 
 const request = readFileSync(process.argv[2]!);
 const command = process.argv[3] === 'stub' ? async () => 0 as const : runExpanded;
+const step = Number(process.argv[4] ?? 65536);
 async function* chunks(b: Uint8Array) {
-  for (let i = 0; i < b.length; i += 65536) yield b.subarray(i, i + 65536);
+  for (let i = 0; i < b.length; i += step) yield b.subarray(i, i + step);
 }
 const warm = Buffer.from(`${JSON.stringify({ arguments: ['hash', '/nonexistent/warm-up'], requestId: 1 })}\n`);
 await servePersistentWorker([], chunks(warm), captureStreams(), command);

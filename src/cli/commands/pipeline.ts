@@ -6,11 +6,10 @@
  */
 import { Option } from 'commander';
 import { S } from '../schema.js';
-import { decodeStream, encodeStream, parseJsonText, pipelineFromJson, streamFromJson, streamToJson, type Subobject } from '../../index.js';
+import { decodeStream, encodeStream, streamFromJson, streamToJson, type Subobject } from '../../index.js';
 import { ABIS, type Abi } from '../../ddi/index.js';
-import type { FileCommand } from '../command.js';
-import { readPipelineFiles } from './verify-pipeline.js';
-import { utf8 } from './shared.js';
+import type { FileCommand, RunContext } from '../command.js';
+import { pipelineOfJson, readJsonFile } from './verify-pipeline.js';
 
 const abiOption = () => new Option('--abi <abi>', 'the ABI of the image').choices(ABIS).default('x64');
 
@@ -24,18 +23,18 @@ export const pipelineEncode: FileCommand<{ abi: Abi }> = {
   writes: { required: true, ext: () => '.bin' },
   options: (c) => c.addOption(abiOption()),
   async run(file, ctx) {
-    const json = parseJsonText(utf8(await ctx.read(file)), file);
-    let subobjects: Subobject[];
-    if (Array.isArray(json)) subobjects = streamFromJson(json);
-    else {
-      const files = await readPipelineFiles(json, file, ctx);
-      subobjects = pipelineFromJson(json, { read: (p) => files.get(p)! }).subobjects;
-    }
+    const subobjects = await subobjectsOf(file, ctx);
     const data = encodeStream(subobjects, ctx.options.abi);
     await ctx.write(ctx.output!, data, [file]);
     return { output: ctx.output, abi: ctx.options.abi, size: data.byteLength, subobjects: subobjects.map((s) => s.type) };
   },
 };
+
+/** The subobjects of a description or a stream's JSON form in `file` (the JSON not kept past them). */
+async function subobjectsOf(file: string, ctx: Pick<RunContext<unknown>, 'read'>): Promise<Subobject[]> {
+  const json = await readJsonFile(file, ctx);
+  return Array.isArray(json) ? streamFromJson(json) : (await pipelineOfJson(json, file, ctx)).subobjects;
+}
 
 export const pipelineDecode: FileCommand<{ abi: Abi }> = {
   kind: 'files',
@@ -47,7 +46,97 @@ export const pipelineDecode: FileCommand<{ abi: Abi }> = {
   options: (c) => c.addOption(abiOption()),
   async run(file, ctx) {
     const json = streamToJson(decodeStream(await ctx.read(file), ctx.options.abi));
-    await ctx.print(JSON.stringify(json, null, 2));
+    if (!ctx.options.json) await printIndented(json, (text) => ctx.print(text));
     return { abi: ctx.options.abi, subobjects: json as Record<string, unknown>[] };
   },
 };
+
+/** About how many characters printIndented gives `print` at a time. */
+const PRINT_CHARS = 1 << 20;
+
+const isPlainObject = (v: object): v is Record<string, unknown> => {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return (proto === Object.prototype || proto === null) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+};
+/** A value JSON.stringify leaves out of an object (and writes as null in a list). */
+const unwritten = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+/**
+ * Prints `JSON.stringify(value, null, 2)` as whole lines about PRINT_CHARS at a time (each `print`
+ * ends its text with a newline, so the lines come out as one text would), without making the text
+ * whole: a decoded stream's JSON form is several times its image, and the one string, its escaped
+ * copy and its bytes were each that size. Plain objects and lists are walked with an explicit
+ * stack; anything else is JSON.stringify's own (its lines indented to where it stands).
+ */
+export async function printIndented(value: unknown, print: (text: string) => Promise<void>, chunk = PRINT_CHARS): Promise<void> {
+  interface Open {
+    list?: readonly unknown[];
+    object?: Record<string, unknown>;
+    keys?: string[];
+    next: number;
+    indent: string;
+  }
+  const stack: Open[] = [];
+  const lines: string[] = [];
+  let size = 0;
+  let line = '';
+  const endLine = async () => {
+    lines.push(line);
+    size += line.length + 1;
+    line = '';
+    if (size >= chunk) {
+      await print(lines.join('\n'));
+      lines.length = 0;
+      size = 0;
+    }
+  };
+  /** Writes `v` where the line stands; opens it (on the stack) when it is a list or object with items. */
+  const write = (v: unknown, indent: string, inList: boolean) => {
+    if (typeof v === 'object' && v !== null && (Array.isArray(v) || isPlainObject(v))) {
+      if (Array.isArray(v)) {
+        if (v.length === 0) line += '[]';
+        else {
+          line += '[';
+          stack.push({ list: v, next: 0, indent });
+        }
+        return;
+      }
+      const keys = Object.keys(v).filter((k) => !unwritten(v[k]));
+      if (keys.length === 0) line += '{}';
+      else {
+        line += '{';
+        stack.push({ object: v, keys, next: 0, indent });
+      }
+      return;
+    }
+    if (inList && unwritten(v)) line += 'null';
+    else {
+      const text = JSON.stringify(v, null, 2);
+      line += text === undefined ? 'null' : text.replaceAll('\n', `\n${indent}`);
+    }
+  };
+  write(value, '', true);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const n = top.list ? top.list.length : top.keys!.length;
+    if (top.next < n) {
+      const i = top.next++;
+      if (i > 0) line += ',';
+      await endLine();
+      const inner = `${top.indent}  `;
+      line = inner;
+      if (top.list) write(top.list[i], inner, true);
+      else {
+        const key = top.keys![i]!;
+        line += `${JSON.stringify(key)}: `;
+        write(top.object![key], inner, false);
+      }
+      continue;
+    }
+    await endLine();
+    line = `${top.indent}${top.list ? ']' : '}'}`;
+    stack.pop();
+  }
+  lines.push(line);
+  await print(lines.join('\n'));
+}

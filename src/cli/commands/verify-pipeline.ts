@@ -13,6 +13,7 @@ import {
   subobjectRootSignatures,
   verifyPipeline,
   parseJsonText,
+  type Pipeline,
   type PipelineVerifyResult,
   type PipelineViolation,
 } from '../../index.js';
@@ -56,12 +57,24 @@ export async function readPipelineFiles(json: unknown, file: string, ctx: Pick<R
   return files;
 }
 
+/**
+ * The JSON text of `file`, parsed; the bytes and the text are not kept (a caller that holds the
+ * result holds the value alone).
+ */
+export async function readJsonFile(file: string, ctx: Pick<RunContext<unknown>, 'read'>): Promise<unknown> {
+  return parseJsonText(new TextDecoder('utf-8', { fatal: false }).decode(await ctx.read(file)), file);
+}
+
+/** The pipeline a parsed description gives (its files read relative to `file`); the description is not kept. */
+export async function pipelineOfJson(json: unknown, file: string, ctx: Pick<RunContext<unknown>, 'read'>): Promise<Pipeline> {
+  const files = await readPipelineFiles(json, file, ctx);
+  return pipelineFromJson(json, { read: (p) => files.get(p)! });
+}
+
 /** Reads and verifies the pipeline description `file`. */
 export async function verifyPipelineFile(file: string, ctx: RunContext<{ recordSize?: string }>): Promise<Record<string, unknown>> {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(await ctx.read(file));
-  const json = parseJsonText(text, file);
-  const files = await readPipelineFiles(json, file, ctx);
-  const pipeline = pipelineFromJson(json, { read: (p) => files.get(p)! });
+  // the text and the description die here: verifying holds the pipeline alone
+  const pipeline = await pipelineOfJson(await readJsonFile(file, ctx), file, ctx);
   let r: PipelineVerifyResult;
   try {
     r = verifyPipeline(pipeline);
