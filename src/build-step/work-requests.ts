@@ -95,8 +95,7 @@ export class RequestFramer {
     const finish = (frame: ((text: string) => Frame) | 'request') => {
       // a request keeps the pieces it came in (joining them would be a second copy of it); reset
       // gives the framer a new parts array, so the frame's pieces stay its own
-      const text = this.over ? `${this.head}${this.tail}` : frame === 'request' ? '' : this.parts.join('');
-      frames.push(this.over ? { error: `request larger than ${this.maxBytes} bytes`, requestId: salvageId(this.head) ?? salvageId(this.tail) } : frame === 'request' ? requestFrame(this.parts) : frame(text));
+      frames.push(this.over ? { error: `request larger than ${this.maxBytes} bytes`, requestId: salvageId(this.head) ?? salvageId(this.tail) } : frame === 'request' ? requestFrame(this.parts) : frame(this.parts.join('')));
       this.reset();
     };
     for (let i = 0; i < chunk.length; i++) {
