@@ -162,4 +162,77 @@ test('dxbin help has examples; help ddi wraps its command list to the width', ()
   assert.equal(long, [], 'every line within 80 columns');
 });
 
+
+/** SHADER with its header's size field set to `size` (a lenient reading takes it; the digest's range 20..size is not in the file). */
+function declaring(size: number, name: string): string {
+  const bytes = new Uint8Array(readFileSync(SHADER));
+  new DataView(bytes.buffer).setUint32(24, size, true);
+  const file = join(work, name);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+test('inspect --lenient and hash --lenient of a declared size outside 20..the file: the rest shown, "digest not computable" with the field', () => {
+  const length = readFileSync(SHADER).byteLength;
+  for (const [file, why] of [
+    [declaring(length + 100, 'past.dxbc'), `declares ${length + 100} bytes, the data has ${length}`],
+    [declaring(10, 'inside.dxbc'), "declares 10 bytes, the digest's range begins at byte 20"],
+  ] as const) {
+    const said = `digest not computable: ${why} (container.header.containerSize at byte 24)`;
+    const i = dxbin(['inspect', '--lenient', file]);
+    assert.is(i.status, 0, i.stderr);
+    assert.match(i.stdout, `: ${said}\n`);
+    assert.match(i.stdout, /\n {2}part 0: /, 'the parts still listed');
+    assert.match(i.stdout, /\n {2}shader: Pixel, DXBC SM 5\.0/, 'the shader still shown');
+    const h = dxbin(['hash', '--lenient', file]);
+    assert.is(h.status, 0, h.stderr);
+    assert.match(h.stdout, /^stored {3}[0-9a-f]{32}\n/);
+    assert.match(h.stdout, `\ncomputed none, ${said}\nstatus   not computable\n`);
+    // a check cannot pass, a fix has nothing to write: exit 1, each naming the field
+    const c = dxbin(['hash', '--lenient', '--check', file]);
+    assert.is(c.status, 1);
+    assert.match(c.stderr, said);
+    const out = join(work, 'fixed.dxbc');
+    const f = dxbin(['hash', '--lenient', '--fix', file, '-o', out]);
+    assert.is(f.status, 1);
+    assert.match(f.stderr, /no digest can be computed to write \(container\.header\.containerSize at byte 24\)/);
+    assert.not.ok(existsSync(out));
+    assert.not.match(i.stderr + h.stderr + c.stderr + f.stderr, /RangeError|TypeError|\(size\)|\n\s+at /);
+  }
+  // not lenient: as before, the typed container-size error, exit 1
+  const strict = dxbin(['hash', declaring(length + 100, 'past-strict.dxbc')]);
+  assert.is(strict.status, 1);
+  assert.match(strict.stderr, `declares ${length + 100} bytes, the data has ${length} (container.header.containerSize at byte 24)`);
+  assert.is(dxbin(['inspect', join(work, 'past-strict.dxbc')]).status, 1);
+});
+
+test('--json of the same: digest status "not-computable" with the reason as a field (code, message, field, offset), valid against the schemas', async () => {
+  const { default: Ajv } = (await import('ajv/dist/2020.js')) as unknown as { default: new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown } } };
+  const { commandSchema } = await import('../src/cli/schema.js');
+  const { loadAllCommands } = await import('../src/cli/commands/index.js');
+  const commands = await loadAllCommands();
+  const validate = (name: string) => new Ajv({ strict: false, allErrors: true }).compile(commandSchema(commands.find((c) => c.path.join(' ') === name)!));
+  const file = declaring(readFileSync(SHADER).byteLength + 100, 'past-json.dxbc');
+  const reason = { code: 'container-size', message: `declares ${readFileSync(SHADER).byteLength + 100} bytes, the data has ${readFileSync(SHADER).byteLength}`, field: 'container.header.containerSize', offset: 24 };
+  const i = dxbin(['inspect', '--lenient', '--json', file]);
+  assert.is(i.status, 0, i.stderr);
+  const ij = JSON.parse(i.stdout) as { ok: boolean; digest: Record<string, unknown>; parts: unknown[] };
+  assert.equal([ij.ok, ij.digest.status, ij.digest.reason, 'expected' in ij.digest], [true, 'not-computable', reason, false]);
+  assert.ok(ij.parts.length > 0);
+  const vi = validate('inspect');
+  assert.ok(vi(ij), JSON.stringify(vi.errors));
+  const h = dxbin(['hash', '--lenient', '--json', file]);
+  assert.is(h.status, 0, h.stderr);
+  const hj = JSON.parse(h.stdout) as Record<string, unknown>;
+  assert.equal([hj.ok, hj.status, hj.reason, 'computed' in hj], [true, 'not-computable', reason, false]);
+  const vh = validate('hash');
+  assert.ok(vh(hj), JSON.stringify(vh.errors));
+  // a sentinel stored digest is still named
+  const zero = new Uint8Array(readFileSync(file));
+  zero.fill(0, 4, 20);
+  writeFileSync(file, zero);
+  const z = JSON.parse(dxbin(['hash', '--lenient', '--json', file]).stdout) as Record<string, unknown>;
+  assert.equal([z.status, typeof z.sentinel], ['not-computable', 'string']);
+});
+
 test.run();

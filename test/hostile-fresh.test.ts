@@ -336,4 +336,26 @@ test('the CLI: ddi encode of a "$ref" across structures, part JSON through inspe
   assert.is(streams.stderr().trim().split('\n').length, 1);
 });
 
+
+test('part edits of a lenient parse whose declared size lies outside 20..its bytes (editedDigest, writeEdited)', async () => {
+  const { editedDigest, writeEdited, withoutPart } = await import('../src/index.js');
+  const declaring = (size: number, digestByte?: number) => {
+    const b = DXIL.slice();
+    new DataView(b.buffer).setUint32(24, size, true);
+    if (digestByte !== undefined) b.fill(digestByte, 4, 20);
+    return b;
+  };
+  const edit = (b: Uint8Array) => {
+    const c = parseContainer(b, { mode: 'lenient' });
+    return { choice: editedDigest(c, b), out: writeEdited(withoutPart(c, 'SFI0'), c, b) };
+  };
+  table([
+    // before: a DescriptionError out-of-range naming "size", an argument no caller passed
+    ['declared size past the data: no digest was right, the edit gets zero', () => edit(declaring(DXIL.byteLength + 100)), (v) => v.choice === 'zero' && parseContainer(v.out).digest.every((x: number) => x === 0)],
+    ['declared size 10: the same', () => edit(declaring(10)), (v) => v.choice === 'zero'],
+    ['a sentinel digest is kept as it was', () => edit(declaring(DXIL.byteLength + 100, 0x01)), (v) => v.choice instanceof Uint8Array && toHex(parseContainer(v.out).digest) === '01'.repeat(16)],
+    ['a declared size inside the data, as before (the right digest recomputed)', () => edit(DXIL.slice()), (v) => v.choice === 'compute' && containerDigestMatches(v.out)],
+  ]);
+});
+
 test.run();

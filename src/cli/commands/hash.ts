@@ -1,16 +1,20 @@
 /** `dxbin hash FILE... [--check | --fix -o OUT]`: the container digest. */
 import { S } from '../schema.js';
-import { codecs, computeContainerDigest, digestStatus, toHex, printable } from '../../index.js';
+import { codecs, digestSentinel, digestStatus, toHex, printable, DecodeError } from '../../index.js';
+import { containerDigestOrReason } from '../../container/edit.js';
 import type { FileCommand } from '../command.js';
-import { CheckFailed, UsageError } from '../errors.js';
+import { CheckFailed, UsageError, diagnosticOf } from '../errors.js';
 import { noteSeveral, parseContainerFile } from './shared.js';
+
+/** Why no digest can be computed, in --json: the fields of a CLI diagnostic (as the strict reading's `error` has them). */
+export const NOT_COMPUTABLE_SCHEMA = S.object({ code: S.str, message: S.str, field: S.str, offset: S.int });
 
 export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boolean; several?: boolean }> = {
   kind: 'files',
   path: ['hash'],
   description: 'show, check or fix the container digest',
   examples: ["dxbin hash --check 'shaders/**/*.cso'", 'dxbin hash --fix shader.cso -o fixed.cso', "dxbin hash --fix 'in/*.cso' --out-dir fixed/"],
-  schema: { stored: S.str, computed: S.str, status: S.enum('valid', 'sentinel', 'invalid'), sentinel: S.str, output: S.str },
+  schema: { stored: S.str, computed: S.str, status: S.enum('valid', 'sentinel', 'invalid', 'not-computable'), sentinel: S.str, reason: NOT_COMPUTABLE_SCHEMA, output: S.str },
   input: 'file',
   writes: { required: false, ext: () => undefined },
   options: (c) =>
@@ -27,11 +31,24 @@ export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boole
   async run(file, ctx) {
     const bytes = await ctx.read(file);
     const container = parseContainerFile(file, bytes, { mode: ctx.options.lenient ? 'lenient' : 'strict' });
-    const computed = computeContainerDigest(bytes, container.layout.declaredSize);
-    const status = digestStatus(container.digest, computed);
-    const word = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : 'invalid';
     // several files: each line names its file
     const prefix = ctx.options.several ? `${printable(file)}: ` : '';
+    // lenient: a declared size outside 20..the data leaves no digest to compute; said, not thrown
+    const computed = containerDigestOrReason(container, bytes);
+    if (computed instanceof DecodeError) {
+      const status = notComputable(container.digest, computed);
+      const sentinel = status.sentinel ? ` (stored: the ${status.sentinel} sentinel)` : '';
+      await ctx.print(`${prefix}stored   ${toHex(container.digest)}`);
+      await ctx.print(`${prefix}computed none, ${notComputableText(computed)}`);
+      await ctx.print(`${prefix}status   not computable${sentinel}`);
+      const result = { stored: toHex(container.digest), status: status.status, ...(status.sentinel ? { sentinel: status.sentinel } : {}), reason: reasonJson(computed) };
+      // no right digest exists to write, nor can the stored one be right
+      if (ctx.options.fix) throw new DecodeError(computed.code, computed.offset, computed.path, `${computed.detail}: no digest can be computed to write`);
+      if (ctx.options.check) throw new CheckFailed(notComputableText(computed), result);
+      return result;
+    }
+    const status = digestStatus(container.digest, computed);
+    const word = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : 'invalid';
     await ctx.print(`${prefix}stored   ${toHex(container.digest)}`);
     await ctx.print(`${prefix}computed ${toHex(computed)}`);
     await ctx.print(`${prefix}status   ${word}`);
@@ -47,3 +64,27 @@ export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boole
     return result;
   },
 };
+
+/** A digest status with no computed digest: why not, and the sentinel the stored digest is, if it is one. */
+export interface NotComputable {
+  status: 'not-computable';
+  reason: DecodeError;
+  sentinel?: string;
+}
+
+/** The status of a stored digest that cannot be checked (`reason` says why). */
+export function notComputable(stored: Uint8Array, reason: DecodeError): NotComputable {
+  const sentinel = digestSentinel(stored);
+  return { status: 'not-computable', reason, ...(sentinel ? { sentinel } : {}) };
+}
+
+/** The text: `digest not computable: what (field at byte N)`, placed as the CLI's error lines place a problem. */
+export function notComputableText(reason: DecodeError): string {
+  return `digest not computable: ${printable(reason.detail)} (${reason.path} at byte ${reason.offset})`;
+}
+
+/** The JSON of why: code, message, field, offset (a CLI diagnostic without its file). */
+export function reasonJson(reason: DecodeError): { code: string; message: string; field?: string; offset?: number } {
+  const d = diagnosticOf(reason);
+  return { code: d.code, message: d.message, ...(d.field !== undefined ? { field: d.field } : {}), ...(d.offset !== undefined ? { offset: d.offset } : {}) };
+}

@@ -2,7 +2,6 @@
 import { S } from '../schema.js';
 import {
   codecs,
-  computeContainerDigest,
   containerRootSignature,
   digestStatus,
   encodeRootSignature,
@@ -32,6 +31,8 @@ import type { FileCommand } from '../command.js';
 import { inspectBytes } from './inspect-bytes.js';
 import { inspectLibrary, LIBRARY_SCHEMA } from './inspect-library.js';
 import { UsageError } from '../errors.js';
+import { containerDigestOrReason } from '../../container/edit.js';
+import { NOT_COMPUTABLE_SCHEMA, notComputable, notComputableText, reasonJson } from './hash.js';
 import { expectRootSignatureSource } from './shared.js';
 
 export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: string }> = {
@@ -45,7 +46,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
     version: S.str,
     packed: S.bool,
     trailingBytes: S.int,
-    digest: S.object({ stored: S.str, status: S.enum('valid', 'sentinel', 'invalid'), sentinel: S.str, expected: S.str }, ['stored', 'status']),
+    digest: S.object({ stored: S.str, status: S.enum('valid', 'sentinel', 'invalid', 'not-computable'), sentinel: S.str, expected: S.str, reason: NOT_COMPUTABLE_SCHEMA }, ['stored', 'status']),
     parts: S.arr(S.object({ name: S.str, offset: S.int, size: S.int, decode: S.obj })),
     shader: S.obj,
     canonicalLayout: S.bool,
@@ -77,12 +78,18 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
       return { kind: 'rts0-part', size: bytes.byteLength, canonicalLayout: canonical, rootSignature: rootSignatureToJson(rootSignature) };
     }
     const container = parseContainer(bytes, { mode: ctx.options.lenient ? 'lenient' : 'strict' });
-    const status = digestStatus(container.digest, computeContainerDigest(bytes, container.layout.declaredSize));
+    // lenient: a declared size outside 20..the data leaves no digest to compare; said, not thrown
+    const computed = containerDigestOrReason(container, bytes);
+    const status = computed instanceof DecodeError ? notComputable(container.digest, computed) : digestStatus(container.digest, computed);
     const rts = containerRootSignature(container);
     const canonical = rts ? equalBytes(encodeRootSignature(rts.rootSignature), rts.part) : undefined;
     const shader = shaderIn(container);
     await ctx.print(`${printable(file)}: container ${container.majorVersion}.${container.minorVersion}, ${container.layout.declaredSize} bytes, ${container.parts.length} part${container.parts.length === 1 ? '' : 's'}${container.layout.packed ? '' : ' (not packed)'}`);
-    const digestLine = status.status === 'valid' ? 'valid' : status.status === 'sentinel' ? `sentinel (${status.sentinel})` : `INVALID (expected ${toHex(status.expected)})`;
+    const digestLine =
+      status.status === 'valid' ? 'valid'
+      : status.status === 'sentinel' ? `sentinel (${status.sentinel})`
+      : status.status === 'invalid' ? `INVALID (expected ${toHex(status.expected)})`
+      : `${notComputableText(status.reason)}${status.sentinel ? ` (stored: the ${status.sentinel} sentinel)` : ''}`;
     await ctx.print(`  digest ${toHex(container.digest)}: ${digestLine}`);
     const budget = Budget.for(bytes.byteLength);
     const decoded = container.parts.map((p, i) => decodeOrError(p.name, p.data, container.layout.partOffsets[i]! + 8, budget));
@@ -110,8 +117,9 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
       digest: {
         stored: toHex(container.digest),
         status: status.status,
-        ...(status.status === 'sentinel' ? { sentinel: status.sentinel } : {}),
+        ...((status.status === 'sentinel' || status.status === 'not-computable') && status.sentinel ? { sentinel: status.sentinel } : {}),
         ...(status.status === 'invalid' ? { expected: toHex(status.expected) } : {}),
+        ...(status.status === 'not-computable' ? { reason: reasonJson(status.reason) } : {}),
       },
       parts: container.parts.map((p, i) => ({ name: printable(p.name, { ascii: true }), offset: container.layout.partOffsets[i], size: p.data.byteLength, decode: partJson(p.name, decoded[i]!, { rootSignature: rts?.rootSignature, psv: shader?.psv }) })),
       ...(shader ? { shader: shaderJson(shader) } : {}),
