@@ -3,7 +3,7 @@
  * or set it; and any part, as `llvm-objcopy` does for DXContainer: extract, remove, add. The digest of an edited container follows DXC's container builder: recomputed when
  * the input's digest was right, a sentinel kept as it was, zero otherwise.
  */
-import { CONTAINER_HEADER, DIGEST_COVERS_FROM, PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
+import { DIGEST_COVERS_FROM, PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { fourCcText } from './parse.js';
 import { expectBytes, expectObject } from '../bytes/check.js';
@@ -24,34 +24,18 @@ export function rootSignaturePart(container: Container): Uint8Array {
 }
 
 /**
- * The digest `container` (parsed from `bytes`) should carry, over bytes 20..its declared size; or,
- * when that range is not inside `bytes` (a lenient parse takes a declared size past the data, or
- * inside the header), the container-size DecodeError saying why no digest can be computed:
- * returned, not thrown, so a lenient reader can show the rest.
- * Not part of the public API (the CLI's inspect and hash, and editedDigest, use it).
- * @throws {DescriptionError} bad-type when `container` is not a parsed container or `bytes` not a Uint8Array
- */
-export function containerDigestOrReason(container: ParsedContainer, bytes: Uint8Array): Uint8Array | DecodeError {
-  expectContainer(container);
-  expectObject(container.layout, 'container.layout');
-  expectBytes(bytes, 'bytes');
-  const size = container.layout.declaredSize;
-  if (Number.isSafeInteger(size) && size >= DIGEST_COVERS_FROM && size <= bytes.byteLength) return computeContainerDigest(bytes, size);
-  const at = CONTAINER_HEADER.containerSize.offset;
-  const field = 'container.header.containerSize';
-  const detail = size > bytes.byteLength ? `declares ${size} bytes, the data has ${bytes.byteLength}` : `declares ${size} bytes, the digest's range begins at byte ${DIGEST_COVERS_FROM}`;
-  return new DecodeError('container-size', at, field, detail);
-}
-
-/**
  * How an edited copy of `original` (parsed from `originalBytes`) gets its digest. A declared
  * size outside 20..the data (a lenient parse) leaves no right digest: a sentinel is kept, else zero.
  * @throws {DescriptionError} bad-type when `original` is not a container or `originalBytes` not a Uint8Array
  */
 export function editedDigest(original: ParsedContainer, originalBytes: Uint8Array): DigestChoice {
-  const computed = containerDigestOrReason(original, originalBytes);
-  if (computed instanceof DecodeError) return digestSentinel(original.digest) !== undefined ? original.digest : 'zero';
-  const status = digestStatus(original.digest, computed);
+  expectContainer(original);
+  expectObject(original.layout, 'original.layout');
+  expectBytes(originalBytes, 'originalBytes');
+  const size = original.layout.declaredSize;
+  // a whole number outside the range, as a lenient parse gives it (anything else: computeContainerDigest's bad-type)
+  if (Number.isSafeInteger(size) && (size < DIGEST_COVERS_FROM || size > originalBytes.byteLength)) return digestSentinel(original.digest) !== undefined ? original.digest : 'zero';
+  const status = digestStatus(original.digest, computeContainerDigest(originalBytes, size));
   if (status.status === 'valid') return 'compute';
   if (status.status === 'sentinel') return original.digest;
   return 'zero';

@@ -1,7 +1,6 @@
 /** `dxbin hash FILE... [--check | --fix -o OUT]`: the container digest. */
 import { S } from '../schema.js';
-import { codecs, digestSentinel, digestStatus, toHex, printable, DecodeError } from '../../index.js';
-import { containerDigestOrReason } from '../../container/edit.js';
+import { codecs, computeContainerDigest, digestSentinel, digestStatus, toHex, printable, DecodeError, type ParsedContainer } from '../../index.js';
 import type { FileCommand } from '../command.js';
 import { CheckFailed, UsageError, diagnosticOf } from '../errors.js';
 import { noteSeveral, parseContainerFile } from './shared.js';
@@ -64,6 +63,20 @@ export const hash: FileCommand<{ check?: boolean; fix?: boolean; lenient?: boole
     return result;
   },
 };
+
+/**
+ * The digest `container` (parsed from `bytes`) should carry, over bytes 20..its declared size; or,
+ * when that range is not inside `bytes` (a lenient parse takes a declared size past the data, or
+ * inside the header), the container-size DecodeError saying why none can be computed: returned,
+ * not thrown, so a lenient reading shows the rest (as a part that does not decode is shown).
+ */
+export function containerDigestOrReason(container: ParsedContainer, bytes: Uint8Array): Uint8Array | DecodeError {
+  const size = container.layout.declaredSize;
+  const from = codecs.DIGEST_COVERS_FROM;
+  if (size >= from && size <= bytes.byteLength) return computeContainerDigest(bytes, size);
+  const detail = size > bytes.byteLength ? `declares ${size} bytes, the data has ${bytes.byteLength}` : `declares ${size} bytes, the digest's range begins at byte ${from}`;
+  return new DecodeError('container-size', codecs.CONTAINER_HEADER.containerSize.offset, 'container.header.containerSize', detail);
+}
 
 /** A digest status with no computed digest: why not, and the sentinel the stored digest is, if it is one. */
 export interface NotComputable {

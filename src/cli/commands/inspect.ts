@@ -31,8 +31,7 @@ import type { FileCommand } from '../command.js';
 import { inspectBytes } from './inspect-bytes.js';
 import { inspectLibrary, LIBRARY_SCHEMA } from './inspect-library.js';
 import { UsageError } from '../errors.js';
-import { containerDigestOrReason } from '../../container/edit.js';
-import { NOT_COMPUTABLE_SCHEMA, notComputable, notComputableText, reasonJson } from './hash.js';
+import { NOT_COMPUTABLE_SCHEMA, containerDigestOrReason, notComputable, notComputableText, reasonJson } from './hash.js';
 import { expectRootSignatureSource } from './shared.js';
 
 export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: string }> = {
