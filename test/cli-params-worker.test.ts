@@ -104,7 +104,7 @@ test('worker framing is linear and chunking-independent; bad bytes cost one requ
   assert.equal(frames, [{ error: 'request larger than 100 bytes', requestId: 9 }, { text: '{"requestId":10}' }]);
   // a requestId nested deep is a typed answer, never a RangeError
   const deep = `{"requestId":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-  assert.equal(parseWorkRequest(deep), { error: 'requestId is a whole number from 0', requestId: 0 });
+  assert.equal(parseWorkRequest(deep), { error: 'requestId is a whole number 0..2147483647 (a JSON number or a decimal string)', requestId: 0 });
   assert.equal(new RequestFramer().end(), []);
   // an oversized request whose requestId straddles the limit: the same frames and id in any
   // chunking (the tail once started from the piece that crossed it; dxbin fuzz worker-stream)
@@ -123,23 +123,35 @@ test('worker framing is linear and chunking-independent; bad bytes cost one requ
   }
 });
 
-/** parseWorkRequest as it was when JSON.parse read the joined text: the reference the in-place reader is held to. */
+/**
+ * parseWorkRequest as it was when JSON.parse read the joined text: the reference the in-place
+ * reader is held to. Since 2026-12-02 (afternoon) with the proto3 JSON rule of the fields: null is
+ * the default, requestId (from 0) and verbosity an int32 as a number or a decimal string, cancel
+ * a boolean, and the salvaged id of a broken text only one that rule takes.
+ */
 function referenceRequest(text: string): unknown {
+  const int32 = (x: unknown, lo: number) => {
+    const n = x === undefined || x === null ? 0 : typeof x === 'number' ? x : typeof x === 'string' && /^-?[0-9]+$/.test(x) ? Number(x) : NaN;
+    return Number.isInteger(n) && n >= lo && n <= 2 ** 31 - 1 ? n + 0 : undefined;
+  };
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch {
-    const m = /"requestId"\s*:\s*(\d{1,15})\s*[,}]/.exec(text);
-    return { error: 'not a JSON request', requestId: m ? Number(m[1]) : 0 };
+    const m = /"requestId"\s*:\s*(?:(\d{1,10})|"(\d{1,10})")\s*[,}]/.exec(text);
+    const salvaged = m ? Number(m[1] ?? m[2]) : 0;
+    return { error: 'not a JSON request', requestId: salvaged <= 2 ** 31 - 1 ? salvaged : 0 };
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return { error: 'a request is a JSON object', requestId: 0 };
   const r = v as Record<string, unknown>;
-  const id = r.requestId ?? 0;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return { error: 'requestId is a whole number from 0', requestId: 0 };
+  const id = int32(r.requestId, 0);
+  if (id === undefined) return { error: 'requestId is a whole number 0..2147483647 (a JSON number or a decimal string)', requestId: 0 };
   const args = r.arguments ?? [];
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return { error: 'arguments is an array of strings', requestId: id };
-  if (r.sandboxDir !== undefined && typeof r.sandboxDir !== 'string') return { error: 'sandboxDir is a string', requestId: id };
-  const verbosity = typeof r.verbosity === 'number' && Number.isFinite(r.verbosity) ? r.verbosity : 0;
+  if (r.sandboxDir != null && typeof r.sandboxDir !== 'string') return { error: 'sandboxDir is a string', requestId: id };
+  const verbosity = int32(r.verbosity, -(2 ** 31));
+  if (verbosity === undefined) return { error: 'verbosity is a whole number -2147483648..2147483647 (a JSON number or a decimal string)', requestId: id };
+  if (r.cancel != null && typeof r.cancel !== 'boolean') return { error: 'cancel is true or false', requestId: id };
   return { requestId: id, arguments: args, cancel: r.cancel === true, verbosity, ...(r.sandboxDir ? { sandboxDir: r.sandboxDir } : {}) };
 }
 
@@ -149,7 +161,7 @@ test('parseWorkRequest reads a request in place as JSON.parse would, in one text
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return (seed >>> 8) % n;
   };
-  const values = ['"a"', '"\\u00e9x"', '"\\ud800"', '"é\\n\\t\\"\\\\\\/\\b\\f\\r"', '1', '-0', '0.5', '1e400', '-1.5E-3', '9007199254740993', 'true', 'false', 'null', '[]', '{}', '["x","y"]', '[1]', '[["a"]]', '{"a":[1,{"b":null}]}', '""'];
+  const values = ['"a"', '"\\u00e9x"', '"\\ud800"', '"é\\n\\t\\"\\\\\\/\\b\\f\\r"', '1', '-0', '0.5', '1e400', '-1.5E-3', '9007199254740993', 'true', 'false', 'null', '[]', '{}', '["x","y"]', '[1]', '[["a"]]', '{"a":[1,{"b":null}]}', '""', '"5"', '"-7"', '"2147483648"', '"1e3"', '2147483647'];
   const keys = ['requestId', 'arguments', 'cancel', 'sandboxDir', 'verbosity', 'inputs', '__proto__', 'x'];
   const junk = ['{', '}', '[', ']', ',', ':', '"', '\\', 'u', '0', '-', 'e', '.', ' ', '\n', '\u0001', 't', 'n', '\ufeff', 'a'];
   let differ = 0;
@@ -275,6 +287,57 @@ test('dxbin help lists every option: --persistent_worker, --param-file-format; c
   for (const o of ['--persistent_worker', '--param-file-format', '--version']) assert.match(top.stdout, o);
   const help = await dxbin(['help', 'rootsig', 'convert']);
   for (const o of ['--fsync', '--out-dir', '--jobs', '--diagnostics-format', '--strict']) assert.match(help.stdout, o);
+});
+
+
+test('parseWorkRequest: requestId and verbosity as proto3 JSON int32s, a number or a decimal string; other ill-typed fields an error naming them', () => {
+  const ok = (t: string) => {
+    const pieces = t.match(/.{1,3}/gs)!;
+    const whole = parseWorkRequest(t);
+    assert.equal(parseWorkRequest(pieces), whole, `${t}: the pieces read as the text`);
+    assert.not.ok('error' in whole, `${t}: ${JSON.stringify(whole)}`);
+    return whole as { requestId: number; verbosity: number; cancel: boolean; sandboxDir?: string };
+  };
+  const refused = (t: string, field: string, requestId: number) => {
+    const r = parseWorkRequest(t) as { error?: string; requestId: number };
+    assert.ok(r.error?.startsWith(`${field} is `), `${t}: ${JSON.stringify(r)}`);
+    assert.is(r.requestId, requestId, t);
+    assert.equal(parseWorkRequest(t.match(/.{1,2}/gs)!), r);
+  };
+  // before: "5" refused, "10" read as 0 (the --worker_verbose line never written)
+  assert.equal([ok('{"requestId":"5","verbosity":"10"}').requestId, ok('{"requestId":"5","verbosity":"10"}').verbosity], [5, 10]);
+  assert.equal([ok('{"requestId":5,"verbosity":10}').requestId, ok('{"requestId":"2147483647"}').requestId, ok('{"verbosity":"-2147483648"}').verbosity], [5, 2 ** 31 - 1, -(2 ** 31)]);
+  assert.ok(Object.is(ok('{"requestId":"-0","verbosity":-0}').requestId, 0) && Object.is(ok('{"verbosity":"-0"}').verbosity, 0), '-0 is 0');
+  assert.is(ok('{"requestId":1e1,"verbosity":"007"}').verbosity, 7);
+  // null is the default, for every field (sandboxDir too: it was refused)
+  assert.equal(ok('{"requestId":null,"arguments":null,"cancel":null,"sandboxDir":null,"verbosity":null}'), { requestId: 0, arguments: [], cancel: false, verbosity: 0 });
+  for (const v of ['"ten"', '"1e3"', '" 10"', '"10 "', '"+10"', '"0x10"', '""', '"1.0"', '1.5', '2147483648', '"2147483648"', '"-2147483649"', 'true', '[10]', '{}', '1e400']) refused(`{"requestId":3,"verbosity":${v}}`, 'verbosity', 3);
+  for (const v of ['"x"', '"-1"', '-1', '"5x"', '2147483648', '"2147483648"', '9007199254740993', 'false', '["5"]', '"05.0"']) refused(`{"requestId":${v}}`, 'requestId', 0);
+  // before: any cancel but true was read as false, and the request queued to run
+  for (const v of ['"true"', '1', '0', '"yes"', '[]']) refused(`{"requestId":4,"cancel":${v}}`, 'cancel', 4);
+  // a broken text's id is salvaged in either spelling, and only an id the rule takes
+  assert.equal(['{"requestId":"9",', '{"requestId":9,', '{"requestId":2147483648,', '{"requestId":"99999999999",'].map((t) => parseWorkRequest(t).requestId), [9, 9, 0, 0]);
+});
+
+test('worker: a string requestId and verbosity "10" are answered as their numbers; an ill-typed repeat of a running id gets no second response', async () => {
+  const responses = await serve(['{"arguments":["--version"],"requestId":"7","verbosity":"10"}']);
+  assert.equal(responses.map((r) => [r.requestId, r.exitCode]), [[7, 0]]);
+  assert.match(String(responses[0]!.output), 'dxbin worker: request 7 in ');
+  const bad = await serve(['{"arguments":["--version"],"requestId":8,"verbosity":"loud"}']);
+  assert.equal(bad.map((r) => [r.requestId, r.exitCode]), [[8, 2]]);
+  assert.match(String(bad[0]!.output), 'persistent worker: verbosity is a whole number');
+  const gates: (() => void)[] = [];
+  const out = captureStreams();
+  async function* requests() {
+    yield '{"arguments":["a"],"requestId":3}';
+    await new Promise((r) => setImmediate(r));
+    yield '{"requestId":3,"cancel":"yes"}{"requestId":"3","arguments":[1]}{"requestId":3,"verbosity":[]}';
+    while (gates.length) gates.shift()!();
+  }
+  await servePersistentWorker(['--jobs', '2'], requests(), out, () => new Promise((r) => gates.push(() => r(0))));
+  const lines = out.stdout().trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.equal(lines, [{ exitCode: 0, output: '', requestId: 3 }], 'exactly one response for request 3');
+  assert.is(out.stderr().match(/request 3 is already in progress; a repeat that is no request/g)?.length, 3, out.stderr());
 });
 
 test.run();

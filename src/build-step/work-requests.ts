@@ -45,10 +45,15 @@ function utf8Length(text: string): number {
   return n;
 }
 
-/** Reads a requestId out of text that is not valid JSON, so its answer can still carry it. */
+/**
+ * Reads a requestId out of text that is not valid JSON, so its answer can still carry it: a
+ * number or a decimal string, as parseWorkRequest takes them, and only one it would take (an
+ * int32 from 0).
+ */
 function salvageId(text: string): number | undefined {
-  const m = /"requestId"\s*:\s*(\d{1,15})\s*[,}]/.exec(text);
-  return m ? Number(m[1]) : undefined;
+  const m = /"requestId"\s*:\s*(?:(\d{1,10})|"(\d{1,10})")\s*[,}]/.exec(text);
+  const id = m ? Number(m[1] ?? m[2]) : undefined;
+  return id !== undefined && id <= INT32_MAX ? id : undefined;
 }
 
 /**
@@ -392,12 +397,32 @@ export interface WorkRequest {
   verbosity: number;
 }
 
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * An int32 field as the proto3 JSON mapping gives it: a JSON number with an integral value, or a
+ * string of decimal digits (an optional '-' first); null or absent is 0. Undefined for anything
+ * else or a value outside lo..INT32_MAX.
+ */
+function int32Field(v: unknown, lo: number): number | undefined {
+  if (v === undefined || v === null) return 0;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?[0-9]+$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= lo && n <= INT32_MAX ? n + 0 : undefined; // + 0: -0 is 0
+}
+
 /**
  * A WorkRequest from one frame's text (or the pieces it was framed in, framePieces), or the error
  * response's words (with the id when it is readable). The text is read in place as JSON.parse
  * reads it: only the fields a request has are made (the arguments as the text's own slices where
  * they hold no escape), so a request costs its pieces and its arguments, not a joined copy and a
  * parsed one besides.
+ *
+ * Each field is read as the proto3 JSON mapping of Bazel's WorkRequest gives it, and one rule
+ * holds for all of them: null or absent is the field's default; `requestId` (from 0) and
+ * `verbosity` are int32s, a JSON number or a decimal string; `arguments` an array of strings,
+ * `sandboxDir` a string, `cancel` true or false; any other value is an error naming the field
+ * (never read as the default).
  */
 export function parseWorkRequest(text: string | readonly string[]): WorkRequest | { error: string; requestId: number } {
   const read = readRequest(typeof text === 'string' ? [text] : text);
@@ -405,13 +430,17 @@ export function parseWorkRequest(text: string | readonly string[]): WorkRequest 
   const v = read.value;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return { error: 'a request is a JSON object', requestId: 0 };
   const r = v as Record<string, unknown>;
-  const id = r.requestId ?? 0;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return { error: 'requestId is a whole number from 0', requestId: 0 };
+  const id = int32Field(r.requestId, 0);
+  if (id === undefined) return { error: `requestId is a whole number 0..${INT32_MAX} (a JSON number or a decimal string)`, requestId: 0 };
   const args = r.arguments ?? [];
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return { error: 'arguments is an array of strings', requestId: id };
-  if (r.sandboxDir !== undefined && typeof r.sandboxDir !== 'string') return { error: 'sandboxDir is a string', requestId: id };
-  const verbosity = typeof r.verbosity === 'number' && Number.isFinite(r.verbosity) ? r.verbosity : 0;
-  return { requestId: id, arguments: args as string[], cancel: r.cancel === true, verbosity, ...(r.sandboxDir ? { sandboxDir: r.sandboxDir as string } : {}) };
+  const sandboxDir = r.sandboxDir ?? undefined;
+  if (sandboxDir !== undefined && typeof sandboxDir !== 'string') return { error: 'sandboxDir is a string', requestId: id };
+  const verbosity = int32Field(r.verbosity, INT32_MIN);
+  if (verbosity === undefined) return { error: `verbosity is a whole number ${INT32_MIN}..${INT32_MAX} (a JSON number or a decimal string)`, requestId: id };
+  const cancel = r.cancel ?? false;
+  if (typeof cancel !== 'boolean') return { error: 'cancel is true or false', requestId: id };
+  return { requestId: id, arguments: args as string[], cancel, verbosity, ...(sandboxDir ? { sandboxDir } : {}) };
 }
 
 /** One WorkResponse line. */

@@ -16,6 +16,11 @@
  * - `{"requestId": n, "cancel": true}`: a request not yet started is answered once with
  *   `wasCancelled: true` and never runs; one already running finishes and gets its normal response;
  *   a cancel for an unknown or answered request gets no response (the protocol's rule).
+ * - Fields are read as the proto3 JSON mapping of WorkRequest gives them (parseWorkRequest):
+ *   `requestId` and `verbosity` as a JSON number or a decimal string, null as the default; a field
+ *   of another type is an error response naming it (exit 2), not read as its default. An error
+ *   response is not sent for an id that is waiting or running (its request's response is the one;
+ *   the repeat is noted on stderr, as a repeated request is).
  * - `sandboxDir`: the request runs with that folder as working directory (relative paths resolve
  *   there); such requests run alone, as the working directory belongs to the whole process.
  * - `verbosity` >= 10 (bazel --worker_verbose): `output` also names the request, its command line
@@ -125,14 +130,23 @@ export async function servePersistentWorker(
     }
   };
 
+  /** The error response of a request that is not one; none when its id is waiting or running (that request's own response is the one). */
+  const refuse = (requestId: number, error: string) => {
+    if (requestId !== 0 && pending.has(requestId)) {
+      streams.err(`dxbin: persistent worker: request ${requestId} is already in progress; a repeat that is no request (${error}) was ignored`);
+      return;
+    }
+    answer(responseLine(requestId, { exitCode: 2, output: `dxbin: persistent worker: ${error}\n` }));
+  };
+
   const accept = (frame: Frame) => {
     if ('error' in frame) {
-      answer(responseLine(frame.requestId ?? 0, { exitCode: 2, output: `dxbin: persistent worker: ${frame.error}\n` }));
+      refuse(frame.requestId ?? 0, frame.error);
       return;
     }
     const req = parseWorkRequest(framePieces(frame));
     if ('error' in req) {
-      answer(responseLine(req.requestId, { exitCode: 2, output: `dxbin: persistent worker: ${req.error}\n` }));
+      refuse(req.requestId, req.error);
       return;
     }
     if (req.cancel) {
