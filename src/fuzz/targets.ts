@@ -47,7 +47,7 @@ import { verifyBindings, verifyRootSignature } from '../binding/verify.js';
 import { suggestRootSignature } from '../binding/suggest.js';
 import { NOT_VERIFIABLE_STAGES } from '../../codecs/binding-rules.js';
 import { hlslIdentifier, printable, printableJson } from '../bytes/text.js';
-import { RequestFramer, parseWorkRequest, responseLine, type Frame } from '../build-step/work-requests.js';
+import { RequestFramer, framePieces, parseWorkRequest, responseLine, type Frame } from '../build-step/work-requests.js';
 import { batchJob } from '../build-step/batch-jobs.js';
 import { expandResponseFiles } from '../build-step/argfiles.js';
 import { Budget, LimitError } from '../bytes/budget.js';
@@ -633,7 +633,7 @@ export const TARGETS: readonly FuzzTarget[] = [
   {
     name: 'worker-stream',
     kind: 'json',
-    oracle: 'framing is the same in any chunking; every frame gets exactly one response line (JSON, its requestId a whole number); responses within 64x',
+    oracle: 'framing is the same in any chunking; a request read in place from the pieces it was framed in (framePieces, as the worker reads it) is the request read from its joined text; every frame gets exactly one response line (JSON, its requestId an int32 from 1); responses within 64x',
     run(data) {
       const t = text(data);
       const max = 2048;
@@ -641,11 +641,16 @@ export const TARGETS: readonly FuzzTarget[] = [
       const chunked = framesInChunks(t, 1 + ((data[0] ?? 0) % 13), max);
       check(JSON.stringify(whole) === JSON.stringify(chunked), 'framing depends on how the stream is chunked');
       let n = 0;
-      for (const frame of whole) {
-        const req = 'text' in frame ? parseWorkRequest(frame.text) : { error: frame.error, requestId: frame.requestId ?? 0 };
+      for (let i = 0; i < chunked.length; i++) {
+        const frame = chunked[i]!;
+        // the worker reads a frame's pieces in place (persistent-worker.ts); chunks of 1..13
+        // characters split it into many, across strings, escapes and surrogate pairs
+        const req = 'text' in frame ? parseWorkRequest(framePieces(frame)) : { error: frame.error, requestId: frame.requestId ?? 0 };
+        const w = whole[i]!;
+        if ('text' in w) check(JSON.stringify(req) === JSON.stringify(parseWorkRequest(w.text)), 'a request read from its pieces is not the request its joined text reads as');
         const line = 'error' in req ? responseLine(req.requestId, { exitCode: 2, output: req.error }) : responseLine(req.requestId, req.cancel ? { wasCancelled: true } : { exitCode: 0, output: '' });
         const back = JSON.parse(line) as { requestId?: unknown };
-        check(back.requestId === undefined || (Number.isSafeInteger(back.requestId) && (back.requestId as number) > 0), 'a response carries a requestId that is not a whole number');
+        check(back.requestId === undefined || (Number.isSafeInteger(back.requestId) && (back.requestId as number) > 0 && (back.requestId as number) <= 2 ** 31 - 1), 'a response carries a requestId that is not an int32 from 1');
         if (!('error' in req)) answered(() => expandResponseFiles(req.arguments, () => t, Budget.for(t.length, { maxReadBytes: 16384 })));
         n += line.length;
       }
