@@ -315,7 +315,7 @@ export interface EncodePsv0Options {
  * @throws {DescriptionError} a field out of range, a count that disagrees with the lists, a tail
  *   that is not the size a declared size implies, dependency blocks that disagree with the
  *   runtime info; bad-type for a description that is not an object
- * @throws {LimitError} limit-exceeded (`resolve`, `maxResolved`) naming the record where the bytes written pass the budget
+ * @throws {LimitError} limit-exceeded (`resolve`, `maxResolved`) when the bytes written pass the budget, naming the first record whose tail another record shares (else `PSV0`)
  */
 export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Array {
   checkPsv0Shape(psv);
@@ -325,14 +325,16 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
   if (S < PSV_MIN_SIZE.runtimeInfo) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoSize', `at least ${PSV_MIN_SIZE.runtimeInfo}`);
   const version = psvVersionOf(S);
   // The plan: every value checked and every size known, nothing of a declared size made yet.
-  // `own` counts the description's own bytes (a byte array once, however often it is named).
+  // `own` counts a record tail's bytes once, however many records hold it; `shared` names the
+  // first record holding a tail an earlier one holds (where a budget runs out)
   const seen = new Set<Uint8Array>();
-  const own = (b: Uint8Array): number => (seen.has(b) ? 0 : (seen.add(b), b.byteLength));
+  let shared: string | undefined;
+  const own = (b: Uint8Array, path: string): number => (seen.has(b) ? ((shared ??= path), 0) : (seen.add(b), b.byteLength));
   const known = knownRuntimeInfo(S);
   // the runtime info's bytes past the version's are the tail, which holds them: a size of 2^32 - 1 needs as many bytes given
-  if (psv.runtimeInfoTail.byteLength !== S - known) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoTail', `runtime info of ${S} bytes needs ${S - known} tail bytes, ${psv.runtimeInfoTail.byteLength} given`);
+  if (psv.runtimeInfoTail.byteLength !== S - known) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoTail', `runtime info of ${S} bytes needs ${S - known} tail bytes`);
   let size = 8 + S; // runtimeInfoSize, the runtime info, resourceCount
-  let input = 8 + known + own(psv.runtimeInfoTail);
+  let input = 8 + known + psv.runtimeInfoTail.byteLength;
   const info = { ...psv.info };
   if (version >= 1) {
     info.sigInputElements = psv.inputElements?.length ?? info.sigInputElements ?? 0;
@@ -365,11 +367,11 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
     for (let i = 0; i < R; i++) {
       const res = psv.resources[i]!;
       // each record's tail holds its bytes past the known fields: a record size of 2^31 needs as many bytes in every tail
-      if ((res.tail?.byteLength ?? 0) !== tailBytes) throw new DescriptionError('out-of-range', `PSV0.resources[${i}].tail`, `records of ${B} bytes (resourceSize) need ${tailBytes} tail bytes, ${res.tail?.byteLength ?? 0} given`);
+      if ((res.tail?.byteLength ?? 0) !== tailBytes) throw new DescriptionError('out-of-range', `PSV0.resources[${i}].tail`, `records of ${B} bytes need ${tailBytes} tail bytes`);
       const row = withZeros(res as unknown as Row, keys);
       checkRow(resourceDef, row, `PSV0.resources[${i}]`);
       resourceRows.push(row);
-      input += resourceDef.size + (res.tail ? own(res.tail) : 0);
+      input += resourceDef.size + (res.tail ? own(res.tail, `PSV0.resources[${i}].tail`) : 0);
     }
     size += 4 + R * B;
     input += 4;
@@ -388,7 +390,7 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
     // a for loop, not forEach: a hole is a missing index, never one left out of a count that says it
     for (let i = 0; i < indexes.length; i++) checkValue(`PSV0.semanticIndexes[${i}]`, indexes[i], 0xffffffff);
     size += 8 + table.byteLength + 4 * indexes.length;
-    input += 8 + own(table) + 4 * indexes.length;
+    input += 8 + table.byteLength + 4 * indexes.length;
     const tails = psv.elementTails ?? [];
     if (n > 0) {
       E = checkValue('PSV0.elementSize', psv.elementSize, 0xffffffff);
@@ -403,17 +405,15 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
           checkRow(PSV_ELEMENT, row, `${LIST_PATHS[l]}[${i}]`);
           elementRows.push(row);
           const tail = tails[k];
-          if (tailBytes > 0 && tail?.byteLength !== tailBytes) throw new DescriptionError('out-of-range', `PSV0.elementTails[${k}]`, `elements of ${E} bytes (elementSize) need ${tailBytes} tail bytes`);
-          input += PSV_ELEMENT.size + (tailBytes > 0 ? own(tail!) : 0);
+          if (tailBytes > 0 && tail?.byteLength !== tailBytes) throw new DescriptionError('out-of-range', `PSV0.elementTails[${k}]`, `elements of ${E} bytes need ${tailBytes} tail bytes`);
+          input += PSV_ELEMENT.size + (tailBytes > 0 ? own(tail!, `PSV0.elementTails[${k}]`) : 0);
         }
       }
       size += 4 + n * E;
       input += 4;
     }
     // a tail no element takes would be dropped: the list has one per element, or none when elements have no tail
-    if (tails.length !== 0 && tails.length !== (E > PSV_ELEMENT.size ? n : 0)) {
-      throw new DescriptionError('out-of-range', 'PSV0.elementTails', `${tails.length} element tails for ${E > PSV_ELEMENT.size ? `${n} elements of ${E} bytes` : 'elements with no tail'}`);
-    }
+    if (tails.length !== 0 && tails.length !== (E > PSV_ELEMENT.size ? n : 0)) throw new DescriptionError('out-of-range', 'PSV0.elementTails', `${tails.length} tails for ${n} elements of ${E} bytes`);
     if (blocks.length !== layout.length) throw new DescriptionError('out-of-range', 'PSV0.dependencies', `the runtime info implies ${layout.length} dependency blocks, ${blocks.length} given`);
     for (let i = 0; i < layout.length; i++) {
       const want = layout[i]!;
@@ -427,13 +427,10 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
     }
   }
   size += psv.trailing.byteLength;
-  input += own(psv.trailing);
+  input += psv.trailing.byteLength;
   // The bytes written, charged before the part is made: within 8x the description's own bytes
-  // by default; only records sharing a tail (or tables shared between descriptions) write more.
-  const budget = budgetOf(options, input);
-  budget.charge('resolve', size - R * B - n * E, 'PSV0');
-  for (let i = 0; i < R; i++) budget.charge('resolve', B, () => `PSV0.resources[${i}]${B > resourceDef.size ? '.tail' : ''}`);
-  for (let k = 0; k < n; k++) budget.charge('resolve', E, () => (E > PSV_ELEMENT.size ? `PSV0.elementTails[${k}]` : 'PSV0.elements'));
+  // by default; only records sharing a tail write more (the first that shares one is named).
+  budgetOf(options, input).charge('resolve', size, shared ?? 'PSV0');
 
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
