@@ -139,7 +139,7 @@ export { RootSignatureText, HlslError, hlslMessage, type SourceLocation, type Ch
 /** A shader container's stage and resource bindings (PSV0 for DXIL, declarations for DXBC). */
 export { readShader, shaderOf, shaderFeatures, bindingClass, formatBinding, stageName, resTypeName, REGISTER_CLASS, type ShaderInfo, type ShaderBinding, type ShaderFeatures, type RegisterClass } from './shader/shader.js';
 /** PSV0 part data <-> typed description (versions 0-4, bit-exact). */
-export { decodePsv0, encodePsv0, psvVersionOf, psvString, type Psv0, type PsvResource, type PsvElement, type PsvDependencyBlock, type DecodePsv0Options, type PsvFields } from './shader/psv0.js';
+export { decodePsv0, encodePsv0, psvVersionOf, psvString, type Psv0, type PsvResource, type PsvElement, type PsvDependencyBlock, type DecodePsv0Options, type EncodePsv0Options, type PsvFields } from './shader/psv0.js';
 /** PSV0 typed description <-> JSON form. */
 export { psv0ToJson, psv0FromJson } from './shader/psv0-json.js';
 /** DXBC SHDR/SHEX token stream -> stage and binding declarations. */

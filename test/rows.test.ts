@@ -9,6 +9,7 @@ import { RESULT_STRUCTS } from '../codecs/query.js';
 import { Budget } from '../src/bytes/budget.js';
 import { DescriptionError } from '../src/bytes/errors.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
+import { encodePsv0, psv0ToJson, type Psv0 } from '../src/index.js';
 import { checkRow, mutateRecord, readRecord, recordFromJson, recordSpans, recordToJson, RowReader, rowToJson, writeRecord, type RefResolver } from '../src/rows/record.js';
 
 const reader = (b: Uint8Array, refs?: RefResolver) => new RowReader(b, 0, Budget.for(b.byteLength), refs);
@@ -159,6 +160,77 @@ test('f32 fields: read as numbers, a NaN keeps its payload bits through write, J
     if (!Object.is(m.a, row.a) || m.b !== row.b) floats++;
   }
   assert.ok(floats > 50, `${floats} of 200 mutations changed a float`);
+});
+
+test("f32 fields' nanBits are checked where a row is taken (checkRow, the encoders' guard; recordToJson and rowToJson, the JSON writers) as RTS0's samplers' are: a NaN's bits, as a u32, for an f32 field that is NaN", () => {
+  const def = record('F', 12, [{ key: 'a', type: 'f32', at: 0 }, { key: 'b', type: 'f32', at: 4 }, { key: 'n', type: 'u32', at: 8 }]);
+  const row = (nanBits: unknown, a = NaN): Record<string, unknown> => ({ a, b: 1.5, n: 7, nanBits });
+  const word = (r: Record<string, unknown>) => {
+    const out = new Uint8Array(12);
+    writeRecord(def, r, new DataView(out.buffer), 0);
+    return new DataView(out.buffer).getUint32(0, true);
+  };
+  // any NaN's bits (the quiet one too) are taken, and written and spelled as they are
+  for (const bits of [0x7fa00001, 0x7f800001, 0xffc00000, 0x7fc00000, 0xffffffff]) {
+    checkRow(def, row({ a: bits }), 'F');
+    assert.is(word(row({ a: bits })), bits);
+    assert.is(recordToJson(row({ a: bits })).a, `0x${bits.toString(16)}`);
+    assert.is(rowToJson(def, row({ a: bits })).a, `0x${bits.toString(16)}`);
+  }
+  checkRow(def, row({}), 'F');
+  const N = 'not-representable';
+  const refusals: [unknown, number, string, string][] = [
+    [{ a: 0x3f800000 }, NaN, N, 'nanBits.a'], // 1.0: written for a NaN, read back as 1
+    [{ a: 0x7f800000 }, NaN, N, 'nanBits.a'], // +Infinity: no fraction
+    [{ a: 0xff800000 }, NaN, N, 'nanBits.a'],
+    [{ a: 0 }, NaN, N, 'nanBits.a'],
+    [{ a: -1 }, NaN, N, 'nanBits.a'], // not a u32
+    [{ a: 2 ** 32 + 0x7fa00001 }, NaN, N, 'nanBits.a'],
+    [{ a: 0x7fa00001 + 0.5 }, NaN, N, 'nanBits.a'],
+    [{ a: '0x7fa00001' }, NaN, N, 'nanBits.a'], // the JSON spelling belongs to the JSON form
+    [{ a: 0x7fa00001n }, NaN, N, 'nanBits.a'],
+    [{ b: 0x7fa00001 }, NaN, N, 'nanBits.b'], // b is 1.5, not a NaN
+    [{ a: 0x7fa00001 }, 0, N, 'nanBits.a'],
+    [{ a: 0x7fa00001 }, -0, N, 'nanBits.a'],
+    [{ n: 0x7fa00001 }, NaN, N, 'nanBits.n'], // not an f32 field (and 7)
+    [{ constructor: 0x7fa00001 }, NaN, N, 'nanBits.constructor'],
+    [JSON.parse('{"__proto__": 2141192193}'), NaN, N, 'nanBits.__proto__'], // an own key, as JSON.parse makes it
+    [Object.defineProperty({}, 'a', { value: 0x3f800000, enumerable: false }), NaN, N, 'nanBits.a'], // an own entry that is not enumerable is one too
+    [5, NaN, 'bad-type', 'nanBits'],
+    [null, NaN, 'bad-type', 'nanBits'],
+    [[0x7fa00001], NaN, 'bad-type', 'nanBits'],
+  ];
+  for (const [k, [nanBits, a, code, path]] of refusals.entries()) {
+    const is = (at: string) => (e: unknown) => e instanceof DescriptionError && e.code === code && e.path === `${at}.${path}`;
+    assert.throws(() => checkRow(def, row(nanBits, a), 'F'), is('F'), `checkRow refusal ${k}: ${code} ${path}`);
+    assert.throws(() => rowToJson(def, row(nanBits, a), 'T[3]'), is('T[3]'), `rowToJson refusal ${k}`);
+    // recordToJson has no definition: a NaN's field is an f32 one, so only the bits and the NaN are asked
+    if (path !== 'nanBits.n' && path !== 'nanBits.constructor' && path !== 'nanBits.__proto__') assert.throws(() => recordToJson(row(nanBits, a)), is('row'), `recordToJson refusal ${k}`);
+  }
+  // recordToJson: bits for a field that is not NaN, and a key with no value, are refused too
+  assert.throws(() => recordToJson(row({ n: 0x7fa00001 })), (e: unknown) => e instanceof DescriptionError && e.path === 'row.nanBits.n');
+  assert.throws(() => recordToJson(row({ z: 0x7fa00001 })), (e: unknown) => e instanceof DescriptionError && e.path === 'row.nanBits.z');
+  // bits a prototype gives are no entry: the NaN is written as the quiet NaN, never as 1.0
+  assert.is(word(row(Object.create({ a: 0x3f800000 }))), 0x7fc00000);
+  // a union's f32 field is one while its case is chosen
+  const u = record('U', 8, [
+    { key: 'kind', type: 'u32', at: 0 },
+    { key: 'v', type: { union: { by: 'kind', size: 4, cases: { 1: [{ key: 'x', type: 'f32', at: 0 }], 2: [{ key: 'y', type: 'u32', at: 0 }] } } }, at: 4 },
+  ]);
+  checkRow(u, { kind: 1, x: NaN, nanBits: { x: 0x7fa00001 } }, 'U');
+  assert.throws(() => checkRow(u, { kind: 2, y: 0, x: NaN, nanBits: { x: 0x7fa00001 } }, 'U'), (e: unknown) => e instanceof DescriptionError && e.path === 'U.nanBits.x');
+});
+
+test('PSV0 records have no f32 field: nanBits on one is refused by encodePsv0 and psv0ToJson naming the record (was: taken and ignored)', () => {
+  const psv: Psv0 = {
+    runtimeInfoSize: 24, info: { minimumWaveLaneCount: 32, maximumWaveLaneCount: 32 }, stageInfo: {}, runtimeInfoTail: new Uint8Array(0), resourceSize: 16,
+    resources: [{ resType: 6, space: 1, lowerBound: 2, upperBound: 3 }], trailing: new Uint8Array(0),
+  };
+  encodePsv0(psv, { stage: 5 });
+  (psv.resources[0] as unknown as Record<string, unknown>).nanBits = { resType: 0x7fa00001 };
+  const at = (e: unknown) => e instanceof DescriptionError && e.code === 'not-representable' && e.path === 'PSV0.resources[0].nanBits.resType';
+  assert.throws(() => encodePsv0(psv, { stage: 5 }), at);
+  assert.throws(() => psv0ToJson(psv), at);
 });
 
 test.run();

@@ -107,6 +107,9 @@ export function jsonExtent(value: unknown, cap = 2 ** 31): number {
   return n;
 }
 
+/** The largest finite binary32 (FLT_MAX), as the refusal of a number past it names it. */
+const F32_MAX = 3.4028234663852886e38;
+
 /**
  * A float as JSON: a number when JSON keeps it exactly (the shortest decimal that reads back as
  * the same f32), otherwise a string: "Infinity", "-Infinity", "-0", or a NaN's bits "0x7fc00000".
@@ -119,9 +122,22 @@ export function floatToJson(value: number, nanBits?: number): number | string {
   return value;
 }
 
-/** Reads a float written by floatToJson (or any number, rounded to f32 as the field stores it). */
+/**
+ * Reads a float written by floatToJson, or any number rounded to the nearest f32 as the field
+ * stores it (1.1 is 1.100000023841858). A finite number past the binary32 range (1e40, beyond
+ * FLT_MAX's half step) is refused, as the DDI JSON form refuses it: it would be stored as an
+ * infinity no one wrote; an infinity is spelled "Infinity" or "-Infinity" (or by its bits).
+ * @throws {DescriptionError} out-of-range at `path` for a finite number past binary32; bad-type for a value that is no float's spelling
+ */
 export function floatFromJson(json: unknown, path: string): { value: number; nanBits?: number } {
-  if (typeof json === 'number') return { value: Math.fround(json) };
+  if (typeof json === 'number') {
+    const value = Math.fround(json);
+    if (value === Infinity || value === -Infinity) {
+      // a JS caller's own infinity is that infinity; a finite number only rounded to one
+      if (Number.isFinite(json)) throw new DescriptionError('out-of-range', path, `${json} is beyond the binary32 range (at most ${F32_MAX} either way); an infinity is written "Infinity" or "-Infinity"`);
+    }
+    return { value };
+  }
   if (json === 'Infinity') return { value: Infinity };
   if (json === '-Infinity') return { value: -Infinity };
   if (json === '-0') return { value: -0 };

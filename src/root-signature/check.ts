@@ -4,7 +4,7 @@
  * arrays and their elements objects, and each parameter of a known type has its payload (a table's
  * `ranges` array, or the constants/descriptor object), and every field its version stores holds
  * what the encoder stores (an unsigned 32-bit integer, or any number in an f32 field; a sampler's
- * `nanBits` the bits of a NaN for each of its NaN f32 fields, checkNanBits). Anything
+ * `nanBits` the bits of a NaN for each of its NaN f32 fields, src/bytes/f32.ts checkNanBits). Anything
  * else is a DescriptionError naming the field (the encoder's message), never a TypeError or a
  * stack overflow from deep inside a walk. Which values are valid (enum values, flags) is the
  * callers' to judge.
@@ -13,6 +13,7 @@ import { HEADER, PARAMETER, PARAMETER_TYPES, RANGE, RECORDS, ROOT_SIGNATURE_VERS
 import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectArray, expectObject } from '../bytes/check.js';
+import { checkNanBits } from '../bytes/f32.js';
 import { notNumber, notU32 } from './record-support.js';
 import { KNOWN_VERSIONS, PARAMETER_TYPE_KEY, PARAMETERS_KEY, SAMPLERS_KEY, VERSION_KEY, dataFields, fieldPath, parameterPath, rangePath, rootPath, samplerPath } from './rows.js';
 import type { RootSignature } from './types.js';
@@ -64,30 +65,14 @@ function numbers(values: Record<string, unknown>, record: RecordRow, version: Ro
 }
 
 /**
- * A sampler's `nanBits` (src/bytes/f32.ts: the bits of each NaN a number cannot carry, by field
- * key), checked where they are read, so that what is written is the value: each entry the bits of
- * a NaN (exponent all ones, fraction not zero) as an unsigned 32-bit integer, for an f32 field of
- * `record` whose value is NaN. Anything else would be written as another value, or dropped.
- * @throws {DescriptionError} bad-type (nanBits not an object); not-representable naming the entry
+ * Whether `key` names an f32 field of a static sampler (no prototype member is a row of kind
+ * f32): what the one nanBits check (src/bytes/f32.ts checkNanBits) asks of a sampler's `nanBits`.
  */
-export function checkNanBits(values: Record<string, unknown>, record: RecordRow, path: string): void {
-  const nanBits = values.nanBits;
-  if (nanBits === undefined) return;
-  const at = fieldPath(path, 'nanBits');
-  expectObject(nanBits, at);
-  for (const key of Object.keys(nanBits)) {
-    const bits = nanBits[key];
-    // an f32 field (no prototype member is a row of kind f32) that is NaN; a u32 whose exponent is
-    // all ones and fraction not zero
-    if (record.fields[key]?.kind !== 'f32' || values[key] === values[key] || typeof bits !== 'number' || bits >>> 0 !== bits || (bits & 0x7f800000) !== 0x7f800000 || !(bits & 0x7fffff)) {
-      throw new DescriptionError('not-representable', fieldPath(at, key), "expected a NaN's bits as a u32, for an f32 field that is NaN");
-    }
-  }
-}
+export const isSamplerF32 = (key: string): boolean => (SAMPLER.fields as Record<string, { kind?: unknown } | undefined>)[key]?.kind === 'f32';
 
 /**
  * Checks the shape of a typed description (see the file comment) and returns its version.
- * @throws {DescriptionError} bad-type (not an object, an array, a number or an integer), missing-key (a parameter's payload), out-of-range (the version, a field outside 32 bits); for a sampler's nanBits, checkNanBits's
+ * @throws {DescriptionError} bad-type (not an object, an array, a number or an integer), missing-key (a parameter's payload), out-of-range (the version, a field outside 32 bits); for a sampler's nanBits, src/bytes/f32.ts checkNanBits's
  */
 export function checkDescription(rs: RootSignature, at: string = ROOT_SIGNATURE_PART): RootSignatureVersion {
   expectObject(rs, at);
@@ -123,7 +108,7 @@ export function checkDescription(rs: RootSignature, at: string = ROOT_SIGNATURE_
     const s = samplers[k];
     expectObject(s, samplerPath(k, at));
     numbers(s, SAMPLER, version, samplerPath(k, at));
-    checkNanBits(s, SAMPLER, samplerPath(k, at));
+    checkNanBits(s, isSamplerF32, samplerPath(k, at));
   }
   return version;
 }

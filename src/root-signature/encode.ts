@@ -8,7 +8,7 @@
  * codecs/ rows; each record is checked and written by its version's generated writer
  * (records.generated.ts, `npm run gen`). Error paths are built only when an error is thrown.
  */
-import { SAMPLER, type RootSignatureVersion } from '../../codecs/root-signature.js';
+import type { RootSignatureVersion } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
@@ -29,7 +29,8 @@ import {
   PARAMETER_TYPE_KEY,
 } from './rows.js';
 import { expectObject } from '../bytes/check.js';
-import { checkNanBits, unknownVersion } from './check.js';
+import { checkNanBits } from '../bytes/f32.js';
+import { isSamplerF32, unknownVersion } from './check.js';
 import { u32Error, type Fields, type PathOf } from './record-support.js';
 import { RECORD_WRITERS } from './records.generated.js';
 import type { RootSignature } from './types.js';
@@ -38,7 +39,7 @@ import type { RootSignature } from './types.js';
  * Encodes a typed description in the canonical layout. Numbers only: text spellings belong to the JSON form.
  * The result may be a view of a buffer shared with other results (src/bytes/pool.ts): read it
  * through the view or its byteOffset, and slice() it before transferring its buffer.
- * @throws {DescriptionError} bad-type (also a description that is not an object), out-of-range (also an unknown version), not-representable (a value the version has no field for); a sampler's nanBits as checkNanBits (src/root-signature/check.ts) refuses them
+ * @throws {DescriptionError} bad-type (also a description that is not an object), out-of-range (also an unknown version), not-representable (a value the version has no field for); a sampler's nanBits as checkNanBits (src/bytes/f32.ts) refuses them
  */
 export function encodeRootSignature(rs: RootSignature): Uint8Array {
   const version = (rs as unknown as Fields | null)?.[VERSION_KEY];
@@ -146,7 +147,7 @@ function makeWriter(v: RootSignatureVersion): Writer {
       if (typeof s !== 'object' || s === null) throw new DescriptionError('bad-type', samplerPath(k, 0), 'expected an object');
       writeSampler(view, end, s, samplerPath, k, 0);
       // a NaN's kept bits were written as they are: only the bits of a NaN, for a field that is NaN (after the fields' own checks)
-      if (s.nanBits !== undefined) checkNanBits(s, SAMPLER, samplerPath(k, 0));
+      if (s.nanBits !== undefined) checkNanBits(s, isSamplerF32, samplerPath(k, 0));
       end += samplerSize;
     }
     return view;

@@ -10,7 +10,7 @@ import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectObject } from '../bytes/check.js';
 import { readNul } from '../bytes/strings.js';
 import { enumName, enumValue, floatFromJson, floatToJson } from '../json/vocabulary.js';
-import { f32Bits, f32FromBits, keepNanBitsOf, nanBitsOf } from '../bytes/f32.js';
+import { checkNanBits, f32Bits, f32FromBits, keepNanBitsOf, nanBitsOf } from '../bytes/f32.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { bytesHex } from '../bytes/hex.js';
 
@@ -290,10 +290,33 @@ function wordOf(f: Field, row: Row): number | bigint {
  * store what `refs` gives for their values; a union writes the case its selector picks and then
  * `<key>Rest` (zeros when absent). The row holds stored values (recordFromJson's or readRecord's
  * `derived`/`plain` rows).
+ * A NaN's kept bits (`nanBits`) are written as they are: a row from anywhere but those readers
+ * is checked first (checkRow, which checks them as src/bytes/f32.ts checkNanBits does).
  * @throws {DescriptionError} what `refs` throws for a reference value
  */
 export function writeRecord(def: RecordDef, row: Row, out: DataView, at: number, refs?: RefStore, path: string = def.name): void {
   writeFields(def.fields, row, out, at, refs, path);
+}
+
+/**
+ * Whether a key is an f32 field of the record `fields` make of `row` (a union's fields as its
+ * selector in `row` picks them): the keys the one nanBits check takes (checkRow, rowToJson).
+ * Made only for a row with `nanBits`.
+ */
+function f32KeysOf(fields: readonly Field[], row: Row): (key: string) => boolean {
+  const keys = new Set<string>();
+  const walk = (list: readonly Field[]): void => {
+    for (const f of list) {
+      const t = f.type;
+      if (t === 'f32') keys.add(f.key);
+      else if (typeof t === 'object' && 'union' in t) {
+        const by = row[t.union.by];
+        walk(t.union.cases[typeof by === 'number' ? by : -1] ?? []); // nested as the definition is, not the input
+      }
+    }
+  };
+  walk(fields);
+  return (key) => keys.has(key);
 }
 
 function writeFields(fields: readonly Field[], row: Row, out: DataView, at: number, refs: RefStore | undefined, path: string): void {
@@ -393,11 +416,16 @@ export const hex = bytesHex;
  * A record's JSON form: integers as numbers (a u64 past 2^53 as a decimal string), byte fields as
  * hex, names beside; a float JSON cannot hold (NaN, an infinity, -0: only f32 fields hold them)
  * as floatToJson spells it, a NaN with the bits `nanBits` kept for it (which is left out).
+ * @throws {DescriptionError} bad-type for a row that is not an object; `nanBits` that are not a
+ *   NaN's bits for a field whose value is NaN (src/bytes/f32.ts checkNanBits: they would be spelled
+ *   as another value, 0x3f800000 reading back as 1)
  */
 export function recordToJson(row: Row): Record<string, unknown> {
   expectRow(row);
   const out: Record<string, unknown> = {};
   const nanBits = row.nanBits;
+  // without the definition, a field whose value is NaN is an f32 field (no other holds a NaN)
+  if (nanBits !== undefined) checkNanBits(row, ANY_KEY, 'row');
   for (const [k, v] of Object.entries(row)) {
     let j: unknown;
     if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) {
@@ -413,6 +441,8 @@ export function recordToJson(row: Row): Record<string, unknown> {
   return out;
 }
 
+const ANY_KEY = (): boolean => true;
+
 /** A row argument of the JSON writers: an object. @throws {DescriptionError} bad-type */
 function expectRow(row: unknown): asserts row is Row {
   expectObject(ArrayBuffer.isView(row) ? [] : row, 'row'); // bytes are no record (their indexes would be its keys)
@@ -422,9 +452,12 @@ function expectRow(row: unknown): asserts row is Row {
  * The JSON form of a row of stored values only (a `plain` read, a typed description such as
  * PSV0's): the names a `derived` read puts beside them added, then recordToJson, so it is the
  * form a `derived` read of the same bytes gives. Values that are not integers are left as given.
+ * @throws {DescriptionError} bad-type for a row that is not an object; not-representable at
+ *   `<path>.nanBits.<key>` for `nanBits` that are not a NaN's bits for an f32 field of `def` that is NaN
  */
-export function rowToJson(def: RecordDef, row: Row): Record<string, unknown> {
+export function rowToJson(def: RecordDef, row: Row, path: string = def.name): Record<string, unknown> {
   expectRow(row);
+  if (row.nanBits !== undefined) checkNanBits(row, f32KeysOf(def.fields, row), path);
   const out: Row = { ...row };
   const named = (fields: readonly Field[]) => {
     for (const f of fields) {
@@ -664,12 +697,14 @@ export function mutateRecord(def: RecordDef, row: Row, random: () => number): Ro
 
 /**
  * Checks that `row` holds what `writeRecord` writes for `def` (numbers or bigints for integers,
- * four characters for a FourCC, bytes for byte fields, `<key>Offset` for strings read through an offset).
- * @throws {DescriptionError} bad-type or out-of-range naming the field
+ * four characters for a FourCC, bytes for byte fields, `<key>Offset` for strings read through an
+ * offset, `nanBits` a NaN's bits for each f32 field that is NaN: src/bytes/f32.ts checkNanBits).
+ * @throws {DescriptionError} bad-type or out-of-range naming the field; not-representable naming a `nanBits` entry
  */
 export function checkRow(def: RecordDef, row: unknown, path: string): asserts row is Row {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new DescriptionError('bad-type', path, `expected a record, got ${kindOf(row)}`);
   checkFields(def.fields, row as Row, path);
+  if ((row as Row).nanBits !== undefined) checkNanBits(row as Row, f32KeysOf(def.fields, row as Row), path);
 }
 
 function checkFields(fields: readonly Field[], r: Row, path: string): void {

@@ -39,14 +39,14 @@ function fromJson(def: RecordDef, path: string, json: unknown): PsvFields {
 export function psv0ToJson(psv: Psv0): Record<string, Json> {
   checkPsv0Shape(psv);
   const version = psvVersionOf(psv.runtimeInfoSize);
-  const record = (def: RecordDef, row: object): Record<string, Json> => rowToJson(def, row as Row) as Record<string, Json>;
+  const record = (def: RecordDef, row: object, path: string): Record<string, Json> => rowToJson(def, row as Row, path) as Record<string, Json>;
   // names are read-only helpers: each offset decoded once, long ones cut (many elements may share one string)
   const names = psv.stringTable ? tableNames(psv.stringTable) : undefined;
-  const element = (e: PsvElement): Json => ({ ...record(PSV_ELEMENT, e), ...(names && e.semanticName ? { name: names(e.semanticName) ?? null } : {}) });
+  const element = (list: string) => (e: PsvElement, i: number): Json => ({ ...record(PSV_ELEMENT, e, `PSV0.${list}[${i}]`), ...(names && e.semanticName ? { name: names(e.semanticName) ?? null } : {}) });
   const out: Record<string, Json> = {
     version,
     runtimeInfoSize: psv.runtimeInfoSize,
-    info: record(PSV_RUNTIME_INFO[version]!, psv.info),
+    info: record(PSV_RUNTIME_INFO[version]!, psv.info, 'PSV0.info'),
   };
   // the stage views have plain integers only: their JSON form is the row's
   if (psv.stageInfo) out.stageInfo = recordToJson(Object.fromEntries(Object.entries(psv.stageInfo).map(([k, v]) => [k, v === 0 ? 0 : v]))) as Record<string, Json>; // a -0 is 0 here
@@ -54,18 +54,18 @@ export function psv0ToJson(psv: Psv0): Record<string, Json> {
   if (psv.runtimeInfoTail.byteLength) out.runtimeInfoTail = toHex(psv.runtimeInfoTail);
   out.resourceSize = psv.resourceSize;
   const resource = psvResourceRecord(psv.resourceSize);
-  out.resources = psv.resources.map((r) => {
+  out.resources = psv.resources.map((r, i) => {
     const { tail, ...rest } = r;
-    return { ...record(resource, rest), ...(tail ? { tail: toHex(tail) } : {}) };
+    return { ...record(resource, rest, `PSV0.resources[${i}]`), ...(tail ? { tail: toHex(tail) } : {}) };
   });
   if (psv.stringTable) {
     out.stringTable = toHex(psv.stringTable);
     if (psv.info.entryFunctionName !== undefined) out.entryFunction = names!(psv.info.entryFunctionName) ?? null;
     out.semanticIndexes = psv.semanticIndexes ?? [];
     out.elementSize = psv.elementSize ?? 0;
-    out.inputElements = (psv.inputElements ?? []).map(element);
-    out.outputElements = (psv.outputElements ?? []).map(element);
-    out.patchConstOrPrimElements = (psv.patchConstOrPrimElements ?? []).map(element);
+    out.inputElements = (psv.inputElements ?? []).map(element('inputElements'));
+    out.outputElements = (psv.outputElements ?? []).map(element('outputElements'));
+    out.patchConstOrPrimElements = (psv.patchConstOrPrimElements ?? []).map(element('patchConstOrPrimElements'));
     if (psv.elementTails) out.elementTails = psv.elementTails.map(toHex);
     out.dependencies = (psv.dependencies ?? []).map((d) => ({ key: d.key, stream: d.stream, dwords: d.dwords }));
   }

@@ -5,7 +5,7 @@
  * so decode -> encode gives the input back.
  */
 import { readNul } from '../bytes/strings.js';
-import { Budget } from '../bytes/budget.js';
+import { Budget, budgetOf } from '../bytes/budget.js';
 import {
   PSV_DEPENDENCY_BLOCKS,
   PSV_ELEMENT,
@@ -292,27 +292,49 @@ export function checkPsv0Shape(psv: Psv0): void {
   }
 }
 
+/** Options of encodePsv0: the shader stage when the description does not say, and the work budget. */
+export interface EncodePsv0Options {
+  /** The shader kind from the DXIL program header; needed to name a v0 part's stage union (v0 stores no stage). */
+  stage?: number;
+  /**
+   * The call's work budget (docs/limits.md): every byte written is charged to it as `resolve`
+   * before the part is made; by default one for the description's own bytes (each byte array
+   * counted once, however many records share it).
+   */
+  budget?: Budget;
+  /** Most `resolve` units (bytes written) when no `budget` is given (default 8 x the description's own bytes, at least 1024). */
+  maxResolved?: number;
+}
+
 /**
- * Typed description -> PSV0 part data.
- * @throws {DescriptionError} a field out of range, a count that disagrees with the lists, dependency
- *   blocks that disagree with the runtime info; bad-type for a description that is not an object
+ * Typed description -> PSV0 part data. Everything the description declares is checked before
+ * the part is made: every declared size is backed by the bytes it implies (a record size past the
+ * known record by each record's tail, a runtime-info size by `runtimeInfoTail`), and the bytes
+ * written are charged to the work budget, so that records sharing one tail cannot make a part
+ * out of proportion to the description.
+ * @throws {DescriptionError} a field out of range, a count that disagrees with the lists, a tail
+ *   that is not the size a declared size implies, dependency blocks that disagree with the
+ *   runtime info; bad-type for a description that is not an object
+ * @throws {LimitError} limit-exceeded (`resolve`, `maxResolved`) when the bytes written pass the budget, naming the first record whose tail another record shares (else `PSV0`)
  */
-export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Array {
+export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Array {
   checkPsv0Shape(psv);
   expectOptions(options as unknown);
   if (options.stage !== undefined) expectOffset(options.stage, 'options.stage');
   const S = checkValue('PSV0.runtimeInfoSize', psv.runtimeInfoSize, 0xffffffff);
   if (S < PSV_MIN_SIZE.runtimeInfo) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoSize', `at least ${PSV_MIN_SIZE.runtimeInfo}`);
   const version = psvVersionOf(S);
-  const chunks: Uint8Array[] = [];
-  const u32 = (value: number) => {
-    const b = new Uint8Array(4);
-    new DataView(b.buffer).setUint32(0, value >>> 0, true);
-    chunks.push(b);
-  };
-  u32(S);
-  const ri = new Uint8Array(S);
-  const rv = new DataView(ri.buffer);
+  // The plan: every value checked and every size known, nothing of a declared size made yet.
+  // `own` counts a record tail's bytes once, however many records hold it; `shared` names the
+  // first record holding a tail an earlier one holds (where a budget runs out)
+  const seen = new Set<Uint8Array>();
+  let shared: string | undefined;
+  const own = (b: Uint8Array, path: string): number => (seen.has(b) ? ((shared ??= path), 0) : (seen.add(b), b.byteLength));
+  const known = knownRuntimeInfo(S);
+  // the runtime info's bytes past the version's are the tail, which holds them: a size of 2^32 - 1 needs as many bytes given
+  if (psv.runtimeInfoTail.byteLength !== S - known) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoTail', `runtime info of ${S} bytes needs ${S - known} tail bytes`);
+  let size = 8 + S; // runtimeInfoSize, the runtime info, resourceCount
+  let input = 8 + known + psv.runtimeInfoTail.byteLength;
   const info = { ...psv.info };
   if (version >= 1) {
     info.sigInputElements = psv.inputElements?.length ?? info.sigInputElements ?? 0;
@@ -321,100 +343,149 @@ export function encodePsv0(psv: Psv0, options: { stage?: number } = {}): Uint8Ar
   }
   const infoDef = PSV_RUNTIME_INFO[version]!;
   checkRow(infoDef, info, 'PSV0.info');
-  writeRecord(infoDef, info, rv, 0);
   const stage = version >= 1 ? info.shaderStage : options.stage;
+  let stageView: { def: RecordDef; row: Row } | undefined;
   if (psv.stageInfo) {
     const view = stageViewRecord(stage, version);
     if (!view) throw new DescriptionError('missing-key', 'PSV0.stageRaw', 'the stage is not known (PSV0 v0 without a stage): give the union raw');
     const row = withZeros(psv.stageInfo, keysOf(view));
     checkRow(view, row, 'PSV0.stageInfo');
-    writeRecord(view, row, rv, 0);
+    stageView = { def: view, row };
   } else if (psv.stageRaw) {
     if (psv.stageRaw.union.byteLength !== 16) throw new DescriptionError('out-of-range', 'PSV0.stageRaw.union', 'the union has 16 bytes');
-    ri.set(psv.stageRaw.union, 0);
-    if (version >= 1) rv.setUint16(26, checkValue('PSV0.stageRaw.word26', psv.stageRaw.word26, 0xffff), true);
+    if (version >= 1) checkValue('PSV0.stageRaw.word26', psv.stageRaw.word26, 0xffff);
   }
-  const known = knownRuntimeInfo(S);
-  if (S > known) {
-    if (psv.runtimeInfoTail.byteLength !== S - known) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoTail', `runtime info of ${S} bytes needs ${S - known} tail bytes`);
-    ri.set(psv.runtimeInfoTail, known);
-  }
-  chunks.push(ri);
-  u32(psv.resources.length);
-  if (psv.resources.length > 0) {
-    const B = checkValue('PSV0.resourceSize', psv.resourceSize, 0xffffffff);
+  const R = psv.resources.length;
+  let B = 0;
+  const resourceDef = psvResourceRecord(psv.resourceSize);
+  const resourceRows: Row[] = [];
+  if (R > 0) {
+    B = checkValue('PSV0.resourceSize', psv.resourceSize, 0xffffffff);
     if (B < PSV_MIN_SIZE.resource) throw new DescriptionError('out-of-range', 'PSV0.resourceSize', `at least ${PSV_MIN_SIZE.resource}`);
-    u32(B);
-    const def = psvResourceRecord(B);
-    const known = def.size;
-    const keys = keysOf(def);
-    psv.resources.forEach((res, i) => {
-      const rec = new Uint8Array(B);
+    const keys = keysOf(resourceDef);
+    const tailBytes = B - resourceDef.size;
+    for (let i = 0; i < R; i++) {
+      const res = psv.resources[i]!;
+      // each record's tail holds its bytes past the known fields: a record size of 2^31 needs as many bytes in every tail
+      if ((res.tail?.byteLength ?? 0) !== tailBytes) throw new DescriptionError('out-of-range', `PSV0.resources[${i}].tail`, `records of ${B} bytes need ${tailBytes} tail bytes`);
       const row = withZeros(res as unknown as Row, keys);
-      checkRow(def, row, `PSV0.resources[${i}]`);
-      writeRecord(def, row, new DataView(rec.buffer), 0);
-      if (B > known) {
-        if (res.tail?.byteLength !== B - known) throw new DescriptionError('out-of-range', `PSV0.resources[${i}].tail`, `records of ${B} bytes need ${B - known} tail bytes`);
-        rec.set(res.tail, known);
-      }
-      chunks.push(rec);
-    });
-  }
-  if (S >= PSV_SIGNATURES_FROM_SIZE) {
-    const table = psv.stringTable ?? new Uint8Array(0);
-    expectBytes(table, 'PSV0.stringTable');
-    if (table.byteLength % 4 !== 0) throw new DescriptionError('out-of-range', 'PSV0.stringTable', `${table.byteLength} bytes: DXC reads only string tables whose size is a multiple of 4`);
-    u32(table.byteLength);
-    chunks.push(table);
-    const indexes = psv.semanticIndexes ?? [];
-    u32(indexes.length);
-    indexes.forEach((x, i) => u32(checkValue(`PSV0.semanticIndexes[${i}]`, x, 0xffffffff)));
-    const lists = [psv.inputElements ?? [], psv.outputElements ?? [], psv.patchConstOrPrimElements ?? []];
-    const n = lists[0]!.length + lists[1]!.length + lists[2]!.length;
-    if (n > 0) {
-      const E = checkValue('PSV0.elementSize', psv.elementSize, 0xffffffff);
-      if (E < PSV_MIN_SIZE.element) throw new DescriptionError('out-of-range', 'PSV0.elementSize', `at least ${PSV_MIN_SIZE.element}`);
-      u32(E);
-      let k = 0;
-      const elementKeys = keysOf(PSV_ELEMENT);
-      const names = ['inputElements', 'outputElements', 'patchConstOrPrimElements'];
-      lists.forEach((list, l) =>
-        list.forEach((e, i) => {
-          const rec = new Uint8Array(E);
-          const row = withZeros(e, elementKeys);
-          checkRow(PSV_ELEMENT, row, `PSV0.${names[l]}[${i}]`);
-          writeRecord(PSV_ELEMENT, row, new DataView(rec.buffer), 0);
-          if (E > PSV_ELEMENT.size) {
-            const tail = psv.elementTails?.[k];
-            if (tail?.byteLength !== E - PSV_ELEMENT.size) throw new DescriptionError('out-of-range', `PSV0.elementTails[${k}]`, `elements of ${E} bytes need ${E - PSV_ELEMENT.size} tail bytes`);
-            rec.set(tail, PSV_ELEMENT.size);
-          }
-          k++;
-          chunks.push(rec);
-        }),
-      );
+      checkRow(resourceDef, row, `PSV0.resources[${i}]`);
+      resourceRows.push(row);
+      input += resourceDef.size + (res.tail ? own(res.tail, `PSV0.resources[${i}].tail`) : 0);
     }
-    const layout = dependencyLayout(info, psv.stageInfo, psv.stageRaw);
-    const blocks = psv.dependencies ?? [];
+    size += 4 + R * B;
+    input += 4;
+  }
+  const sig = S >= PSV_SIGNATURES_FROM_SIZE;
+  const table = psv.stringTable ?? NO_BYTES;
+  const indexes = psv.semanticIndexes ?? [];
+  const lists = [psv.inputElements ?? [], psv.outputElements ?? [], psv.patchConstOrPrimElements ?? []];
+  const n = lists[0]!.length + lists[1]!.length + lists[2]!.length;
+  let E = 0;
+  const elementRows: Row[] = [];
+  const layout = sig ? dependencyLayout(info, psv.stageInfo, psv.stageRaw) : [];
+  const blocks = psv.dependencies ?? [];
+  if (sig) {
+    if (table.byteLength % 4 !== 0) throw new DescriptionError('out-of-range', 'PSV0.stringTable', `${table.byteLength} bytes: DXC reads only string tables whose size is a multiple of 4`);
+    // a for loop, not forEach: a hole is a missing index, never one left out of a count that says it
+    for (let i = 0; i < indexes.length; i++) checkValue(`PSV0.semanticIndexes[${i}]`, indexes[i], 0xffffffff);
+    size += 8 + table.byteLength + 4 * indexes.length;
+    input += 8 + table.byteLength + 4 * indexes.length;
+    const tails = psv.elementTails ?? [];
+    if (n > 0) {
+      E = checkValue('PSV0.elementSize', psv.elementSize, 0xffffffff);
+      if (E < PSV_MIN_SIZE.element) throw new DescriptionError('out-of-range', 'PSV0.elementSize', `at least ${PSV_MIN_SIZE.element}`);
+      const elementKeys = keysOf(PSV_ELEMENT);
+      const tailBytes = E - PSV_ELEMENT.size;
+      let k = 0;
+      for (let l = 0; l < 3; l++) {
+        const list = lists[l]!;
+        for (let i = 0; i < list.length; i++, k++) {
+          const row = withZeros(list[i]!, elementKeys);
+          checkRow(PSV_ELEMENT, row, `${LIST_PATHS[l]}[${i}]`);
+          elementRows.push(row);
+          const tail = tails[k];
+          if (tailBytes > 0 && tail?.byteLength !== tailBytes) throw new DescriptionError('out-of-range', `PSV0.elementTails[${k}]`, `elements of ${E} bytes need ${tailBytes} tail bytes`);
+          input += PSV_ELEMENT.size + (tailBytes > 0 ? own(tail!, `PSV0.elementTails[${k}]`) : 0);
+        }
+      }
+      size += 4 + n * E;
+      input += 4;
+    }
+    // a tail no element takes would be dropped: the list has one per element, or none when elements have no tail
+    if (tails.length !== 0 && tails.length !== (E > PSV_ELEMENT.size ? n : 0)) throw new DescriptionError('out-of-range', 'PSV0.elementTails', `${tails.length} tails for ${n} elements of ${E} bytes`);
     if (blocks.length !== layout.length) throw new DescriptionError('out-of-range', 'PSV0.dependencies', `the runtime info implies ${layout.length} dependency blocks, ${blocks.length} given`);
-    layout.forEach((want, i) => {
+    for (let i = 0; i < layout.length; i++) {
+      const want = layout[i]!;
       const b = blocks[i]!;
       if (b.key !== want.key || b.stream !== want.stream || b.dwords.length !== want.size) {
         throw new DescriptionError('out-of-range', `PSV0.dependencies[${i}]`, `expected ${want.key} stream ${want.stream} of ${want.size} dwords`);
       }
-      b.dwords.forEach((x, j) => u32(checkValue(`PSV0.dependencies[${i}].dwords[${j}]`, x, 0xffffffff)));
-    });
+      for (let j = 0; j < want.size; j++) checkValue(`PSV0.dependencies[${i}].dwords[${j}]`, b.dwords[j], 0xffffffff);
+      size += 4 * want.size;
+      input += 4 * want.size;
+    }
   }
-  chunks.push(psv.trailing);
-  const size = chunks.reduce((n, c) => n + c.byteLength, 0);
+  size += psv.trailing.byteLength;
+  input += psv.trailing.byteLength;
+  // The bytes written, charged before the part is made: within 8x the description's own bytes
+  // by default; only records sharing a tail write more (the first that shares one is named).
+  budgetOf(options, input).charge('resolve', size, shared ?? 'PSV0');
+
   const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
   let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
+  const u32 = (value: number): void => {
+    view.setUint32(at, value >>> 0, true);
+    at += 4;
+  };
+  const bytes = (b: Uint8Array): void => {
+    out.set(b, at);
+    at += b.byteLength;
+  };
+  u32(S);
+  const ri = new DataView(out.buffer, at, S);
+  writeRecord(infoDef, info, ri, 0);
+  if (stageView) writeRecord(stageView.def, stageView.row, ri, 0);
+  else if (psv.stageRaw) {
+    out.set(psv.stageRaw.union, at);
+    if (version >= 1) ri.setUint16(26, psv.stageRaw.word26, true);
   }
+  out.set(psv.runtimeInfoTail, at + known);
+  at += S;
+  u32(R);
+  if (R > 0) {
+    u32(B);
+    for (let i = 0; i < R; i++) {
+      writeRecord(resourceDef, resourceRows[i]!, view, at);
+      const tail = psv.resources[i]!.tail;
+      if (tail) out.set(tail, at + resourceDef.size);
+      at += B;
+    }
+  }
+  if (sig) {
+    u32(table.byteLength);
+    bytes(table);
+    u32(indexes.length);
+    for (let i = 0; i < indexes.length; i++) u32(indexes[i]!);
+    if (n > 0) {
+      u32(E);
+      for (let k = 0; k < n; k++) {
+        writeRecord(PSV_ELEMENT, elementRows[k]!, view, at);
+        if (E > PSV_ELEMENT.size) out.set(psv.elementTails![k]!, at + PSV_ELEMENT.size);
+        at += E;
+      }
+    }
+    for (let i = 0; i < layout.length; i++) {
+      const dwords = blocks[i]!.dwords;
+      for (let j = 0; j < dwords.length; j++) u32(dwords[j]!);
+    }
+  }
+  bytes(psv.trailing);
   return out;
 }
+
+const NO_BYTES = new Uint8Array(0);
 
 /** The NUL-terminated string at `offset` of a PSV string table, or undefined when outside. */
 export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
