@@ -38,12 +38,12 @@
  * allocates (src/parts/part.ts tiles, over src/rows/record.ts recordExtents), partFromJson's kind
  * check against the layout, the DDI writer's placed-value map (value -> what it was written as)
  * and the JSON reader's "$id" map (id -> structure), the framer's one reset and UTF-8 count.
- * Found and left to their owners (not touched here): an RTS0 static sampler's `mipLODBias` of
- * 1e40 becomes "Infinity" silently (src/json/vocabulary.ts floatFromJson rounds a finite number
- * past binary32 to an infinity; the DDI JSON form refuses the same value as out-of-range); and
- * `inspect --lenient`/`hash --lenient` of a container whose header declares a size outside
- * 20..its bytes now stop with the digest's size refusal (they passed the declared size, and were
- * shown the digest of a clamped range: of nothing, for a declared size of 10).
+ * Found here and mended after this round: an RTS0 static sampler's `mipLODBias` of 1e40 became
+ * "Infinity" silently (floatFromJson now refuses a finite number past binary32 as out-of-range, as
+ * the DDI JSON form does; test/float-json.test.ts); and `inspect --lenient`/`hash --lenient` of a
+ * container whose header declares a size outside 20..its bytes stopped with the digest's size
+ * refusal (they now say "digest not computable" with the reason and show the rest; the last case
+ * below and test/cli-rough-edges.test.ts).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
