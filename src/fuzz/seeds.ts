@@ -261,6 +261,8 @@ export function seedInputs(target: string): Uint8Array[] {
       return [
         utf8('{"arguments":["hash","--check","a.cso"],"requestId":1}\n{"arguments":["@p.params"],"requestId":2,"verbosity":10}\n{"requestId":1,"cancel":true}\n'),
         utf8('{ "arguments": [\n  "rootsig", "convert", "--to", "1.0", "-o", "o.cso", "@@lit"\n ],\n "sandboxDir": "s", "requestId": 0 }{"arguments":["--param-file-format=shell","@x"]}'),
+        // proto3 JSON spellings: int32 as decimal strings, null as the default
+        utf8('{"arguments":["inspect","a.cso"],"requestId":"5","verbosity":"10","sandboxDir":null}\n{"requestId":"5","cancel":true}\n'),
       ];
     case 'param-file':
       return [utf8("rootsig\0compile\0--file\0src/my shader.hlsl\0-D\0NAME=it's\0\0x\ny"), utf8("'a b'\nc\n'it'\\''s'\n--file=a b.hlsl\n")];
