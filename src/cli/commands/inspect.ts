@@ -83,7 +83,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
     const rts = containerRootSignature(container);
     const canonical = rts ? equalBytes(encodeRootSignature(rts.rootSignature), rts.part) : undefined;
     const shader = shaderIn(container);
-    await ctx.print(`${printable(file)}: container ${container.majorVersion}.${container.minorVersion}, ${container.layout.declaredSize} bytes, ${container.parts.length} part${container.parts.length === 1 ? '' : 's'}${container.layout.packed ? '' : ' (not packed)'}`);
+    await ctx.print(`${printable(file)}: container ${container.majorVersion}.${container.minorVersion}, ${container.layout.declaredSize === bytes.byteLength ? `${bytes.byteLength} bytes` : `declares ${container.layout.declaredSize} bytes, the data has ${bytes.byteLength}`}, ${container.parts.length} part${container.parts.length === 1 ? '' : 's'}${container.layout.packed ? '' : ' (not packed)'}`);
     const digestLine =
       status.status === 'valid' ? 'valid'
       : status.status === 'sentinel' ? `sentinel (${status.sentinel})`
