@@ -7,7 +7,7 @@ import { QUERY_MAP_ENTRY, QUERY_TYPES, type QueryType } from '../../codecs/query
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import type { QueryKernels } from './kernels/api.js';
 import { activeKernels } from './kernels/loader.js';
-import { alignedView, queryTypeOf, recordRange, type RecordRange } from './types.js';
+import { alignedView, checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
 import { expectArray, expectBytes, expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /**
@@ -52,7 +52,7 @@ export interface Durations {
 export function timestampDurations(bytes: Uint8Array, options: DurationOptions): Durations {
   expectObject(options, 'options');
   const { frequency } = options;
-  if (!(frequency > 0) || !Number.isFinite(frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz, got ${frequency}`);
+  if (!(frequency > 0) || !Number.isFinite(frequency) || !Number.isFinite(1e9 / frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz whose nanoseconds per tick are finite, got ${frequency}`);
   const { offset, count: stamps } = recordRange(bytes, 8, options, 'TIMESTAMP', 'bytes', 'options');
   if (options.out !== undefined) checkOut(options.out);
   const pairs = options.pairs ?? true;
@@ -62,6 +62,11 @@ export function timestampDurations(bytes: Uint8Array, options: DurationOptions):
   const out = options.out ?? { ticks: new Uint8Array(count * 8), ns: new Uint8Array(count * 8), flags: new Uint8Array(count) };
   if (out.ticks.byteLength < count * 8 || out.ns.byteLength < count * 8 || out.flags.byteLength < count) {
     throw new DescriptionError('out-of-range', 'out', `outputs are too small for ${count} durations`);
+  }
+  if (options.out !== undefined) {
+    // ticks and ns are read back as BigUint64Array and Float64Array views: 8-byte aligned, and no byte shared
+    for (const key of ['ticks', 'ns'] as const) if (out[key].byteOffset % 8 !== 0) throw new DescriptionError('bad-type', `options.out.${key}`, `expected a view at a multiple of 8 bytes into its buffer, got one at ${out[key].byteOffset}`);
+    checkDisjoint([bytes.subarray(offset, offset + stamps * 8)], [['options.out.ticks', out.ticks.subarray(0, count * 8)], ['options.out.ns', out.ns.subarray(0, count * 8)], ['options.out.flags', out.flags.subarray(0, count)]]);
   }
   k.durations(alignedView(bytes, offset, stamps * 8), count, !pairs, 1e9 / frequency, out.ticks, out.ns, out.flags);
   return {
@@ -85,7 +90,7 @@ export interface DurationSummary {
 /** min / median / p99 / max (nearest rank) over the unflagged durations, in ns. */
 export function summarizeDurations(d: Durations): DurationSummary {
   expectObject(d, 'durations');
-  if (!ArrayBuffer.isView(d.ns)) throw new DescriptionError('bad-type', 'durations.ns', `expected a Float64Array, got ${kindOf(d.ns)}`);
+  if (!(d.ns instanceof Float64Array)) throw new DescriptionError('bad-type', 'durations.ns', `expected a Float64Array, got ${kindOf(d.ns)}`);
   expectBytes(d.flags, 'durations.flags');
   if (!Number.isSafeInteger(d.count) || d.count < 0 || d.count > d.flags.length || d.count > (d.ns as Float64Array).length) {
     throw new DescriptionError('out-of-range', 'durations.count', `${String(d.count)} durations, but ns holds ${(d.ns as Float64Array).length} and flags ${d.flags.length}`);
@@ -176,6 +181,8 @@ export function gatherVirtualQueries(
   const mapCount = packed.byteLength / QUERY_MAP_ENTRY.size;
   if (!Number.isInteger(options.heads) || options.heads < 0 || options.heads > mapCount) throw new DescriptionError('out-of-range', 'heads', `${options.heads} heads, the map has ${mapCount} entries`);
   if (!Number.isSafeInteger(options.dstCount) || options.dstCount < 0) throw new DescriptionError('out-of-range', 'dstCount', `${String(options.dstCount)} is not a count of results`);
+  // destination indices are u32 and the results are one buffer: at most what one typed array holds (2^31 - 1 bytes, as a part's size)
+  if (options.dstCount * q.result.size > 0x7fffffff) throw new DescriptionError('out-of-range', 'dstCount', `${options.dstCount} results of ${q.result.size} bytes are more than 2147483647 bytes`);
   const dst = new Uint8Array(options.dstCount * q.result.size);
   const status = kernelsFor(options.kernels, 'gatherSum', 'options.kernels').gatherSum(alignedView(src, 0, src.byteLength - (src.byteLength % 8)), srcCount, q.result.size / 8, alignedView(packed, 0, packed.byteLength), mapCount, options.heads, dst, options.dstCount);
   if (status !== 0) {
@@ -195,6 +202,11 @@ export function packQueryMap(entries: QueryMapEntry[]): Uint8Array {
   const out = new Uint8Array(entries.length * QUERY_MAP_ENTRY.size);
   const v = new DataView(out.buffer);
   entries.forEach((e, i) => {
+    for (const key of ['dstIndex', 'srcIndex', 'next'] as const) {
+      const x: unknown = e[key];
+      if (x === undefined) throw new DescriptionError('missing-key', `entries[${i}].${key}`, `no ${key} (an index, or 0xFFFFFFFF for next at a chain's end)`);
+      if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > 0xffffffff) throw new DescriptionError(typeof x === 'number' ? 'out-of-range' : 'bad-type', `entries[${i}].${key}`, `expected an integer 0..4294967295, got ${kindOf(x)}${typeof x === 'number' ? ` ${x}` : ''}`);
+    }
     v.setUint32(i * 12, e.dstIndex, true);
     v.setUint32(i * 12 + 4, e.srcIndex, true);
     v.setUint32(i * 12 + 8, e.next, true);
