@@ -234,7 +234,7 @@ test('query buffers: outputs, columns, maps, counts', () => {
     ['gather into 2^40 results (8 bytes of map)', () => gatherVirtualQueries(occl, 'occlusion', [], { heads: 0, dstCount: 2 ** 40 }), { code: 'out-of-range', path: /^(options\.)?dstCount$/ }],
     ['a map entry dstIndex -1', () => packQueryMap([{ dstIndex: -1, srcIndex: 0, next: 0xffffffff }]), { code: ['bad-type', 'out-of-range'], path: /^entries\[0\]\.dstIndex$/ }],
     ['a map entry srcIndex 1.5', () => packQueryMap([{ dstIndex: 0, srcIndex: 1.5, next: 0xffffffff }]), { code: ['bad-type', 'out-of-range'], path: /^entries\[0\]\.srcIndex$/ }],
-    ['a map entry without next', () => packQueryMap([{ dstIndex: 0, srcIndex: 0 } as never]), { code: ['missing-key', 'bad-type'], path: /^entries\[0\]\.next$/ }],
+    ['a map entry without next', () => packQueryMap([{ dstIndex: 0, srcIndex: 0 } as never]), { code: 'missing-key', path: /^entries\[0\]\.next$/ }],
     ['an encoded column that claims 2^40 values', () => encodeQueryResults('occlusion', { Value: { length: 2 ** 40 } as never }), { code: 'bad-type', path: /^data\.Value$/ }],
     ['summarizeDurations of ns in a DataView', () => summarizeDurations({ count: 1, ticks: new BigUint64Array(1), ns: new DataView(new ArrayBuffer(8)) as never, flags: new Uint8Array(1) }), { code: 'bad-type', path: /^durations\.ns$/ }],
     ['the mark durations are right', () => timestampDurations(stamps, { frequency: 1e9, pairs: false }), (d) => d.count === 3 && d.ticks[0] === 4n && d.ticks[1] === 5n && d.ticks[2] === 20n],

@@ -57,10 +57,11 @@ function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): void {
   const names = new Set(q.result.fields.map((f) => f.name));
   const columns: [string, ArrayBufferView][] = [];
   for (const [name, column] of Object.entries(into)) {
-    if (!names.has(name)) throw new DescriptionError('unknown-key', `range.into.${name}`, `${q.name} results have no field ${quoted(name)} (fields: ${[...names].join(', ')})`);
+    const path = `range.into.${name}`;
+    if (!names.has(name)) throw new DescriptionError('unknown-key', path, `no field ${quoted(name)} in ${q.name}`);
     if (column === undefined) continue;
-    if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', `range.into.${name}`, `expected a BigUint64Array, got ${kindOf(column)}`);
-    columns.push([`range.into.${name}`, column]);
+    if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', path, `expected a BigUint64Array, got ${kindOf(column)}`);
+    columns.push([path, column]);
   }
   checkDisjoint([bytes], columns);
 }
@@ -91,13 +92,13 @@ export function encodeQueryResults(type: QueryType | string | number, data: Reco
   // every key a field of the type (a misspelled one wrote nothing), every column an array or typed array (its length real)
   const names = new Set(q.result.fields.map((f) => f.name));
   const unknown = (key: string, path: string) => {
-    if (!names.has(key)) throw new DescriptionError('unknown-key', path, `${q.name} results have no field ${quoted(key)} (fields: ${[...names].join(', ')})`);
+    if (!names.has(key)) throw new DescriptionError('unknown-key', path, `no field ${quoted(key)} in ${q.name}`);
   };
   if (records) (data as Record<string, unknown>[]).forEach((r, i) => Object.keys(r).forEach((k) => unknown(k, `data[${i}].${k}`)));
   else
     for (const [k, column] of Object.entries(data)) {
       unknown(k, `data.${k}`);
-      if (column !== undefined && !Array.isArray(column) && !(ArrayBuffer.isView(column) && !(column instanceof DataView))) throw new DescriptionError('bad-type', `data.${k}`, `expected an array or typed array of bigint values, got ${kindOf(column)}`);
+      if (column !== undefined && !Array.isArray(column) && !(column instanceof BigUint64Array || column instanceof BigInt64Array)) throw new DescriptionError('bad-type', `data.${k}`, `expected an array of bigints, got ${kindOf(column)}`);
     }
   const count = records ? data.length : Math.max(0, ...q.result.fields.map((f) => (data as Record<string, ArrayLike<bigint>>)[f.name]?.length ?? 0));
   const out = new Uint8Array(count * q.result.size);

@@ -20,10 +20,19 @@ function kernelsFor(given: unknown, method: keyof QueryKernels, path: string): Q
   throw new DescriptionError('bad-type', path, `expected query kernels (an object with ${method}()), got ${kindOf(given)}`);
 }
 
-/** `out` given to timestampDurations: three Uint8Arrays. */
-function checkOut(out: unknown): void {
+/** `out` given to timestampDurations: three Uint8Arrays, ticks and ns 8-byte aligned, none sharing bytes with another or the input. */
+function checkOut(out: unknown, bytes: Uint8Array): void {
   expectObject(out, 'options.out');
-  for (const key of ['ticks', 'ns', 'flags'] as const) expectBytes((out as Record<string, unknown>)[key], `options.out.${key}`);
+  const views: [string, Uint8Array][] = [];
+  for (const key of ['ticks', 'ns', 'flags'] as const) {
+    const v = out[key];
+    const path = `options.out.${key}`;
+    expectBytes(v, path);
+    // ticks and ns are read back as BigUint64Array and Float64Array views: 8-byte aligned
+    if (key !== 'flags' && v.byteOffset % 8) throw new DescriptionError('bad-type', path, 'expected an 8-byte aligned view');
+    views.push([path, v]);
+  }
+  checkDisjoint([bytes], views);
 }
 
 /** What timestampDurations reads: the timestamps' place, the queue's frequency, pairs or marks, and where to write. */
@@ -52,9 +61,9 @@ export interface Durations {
 export function timestampDurations(bytes: Uint8Array, options: DurationOptions): Durations {
   expectObject(options, 'options');
   const { frequency } = options;
-  if (!(frequency > 0) || !Number.isFinite(frequency) || !Number.isFinite(1e9 / frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz whose nanoseconds per tick are finite, got ${frequency}`);
+  if (!(frequency > 0) || !Number.isFinite(frequency) || !Number.isFinite(1e9 / frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz, got ${frequency}`);
   const { offset, count: stamps } = recordRange(bytes, 8, options, 'TIMESTAMP', 'bytes', 'options');
-  if (options.out !== undefined) checkOut(options.out);
+  if (options.out !== undefined) checkOut(options.out, bytes);
   const pairs = options.pairs ?? true;
   if (pairs && stamps % 2 !== 0) throw new DecodeError('truncated', offset + stamps * 8, 'TIMESTAMP', `${stamps} timestamps do not make whole [begin, end] pairs`);
   const count = pairs ? stamps / 2 : Math.max(0, stamps - 1);
@@ -62,11 +71,6 @@ export function timestampDurations(bytes: Uint8Array, options: DurationOptions):
   const out = options.out ?? { ticks: new Uint8Array(count * 8), ns: new Uint8Array(count * 8), flags: new Uint8Array(count) };
   if (out.ticks.byteLength < count * 8 || out.ns.byteLength < count * 8 || out.flags.byteLength < count) {
     throw new DescriptionError('out-of-range', 'out', `outputs are too small for ${count} durations`);
-  }
-  if (options.out !== undefined) {
-    // ticks and ns are read back as BigUint64Array and Float64Array views: 8-byte aligned, and no byte shared
-    for (const key of ['ticks', 'ns'] as const) if (out[key].byteOffset % 8 !== 0) throw new DescriptionError('bad-type', `options.out.${key}`, `expected a view at a multiple of 8 bytes into its buffer, got one at ${out[key].byteOffset}`);
-    checkDisjoint([bytes.subarray(offset, offset + stamps * 8)], [['options.out.ticks', out.ticks.subarray(0, count * 8)], ['options.out.ns', out.ns.subarray(0, count * 8)], ['options.out.flags', out.flags.subarray(0, count)]]);
   }
   k.durations(alignedView(bytes, offset, stamps * 8), count, !pairs, 1e9 / frequency, out.ticks, out.ns, out.flags);
   return {
@@ -182,7 +186,7 @@ export function gatherVirtualQueries(
   if (!Number.isInteger(options.heads) || options.heads < 0 || options.heads > mapCount) throw new DescriptionError('out-of-range', 'heads', `${options.heads} heads, the map has ${mapCount} entries`);
   if (!Number.isSafeInteger(options.dstCount) || options.dstCount < 0) throw new DescriptionError('out-of-range', 'dstCount', `${String(options.dstCount)} is not a count of results`);
   // destination indices are u32 and the results are one buffer: at most what one typed array holds (2^31 - 1 bytes, as a part's size)
-  if (options.dstCount * q.result.size > 0x7fffffff) throw new DescriptionError('out-of-range', 'dstCount', `${options.dstCount} results of ${q.result.size} bytes are more than 2147483647 bytes`);
+  if (options.dstCount * q.result.size > 0x7fffffff) throw new DescriptionError('out-of-range', 'dstCount', 'more than 2^31 - 1 bytes of results');
   const dst = new Uint8Array(options.dstCount * q.result.size);
   const status = kernelsFor(options.kernels, 'gatherSum', 'options.kernels').gatherSum(alignedView(src, 0, src.byteLength - (src.byteLength % 8)), srcCount, q.result.size / 8, alignedView(packed, 0, packed.byteLength), mapCount, options.heads, dst, options.dstCount);
   if (status !== 0) {
@@ -204,8 +208,7 @@ export function packQueryMap(entries: QueryMapEntry[]): Uint8Array {
   entries.forEach((e, i) => {
     for (const key of ['dstIndex', 'srcIndex', 'next'] as const) {
       const x: unknown = e[key];
-      if (x === undefined) throw new DescriptionError('missing-key', `entries[${i}].${key}`, `no ${key} (an index, or 0xFFFFFFFF for next at a chain's end)`);
-      if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > 0xffffffff) throw new DescriptionError(typeof x === 'number' ? 'out-of-range' : 'bad-type', `entries[${i}].${key}`, `expected an integer 0..4294967295, got ${kindOf(x)}${typeof x === 'number' ? ` ${x}` : ''}`);
+      if (!(Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff)) throw new DescriptionError(x === undefined ? 'missing-key' : 'out-of-range', `entries[${i}].${key}`, `expected a u32, got ${String(x)}`);
     }
     v.setUint32(i * 12, e.dstIndex, true);
     v.setUint32(i * 12 + 4, e.srcIndex, true);

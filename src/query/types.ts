@@ -40,8 +40,7 @@ export interface RecordRange {
 export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string, arg = 'bytes', rangeArg = 'range'): { offset: number; count: number } {
   expectBytes(bytes, arg);
   expectOptions(range, rangeArg);
-  if (range.offset !== undefined && typeof range.offset !== 'number') throw new DescriptionError('bad-type', `${rangeArg}.offset`, `expected a byte offset, got ${kindOf(range.offset)}`);
-  if (range.count !== undefined && typeof range.count !== 'number') throw new DescriptionError('bad-type', `${rangeArg}.count`, `expected a count of results, got ${kindOf(range.count)}`);
+  for (const k of ['offset', 'count'] as const) if (range[k] !== undefined && typeof range[k] !== 'number') throw new DescriptionError('bad-type', `${rangeArg}.${k}`, `expected a number, got ${kindOf(range[k])}`);
   const offset = range.offset ?? 0;
   if (!Number.isSafeInteger(offset) || offset < 0 || offset % RESOLVE_OFFSET_ALIGNMENT !== 0) {
     throw new DecodeError('bad-offset', offset, `${what}.offset`, `offset ${offset} is not a multiple of ${RESOLVE_OFFSET_ALIGNMENT} (ResolveQueryData's AlignedDestinationBufferOffset)`);
@@ -63,12 +62,7 @@ export function recordRange(bytes: Uint8Array, size: number, range: RecordRange,
 export function checkDisjoint(inputs: readonly ArrayBufferView[], outputs: readonly (readonly [string, ArrayBufferView])[]): void {
   const seen: ArrayBufferView[] = [...inputs];
   for (const [path, v] of outputs) {
-    for (const w of seen) {
-      if (v.buffer !== w.buffer || v.byteLength === 0 || w.byteLength === 0) continue;
-      if (v.byteOffset < w.byteOffset + w.byteLength && w.byteOffset < v.byteOffset + v.byteLength) {
-        throw new DescriptionError('out-of-range', path, `shares bytes ${Math.max(v.byteOffset, w.byteOffset)}..${Math.min(v.byteOffset + v.byteLength, w.byteOffset + w.byteLength) - 1} of its buffer with ${seen.indexOf(w) < inputs.length ? 'the input' : 'another output'}: every output needs bytes of its own`);
-      }
-    }
+    for (const w of seen) if (v.buffer === w.buffer && v.byteLength && w.byteLength && v.byteOffset < w.byteOffset + w.byteLength && w.byteOffset < v.byteOffset + v.byteLength) throw new DescriptionError('out-of-range', path, 'shares bytes with an input or another output');
     seen.push(v);
   }
 }
