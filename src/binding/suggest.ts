@@ -31,7 +31,7 @@ import { checkDescription } from '../root-signature/check.js';
 import { PARAMETERS_KEY, parameterCost, parameterTypeRow, parameterTypesOf, rootPath } from '../root-signature/rows.js';
 import type { DescriptorRange, RootParameter, RootSignature } from '../root-signature/types.js';
 import { checkBindings, type ShaderBinding, type ShaderFeatures } from '../shader/shader.js';
-import { HEAP_RULES } from './verify.js';
+import { HEAP_RULES, checkFeatures } from './verify.js';
 
 /** What suggest needs of a shader: its stage and its bindings. */
 export interface SuggestInput {
@@ -193,8 +193,7 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
   // SM 6.6 dynamic resources: the heaps a shader indexes open for direct indexing (verify.ts checks it)
   for (const [i, s] of shaders.entries()) {
     if (s.features === undefined) continue;
-    expectObject(s.features, `shaders[${i}].features`);
-    expectNumber(s.features.featureInfo1, `shaders[${i}].features.featureInfo1`);
+    checkFeatures(s.features, `shaders[${i}].features`);
     for (const r of HEAP_RULES) if (s.features.featureInfo1 & r.feature) flags |= r.rootFlag;
   }
   const rs: RootSignature = { version: VERSION, flags, parameters, staticSamplers: [] };

@@ -180,6 +180,19 @@ export function rootSignatureIntervals(rs: RootSignature): Map<string, IntervalS
   return sets;
 }
 
+/**
+ * Checks a shader's feature flags (its SFI0 words) at `path`: each an integer 0..4294967295, as
+ * the part stores them (verify and suggest read them alike; a -1 or 2^32 + bit was taken by `&`).
+ * @throws {DescriptionError} bad-type naming the word
+ */
+export function checkFeatures(features: unknown, path: string): asserts features is ShaderFeatures {
+  expectObject(features, path);
+  for (const key of ['featureInfo1', 'featureInfo2'] as const) {
+    const v = features[key];
+    if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff)) throw new DescriptionError('bad-type', `${path}.${key}`, `expected an integer 0..4294967295, got ${kindOf(v)}${typeof v === 'number' ? ` ${v}` : ''}`);
+  }
+}
+
 /** The heap-indexing rules with their bits: a FeatureInfo1 bit that needs a root signature flag. */
 export const HEAP_RULES = HEAP_INDEXING_RULES.map((r) => ({ ...r, feature: flag(SHADER_FEATURE_INFO1, r.feature), rootFlag: flag(ROOT_SIGNATURE_FLAGS, r.rootFlag) }));
 
@@ -227,13 +240,7 @@ export function verifyBindings(stage: number, bindings: readonly ShaderBinding[]
   expectNumber(stage, 'stage');
   checkBindings(bindings, 'bindings');
   checkDescription(rs);
-  if (features !== undefined) {
-    expectObject(features, 'features');
-    for (const key of ['featureInfo1', 'featureInfo2'] as const) {
-      const v = features[key];
-      if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff)) throw new DescriptionError('bad-type', `features.${key}`, `expected an integer 0..4294967295, got ${kindOf(v)}`);
-    }
-  }
+  if (features !== undefined) checkFeatures(features, 'features');
   const row = STAGE_VISIBILITY.find((s) => s.stage === stage);
   const visibility = row?.visibility ?? VISIBILITY_ALL;
   const coverage: VerifyResult['coverage'] = [];

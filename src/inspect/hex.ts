@@ -8,6 +8,7 @@
 import { LEAF_KINDS, expectByteMap, type ByteMap, type ByteSpan } from '../bytes/spans.js';
 import { expectBytes, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { printable as printableOf, printableJson } from '../bytes/text.js';
+import { byteWindow } from '../query/spans.js';
 
 const ROW = 16;
 
@@ -99,11 +100,12 @@ export function hexDump(bytes: Uint8Array, map: ByteMap, options: HexOptions = {
   expectBytes(bytes, 'bytes');
   expectByteMap(map);
   expectOptions(options);
+  const { from, to } = byteWindow(options, bytes.byteLength, 'options');
   const c = options.color === true;
   const lines: string[] = [];
   let fieldIndex = 0;
   let last: ByteSpan | undefined;
-  for (const item of walk(bytes, map, options.from, options.to)) {
+  for (const item of walk(bytes, map, from, to)) {
     if ('group' in item) {
       const g = item.group;
       const what = g.name ? ` ${printable(g.name)}` : '';

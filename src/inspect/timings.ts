@@ -28,13 +28,25 @@ export interface TimingPicture {
     | { kind: 'binned'; spanNs: number; width: number; occupancy: Uint32Array };
 }
 
+/** The most histogram bars and timeline pixels a picture has (a count the caller names, not the input: 1e9 bars were 4 GB). */
+export const MAX_PICTURE_SIZE = 65536;
+
+/** A count of bars or pixels: a whole number 1..MAX_PICTURE_SIZE (NaN gave an empty picture). */
+function pictureSize(v: unknown, absent: number, path: string): number {
+  if (v === undefined) return absent;
+  if (typeof v !== 'number' || Number.isNaN(v)) throw new DescriptionError('bad-type', path, `expected a number, got ${kindOf(v)}${typeof v === 'number' ? ' NaN' : ''}`);
+  const n = Math.floor(v);
+  if (!(n >= 1 && n <= MAX_PICTURE_SIZE)) throw new DescriptionError('out-of-range', path, `expected 1..${MAX_PICTURE_SIZE}, got ${v}`);
+  return n;
+}
+
 /** Histogram and timeline of the durations in a buffer of TIMESTAMP results. */
 export function timingPicture(bytes: Uint8Array, options: TimingPictureOptions): TimingPicture {
   expectObject(options, 'options');
   const d = timestampDurations(bytes, options);
   const pairs = options.pairs ?? true;
-  const bins = Math.max(1, Math.floor(options.bins ?? 40));
-  const width = Math.max(1, Math.floor(options.width ?? 800));
+  const bins = pictureSize(options.bins, 40, 'options.bins');
+  const width = pictureSize(options.width, 800, 'options.width');
   let minNs = Infinity;
   let maxNs = -Infinity;
   let valid = 0;

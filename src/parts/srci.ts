@@ -90,6 +90,8 @@ export function decodeSrci(r: RowReader, extents: Extent[], inflate: Inflate | u
       let entries = r.bytes.subarray(entriesAt, entriesAt + stored);
       let entriesBase = r.base + entriesAt;
       let placed = true;
+      // contents packed by a method this reader does not know would be shown (and listed) as their packed bytes
+      if (h.compressType !== 0 && h.compressType !== 1) throw new DecodeError('bad-token', r.base + dataAt + 6, `${path}.contents.compressType`, `compression ${String(h.compressType)} is none DXC writes (0: none, 1: zlib)`);
       if (h.compressType === 1) {
         const want = h.uncompressedEntriesSize as number;
         if (!inflate) {

@@ -8,7 +8,8 @@ import type { QueryType, ResultField } from '../../codecs/query.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { Budget } from '../bytes/budget.js';
 import { readRecord, RowReader } from '../rows/record.js';
-import { queryTypeOf, recordRange, type RecordRange } from './types.js';
+import { checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
+import { quoted } from '../bytes/text.js';
 import { expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /** Query results as columns: for each field of the result struct, the values of every result. */
@@ -37,7 +38,7 @@ export function decodeQueryResults(
 ): QueryColumns {
   const q = queryTypeOf(type);
   const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
-  if (range.into !== undefined) expectObject(range.into, 'range.into');
+  if (range.into !== undefined) checkInto(range.into, q, bytes);
   const words = q.result.size / 4;
   const src = new DataView(bytes.buffer, bytes.byteOffset + offset, count * q.result.size);
   const columns: Record<string, BigUint64Array> = {};
@@ -48,6 +49,21 @@ export function decodeQueryResults(
     columns[f.name] = column;
   }
   return { type: q, count, columns };
+}
+
+/** Caller columns: each a BigUint64Array of a field the type has, none sharing bytes with another or with the input. */
+function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): void {
+  expectObject(into, 'range.into');
+  const names = new Set(q.result.fields.map((f) => f.name));
+  const columns: [string, ArrayBufferView][] = [];
+  for (const [name, column] of Object.entries(into)) {
+    const path = `range.into.${name}`;
+    if (!names.has(name)) throw new DescriptionError('unknown-key', path, `no field ${quoted(name)} in ${q.name}`);
+    if (column === undefined) continue;
+    if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', path, `expected a BigUint64Array, got ${kindOf(column)}`);
+    columns.push([path, column]);
+  }
+  checkDisjoint([bytes], columns);
 }
 
 function fillColumn(src: DataView, words: number, f: ResultField, count: number, out: Uint32Array): void {
@@ -73,6 +89,17 @@ export function encodeQueryResults(type: QueryType | string | number, data: Reco
   if (!Array.isArray(data)) expectObject(data, 'data');
   const records = Array.isArray(data);
   if (records) expectObjects(data, 'data');
+  // every key a field of the type (a misspelled one wrote nothing), every column an array or typed array (its length real)
+  const names = new Set(q.result.fields.map((f) => f.name));
+  const unknown = (key: string, path: string) => {
+    if (!names.has(key)) throw new DescriptionError('unknown-key', path, `no field ${quoted(key)} in ${q.name}`);
+  };
+  if (records) (data as Record<string, unknown>[]).forEach((r, i) => Object.keys(r).forEach((k) => unknown(k, `data[${i}].${k}`)));
+  else
+    for (const [k, column] of Object.entries(data)) {
+      unknown(k, `data.${k}`);
+      if (column !== undefined && !Array.isArray(column) && !(column instanceof BigUint64Array || column instanceof BigInt64Array)) throw new DescriptionError('bad-type', `data.${k}`, `expected an array of bigints, got ${kindOf(column)}`);
+    }
   const count = records ? data.length : Math.max(0, ...q.result.fields.map((f) => (data as Record<string, ArrayLike<bigint>>)[f.name]?.length ?? 0));
   const out = new Uint8Array(count * q.result.size);
   const view = new DataView(out.buffer);

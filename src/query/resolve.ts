@@ -7,7 +7,7 @@ import { QUERY_MAP_ENTRY, QUERY_TYPES, type QueryType } from '../../codecs/query
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import type { QueryKernels } from './kernels/api.js';
 import { activeKernels } from './kernels/loader.js';
-import { alignedView, queryTypeOf, recordRange, type RecordRange } from './types.js';
+import { alignedView, checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
 import { expectArray, expectBytes, expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /**
@@ -20,10 +20,19 @@ function kernelsFor(given: unknown, method: keyof QueryKernels, path: string): Q
   throw new DescriptionError('bad-type', path, `expected query kernels (an object with ${method}()), got ${kindOf(given)}`);
 }
 
-/** `out` given to timestampDurations: three Uint8Arrays. */
-function checkOut(out: unknown): void {
+/** `out` given to timestampDurations: three Uint8Arrays, ticks and ns 8-byte aligned, none sharing bytes with another or the input. */
+function checkOut(out: unknown, bytes: Uint8Array): void {
   expectObject(out, 'options.out');
-  for (const key of ['ticks', 'ns', 'flags'] as const) expectBytes((out as Record<string, unknown>)[key], `options.out.${key}`);
+  const views: [string, Uint8Array][] = [];
+  for (const key of ['ticks', 'ns', 'flags'] as const) {
+    const v = out[key];
+    const path = `options.out.${key}`;
+    expectBytes(v, path);
+    // ticks and ns are read back as BigUint64Array and Float64Array views: 8-byte aligned
+    if (key !== 'flags' && v.byteOffset % 8) throw new DescriptionError('bad-type', path, 'expected an 8-byte aligned view');
+    views.push([path, v]);
+  }
+  checkDisjoint([bytes], views);
 }
 
 /** What timestampDurations reads: the timestamps' place, the queue's frequency, pairs or marks, and where to write. */
@@ -52,9 +61,9 @@ export interface Durations {
 export function timestampDurations(bytes: Uint8Array, options: DurationOptions): Durations {
   expectObject(options, 'options');
   const { frequency } = options;
-  if (!(frequency > 0) || !Number.isFinite(frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz, got ${frequency}`);
+  if (!(frequency > 0) || !Number.isFinite(frequency) || !Number.isFinite(1e9 / frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz, got ${frequency}`);
   const { offset, count: stamps } = recordRange(bytes, 8, options, 'TIMESTAMP', 'bytes', 'options');
-  if (options.out !== undefined) checkOut(options.out);
+  if (options.out !== undefined) checkOut(options.out, bytes);
   const pairs = options.pairs ?? true;
   if (pairs && stamps % 2 !== 0) throw new DecodeError('truncated', offset + stamps * 8, 'TIMESTAMP', `${stamps} timestamps do not make whole [begin, end] pairs`);
   const count = pairs ? stamps / 2 : Math.max(0, stamps - 1);
@@ -85,7 +94,7 @@ export interface DurationSummary {
 /** min / median / p99 / max (nearest rank) over the unflagged durations, in ns. */
 export function summarizeDurations(d: Durations): DurationSummary {
   expectObject(d, 'durations');
-  if (!ArrayBuffer.isView(d.ns)) throw new DescriptionError('bad-type', 'durations.ns', `expected a Float64Array, got ${kindOf(d.ns)}`);
+  if (!(d.ns instanceof Float64Array)) throw new DescriptionError('bad-type', 'durations.ns', `expected a Float64Array, got ${kindOf(d.ns)}`);
   expectBytes(d.flags, 'durations.flags');
   if (!Number.isSafeInteger(d.count) || d.count < 0 || d.count > d.flags.length || d.count > (d.ns as Float64Array).length) {
     throw new DescriptionError('out-of-range', 'durations.count', `${String(d.count)} durations, but ns holds ${(d.ns as Float64Array).length} and flags ${d.flags.length}`);
@@ -176,6 +185,8 @@ export function gatherVirtualQueries(
   const mapCount = packed.byteLength / QUERY_MAP_ENTRY.size;
   if (!Number.isInteger(options.heads) || options.heads < 0 || options.heads > mapCount) throw new DescriptionError('out-of-range', 'heads', `${options.heads} heads, the map has ${mapCount} entries`);
   if (!Number.isSafeInteger(options.dstCount) || options.dstCount < 0) throw new DescriptionError('out-of-range', 'dstCount', `${String(options.dstCount)} is not a count of results`);
+  // destination indices are u32 and the results are one buffer: at most what one typed array holds (2^31 - 1 bytes, as a part's size)
+  if (options.dstCount * q.result.size > 0x7fffffff) throw new DescriptionError('out-of-range', 'dstCount', 'more than 2^31 - 1 bytes of results');
   const dst = new Uint8Array(options.dstCount * q.result.size);
   const status = kernelsFor(options.kernels, 'gatherSum', 'options.kernels').gatherSum(alignedView(src, 0, src.byteLength - (src.byteLength % 8)), srcCount, q.result.size / 8, alignedView(packed, 0, packed.byteLength), mapCount, options.heads, dst, options.dstCount);
   if (status !== 0) {
@@ -195,6 +206,10 @@ export function packQueryMap(entries: QueryMapEntry[]): Uint8Array {
   const out = new Uint8Array(entries.length * QUERY_MAP_ENTRY.size);
   const v = new DataView(out.buffer);
   entries.forEach((e, i) => {
+    for (const key of ['dstIndex', 'srcIndex', 'next'] as const) {
+      const x: unknown = e[key];
+      if (!(Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff)) throw new DescriptionError(x === undefined ? 'missing-key' : 'out-of-range', `entries[${i}].${key}`, `expected a u32, got ${String(x)}`);
+    }
     v.setUint32(i * 12, e.dstIndex, true);
     v.setUint32(i * 12 + 4, e.srcIndex, true);
     v.setUint32(i * 12 + 8, e.next, true);

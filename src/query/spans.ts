@@ -9,10 +9,33 @@ import { Budget } from '../bytes/budget.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { readRecord, recordSpans, RowReader } from '../rows/record.js';
 import { queryTypeOf, recordRange, type RecordRange } from './types.js';
+import { DescriptionError } from '../bytes/errors.js';
+import { expectObject, expectOffset } from '../bytes/check.js';
 
 export interface QuerySpanOptions extends RecordRange {
   /** Record only spans that overlap [from, to) (default: the whole buffer). */
   window?: { from: number; to: number };
+}
+
+/**
+ * A window [from, to) of `length` bytes as given (each end a whole number from 0, `from` at most
+ * `to`; an end past the bytes is cut to them); absent ends are the bytes' own. A NaN or 1.5 end
+ * gave an empty map or rows at fractional offsets.
+ * @throws {DescriptionError} bad-type for an end that is no whole number, out-of-range for `from` past `to`
+ */
+export function byteWindow(window: unknown, length: number, path: string, names: readonly [string, string] = ['from', 'to']): { from: number; to: number } {
+  if (window === undefined) return { from: 0, to: length };
+  expectObject(window, path);
+  const end = (key: string, absent: number): number => {
+    const v = window[key];
+    if (v === undefined) return absent;
+    expectOffset(v, `${path}.${key}`);
+    return v;
+  };
+  const from = end(names[0], 0);
+  const to = end(names[1], length);
+  if (from > to) throw new DescriptionError('out-of-range', `${path}.${names[0]}`, `the window starts at ${from}, after its end ${to}`);
+  return { from: Math.min(from, length), to: Math.min(to, length) };
 }
 
 /**
@@ -21,9 +44,10 @@ export interface QuerySpanOptions extends RecordRange {
  */
 export function querySpans(bytes: Uint8Array, type: QueryType | string | number, rec: SpanRecorder, options: QuerySpanOptions = {}): void {
   const q = queryTypeOf(type);
-  const { offset, count } = recordRange(bytes, q.result.size, options, q.name);
-  const from = Math.max(0, options.window?.from ?? 0);
-  const to = Math.min(bytes.byteLength, options.window?.to ?? bytes.byteLength);
+  const { offset, count } = recordRange(bytes, q.result.size, options, q.name, 'bytes', 'options');
+  const window = byteWindow(options.window, bytes.byteLength, 'options.window');
+  const from = window.from;
+  const to = window.to;
   const rows = new RowReader(bytes, 0, Budget.for(bytes.byteLength));
   const size = q.result.size;
   const end = offset + count * size;

@@ -40,6 +40,7 @@ export interface RecordRange {
 export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string, arg = 'bytes', rangeArg = 'range'): { offset: number; count: number } {
   expectBytes(bytes, arg);
   expectOptions(range, rangeArg);
+  for (const k of ['offset', 'count'] as const) if (range[k] !== undefined && typeof range[k] !== 'number') throw new DescriptionError('bad-type', `${rangeArg}.${k}`, `expected a number, got ${kindOf(range[k])}`);
   const offset = range.offset ?? 0;
   if (!Number.isSafeInteger(offset) || offset < 0 || offset % RESOLVE_OFFSET_ALIGNMENT !== 0) {
     throw new DecodeError('bad-offset', offset, `${what}.offset`, `offset ${offset} is not a multiple of ${RESOLVE_OFFSET_ALIGNMENT} (ResolveQueryData's AlignedDestinationBufferOffset)`);
@@ -51,6 +52,19 @@ export function recordRange(bytes: Uint8Array, size: number, range: RecordRange,
     throw new DecodeError('count-exceeds-data', offset, what, `${count} results of ${size} bytes need ${count * size} bytes, only ${bytes.byteLength - offset} left`);
   }
   return { offset, count };
+}
+
+/**
+ * Refuses outputs that share bytes with each other or with the inputs (a later write would
+ * change what an earlier one wrote or what is still to be read): `views` in order, each with its
+ * path; the first that meets one before it (or an input) is named, DescriptionError out-of-range.
+ */
+export function checkDisjoint(inputs: readonly ArrayBufferView[], outputs: readonly (readonly [string, ArrayBufferView])[]): void {
+  const seen: ArrayBufferView[] = [...inputs];
+  for (const [path, v] of outputs) {
+    for (const w of seen) if (v.buffer === w.buffer && v.byteLength && w.byteLength && v.byteOffset < w.byteOffset + w.byteLength && w.byteOffset < v.byteOffset + v.byteLength) throw new DescriptionError('out-of-range', path, 'shares bytes with an input or another output');
+    seen.push(v);
+  }
 }
 
 /** The bytes [offset, offset + length) as an 8-byte-aligned view (copied only when misaligned). */

@@ -117,7 +117,8 @@ function number(text: string, start: number, advance: (end: number) => void): To
     return Number.isFinite(v) && Math.abs(v) <= FLT_MAX ? token('float', Math.fround(v)) : token('unknown');
   }
   const n = Number(written.replace(/^\+/, ''));
-  if (written.startsWith('-')) return n >= -0x80000000 && n <= 0x7fffffff ? token('i32', n) : token('unknown');
+  // an integer has no sign of zero: `-0` is 0, and DXC converts it to +0.0f where a float is read
+  if (written.startsWith('-')) return n >= -0x80000000 && n <= 0x7fffffff ? token('i32', n === 0 ? 0 : n) : token('unknown');
   return n >= 0 && n <= 0xffffffff ? token('u32', n) : token('unknown');
 }
 

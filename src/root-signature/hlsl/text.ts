@@ -1,6 +1,7 @@
 /** Root signature text with the place each character came from, for line:column in messages. */
 import { DxbinError, type HlslErrorCode } from '../../bytes/errors.js';
 import type { LimitError } from '../../bytes/budget.js';
+import { printable } from '../../bytes/text.js';
 
 /** A place in a file: name, line and column (1-based). */
 export interface SourceLocation {
@@ -68,8 +69,12 @@ export class HlslError extends DxbinError<HlslErrorCode> {
   ) {
     // an error's constructor never throws: a location that is not an object reads as `?:0:0`
     const loc: Partial<SourceLocation> = typeof location === 'object' && location !== null ? location : {};
-    const at = `${loc.file ?? '?'}:${loc.line ?? 0}:${loc.column ?? 0}`;
-    super(code, at, detail, `${at}: error: ${hlslMessage(code, detail)}`);
+    const at = `${printable(String(loc.file ?? '?'))}:${loc.line ?? 0}:${loc.column ?? 0}`;
+    // the one text boundary for the language's messages: a token, #error text or file name from the
+    // source (a newline, an ESC) is escaped here, so every message is one printable line (a tab, as
+    // in DXC's "found: '<tab>'", stays: it starts no line)
+    const words = String(detail).split('\t').map((part) => printable(part)).join('\t');
+    super(code, at, words, `${at}: error: ${hlslMessage(code, words)}`);
     if (limit !== undefined) this.cause = limit;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { LimitError, type Budget, type WorkKind } from '../../../bytes/budget.js';
 import { HlslError, type SourceLocation } from '../text.js';
+import { printable } from '../../../bytes/text.js';
 import type { Macro, PreprocessorWarning } from './options.js';
 import type { Frame, Source } from './source.js';
 import type { Token } from './token.js';
@@ -32,7 +33,8 @@ export class Context {
   }
 
   protected warn(t: Token, message: string): void {
-    this.warnings.push({ message, location: this.location(t.file, t.pos) });
+    // #warning and #pragma message text is the source's: escaped (src/bytes/text.ts), one printable line
+    this.warnings.push({ message: printable(message), location: this.location(t.file, t.pos) });
   }
 
   /** Where the work is now: at `t`, else where the innermost file is being read. */

@@ -11,6 +11,7 @@ import { DIRECTIVES, HLSL_PREDEFINES, PRAGMAS, PREPROCESSOR_LIMITS, ROOTSIG_PROF
 import { decodeChecked, type HostFile, type IncludeHost } from '../source.js';
 import { HlslError } from '../text.js';
 import { Expression } from './expression.js';
+import { literalText } from './literal.js';
 import { blankLine, firstTokenAt, lexLine, skipTextLine, startsDirective } from './lexer.js';
 import { Expander, charsOf, isPaste, sameMacro } from './macros.js';
 import { preprocessorWorkLimits, type Macro, type PreprocessOptions, type Preprocessed } from './options.js';
@@ -459,12 +460,16 @@ class Preprocessor extends Expander {
     const tokens = this.expand(args, false, false, []);
     const n = tokens[0];
     if (!n || n.kind !== NUMBER || !/^\d+$/.test(n.text)) this.fail(n ?? name, '#line directive requires a positive integer argument');
+    // clang keeps the line in an unsigned 32-bit number: a digit sequence past it is refused
+    const value = n.text.length > 10 ? Infinity : Number(n.text);
+    if (value > 0xffffffff) this.fail(n, '#line directive requires a positive integer argument');
     const nextLine = fr.src.locate(name.pos).line + 1;
-    fr.lineDelta = Number(n.text) - nextLine;
+    fr.lineDelta = value - nextLine;
     const file = tokens[1];
     if (file) {
-      if (file.kind !== STRING) this.fail(file, 'invalid filename for #line directive');
-      fr.presumed = file.text.slice(1, -1);
+      // a plain string literal only (no L, u, U or u8), its value the presumed name
+      if (file.kind !== STRING || !file.text.startsWith('"')) this.fail(file, 'invalid filename for #line directive');
+      fr.presumed = literalText(file.text, (k, message) => this.failAt(file.file, file.synthetic ? file.pos : file.pos + k, message));
     }
   }
 

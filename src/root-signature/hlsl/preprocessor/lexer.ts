@@ -19,6 +19,8 @@ for (const list of PUNCT_BY_FIRST.values()) list.sort((a, b) => b.length - a.len
 const isIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
 const isIdentChar = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number) => c >= 48 && c <= 57;
+/** Whitespace between tokens: space, tab, CR, VT, FF, and NUL (clang: "null character ignored"; inside a literal it stays). */
+const isBlank = (c: number) => c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 0;
 
 /** Spellings of one-character punctuators, shared by every token (no slice per token). */
 const ONE_CHAR: string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
@@ -36,7 +38,7 @@ export function lexLine(s: string, file: number, i: number, fail: (pos: number, 
   while (i < n) {
     const c = s.charCodeAt(i);
     if (c === 10) return i + 1;
-    if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) {
+    if (isBlank(c)) {
       space = true;
       i++;
       continue;
@@ -124,7 +126,7 @@ export function firstTokenAt(s: string, i: number, fail: (pos: number, message: 
   const n = s.length;
   while (i < n) {
     const c = s.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) i++;
+    if (isBlank(c)) i++;
     else if (c === 47 && s.charCodeAt(i + 1) === 42) {
       const end = s.indexOf('*/', i + 2);
       if (end < 0) fail(i, 'unterminated /* comment');

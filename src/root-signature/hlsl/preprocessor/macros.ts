@@ -6,6 +6,7 @@
 import { LimitError, WORK_KINDS } from '../../../bytes/budget.js';
 import { Context } from './context.js';
 import { lexOne } from './lexer.js';
+import { quoteLiteral } from './literal.js';
 import type { Macro } from './options.js';
 import { TOKEN, type HideSet, type Token } from './token.js';
 
@@ -111,7 +112,7 @@ export class Expander extends Context {
       }
       case 'file': {
         const name = fr && fr.id === t.from ? fr.presumed : this.sources[t.from]!.name;
-        return this.synthetic(JSON.stringify(name), STRING, t);
+        return this.synthetic(quoteLiteral(name), STRING, t);
       }
       case 'counter':
         return this.synthetic(String(this.counter++), NUMBER, t);

@@ -3,7 +3,8 @@
  * root signature reader's view of tokens): root signature text with every character located, and
  * the preprocessed text as `dxc -P` writes it.
  */
-import { RootSignatureText, type SourceLocation } from '../text.js';
+import { HlslError, RootSignatureText, type SourceLocation } from '../text.js';
+import { literalValue, quoteLiteral } from './literal.js';
 import { PUNCT_BY_FIRST } from './lexer.js';
 import type { Preprocessed } from './options.js';
 import type { Source } from './source.js';
@@ -35,19 +36,22 @@ export function tokensToText(tokens: readonly Token[], sources: readonly Source[
       offs.push(at(0));
     }
     if (t.kind === STRING) {
-      const q = t.text.indexOf('"');
-      for (let k = q + 1; k < t.text.length - 1; k++) {
-        let c = t.text[k]!;
-        const from = at(k);
-        if (c === '\\' && k + 1 < t.text.length - 1) {
-          k++;
-          const e = t.text[k]!;
-          c = e === 'n' ? '\n' : e === 't' ? '\t' : e === 'r' ? '\r' : e === '0' ? '\0' : e;
-        }
-        text += c;
-        files.push(t.file);
-        offs.push(from);
-      }
+      // the literal's value as clang reads its escapes (`\x30`, `\060`, `\u0030`, `\a`): each character placed at its escape
+      literalValue(
+        t.text,
+        (c, k) => {
+          for (let u = 0; u < c.length; u++) {
+            text += c[u];
+            files.push(t.file);
+            offs.push(at(k));
+          }
+        },
+        (k, message) => {
+          const src = sources[t.file]!;
+          const { line, column } = src.locate(at(k));
+          throw new HlslError(message, { file: src.name, line, column }, 'hlsl-preprocess');
+        },
+      );
       previousWasString = true;
     } else {
       text += t.text;
@@ -86,7 +90,8 @@ export function preprocessedText(result: Preprocessed): string {
     const l = lines[t.from]!.lineOf(t.at);
     if (t.from !== file || l < line || l - line > 8) {
       if (!atLineStart) out += '\n';
-      out += `#line ${l} "${result.sources[t.from]!.name.replace(/[\\"]/g, (c) => `\\${c}`)}"\n`;
+      // the name escaped as clang writes it (write_escaped): a path holding a newline cannot start a line
+      out += `#line ${l} ${quoteLiteral(result.sources[t.from]!.name, true)}\n`;
       file = t.from;
       line = l;
       atLineStart = true;

@@ -7,7 +7,13 @@ import type { Token } from './token.js';
 
 /** A source file as the preprocessor reads it: line continuations spliced, lines indexed once. */
 export class Source {
-  /** The text with backslash-newlines removed (`offset` maps its indices back to `text`). */
+  /**
+   * The file's text as the lexer reads it, of the length it was given: every lone CR a newline
+   * (clang ends a line at `\r`, `\n` or `\r\n`) and a BOM at its start a space (clang skips it),
+   * so an index means the same place in both.
+   */
+  readonly text: string;
+  /** The text with line continuations removed (a backslash, blanks, a newline: clang splices them, with a warning for the blanks); `offset` maps its indices back to `text`. */
   readonly clean: string;
   private readonly spliceAt: Int32Array | null;
   private readonly dropped: Int32Array | null;
@@ -18,9 +24,10 @@ export class Source {
     readonly name: string,
     /** The file's identity (its real path; the name for a text without a file). */
     readonly real: string,
-    readonly text: string,
+    text: string,
   ) {
-    if (!/\\\r?\n/.test(text)) {
+    this.text = text = normalizeLineEnds(text);
+    if (!/\\[ \t\f\v]*\r?\n/.test(text)) {
       this.clean = text;
       this.spliceAt = null;
       this.dropped = null;
@@ -32,7 +39,7 @@ export class Source {
     const dropped: number[] = [];
     let from = 0;
     let length = 0;
-    const re = /\\\r?\n/g;
+    const re = /\\[ \t\f\v]*\r?\n/g;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       parts.push(text.slice(from, m.index));
       length += m.index - from;
@@ -66,6 +73,13 @@ export class Source {
     const line = lastAtMost(starts, at);
     return { line: line + 1, column: at - starts[line]! + 1 };
   }
+}
+
+/** `text` with every lone CR a newline and a leading BOM a space (the same length: indices stay). */
+function normalizeLineEnds(text: string): string {
+  let t = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  if (t.includes('\r')) t = t.replace(/\r(?!\n)/g, '\n');
+  return t;
 }
 
 /** Index of the last element of a sorted array that is at most `x` (0 when none is). */
