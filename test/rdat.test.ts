@@ -236,9 +236,10 @@ test('describeLibrary: enumerated values the tables lack are named unknown(N), n
     p.resource.Class = 9;
     p.resource.Kind = 99;
     p.fn.ShaderKind = 40;
+    p.fn.MinShaderTarget = 0x280063;
   }));
   const b = lib.exports[0]!.bindings[0]!;
-  assert.equal([b.class, b.kind, lib.exports[0]!.kind], ['unknown(9)', 'unknown(99)', 'unknown(40)']);
+  assert.equal([b.class, b.kind, lib.exports[0]!.kind, lib.exports[0]!.flags.minShaderTarget], ['unknown(9)', 'unknown(99)', 'unknown(40)', 'unknown(40) 6.3']);
   const invalid = describeLibrary(handWritten((p) => { p.resource.Class = 4; })).exports[0]!.bindings[0]!;
   assert.is(invalid.class, 'Invalid');
   const lines = libraryLines(lib).join('\n');

@@ -134,9 +134,9 @@ function stringReader(rdat: RdatDescription): (value: unknown, path: string) => 
   };
 }
 
-/** `vs_6_0`-style name of a MinShaderTarget word (kind << 16 | major << 4 | minor). */
+/** `RayGeneration 6.3`-style name of a MinShaderTarget word (kind << 16 | major << 4 | minor); a kind the table lacks is `unknown(N)`. */
 export function shaderTargetName(word: number): string {
-  const kind = shaderKindName((word >>> 16) & 0xffff) ?? `kind${(word >>> 16) & 0xffff}`;
+  const kind = shaderKindName((word >>> 16) & 0xffff) ?? unknownName((word >>> 16) & 0xffff);
   return `${kind} ${(word >>> 4) & 0xf}.${word & 0xf}`;
 }
 
