@@ -50,6 +50,23 @@ export const PIPELINE_RULES = [
   ['stream-output-size', 'error', 'd3d12-docs', '{what} is {have}, more than {limit}'],
   ['stream-output-num-strides', 'error', 'd3d-runtime', 'NumStrides {count} is more than D3D12_SO_BUFFER_SLOT_COUNT (4) (INVALIDNUMSTRIDES)'],
   ['stream-output-stride', 'error', 'd3d-runtime', 'OutputSlot {slot}: {problem} (INVALIDOUTPUTSTREAMSTRIDE)'],
+  // The debug layer's other stream-output IDs (d3d12sdklayers.h of microsoft/DirectX-Headers,
+  // D3D12_MESSAGE_ID_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_*) have no row here, because no public
+  // source says what they refuse beyond the name; dxbin neither refuses nor warns for them
+  // (docs/formats/pipeline.md, "Stream-output messages without a rule"):
+  //   76 OUTPUTSTREAMSTRIDEUNUSED: the name suggests a stride given for a slot no entry writes; Wine's
+  //      d3d11 (validate_stream_output_entries, tests run on Windows) checks strides only for slots
+  //      in use and accepts the rest; vkd3d-proton (libs/vkd3d/state.c) copies every stride unchecked.
+  //   90 DECLTOOCOMPLEX: no public text says what is too complex; the public limits (128 components a
+  //      stream, 512 bytes a slot, 4 slots) are rows above (stream-output-size, -entry).
+  //   91 MISSINGOUTPUTSIGNATURE: a stage without an output signature; every named entry of such a
+  //      stage is already stream-output-signature ('no such output'), a declaration of gaps only is
+  //      stream-output-only-gaps.
+  //  285 UNEXPECTEDENTRIES / 286 UNEXPECTEDSTRIDES: the names suggest entries or strides where none
+  //      belong. Wine's d3d11 refuses a declaration pointer with NumEntries 0 (d3d_geometry_shader_init)
+  //      and nothing about strides; the D3D12 docs of D3D12_STREAM_OUTPUT_DESC state neither.
+  // A rule added for one of them without a source saying what the runtime refuses should be a
+  // warning, never an error: a refusal could turn away a pipeline the runtime creates.
   // D3D11.3 functional spec 14.3: no stream need go to the rasterizer (StreamToRasterizer); 15.2:
   // without it nothing reaches the pixel shader, whose inputs are then linked to nothing
   ['stream-output-not-rasterized', 'warning', 'd3d12-docs', 'RasterizedStream is D3D12_SO_NO_RASTERIZED_STREAM: nothing is rasterized, so the pixel shader never runs (its inputs are not linked)'],

@@ -27,6 +27,14 @@ export const RDAT_PART_TYPE = {
 export const SHADER_KIND_NODE = enumerator(PSV_SHADER_KIND, 'Node');
 export const NULL_REF = 0xffffffff;
 
+/**
+ * hlsl::RDAT::NodeAttribKind: the kind of a NodeShaderIOAttrib record, which picks the union
+ * field after it. Checked against DXC's include/dxc/DxilContainer/RDAT_LibraryTypes.inl
+ * (microsoft/DirectXShaderCompiler, the NodeAttribKind enum and the NodeShaderIOAttrib table):
+ * there kind 9 is MaxRecordsPerNode, a u32 like MaxRecords, and LastValue follows it. The union
+ * row below (case 9) reads that field; until this table named 9 too, a decoded record of kind 9
+ * had no AttribKindName beside its number and a description spelling it by name was refused.
+ */
 export const NODE_ATTRIB_KIND = {
   None: 0,
   OutputID: 1,
@@ -37,6 +45,7 @@ export const NODE_ATTRIB_KIND = {
   OutputArraySize: 6,
   AllowSparseNodes: 7,
   RecordAlignmentInBytes: 8,
+  MaxRecordsPerNode: 9,
 } as const;
 
 export const NODE_FUNC_ATTRIB_KIND = {
@@ -215,6 +224,7 @@ export const RDAT_TABLES = {
           6: [f('OutputArraySize', 'u32')],
           7: [f('AllowSparseNodes', 'u32')],
           8: [f('RecordAlignmentInBytes', 'u32')],
+          // DXC's RDAT_LibraryTypes.inl: NodeAttribKind::MaxRecordsPerNode (9), a u32
           9: [f('MaxRecordsPerNode', 'u32')],
         }),
       ]),

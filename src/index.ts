@@ -165,7 +165,7 @@ export { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type Rda
 export type { RdatPartDescription, RdatStringBuffer, RdatIndexArrays, RdatRawBytes, RdatTable, RdatOpaquePart, RdatRecord, RdatRefs, RdatValue } from './rdat/types.js';
 export type { RdatTableName } from '../codecs/rdat.js';
 /** A library's exports and subobjects, and their text listing. */
-export { describeLibrary, libraryLines, libraryJson, type Library, type LibraryExport, type LibrarySubobject, type LibraryBinding, type LibraryBindingJson, type LibraryTextOptions } from './rdat/library.js';
+export { describeLibrary, libraryLines, libraryJson, type Library, type LibraryExport, type LibrarySubobject, type LibraryBinding, type LibraryBindingJson, type LibraryTextOptions, type UnknownName } from './rdat/library.js';
 /** Root signature subobjects: list, replace; a library with an edited RDAT description. */
 export { subobjectIndex, subobjectRootSignatures, withSubobjectRootSignatures, withRdat, type SubobjectRootSignature } from './rdat/edit.js';
 /** Root signatures for libraries: a global one, and with `localSpace` a local one per export. */

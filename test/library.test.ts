@@ -113,7 +113,7 @@ test('exports and their bindings, and subobjects, as each HLSL source declares t
     const name = short(row.file);
     const lib = libraryOf(name);
     const exports = lib.exports
-      .map((e) => `${e.name}:${e.kind}[${e.bindings.map((b) => `${LETTER[b.class]}${b.lowerBound}${b.space ? `@${b.space}` : ''}`).sort().join(' ')}]`)
+      .map((e) => `${e.name}:${e.kind}[${e.bindings.map((b) => `${LETTER[b.class as keyof typeof LETTER]}${b.lowerBound}${b.space ? `@${b.space}` : ''}`).sort().join(' ')}]`)
       .sort();
     assert.equal(exports, EXPECTED[name]!.exports, name);
     assert.equal(lib.subobjects.map((s) => `${s.name}:${s.kind}`), EXPECTED[name]!.subobjects ?? [], name);

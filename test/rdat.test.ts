@@ -8,7 +8,7 @@ import { seedInputs } from '../src/fuzz/seeds.js';
 import { corpusFile, manifest } from './helpers/corpus.js';
 import { longNamesRdat } from './helpers/hostile.js';
 import { byteMap, checkByteMap } from '../src/inspect/index.js';
-import { Budget, describeLibrary, libraryJson, libraryLines, rootSignatureToJson, writeContainer } from '../src/index.js';
+import { Budget, describeLibrary, libraryJson, libraryLines, rootSignatureToJson, suggestLibraryRootSignatures, writeContainer } from '../src/index.js';
 import { RdatReader } from '../src/ddi/index.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
@@ -78,6 +78,13 @@ test('node tables resolve: local_root_signature has LocalRootArgumentsTableIndex
   const d = decodeRdat(rdatOf('shaders/vkd3d-proton/local_root_signature_code_dxil.dxil'));
   const attribs = table(d, 'NodeShaderFuncAttribTable')!.records;
   assert.ok(attribs.some((a) => a.AttribKind === 6 && a.AttribKindName === 'LocalRootArgumentsTableIndex' && typeof a.LocalRootArgumentsTableIndex === 'number'));
+});
+
+test('NodeShaderIOAttrib kind 9 is MaxRecordsPerNode (DXC RDAT_LibraryTypes.inl NodeAttribKind): named when decoded, spelled by name when encoded, its u32 read from the union', () => {
+  const bytes = encodeRdat({ version: 16, parts: [{ type: 'NodeShaderIOAttribTable', stride: 8, records: [{ AttribKind: 'MaxRecordsPerNode', MaxRecordsPerNode: 12 }] }] } as never);
+  const rec = table(decodeRdat(bytes), 'NodeShaderIOAttribTable')!.records[0]!;
+  assert.equal([rec.AttribKind, rec.AttribKindName, rec.MaxRecordsPerNode], [9, 'MaxRecordsPerNode', 12]);
+  assert.equal(Array.from(bytes.subarray(bytes.byteLength - 8)), [9, 0, 0, 0, 12, 0, 0, 0]);
 });
 
 test('an edited string is appended to the string buffer; every other byte stays', () => {
@@ -178,17 +185,111 @@ function sharedResources(F: number, N: number): Uint8Array {
   } as never);
 }
 
-test('describeLibrary: a hand-written resource Class naming an Object.prototype member ("constructor", "toString") is no class name (SRV, the fallback), never a function', () => {
+test('describeLibrary: a hand-written resource Class naming an Object.prototype member ("constructor", "toString") is refused as no class name (bad-name), never a function nor a silent SRV', () => {
   const d = decodeRdat(sharedResources(1, 1));
   const res = d.parts.find((p) => (p as RdatTable).type === 'ResourceTable') as RdatTable;
   assert.equal(describeLibrary(d).exports[0]!.bindings.map((b) => b.class), ['SRV']);
-  for (const name of ['constructor', 'toString', '__proto__', 'UAV']) {
+  for (const name of ['constructor', 'toString', '__proto__', 'Bogus']) {
     res.records[0]!.Class = name;
-    assert.equal(describeLibrary(d).exports[0]!.bindings.map((b) => b.class), [name === 'UAV' ? 'UAV' : 'SRV'], name);
+    const e = thrown(() => describeLibrary(d));
+    assert.ok(e instanceof DescriptionError && e.code === 'bad-name' && e.path === 'RDAT.ResourceTable[0].Class', `${name}: ${String(e)}`);
   }
+  res.records[0]!.Class = 'UAV';
+  assert.equal(describeLibrary(d).exports[0]!.bindings.map((b) => b.class), ['UAV']);
   // a subobject's field <key>Name is left out as a name beside <key> only when the record has <key> itself
   d.parts.push({ type: 'SubobjectTable', stride: 0, records: [{ Kind: 'StateObjectConfig', Name: 'c', Flags: 1, FlagsName: 'x', toStringName: 'y' }] } as unknown as RdatTable);
   assert.equal(describeLibrary(d).subobjects[0]!.contents, { Flags: 1, toStringName: 'y' });
+});
+
+const thrown = (f: () => unknown): unknown => {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+};
+
+/** A library description with one resource, one function and a hit group, each field replaceable. */
+function handWritten(edit: (parts: { resource: Record<string, unknown>; fn: Record<string, unknown>; hitGroup: Record<string, unknown> }) => void): RdatDescription {
+  const resource: Record<string, unknown> = { Class: 1, Kind: 2, ID: 0, Space: 0, LowerBound: 3, UpperBound: 3, Name: 'tex', Flags: 0 };
+  const fn: Record<string, unknown> = { Name: 'rg', UnmangledName: 'rg', Resources: [0], FunctionDependencies: null, ShaderKind: 7, PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 0, MinShaderTarget: 0x70063 };
+  const hitGroup: Record<string, unknown> = { Kind: 11, Name: 'hg', Type: 0, AnyHit: '', ClosestHit: 'ch', Intersection: '' };
+  edit({ resource, fn, hitGroup });
+  return {
+    version: 16,
+    parts: [
+      // offsets: 0 "", 1 "tex", 5 "rg", 8 "ch"
+      { type: 'StringBuffer', strings: ['', 'tex', 'rg', 'ch', ''] },
+      { type: 'ResourceTable', stride: 32, records: [resource] },
+      { type: 'FunctionTable', stride: 44, records: [fn] },
+      { type: 'SubobjectTable', stride: 24, records: [hitGroup] },
+    ],
+  } as unknown as RdatDescription;
+}
+
+test('describeLibrary: enumerated values the tables lack are named unknown(N), never a wrong name nor bare digits; every listing line says so', () => {
+  const plain = describeLibrary(handWritten(() => {}));
+  assert.equal([plain.exports[0]!.kind, plain.exports[0]!.bindings[0]!.class, plain.exports[0]!.bindings[0]!.kind, plain.subobjects[0]!.kind, plain.subobjects[0]!.contents.Type], ['RayGeneration', 'UAV', 'Texture2D', 'HitGroup', 'Triangle']);
+  // before: class 9 was shown as SRV, kind 99 as "99", a hit group Type 7 printed as "procedural"
+  const lib = describeLibrary(handWritten((p) => {
+    p.resource.Class = 9;
+    p.resource.Kind = 99;
+    p.fn.ShaderKind = 40;
+    p.fn.MinShaderTarget = 0x280063;
+  }));
+  const b = lib.exports[0]!.bindings[0]!;
+  assert.equal([b.class, b.kind, lib.exports[0]!.kind, lib.exports[0]!.flags.minShaderTarget], ['unknown(9)', 'unknown(99)', 'unknown(40)', 'unknown(40) 6.3']);
+  const invalid = describeLibrary(handWritten((p) => { p.resource.Class = 4; })).exports[0]!.bindings[0]!;
+  assert.is(invalid.class, 'Invalid');
+  const lines = libraryLines(lib).join('\n');
+  assert.match(lines, 'unknown(40)');
+  assert.match(lines, 'unknown(9) 3 space0 unknown(99) tex');
+  assert.not.match(lines, 'SRV');
+  const hg = describeLibrary(handWritten((p) => { p.hitGroup.Type = 7; }));
+  assert.is(hg.subobjects[0]!.contents.Type, 'unknown(7)');
+  assert.match(libraryLines(hg).join('\n'), 'subobject hg: HitGroup, unknown(7): closest hit ch');
+  const kind = describeLibrary(handWritten((p) => { p.hitGroup.Kind = 30; }));
+  assert.is(kind.subobjects[0]!.kind, 'unknown(30)');
+  // a name the table lacks, given in place, is refused naming the field (was passed through as if a name)
+  for (const [edit, path] of [
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.resource.Kind = 'Texture9D'; }, 'RDAT.ResourceTable[0].Kind'],
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.hitGroup.Kind = 'NoSuchKind'; }, 'RDAT.SubobjectTable[0].Kind'],
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.hitGroup.Type = 'Quads'; }, 'RDAT.SubobjectTable[0].Type'],
+  ] as const) {
+    const e = thrown(() => describeLibrary(handWritten(edit)));
+    assert.ok(e instanceof DescriptionError && e.code === 'bad-name' && e.path === path, `${path}: ${String(e)}`);
+  }
+  // a binding of no register class is suggested no range (was taken for a UAV)
+  const e = thrown(() => suggestLibraryRootSignatures([lib]));
+  assert.ok(e instanceof DescriptionError && e.code === 'out-of-range' && e.path === 'libraries[0].exports[0].bindings[0].class', String(e));
+});
+
+test('describeLibrary: string fields given as offsets read the StringBuffer; an offset outside it is a DescriptionError naming the offset and field (was printed as digits)', () => {
+  const lib = describeLibrary(handWritten((p) => {
+    p.resource.Name = 1;
+    p.fn.Name = 5;
+    p.fn.UnmangledName = 5;
+    p.hitGroup.ClosestHit = 8;
+    p.hitGroup.Name = 0;
+  }));
+  assert.equal([lib.exports[0]!.bindings[0]!.name, lib.exports[0]!.name, lib.exports[0]!.mangledName, lib.subobjects[0]!.contents.ClosestHit, lib.subobjects[0]!.name], ['tex', 'rg', 'rg', 'ch', '']);
+  for (const [edit, path, offset] of [
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.resource.Name = 999; }, 'RDAT.ResourceTable[0].Name', 999],
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.fn.UnmangledName = 11; }, 'RDAT.FunctionTable[0].UnmangledName', 11],
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.fn.Name = -1; }, 'RDAT.FunctionTable[0].Name', -1],
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.hitGroup.Name = 12; }, 'RDAT.SubobjectTable[0].Name', 12],
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.hitGroup.AnyHit = 4000; }, 'RDAT.SubobjectTable[0].AnyHit', 4000],
+  ] as const) {
+    const e = thrown(() => describeLibrary(handWritten(edit)));
+    assert.ok(e instanceof DescriptionError && e.code === 'out-of-range' && e.path === path && e.message.includes(`string offset ${offset}`), `${path}: ${String(e)}`);
+  }
+  // a value that is neither text nor an offset is refused (was String(value))
+  const e = thrown(() => describeLibrary(handWritten((p) => { p.resource.Name = { x: 1 }; })));
+  assert.ok(e instanceof DescriptionError && e.code === 'bad-type' && e.path === 'RDAT.ResourceTable[0].Name', String(e));
+  // a resource reference past the table is refused (was a binding of class SRV and kind "undefined")
+  const r = thrown(() => describeLibrary(handWritten((p) => { p.fn.Resources = [0, 5]; })));
+  assert.ok(r instanceof DescriptionError && r.code === 'out-of-range' && r.path === 'RDAT.FunctionTable[0].Resources[1]', String(r));
 });
 
 test('issue 26: 500 functions sharing one 400-resource list: the listing and the JSON write it once, never 32 MB', async () => {

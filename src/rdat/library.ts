@@ -7,9 +7,10 @@ import { FUNC_ATTRIB_KIND_TABLE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RE
 import { PSV_RESOURCE_KIND, SHADER_KIND as SHADER_KIND_TABLE } from '../../codecs/psv0.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
-import { DecodeError } from '../bytes/errors.js';
+import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
 import { expectArray, expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { tableNames, type TableNames } from '../bytes/strings.js';
 import { printable } from '../bytes/text.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
 import { summarizeRootSignature } from '../root-signature/summary.js';
@@ -17,11 +18,17 @@ import type { RootSignature } from '../root-signature/types.js';
 import { hexBytes } from './hex.js';
 import type { RdatDescription, RdatRecord, RdatTable } from './types.js';
 
+/** How a Library names an enumerated value its table lacks: `unknown(17)`, the stored number kept. */
+export type UnknownName = `unknown(${number})`;
+
 /** A binding of an export, from the resource table. */
 export interface LibraryBinding {
-  /** Register class: SRV, UAV, CBV or Sampler. */
-  class: 'SRV' | 'UAV' | 'CBV' | 'Sampler';
-  /** DXIL resource kind (Texture2D, RawBuffer, RTAccelerationStructure, ...). */
+  /**
+   * Register class: SRV, UAV, CBV or Sampler; `Invalid` (hlsl::DXIL::ResourceClass 4) or
+   * `unknown(N)` for a stored class that is no register class (such a binding fits no range).
+   */
+  class: 'SRV' | 'UAV' | 'CBV' | 'Sampler' | 'Invalid' | UnknownName;
+  /** DXIL resource kind (Texture2D, RawBuffer, RTAccelerationStructure, ...), `unknown(N)` for a value the table lacks. */
   kind: string;
   space: number;
   lowerBound: number;
@@ -39,7 +46,7 @@ export interface LibraryExport {
   /** The export name (unmangled; the mangled name when there is none). */
   name: string;
   mangledName: string;
-  /** hlsl::DXIL::ShaderKind name: RayGeneration, ClosestHit, Node, Library (a plain function), ... */
+  /** hlsl::DXIL::ShaderKind name: RayGeneration, ClosestHit, Node, Library (a plain function), ...; `unknown(N)` for a value the table lacks. */
   kind: string;
   payloadSizeInBytes: number;
   attributeSizeInBytes: number;
@@ -53,6 +60,7 @@ export interface LibraryExport {
 
 /** A subobject of a library, from the subobject table. */
 export interface LibrarySubobject {
+  /** hlsl::DXIL::SubobjectKind name, `unknown(N)` for a value the table lacks. */
   kind: string;
   name: string;
   /** The kind's fields (flags, sizes, hit group members, association subobject and exports). */
@@ -77,9 +85,22 @@ export function enumText(value: unknown, table: EnumTable): string {
   return typeof value === 'number' ? String(enumName(table, value)) : String(value);
 }
 
-const CLASS_NAMES: Readonly<Record<string, LibraryBinding['class']>> = { SRV: 'SRV', UAV: 'UAV', CBuffer: 'CBV', Sampler: 'Sampler' };
-/** A binding's class by its RDAT class name (own names only: a hand-written "constructor" is none); 'SRV' for a name the table lacks. */
-const classOf = (name: string): LibraryBinding['class'] => (Object.hasOwn(CLASS_NAMES, name) ? CLASS_NAMES[name]! : 'SRV');
+/** `unknown(N)`: a value its table has no name for, the number kept (the rows' JSON form gives the bare number, src/json/vocabulary.ts enumName). */
+export const unknownName = (value: number): UnknownName => `unknown(${value})`;
+
+/**
+ * An enumerated field's name, read as the rows' JSON form writes it (a stored number) or a
+ * description spells it (a name of the table in place): the table's name, or `unknown(N)` for a
+ * number the table lacks, never a wrong name.
+ * @throws {DescriptionError} bad-name for a name the table lacks, bad-type for anything else (the field's path named)
+ */
+function enumLabel(table: EnumTable, given: unknown, path: string): string {
+  const name = enumName(table, enumValue(table, given, path));
+  return typeof name === 'number' ? unknownName(name) : name;
+}
+
+/** A binding's class by its RDAT class (hlsl::DXIL::ResourceClass) value. */
+const CLASS_BY_VALUE: readonly LibraryBinding['class'][] = ['SRV', 'UAV', 'CBV', 'Sampler', 'Invalid'];
 const VERSION_NAMES: Readonly<Record<number, string>> = { 1: '1.0', 2: '1.1', 3: '1.2' };
 
 const tableOf = (rdat: RdatDescription, type: string): RdatRecord[] => {
@@ -87,10 +108,35 @@ const tableOf = (rdat: RdatDescription, type: string): RdatRecord[] => {
   return Array.isArray(records) ? records.filter((r) => typeof r === 'object' && r !== null) : [];
 };
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+const UTF8 = new TextEncoder();
 
-/** `vs_6_0`-style name of a MinShaderTarget word (kind << 16 | major << 4 | minor). */
+/**
+ * A record's string fields as text. A decoded description holds the text; a number is read as the
+ * stored form holds it, an offset into the description's StringBuffer, and must start a
+ * NUL-ended string inside it. A missing field (or null) is the empty string.
+ */
+function stringReader(rdat: RdatDescription): (value: unknown, path: string) => string {
+  let pool: { size: number; names: TableNames } | undefined;
+  const poolOf = () => {
+    if (pool) return pool;
+    const sb = rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === 'StringBuffer') as { strings?: unknown; hex?: unknown } | undefined;
+    const bytes = !sb ? new Uint8Array() : typeof sb.hex === 'string' ? hexBytes(sb.hex, 'rdat.StringBuffer.hex') : Array.isArray(sb.strings) ? UTF8.encode(sb.strings.map(String).join('\0')) : new Uint8Array();
+    return (pool = { size: bytes.byteLength, names: tableNames(bytes, Infinity) });
+  };
+  return (value, path) => {
+    if (typeof value === 'string') return value;
+    if (value === undefined || value === null) return '';
+    if (typeof value !== 'number') throw new DescriptionError('bad-type', path, `expected a string or a string offset, got ${kindOf(value)}`);
+    const { size, names } = poolOf();
+    if (!Number.isInteger(value) || value < 0 || value >= size) throw new DescriptionError('out-of-range', path, `string offset ${value} outside the ${size}-byte string buffer`);
+    if (names.endOf(value) < 0) throw new DescriptionError('out-of-range', path, `string offset ${value}: no NUL ends the string there`);
+    return names(value)!;
+  };
+}
+
+/** `RayGeneration 6.3`-style name of a MinShaderTarget word (kind << 16 | major << 4 | minor); a kind the table lacks is `unknown(N)`. */
 export function shaderTargetName(word: number): string {
-  const kind = shaderKindName((word >>> 16) & 0xffff) ?? `kind${(word >>> 16) & 0xffff}`;
+  const kind = shaderKindName((word >>> 16) & 0xffff) ?? unknownName((word >>> 16) & 0xffff);
   return `${kind} ${(word >>> 4) & 0xf}.${word & 0xf}`;
 }
 
@@ -106,11 +152,16 @@ function rootSignatureOf(hex: string): NonNullable<LibrarySubobject['rootSignatu
   }
 }
 
+/** The string fields of the subobject union (codecs/rdat.ts SubobjectTable): association and hit group names. */
+const STRING_FIELDS: ReadonlySet<string> = new Set(['Subobject', 'AnyHit', 'ClosestHit', 'Intersection']);
+
 /**
  * The exports and subobjects an RDAT description declares. A function's ShaderKind (and a node's
  * attribute kinds) is a stored number or a name of its table (codecs/psv0.ts SHADER_KIND), as a
- * decoded description or one in the JSON form spells it.
- * @throws {DescriptionError} bad-type when `rdat` is not a description; bad-name, bad-type for a ShaderKind or AttribKind that is neither a number nor a name of its table
+ * decoded description or one in the JSON form spells it; so are a resource's Class and Kind, a
+ * subobject's Kind and a hit group's Type. A value the table lacks is named `unknown(N)`. String
+ * fields are text, or (the stored form) an offset into the description's StringBuffer.
+ * @throws {DescriptionError} bad-type when `rdat` is not a description; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; out-of-range for a string offset outside the string buffer or a record reference past its table (the field's path named)
  */
 export function describeLibrary(rdat: RdatDescription): Library {
   expectObject(rdat, 'rdat');
@@ -118,37 +169,48 @@ export function describeLibrary(rdat: RdatDescription): Library {
   const resources = tableOf(rdat, 'ResourceTable');
   const funcAttribs = tableOf(rdat, 'NodeShaderFuncAttribTable');
   const nodeInfos = tableOf(rdat, 'NodeShaderInfoTable');
-  const binding = (i: number): LibraryBinding => {
-    const r = resources[i] ?? {};
+  const text = stringReader(rdat);
+  /** Record `index` of a table, or a DescriptionError naming the reference (a decoded description's are checked; a hand-written one's may not be). */
+  const recordOf = (records: readonly RdatRecord[], table: string, index: unknown, path: string): RdatRecord => {
+    const rec = typeof index === 'number' ? records[index] : undefined;
+    if (!rec) throw new DescriptionError('out-of-range', path, `record ${typeof index === 'number' ? index : kindOf(index)} of the ${records.length}-record ${table}`);
+    return rec;
+  };
+  const binding = (i: number, ref: string): LibraryBinding => {
+    const r = recordOf(resources, 'ResourceTable', i, ref);
+    const p = `RDAT.ResourceTable[${i}]`;
+    const cls = enumValue(RESOURCE_CLASS_TABLE, r.Class, `${p}.Class`);
     return {
-      class: classOf(enumText(r.Class, RESOURCE_CLASS_TABLE)),
-      kind: enumText(r.Kind, PSV_RESOURCE_KIND),
+      class: CLASS_BY_VALUE[cls] ?? unknownName(cls),
+      kind: enumLabel(PSV_RESOURCE_KIND, r.Kind, `${p}.Kind`),
       space: num(r.Space),
       lowerBound: num(r.LowerBound),
       upperBound: num(r.UpperBound),
-      name: String(r.Name ?? ''),
+      name: text(r.Name, `${p}.Name`),
       flags: num(r.Flags),
       resource: i,
     };
   };
   // functions sharing one stored Resources list (DXC deduplicates index arrays) share one array
   const shared = new Map<number, LibraryBinding[]>();
-  const bindingsOf = (f: RdatRecord): LibraryBinding[] => {
+  const bindingsOf = (f: RdatRecord, path: string): LibraryBinding[] => {
     if (!Array.isArray(f.Resources)) return [];
     const ref = f.refs?.Resources;
     const hit = typeof ref === 'number' ? shared.get(ref) : undefined;
     if (hit) return hit;
-    const list = f.Resources.map((r) => binding(num(r)));
+    const list = f.Resources.map((r, k) => binding(r as number, `${path}.Resources[${k}]`));
     if (typeof ref === 'number') shared.set(ref, list);
     return list;
   };
   const exports = tableOf(rdat, 'FunctionTable').map((f: RdatRecord, i): LibraryExport => {
-    const unmangled = String(f.UnmangledName ?? '');
+    const p = `RDAT.FunctionTable[${i}]`;
+    const unmangled = text(f.UnmangledName, `${p}.UnmangledName`);
+    const mangled = text(f.Name, `${p}.Name`);
     const out: LibraryExport = {
-      name: unmangled || String(f.Name ?? ''),
-      mangledName: String(f.Name ?? ''),
+      name: unmangled || mangled,
+      mangledName: mangled,
       // a stored number or a name of the table, as src/ddi/nodes.ts reads it; anything else refused
-      kind: String(enumName(SHADER_KIND_TABLE, enumValue(SHADER_KIND_TABLE, f.ShaderKind, `RDAT.FunctionTable[${i}].ShaderKind`))),
+      kind: enumLabel(SHADER_KIND_TABLE, f.ShaderKind, `${p}.ShaderKind`),
       payloadSizeInBytes: num(f.PayloadSizeInBytes),
       attributeSizeInBytes: num(f.AttributeSizeInBytes),
       flags: {
@@ -158,27 +220,33 @@ export function describeLibrary(rdat: RdatDescription): Library {
         minShaderTarget: shaderTargetName(num(f.MinShaderTarget)),
         ...(typeof f.ShaderFlags === 'number' ? { shaderFlags: f.ShaderFlags } : {}),
       },
-      bindings: bindingsOf(f),
+      bindings: bindingsOf(f, p),
       function: i,
     };
     if (typeof f.Node === 'number') {
-      const info = nodeInfos[f.Node];
-      const attribs = Array.isArray(info?.Attribs) ? info.Attribs : [];
-      for (const a of attribs) {
-        const rec = funcAttribs[num(a)];
-        if (rec && enumValue(FUNC_ATTRIB_KIND_TABLE, rec.AttribKind, `RDAT.NodeShaderFuncAttribTable[${num(a)}].AttribKind`) === NODE_FUNC_ATTRIB_KIND.LocalRootArgumentsTableIndex) out.localRootArgumentsTableIndex = num(rec.LocalRootArgumentsTableIndex);
+      const info = recordOf(nodeInfos, 'NodeShaderInfoTable', f.Node, `${p}.Node`);
+      const attribs = Array.isArray(info.Attribs) ? info.Attribs : [];
+      for (const [k, a] of attribs.entries()) {
+        const rec = recordOf(funcAttribs, 'NodeShaderFuncAttribTable', a, `RDAT.NodeShaderInfoTable[${f.Node}].Attribs[${k}]`);
+        if (enumValue(FUNC_ATTRIB_KIND_TABLE, rec.AttribKind, `RDAT.NodeShaderFuncAttribTable[${num(a)}].AttribKind`) === NODE_FUNC_ATTRIB_KIND.LocalRootArgumentsTableIndex) out.localRootArgumentsTableIndex = num(rec.LocalRootArgumentsTableIndex);
       }
     }
     return out;
   });
   const subobjects = tableOf(rdat, 'SubobjectTable').map((s: RdatRecord, i): LibrarySubobject => {
+    const p = `RDAT.SubobjectTable[${i}]`;
+    const kind = enumLabel(SUBOBJECT_KIND_TABLE, s.Kind, `${p}.Kind`);
     const contents: Record<string, unknown> = {};
-    // the union's fields, a hit group's Type by name (the names beside stored values are the description's helpers)
+    // the union's fields, a hit group's Type by name (the names beside stored values are the
+    // description's helpers), its string fields as text
     for (const [k, v] of Object.entries(s)) {
       if (k === 'Kind' || k === 'Name' || k === 'refs' || k === 'RootSignature' || (k.endsWith('Name') && Object.hasOwn(s, k.slice(0, -4)))) continue;
-      contents[k] = k === 'Type' ? enumText(v, HIT_GROUP_TYPE_TABLE) : v;
+      if (k === 'Type' && kind === 'HitGroup') contents[k] = enumLabel(HIT_GROUP_TYPE_TABLE, v, `${p}.Type`);
+      else if (STRING_FIELDS.has(k)) contents[k] = text(v, `${p}.${k}`);
+      else if (k === 'Exports' && Array.isArray(v)) contents[k] = v.map((x, n) => text(x, `${p}.Exports[${n}]`));
+      else contents[k] = v;
     }
-    const out: LibrarySubobject = { kind: enumText(s.Kind, SUBOBJECT_KIND_TABLE), name: String(s.Name ?? ''), contents, subobject: i };
+    const out: LibrarySubobject = { kind, name: text(s.Name, `${p}.Name`), contents, subobject: i };
     if (typeof s.RootSignature === 'string') out.rootSignature = rootSignatureOf(s.RootSignature);
     return out;
   });
@@ -286,7 +354,7 @@ export function libraryLines(lib: Library, options?: LibraryTextOptions): string
     const c = s.contents;
     let what = '';
     if (s.kind === 'SubobjectToExportsAssociation') what = `${printable(String(c.Subobject))} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.map((x) => printable(String(x))).join(', ') : '(default: every export)'}`;
-    else if (s.kind === 'HitGroup') what = `${hitGroupTypeName(0) === c.Type ? 'triangles' : 'procedural'}: closest hit ${printable(String(c.ClosestHit || '-'))}, any hit ${printable(String(c.AnyHit || '-'))}, intersection ${printable(String(c.Intersection || '-'))}`;
+    else if (s.kind === 'HitGroup') what = `${c.Type === hitGroupTypeName(0) ? 'triangles' : c.Type === hitGroupTypeName(1) ? 'procedural' : printable(String(c.Type))}: closest hit ${printable(String(c.ClosestHit || '-'))}, any hit ${printable(String(c.AnyHit || '-'))}, intersection ${printable(String(c.Intersection || '-'))}`;
     else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${printable(s.rootSignature.error)})` : `RTS0 v${s.rootSignature.version}, ${s.rootSignature.bytes.byteLength} bytes`;
     else what = Object.entries(c).map(([k, v]) => `${printable(k)} ${printable(String(v))}`).join(', ');
     lines.push(`  subobject ${printable(s.name)}: ${printable(s.kind)}${what ? `, ${what}` : ''}`);
@@ -295,11 +363,11 @@ export function libraryLines(lib: Library, options?: LibraryTextOptions): string
   return lines;
 }
 
-const LETTERS: Readonly<Record<LibraryBinding['class'], string>> = { SRV: 't', UAV: 'u', CBV: 'b', Sampler: 's' };
+const LETTERS: Readonly<Record<string, string>> = { SRV: 't', UAV: 'u', CBV: 'b', Sampler: 's' };
 
-/** `SRV t0 space0`, `UAV u1-u4 space2`, `SRV t0-unbounded space1`. */
+/** `SRV t0 space0`, `UAV u1-u4 space2`, `SRV t0-unbounded space1`; a class that is no register class has no letter (`Invalid 0 space0`). */
 export function formatLibraryBinding(b: LibraryBinding): string {
-  const l = LETTERS[b.class];
+  const l = Object.hasOwn(LETTERS, b.class) ? LETTERS[b.class]! : '';
   const range = b.upperBound === b.lowerBound ? `${l}${b.lowerBound}` : b.upperBound === 0xffffffff ? `${l}${b.lowerBound}-unbounded` : `${l}${b.lowerBound}-${l}${b.upperBound}`;
   return `${b.class} ${range} space${b.space}`;
 }

@@ -88,7 +88,8 @@ export interface StateObjectOptions {
 const VIOLATION_CHARS = 64;
 
 const LOCAL_FLAG = 0x80;
-const CLASS_NUMBER: Readonly<Record<LibraryBinding['class'], number>> = { SRV: 0, UAV: 1, CBV: 2, Sampler: 3 };
+/** Register classes by a binding's class; `Invalid` and `unknown(N)` have none, so no range covers such a binding. */
+const CLASS_NUMBER: Readonly<Partial<Record<LibraryBinding['class'], number>>> = { SRV: 0, UAV: 1, CBV: 2, Sampler: 3 };
 const UNTYPED = new Set(['RawBuffer', 'StructuredBuffer', 'RTAccelerationStructure']);
 const UAV_COUNTER = 2;
 
@@ -287,7 +288,7 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
         report(code, l, { export: e.name, global: globalName ?? '(none)', message: BINDING_RULES.find((r) => r.code === code)!.message }, { export: e.name, ...(globalName ? { subobject: globalName, path: 'RTS0.flags' } : {}) });
       }
       for (const b of e.bindings) {
-        const key = `${CLASS_NUMBER[b.class]}/${b.space}/0`;
+        const key = `${Object.hasOwn(CLASS_NUMBER, b.class) ? CLASS_NUMBER[b.class] : 'none'}/${b.space}/0`;
         const ub = b.upperBound === 0xffffffff ? b.lowerBound : b.upperBound;
         const inGlobal = g?.sets.get(key)?.containing(b.lowerBound, ub);
         const inLocal = lo?.sets.get(key)?.containing(b.lowerBound, ub);

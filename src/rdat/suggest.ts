@@ -5,6 +5,7 @@
  * per export instead (LOCAL_ROOT_SIGNATURE set).
  */
 import { DescriptionError } from '../bytes/errors.js';
+import { printable } from '../bytes/text.js';
 import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
 import { suggestRootSignature } from '../binding/suggest.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -28,6 +29,8 @@ export interface LibrarySuggestion {
 /** Compute: a stage that sees visibility ALL only and has no DENY flag, as library shaders. */
 const ALL_STAGE = 5;
 const LOCAL_FLAG = 0x80;
+
+const REGISTER_CLASSES: ReadonlySet<string> = new Set(['SRV', 'UAV', 'CBV', 'Sampler']);
 
 /** PSVResourceType of a library binding (codecs/psv0.ts): typed, raw or structured, counter. */
 export function psvResourceType(b: LibraryBinding): number {
@@ -56,15 +59,19 @@ export function suggestLibraryRootSignatures(libraries: readonly Library[], opti
   libraries.forEach((lib, i) => {
     checkLibrary(lib, `libraries[${i}]`);
     expectArray(lib.exports, `libraries[${i}].exports`);
-    for (const e of lib.exports) {
-      if (e.kind === 'Library') continue;
+    lib.exports.forEach((e, j) => {
+      if (e.kind === 'Library') return;
+      // a binding of no register class (Invalid, unknown(N)) has no range to suggest: refused, never taken for a UAV
+      e.bindings.forEach((b, k) => {
+        if (!REGISTER_CLASSES.has(b.class)) throw new DescriptionError('out-of-range', `libraries[${i}].exports[${j}].bindings[${k}].class`, `${printable(String(b.class))} is no register class (SRV, UAV, CBV, Sampler): no root signature range can hold it`);
+      });
       const mine = e.bindings.filter((b) => b.space === local);
       for (const b of e.bindings) if (b.space !== local) global.push(shaderBinding(b));
       if (mine.length) {
         const rs = suggestRootSignature([{ stage: ALL_STAGE, bindings: mine.map(shaderBinding) }], { rootDescriptors: options.rootDescriptors });
         locals.push({ export: e.name, rootSignature: { ...rs, flags: LOCAL_FLAG } });
       }
-    }
+    });
   });
   const out: LibrarySuggestion = { locals };
   if (global.length) out.global = { ...suggestRootSignature([{ stage: ALL_STAGE, bindings: global }], { rootDescriptors: options.rootDescriptors }), flags: 0 };
