@@ -18,9 +18,9 @@ import { enumerator } from '../codecs/enum-table.js';
 import { structLayout } from '../src/ddi/index.js';
 import { encodeImage } from '../src/ddi/image.js';
 import { decodeStream, encodeStream, streamFromJson, streamToJson, subobjectDefault, type Subobject } from '../src/pipeline/stream.js';
-import { Budget, DxbinError, LimitError } from '../src/index.js';
+import { Budget, DxbinError, LimitError, pipelineFromJson, printableJson } from '../src/index.js';
 import { ROOT } from './helpers/corpus.js';
-import { printIndented } from '../src/cli/commands/pipeline.js';
+import { printIndented, writeJsonText } from '../src/cli/commands/pipeline.js';
 import { probeBytes, probeNumbers } from './helpers/gcc-probe.js';
 import { randomDdi } from './helpers/ddi-random.js';
 import { missingCompiler, missingPath, requires } from './helpers/requires.js';
@@ -416,6 +416,65 @@ test('pipeline decode prints JSON.stringify(json, null, 2) in whole lines, never
   const { text, pieces } = await printed(json, 4096);
   assert.is(text, `${JSON.stringify(json, null, 2)}\n`);
   assert.ok(pieces.length > text.length / 8192 && Math.max(...pieces.map((p) => p.length)) < 8192, `${pieces.length} pieces`);
+});
+
+test('pipeline decode --json writes printableJson of its answer in pieces cut between items, never the text whole: the same text for any JSON value (with the characters printableJson escapes) and any piece size (fast-check)', async () => {
+  const written = async (v: unknown, chunk: number) => {
+    const pieces: string[] = [];
+    await writeJsonText(v, async (t) => void pieces.push(t), chunk);
+    return { text: pieces.join(''), pieces };
+  };
+  const unit = fc.constantFrom('a', 'Z', '"', '\\', '\n', '\u0000', '\u007f', '\u0085', '\u009f', '\u00a0', '\u2028', '\u2029', '\u202e', '\u2066', '\ufeff', '\ud800', '\udc00', 'é', '😀');
+  await fc.assert(
+    fc.asyncProperty(fc.jsonValue({ stringUnit: unit }), fc.integer({ min: 1, max: 64 }), async (v, chunk) => (await written(v, chunk)).text === printableJson(v)),
+    { numRuns: 3000, seed: 26 },
+  );
+  const odd = [undefined, () => 1, NaN, -0, Infinity, {}, [], { a: undefined, b: [undefined, {}], c: new Date(0), d: { e: [] }, '\u2028': '\u0085' }];
+  assert.is((await written(odd, 5)).text, printableJson(odd));
+  // a decoded stream of 3000 input elements: the one text, in pieces of about the piece size
+  const json = streamToJson([{ type: 'INPUT_LAYOUT', inner: { pInputElementDescs: Array.from({ length: 3000 }, (_, i) => ({ SemanticName: `N${i}${i % 7 ? '' : '\u0085'}`, SemanticIndex: 0, Format: 6, InputSlot: 0, AlignedByteOffset: i, InputSlotClass: 0, InstanceDataStepRate: 0 })), NumElements: 3000 } }]);
+  const { text, pieces } = await written({ ok: true, subobjects: json }, 4096);
+  assert.is(text, printableJson({ ok: true, subobjects: json }));
+  assert.ok(pieces.length > text.length / 8192 && Math.max(...pieces.map((p) => p.length)) < 8192, `${pieces.length} pieces`);
+});
+
+test('dxbin pipeline decode --json: each line is printableJson of the answer the runner printed before it was streamed (corpus shaders, every type, the fuzz fixture, 30,000 elements; one file, several, --jobs 2, stdin)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dxbin-pdec-'));
+  try {
+    const corpusFile = (p: string) => new Uint8Array(readFileSync(join(ROOT, 'corpus', p)));
+    const basic = (layout: unknown[]) => ({ VS: 'shaders/dxtk12/BasicEffect_VSBasic.dxbc', PS: 'shaders/dxtk12/BasicEffect_PSBasic.dxbc', InputLayout: layout, PrimitiveTopologyType: 'TRIANGLE', RTVFormats: ['R8G8B8A8_UNORM'], DSVFormat: 'D32_FLOAT' });
+    const names = [{ SemanticName: 'SV_Position', Format: 'R32G32B32_FLOAT' }, { SemanticName: 'NOR\u0085MAL\u00a0', Format: 'R32G32B32_FLOAT', AlignedByteOffset: 12 }];
+    const many = Array.from({ length: 30000 }, (_, i) => ({ SemanticName: `N${i}${i % 7 ? '' : '\u0099'}`, Format: 'R32G32B32_FLOAT', AlignedByteOffset: i % 1024 }));
+    const fixture = readFileSync(new URL('./fixtures/fuzz/pipeline-stream-shared-pointees.bin', import.meta.url));
+    const images: [string, Abi, Uint8Array][] = [
+      ['basic-x64.bin', 'x64', encodeStream(pipelineFromJson(basic(names), { read: corpusFile }).subobjects, 'x64')],
+      ['basic-x86.bin', 'x86', encodeStream(pipelineFromJson(basic(names), { read: corpusFile }).subobjects, 'x86')],
+      ['every-x64.bin', 'x64', encodeStream(streamFromJson(EVERY_TYPE), 'x64')],
+      ['every-x86.bin', 'x86', encodeStream(streamFromJson(EVERY_TYPE), 'x86')],
+      ['shared.bin', ABIS[fixture[0]! & 1]!, fixture.subarray(1)],
+      ['many-x64.bin', 'x64', encodeStream(pipelineFromJson(basic(many), { read: corpusFile }).subobjects, 'x64')],
+    ];
+    for (const [name, , bytes] of images) writeFileSync(join(dir, name), bytes);
+    // the files by their absolute paths (the answer names the file as given): tsx is found from ROOT
+    const line = (file: string, abi: Abi, bytes: Uint8Array) => `${printableJson({ formatVersion: 2, file, ok: true, abi, subobjects: streamToJson(decodeStream(bytes, abi)) })}\n`;
+    const cli = (args: string[], input?: Uint8Array) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'pipeline', 'decode', ...args, '--json'], { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 64 << 20 });
+    for (const [name, abi, bytes] of images) {
+      const r = cli([join(dir, name), '--abi', abi]);
+      assert.is(r.status, 0, r.stderr);
+      assert.ok(r.stdout === line(join(dir, name), abi, bytes), `${name}: ${r.stdout.length} characters, expected ${line(join(dir, name), abi, bytes).length}`);
+    }
+    const x64 = images.filter(([, abi]) => abi === 'x64');
+    const expected = x64.map(([name, abi, bytes]) => line(join(dir, name), abi, bytes)).join('');
+    for (const extra of [[], ['--jobs', '2']]) {
+      const r = cli([...x64.map(([name]) => join(dir, name)), '--abi', 'x64', ...extra]);
+      assert.is(r.status, 0, r.stderr);
+      assert.ok(r.stdout === expected, `several ${extra.join(' ')}: ${r.stdout.length} characters, expected ${expected.length}`);
+    }
+    const r = cli(['-', '--abi', 'x86'], images[1]![2]);
+    assert.is(r.stdout, line('-', 'x86', images[1]![2]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

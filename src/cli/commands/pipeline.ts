@@ -5,8 +5,8 @@
  * stream's JSON form, which keeps every byte.
  */
 import { Option } from 'commander';
-import { S } from '../schema.js';
-import { decodeStream, encodeStream, streamFromJson, streamToJson, type Subobject } from '../../index.js';
+import { FORMAT_VERSION, S } from '../schema.js';
+import { decodeStream, encodeStream, printableJson, streamFromJson, streamToJson, type Subobject } from '../../index.js';
 import { ABIS, type Abi } from '../../ddi/index.js';
 import type { FileCommand, RunContext } from '../command.js';
 import { pipelineOfJson, readJsonFile } from './verify-pipeline.js';
@@ -46,13 +46,24 @@ export const pipelineDecode: FileCommand<{ abi: Abi }> = {
   options: (c) => c.addOption(abiOption()),
   async run(file, ctx) {
     const json = streamToJson(decodeStream(await ctx.read(file), ctx.options.abi));
-    if (!ctx.options.json) await printIndented(json, (text) => ctx.print(text));
-    return { abi: ctx.options.abi, subobjects: json as Record<string, unknown>[] };
+    if (!ctx.options.json) {
+      await printIndented(json, (text) => ctx.print(text));
+      return { abi: ctx.options.abi, subobjects: json as Record<string, unknown>[] };
+    }
+    // the answer line the runner prints for a result (printableJson of it), written a piece at a
+    // time: the one string of it, and its bytes, were each several times the image
+    await writeJsonText({ formatVersion: FORMAT_VERSION, file, ok: true, abi: ctx.options.abi, subobjects: json }, (text) => ctx.streams.write(text));
+    await ctx.streams.write('\n');
+    return undefined;
   },
 };
 
-/** About how many characters printIndented gives `print` at a time. */
-const PRINT_CHARS = 1 << 20;
+/**
+ * About how many characters printIndented and writeJsonText give their sink at a time: a piece's
+ * small strings die young at this size (at 1 MiB they outlived the young generation and the old
+ * one grew by several times the output before it was collected).
+ */
+const PRINT_CHARS = 1 << 16;
 
 const isPlainObject = (v: object): v is Record<string, unknown> => {
   const proto = Object.getPrototypeOf(v) as unknown;
@@ -65,10 +76,30 @@ const unwritten = (v: unknown) => v === undefined || typeof v === 'function' || 
  * Prints `JSON.stringify(value, null, 2)` as whole lines about PRINT_CHARS at a time (each `print`
  * ends its text with a newline, so the lines come out as one text would), without making the text
  * whole: a decoded stream's JSON form is several times its image, and the one string, its escaped
- * copy and its bytes were each that size. Plain objects and lists are walked with an explicit
- * stack; anything else is JSON.stringify's own (its lines indented to where it stands).
+ * copy and its bytes were each that size.
  */
-export async function printIndented(value: unknown, print: (text: string) => Promise<void>, chunk = PRINT_CHARS): Promise<void> {
+export function printIndented(value: unknown, print: (text: string) => Promise<void>, chunk = PRINT_CHARS): Promise<void> {
+  return walkJson(value, print, chunk, '  ', (v) => JSON.stringify(v, null, 2));
+}
+
+/**
+ * Writes `printableJson(value)` (compact JSON, the characters a terminal reads escaped) to `write`
+ * in pieces of about PRINT_CHARS characters, cut between list items and object members only, so
+ * the pieces joined are that one text and no piece holds it whole. `--json` of `pipeline decode`.
+ */
+export function writeJsonText(value: unknown, write: (text: string) => Promise<void>, chunk = PRINT_CHARS): Promise<void> {
+  return walkJson(value, write, chunk, '', (v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'null') : typeof v === 'boolean' || v === null ? String(v) : printableJson(v)));
+}
+
+/**
+ * JSON text of `value` given to `put` a piece at a time. With a `step` (the indent of one level)
+ * it is `JSON.stringify(value, null, step.length)` in whole lines: a line break where a piece ends
+ * is `put`'s to write (printIndented's sink ends each piece with one). Without, the compact text,
+ * cut between items. Plain objects and lists are walked with an explicit stack; anything else is
+ * `leaf`'s text (JSON.stringify's or printableJson's, its lines indented to where it stands), and
+ * so is each key.
+ */
+async function walkJson(value: unknown, put: (text: string) => Promise<void>, chunk: number, step: string, leaf: (v: unknown) => string | undefined): Promise<void> {
   interface Open {
     list?: readonly unknown[];
     object?: Record<string, unknown>;
@@ -77,18 +108,21 @@ export async function printIndented(value: unknown, print: (text: string) => Pro
     indent: string;
   }
   const stack: Open[] = [];
-  const lines: string[] = [];
+  const colon = step ? ': ' : ':';
+  let pieces: string[] = [];
   let size = 0;
   let line = '';
-  const endLine = async () => {
-    lines.push(line);
-    size += line.length + 1;
-    line = '';
+  /** Where the indented text breaks its line (the compact text: between items) before `indent`. */
+  const breakLine = async (indent: string) => {
+    pieces.push(line);
+    size += line.length + (step ? 1 : 0);
+    line = indent;
     if (size >= chunk) {
-      await print(lines.join('\n'));
-      lines.length = 0;
+      const text = pieces.join('');
+      pieces = [];
       size = 0;
-    }
+      await put(text);
+    } else if (step) pieces.push('\n');
   };
   /** Writes `v` where the line stands; opens it (on the stack) when it is a list or object with items. */
   const write = (v: unknown, indent: string, inList: boolean) => {
@@ -111,8 +145,8 @@ export async function printIndented(value: unknown, print: (text: string) => Pro
     }
     if (inList && unwritten(v)) line += 'null';
     else {
-      const text = JSON.stringify(v, null, 2);
-      line += text === undefined ? 'null' : text.replaceAll('\n', `\n${indent}`);
+      const text = leaf(v);
+      line += text === undefined ? 'null' : step ? text.replaceAll('\n', `\n${indent}`) : text;
     }
   };
   write(value, '', true);
@@ -122,21 +156,20 @@ export async function printIndented(value: unknown, print: (text: string) => Pro
     if (top.next < n) {
       const i = top.next++;
       if (i > 0) line += ',';
-      await endLine();
-      const inner = `${top.indent}  `;
-      line = inner;
+      const inner = `${top.indent}${step}`;
+      await breakLine(inner);
       if (top.list) write(top.list[i], inner, true);
       else {
         const key = top.keys![i]!;
-        line += `${JSON.stringify(key)}: `;
+        line += `${leaf(key)}${colon}`;
         write(top.object![key], inner, false);
       }
       continue;
     }
-    await endLine();
-    line = `${top.indent}${top.list ? ']' : '}'}`;
+    await breakLine(top.indent);
+    line += top.list ? ']' : '}';
     stack.pop();
   }
-  lines.push(line);
-  await print(lines.join('\n'));
+  pieces.push(line);
+  await put(pieces.join(''));
 }
