@@ -6,8 +6,10 @@
  * process whose old generation is capped (--max-old-space-size) at a fixed base plus a multiple of
  * its input: a path whose live memory grew back past that dies out of memory and the test fails.
  * No timing; the limit does not depend on the machine. Measured with 100,000 elements (7.7 MB of
- * JSON, a 3.9 MB image), the smallest limit each needs (MB): verify 35 (85 before), encode 41
- * (83), tojson 39 (81), decode 35 (39).
+ * JSON, a 3.9 MB image), the smallest limit each needs (MB): verify 35 (85 before), encode 37-41
+ * (83; 41 before encodeImage spelled a scalar's path only for an error and queued pointers in four
+ * lists: V8's collector makes the figure move by a few MB from run to run), tojson 39 (81),
+ * decode 35 (39).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -49,7 +51,7 @@ test('the inputs were made', () => {
 });
 
 test('verify --pipeline path (parse, pipelineFromJson, verifyPipeline): within 24 MB + 4.5x the JSON', () => within('verify', jsonBytes, 4.5));
-test('pipeline encode path (parse, pipelineFromJson, encodeStream): within 24 MB + 5x the JSON', () => within('encode', jsonBytes, 5));
+test('pipeline encode path (parse, pipelineFromJson, encodeStream): within 24 MB + 4.5x the JSON', () => within('encode', jsonBytes, 4.5));
 test('pipeline decode path (decodeStream, streamToJson): within 24 MB + 9x the image', () => within('tojson', imageBytes, 9));
 test('decodeStream and verifyPipeline of the image: within 24 MB + 8x the image', () => within('decode', imageBytes, 8));
 

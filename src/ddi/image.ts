@@ -104,7 +104,11 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
   let end = root.size;
   /** Values placed, by object: where, and what they were written as (one object is one thing in the image). */
   const placed = new Map<object, { at: number; as: string }>();
-  const queue: Pending[] = [];
+  // the queued pointers as four lists, not an object each (one per pointer field of every element)
+  const qAt: number[] = [];
+  const qTarget: Pointee[] = [];
+  const qValue: DdiValue[] = [];
+  const qPath: PathLike[] = [];
   const grow = (need: number) => {
     if (need <= buf.byteLength) return;
     const bigger = new Uint8Array(Math.max(need, buf.byteLength * 2));
@@ -131,6 +135,10 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
     const layout = structLayout(name, abi);
     for (const f of layout.fields) {
       const v = (obj as DdiObject)[f.name];
+      if (f.type.kind !== 'struct' && f.type.kind !== 'array' && f.type.kind !== 'ptr') {
+        writeScalar(f.type, at + f.offset, f.size, v, path, f.name);
+        continue;
+      }
       const fp = child(path, f.name);
       if (f.type.kind === 'struct') writeStruct(f.type.struct, at + f.offset, v ?? null, fp);
       else if (f.type.kind === 'array') {
@@ -153,19 +161,24 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
           const size = streamSize(to, v, abi, pathText(fp));
           if ((obj as DdiObject)[to.size.field] !== size) throw new DescriptionError('out-of-range', pathText(fp), `the subobjects take ${size} bytes, but ${to.size.field} is ${quoted((obj as DdiObject)[to.size.field])}`);
         }
-        queue.push({ at: at + f.offset, target: to, value: v, path: fp });
-      } else writeScalar(f.type, at + f.offset, f.size, v, fp);
+        qAt.push(at + f.offset);
+        qTarget.push(to);
+        qValue.push(v);
+        qPath.push(fp);
+      }
     }
   };
 
-  function writeScalar(type: FieldType, at: number, size: number, v: DdiValue | undefined, fp: PathLike): void {
-    if (type.kind === 'FLOAT') return writeU(at, 4, floatBits(v, typeof fp === 'string' || isF32(v) ? (fp as string) : pathText(fp)));
+  /** Writes a scalar field; its path (`up` and `key`, or `up` alone) is spelled only for an error. */
+  function writeScalar(type: FieldType, at: number, size: number, v: DdiValue | undefined, up: PathLike, key?: string | number): void {
+    const where = () => pathText(key === undefined ? up : child(up, key));
+    if (type.kind === 'FLOAT') return writeU(at, 4, floatBits(v, isF32(v) ? '' : where()));
     if (type.kind === 'INT') {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', pathText(fp), `expected an integer -2147483648..2147483647, got ${quoted(v)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', where(), `expected an integer -2147483648..2147483647, got ${quoted(v)}`);
       return writeU(at, 4, v >>> 0);
     }
     const max = size === 1 ? 0xff : size === 2 ? 0xffff : size === 4 ? 0xffffffff : Number.MAX_SAFE_INTEGER;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', pathText(fp), `expected an integer 0..${max}, got ${quoted(v)}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new DescriptionError(v === undefined ? 'missing-key' : 'out-of-range', where(), `expected an integer 0..${max}, got ${quoted(v)}`);
     writeU(at, size, v);
   }
 
@@ -232,8 +245,8 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
   };
 
   writeStruct(root.name, 0, value, root.name);
-  for (let i = 0; i < queue.length; i++) {
-    const p = queue[i]!;
+  for (let i = 0; i < qAt.length; i++) {
+    const p: Pending = { at: qAt[i]!, target: qTarget[i]!, value: qValue[i]!, path: qPath[i]! };
     const at = place(p);
     if (ps === 8) dv.setBigUint64(p.at, BigInt(at), true);
     else dv.setUint32(p.at, at, true);
