@@ -11,7 +11,7 @@ const COMMANDS = await loadAllCommands();
 import { commandSchema, schemaFileName, FORMAT_VERSION } from '../src/cli/schema.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
-import { parseContainer } from '../src/index.js';
+import { decodeRdat, encodeRdat, findPart, parseContainer, withPart, writeContainer } from '../src/index.js';
 import { encodeQueryResults } from '../src/query/index.js';
 import { CORPUS, ROOT } from './helpers/corpus.js';
 
@@ -43,8 +43,21 @@ test('real --json output of the commands is valid against its schema, ok and fai
   writeFileSync(join(work, 'junk.cso'), 'not a shader\n');
   const part = join(work, 'rs.rts0');
   writeFileSync(part, parseContainer(new Uint8Array(readFileSync(RS))).parts[0]!.data);
+  // a library whose first resource has a class no register class is (9) and one with Invalid (4):
+  // describeLibrary names them unknown(9) and Invalid, which the schema must allow
+  const libs = [9, 4].map((cls) => {
+    const lib = parseContainer(new Uint8Array(readFileSync(join(CORPUS, 'shaders/vkd3d-proton/static_sampler_rt_lib_code_dxil.dxil'))));
+    const rdat = decodeRdat(findPart(lib, 'RDAT')!.data) as unknown as { parts: { type: string; records?: Record<string, unknown>[] }[] };
+    const first = rdat.parts.find((t) => t.type === 'ResourceTable')!.records![0]!;
+    first.Class = cls;
+    delete first.ClassName;
+    const file = join(work, `class${cls}.dxil`);
+    writeFileSync(file, writeContainer(withPart(lib, 'RDAT', encodeRdat(rdat as never), { replace: true })));
+    return file;
+  });
   const runs: [string, string[]][] = [
     ['inspect', ['inspect', SHADER, RS, part, join(work, 'junk.cso')]],
+    ['inspect', ['inspect', ...libs]],
     ['inspect', ['inspect', '--hex', SHADER, RS, part, join(work, 'junk.cso')]],
     ['inspect', ['inspect', '--html', join(work, 'rs.html'), part]],
     ['hash', ['hash', SHADER, join(work, 'missing.cso')]],

@@ -2,7 +2,9 @@
 import { S } from '../schema.js';
 import { DecodeError, decodeRdat, describeLibrary, findPart, libraryJson, libraryLines, partDataOffset, rootSignatureToJson, type ParsedContainer } from '../../index.js';
 
-const BINDING = S.object({ class: S.enum('SRV', 'UAV', 'CBV', 'Sampler'), kind: S.str, space: S.int, lowerBound: S.int, upperBound: S.int, name: S.str, flags: S.int });
+// a register class, Invalid (ResourceClass 4), or unknown(N) for a stored class no table names (LibraryBinding['class'])
+const CLASS = { anyOf: [S.enum('SRV', 'UAV', 'CBV', 'Sampler', 'Invalid'), { type: 'string', pattern: '^unknown\\(\\d+\\)$' }] };
+const BINDING = S.object({ class: CLASS, kind: S.str, space: S.int, lowerBound: S.int, upperBound: S.int, name: S.str, flags: S.int });
 
 /** The `library` property of `inspect --json`. */
 export const LIBRARY_SCHEMA = S.object({
