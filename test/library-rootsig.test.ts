@@ -141,4 +141,33 @@ test('an unknown subobject name, and a library without root signature subobjects
   assert.match(d.err, /no RTS0 part and no root signature subobject/);
 });
 
+
+test('a hand-written library description: a subobject Name that is no text nor a string offset is refused naming it, never listed as "7" or "[object Object]"', async () => {
+  const { readLibraryRdat } = await import('../src/rdat/index.js');
+  const { subobjectIndex } = await import('../src/rdat/edit.js');
+  const { DescriptionError } = await import('../src/index.js');
+  const lib = readLibraryRdat(corpusFile(EMBEDDED));
+  const table = lib.rdat.parts.find((p) => p.type === 'SubobjectTable') as RdatTable;
+  const first = subobjectRootSignatures(lib)[0]!;
+  const at = first.subobject;
+  const record = table.records[at] as Record<string, unknown>;
+  const good = record.Name;
+  // an offset outside the StringBuffer (the stored form of a string field) and an object
+  record.Name = 1_000_000;
+  for (const call of [() => subobjectRootSignatures(lib), () => subobjectIndex(lib).one(String(good))]) {
+    try {
+      call();
+      assert.unreachable('refused');
+    } catch (e) {
+      assert.instance(e, DescriptionError);
+      assert.is((e as InstanceType<typeof DescriptionError>).path, `SubobjectTable[${at}].Name`);
+      assert.match((e as Error).message, /string offset 1000000 outside/);
+    }
+  }
+  record.Name = {};
+  assert.throws(() => subobjectRootSignatures(lib), (e: unknown) => e instanceof DescriptionError && /expected a string or a string offset/.test((e as Error).message));
+  record.Name = good;
+  assert.is(subobjectRootSignatures(lib)[0]!.name, first.name);
+});
+
 test.run();

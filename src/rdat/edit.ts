@@ -15,7 +15,7 @@ import type { RootSignature } from '../root-signature/types.js';
 import { encodeRdat } from './encode.js';
 import { hexBytes, toHex } from './hex.js';
 import { readLibraryRdat, type LibraryRdat } from './index.js';
-import { enumText } from './library.js';
+import { enumText, stringReader } from './library.js';
 import { SUBOBJECT_KIND_TABLE } from '../../codecs/rdat.js';
 import type { RdatDescription, RdatRawBytes, RdatRecord, RdatTable } from './types.js';
 
@@ -36,6 +36,16 @@ function subobjectRecords(lib: LibraryRdat): RdatRecord[] {
   return Array.isArray(records) ? records : [];
 }
 
+/**
+ * Each subobject's name by the rule describeLibrary reads string fields with (text, or a
+ * StringBuffer offset in the stored form; a missing name is the empty string): a hand-written
+ * description's `Name: 7` or `{}` is an error naming the field, never the text "7" or "[object Object]".
+ */
+function subobjectNames(lib: LibraryRdat, records: readonly RdatRecord[]): string[] {
+  const text = stringReader(lib.rdat);
+  return records.map((r, i) => text(r.Name, `SubobjectTable[${i}].Name`));
+}
+
 /** A library's bytes read, or a LibraryRdat checked at the boundary (DescriptionError bad-type naming the member). */
 function checkedLibrary(library: Uint8Array | LibraryRdat): LibraryRdat {
   if (library instanceof Uint8Array) return readLibraryRdat(library);
@@ -52,9 +62,11 @@ function checkedLibrary(library: Uint8Array | LibraryRdat): LibraryRdat {
 export function subobjectRootSignatures(library: Uint8Array | LibraryRdat): SubobjectRootSignature[] {
   const lib = checkedLibrary(library);
   const out: SubobjectRootSignature[] = [];
-  subobjectRecords(lib).forEach((r, i) => {
+  const records = subobjectRecords(lib);
+  const names = subobjectNames(lib, records);
+  records.forEach((r, i) => {
     if (ROOT_SIGNATURE_KINDS.has(subobjectKind(r)) && typeof r.RootSignature === 'string') {
-      out.push({ name: String(r.Name), kind: subobjectKind(r) as SubobjectRootSignature['kind'], bytes: hexBytes(r.RootSignature, `SubobjectTable[${i}].RootSignature`), subobject: i });
+      out.push({ name: names[i]!, kind: subobjectKind(r) as SubobjectRootSignature['kind'], bytes: hexBytes(r.RootSignature, `SubobjectTable[${i}].RootSignature`), subobject: i });
     }
   });
   return out;
@@ -72,10 +84,12 @@ export function subobjectIndex(library: Uint8Array | LibraryRdat): {
   /** Every name two or more subobjects carry, with their table indices. */
   duplicates(): { name: string; subobjects: number[] }[];
 } {
-  const records = subobjectRecords(checkedLibrary(library));
+  const lib = checkedLibrary(library);
+  const records = subobjectRecords(lib);
+  const names = subobjectNames(lib, records);
   const byName = new Map<string, number[]>();
-  records.forEach((r, i) => {
-    const name = String(r.Name);
+  records.forEach((_, i) => {
+    const name = names[i]!;
     const list = byName.get(name);
     if (list) list.push(i);
     else byName.set(name, [i]);
@@ -117,7 +131,8 @@ export function withSubobjectRootSignatures(library: Uint8Array, replacements: R
     if (Array.isArray(ref)) users.set(ref.join('+'), (users.get(ref.join('+')) ?? 0) + 1);
   }
   const index = subobjectIndex(lib);
-  const rsNames = () => records.filter((r) => ROOT_SIGNATURE_KINDS.has(subobjectKind(r))).map((r) => `"${printable(String(r.Name))}"`);
+  const names = subobjectNames(lib, records);
+  const rsNames = () => records.flatMap((r, i) => (ROOT_SIGNATURE_KINDS.has(subobjectKind(r)) ? [`"${printable(names[i]!)}"`] : []));
   // one pass: in-place overwrites go into one copy of RawBytes, turned back into hex once
   let rawBytes: Uint8Array | undefined;
   for (const [name, bytes] of replacements) {

@@ -115,7 +115,7 @@ const UTF8 = new TextEncoder();
  * stored form holds it, an offset into the description's StringBuffer, and must start a
  * NUL-ended string inside it. A missing field (or null) is the empty string.
  */
-function stringReader(rdat: RdatDescription): (value: unknown, path: string) => string {
+export function stringReader(rdat: RdatDescription): (value: unknown, path: string) => string {
   let pool: { size: number; names: TableNames } | undefined;
   const poolOf = () => {
     if (pool) return pool;
