@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { STRUCTS, ABIS } from '../codecs/ddi.js';
 import { DecodeError, LimitError, encodeRootSignature, parseContainer, readRootSignatureSource, writeContainer } from '../src/index.js';
 import { fanOutRdat, linkedListImage, overlappingNamesImage } from './helpers/hostile.js';
-import { byteMap, checkByteMap, spansAt, leafSpans } from '../src/inspect/index.js';
+import { byteMap, checkByteMap, hexDump, spansAt, leafSpans } from '../src/inspect/index.js';
 import { encodeImage } from '../src/ddi/index.js';
 import { encodeQueryResults } from '../src/query/index.js';
 import { CORPUS, corpusFile, corpusFiles } from './helpers/corpus.js';
@@ -221,6 +221,18 @@ test('leafSpans of a corpus file sum to its length', () => {
   const one = readdirSync(dir).find((n) => n.endsWith('.dxbc'))!;
   const bytes = corpusFile(`rootsig/${one}`);
   assert.equal(leafSpans(byteMap(bytes)).reduce((n, s) => n + s.size, 0), bytes.byteLength);
+});
+
+test('a window past the bytes is the same empty window whether its end is given or open (hexDump, query maps)', () => {
+  const bytes = new Uint8Array(16);
+  const map = byteMap(bytes, { format: 'query', type: 'timestamp' });
+  // before: {from: 32} compared 32 with the cut length and was refused, {from: 32, to: 64} gave an empty dump
+  assert.equal(hexDump(bytes, map, { from: 32 }), hexDump(bytes, map, { from: 32, to: 64 }));
+  const open = byteMap(bytes, { format: 'query', type: 'timestamp', window: { from: 32 } });
+  const closed = byteMap(bytes, { format: 'query', type: 'timestamp', window: { from: 32, to: 64 } });
+  assert.equal(open.spans, closed.spans);
+  // an end before the start is still refused, the bytes' length notwithstanding
+  assert.throws(() => hexDump(bytes, map, { from: 40, to: 32 }), (e: unknown) => e instanceof Error && /starts at 40, after its end 32/.test(e.message));
 });
 
 test.run();

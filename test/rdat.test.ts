@@ -371,4 +371,22 @@ test('issue 26: ddi node-outputs over a 152 KB RDAT of long names reads each str
   assert.throws(() => new RdatReader(rdat, 0, { maxResolved: 200_000 }).nodes(), (e: unknown) => e instanceof LimitError && e.kind === 'resolve');
 });
 
+test('describeLibrary: a table record that is no object is refused at its stored index, never dropped so that later references shift', () => {
+  const d = handWritten(() => {});
+  const res = d.parts.find((p) => p.type === 'ResourceTable') as RdatTable;
+  const uav = res.records[0]!;
+  const other = { ...uav, LowerBound: 7, Name: 'rg' };
+  res.records.splice(0, 1, null as never, uav, other);
+  const fn = (d.parts.find((p) => p.type === 'FunctionTable') as RdatTable).records[0]!;
+  for (const ref of [[1], [2]]) {
+    fn.Resources = ref;
+    // before: null was filtered out, so [1] gave the t7 record and [2] was past a 2-record table
+    const e = thrown(() => describeLibrary(d));
+    assert.ok(e instanceof DescriptionError && e.code === 'bad-type' && e.path === 'RDAT.ResourceTable[0]', String(e));
+  }
+  res.records.splice(0, 1);
+  fn.Resources = [1];
+  assert.is(describeLibrary(d).exports[0]!.bindings[0]!.lowerBound, 7);
+});
+
 test.run();

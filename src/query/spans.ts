@@ -19,7 +19,7 @@ export interface QuerySpanOptions extends RecordRange {
 
 /**
  * A window [from, to) of `length` bytes as given (each end a whole number from 0, `from` at most
- * `to`; an end past the bytes is cut to them); absent ends are the bytes' own. A NaN or 1.5 end
+ * `to`, compared as given; an end past the bytes is cut to them); an absent end is open. A NaN or 1.5 end
  * gave an empty map or rows at fractional offsets.
  * @throws {DescriptionError} bad-type for an end that is no whole number, out-of-range for `from` past `to`
  */
@@ -32,8 +32,10 @@ export function byteWindow(window: unknown, length: number, path: string, names:
     expectOffset(v, `${path}.${key}`);
     return v;
   };
+  // ends compared as given (an absent end is open), then cut to the bytes: {from: 32} and
+  // {from: 32, to: 64} of 16 bytes are the same empty window
   const from = end(names[0], 0);
-  const to = end(names[1], length);
+  const to = end(names[1], Infinity);
   if (from > to) throw new DescriptionError('out-of-range', `${path}.${names[0]}`, `the window starts at ${from}, after its end ${to}`);
   return { from: Math.min(from, length), to: Math.min(to, length) };
 }

@@ -103,9 +103,14 @@ function enumLabel(table: EnumTable, given: unknown, path: string): string {
 const CLASS_BY_VALUE: readonly LibraryBinding['class'][] = ['SRV', 'UAV', 'CBV', 'Sampler', 'Invalid'];
 const VERSION_NAMES: Readonly<Record<number, string>> = { 1: '1.0', 2: '1.1', 3: '1.2' };
 
+/** A table's records at their stored indices (references name them): a record that is no object is refused, not dropped (dropping one moved every later index). */
 const tableOf = (rdat: RdatDescription, type: string): RdatRecord[] => {
   const records = (rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === type) as RdatTable | undefined)?.records;
-  return Array.isArray(records) ? records.filter((r) => typeof r === 'object' && r !== null) : [];
+  if (!Array.isArray(records)) return [];
+  records.forEach((r, i) => {
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw new DescriptionError('bad-type', `RDAT.${type}[${i}]`, `expected a record (an object), got ${kindOf(r)}`);
+  });
+  return records;
 };
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 const UTF8 = new TextEncoder();
@@ -161,7 +166,7 @@ const STRING_FIELDS: ReadonlySet<string> = new Set(['Subobject', 'AnyHit', 'Clos
  * decoded description or one in the JSON form spells it; so are a resource's Class and Kind, a
  * subobject's Kind and a hit group's Type. A value the table lacks is named `unknown(N)`. String
  * fields are text, or (the stored form) an offset into the description's StringBuffer.
- * @throws {DescriptionError} bad-type when `rdat` is not a description; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; out-of-range for a string offset outside the string buffer or a record reference past its table (the field's path named)
+ * @throws {DescriptionError} bad-type when `rdat` is not a description or a table record is no object; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; out-of-range for a string offset outside the string buffer or a record reference past its table (the field's path named)
  */
 export function describeLibrary(rdat: RdatDescription): Library {
   expectObject(rdat, 'rdat');
