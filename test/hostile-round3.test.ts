@@ -40,6 +40,16 @@
  * the type for every keyed input; one byte-window check (src/query/spans.ts byteWindow) for
  * query maps and hex dumps; one features check (src/binding/verify.ts checkFeatures) for verify
  * and suggest; a bound on picture sizes; SRCI's compression method checked where it is read.
+ *
+ * Follow-up (2026-12-02, hF): 13 inputs more, for two regressions of those mends, so 101 in all.
+ * 10 broke on 05c6b07 (the mends in place): `#line` names read one character a byte, so the
+ * octal-escaped UTF-8 that `dxc -P` markers now write (as clang does) read back as mojibake
+ * (`caf\303\251.h` was `cafÃ©.h`, the -P text of an include named café.h did not round-trip),
+ * escaped bytes that are no UTF-8 became Latin-1 stand-ins; and `#line 00000000005` (or a GNU
+ * `# 00000000005` marker) was refused by its length. 8 broke on b4ba6b9 (names kept their
+ * escapes, -P markers unescaped, `#line` past u32 taken). Mended in preprocessor/literal.ts (a
+ * narrow literal's escaped bytes read as strict UTF-8, refused when they are none) and
+ * directives.ts (the line number read digit by digit, by value).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -152,6 +162,32 @@ test('the preprocessor: #line, escapes, line ends, BOMs, NULs', () => {
     ['an include in UTF-16 BE with its BOM', () => defineRs('#include "be.h"', { 'be.h': new Uint8Array([0xfe, 0xff, ...Buffer.from('#define RS "RootFlags(0)"', 'utf16le').swap16()]) }), flagsZero],
     ['a NUL in a directive is whitespace (clang: null character ignored)', () => defineRs('#define RS "RootFlags(0)"\0'), flagsZero],
     ['a NUL between tokens of text', () => defineRs('#define RS RootFlags\0(0)'), flagsZero],
+  ]);
+});
+
+/** `dxc -P` text of a main file that includes `café.h` (holding `x`), and `__FILE__` read back from it in place of `x`. */
+function nonAsciiIncludeRoundTrip(): string {
+  const f = new HlslFile('#include "café.h"\n', 'main.hlsl', {}, {}, { host: virtualHost({ 'main.hlsl': '', 'café.h': 'x\n' }) });
+  const text = f.preprocessedText();
+  if (!text.includes('#line 1 "caf\\303\\251.h"\n')) return `no octal-escaped marker in ${JSON.stringify(text)}`;
+  return new HlslFile(text.replace(/^x$/m, '__FILE__'), 'out.hlsl').takenText().text;
+}
+
+test('the preprocessor: #line names as bytes, #line numbers by value (round-3 follow-up)', () => {
+  table([
+    ['#line 1 "caf\\303\\251.h": octal escapes are UTF-8 bytes (__FILE__ is café.h)', () => new HlslFile('#line 1 "caf\\303\\251.h"\n__FILE__', 'main.hlsl').takenText().text, (t) => t === 'café.h'],
+    ['#line 1 "caf\\xc3\\xa9.h": hex escapes likewise', () => new HlslFile('#line 1 "caf\\xc3\\xa9.h"\n__FILE__', 'main.hlsl').takenText().text, (t) => t === 'café.h'],
+    ['#line 1 "\\360\\237\\230\\200.h": four bytes, one character past U+FFFF', () => new HlslFile('#line 1 "\\360\\237\\230\\200.h"\n__FILE__', 'main.hlsl').takenText().text, (t) => t === '\u{1f600}.h'],
+    ['dxc -P text of an include named café.h reads back as café.h', nonAsciiIncludeRoundTrip, (t) => t === 'café.h'],
+    ['#line 1 "caf\\303.h": a lead byte cut short is refused, not a stand-in', () => new HlslFile('#line 1 "caf\\303.h"\n__FILE__', 'main.hlsl').takenText(), { code: 'hlsl-preprocess', path: /^main\.hlsl:1:13$/ }],
+    ['#line 1 "\\355\\240\\200.h": UTF-8 of a surrogate is refused', () => new HlslFile('#line 1 "\\355\\240\\200.h"\n__FILE__', 'main.hlsl').takenText(), { code: 'hlsl-preprocess', path: /^main\.hlsl:1:10$/ }],
+    ['a root signature string with the byte \\377 is refused where it is written', () => defineRs('#define RS "RootFlags(0)\\377"'), { code: 'hlsl-preprocess', path: /^main\.hlsl:1:25$/ }],
+    ['escaped UTF-8 in a root signature string is one character, placed at its first escape', () => defineRs('#define RS "RootFlags(\\303\\2510)"'), { code: 'hlsl-syntax', path: /^main\.hlsl:1:23$/ }],
+    ['#line 00000000005 (leading zeros; clang warns and takes 5)', () => new HlslFile('#line 00000000005\n__LINE__', 'main.hlsl').takenText().text, (t) => t === '5'],
+    ['# 00000000005 "x.h" (a GNU line marker likewise)', () => new HlslFile('# 00000000005 "x.h"\n__LINE__ __FILE__', 'main.hlsl').takenText().text, (t) => t === '5 x.h'],
+    ['#line 000000000004294967295 is taken', () => new HlslFile('#line 000000000004294967295\n__LINE__', 'main.hlsl').takenText().text, (t) => t === '4294967295'],
+    ['#line 000000000004294967296 is past u32', () => new HlslFile('#line 000000000004294967296\n__LINE__', 'main.hlsl').takenText(), { code: 'hlsl-preprocess', path: /^main\.hlsl:1:/ }],
+    ['#line 0 is taken, as before this round (clang: a GNU extension, with a warning)', () => new HlslFile('#line 0\n__LINE__', 'main.hlsl').takenText().text, (t) => t === '0'],
   ]);
 });
 

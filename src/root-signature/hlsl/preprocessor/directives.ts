@@ -460,9 +460,13 @@ class Preprocessor extends Expander {
     const tokens = this.expand(args, false, false, []);
     const n = tokens[0];
     if (!n || n.kind !== NUMBER || !/^\d+$/.test(n.text)) this.fail(n ?? name, '#line directive requires a positive integer argument');
-    // clang keeps the line in an unsigned 32-bit number: a digit sequence past it is refused
-    const value = n.text.length > 10 ? Infinity : Number(n.text);
-    if (value > 0xffffffff) this.fail(n, '#line directive requires a positive integer argument');
+    // clang reads the digits into an unsigned 32-bit number (GetLineValue): leading zeros are taken
+    // (a warning there), a value past 0xffffffff is refused; read digit by digit, stopping at the first past it
+    let value = 0;
+    for (let k = 0; k < n.text.length; k++) {
+      value = value * 10 + (n.text.charCodeAt(k) - 48);
+      if (value > 0xffffffff) this.fail(n, '#line directive requires a positive integer argument');
+    }
     const nextLine = fr.src.locate(name.pos).line + 1;
     fr.lineDelta = value - nextLine;
     const file = tokens[1];

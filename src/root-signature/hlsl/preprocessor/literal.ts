@@ -19,23 +19,53 @@ const isOctal = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
  * The characters of a string or character literal spelled `spelling` (prefix and quotes
  * included): `emit(text, at)` for each character with the index in `spelling` where it is
  * written (an escape's backslash); `fail(at, message)` in clang's words for an escape no
- * character has. A byte above 0x7F from `\x` or octal is the character of that code.
+ * character has.
+ *
+ * A plain or `u8` string literal is bytes to clang (its characters as UTF-8, a `\x` or octal
+ * escape one byte, `\u` and `\U` as UTF-8), and every reader of one here takes those bytes as
+ * UTF-8: `"caf\303\251.h"` is `café.h`, as clang writes that name in a `#line` marker and
+ * reads it back. Bytes above 0x7F from escapes that are no UTF-8 character (a stray
+ * continuation, a lead byte cut short, an overlong form, a surrogate) are refused with
+ * `fail`: a JavaScript string cannot hold them as the bytes they are, and any stand-in
+ * (U+FFFD, or one Latin-1 character a byte) would read back as other bytes. A character
+ * made of escaped bytes is emitted at the escape of its first byte. A wide literal (`u`, `U`,
+ * `L`) and a character literal keep one code unit an escape.
  */
 export function literalValue(spelling: string, emit: (text: string, at: number) => void, fail: (at: number, message: string) => never): void {
   const open = spelling.search(/["']/);
   const bits = charBits(spelling.slice(0, open));
   const max = bits === 32 ? 0x10ffff : 2 ** bits - 1;
+  const asBytes = bits === 8 && spelling[open] === '"';
+  // escaped bytes above 0x7F not yet read as UTF-8, and where each was written
+  const run: number[] = [];
+  const runAt: number[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    utf8Run(run, runAt, emit, fail);
+    run.length = 0;
+    runAt.length = 0;
+  };
+  const put = (text: string, at: number) => {
+    flush();
+    emit(text, at);
+  };
+  const unit = (v: number, at: number) => {
+    if (asBytes && v > 0x7f) {
+      run.push(v);
+      runAt.push(at);
+    } else put(String.fromCodePoint(v), at);
+  };
   const end = spelling.length - 1;
   for (let k = open + 1; k < end; k++) {
     const c = spelling[k]!;
     if (c !== '\\' || k + 1 >= end) {
-      emit(c, k);
+      put(c, k);
       continue;
     }
     const at = k;
     const e = spelling[++k]!;
     if (SIMPLE[e] !== undefined && Object.hasOwn(SIMPLE, e)) {
-      emit(SIMPLE[e], at);
+      put(SIMPLE[e], at);
       continue;
     }
     if (e === 'x') {
@@ -47,7 +77,7 @@ export function literalValue(spelling: string, emit: (text: string, at: number) 
         j++;
       }
       if (j === k + 1) fail(at, '\\x used with no following hex digits');
-      emit(String.fromCodePoint(v), at);
+      unit(v, at);
       k = j - 1;
       continue;
     }
@@ -56,7 +86,7 @@ export function literalValue(spelling: string, emit: (text: string, at: number) 
       let v = 0;
       while (j < end && j < k + 3 && isOctal(spelling[j])) v = v * 8 + Number(spelling[j++]);
       if (v > max) fail(at, 'octal escape sequence out of range');
-      emit(String.fromCodePoint(v), at);
+      unit(v, at);
       k = j - 1;
       continue;
     }
@@ -66,12 +96,36 @@ export function literalValue(spelling: string, emit: (text: string, at: number) 
       if (hex.length !== digits || !/^[0-9a-fA-F]+$/.test(hex) || k + digits >= end) fail(at, 'incomplete universal character name');
       const v = Number.parseInt(hex, 16);
       if (v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) fail(at, 'invalid universal character');
-      emit(String.fromCodePoint(v), at);
+      put(String.fromCodePoint(v), at);
       k += digits;
       continue;
     }
     // clang warns of an unknown escape sequence and takes the character itself
-    emit(e, at);
+    put(e, at);
+  }
+  flush();
+}
+
+/**
+ * Escaped bytes above 0x7F (with no character between them) read as UTF-8, strictly: each
+ * character emitted at its first byte's escape. A character of the source or a `\u` escape
+ * is whole UTF-8 of its own, so it can neither finish nor continue a sequence these bytes
+ * start: reading each such run alone is reading the literal's bytes.
+ */
+function utf8Run(bytes: readonly number[], at: readonly number[], emit: (text: string, at: number) => void, fail: (at: number, message: string) => never): void {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    const need = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
+    let cp = need === 1 ? b & 0x1f : need === 2 ? b & 0x0f : b & 0x07;
+    let n = 0;
+    while (n < need && i + 1 + n < bytes.length && (bytes[i + 1 + n]! & 0xc0) === 0x80) cp = (cp << 6) | (bytes[i + 1 + n++]! & 0x3f);
+    const min = need === 1 ? 0x80 : need === 2 ? 0x800 : 0x10000;
+    if (need === 0 || n < need || cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      const shown = bytes.slice(i, i + n + 1).map((x) => `\\${x.toString(8).padStart(3, '0')}`).join('');
+      fail(at[i]!, `the escaped bytes ${shown} in this string literal are no UTF-8 character (dxbin reads a narrow string's bytes as UTF-8 and cannot hold other bytes)`);
+    }
+    emit(String.fromCodePoint(cp), at[i]!);
+    i += need + 1;
   }
 }
 
