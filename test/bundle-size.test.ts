@@ -29,7 +29,7 @@ const BUDGETS: Record<number, { min: number; gzip: number }> = {
   // mends (+1.6 / +0.6), stream-output and GS input primitive rules (+5 / +1.7), the nanBits check
   // (+0.4 / +0.2) and memory work (+1.9 / +0.7); the afternoon's float range and row nanBits checks
   // with encodePsv0's planning pass (+1.5 / +0.7), the third hostile-input round with its literal
-  // decoder (+3.9 / +1.5), describeLibrary's names and references (+1.8 / +0.6) and the rest (+1 / +0.4)
+  // decoder (+3.7 / +1.4), describeLibrary's names and references (+1.8 / +0.6) and the rest (+1.2 / +0.5)
   3: { min: 368, gzip: 126 },
 };
 
