@@ -51,7 +51,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  DxbinError,
   computeContainerDigest,
   containerDigestMatches,
   decodePart,
@@ -84,44 +83,7 @@ import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
 import { ROOT } from './helpers/corpus.js';
 
-/** What an input must give: a typed error (its code, and a path it names), or a value the check accepts. */
-type Want = { code: string; path?: RegExp } | ((value: any) => boolean | string);
-type Case = [name: string, input: () => unknown, want: Want];
-
-/** Runs every input; fails with the list of those that did not give what they must (all of them, not the first). */
-function table(cases: Case[]) {
-  const broke: string[] = [];
-  for (const [name, input, want] of cases) {
-    const problem = judge(input, want);
-    if (problem) broke.push(`${name}: ${problem}`);
-  }
-  assert.equal(broke, [], `${broke.length} of ${cases.length} inputs:\n${broke.join('\n')}`);
-}
-
-function judge(input: () => unknown, want: Want): string | undefined {
-  let value: unknown;
-  let error: unknown;
-  try {
-    value = input();
-  } catch (e) {
-    error = e;
-  }
-  if (typeof want === 'function') {
-    if (error !== undefined) return `threw ${error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error)}`;
-    let ok: boolean | string;
-    try {
-      ok = want(value);
-    } catch (e) {
-      return `the answer could not be checked: ${String(e)}`;
-    }
-    return ok === true ? undefined : typeof ok === 'string' ? ok : 'wrong answer';
-  }
-  if (error === undefined) return `no error (gave ${typeof value})`;
-  if (!(error instanceof DxbinError)) return `a raw ${(error as Error).constructor?.name}: ${(error as Error).message}`;
-  if (error.code !== want.code) return `${error.code}, not ${want.code}: ${error.message}`;
-  if (want.path && !want.path.test(error.path)) return `path ${error.path}, not ${String(want.path)}`;
-  return undefined;
-}
+import { table } from './helpers/hostile-table.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));

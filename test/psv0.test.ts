@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { DecodeError, DescriptionError, decodePsv0, encodePsv0, findPart, parseContainer, psv0FromJson, psv0ToJson, psvVersionOf, readShader, type Psv0 } from '../src/index.js';
 import { corpusFile, corpusFiles, fromWordDump, hex } from './helpers/corpus.js';
+import { versionDescription } from './helpers/psv0.js';
 
 interface Found { name: string; part: Uint8Array; stage: number }
 const found: Found[] = [];
@@ -99,21 +100,6 @@ test('worked example E2: pixel shader names, elements and the input->output tabl
   assert.is(table[0]!.dwords[4], 0x10f);
 });
 
-function versionDescription(size: number): Psv0 {
-  const v = psvVersionOf(size);
-  const info: Record<string, number> = { minimumWaveLaneCount: 32, maximumWaveLaneCount: 32 };
-  if (v >= 1) Object.assign(info, { shaderStage: 5, usesViewID: 0, sigInputElements: 0, sigOutputElements: 0, sigPatchConstOrPrimElements: 0, sigInputVectors: 0, sigOutputVectors0: 0, sigOutputVectors1: 0, sigOutputVectors2: 0, sigOutputVectors3: 0 });
-  if (v >= 2) Object.assign(info, { numThreadsX: 8, numThreadsY: 8, numThreadsZ: 1 });
-  if (v >= 3) info.entryFunctionName = 1;
-  if (v >= 4) info.numBytesGroupSharedMemory = 4096;
-  const psv: Psv0 = {
-    runtimeInfoSize: size, info, stageInfo: {}, runtimeInfoTail: new Uint8Array(0), resourceSize: v >= 2 ? 24 : 16,
-    resources: [{ resType: 6, space: 1, lowerBound: 2, upperBound: 0xffffffff, ...(v >= 2 ? { resKind: 2, resFlags: 1 } : {}) }],
-    trailing: new Uint8Array(0),
-  };
-  if (v >= 1) Object.assign(psv, { stringTable: new TextEncoder().encode('\0main\0\0\0'), semanticIndexes: [], elementSize: 0, inputElements: [], outputElements: [], patchConstOrPrimElements: [], dependencies: [] });
-  return psv;
-}
 
 for (const size of [24, 36, 48, 52, 56]) {
   test(`PSV v${psvVersionOf(size)} (runtime info ${size} bytes) encodes to the sizes of its version and decodes back`, () => {
