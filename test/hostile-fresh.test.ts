@@ -320,4 +320,14 @@ test('part edits of a lenient parse whose declared size lies outside 20..its byt
   ]);
 });
 
+test('a SHEX part JSON of size 0 with a program: a typed refusal, not a raw RangeError (fuzz part-json, seed 20261208)', () => {
+  // the finding of the afternoon campaign of 2026-12-02, minimized: encodeDxbcTokens wrote the
+  // version and length tokens into a part smaller than 8 bytes before any check
+  const json = { name: 'SHEX', kind: '', size: 0, program: { version: 0, length: 5, instructions: [{ tokens: [] }, { tokens: [] }] }, kept: [] };
+  table([
+    ['SHEX of size 0 with version and length', () => encodePart(partFromJson(json)), { code: 'out-of-range', path: /^program$/ }],
+    ['SHEX of size 4 with version and length', () => encodePart(partFromJson({ ...json, size: 4 })), { code: 'out-of-range', path: /^program$/ }],
+  ]);
+});
+
 test.run();

@@ -359,6 +359,7 @@ export function encodeDxbcTokens(t: DxbcTokens, out: DataView): void {
   if (!(out instanceof DataView)) throw new DescriptionError('bad-type', 'out', 'expected a DataView');
   if (typeof t?.version !== 'number' || typeof t.length !== 'number') throw new DescriptionError('bad-type', 'program', 'expected numbers version and length');
   if (typeof t !== 'object' || t === null || !Array.isArray(t.instructions)) throw new DescriptionError('bad-type', 'program', 'expected { version, length, instructions }');
+  if (out.byteLength < 8) throw new DescriptionError('out-of-range', 'program', `the version and length tokens take 8 bytes, the part has ${out.byteLength}`);
   out.setUint32(0, t.version >>> 0, true);
   out.setUint32(4, t.length >>> 0, true);
   let at = 8;
