@@ -31,7 +31,7 @@ import type { FileCommand } from '../command.js';
 import { inspectBytes } from './inspect-bytes.js';
 import { inspectLibrary, LIBRARY_SCHEMA } from './inspect-library.js';
 import { UsageError } from '../errors.js';
-import { NOT_COMPUTABLE_SCHEMA, containerDigestOrReason, notComputable, notComputableText, reasonJson } from './hash.js';
+import { NOT_COMPUTABLE_SCHEMA, containerDigestOrReason, notComputable, notComputableText, reasonJson, sentinelNote } from './not-computable.js';
 import { expectRootSignatureSource } from './shared.js';
 
 export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: string }> = {
@@ -88,7 +88,7 @@ export const inspect: FileCommand<{ lenient?: boolean; hex?: boolean; html?: str
       status.status === 'valid' ? 'valid'
       : status.status === 'sentinel' ? `sentinel (${status.sentinel})`
       : status.status === 'invalid' ? `INVALID (expected ${toHex(status.expected)})`
-      : `${notComputableText(status.reason)}${status.sentinel ? ` (stored: the ${status.sentinel} sentinel)` : ''}`;
+      : `${notComputableText(status.reason)}${sentinelNote(status)}`;
     await ctx.print(`  digest ${toHex(container.digest)}: ${digestLine}`);
     const budget = Budget.for(bytes.byteLength);
     const decoded = container.parts.map((p, i) => decodeOrError(p.name, p.data, container.layout.partOffsets[i]! + 8, budget));
