@@ -51,14 +51,22 @@ export function decodeQueryResults(
   return { type: q, count, columns };
 }
 
+/** A check that a key names a field of `q` (unknown-key at `path` otherwise: a misspelled key would read or write nothing). */
+function fieldCheck(q: QueryType): (key: string, path: string) => void {
+  const names = new Set(q.result.fields.map((f) => f.name));
+  return (key, path) => {
+    if (!names.has(key)) throw new DescriptionError('unknown-key', path, `no field ${quoted(key)} in ${q.name}`);
+  };
+}
+
 /** Caller columns: each a BigUint64Array of a field the type has, none sharing bytes with another or with the input. */
 function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): void {
   expectObject(into, 'range.into');
-  const names = new Set(q.result.fields.map((f) => f.name));
+  const field = fieldCheck(q);
   const columns: [string, ArrayBufferView][] = [];
   for (const [name, column] of Object.entries(into)) {
     const path = `range.into.${name}`;
-    if (!names.has(name)) throw new DescriptionError('unknown-key', path, `no field ${quoted(name)} in ${q.name}`);
+    field(name, path);
     if (column === undefined) continue;
     if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', path, `expected a BigUint64Array, got ${kindOf(column)}`);
     columns.push([path, column]);
@@ -90,10 +98,7 @@ export function encodeQueryResults(type: QueryType | string | number, data: Reco
   const records = Array.isArray(data);
   if (records) expectObjects(data, 'data');
   // every key a field of the type (a misspelled one wrote nothing), every column an array or typed array (its length real)
-  const names = new Set(q.result.fields.map((f) => f.name));
-  const unknown = (key: string, path: string) => {
-    if (!names.has(key)) throw new DescriptionError('unknown-key', path, `no field ${quoted(key)} in ${q.name}`);
-  };
+  const unknown = fieldCheck(q);
   if (records) (data as Record<string, unknown>[]).forEach((r, i) => Object.keys(r).forEach((k) => unknown(k, `data[${i}].${k}`)));
   else
     for (const [k, column] of Object.entries(data)) {
