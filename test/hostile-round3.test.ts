@@ -41,7 +41,9 @@
  * query maps and hex dumps; one features check (src/binding/verify.ts checkFeatures) for verify
  * and suggest; a bound on picture sizes; SRCI's compression method checked where it is read.
  *
- * Follow-up (2026-12-02, hF): 13 inputs more, for two regressions of those mends, so 101 in all.
+ * Follow-up (2026-12-02, hF): 13 inputs more, for two regressions of those mends (and, later, one
+ * for a packQueryMap message that spelled a string index as given: a newline in it broke the
+ * line; 102 in all). Of hF's 13:
  * 10 broke on 05c6b07 (the mends in place): `#line` names read one character a byte, so the
  * octal-escaped UTF-8 that `dxc -P` markers now write (as clang does) read back as mojibake
  * (`caf\303\251.h` was `cafÃ©.h`, the -P text of an include named café.h did not round-trip),
@@ -232,6 +234,7 @@ test('query buffers: outputs, columns, maps, counts', () => {
     ['a map entry dstIndex -1', () => packQueryMap([{ dstIndex: -1, srcIndex: 0, next: 0xffffffff }]), { code: ['bad-type', 'out-of-range'], path: /^entries\[0\]\.dstIndex$/ }],
     ['a map entry srcIndex 1.5', () => packQueryMap([{ dstIndex: 0, srcIndex: 1.5, next: 0xffffffff }]), { code: ['bad-type', 'out-of-range'], path: /^entries\[0\]\.srcIndex$/ }],
     ['a map entry without next', () => packQueryMap([{ dstIndex: 0, srcIndex: 0 } as never]), { code: 'missing-key', path: /^entries\[0\]\.next$/ }],
+    ['a map entry next "1\\n#line" (its message one line)', () => { try { packQueryMap([{ dstIndex: 0, srcIndex: 0, next: '1\n#line' as never }]); } catch (e) { return (e as Error).message; } return ''; }, (m: string) => m !== '' && !m.includes('\n')],
     ['an encoded column that claims 2^40 values', () => encodeQueryResults('occlusion', { Value: { length: 2 ** 40 } as never }), { code: 'bad-type', path: /^data\.Value$/ }],
     ['summarizeDurations of ns in a DataView', () => summarizeDurations({ count: 1, ticks: new BigUint64Array(1), ns: new DataView(new ArrayBuffer(8)) as never, flags: new Uint8Array(1) }), { code: 'bad-type', path: /^durations\.ns$/ }],
     ['the mark durations are right', () => timestampDurations(stamps, { frequency: 1e9, pairs: false }), (d) => d.count === 3 && d.ticks[0] === 4n && d.ticks[1] === 5n && d.ticks[2] === 20n],

@@ -208,7 +208,7 @@ export function packQueryMap(entries: QueryMapEntry[]): Uint8Array {
   entries.forEach((e, i) => {
     for (const key of ['dstIndex', 'srcIndex', 'next'] as const) {
       const x: unknown = e[key];
-      if (!(Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff)) throw new DescriptionError(x === undefined ? 'missing-key' : 'out-of-range', `entries[${i}].${key}`, `expected a u32, got ${String(x)}`);
+      if (!(Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff)) throw new DescriptionError(x === undefined ? 'missing-key' : 'out-of-range', `entries[${i}].${key}`, 'expected a u32 (0..4294967295)');
     }
     v.setUint32(i * 12, e.dstIndex, true);
     v.setUint32(i * 12 + 4, e.srcIndex, true);
