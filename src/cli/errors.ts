@@ -81,9 +81,13 @@ export function diagnosticOf(e: unknown, file?: string): Diagnostic {
   return { code: 'internal', file, message: e instanceof Error ? e.message : String(e) };
 }
 
-/** One line for a diagnostic, in the chosen style (no trailing newline). */
+/**
+ * One line for a diagnostic, in the chosen style (no trailing newline). One line whatever the
+ * message quotes: a newline in it (a file name, an option value the input chose) is escaped too,
+ * so no line of the CLI's messages starts with text the input chose.
+ */
 export function formatDiagnostic(d: Diagnostic, style: DiagnosticsFormat = 'gnu'): string {
-  return terminalSafe(diagnosticText(d, style));
+  return printable(diagnosticText(d, style));
 }
 
 /** Control characters other than newline and tab as \xNN: input text quoted in a message (names, HLSL) never drives the terminal. */

@@ -23,6 +23,13 @@ function cutQuoted(message: string): string {
   return message.replace(/'([^'\n]{256})([^'\n]+)'/g, (_, head: string, rest: string) => `'${head}…(+${rest.length} characters)'`);
 }
 
+/** Commander's error message as one escaped line, and its `(Did you mean X?)` line (X one of its own names) kept. */
+function oneLineError(message: string): string {
+  const hint = /\n\(Did you mean [^\n]*\?\)$/.exec(message);
+  const head = hint ? message.slice(0, hint.index) : message;
+  return `${printable(head)}${hint ? hint[0] : ''}\n`;
+}
+
 /** The package's version, read once per process from its package.json (found above this module: src/cli, dist/cli, or the tests' bundle in node_modules/.cache). */
 let version: string | undefined;
 export function packageVersion(): string {
@@ -109,7 +116,9 @@ class Program {
       // commander's messages quote the arguments (a response file's line among them): escaped
       // like every other line the CLI prints, and an argument cut, so the input chooses nothing
       writeErr: (s) => out().err(printable(s.replace(/\n$/, ''), { lines: true })),
-      outputError: (s, write) => write(cutQuoted(s.replace(/^error: /, 'dxbin: '))),
+      // an error is one line (the arguments it quotes escaped, a newline among them), then
+      // commander's own suggestion line when it has one (a name of its command tree)
+      outputError: (s, write) => write(oneLineError(cutQuoted(s.replace(/^error: /, 'dxbin: ').replace(/\n$/, '')))),
     });
     // taken out of the command line before commander parses it (run); listed here for help
     this.root.option('--persistent_worker', "serve Bazel's JSON persistent-worker protocol on stdin/stdout (docs/build-systems.md)");
@@ -266,7 +275,7 @@ export async function runExpanded(argv: readonly string[], streams: Streams): Pr
   if (argv[0] === 'help') {
     const cmd = helpFor(root, argv.slice(1));
     if (!cmd) {
-      streams.err(`dxbin: no command ${argv.slice(1).join(' ')} (dxbin help lists them)`);
+      streams.err(formatDiagnostic({ code: 'usage', message: `no command ${argv.slice(1).join(' ')} (dxbin help lists them)` }));
       return EXIT.usage;
     }
     cmd.outputHelp();
