@@ -89,7 +89,7 @@ const PRINTING = /^src\/(cli\/|build-step\/|inspect\/|rdat\/(library|edit|state-
 /** Names that come from input where they are interpolated. */
 const INPUT_NAME = /(^|\.)(name|Name|exportName|mangledName|semanticName|file|subobject|Subobject|export|Exports|ClosestHit|AnyHit|Intersection|UnmangledName)$/;
 /** Calls that are the boundary (or built on it): an interpolation anywhere inside one is escaped. */
-const BOUNDARY = new Set(['printable', 'printableJson', 'hlslIdentifier', 'printableText', 'fourCcText', 'depfilePath', 'escapeText', 'escapeHtml', 'printRootSignatureDefine', 'terminalSafe']);
+const BOUNDARY = new Set(['printable', 'printableJson', 'hlslIdentifier', 'printableText', 'fourCcText', 'depfilePath', 'escapeText', 'escapeHtml', 'printRootSignatureDefine']);
 /** Interpolations of a name that needs no escaping: `file expression` -> why. */
 const NOT_INPUT_TEXT: Record<string, string> = {
   'src/cli/commands/ddi.ts layout.name': 'a structure name from the rows of codecs/ddi.ts',

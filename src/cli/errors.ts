@@ -90,11 +90,6 @@ export function formatDiagnostic(d: Diagnostic, style: DiagnosticsFormat = 'gnu'
   return printable(diagnosticText(d, style));
 }
 
-/** Control characters other than newline and tab as \xNN: input text quoted in a message (names, HLSL) never drives the terminal. */
-export function terminalSafe(text: string): string {
-  return printable(text, { lines: true });
-}
-
 /** A file name or field longer than this is shown cut (a line names its input, it need not repeat 20 MB of it). */
 const NAME_CHARS = 4096;
 const cut = (s: string) => (s.length > NAME_CHARS ? `${s.slice(0, NAME_CHARS)}…(+${s.length - NAME_CHARS} chars)` : s);
