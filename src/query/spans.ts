@@ -13,8 +13,8 @@ import { DescriptionError } from '../bytes/errors.js';
 import { expectObject, expectOffset } from '../bytes/check.js';
 
 export interface QuerySpanOptions extends RecordRange {
-  /** Record only spans that overlap [from, to) (default: the whole buffer). */
-  window?: { from: number; to: number };
+  /** Record only spans that overlap [from, to) (default: the whole buffer); an absent end is open (from 0, to the end). */
+  window?: { from?: number; to?: number };
 }
 
 /**
