@@ -106,7 +106,7 @@ export const QUERY_TYPES: readonly QueryType[] = [
   { value: 10, name: 'PIPELINE_STATISTICS1', cli: 'pipeline-statistics1', result: RESULT_STRUCTS.PIPELINE_STATISTICS1, heapTypes: ['PIPELINE_STATISTICS1'], commandLists: ['DIRECT'], endOnly: false },
 ];
 
-export const QUERY_TYPE = enumTable('D3D12_QUERY_TYPE', 'D3D12_QUERY_TYPE_', QUERY_TYPES.map((q) => [q.name, q.value]));
+export const QUERY_TYPE = /* @__PURE__ */ enumTable('D3D12_QUERY_TYPE', 'D3D12_QUERY_TYPE_', /* @__PURE__ */ QUERY_TYPES.map((q) => [q.name, q.value]));
 
 export const QUERY_HEAP_TYPE = enumTable('D3D12_QUERY_HEAP_TYPE', 'D3D12_QUERY_HEAP_TYPE_', [
   ['OCCLUSION', 0], ['TIMESTAMP', 1], ['PIPELINE_STATISTICS', 2], ['SO_STATISTICS', 3], ['VIDEO_DECODE_STATISTICS', 4], ['COPY_QUEUE_TIMESTAMP', 5], ['PIPELINE_STATISTICS1', 7],
