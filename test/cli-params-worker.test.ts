@@ -202,6 +202,31 @@ async function serve(requests: string[] | AsyncIterable<string>, prefix: string[
   return out.stdout().trimEnd().split('\n').filter((l) => l).map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
+test('worker: requests split into single bytes (UTF-8 characters cut in two) answer as when they come whole', async () => {
+  const name = join(tmpdir(), 'шейдер-✓-𝔁.cso'); // two-, three- and four-byte UTF-8 characters, a missing file
+  const text = [
+    JSON.stringify({ arguments: ['inspect', name], requestId: 1 }),
+    JSON.stringify({ arguments: ['--version'], requestId: 2 }),
+    JSON.stringify({ arguments: ['hash', name, name], requestId: 3 }),
+  ].join('\n');
+  const bytes = new TextEncoder().encode(text);
+  const byteWise = async function* () {
+    for (let i = 0; i < bytes.byteLength; i++) yield bytes.subarray(i, i + 1);
+  };
+  const serveBytes = async (input: AsyncIterable<Uint8Array>) => {
+    const out = captureStreams();
+    await servePersistentWorker([], input, out, (argv, st) => run(argv, st));
+    // responses come as requests finish (they run concurrently): compared in requestId order
+    return out.stdout().trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).sort((a, b) => Number(a.requestId) - Number(b.requestId));
+  };
+  const whole = await serveBytes((async function* () { yield bytes; })());
+  const split = await serveBytes(byteWise());
+  assert.is(whole.length, 3);
+  assert.equal(split, whole, 'the same responses, byte by byte');
+  assert.ok(String(whole[0]!.output).includes('шейдер-✓-𝔁.cso'), `the name comes back whole: ${String(whole[0]!.output)}`);
+  assert.not.ok(String(split[0]!.output).includes('\ufffd'), 'no character was cut into replacement characters');
+});
+
 test('worker: exactly one response per request with an id: not JSON, bad fields, deep ids, an oversized answer', async () => {
   const responses = await serve([
     'garbage\n',

@@ -4,7 +4,9 @@
  * captured streams and is judged on the CLI's contract: exit 0, 1 or 2 (the one the case names
  * when it names one); no stack trace and no internal error; no output line that starts with text
  * the input chose (names carry the marker EVIL after a newline or escape); with --json every
- * stdout line is JSON. The table fails with every case that broke, not the first.
+ * stdout line is JSON valid against the command's schema in schema/cli/ (a worker's lines against
+ * Bazel's WorkResponse: exitCode, output, requestId, wasCancelled). The table fails with every case
+ * that broke, not the first.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,8 +15,32 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS } from './helpers/corpus.js';
+import Ajv2020Module from 'ajv/dist/2020.js';
 import { run } from '../src/cli/program.js';
 import { captureStreams } from '../src/cli/streams.js';
+import { loadAllCommands } from '../src/cli/commands/index.js';
+import { commandSchema } from '../src/cli/schema.js';
+
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as unknown as new (o: object) => { compile(s: object): Validator; getSchema(id: string): Validator | undefined };
+type Validator = ((d: unknown) => boolean) & { errors?: unknown };
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const COMMANDS = await loadAllCommands();
+/** Bazel's WorkResponse as JSON (worker protocol docs): what a persistent worker's stdout lines are. */
+const WORK_RESPONSE = ajv.compile({
+  type: 'object',
+  properties: { exitCode: { type: 'integer' }, output: { type: 'string' }, requestId: { type: 'integer', minimum: 0 }, wasCancelled: { type: 'boolean' } },
+  required: ['exitCode', 'output'],
+  additionalProperties: false,
+});
+/** The validator of a --json line of ARGV's command: the longest command path that ARGV starts with. */
+function validatorFor(argv: string[]): Validator {
+  if (argv[0] === '--persistent_worker') return WORK_RESPONSE;
+  let best: (typeof COMMANDS)[number] | undefined;
+  for (const c of COMMANDS) if (c.path.every((p, i) => argv[i] === p) && (!best || c.path.length > best.path.length)) best = c;
+  if (!best) throw new Error(`no command for ${argv.join(' ')}`);
+  const schema = commandSchema(best);
+  return ajv.getSchema(schema.$id as string) ?? ajv.compile(schema);
+}
 
 const work = mkdtempSync(join(tmpdir(), 'dxbin-r4-'));
 const RS = join(work, 'rs.dxbc');
@@ -35,9 +61,10 @@ type Case = [name: string, argv: () => string[], want: Want, stdin?: Uint8Array]
 
 async function judge([, argv, want, stdin]: Case): Promise<string | undefined> {
   const s = captureStreams(stdin ?? new Uint8Array(0));
+  const args = argv();
   let code: number;
   try {
-    code = await run(argv(), s);
+    code = await run(args, s);
   } catch (e) {
     return `threw ${(e as Error).constructor.name}: ${(e as Error).message}`;
   }
@@ -50,12 +77,15 @@ async function judge([, argv, want, stdin]: Case): Promise<string | undefined> {
   const chosen = all.split('\n').find((l) => /^\s*EVIL/.test(l) || l.includes('\x1b'));
   if (chosen !== undefined) return `a line the input chose: ${JSON.stringify(chosen)}`;
   if (want.json) {
+    const validate = validatorFor(args);
     for (const line of out.split('\n').filter(Boolean)) {
+      let value: unknown;
       try {
-        JSON.parse(line);
+        value = JSON.parse(line);
       } catch {
         return `stdout line not JSON: ${line.slice(0, 200)}`;
       }
+      if (!validate(value)) return `stdout line not valid against its schema: ${JSON.stringify(validate.errors).slice(0, 300)} in ${line.slice(0, 200)}`;
     }
   }
   if (want.has && !want.has.test(all)) return `no ${String(want.has)} in ${all.slice(0, 300)}`;
@@ -65,11 +95,13 @@ async function judge([, argv, want, stdin]: Case): Promise<string | undefined> {
 const NL = 'a\nEVIL: forged line';
 const ESC = 'b\x1b[2J\x1b[31mEVIL';
 const fifo = join(work, 'fifo');
+let haveFifo = true;
 try {
   execFileSync('mkfifo', [fifo]);
 } catch {
-  /* no mkfifo: the FIFO cases see a missing file */
+  haveFifo = false; // no mkfifo: the FIFO cases see a missing file
 }
+const FIFO_REFUSED = haveFifo ? /not a regular file/ : /no such file/;
 const loopA = join(work, 'loopA');
 symlinkSync(join(work, 'loopB'), loopA);
 symlinkSync(loopA, join(work, 'loopB'));
@@ -107,6 +139,8 @@ const cases: Case[] = [
   ['symlink loop as input', () => ['inspect', loopA], { exit: 1 }],
   ['stdin twice', () => ['inspect', '-', '-'], { exit: 2 }],
   ['stdin over --max-input', () => ['inspect', '--max-input', '4', '-'], { exit: 1 }, new Uint8Array(100)],
+  ['#include of a FIFO no one writes (refused, never waited on)', () => ['rootsig', 'preprocess', '--file', at('inc-fifo.hlsl', '#include "fifo"\n')], { exit: 1, has: FIFO_REFUSED }],
+  ['a pipeline description naming a FIFO no one writes', () => ['verify', '--pipeline', at('fifo-desc.json', '{"VS":"fifo"}')], { exit: 1, has: FIFO_REFUSED }],
   // outputs
   ['-o the input through a symlink', () => ['rootsig', 'convert', RS, '--to', '1.0', '-o', linkToRs], { exit: 2 }],
   ['-o the input through a hard link', () => ['rootsig', 'convert', RS, '--to', '1.0', '-o', hard], { exit: 2 }],
@@ -172,6 +206,14 @@ const cases: Case[] = [
   ['worker: sandboxDir missing', () => ['--persistent_worker'], { json: true }, Buffer.from(`${JSON.stringify({ arguments: ['inspect', RS], requestId: 11, sandboxDir: join(work, 'nope') })}\n`)],
   ['worker: sandboxDir a file', () => ['--persistent_worker'], { json: true }, Buffer.from(`${JSON.stringify({ arguments: ['inspect', RS], requestId: 12, sandboxDir: RS })}\n`)],
 ];
+
+test('the --json judges can fail: each command schema and the WorkResponse shape refuse a wrong line', () => {
+  assert.not.ok(validatorFor(['--persistent_worker'])({ exitCode: 0 }), 'WorkResponse without output');
+  assert.not.ok(validatorFor(['--persistent_worker'])({ exitCode: 0, output: '', requestId: -1 }), 'negative requestId');
+  assert.not.ok(validatorFor(['batch', '-'])({ formatVersion: 2, exit: 7 }), 'batch answer with exit 7');
+  assert.not.ok(validatorFor(['inspect', RS])({ formatVersion: 2, elephant: true }), 'inspect line with an unknown key');
+  assert.ok(cases.filter((c) => c[2].json).length >= 20, 'the --json cases are many');
+});
 
 test(`hostile CLI round 4: ${cases.length} cases keep the CLI's contract`, async () => {
   const broke: string[] = [];
