@@ -177,6 +177,13 @@ test('| head: a reader that goes away ends the run quietly, exit 0', async () =>
   assert.is(i.stderr, 'status 0\n');
 });
 
+test('| head on a persistent worker: the client going away mid-answers ends the worker quietly, exit 0', async () => {
+  const requests = file('requests.ndjson');
+  writeFileSync(requests, Array.from({ length: 2000 }, (_, i) => JSON.stringify({ arguments: ['hash', SHADER], requestId: i + 1 })).join('\n'));
+  const r = spawnSync('bash', ['-c', `"${process.execPath}" "${await builtCli()}" --persistent_worker < "${requests}" | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}" >&2`], { encoding: 'utf8' });
+  assert.is(r.stderr, 'status 0\n', 'no EPIPE trace, exit 0');
+});
+
 requires('python3', missingCommand('python3', ['-c', 'import resource']))('a 3 GB sparse query file: streamed, offsets past 2 GB, peak RSS under 200 MB', async () => {
   const p = file('huge.bin');
   writeFileSync(p, '');
