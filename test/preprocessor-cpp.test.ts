@@ -5,7 +5,12 @@
  * signature text the macro RS holds at the end of the file. dxbin's compile of the file
  * (`new HlslFile(...).defineText('RS')`, then compileRootSignatureBlob at 1.1) must equal dxbin's
  * compile of the text cpp picks, or both refuse (`#error`, division by zero, a missing header in
- * a taken group), or RS is undefined on both.
+ * a taken group), or RS is undefined on both. Where things are is compared too (the generator
+ * writes `#line N` and `#line N "name"`): the (file, line, token) list of the taken text, read from
+ * cpp's linemarkers (cpp runs without -P) and from dxbin's preprocessedText `#line` markers
+ * (test/helpers/line-markers.ts, pragma lines left out: cpp passes them on, dxbin does not), and
+ * the file:line:column of the first error when cpp's is an `#error` (other errors are placed by
+ * each side's own rule: clang at a token's spelling, GCC at the directive).
  *
  * The oracle: `cpp -P -undef -nostdinc` with the program's -D/-U in order, `-I lib`, and `-D` for
  * each macro DXC predefines (codecs HLSL_PREDEFINES and profileMacros('rootsig_1_1'), so both sides
@@ -54,6 +59,7 @@ import { HlslError, HlslFile, compileRootSignatureBlob, fileSystemHost, virtualH
 import { builtCli } from './helpers/built-cli.js';
 import { hex } from './helpers/corpus.js';
 import { INCLUDE_DIR, MAIN, programArb, tagged, type CppProgram } from './helpers/cpp-programs.js';
+import { markedTokenList } from './helpers/line-markers.js';
 import { missingCommand, requires } from './helpers/requires.js';
 
 const t = requires('GNU cpp', missingCommand('cpp'));
@@ -73,6 +79,15 @@ const PROBE = '__dxbin_probe__';
 
 /** What a side made of a program: root signature bytes, a refusal, RS undefined, or text that does not compile. */
 type Outcome = { kind: 'bytes'; hex: string } | { kind: 'refused'; why: string } | { kind: 'undefined' } | { kind: 'bad-text'; text: string };
+
+/**
+ * Where a side put things (the generator writes `#line`s): the (file, line, token) list of the
+ * taken text, read from cpp's linemarkers and dxbin's `#line` markers, or the file:line:column of
+ * the first error when it is an `#error` (other errors are located by their own rules: clang at
+ * a token's spelling, GCC at the directive; both refusing is what the outcome compares), or
+ * nothing to compare. Files are named relative to the program's folder.
+ */
+type Places = { kind: 'tokens'; list: string[] } | { kind: 'error'; at: string } | { kind: 'none' };
 
 /** Compiles root signature text at 1.1 into an outcome. */
 function compiled(text: string): Outcome {
@@ -101,13 +116,27 @@ export function cppText(after: string): string | undefined {
   return text;
 }
 
-/** cpp's outcome from its exit status and output (one program per run). */
-function cppOutcome(status: number | null, stdout: string, stderr: string): Outcome {
-  if (status !== 0) return { kind: 'refused', why: stderr.trim().split('\n').find((l) => l.includes('error')) ?? `exit ${status}` };
+/** A file name relative to the program's folder `dir` (`lib/x.h` for a header of the shared -I folder under `root`). */
+const relative = (name: string, dir: string, root: string) => (name.startsWith(`${dir}/`) ? name.slice(dir.length + 1) : name.startsWith(`${root}/`) ? name.slice(root.length + 1) : name);
+
+/** The first error of cpp's messages as a place, when it is an `#error` (message `#error ...`). */
+function cppErrorPlace(file: string, line: string, column: string, message: string, dir: string, root: string): Places {
+  return message.startsWith('#error') ? { kind: 'error', at: `${relative(file, dir, root)}:${line}:${column}` } : { kind: 'none' };
+}
+
+/** cpp's outcome and places from its exit status and output (one program per run). */
+function cppOutcome(status: number | null, stdout: string, stderr: string, dir: string): { outcome: Outcome; places: Places } {
+  if (status !== 0) {
+    const first = /^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$/m.exec(stderr);
+    const places = first ? cppErrorPlace(first[1]!, first[2]!, first[3]!, first[4]!, dir, dir) : { kind: 'none' as const };
+    return { outcome: { kind: 'refused', why: stderr.trim().split('\n').find((l) => l.includes('error')) ?? `exit ${status}` }, places };
+  }
   const at = stdout.lastIndexOf(PROBE);
-  if (at < 0) return { kind: 'refused', why: 'no probe in the output' };
+  if (at < 0) return { outcome: { kind: 'refused', why: 'no probe in the output' }, places: { kind: 'none' } };
+  const list: string[] = [];
+  for (const tok of markedTokenList(stdout.slice(0, at))) list.push(`${relative(tok.file, dir, dir)}:${tok.line} ${tok.text}`);
   const text = cppText(stdout.slice(at + PROBE.length));
-  return text === undefined ? { kind: 'undefined' } : compiled(text);
+  return { outcome: text === undefined ? { kind: 'undefined' } : compiled(text), places: { kind: 'tokens', list } };
 }
 
 /** Writes a program's files into `dir` (its -I headers into `libDir`). */
@@ -120,14 +149,14 @@ function writeProgram(dir: string, libDir: string, p: CppProgram): void {
   }
 }
 
-/** cpp on one program, with its real -D/-U/-I flags (for programs fast-check shrinks to). */
-function cppAlone(dir: string, p: CppProgram): Outcome {
+/** cpp on one program, with its real -D/-U/-I flags (for programs fast-check shrinks to), with linemarkers. */
+function cppAlone(dir: string, p: CppProgram): { outcome: Outcome; places: Places } {
   writeProgram(dir, join(dir, INCLUDE_DIR), p);
   writeFileSync(join(dir, 'probe.c'), `#include "${MAIN}"\n${PROBE} RS\n`);
-  const args = ['-P', '-undef', '-nostdinc', ...PREDEFINE_FLAGS, ...p.flags.flatMap(([k, v]) => [`-${k}`, v]), '-I', join(dir, INCLUDE_DIR), join(dir, 'probe.c')];
+  const args = ['-undef', '-nostdinc', ...PREDEFINE_FLAGS, ...p.flags.flatMap(([k, v]) => [`-${k}`, v]), '-I', join(dir, INCLUDE_DIR), join(dir, 'probe.c')];
   const r = spawnSync('cpp', args, { cwd: dir, encoding: 'utf8' });
   if (r.error) throw r.error;
-  return cppOutcome(r.status, r.stdout, r.stderr);
+  return cppOutcome(r.status, r.stdout, r.stderr, dir);
 }
 
 /** A program of a batch: its index (its folder `p<index>`, its headers `lib/p<index>_h2.h`). */
@@ -147,11 +176,12 @@ function definedNames(p: CppProgram): Set<string> {
  * cpp on many programs in one run (a process per program costs far more than the work): a probe
  * file that, per program, turns its -D/-U into #define/#undef (what GCC documents them to be),
  * includes its main file, marks RS's expansion, and undefines every name the program defines.
- * Programs share one -I folder (their headers are tagged). An error is the program's whose file
- * (or probe lines) it names; a fatal one (a missing header) ends the run, and the programs after
- * it run again in another.
+ * Programs share one -I folder (their headers are tagged, and so are the names their `#line`s
+ * give). An error is the program's whose file (or probe lines) it names; a fatal one (a missing
+ * header) ends the run, and the programs after it run again in another. The output keeps its
+ * linemarkers: a program's tokens are those after the previous program's probe line.
  */
-function runBatch(batchDir: string, jobs: readonly Job[]): Promise<Map<number, Outcome>> {
+function runBatch(batchDir: string, jobs: readonly Job[]): Promise<Map<number, CppAnswer>> {
   const lines: string[] = [];
   const probeLines: [number, number, number][] = [];
   for (const { index, p } of jobs) {
@@ -166,7 +196,7 @@ function runBatch(batchDir: string, jobs: readonly Job[]): Promise<Map<number, O
   }
   const probe = join(batchDir, `probe-${jobs[0]!.index}.c`);
   writeFileSync(probe, `${lines.join('\n')}\n`);
-  const args = ['-P', '-undef', '-nostdinc', ...PREDEFINE_FLAGS, '-I', join(batchDir, INCLUDE_DIR), probe];
+  const args = ['-undef', '-nostdinc', ...PREDEFINE_FLAGS, '-I', join(batchDir, INCLUDE_DIR), probe];
   return new Promise((resolve, reject) => {
     const child = spawn('cpp', args, { cwd: batchDir });
     let out = '';
@@ -175,24 +205,41 @@ function runBatch(batchDir: string, jobs: readonly Job[]): Promise<Map<number, O
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     child.on('error', reject);
     child.on('close', () => {
-      const errors = new Map<number, string>();
-      for (const m of err.matchAll(/^(.*?):(\d+):\d+: (?:fatal )?error: (.*)$/gm)) {
-        const [, file, line, message] = m;
-        const tag = /\/p(\d+)[/_]/.exec(file!);
+      const errors = new Map<number, { why: string; places: Places }>();
+      for (const m of err.matchAll(/^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$/gm)) {
+        const [, file, line, column, message] = m;
+        // a program's files and the names its #lines give all carry its tag (p<index>/, p<index>_)
+        const tag = /(?:^|\/)p(\d+)[/_]/.exec(file!);
         const index = tag ? Number(tag[1]) : file === probe ? probeLines.find(([a, b]) => Number(line) >= a && Number(line) <= b)?.[2] : undefined;
         if (index === undefined) return reject(new Error(`cpp error outside any program: ${m[0]}`));
-        if (!errors.has(index)) errors.set(index, message!);
+        if (!errors.has(index)) errors.set(index, { why: message!, places: cppErrorPlace(file!, line!, column!, message!, join(batchDir, `p${index}`), batchDir) });
       }
       const texts = new Map<number, string>();
       for (const m of out.matchAll(new RegExp(`${PROBE} (\\d+)([\\s\\S]*?)__dxbin_end__`, 'g'))) texts.set(Number(m[1]), m[2]!);
-      const outcomes = new Map<number, Outcome>();
+      // each program's tokens: from the end of the previous probe line to its own probe
+      const lists = new Map<number, string[]>();
+      const marked = markedTokenList(out);
+      let segment: typeof marked = [];
+      for (let k = 0; k < marked.length; k++) {
+        const tok = marked[k]!;
+        if (tok.text !== PROBE) {
+          segment.push(tok);
+          continue;
+        }
+        const index = Number(marked[k + 1]!.text);
+        const dir = join(batchDir, `p${index}`);
+        lists.set(index, segment.map((x) => `${relative(x.file, dir, batchDir)}:${x.line} ${x.text}`));
+        while (k < marked.length && marked[k]!.text !== '__dxbin_end__') k++;
+        segment = [];
+      }
+      const outcomes = new Map<number, CppAnswer>();
       for (const { index } of jobs) {
-        const why = errors.get(index);
+        const error = errors.get(index);
         const text = texts.get(index);
-        if (why !== undefined) outcomes.set(index, { kind: 'refused', why });
+        if (error !== undefined) outcomes.set(index, { outcome: { kind: 'refused', why: error.why }, places: error.places });
         else if (text !== undefined) {
           const rs = cppText(text);
-          outcomes.set(index, rs === undefined ? { kind: 'undefined' } : compiled(rs));
+          outcomes.set(index, { outcome: rs === undefined ? { kind: 'undefined' } : compiled(rs), places: { kind: 'tokens', list: lists.get(index) ?? [] } });
         }
       }
       resolve(outcomes);
@@ -200,9 +247,15 @@ function runBatch(batchDir: string, jobs: readonly Job[]): Promise<Map<number, O
   });
 }
 
+/** What cpp made of a program: its outcome and where it put things. */
+interface CppAnswer {
+  outcome: Outcome;
+  places: Places;
+}
+
 /** cpp's outcome for every program: batches of BATCH, POOL runs at a time; programs a fatal error cut off run again. */
-async function cppAll(batchDir: string, jobs: readonly Job[]): Promise<Map<number, Outcome>> {
-  const all = new Map<number, Outcome>();
+async function cppAll(batchDir: string, jobs: readonly Job[]): Promise<Map<number, CppAnswer>> {
+  const all = new Map<number, CppAnswer>();
   let pending = [...jobs];
   while (pending.length > 0) {
     const batches: Job[][] = [];
@@ -220,8 +273,8 @@ async function cppAll(batchDir: string, jobs: readonly Job[]): Promise<Map<numbe
   return all;
 }
 
-/** dxbin's outcome: the file through HlslFile (virtual or file-system host over the same files). */
-function dxbinOutcome(dir: string, libDir: string, p: CppProgram): Outcome {
+/** dxbin's outcome and places: the file through HlslFile (virtual or file-system host over the same files). */
+function dxbinOutcome(dir: string, libDir: string, p: CppProgram): { outcome: Outcome; places: Places } {
   const fsHost = p.host === 'fs';
   const file = fsHost ? join(dir, MAIN) : MAIN;
   const options = {
@@ -229,19 +282,41 @@ function dxbinOutcome(dir: string, libDir: string, p: CppProgram): Outcome {
     includeDirs: [fsHost ? libDir : INCLUDE_DIR],
     host: fsHost ? fileSystemHost({ fs, path }) : virtualHost({ ...p.files }),
   };
-  let text;
+  const f = new HlslFile(p.files[MAIN]!, file, {}, {}, options);
+  let places: Places;
+  const root = dirname(libDir);
   try {
-    text = new HlslFile(p.files[MAIN]!, file, {}, {}, options).defineText('RS');
+    places = { kind: 'tokens', list: markedTokenList(f.preprocessedText()).map((x) => `${relative(x.file, dir, root)}:${x.line} ${x.text}`) };
   } catch (e) {
     if (!(e instanceof HlslError)) throw e;
-    return e.code === 'hlsl-missing' ? { kind: 'undefined' } : { kind: 'refused', why: e.message };
+    const m = /^(.*):(\d+):(\d+)$/.exec(e.path ?? '');
+    places = m ? { kind: 'error', at: `${relative(m[1]!, dir, root)}:${m[2]}:${m[3]}` } : { kind: 'none' };
   }
-  return compiled(text.text);
+  let text;
+  try {
+    text = f.defineText('RS');
+  } catch (e) {
+    if (!(e instanceof HlslError)) throw e;
+    return { outcome: e.code === 'hlsl-missing' ? { kind: 'undefined' } : { kind: 'refused', why: e.message }, places };
+  }
+  return { outcome: compiled(text.text), places };
 }
+
+/** The same places: the same (file, line, token) list, or the same place of cpp's `#error` (where cpp's first error is another, nothing). */
+const samePlaces = (got: Places, want: Places) =>
+  want.kind === 'none' || (got.kind === want.kind && (got.kind === 'tokens' ? got.list.join('\n') === (want as { list: string[] }).list.join('\n') : got.kind === 'error' && got.at === (want as { at: string }).at));
 
 /** Same outcome: same bytes, or both refuse, or RS undefined on both, or the same text (spacing aside) that does not compile. */
 const same = (a: Outcome, b: Outcome) =>
   a.kind === b.kind && (a.kind !== 'bytes' || a.hex === (b as { hex: string }).hex) && (a.kind !== 'bad-text' || a.text.replace(/\s/g, '') === (b as { text: string }).text.replace(/\s/g, ''));
+
+/** The first difference of two places, for a report. */
+function placesDiff(got: Places, want: Places): string {
+  if (got.kind !== 'tokens' || want.kind !== 'tokens') return `dxbin ${JSON.stringify(got)}\ncpp   ${JSON.stringify(want)}`;
+  let k = 0;
+  while (k < got.list.length && got.list[k] === want.list[k]) k++;
+  return `places differ at token ${k}: dxbin ${JSON.stringify(got.list.slice(Math.max(0, k - 2), k + 3))}\ncpp   ${JSON.stringify(want.list.slice(Math.max(0, k - 2), k + 3))}`;
+}
 
 const describe = (p: CppProgram) =>
   `flags: ${JSON.stringify(p.flags)} (host ${p.host})\n${Object.entries(p.files)
@@ -266,9 +341,12 @@ async function differential(seed: number, count: number, tally: Map<string, numb
     const t1 = performance.now();
     let differ = 0;
     for (const { index, p } of jobs) {
-      const got = dxbinOutcome(join(chunk, `p${index}`), libDir, p);
-      if (!same(got, wants.get(index)!)) differ++;
+      const { outcome: got, places } = dxbinOutcome(join(chunk, `p${index}`), libDir, p);
+      const want = wants.get(index)!;
+      if (!same(got, want.outcome) || !samePlaces(places, want.places)) differ++;
       else {
+        count1(want.places.kind === 'tokens' ? 'places: tokens' : want.places.kind === 'error' ? 'places: #error' : 'places: none');
+        if (Object.values(p.files).some((text) => text.includes('#line '))) count1('with #line');
         count1(got.kind);
         if (process.env.DXBIN_CPP_TIMING && got.kind === 'refused') count1(`  ${got.why.replace(/^.*?(\w+\.h\w*):/, '$1:').replace(/\d+/g, 'N')}`);
       }
@@ -285,7 +363,7 @@ async function differential(seed: number, count: number, tally: Map<string, numb
         let p = tagged(original, `p${index}`);
         let dir = join(chunk, `p${index}`);
         let lib = libDir;
-        let want = index < jobs.length && JSON.stringify(jobs[index]!.p) === JSON.stringify(p) ? wants.get(index) : undefined;
+        let want: CppAnswer | undefined = index < jobs.length && JSON.stringify(jobs[index]!.p) === JSON.stringify(p) ? wants.get(index) : undefined;
         if (want === undefined) {
           // a program fast-check shrank to: cpp runs on it alone, with real -D/-U/-I flags
           p = original;
@@ -294,7 +372,8 @@ async function differential(seed: number, count: number, tally: Map<string, numb
           want = cppAlone(dir, p);
         }
         const got = dxbinOutcome(dir, lib, p);
-        if (!same(got, want)) throw new Error(`dxbin ${JSON.stringify(got)}\ncpp   ${JSON.stringify(want)}\n${describe(p)}`);
+        if (!same(got.outcome, want.outcome)) throw new Error(`dxbin ${JSON.stringify(got.outcome)}\ncpp   ${JSON.stringify(want.outcome)}\n${describe(p)}`);
+        if (!samePlaces(got.places, want.places)) throw new Error(`${placesDiff(got.places, want.places)}\n${describe(p)}`);
       }),
       { seed, numRuns: count, includeErrorInReport: true },
     );

@@ -100,7 +100,7 @@ test('comments, strings and continuations hide directives; #line, __LINE__ and _
   assert.is(rs('// #define RS "CBV(b9)"\n/*\n#define RS "CBV(b8)"\n*/\n#define RS "CBV(b0) // not a comment"\n'), 'CBV(b0) // not a comment');
   assert.is(rs('#define X 1 \\\n#define RS "CBV(b7)"\n#ifndef RS\n#define RS "CBV(b1)"\n#endif\n'), 'CBV(b1)', 'a continued line is one directive');
   assert.is(rs('/* a */ # /* b */ define RS "CBV(b0)"\n'), 'CBV(b0)', 'comments before # are whitespace');
-  assert.is(new HlslFile('#line 40 "other.hlsl"\n#if __LINE__ == 40\n__FILE__ __LINE__\n#endif\n', 'a.hlsl').preprocessedText(), '#line 3 "a.hlsl"\n"other.hlsl" 41\n');
+  assert.is(new HlslFile('#line 40 "other.hlsl"\n#if __LINE__ == 40\n__FILE__ __LINE__\n#endif\n', 'a.hlsl').preprocessedText(), '#line 41 "other.hlsl"\n"other.hlsl" 41\n', "cpp: # 40 \"other.hlsl\", the line of __FILE__ presumed 41");
   assert.is(rs('\n\n#if __LINE__ == 3 && defined(__LINE__)\n#define RS "CBV(b3)"\n#endif\n'), 'CBV(b3)');
 });
 

@@ -11,7 +11,8 @@
  * suffixes, shifts by a negative or out-of-range amount (GCC shifts the other way, clang clamps:
  * `1 >> -1` is 2 to GCC, 0 to clang; the 100,000-program run met it as `1 >> 1 * -1`),
  * the comma operator in #if, `__FILE__` (the probe file differs), `__LINE__` across continued
- * lines (GCC and clang count differently inside macro calls), and two headers with the same
+ * lines (GCC and clang count differently inside macro calls), a `#line` continued over lines
+ * (clang counts from its number's line, GCC from its end), and two headers with the same
  * contents under `#pragma once` (GCC takes them for one file, clang goes by the file's identity).
  */
 import fc from 'fast-check';
@@ -35,7 +36,8 @@ export const INCLUDE_DIR = 'lib';
  * programs can share one -I folder. Both sides get the renamed program.
  */
 export function tagged(p: CppProgram, tag: string): CppProgram {
-  const rename = (s: string) => s.replace(/\bh([23])\.h\b/g, `${tag}_h$1.h`);
+  // `#line N "LINE_TAG.hlsl"` names too, so that cpp's messages after it still name the program
+  const rename = (s: string) => s.replace(/\bh([23])\.h\b/g, `${tag}_h$1.h`).replace(/\bLINE_TAG\b/g, `${tag}_line`);
   // a last line naming the program: GCC's #pragma once skips a file whose contents it has seen (see headerArb)
   return { ...p, files: Object.fromEntries(Object.entries(p.files).map(([name, text]) => [rename(name), `${rename(text)}// ${tag}\n`])) };
 }
@@ -201,6 +203,14 @@ function linesArb(at: number, depth: number, k: { n: number }): fc.Arbitrary<str
       // a missing header in a taken group is fatal for cpp (and ends a batch of programs): kept rare
       { weight: 1, arbitrary: fc.constant(['#ifdef H', '#include "missing.h"', '#endif']) },
       { weight: 1, arbitrary: fc.constantFrom(['#warning careful'], ['#pragma dxbin_unknown_pragma'], ['#pragma pack_matrix(row_major)']) },
+      // #line on a line of its own (clang notes it at its number, GCC after the directive: the same line unless it is continued),
+      // its number within 31 bits (GCC and clang both take it), with or without a name; text after it shows the lines
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(rnd({ min: 1, max: 5000 }), fc.constantFrom('', ' "LINE_TAG.hlsl"', ' "sub/LINE_TAG.h"'), fc.constantFrom([], ['static const int l = __LINE__;'], ['#if __LINE__ & 1', 'static const int odd = 1;', '#endif']))
+          .map(([n, name, after]) => [`#line ${n}${name}`, ...after]),
+      },
     ];
     if (canInclude.length > 0) {
       options.push({

@@ -128,12 +128,8 @@ export class HlslFile {
     const { parens, brackets } = matchBrackets(out);
     const memo = new Map<number, string | undefined>();
     let found: { at: number; end: number } | undefined;
-    const where = (i: number) => {
-      const t = out[i]!;
-      const src = pp.sources[t.file]!;
-      const { line, column } = src.locate(t.pos);
-      return { file: src.name, line, column };
-    };
+    // the presumed place (what #line says), as every message
+    const where = (i: number) => pp.sources[out[i]!.file]!.presumed(out[i]!.pos);
     for (let i = 0; i + 2 < out.length; i++) {
       if (!isPunct(out[i], '[') || out[i + 1]!.kind !== TOKEN.ident || out[i + 1]!.text !== 'RootSignature' || !isPunct(out[i + 2], '(')) continue;
       const argEnd = parens[i + 2]!;

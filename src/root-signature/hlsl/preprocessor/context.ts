@@ -17,10 +17,9 @@ export class Context {
   protected readonly frames: Frame[] = [];
   protected budget!: Budget;
 
+  /** The presumed location (what `#line` says) of index `pos` of reading `file`'s spliced text. */
   location(file: number, pos: number): SourceLocation {
-    const src = this.sources[file]!;
-    const { line, column } = src.locate(pos);
-    return { file: src.name, line, column };
+    return this.sources[file]!.presumed(pos);
   }
 
   protected failAt(file: number, pos: number, message: string): never {

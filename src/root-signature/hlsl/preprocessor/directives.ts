@@ -29,7 +29,9 @@ export function preprocess(mainName: string, mainText: string, options: Preproce
 }
 
 class Preprocessor extends Expander {
+  /** Each file's first reading, by its real path (later readings are further sources sharing its text). */
   private readonly byReal = new Map<string, number>();
+  /** Files (by first reading) under `#pragma once` or `#import`. */
   private readonly once = new Set<number>();
   private readonly files: string[] = [];
   private readonly output: Token[] = [];
@@ -40,7 +42,7 @@ class Preprocessor extends Expander {
   private readonly host: IncludeHost | undefined;
   private readonly includeDirs: readonly string[];
   private readonly maxIncludeDepth: number;
-  /** The guard macro of each file found guarded (clang's multiple-include optimization). */
+  /** The guard macro of each file (by first reading) found guarded (clang's multiple-include optimization). */
   private readonly guards = new Map<number, string>();
   private mainId = -1;
   private readonly text: boolean;
@@ -62,7 +64,7 @@ class Preprocessor extends Expander {
       this.predefine();
       this.mainId = this.addSource(new Source(mainName, mainName, mainText));
       this.read(mainName);
-      this.push(this.mainId, -1);
+      this.push(this.mainId, this.mainId, -1);
       this.loop();
     } finally {
       // a failure leaves includes open: their levels go back to a budget the caller may share
@@ -92,7 +94,7 @@ class Preprocessor extends Expander {
     }
     if (lines.length === 0) return;
     const src = this.addSource(new Source('<command line>', '<command line>', lines.join('\n')));
-    this.push(src, -1);
+    this.push(src, src, -1);
     this.loop();
     this.output.length = 0;
   }
@@ -102,15 +104,18 @@ class Preprocessor extends Expander {
     this.options.onFile?.(path);
   }
 
+  /** A reading of a file: its index in `sources` (the first reading of a file is its id in `byReal`). */
   private addSource(src: Source): number {
     this.sources.push(src);
-    this.byReal.set(src.real, this.sources.length - 1);
-    return this.sources.length - 1;
+    const id = this.sources.length - 1;
+    if (!this.byReal.has(src.real)) this.byReal.set(src.real, id);
+    return id;
   }
 
-  private push(id: number, dir: number, nested = false): void {
+  /** Reads reading `id` of file `file` (its first reading's id) next. */
+  private push(id: number, file: number, dir: number, nested = false): void {
     const src = this.sources[id]!;
-    this.frames.push({ src, id, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, lineDelta: 0, presumed: src.name, guard: GUARD_START, nested });
+    this.frames.push({ src, id, file, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, guard: GUARD_START, nested });
   }
 
   // ---------------------------------------------------------------- the directive loop
@@ -126,7 +131,7 @@ class Preprocessor extends Expander {
         const open = fr.conds[fr.conds.length - 1];
         if (open) this.fail(open.at, 'unterminated conditional directive');
         // the whole file was one #ifndef X ... #endif: not read again while X is defined
-        if (fr.guard === GUARD_AFTER) this.guards.set(fr.id, fr.guardName!);
+        if (fr.guard === GUARD_AFTER) this.guards.set(fr.file, fr.guardName!);
         frames.pop();
         if (fr.nested) this.leave();
         continue;
@@ -405,19 +410,22 @@ class Preprocessor extends Expander {
     if (!found) this.fail(at, `'${name}' file not found`);
     this.resolved.set(key, found);
     const hit = found;
-    let id = this.byReal.get(hit.real);
-    if (id !== undefined && this.once.has(id)) return;
+    const file = this.byReal.get(hit.real);
+    if (file !== undefined && this.once.has(file)) return;
     // a guarded header whose guard is still defined would be skipped whole: not scanned again
-    if (id !== undefined && this.macros.has(this.guards.get(id) ?? '\0')) return;
-    if (id === undefined) id = this.readInclude(host!, hit, name, at);
+    if (file !== undefined && this.macros.has(this.guards.get(file) ?? '\0')) return;
+    let id: number;
+    if (file === undefined) id = this.readInclude(host!, hit, name, at);
     else {
-      // an unguarded file included again: opened and scanned again (a small one costs as much as REINCLUDE_MINIMUM bytes)
+      // an unguarded file included again: opened and scanned again (a small one costs as much as REINCLUDE_MINIMUM bytes),
+      // a reading of its own (its own #line notes) sharing the first one's text; the name as found this time
       this.charge('files', 1, at);
-      this.charge('scan', Math.max(this.sources[id]!.clean.length, REINCLUDE_MINIMUM), at);
+      this.charge('scan', Math.max(this.sources[file]!.clean.length, REINCLUDE_MINIMUM), at);
+      id = this.addSource(new Source(hit.path, hit.real, this.sources[file]!));
     }
-    if (kind === 'import') this.once.add(id);
+    if (kind === 'import') this.once.add(file ?? id);
     this.enter(at);
-    this.push(id, hit.dir, true);
+    this.push(id, file ?? id, hit.dir, true);
   }
 
   /** Reads an included file once: charged as a read (its size before, at least READ_MINIMUM), the host asked for no more than the budget has left. */
@@ -467,14 +475,16 @@ class Preprocessor extends Expander {
       value = value * 10 + (n.text.charCodeAt(k) - 48);
       if (value > 0xffffffff) this.fail(n, '#line directive requires a positive integer argument');
     }
-    const nextLine = fr.src.locate(name.pos).line + 1;
-    fr.lineDelta = value - nextLine;
     const file = tokens[1];
+    let presumed: string | undefined;
     if (file) {
       // a plain string literal only (no L, u, U or u8), its value the presumed name
       if (file.kind !== STRING || !file.text.startsWith('"')) this.fail(file, 'invalid filename for #line directive');
-      fr.presumed = literalText(file.text, (k, message) => this.failAt(file.file, file.synthetic ? file.pos : file.pos + k, message));
+      presumed = literalText(file.text, (k, message) => this.failAt(file.file, file.synthetic ? file.pos : file.pos + k, message));
     }
+    // noted at the number as written (a macro's: where it is called), as clang's AddLineNote: the
+    // physical line after that one is line `value`; without a name the presumed name stays
+    fr.src.addLineNote(args[0]!.pos, value, presumed);
   }
 
   private pragma(fr: Frame, name: Token, line: Token[]): void {
@@ -483,7 +493,7 @@ class Preprocessor extends Expander {
     switch (kind) {
       case 'once':
         if (fr.id === this.mainId) this.warn(what!, '#pragma once in main file');
-        this.once.add(fr.id);
+        this.once.add(fr.file);
         return;
       case 'push_macro':
       case 'pop_macro': {

@@ -104,16 +104,13 @@ export class Expander extends Context {
   }
 
   private builtin(macro: Macro, t: Token): Token {
-    const fr = this.frames[this.frames.length - 1];
     switch (macro.builtin) {
-      case 'line': {
-        const line = this.sources[t.from]!.locate(t.at).line + (fr && fr.id === t.from ? fr.lineDelta : 0);
-        return this.synthetic(String(line), NUMBER, t);
-      }
-      case 'file': {
-        const name = fr && fr.id === t.from ? fr.presumed : this.sources[t.from]!.name;
-        return this.synthetic(quoteLiteral(name), STRING, t);
-      }
+      // the presumed line and name where the token stands (a macro body's: its outermost call's name;
+      // an argument's: its own line, pre-expanded as GCC does; clang says the line of the call's `)`)
+      case 'line':
+        return this.synthetic(String(this.location(t.from, t.at).line), NUMBER, t);
+      case 'file':
+        return this.synthetic(quoteLiteral(this.location(t.from, t.at).file), STRING, t);
       case 'counter':
         return this.synthetic(String(this.counter++), NUMBER, t);
       case 'date': {

@@ -7,7 +7,7 @@ import { HlslError, RootSignatureText, type SourceLocation } from '../text.js';
 import { literalValue, quoteLiteral } from './literal.js';
 import { PUNCT_BY_FIRST } from './lexer.js';
 import type { Preprocessed } from './options.js';
-import type { Source } from './source.js';
+import { presumedLine, type Source } from './source.js';
 import { TOKEN, type Token } from './token.js';
 
 const { ident: IDENT, number: NUMBER, string: STRING, char: CHAR, punct: PUNCT } = TOKEN;
@@ -47,9 +47,7 @@ export function tokensToText(tokens: readonly Token[], sources: readonly Source[
           }
         },
         (k, message) => {
-          const src = sources[t.file]!;
-          const { line, column } = src.locate(at(k));
-          throw new HlslError(message, { file: src.name, line, column }, 'hlsl-preprocess');
+          throw new HlslError(message, sources[t.file]!.presumed(at(k)), 'hlsl-preprocess');
         },
       );
       previousWasString = true;
@@ -66,33 +64,36 @@ export function tokensToText(tokens: readonly Token[], sources: readonly Source[
     locate(index: number): SourceLocation {
       const k = Math.min(index, files.length - 1);
       if (k < 0) return { file: sources[0]?.name ?? name, line: 1, column: 1 };
-      const src = sources[files[k]!]!;
-      const { line, column } = src.locate(offs[k]! + (index > k ? 1 : 0));
-      return { file: src.name, line, column };
+      return sources[files[k]!]!.presumed(offs[k]! + (index > k ? 1 : 0));
     },
   });
 }
 
 /**
- * The preprocessed text, as `dxc -P` writes it: tokens on the lines they came from, `#line`
- * markers where the file changes or lines are skipped, a space where the source had whitespace
- * (or where two tokens would otherwise read as one).
+ * The preprocessed text, as `dxc -P` writes it: tokens on the (presumed) lines they came from,
+ * `#line` markers where the reading or its presumed name changes or lines are skipped or go back
+ * (a `#line`), a space where the source had whitespace (or where two tokens would otherwise read
+ * as one).
  */
 export function preprocessedText(result: Preprocessed): string {
   let out = '';
   let file = -1;
+  let name = '';
   let line = 0;
   let atLineStart = true;
   let previous: Token | undefined;
-  // tokens come mostly in order: each source's line is found from the last one looked up (a binary search only when going back)
+  // tokens come mostly in order: each reading's line is found from the last one looked up (a binary search only when going back)
   const lines = result.sources.map((src) => new LineCursor(src));
   for (const t of result.output) {
-    const l = lines[t.from]!.lineOf(t.at);
-    if (t.from !== file || l < line || l - line > 8) {
+    const cursor = lines[t.from]!;
+    const l = cursor.lineOf(t.at);
+    const n = cursor.name;
+    if (t.from !== file || n !== name || l < line || l - line > 8) {
       if (!atLineStart) out += '\n';
       // the name escaped as clang writes it (write_escaped): a path holding a newline cannot start a line
-      out += `#line ${l} ${quoteLiteral(result.sources[t.from]!.name, true)}\n`;
+      out += `#line ${l} ${quoteLiteral(n, true)}\n`;
       file = t.from;
+      name = n;
       line = l;
       atLineStart = true;
     } else if (l > line) {
@@ -109,23 +110,42 @@ export function preprocessedText(result: Preprocessed): string {
   return out;
 }
 
-/** Line numbers of positions in one source, found by walking from the last answer. */
+/**
+ * Presumed lines of positions in one reading, found by walking from the last answer (its physical
+ * line and its `#line` note; a binary search only when going back): the same answer as
+ * Source.presumed, in time linear in the output.
+ */
 class LineCursor {
   private line = 0;
+  private note = -1;
   private readonly starts: Int32Array;
+  /** The presumed name at the last position asked. */
+  name: string;
   constructor(private readonly src: Source) {
     this.starts = src.lineStarts();
+    this.name = src.name;
   }
 
-  /** The 1-based line of index `i` of the source's spliced text. */
+  /** The presumed 1-based line of index `i` of the reading's spliced text (its name then in `name`). */
   lineOf(i: number): number {
     const at = this.src.offset(i);
     const starts = this.starts;
     let l = this.line;
-    if (at < starts[l]!) return (this.line = this.src.locate(i).line - 1) + 1;
-    while (l + 1 < starts.length && starts[l + 1]! <= at) l++;
+    if (at < starts[l]!) l = this.src.locate(i).line - 1;
+    else while (l + 1 < starts.length && starts[l + 1]! <= at) l++;
     this.line = l;
-    return l + 1;
+    const notes = this.src.lineNotes;
+    let k = this.note;
+    if (k >= 0 && notes[k]!.at > i) k = this.src.noteIndexAt(i);
+    else while (k + 1 < notes.length && notes[k + 1]!.at <= i) k++;
+    this.note = k;
+    if (k < 0) {
+      this.name = this.src.name;
+      return l + 1;
+    }
+    const note = notes[k]!;
+    this.name = note.name;
+    return presumedLine(note, l + 1);
   }
 }
 

@@ -1,11 +1,29 @@
 /**
  * Sources and the file stack (clang's SourceManager and its lexer stack): a file's text with its
- * line continuations spliced, mapped back to lines and columns; the frame of each file being read,
- * with its open conditionals and the state of the multiple-include optimization.
+ * line continuations spliced, mapped back to lines and columns; each reading's `#line` table
+ * (clang's LineTableInfo) and the presumed location every message and marker uses; the frame of
+ * each file being read, with its open conditionals and the state of the multiple-include
+ * optimization.
  */
+import type { SourceLocation } from '../text.js';
 import type { Token } from './token.js';
 
-/** A source file as the preprocessor reads it: line continuations spliced, lines indexed once. */
+/**
+ * A `#line` note (clang's LineEntry): from index `at` of the spliced text on, physical line
+ * `marker + 1` is presumed line `line` (and so on down the file), of the file named `name`.
+ */
+export interface LineNote {
+  readonly at: number;
+  readonly marker: number;
+  readonly line: number;
+  readonly name: string;
+}
+
+/**
+ * One reading of a source file as the preprocessor reads it (the main file, each #include: a file
+ * included twice is two readings sharing one text): line continuations spliced, lines indexed
+ * once, its own `#line` notes.
+ */
 export class Source {
   /**
    * The file's text as the lexer reads it, of the length it was given: every lone CR a newline
@@ -18,14 +36,29 @@ export class Source {
   private readonly spliceAt: Int32Array | null;
   private readonly dropped: Int32Array | null;
   private starts: Int32Array | null = null;
+  /** The reading whose text this one shares (its line starts made once for both). */
+  private readonly base: Source | undefined;
+  /** This reading's `#line` notes, in the order of `at` (append-only: directives are read forward). */
+  private readonly notes: LineNote[] = [];
 
   constructor(
     /** The path as found (the main file's as given; an include's as joined to its folder). */
     readonly name: string,
     /** The file's identity (its real path; the name for a text without a file). */
     readonly real: string,
-    text: string,
+    /** The file's text, or an earlier reading of the same file whose text this one shares. */
+    text: string | Source,
   ) {
+    if (typeof text !== 'string') {
+      const base = text.base ?? text;
+      this.base = base;
+      this.text = base.text;
+      this.clean = base.clean;
+      this.spliceAt = base.spliceAt;
+      this.dropped = base.dropped;
+      return;
+    }
+    this.base = undefined;
     this.text = text = normalizeLineEnds(text);
     if (!/\\[ \t\f\v]*\r?\n/.test(text)) {
       this.clean = text;
@@ -61,18 +94,67 @@ export class Source {
     return c + this.dropped![lastAtMost(at, c)]!;
   }
 
-  /** Offsets in `text` where its lines start (made once). */
+  /** Offsets in `text` where its lines start (made once per file, shared by its readings). */
   lineStarts(): Int32Array {
+    if (this.base !== undefined) return this.base.lineStarts();
     return (this.starts ??= lineStartsOf(this.text));
   }
 
-  /** Line and column (1-based) of index `i` of `clean`. */
+  /** Physical line and column (1-based) of index `i` of `clean`: where it is in the file, whatever `#line` says. */
   locate(i: number): { line: number; column: number } {
     const at = this.offset(i);
     const starts = this.lineStarts();
     const line = lastAtMost(starts, at);
     return { line: line + 1, column: at - starts[line]! + 1 };
   }
+
+  /**
+   * A `#line N "name"` read at index `at` of `clean` (the place of its number, as clang's
+   * AddLineNote): the physical line after it is presumed line `line`; `name` undefined keeps the
+   * presumed name in force there. Notes come in the order of `at` (a directive after the last).
+   */
+  addLineNote(at: number, line: number, name: string | undefined): void {
+    const last = this.notes[this.notes.length - 1];
+    if (last !== undefined && at < last.at) throw new Error(`#line note at ${at} before the last one at ${last.at}`);
+    this.notes.push({ at, marker: this.locate(at).line, line, name: name ?? last?.name ?? this.name });
+  }
+
+  /** This reading's `#line` notes, in order. */
+  get lineNotes(): readonly LineNote[] {
+    return this.notes;
+  }
+
+  /** Index into `lineNotes` of the note in force at index `i` of `clean` (-1: none; a binary search). */
+  noteIndexAt(i: number): number {
+    const notes = this.notes;
+    let lo = 0;
+    let hi = notes.length - 1;
+    if (hi < 0 || notes[0]!.at > i) return -1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (notes[mid]!.at <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /**
+   * The presumed location of index `i` of `clean` (clang's getPresumedLoc): the file name and line
+   * the last `#line` before it says, counted on from there; the column is the physical one. Every
+   * message, marker, `__LINE__` and `__FILE__` is located through it.
+   */
+  presumed(i: number): SourceLocation {
+    const { line, column } = this.locate(i);
+    const k = this.noteIndexAt(i);
+    if (k < 0) return { file: this.name, line, column };
+    const note = this.notes[k]!;
+    return { file: note.name, line: presumedLine(note, line), column };
+  }
+}
+
+/** The presumed line of physical line `line` under `note` (unsigned 32-bit, as clang counts it). */
+export function presumedLine(note: LineNote, line: number): number {
+  return (note.line + line - note.marker - 1) >>> 0;
 }
 
 /** `text` with every lone CR a newline and a leading BOM a space (the same length: indices stay). */
@@ -112,7 +194,10 @@ export interface Cond {
 
 export interface Frame {
   src: Source;
+  /** This reading (index into `sources`: tokens and messages name it). */
   id: number;
+  /** The file's first reading (what `#pragma once`, `#import` and guards are recorded by). */
+  file: number;
   /** Where the next line starts in the source's spliced text. */
   pos: number;
   /** Reports an error at an index of this source (made once per inclusion). */
@@ -120,8 +205,6 @@ export interface Frame {
   conds: Cond[];
   /** Index of the -I folder the file was found in (-1: next to its includer, or the main file). */
   dir: number;
-  lineDelta: number;
-  presumed: string;
   /** The multiple-include optimization's state: nothing met yet, inside the guard, after its #endif, or not guarded. */
   guard: typeof GUARD_START | typeof GUARD_IN | typeof GUARD_AFTER | typeof GUARD_NONE;
   /** The guard's macro and the conditional it opened. */
