@@ -63,7 +63,14 @@ test('#if arithmetic: precedence, unsigned conversion, 64 bits, short-circuit, d
 test('#if errors at file:line:column in clang words', () => {
   fails(() => rs('\n#if 1 / 0\n#endif\n'), 'a.hlsl:2:7', /division by zero in preprocessor expression/);
   fails(() => rs('#if (1\n#endif\n'), 'a.hlsl:1:5', /expected '\)' in preprocessor expression/);
-  fails(() => rs('#if\n#endif\n'), 'a.hlsl:1:2', /#if with no expression/);
+  // nothing to read: at the directive's end (clang's eod token), where cpp says too (cpp -P: 1:4, 1:7, 1:12, 1:8, 2:8, 2:6, 2:1)
+  fails(() => rs('#if\n#endif\n'), 'a.hlsl:1:4', /#if with no expression/);
+  fails(() => rs('#if   \n#endif\n'), 'a.hlsl:1:7', /#if with no expression/);
+  fails(() => rs('#if /* c */\n#endif\n'), 'a.hlsl:1:12', /#if with no expression/);
+  fails(() => rs('  #  if\r\n#endif\r\n'), 'a.hlsl:1:8', /#if with no expression/);
+  fails(() => rs('#if 0\n#elif  \n#endif\n'), 'a.hlsl:2:8', /#elif with no expression/);
+  fails(() => rs('#define E\n#if E\n#endif\n'), 'a.hlsl:2:6', /expected value in expression/);
+  fails(() => rs('#if \\\n\n#endif\n'), 'a.hlsl:2:1', /#if with no expression/);
   fails(() => rs('#if 1 2\n#endif\n'), 'a.hlsl:1:7', /token is not a valid binary operator/);
   fails(() => rs('#if 1.5\n#endif\n'), 'a.hlsl:1:5', /floating point literal in preprocessor expression/);
   fails(() => rs('#if 08\n#endif\n'), 'a.hlsl:1:5', /invalid digit '8' in octal constant/);

@@ -52,6 +52,8 @@ export class Expression {
     private readonly tokens: Token[],
     private readonly pp: { location(file: number, pos: number): SourceLocation },
     private readonly directive: Token,
+    /** Where the directive ends (clang's eod token): a value missing at the end is reported there. */
+    private readonly end?: { file: number; pos: number },
   ) {}
 
   evaluate(): bigint {
@@ -195,7 +197,7 @@ export class Expression {
   }
 
   private fail(t: Token | undefined, message: string): never {
-    const at = t ?? this.tokens[this.tokens.length - 1] ?? this.directive;
+    const at = t ?? this.end ?? this.tokens[this.tokens.length - 1] ?? this.directive;
     throw new HlslError(message, this.pp.location(at.file, at.pos), 'hlsl-preprocess');
   }
 
