@@ -111,6 +111,19 @@ test('comments, strings and continuations hide directives; #line, __LINE__ and _
   assert.is(rs('\n\n#if __LINE__ == 3 && defined(__LINE__)\n#define RS "CBV(b3)"\n#endif\n'), 'CBV(b3)');
 });
 
+test("an escape C does not have warns as clang does (\"unknown escape sequence '\\q'\", at its backslash) and is its character; a bad one is an error", () => {
+  const warned = (text: string) => new HlslFile(text, 'a.hlsl').warnings.map((w) => `${w.location.file}:${w.location.line}:${w.location.column} ${w.message}`);
+  assert.equal(warned("#if '\\q' == 'q'\n#define RS \"CBV(b0)\"\n#endif\n"), ["a.hlsl:1:6 unknown escape sequence '\\q'"]);
+  assert.is(rs("#if '\\q' == 'q'\n#define RS \"CBV(b0)\"\n#endif\n"), 'CBV(b0)', 'the character itself');
+  assert.equal(warned('#line 3 "a\\qb.h"\n#warning after\n'), ["a.hlsl:1:11 unknown escape sequence '\\q'", "aqb.h:3:2 after"], 'a #line name: the warning, then the name without the backslash');
+  assert.equal(warned("#define Q '\\q'\n#if Q\n#endif\n"), ["a.hlsl:1:12 unknown escape sequence '\\q'"], 'from a macro: where the literal is spelled');
+  assert.equal(warned("#if '\\(' == '(' && '\\e' == 27 && '\\u0041' == 65 && '\\?' == 63\n#define RS \"CBV(b0)\"\n#endif\n"), [], "GNU's \\( (pedantic only), \\e, \\u and the simple escapes say nothing");
+  assert.is(rs("#if '\\e' == 27 && '\\E' == 27\n#define RS \"CBV(b0)\"\n#endif\n"), 'CBV(b0)', "'\\e' is ESC (GNU), as clang and cpp read it");
+  fails(() => rs("#if '\\x' == 0\n#endif\n"), 'a.hlsl:1:6', /\\x used with no following hex digits/);
+  fails(() => rs("#if '\\u00e9'\n#endif\n"), 'a.hlsl:1:6', /character too large for enclosing character literal type/);
+  fails(() => rs("#if '\\u12'\n#endif\n"), 'a.hlsl:1:6', /incomplete universal character name/);
+});
+
 test('includes: only in taken groups, next to the includer then -I, #pragma once and guards, every file read once by its real path', () => {
   const files = {
     'src/main.hlsl': '#if 0\n#include "missing.h"\n#endif\n// #include "also-missing.h"\n#include "rs.hlsli"\n#include <common.hlsli>\n#include "rs.hlsli"\n#define RS RS_TEXT ", " COMMON\n',

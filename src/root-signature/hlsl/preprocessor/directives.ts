@@ -485,7 +485,12 @@ class Preprocessor extends Expander {
     if (file) {
       // a plain string literal only (no L, u, U or u8), its value the presumed name
       if (file.kind !== STRING || !file.text.startsWith('"')) this.fail(file, 'invalid filename for #line directive');
-      presumed = literalText(file.text, (k, message) => this.failAt(file.file, file.synthetic ? file.pos : file.pos + k, message));
+      const at = (k: number) => (file.synthetic ? file.pos : file.pos + k);
+      presumed = literalText(
+        file.text,
+        (k, message) => this.failAt(file.file, at(k), message),
+        (k, message) => this.warnAt(file.file, at(k), message),
+      );
     }
     // noted at the number as written (a macro's: where it is called), as clang's AddLineNote: the
     // physical line after that one is line `value`; without a name the presumed name stays
