@@ -63,7 +63,14 @@ test('#if arithmetic: precedence, unsigned conversion, 64 bits, short-circuit, d
 test('#if errors at file:line:column in clang words', () => {
   fails(() => rs('\n#if 1 / 0\n#endif\n'), 'a.hlsl:2:7', /division by zero in preprocessor expression/);
   fails(() => rs('#if (1\n#endif\n'), 'a.hlsl:1:5', /expected '\)' in preprocessor expression/);
-  fails(() => rs('#if\n#endif\n'), 'a.hlsl:1:2', /#if with no expression/);
+  // nothing to read: at the directive's end (clang's eod token), where cpp says too (cpp -P: 1:4, 1:7, 1:12, 1:8, 2:8, 2:6, 2:1)
+  fails(() => rs('#if\n#endif\n'), 'a.hlsl:1:4', /#if with no expression/);
+  fails(() => rs('#if   \n#endif\n'), 'a.hlsl:1:7', /#if with no expression/);
+  fails(() => rs('#if /* c */\n#endif\n'), 'a.hlsl:1:12', /#if with no expression/);
+  fails(() => rs('  #  if\r\n#endif\r\n'), 'a.hlsl:1:8', /#if with no expression/);
+  fails(() => rs('#if 0\n#elif  \n#endif\n'), 'a.hlsl:2:8', /#elif with no expression/);
+  fails(() => rs('#define E\n#if E\n#endif\n'), 'a.hlsl:2:6', /expected value in expression/);
+  fails(() => rs('#if \\\n\n#endif\n'), 'a.hlsl:2:1', /#if with no expression/);
   fails(() => rs('#if 1 2\n#endif\n'), 'a.hlsl:1:7', /token is not a valid binary operator/);
   fails(() => rs('#if 1.5\n#endif\n'), 'a.hlsl:1:5', /floating point literal in preprocessor expression/);
   fails(() => rs('#if 08\n#endif\n'), 'a.hlsl:1:5', /invalid digit '8' in octal constant/);
@@ -102,6 +109,19 @@ test('comments, strings and continuations hide directives; #line, __LINE__ and _
   assert.is(rs('/* a */ # /* b */ define RS "CBV(b0)"\n'), 'CBV(b0)', 'comments before # are whitespace');
   assert.is(new HlslFile('#line 40 "other.hlsl"\n#if __LINE__ == 40\n__FILE__ __LINE__\n#endif\n', 'a.hlsl').preprocessedText(), '#line 41 "other.hlsl"\n"other.hlsl" 41\n', "cpp: # 40 \"other.hlsl\", the line of __FILE__ presumed 41");
   assert.is(rs('\n\n#if __LINE__ == 3 && defined(__LINE__)\n#define RS "CBV(b3)"\n#endif\n'), 'CBV(b3)');
+});
+
+test("an escape C does not have warns as clang does (\"unknown escape sequence '\\q'\", at its backslash) and is its character; a bad one is an error", () => {
+  const warned = (text: string) => new HlslFile(text, 'a.hlsl').warnings.map((w) => `${w.location.file}:${w.location.line}:${w.location.column} ${w.message}`);
+  assert.equal(warned("#if '\\q' == 'q'\n#define RS \"CBV(b0)\"\n#endif\n"), ["a.hlsl:1:6 unknown escape sequence '\\q'"]);
+  assert.is(rs("#if '\\q' == 'q'\n#define RS \"CBV(b0)\"\n#endif\n"), 'CBV(b0)', 'the character itself');
+  assert.equal(warned('#line 3 "a\\qb.h"\n#warning after\n'), ["a.hlsl:1:11 unknown escape sequence '\\q'", "aqb.h:3:2 after"], 'a #line name: the warning, then the name without the backslash');
+  assert.equal(warned("#define Q '\\q'\n#if Q\n#endif\n"), ["a.hlsl:1:12 unknown escape sequence '\\q'"], 'from a macro: where the literal is spelled');
+  assert.equal(warned("#if '\\(' == '(' && '\\e' == 27 && '\\u0041' == 65 && '\\?' == 63\n#define RS \"CBV(b0)\"\n#endif\n"), [], "GNU's \\( (pedantic only), \\e, \\u and the simple escapes say nothing");
+  assert.is(rs("#if '\\e' == 27 && '\\E' == 27\n#define RS \"CBV(b0)\"\n#endif\n"), 'CBV(b0)', "'\\e' is ESC (GNU), as clang and cpp read it");
+  fails(() => rs("#if '\\x' == 0\n#endif\n"), 'a.hlsl:1:6', /\\x used with no following hex digits/);
+  fails(() => rs("#if '\\u00e9'\n#endif\n"), 'a.hlsl:1:6', /character too large for enclosing character literal type/);
+  fails(() => rs("#if '\\u12'\n#endif\n"), 'a.hlsl:1:6', /incomplete universal character name/);
 });
 
 test('includes: only in taken groups, next to the includer then -I, #pragma once and guards, every file read once by its real path', () => {

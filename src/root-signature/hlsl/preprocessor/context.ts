@@ -32,8 +32,13 @@ export class Context {
   }
 
   protected warn(t: Token, message: string): void {
+    this.warnAt(t.file, t.pos, message);
+  }
+
+  /** A warning at index `pos` of reading `file` (every warning comes through here). */
+  warnAt(file: number, pos: number, message: string): void {
     // #warning and #pragma message text is the source's: escaped (src/bytes/text.ts), one printable line
-    this.warnings.push({ message: printable(message), location: this.location(t.file, t.pos) });
+    this.warnings.push({ message: printable(message), location: this.location(file, pos) });
   }
 
   /** Where the work is now: at `t`, else where the innermost file is being read. */

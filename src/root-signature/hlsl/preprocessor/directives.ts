@@ -145,7 +145,11 @@ class Preprocessor extends Expander {
         line.length = 0;
         fr.pos = lexLine(s, fr.id, fr.pos, fail, line);
         if (skipping) this.charge('scan', fr.pos - start, line[0]);
-        this.directive(fr, line[0]!, line.slice(1));
+        // the directive's end (clang's eod token): where its line break is
+        let eod = fr.pos;
+        if (eod > start && s.charCodeAt(eod - 1) === 10) eod--;
+        if (eod > start && s.charCodeAt(eod - 1) === 13) eod--;
+        this.directive(fr, line[0]!, line.slice(1), eod);
         // any directive but the guard's own #ifndef / #endif before or after the guard: not guarded
         if (outside && fr.guard === guard) fr.guard = GUARD_NONE;
         continue;
@@ -170,7 +174,7 @@ class Preprocessor extends Expander {
     }
   }
 
-  private directive(fr: Frame, hash: Token, line: Token[]): void {
+  private directive(fr: Frame, hash: Token, line: Token[], eod: number): void {
     const top = fr.conds[fr.conds.length - 1];
     const skipping = top?.skipping ?? false;
     const name = line[0];
@@ -178,7 +182,7 @@ class Preprocessor extends Expander {
     const kind = name.kind === IDENT ? namedKind(DIRECTIVES, name.text) : name.kind === NUMBER && !skipping ? 'line' : undefined;
     if (skipping) {
       if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') fr.conds.push({ taken: true, skipping: true, outerSkipping: true, elseSeen: false, at: hash });
-      else if (kind === 'elif' || kind === 'else' || kind === 'endif') this.conditional(fr, kind, hash, name, line);
+      else if (kind === 'elif' || kind === 'else' || kind === 'endif') this.conditional(fr, kind, hash, name, line, eod);
       return;
     }
     switch (kind) {
@@ -188,7 +192,7 @@ class Preprocessor extends Expander {
       case 'elif':
       case 'else':
       case 'endif':
-        return this.conditional(fr, kind, hash, name, line);
+        return this.conditional(fr, kind, hash, name, line, eod);
       case 'define':
         return this.define(name, line);
       case 'undef': {
@@ -236,13 +240,13 @@ class Preprocessor extends Expander {
     return t;
   }
 
-  private conditional(fr: Frame, kind: 'if' | 'ifdef' | 'ifndef' | 'elif' | 'else' | 'endif', hash: Token, name: Token, line: Token[]): void {
+  private conditional(fr: Frame, kind: 'if' | 'ifdef' | 'ifndef' | 'elif' | 'else' | 'endif', hash: Token, name: Token, line: Token[], eod: number): void {
     const conds = fr.conds;
     const top = conds[conds.length - 1];
     const outer = top?.skipping ?? false;
     switch (kind) {
       case 'if': {
-        const value = this.condition(name, line, 'if');
+        const value = this.condition(name, line, 'if', eod);
         const cond: Cond = { taken: value, skipping: !value, outerSkipping: outer, elseSeen: false, at: hash };
         conds.push(cond);
         if (fr.guard === GUARD_START) this.guardStarts(fr, cond, notDefinedName(line));
@@ -266,7 +270,7 @@ class Preprocessor extends Expander {
           top.skipping = true;
           return;
         }
-        const value = this.condition(name, line, 'elif');
+        const value = this.condition(name, line, 'elif', eod);
         top.taken = value;
         top.skipping = !value;
         return;
@@ -300,10 +304,11 @@ class Preprocessor extends Expander {
     fr.guardCond = cond;
   }
 
-  private condition(name: Token, line: Token[], directive: string): boolean {
-    if (line.length < 2) this.fail(name, `#${directive} with no expression`);
+  /** The value of an `#if`/`#elif` line; nothing to read is an error at the directive's end `eod` (clang's and cpp's place: after `if` for `#if` alone). */
+  private condition(name: Token, line: Token[], directive: string, eod: number): boolean {
+    if (line.length < 2) this.failAt(name.file, eod, `#${directive} with no expression`);
     const tokens = this.expand(line.slice(1), true, false, []);
-    return new Expression(tokens, this, name).evaluate() !== 0n;
+    return new Expression(tokens, this, name, { file: name.file, pos: eod }).evaluate() !== 0n;
   }
 
   private define(directive: Token, line: Token[]): void {
@@ -480,7 +485,12 @@ class Preprocessor extends Expander {
     if (file) {
       // a plain string literal only (no L, u, U or u8), its value the presumed name
       if (file.kind !== STRING || !file.text.startsWith('"')) this.fail(file, 'invalid filename for #line directive');
-      presumed = literalText(file.text, (k, message) => this.failAt(file.file, file.synthetic ? file.pos : file.pos + k, message));
+      const at = (k: number) => (file.synthetic ? file.pos : file.pos + k);
+      presumed = literalText(
+        file.text,
+        (k, message) => this.failAt(file.file, at(k), message),
+        (k, message) => this.warnAt(file.file, at(k), message),
+      );
     }
     // noted at the number as written (a macro's: where it is called), as clang's AddLineNote: the
     // physical line after that one is line `value`; without a name the presumed name stays

@@ -3,6 +3,7 @@
  * on explicit stacks of operators and values.
  */
 import { HlslError, type SourceLocation } from '../text.js';
+import { unknownEscape } from './literal.js';
 import { TOKEN, type Token } from './token.js';
 
 const { ident: IDENT, number: NUMBER, char: CHAR, punct: PUNCT } = TOKEN;
@@ -50,8 +51,10 @@ export class Expression {
 
   constructor(
     private readonly tokens: Token[],
-    private readonly pp: { location(file: number, pos: number): SourceLocation },
+    private readonly pp: { location(file: number, pos: number): SourceLocation; warnAt(file: number, pos: number, message: string): void },
     private readonly directive: Token,
+    /** Where the directive ends (clang's eod token): a value missing at the end is reported there. */
+    private readonly end?: { file: number; pos: number },
   ) {}
 
   evaluate(): bigint {
@@ -130,7 +133,7 @@ export class Expression {
         this.fail(t, 'invalid token at start of a preprocessor expression');
       }
       if (t.kind === NUMBER) this.values.push(this.number(t));
-      else if (t.kind === CHAR) this.values.push(charValue(t.text));
+      else if (t.kind === CHAR) this.values.push(this.charValue(t));
       else if (t.kind === IDENT) this.values.push({ v: t.text === 'true' ? 1n : 0n, unsigned: false });
       else this.fail(t, 'invalid token at start of a preprocessor expression');
       this.applyUnaries();
@@ -194,8 +197,24 @@ export class Expression {
     values.push(this.apply(op.token, a, b, this.dead === 0));
   }
 
+  /** A character constant's value; a bad escape an error at it, an unknown one a warning (as clang's CharLiteralParser). */
+  private charValue(t: Token): Value {
+    const at = (k: number) => ({ file: t.file, pos: t.synthetic ? t.pos : t.pos + k });
+    return charValue(
+      t.text,
+      (k, message) => {
+        const p = at(k);
+        throw new HlslError(message, this.pp.location(p.file, p.pos), 'hlsl-preprocess');
+      },
+      (k, message) => {
+        const p = at(k);
+        this.pp.warnAt(p.file, p.pos, message);
+      },
+    );
+  }
+
   private fail(t: Token | undefined, message: string): never {
-    const at = t ?? this.tokens[this.tokens.length - 1] ?? this.directive;
+    const at = t ?? this.end ?? this.tokens[this.tokens.length - 1] ?? this.directive;
     throw new HlslError(message, this.pp.location(at.file, at.pos), 'hlsl-preprocess');
   }
 
@@ -257,27 +276,49 @@ function wrap(v: bigint, unsigned: boolean): Value {
   return { v: unsigned ? BigInt.asUintN(64, v) : BigInt.asIntN(64, v), unsigned };
 }
 
-const CHAR_ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, '0': 0, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63 };
+const CHAR_ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, '0': 0, a: 7, b: 8, e: 27, E: 27, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63 };
 
-/** A character constant's value: an int, plain characters signed as clang's x86 `char`. */
-function charValue(text: string): Value {
+/**
+ * A character constant's value: an int, plain characters signed as clang's x86 `char`. `fail(k,
+ * message)` for an escape no character has, `warn(k, message)` for one C does not have (`k` its
+ * backslash's index in `text`).
+ */
+function charValue(text: string, fail: (k: number, message: string) => never, warn: (k: number, message: string) => void): Value {
   const q = text.indexOf("'");
   const prefixed = q > 0;
   const body = text.slice(q + 1, -1);
   let v = 0n;
   for (let i = 0; i < body.length; i++) {
     let c = body.charCodeAt(i);
-    if (body[i] === '\\') {
+    if (body[i] === '\\' && i + 1 < body.length) {
+      const k = q + 1 + i;
       const e = body[++i]!;
       if (e === 'x') {
-        const m = /^[0-9a-fA-F]+/.exec(body.slice(i + 1))![0];
-        c = parseInt(m, 16);
+        const m = /^[0-9a-fA-F]*/.exec(body.slice(i + 1))![0];
+        if (m === '') fail(k, '\\x used with no following hex digits');
+        c = parseInt(m.slice(-8), 16);
         i += m.length;
       } else if (/[0-7]/.test(e)) {
         const m = /^[0-7]{1,3}/.exec(body.slice(i))![0];
         c = parseInt(m, 8);
         i += m.length - 1;
-      } else c = CHAR_ESCAPES[e] ?? e.charCodeAt(0);
+      } else if (e === 'u' || e === 'U') {
+        // a universal character name: its code point, which a plain character literal holds only below 0x80 (clang writes it as UTF-8)
+        const digits = e === 'u' ? 4 : 8;
+        const hex = body.slice(i + 1, i + 1 + digits);
+        if (!new RegExp(`^[0-9a-fA-F]{${digits}}$`).test(hex)) fail(k, 'incomplete universal character name');
+        c = parseInt(hex, 16);
+        if (c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) fail(k, 'invalid universal character');
+        if (!prefixed && c > 0x7f) fail(k, 'character too large for enclosing character literal type');
+        i += digits;
+      } else {
+        const known = CHAR_ESCAPES[e];
+        if (known === undefined || !Object.hasOwn(CHAR_ESCAPES, e)) {
+          const word = unknownEscape(e);
+          if (word !== undefined) warn(k, word);
+          c = e.charCodeAt(0);
+        } else c = known;
+      }
     }
     // only the last four characters count (the value is an int): the value never grows past 32 bits
     v = BigInt.asUintN(32, (v << 8n) | BigInt(c & 0xff));

@@ -13,6 +13,19 @@ function charBits(prefix: string): number {
 
 const SIMPLE: Readonly<Record<string, string>> = { a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
 const isHex = (c: string | undefined) => c !== undefined && /^[0-9a-fA-F]$/.test(c);
+
+/** Escapes clang takes as GNU extensions with a pedantic warning only (off by default): no warning here. */
+const GNU_ESCAPES = new Set(['(', '{', '[', '%']);
+
+/**
+ * clang's warning for an escape C does not have (ext_unknown_escape, on by default), or undefined
+ * for one it takes quietly: the character itself, or its code in hex when it is not printable.
+ */
+export function unknownEscape(c: string): string | undefined {
+  if (GNU_ESCAPES.has(c)) return undefined;
+  const cp = c.codePointAt(0)!;
+  return `unknown escape sequence '\\${cp >= 0x20 && cp <= 0x7e ? c : `x${cp.toString(16).toUpperCase()}`}'`;
+}
 const isOctal = (c: string | undefined) => c !== undefined && c >= '0' && c <= '7';
 
 /**
@@ -29,9 +42,10 @@ const isOctal = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
  * `fail`: a JavaScript string cannot hold them as the bytes they are, and any stand-in
  * (U+FFFD, or one Latin-1 character a byte) would read back as other bytes. A character
  * made of escaped bytes is emitted at the escape of its first byte. A wide literal (`u`, `U`,
- * `L`) and a character literal keep one code unit an escape.
+ * `L`) and a character literal keep one code unit an escape. `warn(at, message)`, when given, hears
+ * of an escape C does not have (clang's "unknown escape sequence").
  */
-export function literalValue(spelling: string, emit: (text: string, at: number) => void, fail: (at: number, message: string) => never): void {
+export function literalValue(spelling: string, emit: (text: string, at: number) => void, fail: (at: number, message: string) => never, warn?: (at: number, message: string) => void): void {
   const open = spelling.search(/["']/);
   const bits = charBits(spelling.slice(0, open));
   const max = bits === 32 ? 0x10ffff : 2 ** bits - 1;
@@ -101,6 +115,8 @@ export function literalValue(spelling: string, emit: (text: string, at: number) 
       continue;
     }
     // clang warns of an unknown escape sequence and takes the character itself
+    const word = warn === undefined ? undefined : unknownEscape(e);
+    if (word !== undefined) warn!(at, word);
     put(e, at);
   }
   flush();
@@ -129,10 +145,10 @@ function utf8Run(bytes: readonly number[], at: readonly number[], emit: (text: s
   }
 }
 
-/** The value of a literal whose escapes are known to be good (or a thrown Error). */
-export function literalText(spelling: string, fail: (at: number, message: string) => never): string {
+/** The value of a literal whose escapes are known to be good (or a thrown Error); `warn` as literalValue's. */
+export function literalText(spelling: string, fail: (at: number, message: string) => never, warn?: (at: number, message: string) => void): string {
   let s = '';
-  literalValue(spelling, (t) => (s += t), fail);
+  literalValue(spelling, (t) => (s += t), fail, warn);
   return s;
 }
 
