@@ -19,6 +19,25 @@ export function expectBytes(value: unknown, path: string): asserts value is Uint
   throw new DescriptionError('bad-type', path, `expected a Uint8Array, got ${kindOf(value)}`);
 }
 
+/**
+ * expectBytes, and bad-type ("a detached buffer") for a view whose buffer was transferred away: it
+ * reads as empty and no DataView of it can be made (a raw TypeError in a decoder, or an empty
+ * part). The buffer is looked at only when the view is empty (reading .buffer allocates).
+ */
+export function expectLiveBytes(value: unknown, path: string): asserts value is Uint8Array {
+  expectBytes(value, path);
+  if (value.byteLength === 0 && detached(value)) throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): its bytes are gone');
+}
+
+function detached(view: Uint8Array): boolean {
+  try {
+    new Uint8Array(view.buffer); // a view of a detached buffer cannot be made
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Throws DescriptionError bad-type at `path` unless `value` is a non-null object (not an array). */
 export function expectObject(value: unknown, path: string): asserts value is Record<string, unknown> {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;

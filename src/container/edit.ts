@@ -6,7 +6,7 @@
 import { DIGEST_COVERS_FROM, PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { fourCcText } from './parse.js';
-import { expectBytes, expectObject } from '../bytes/check.js';
+import { expectLiveBytes, expectObject } from '../bytes/check.js';
 import { expectContainer, findPart, fourCCBytes, lookUpPart, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestSentinel, digestStatus } from './digest.js';
 import type { ParsedContainer } from './container.js';
@@ -31,7 +31,7 @@ export function rootSignaturePart(container: Container): Uint8Array {
 export function editedDigest(original: ParsedContainer, originalBytes: Uint8Array): DigestChoice {
   expectContainer(original);
   expectObject(original.layout, 'original.layout');
-  expectBytes(originalBytes, 'originalBytes');
+  expectLiveBytes(originalBytes, 'originalBytes');
   const size = original.layout.declaredSize;
   // a whole number outside the range, as a lenient parse gives it (anything else: computeContainerDigest's bad-type)
   if (Number.isSafeInteger(size) && (size < DIGEST_COVERS_FROM || size > originalBytes.byteLength)) return digestSentinel(original.digest) !== undefined ? original.digest : 'zero';
@@ -106,7 +106,7 @@ export interface WithPartOptions {
 export function withPart(container: Container, name: string, data: Uint8Array, options: WithPartOptions = {}): Container {
   const parts = expectContainer(container);
   fourCCBytes(name, 'name');
-  expectBytes(data, 'data');
+  expectLiveBytes(data, 'data');
   const part: ContainerPart = { name, data };
   // one lookup for every caller: a name two parts share is refused, not the first replaced
   const at = partIndex(container, name);

@@ -13,7 +13,7 @@ import {
 import { DescriptionError } from '../bytes/errors.js';
 import { setU16, setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
-import { expectArray, expectBytes, expectObject, kindOf } from '../bytes/check.js';
+import { expectArray, expectLiveBytes, expectObject, kindOf } from '../bytes/check.js';
 import type { Container } from './container.js';
 import { signContainer } from './digest.js';
 
@@ -38,13 +38,14 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
     expectObject(part, `container.parts[${i}]`);
     const name = part.name;
     if (typeof name !== 'string' || name.length !== 4) throw new DescriptionError('bad-name', `container.parts[${i}].name`, `a FourCC has 4 characters, got ${JSON.stringify(name)}`);
-    expectBytes(part.data, `container.parts[${i}].data`);
+    expectLiveBytes(part.data, `container.parts[${i}].data`);
     size += PART_HEADER + part.data.byteLength;
   }
   if (digest !== 'compute' && digest !== 'zero' && (!(digest instanceof Uint8Array) || digest.byteLength !== 16)) {
     if (!(digest instanceof Uint8Array)) throw new DescriptionError('bad-type', 'digest', `expected 'compute', 'zero' or 16 bytes, got ${typeof digest === 'string' ? JSON.stringify(digest) : kindOf(digest)}`);
     throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${digest.byteLength}`);
   }
+  if (digest instanceof Uint8Array) expectLiveBytes(digest, 'digest');
   const out = alloc(size);
   put32(out, 0, MAGIC);
   put16(out, MAJOR_AT, container.majorVersion);
@@ -94,7 +95,7 @@ const sign = signContainer;
  * @throws {DescriptionError} bad-type (`rts0` not a Uint8Array), out-of-range (a digest that is not 16 bytes)
  */
 export function rootSignatureContainer(rts0: Uint8Array, digest: DigestChoice = 'compute'): Uint8Array {
-  expectBytes(rts0, 'rts0');
+  expectLiveBytes(rts0, 'rts0');
   if (digest !== 'compute') return writeContainer({ digest: NO_DIGEST, majorVersion: MAJOR, minorVersion: MINOR, parts: [{ name: RTS0_NAME, data: rts0 }] }, digest);
   // the common case written directly: one part, no description objects
   const at = HEADER_SIZE + 4;

@@ -20,7 +20,7 @@ import {
 import type { RecordDef } from '../../codecs/rows.js';
 import { checkRow, readRecord, RowReader, writeRecord, type Row } from '../rows/record.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
+import { expectArray, expectLiveBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
 /** PSV0 runtime-info fields by name, as read (the stage's view among them). */
@@ -150,6 +150,7 @@ export function dependencyLayout(info: PsvFields, stageInfo: PsvFields | undefin
  * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version (sizes below DXC's minimums)
  */
 export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): Psv0 {
+  expectLiveBytes(data, 'data');
   expectOptions(options as unknown);
   for (const key of ['base', 'stage'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);
@@ -270,10 +271,10 @@ export function checkPsv0Shape(psv: Psv0): void {
   if (psv.stageInfo !== undefined) expectObject(psv.stageInfo, 'PSV0.stageInfo');
   if (psv.stageRaw !== undefined) {
     expectObject(psv.stageRaw, 'PSV0.stageRaw');
-    expectBytes(psv.stageRaw.union, 'PSV0.stageRaw.union');
+    expectLiveBytes(psv.stageRaw.union, 'PSV0.stageRaw.union');
   }
-  expectBytes(psv.runtimeInfoTail, 'PSV0.runtimeInfoTail');
-  expectBytes(psv.trailing, 'PSV0.trailing');
+  expectLiveBytes(psv.runtimeInfoTail, 'PSV0.runtimeInfoTail');
+  expectLiveBytes(psv.trailing, 'PSV0.trailing');
   const records = (value: unknown, path: string) => {
     if (value === undefined) return;
     expectArray(value, path);
@@ -281,14 +282,14 @@ export function checkPsv0Shape(psv: Psv0): void {
   };
   if (psv.resources === undefined) throw new DescriptionError('missing-key', 'PSV0.resources', 'required');
   records(psv.resources, 'PSV0.resources');
-  psv.resources.forEach((r, i) => r.tail !== undefined && expectBytes(r.tail, `PSV0.resources[${i}].tail`));
-  if (psv.stringTable !== undefined) expectBytes(psv.stringTable, 'PSV0.stringTable');
+  psv.resources.forEach((r, i) => r.tail !== undefined && expectLiveBytes(r.tail, `PSV0.resources[${i}].tail`));
+  if (psv.stringTable !== undefined) expectLiveBytes(psv.stringTable, 'PSV0.stringTable');
   for (const key of ['inputElements', 'outputElements', 'patchConstOrPrimElements', 'dependencies'] as const) records(psv[key], `PSV0.${key}`);
   if (psv.semanticIndexes !== undefined) expectArray(psv.semanticIndexes, 'PSV0.semanticIndexes');
   psv.dependencies?.forEach((d, i) => expectArray(d.dwords, `PSV0.dependencies[${i}].dwords`));
   if (psv.elementTails !== undefined) {
     expectArray(psv.elementTails, 'PSV0.elementTails');
-    psv.elementTails.forEach((t, i) => expectBytes(t, `PSV0.elementTails[${i}]`));
+    psv.elementTails.forEach((t, i) => expectLiveBytes(t, `PSV0.elementTails[${i}]`));
   }
 }
 
@@ -490,7 +491,7 @@ const NO_BYTES = new Uint8Array(0);
 /** The NUL-terminated string at `offset` of a PSV string table, or undefined when outside. */
 export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
   if (table === undefined || table === null) return undefined;
-  expectBytes(table, 'table');
+  expectLiveBytes(table, 'table');
   if (!(offset >= 0) || offset >= table.byteLength) return undefined;
   return readNul(table, offset, Budget.for(table.byteLength), 'PSV0.stringTable').text;
 }
