@@ -52,10 +52,10 @@ test('a detached buffer is refused by name (bad-type), never a raw TypeError or 
   const bad = (path: RegExp) => ({ code: 'bad-type', path });
   table([
     ['parseContainer', () => parseContainer(detached()), bad(/^container$/)],
-    ['decodePsv0', () => decodePsv0(detached()), bad(/^data$/)],
+    ['decodePsv0', () => decodePsv0(detached()), bad(/^bytes$/)],
     ['decodePart SFI0', () => decodePart('SFI0', detached()), bad(/^data$/)],
     ['decodePart ISG1', () => decodePart('ISG1', detached()), bad(/^data$/)],
-    ['readDxbcProgram', () => readDxbcProgram(detached()), bad(/^data$/)],
+    ['readDxbcProgram', () => readDxbcProgram(detached()), bad(/^bytes$/)],
     ['decodeDxbcTokens', () => decodeDxbcTokens(detached()), bad(/^data$/)],
     ['programBitcode', () => programBitcode(detached()), bad(/^data$/)],
     ['writeContainer: a detached part', () => writeContainer({ ...parsed(), parts: [{ name: 'ABCD', data: detached() }] }), bad(/^container\.parts\[0\]\.data$/)],

@@ -84,7 +84,7 @@ const STAGE_BY_OPCODE = new Map(STAGE_DECLARATIONS.map((d) => [d.opcode, d]));
  *   is not an immediate, an instruction longer than the program), unsupported-version
  */
 export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {}): DxbcProgram {
-  expectLiveBytes(data, 'data');
+  expectLiveBytes(data, 'bytes'); // the path ByteReader's check names
   expectOptions(options as unknown);
   if (options.rdef !== undefined) expectLiveBytes(options.rdef, 'options.rdef');
   for (const key of ['base', 'rdefBase'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);

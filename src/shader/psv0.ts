@@ -150,7 +150,7 @@ export function dependencyLayout(info: PsvFields, stageInfo: PsvFields | undefin
  * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version (sizes below DXC's minimums)
  */
 export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): Psv0 {
-  expectLiveBytes(data, 'data');
+  expectLiveBytes(data, 'bytes'); // the path ByteReader's check names
   expectOptions(options as unknown);
   for (const key of ['base', 'stage'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);
