@@ -19,10 +19,11 @@ import {
   parseContainer,
   programBitcode,
   readDxbcProgram,
+  withPart,
   writeContainer,
 } from '../src/index.js';
 import { ROOT } from './helpers/corpus.js';
-import { table } from './helpers/hostile-table.js';
+import { table, type Case } from './helpers/hostile-table.js';
 
 // ---------------------------------------------------------------- helpers
 
@@ -66,6 +67,48 @@ test('a detached buffer is refused by name (bad-type), never a raw TypeError or 
       return encodePart({ ...p, kept: [...p.kept, { offset: p.size, bytes: detached() }] });
     }, bad(/^part\.kept\[\d+\]\.bytes$/)],
   ]);
+});
+
+test('writeContainer writes the version fields it is given or refuses them (never their low 16 bits)', () => {
+  const write = (key: 'majorVersion' | 'minorVersion', v: unknown) => () => writeContainer({ ...parsed(), [key]: v as number });
+  const cases: [string, unknown, string][] = [['70000', 70000, 'out-of-range'], ['-1', -1, 'out-of-range'], ['1.5', 1.5, 'out-of-range'], ['NaN', NaN, 'out-of-range'], ['"1"', '1', 'bad-type'], ['none', undefined, 'missing-key']];
+  table([
+    ...cases.flatMap(([label, v, code]) => (['majorVersion', 'minorVersion'] as const).map((key) => [`${key} ${label}`, write(key, v), { code, path: new RegExp(`^container\\.${key}$`) }] as Case)),
+    ['minorVersion 65535 is written as is', write('minorVersion', 65535), (b) => parseContainer(b).minorVersion === 65535],
+    ['majorVersion 1, minorVersion 0 round-trips', write('minorVersion', 0), (b) => parseContainer(b).majorVersion === 1],
+  ]);
+});
+
+test('a part name is four one-byte characters: a wider one is refused, not written as its low byte', () => {
+  const withName = (name: string) => () => writeContainer({ ...parsed(), parts: [{ name, data: new Uint8Array(4) }] });
+  const rule = { code: 'bad-name', path: /^container\.parts\[0\]\.name$/ };
+  table([
+    ['U+0100 then XIL (was written NUL XIL)', withName('\u0100XIL'), rule],
+    ['an emoji and two letters (was written "=", NUL, AB)', withName('\u{1F600}AB'), rule],
+    ['U+202E (bidi) then ABC', withName('\u202eABC'), rule],
+    ['withPart: U+0100 then BCD', () => withPart(parsed(), '\u0100BCD', new Uint8Array(4)), { code: 'bad-name', path: /^name$/ }],
+    ['U+00FF (Latin-1) then ABC is taken and read back', withName('\u00ffABC'), (b) => parseContainer(b).parts[0]!.name === '\u00ffABC'],
+  ]);
+  for (const f of [withName('\u202eABC'), withName('a\nbcd'.slice(0, 4)), () => withPart(parsed(), 'A\u2066\u0085D', new Uint8Array(4))]) {
+    try {
+      f();
+      assert.unreachable('taken');
+    } catch (e) {
+      assert.not.match((e as Error).message, /[\u0000-\u001f\u0080-\u009f\u202a-\u202e\u2066-\u2069]/, 'a control or bidi character in the message');
+    }
+  }
+});
+
+test('a part name two parts share is quoted escaped in the duplicate-part message', () => {
+  const name = '\u0085\u009bAB'; // NEL and CSI (C1 controls): one byte each
+  const twice = writeContainer({ ...parsed(), parts: [{ name, data: new Uint8Array(4) }, { name, data: new Uint8Array(4) }] });
+  try {
+    findPart(parseContainer(twice), name);
+    assert.unreachable('taken');
+  } catch (e) {
+    assert.is((e as { code?: string }).code, 'duplicate-part');
+    assert.not.match((e as Error).message, /[\u0080-\u009f\u202a-\u202e]/, 'a C1 or bidi character in the message');
+  }
 });
 
 test.run();
