@@ -20,6 +20,8 @@ import {
   programBitcode,
   readDxbcProgram,
   withPart,
+  withRootSignature,
+  withoutPart,
   writeContainer,
 } from '../src/index.js';
 import { ROOT } from './helpers/corpus.js';
@@ -109,6 +111,19 @@ test('a part name two parts share is quoted escaped in the duplicate-part messag
     assert.is((e as { code?: string }).code, 'duplicate-part');
     assert.not.match((e as Error).message, /[\u0080-\u009f\u202a-\u202e]/, 'a C1 or bidi character in the message');
   }
+});
+
+test('part surgery checks its arguments: a string as RTS0, a misspelt placement, a name no part can have', () => {
+  const c = parsed();
+  table([
+    ['withRootSignature: a string as the RTS0 data', () => withRootSignature(c, 'RTS0' as never), { code: 'bad-type', path: /^rts0$/ }],
+    ['withRootSignature: placement "inplace" (was taken as append)', () => withRootSignature(c, new Uint8Array(4), 'inplace' as never), { code: 'bad-name', path: /^placement$/ }],
+    ['withRootSignature: placement "append" is taken', () => withRootSignature(c, new Uint8Array(4), 'append'), (x) => x.parts.at(-1).name === 'RTS0'],
+    ['withoutPart: name 5 (removed nothing)', () => withoutPart(c, 5 as never), { code: 'bad-name', path: /^name$/ }],
+    ['withoutPart: name "PSV" (removed nothing)', () => withoutPart(c, 'PSV'), { code: 'bad-name', path: /^name$/ }],
+    ['withoutPart: "PSV0" removes it', () => withoutPart(c, 'PSV0'), (x) => x.parts.length === c.parts.length - 1],
+    ['withPart: options null on a taken name', () => withPart(c, 'PSV0', new Uint8Array(4), null as never), { code: 'bad-type', path: /^options$/ }],
+  ]);
 });
 
 test.run();
