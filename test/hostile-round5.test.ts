@@ -17,6 +17,7 @@ import {
   encodePsv0,
   findPart,
   parseContainer,
+  partDataOffset,
   programBitcode,
   readDxbcProgram,
   withPart,
@@ -123,6 +124,16 @@ test('part surgery checks its arguments: a string as RTS0, a misspelt placement,
     ['withoutPart: name "PSV" (removed nothing)', () => withoutPart(c, 'PSV'), { code: 'bad-name', path: /^name$/ }],
     ['withoutPart: "PSV0" removes it', () => withoutPart(c, 'PSV0'), (x) => x.parts.length === c.parts.length - 1],
     ['withPart: options null on a taken name', () => withPart(c, 'PSV0', new Uint8Array(4), null as never), { code: 'bad-type', path: /^options$/ }],
+  ]);
+});
+
+test('partDataOffset takes a part index, not a key of the offset table', () => {
+  const c = parsed();
+  table([
+    ['index "0"', () => partDataOffset(c, '0' as never), { code: 'bad-type', path: /^index$/ }],
+    ['index "length" (gave the part count + 8)', () => partDataOffset(c, 'length' as never), { code: 'bad-type', path: /^index$/ }],
+    ['index 1.5', () => partDataOffset(c, 1.5), { code: 'out-of-range', path: /^index$/ }],
+    ['index 0', () => partDataOffset(c, 0), (at) => at === c.layout.partOffsets[0]! + 8],
   ]);
 });
 

@@ -63,11 +63,13 @@ export function expectContainer(container: Container): readonly ContainerPart[] 
  * @throws {DescriptionError} bad-type when `container` is not a parsed container, out-of-range for an index past its parts
  */
 export function partDataOffset(container: ParsedContainer, index: number): number {
-  const at = (container as ParsedContainer | null | undefined)?.layout?.partOffsets?.[index];
+  // a number only: a string index read the offset table as an object ("0" a part, "length" its count)
+  const at = typeof index === 'number' ? (container as ParsedContainer | null | undefined)?.layout?.partOffsets?.[index] : undefined;
   if (at === undefined) {
     expectObject(container, 'container');
     expectObject(container.layout, 'container.layout'); // a Container that was not parsed
     expectArray(container.layout.partOffsets, 'container.layout.partOffsets');
+    if (typeof index !== 'number') throw new DescriptionError('bad-type', 'index', `expected a part index, got ${quoted(index)}`);
     throw new DescriptionError('out-of-range', 'index', `part ${String(index)} of ${container.layout.partOffsets.length}`);
   }
   return at + 8;
