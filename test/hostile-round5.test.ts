@@ -19,6 +19,7 @@ import {
   parseContainer,
   partDataOffset,
   programBitcode,
+  psvString,
   readDxbcProgram,
   withPart,
   withRootSignature,
@@ -134,6 +135,16 @@ test('partDataOffset takes a part index, not a key of the offset table', () => {
     ['index "length" (gave the part count + 8)', () => partDataOffset(c, 'length' as never), { code: 'bad-type', path: /^index$/ }],
     ['index 1.5', () => partDataOffset(c, 1.5), { code: 'out-of-range', path: /^index$/ }],
     ['index 0', () => partDataOffset(c, 0), (at) => at === c.layout.partOffsets[0]! + 8],
+  ]);
+});
+
+test('psvString reads at whole offsets only', () => {
+  const t = new TextEncoder().encode('\0abc\0');
+  table([
+    ['offset 1.5 (read the string at 1)', () => psvString(t, 1.5), (v) => v === undefined],
+    ['offset "1" (read the string at 1)', () => psvString(t, '1' as never), { code: 'bad-type', path: /^offset$/ }],
+    ['offset 1', () => psvString(t, 1), (v) => v === 'abc'],
+    ['offset NaN', () => psvString(t, NaN), (v) => v === undefined],
   ]);
 });
 

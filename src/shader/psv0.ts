@@ -19,7 +19,7 @@ import {
 } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
 import { checkRow, readRecord, RowReader, writeRecord, type Row } from '../rows/record.js';
-import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { expectArray, expectLiveBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
@@ -488,10 +488,16 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
 
 const NO_BYTES = new Uint8Array(0);
 
-/** The NUL-terminated string at `offset` of a PSV string table, or undefined when outside. */
+/**
+ * The NUL-terminated string at `offset` of a PSV string table, or undefined when `offset` is no
+ * whole number inside it.
+ * @throws {DescriptionError} bad-type when `table` is not bytes or `offset` not a number
+ */
 export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
   if (table === undefined || table === null) return undefined;
   expectLiveBytes(table, 'table');
-  if (!(offset >= 0) || offset >= table.byteLength) return undefined;
+  if (typeof offset !== 'number') throw new DescriptionError('bad-type', 'offset', `expected a number, got ${kindOf(offset)}`);
+  // a whole offset inside the table: 1.5 read the string at 1 (the reads truncate it)
+  if (!Number.isInteger(offset) || offset < 0 || offset >= table.byteLength) return undefined;
   return readNul(table, offset, Budget.for(table.byteLength), 'PSV0.stringTable').text;
 }
