@@ -20,6 +20,8 @@ import {
   partDataOffset,
   programBitcode,
   psvString,
+  psv0FromJson,
+  psv0ToJson,
   readDxbcProgram,
   withPart,
   withRootSignature,
@@ -145,6 +147,17 @@ test('psvString reads at whole offsets only', () => {
     ['offset "1" (read the string at 1)', () => psvString(t, '1' as never), { code: 'bad-type', path: /^offset$/ }],
     ['offset 1', () => psvString(t, 1), (v) => v === 'abc'],
     ['offset NaN', () => psvString(t, NaN), (v) => v === undefined],
+  ]);
+});
+
+test('a PSV0 description with both stageInfo and stageRaw is refused (one of them was dropped)', () => {
+  const psv = decodePsv0(PSV0);
+  const raw = { union: new Uint8Array(16).fill(0xff), word26: 7 };
+  const json = psv0ToJson(psv);
+  table([
+    ['typed', () => encodePsv0({ ...psv, stageRaw: raw }), { code: 'out-of-range', path: /^PSV0\.stageRaw$/ }],
+    ['JSON', () => encodePsv0(psv0FromJson({ ...json, stageRaw: { union: 'ff'.repeat(16), word26: 7 } })), { code: 'out-of-range', path: /^PSV0\.stageRaw$/ }],
+    ['stageRaw alone is written', () => encodePsv0({ ...psv, stageInfo: undefined, stageRaw: raw }), (b) => b[4] === 0xff && decodePsv0(b).stageRaw?.word26 === 7],
   ]);
 });
 

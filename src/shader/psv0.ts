@@ -346,6 +346,8 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
   checkRow(infoDef, info, 'PSV0.info');
   const stage = version >= 1 ? info.shaderStage : options.stage;
   let stageView: { def: RecordDef; row: Row } | undefined;
+  // the union is one or the other (decodePsv0 gives one): with both, stageRaw was dropped silently
+  if (psv.stageInfo !== undefined && psv.stageRaw !== undefined) throw new DescriptionError('out-of-range', 'PSV0.stageRaw', 'both stageInfo and stageRaw are given: the stage union is one of them');
   if (psv.stageInfo) {
     const view = stageViewRecord(stage, version);
     if (!view) throw new DescriptionError('missing-key', 'PSV0.stageRaw', 'the stage is not known (PSV0 v0 without a stage): give the union raw');
