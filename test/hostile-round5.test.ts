@@ -15,6 +15,8 @@ import {
   decodePsv0,
   encodePart,
   encodePsv0,
+  partFromJson,
+  partToJson,
   findPart,
   parseContainer,
   partDataOffset,
@@ -37,6 +39,24 @@ import { table, type Case } from './helpers/hostile-table.js';
 const SHADER = new Uint8Array(readFileSync(join(ROOT, 'corpus/shaders/vkd3d-proton/cs_sample_cmp_level_code_dxil.dxil')));
 const parsed = () => parseContainer(SHADER);
 const PSV0 = findPart(parseContainer(SHADER), 'PSV0')!.data.slice();
+
+/**
+ * A sparse array of length 2^32 - 1 holding `present` only, that counts the indices read (has
+ * and get): past 10,000 it throws, so a walk over its holes fails at once instead of taking minutes.
+ */
+function sparse(present: Record<number, unknown> = {}): unknown[] {
+  const target: unknown[] = [];
+  for (const [i, v] of Object.entries(present)) target[Number(i)] = v;
+  target.length = 2 ** 32 - 1;
+  let steps = 0;
+  const step = (key: string | symbol) => {
+    if (typeof key === 'string' && /^\d+$/.test(key) && ++steps > 10_000) throw new Error('walked past 10,000 indices of a sparse array');
+  };
+  return new Proxy(target, {
+    has: (t, key) => (step(key), Reflect.has(t, key)),
+    get: (t, key, r) => (step(key), Reflect.get(t, key, r)),
+  });
+}
 
 /** An empty view of a buffer transferred away (its bytes are gone; it reads as empty). */
 function detached(n = 8): Uint8Array {
@@ -158,6 +178,31 @@ test('a PSV0 description with both stageInfo and stageRaw is refused (one of the
     ['typed', () => encodePsv0({ ...psv, stageRaw: raw }), { code: 'out-of-range', path: /^PSV0\.stageRaw$/ }],
     ['JSON', () => encodePsv0(psv0FromJson({ ...json, stageRaw: { union: 'ff'.repeat(16), word26: 7 } })), { code: 'out-of-range', path: /^PSV0\.stageRaw$/ }],
     ['stageRaw alone is written', () => encodePsv0({ ...psv, stageInfo: undefined, stageRaw: raw }), (b) => b[4] === 0xff && decodePsv0(b).stageRaw?.word26 === 7],
+  ]);
+});
+
+test('sparse arrays of length 2^32 - 1 and holes are refused at the first hole, not walked', () => {
+  const isg1 = findPart(parsed(), 'ISG1')!.data;
+  const partJson = () => JSON.parse(JSON.stringify(partToJson(decodePart('ISG1', isg1))));
+  const elementsKey = () => Object.keys(partJson()).find((k) => Array.isArray(partJson()[k]) && k !== 'kept')!;
+  const psvJson = () => JSON.parse(JSON.stringify(psv0ToJson(decodePsv0(PSV0))));
+  const psv = () => decodePsv0(PSV0);
+  const hole = (path: RegExp) => ({ code: ['bad-type', 'missing-key'], path });
+  table([
+    ['partFromJson: kept sparse', () => partFromJson({ ...partJson(), kept: sparse() }), hole(/^\$\.kept\[0\]$/)],
+    ['partFromJson: kept [hole, run]', () => partFromJson({ ...partJson(), kept: [, ...partJson().kept] }), hole(/^\$\.kept\[0\]$/)],
+    ['partFromJson: elements sparse', () => partFromJson({ ...partJson(), [elementsKey()]: sparse() }), hole(/^\$\.\w+\[0\]$/)],
+    ['encodePart: kept sparse', () => encodePart({ ...decodePart('ISG1', isg1), kept: sparse() as never }), hole(/^part\.kept\[0\]$/)],
+    ['encodePart: kept with a hole at 1', () => { const p = decodePart('ISG1', isg1); return encodePart({ ...p, kept: [{ offset: 0, bytes: new Uint8Array(0) }, , ...p.kept] as never }); }, hole(/^part\.kept\[1\]$/)],
+    ['encodePart: token instructions sparse', () => encodePart({ name: 'SHEX', kind: 'tokens', size: 8, blocks: {}, kept: [], tokens: { version: 0, length: 2, instructions: sparse() } } as never), hole(/^part\.tokens\.instructions\[0\]$/)],
+    ['encodePart: one instruction\'s tokens sparse', () => encodePart({ name: 'SHEX', kind: 'tokens', size: 8, blocks: {}, kept: [], tokens: { version: 0, length: 2, instructions: [{ tokens: sparse() }] } } as never), hole(/^part\.tokens\.instructions\[0\]\.tokens\[0\]$/)],
+    ['psv0FromJson: resources sparse', () => psv0FromJson({ ...psvJson(), resources: sparse() }), hole(/^\$\.resources\[0\]$/)],
+    ['psv0FromJson: inputElements sparse', () => psv0FromJson({ ...psvJson(), inputElements: sparse() }), hole(/^\$\.inputElements\[0\]$/)],
+    ['psv0FromJson: semanticIndexes [0, sparse]', () => psv0FromJson({ ...psvJson(), semanticIndexes: sparse({ 0: 0 }) }), hole(/^\$\.semanticIndexes\[1\]$/)],
+    ['psv0FromJson: elementTails sparse', () => psv0FromJson({ ...psvJson(), elementTails: sparse() }), hole(/^\$\.elementTails\[0\]$/)],
+    ['psv0ToJson: semanticIndexes sparse', () => psv0ToJson({ ...psv(), semanticIndexes: sparse() as number[] }), hole(/^PSV0\.semanticIndexes\[0\]$/)],
+    ['psv0ToJson: resources sparse', () => psv0ToJson({ ...psv(), resources: sparse() as never }), hole(/^PSV0\.resources\[0\]$/)],
+    ['psv0ToJson: elementTails sparse', () => psv0ToJson({ ...psv(), elementTails: sparse() as never }), hole(/^PSV0\.elementTails\[0\]$/)],
   ]);
 });
 

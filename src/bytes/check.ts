@@ -38,6 +38,16 @@ function detached(view: Uint8Array): boolean {
   }
 }
 
+/**
+ * Throws DescriptionError missing-key at `path[i]` for the first hole of `values` (an index it does
+ * not hold): call it before map/forEach/for-of over a caller's array, which skip holes or read
+ * them as undefined, and which walk a sparse array of length 2^32 - 1 for minutes. Stops at the
+ * first hole, so it costs no more than the elements the array really holds.
+ */
+export function expectDense(values: readonly unknown[], path: string): void {
+  for (let i = 0; i < values.length; i++) if (!(i in values)) throw new DescriptionError('missing-key', `${path}[${i}]`, `a hole in an array of ${values.length}`);
+}
+
 /** Throws DescriptionError bad-type at `path` unless `value` is a non-null object (not an array). */
 export function expectObject(value: unknown, path: string): asserts value is Record<string, unknown> {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;

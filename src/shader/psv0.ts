@@ -20,7 +20,7 @@ import {
 import type { RecordDef } from '../../codecs/rows.js';
 import { checkRow, readRecord, RowReader, writeRecord, type Row } from '../rows/record.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectArray, expectLiveBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
+import { expectArray, expectDense, expectLiveBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
 /** PSV0 runtime-info fields by name, as read (the stage's view among them). */
@@ -282,14 +282,22 @@ export function checkPsv0Shape(psv: Psv0): void {
   };
   if (psv.resources === undefined) throw new DescriptionError('missing-key', 'PSV0.resources', 'required');
   records(psv.resources, 'PSV0.resources');
-  psv.resources.forEach((r, i) => r.tail !== undefined && expectLiveBytes(r.tail, `PSV0.resources[${i}].tail`));
+  for (let i = 0; i < psv.resources.length; i++) if (psv.resources[i]!.tail !== undefined) expectLiveBytes(psv.resources[i]!.tail, `PSV0.resources[${i}].tail`);
   if (psv.stringTable !== undefined) expectLiveBytes(psv.stringTable, 'PSV0.stringTable');
   for (const key of ['inputElements', 'outputElements', 'patchConstOrPrimElements', 'dependencies'] as const) records(psv[key], `PSV0.${key}`);
-  if (psv.semanticIndexes !== undefined) expectArray(psv.semanticIndexes, 'PSV0.semanticIndexes');
-  psv.dependencies?.forEach((d, i) => expectArray(d.dwords, `PSV0.dependencies[${i}].dwords`));
+  // for loops and expectDense, not forEach: a hole is refused where it is, in the time the
+  // elements given take (forEach walked a sparse array of length 2^32 - 1 for minutes)
+  if (psv.semanticIndexes !== undefined) {
+    expectArray(psv.semanticIndexes, 'PSV0.semanticIndexes');
+    expectDense(psv.semanticIndexes, 'PSV0.semanticIndexes');
+  }
+  for (let i = 0; i < (psv.dependencies?.length ?? 0); i++) {
+    expectArray(psv.dependencies![i]!.dwords, `PSV0.dependencies[${i}].dwords`);
+    expectDense(psv.dependencies![i]!.dwords, `PSV0.dependencies[${i}].dwords`);
+  }
   if (psv.elementTails !== undefined) {
     expectArray(psv.elementTails, 'PSV0.elementTails');
-    psv.elementTails.forEach((t, i) => expectLiveBytes(t, `PSV0.elementTails[${i}]`));
+    for (let i = 0; i < psv.elementTails.length; i++) expectLiveBytes(psv.elementTails[i], `PSV0.elementTails[${i}]`);
   }
 }
 
