@@ -22,6 +22,11 @@ import {
   partDataOffset,
   programBitcode,
   psvString,
+  readShader,
+  suggestRootSignature,
+  verifyBindings,
+  verifyRootSignature,
+  type RootSignature,
   psv0FromJson,
   psv0ToJson,
   readDxbcProgram,
@@ -203,6 +208,23 @@ test('sparse arrays of length 2^32 - 1 and holes are refused at the first hole, 
     ['psv0ToJson: semanticIndexes sparse', () => psv0ToJson({ ...psv(), semanticIndexes: sparse() as number[] }), hole(/^PSV0\.semanticIndexes\[0\]$/)],
     ['psv0ToJson: resources sparse', () => psv0ToJson({ ...psv(), resources: sparse() as never }), hole(/^PSV0\.resources\[0\]$/)],
     ['psv0ToJson: elementTails sparse', () => psv0ToJson({ ...psv(), elementTails: sparse() as never }), hole(/^PSV0\.elementTails\[0\]$/)],
+  ]);
+});
+
+test('the binding checks take a shader kind as an integer: NaN, 1.5 and -1 gave verdicts for no shader', () => {
+  const rs: RootSignature = { version: 2, flags: 0, parameters: [], staticSamplers: [] };
+  const info = readShader(SHADER);
+  const binding = { resType: 1, space: 0, lowerBound: 0, upperBound: 0 };
+  const kind = (path: RegExp, code = 'out-of-range') => ({ code, path });
+  table([
+    ['verifyBindings stage NaN', () => verifyBindings(NaN, [binding], rs), kind(/^stage$/)],
+    ['verifyBindings stage 1.5', () => verifyBindings(1.5, [binding], rs), kind(/^stage$/)],
+    ['verifyBindings stage -1', () => verifyBindings(-1, [binding], rs), kind(/^stage$/)],
+    ['verifyBindings stage "5"', () => verifyBindings('5' as never, [binding], rs), kind(/^stage$/, 'bad-type')],
+    ['verifyRootSignature: a ShaderInfo of stage NaN', () => verifyRootSignature({ ...info, stage: NaN }, rs), kind(/^shader\.stage$/)],
+    ['verifyRootSignature: a ShaderInfo whose bindings are null (was: not-verifiable, as if no PSV0)', () => verifyRootSignature({ ...info, bindings: null as never }, rs), { code: 'bad-type', path: /^bindings$/ }],
+    ['suggestRootSignature stage NaN (denied every stage)', () => suggestRootSignature([{ stage: NaN, bindings: [binding] }]), kind(/^shaders\[0\]\.stage$/)],
+    ['verifyBindings stage 5 (compute) is checked', () => verifyBindings(5, [binding], rs), (r) => r.verdict === 'does-not-fit'],
   ]);
 });
 
