@@ -26,12 +26,12 @@ import {
   type RegisterClass,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectNumber, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
 import { checkDescription } from '../root-signature/check.js';
 import { PARAMETERS_KEY, parameterCost, parameterTypeRow, parameterTypesOf, rootPath } from '../root-signature/rows.js';
 import type { DescriptorRange, RootParameter, RootSignature } from '../root-signature/types.js';
 import { checkBindings, type ShaderBinding, type ShaderFeatures } from '../shader/shader.js';
-import { HEAP_RULES, checkFeatures } from './verify.js';
+import { HEAP_RULES, checkFeatures, checkStage } from './verify.js';
 
 /** What suggest needs of a shader: its stage and its bindings. */
 export interface SuggestInput {
@@ -102,7 +102,7 @@ export function suggestRootSignature(shaders: readonly SuggestInput[], options: 
   const byKey = new Map<string, Run[]>();
   for (const [i, s] of shaders.entries()) {
     expectObject(s, `shaders[${i}]`);
-    expectNumber(s.stage, `shaders[${i}].stage`);
+    checkStage(s.stage, `shaders[${i}].stage`);
     if (!s.bindings) throw new DescriptionError('missing-key', `shaders[${i}].bindings`, 'the bindings of this shader are not known (a DXIL container without PSV0)');
     checkBindings(s.bindings, `shaders[${i}].bindings`);
     for (const [j, b] of s.bindings.entries()) {

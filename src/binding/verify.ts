@@ -28,7 +28,7 @@ import { KEYS, parameterPath, parameterTypeRow, rangePath, rootPath, samplerPath
 import type { DescriptorTableParameter, RootConstantsParameter, RootDescriptorParameter, RootSignature } from '../root-signature/types.js';
 import { validateRootSignature } from '../root-signature/validate.js';
 import { checkBindings, readShader, type ShaderBinding, type ShaderFeatures, type ShaderInfo } from '../shader/shader.js';
-import { expectNumber, expectObject } from '../bytes/check.js';
+import { expectObject } from '../bytes/check.js';
 import { checkDescription } from '../root-signature/check.js';
 
 export type { BindingViolationCode };
@@ -193,6 +193,17 @@ export function checkFeatures(features: unknown, path: string): asserts features
   }
 }
 
+/**
+ * A shader kind (DXIL::ShaderKind, PSV0's numbering) given by a caller: an integer 0..4294967295
+ * (a kind no row names is checked with every visibility, as before). NaN, 1.5 and -1 were taken
+ * and checked as a stage without a visibility of its own: a verdict for no shader.
+ * @throws {DescriptionError} bad-type for a non-number, out-of-range for another number
+ */
+export function checkStage(stage: unknown, path: string): asserts stage is number {
+  if (typeof stage === 'number' && Number.isInteger(stage) && stage >= 0 && stage <= 0xffffffff) return;
+  throw new DescriptionError(typeof stage === 'number' ? 'out-of-range' : 'bad-type', path, `expected a shader kind (an integer 0..4294967295), got ${kindOf(stage)}${typeof stage === 'number' ? ` ${stage}` : ''}`);
+}
+
 /** The heap-indexing rules with their bits: a FeatureInfo1 bit that needs a root signature flag. */
 export const HEAP_RULES = HEAP_INDEXING_RULES.map((r) => ({ ...r, feature: flag(SHADER_FEATURE_INFO1, r.feature), rootFlag: flag(ROOT_SIGNATURE_FLAGS, r.rootFlag) }));
 
@@ -220,11 +231,13 @@ const message = (code: BindingViolationCode, values: Record<string, string | num
 export function verifyRootSignature(shader: Uint8Array | ShaderInfo, rootSignature?: RootSignature): VerifyResult {
   if (!(shader instanceof Uint8Array)) expectObject(shader, 'shader');
   const info = shader instanceof Uint8Array ? readShader(shader) : shader;
+  checkStage(info.stage, 'shader.stage');
   const row = STAGE_VISIBILITY.find((s) => s.stage === info.stage);
   const visibility = row?.visibility ?? VISIBILITY_ALL;
   const result = (verdict: VerifyResult['verdict'], violations: BindingViolation[] = [], reason?: string): VerifyResult => ({ verdict, ...(reason ? { reason } : {}), stage: info.stage, visibility, violations, coverage: [] });
   if (NOT_VERIFIABLE_STAGES.includes(info.stage)) return result('not-verifiable', [], LIBRARY_REASON);
-  if (!info.bindings) return result('not-verifiable', [], NO_PSV0_REASON);
+  // undefined: no PSV0 (readShader's word for it); anything else is checked as bindings (a null was taken as none)
+  if (info.bindings === undefined) return result('not-verifiable', [], NO_PSV0_REASON);
   const rs = rootSignature ?? containerRootSignature(info.container)?.rootSignature;
   if (!rs) return result('not-verifiable', [], 'no root signature given and the container has no RTS0 part');
   return verifyBindings(info.stage, info.bindings, rs, info.features);
@@ -237,7 +250,7 @@ export function verifyRootSignature(shader: Uint8Array | ShaderInfo, rootSignatu
  * @throws {DescriptionError} bad-type (`bindings` not an array, `features` not flags), or a description that is not one (checkDescription)
  */
 export function verifyBindings(stage: number, bindings: readonly ShaderBinding[], rs: RootSignature, features?: ShaderFeatures): VerifyResult {
-  expectNumber(stage, 'stage');
+  checkStage(stage, 'stage');
   checkBindings(bindings, 'bindings');
   checkDescription(rs);
   if (features !== undefined) checkFeatures(features, 'features');

@@ -19,6 +19,35 @@ export function expectBytes(value: unknown, path: string): asserts value is Uint
   throw new DescriptionError('bad-type', path, `expected a Uint8Array, got ${kindOf(value)}`);
 }
 
+/**
+ * expectBytes, and bad-type ("a detached buffer") for a view whose buffer was transferred away: it
+ * reads as empty and no DataView of it can be made (a raw TypeError in a decoder, or an empty
+ * part). The buffer is looked at only when the view is empty (reading .buffer allocates).
+ */
+export function expectLiveBytes(value: unknown, path: string): asserts value is Uint8Array {
+  expectBytes(value, path);
+  if (value.byteLength === 0 && detached(value)) throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): its bytes are gone');
+}
+
+function detached(view: Uint8Array): boolean {
+  try {
+    new Uint8Array(view.buffer); // a view of a detached buffer cannot be made
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Throws DescriptionError missing-key at `path[i]` for the first hole of `values` (an index it does
+ * not hold): call it before map/forEach/for-of over a caller's array, which skip holes or read
+ * them as undefined, and which walk a sparse array of length 2^32 - 1 for minutes. Stops at the
+ * first hole, so it costs no more than the elements the array really holds.
+ */
+export function expectDense(values: readonly unknown[], path: string): void {
+  for (let i = 0; i < values.length; i++) if (!(i in values)) throw new DescriptionError('missing-key', `${path}[${i}]`, `a hole in an array of ${values.length}`);
+}
+
 /** Throws DescriptionError bad-type at `path` unless `value` is a non-null object (not an array). */
 export function expectObject(value: unknown, path: string): asserts value is Record<string, unknown> {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;

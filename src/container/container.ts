@@ -1,5 +1,6 @@
 /** The in-memory form of a DXBC/DXIL container: header fields and parts, each kept byte for byte. */
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { expectArray, expectBytes, expectObject, expectObjects } from '../bytes/check.js';
 
 /** A container part: FourCC and data, byte for byte. */
@@ -62,11 +63,13 @@ export function expectContainer(container: Container): readonly ContainerPart[] 
  * @throws {DescriptionError} bad-type when `container` is not a parsed container, out-of-range for an index past its parts
  */
 export function partDataOffset(container: ParsedContainer, index: number): number {
-  const at = (container as ParsedContainer | null | undefined)?.layout?.partOffsets?.[index];
+  // a number only: a string index read the offset table as an object ("0" a part, "length" its count)
+  const at = typeof index === 'number' ? (container as ParsedContainer | null | undefined)?.layout?.partOffsets?.[index] : undefined;
   if (at === undefined) {
     expectObject(container, 'container');
     expectObject(container.layout, 'container.layout'); // a Container that was not parsed
     expectArray(container.layout.partOffsets, 'container.layout.partOffsets');
+    if (typeof index !== 'number') throw new DescriptionError('bad-type', 'index', `expected a part index, got ${quoted(index)}`);
     throw new DescriptionError('out-of-range', 'index', `part ${String(index)} of ${container.layout.partOffsets.length}`);
   }
   return at + 8;
@@ -100,7 +103,7 @@ export function lookUpPart(container: Container, name: string, unparsed: 'ambigu
     const offsets = (container as Partial<ParsedContainer>).layout?.partOffsets;
     const at = offsets?.[j];
     const where = at === undefined ? '' : ` (at bytes ${offsets![first]} and ${at})`;
-    const detail = `parts ${first} and ${j} are both named ${JSON.stringify(name)}${where}: which one is meant is ambiguous (DXC's validator refuses a repeated part)`;
+    const detail = `parts ${first} and ${j} are both named ${quoted(name)}${where}: which one is meant is ambiguous (DXC's validator refuses a repeated part)`;
     if (at === undefined && unparsed === 'ambiguous-name') throw new DescriptionError('ambiguous-name', `container.parts[${j}].name`, detail);
     throw new DecodeError('duplicate-part', at ?? 0, `container.parts[${j}].name`, detail);
   }
@@ -112,8 +115,22 @@ export function lookUpPart(container: Container, name: string, unparsed: 'ambigu
  * @throws {DescriptionError} bad-name unless the name has exactly four characters
  */
 export function fourCCBytes(name: string, path = 'part.name'): Uint8Array {
-  if (typeof name !== 'string' || name.length !== 4) throw new DescriptionError('bad-name', path, `a FourCC has 4 characters, got ${JSON.stringify(name)}`);
-  return Uint8Array.from(name, (c) => c.charCodeAt(0) & 0xff);
+  if (!isFourCC(name)) throw new DescriptionError('bad-name', path, fourCCProblem(name));
+  return Uint8Array.from(name, (c) => c.charCodeAt(0));
+}
+
+/** Why `name` is no FourCC (isFourCC is false), for messages. */
+export function fourCCProblem(name: unknown): string {
+  return typeof name === 'string' && name.length === 4 ? `a FourCC has 4 characters of one byte each (U+0000..U+00FF), got ${quoted(name)}` : `a FourCC has 4 characters, got ${quoted(name)}`;
+}
+
+/**
+ * True for a part name a container can hold: four characters of one byte each (Latin-1, as
+ * parseContainer gives them). A character past U+00FF was written as its low byte ("\u0100XIL"
+ * became "\0XIL").
+ */
+export function isFourCC(name: unknown): name is string {
+  return typeof name === 'string' && name.length === 4 && name.charCodeAt(0) <= 0xff && name.charCodeAt(1) <= 0xff && name.charCodeAt(2) <= 0xff && name.charCodeAt(3) <= 0xff;
 }
 
 /**

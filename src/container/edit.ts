@@ -6,7 +6,8 @@
 import { DIGEST_COVERS_FROM, PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { fourCcText } from './parse.js';
-import { expectBytes, expectObject } from '../bytes/check.js';
+import { quoted } from '../bytes/text.js';
+import { expectLiveBytes, expectObject, expectOptions } from '../bytes/check.js';
 import { expectContainer, findPart, fourCCBytes, lookUpPart, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestSentinel, digestStatus } from './digest.js';
 import type { ParsedContainer } from './container.js';
@@ -31,7 +32,7 @@ export function rootSignaturePart(container: Container): Uint8Array {
 export function editedDigest(original: ParsedContainer, originalBytes: Uint8Array): DigestChoice {
   expectContainer(original);
   expectObject(original.layout, 'original.layout');
-  expectBytes(originalBytes, 'originalBytes');
+  expectLiveBytes(originalBytes, 'originalBytes');
   const size = original.layout.declaredSize;
   // a whole number outside the range, as a lenient parse gives it (anything else: computeContainerDigest's bad-type)
   if (Number.isSafeInteger(size) && (size < DIGEST_COVERS_FROM || size > originalBytes.byteLength)) return digestSentinel(original.digest) !== undefined ? original.digest : 'zero';
@@ -43,10 +44,12 @@ export function editedDigest(original: ParsedContainer, originalBytes: Uint8Arra
 
 /**
  * A copy of the container without the parts named `name`.
- * @throws {DescriptionError} bad-type when `container` is not a container
+ * @throws {DescriptionError} bad-type when `container` is not a container, bad-name for a name that is no FourCC
  */
 export function withoutPart(container: Container, name: string): Container {
-  return { ...container, parts: expectContainer(container).filter((p) => p.name !== name) };
+  const parts = expectContainer(container);
+  fourCCBytes(name, 'name'); // a name no part can have (5, "PSV") removed nothing, silently
+  return { ...container, parts: parts.filter((p) => p.name !== name) };
 }
 
 /** Where withRootSignature puts RTS0: replacing the existing part in place, or appended. */
@@ -56,9 +59,13 @@ export type RootSignaturePlacement = 'in-place' | 'append';
  * Sets the RTS0 part. `in-place` replaces an existing part where it stands and appends a new one;
  * `append` removes any existing part and appends, as `dxc -setrootsignature` does. Appending puts
  * the part before PRIV, which must stay last.
- * @throws {DescriptionError} bad-type when `container` is not a container
+ * @throws {DescriptionError} bad-type when `container` is not a container or `rts0` not bytes, bad-name for another placement
  */
 export function withRootSignature(container: Container, rts0: Uint8Array, placement: RootSignaturePlacement = 'in-place'): Container {
+  expectContainer(container);
+  expectLiveBytes(rts0, 'rts0');
+  // a misspelt placement was taken as 'append'
+  if (placement !== 'in-place' && placement !== 'append') throw new DescriptionError('bad-name', 'placement', `expected 'in-place' or 'append', got ${quoted(placement)}`);
   const part: ContainerPart = { name: ROOT_SIGNATURE_PART, data: rts0 };
   const at = partIndex(container, ROOT_SIGNATURE_PART);
   if (placement === 'in-place' && at >= 0) {
@@ -106,7 +113,8 @@ export interface WithPartOptions {
 export function withPart(container: Container, name: string, data: Uint8Array, options: WithPartOptions = {}): Container {
   const parts = expectContainer(container);
   fourCCBytes(name, 'name');
-  expectBytes(data, 'data');
+  expectLiveBytes(data, 'data');
+  expectOptions(options as unknown);
   const part: ContainerPart = { name, data };
   // one lookup for every caller: a name two parts share is refused, not the first replaced
   const at = partIndex(container, name);

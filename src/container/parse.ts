@@ -12,10 +12,10 @@ import {
   PART_HEADER_SIZE,
 } from '../../codecs/container.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
+import { expectLiveBytes, expectOptions, kindOf } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
-import { printable } from '../bytes/text.js';
+import { printable, quoted } from '../bytes/text.js';
 import type { ContainerPart, ParsedContainer } from './container.js';
 
 /** `strict`: DXC's IsValidDxilContainer rules; `lenient`: vkd3d's (gaps, parts anywhere). */
@@ -58,9 +58,12 @@ function fourCCAt(bytes: Uint8Array, at: number): string {
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions = {}): ParsedContainer {
-  expectBytes(bytes, 'container'); // null, an ArrayBuffer, ...: bad-type
+  expectLiveBytes(bytes, 'container'); // null, an ArrayBuffer, ...: bad-type
   if (typeof options !== 'object' || options === null) expectOptions(options as unknown);
-  const strict = (options.mode ?? 'strict') === 'strict';
+  const mode = options.mode ?? 'strict';
+  // a misspelt mode ('Strict', 'relaxed') is refused, not read as lenient
+  if (mode !== 'strict' && mode !== 'lenient') throw new DescriptionError('bad-name', 'options.mode', `expected 'strict' or 'lenient', got ${quoted(mode)}`);
+  const strict = mode === 'strict';
   if (bytes.byteLength < CONTAINER_HEADER_SIZE) new ByteReader(bytes).need(0, CONTAINER_HEADER_SIZE, 'container.header');
   const magic = u32(bytes, H.magic.offset);
   if (magic !== CONTAINER_MAGIC) {

@@ -13,8 +13,9 @@ import {
 import { DescriptionError } from '../bytes/errors.js';
 import { setU16, setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
-import { expectArray, expectBytes, expectObject, kindOf } from '../bytes/check.js';
-import type { Container } from './container.js';
+import { expectArray, expectLiveBytes, expectObject, kindOf } from '../bytes/check.js';
+import { fourCCProblem, isFourCC, type Container } from './container.js';
+import { quoted } from '../bytes/text.js';
 import { signContainer } from './digest.js';
 
 /** `compute`: the real digest; `zero`: unsigned; or exactly these 16 bytes. */
@@ -37,18 +38,22 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
     const part = parts[i];
     expectObject(part, `container.parts[${i}]`);
     const name = part.name;
-    if (typeof name !== 'string' || name.length !== 4) throw new DescriptionError('bad-name', `container.parts[${i}].name`, `a FourCC has 4 characters, got ${JSON.stringify(name)}`);
-    expectBytes(part.data, `container.parts[${i}].data`);
+    if (!isFourCC(name)) throw new DescriptionError('bad-name', `container.parts[${i}].name`, fourCCProblem(name));
+    expectLiveBytes(part.data, `container.parts[${i}].data`);
     size += PART_HEADER + part.data.byteLength;
   }
   if (digest !== 'compute' && digest !== 'zero' && (!(digest instanceof Uint8Array) || digest.byteLength !== 16)) {
-    if (!(digest instanceof Uint8Array)) throw new DescriptionError('bad-type', 'digest', `expected 'compute', 'zero' or 16 bytes, got ${typeof digest === 'string' ? JSON.stringify(digest) : kindOf(digest)}`);
+    if (!(digest instanceof Uint8Array)) throw new DescriptionError('bad-type', 'digest', `expected 'compute', 'zero' or 16 bytes, got ${quoted(digest)}`);
     throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${digest.byteLength}`);
   }
+  if (digest instanceof Uint8Array) expectLiveBytes(digest, 'digest');
+  // u16 fields: a version of 70000, -1, 1.5, "1" or none was written as its low 16 bits (or 0)
+  const major = u16Field(container.majorVersion, 'container.majorVersion');
+  const minor = u16Field(container.minorVersion, 'container.minorVersion');
   const out = alloc(size);
   put32(out, 0, MAGIC);
-  put16(out, MAJOR_AT, container.majorVersion);
-  put16(out, MINOR_AT, container.minorVersion);
+  put16(out, MAJOR_AT, major);
+  put16(out, MINOR_AT, minor);
   put32(out, SIZE_AT, size);
   put32(out, COUNT_AT, count);
   let at = HEADER_SIZE + 4 * count;
@@ -66,6 +71,12 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
   if (digest === 'compute') sign(out);
   else if (digest !== 'zero') out.set(digest, DIGEST_AT);
   return out;
+}
+
+/** A header version field: an integer 0..65535, else DescriptionError naming it. */
+function u16Field(v: unknown, path: string): number {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffff) return v;
+  throw new DescriptionError(v === undefined ? 'missing-key' : typeof v === 'number' ? 'out-of-range' : 'bad-type', path, `expected an integer 0..65535, got ${quoted(v)}`);
 }
 
 // The rows' offsets as module constants: read once at load, not through the imports per call.
@@ -94,7 +105,7 @@ const sign = signContainer;
  * @throws {DescriptionError} bad-type (`rts0` not a Uint8Array), out-of-range (a digest that is not 16 bytes)
  */
 export function rootSignatureContainer(rts0: Uint8Array, digest: DigestChoice = 'compute'): Uint8Array {
-  expectBytes(rts0, 'rts0');
+  expectLiveBytes(rts0, 'rts0');
   if (digest !== 'compute') return writeContainer({ digest: NO_DIGEST, majorVersion: MAJOR, minorVersion: MINOR, parts: [{ name: RTS0_NAME, data: rts0 }] }, digest);
   // the common case written directly: one part, no description objects
   const at = HEADER_SIZE + 4;

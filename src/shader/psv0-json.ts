@@ -7,7 +7,7 @@
 import { PSV_ELEMENT, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectObject } from '../bytes/check.js';
+import { expectDense, expectObject } from '../bytes/check.js';
 import { tableNames } from '../bytes/strings.js';
 import { hex, hexToBytes, recordFromJson, recordToJson, rowToJson, type Row } from '../rows/record.js';
 import { checkPsv0Shape, keysOf, psvVersionOf, stageViewRecord, withZeros, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
@@ -84,6 +84,7 @@ export function psv0FromJson(json: unknown): Psv0 {
   const list = (key: string): unknown[] => {
     const v = j[key] ?? [];
     if (!Array.isArray(v)) throw new DescriptionError('bad-type', `$.${key}`, 'expected an array');
+    expectDense(v, `$.${key}`); // before map, which walks a sparse array of length 2^32 - 1 for minutes
     return v;
   };
   const size = j.runtimeInfoSize as number;

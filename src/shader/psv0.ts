@@ -19,8 +19,8 @@ import {
 } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
 import { checkRow, readRecord, RowReader, writeRecord, type Row } from '../rows/record.js';
-import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
+import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
+import { expectArray, expectDense, expectLiveBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
 /** PSV0 runtime-info fields by name, as read (the stage's view among them). */
@@ -150,6 +150,7 @@ export function dependencyLayout(info: PsvFields, stageInfo: PsvFields | undefin
  * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version (sizes below DXC's minimums)
  */
 export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): Psv0 {
+  expectLiveBytes(data, 'bytes'); // the path ByteReader's check names
   expectOptions(options as unknown);
   for (const key of ['base', 'stage'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);
@@ -270,10 +271,10 @@ export function checkPsv0Shape(psv: Psv0): void {
   if (psv.stageInfo !== undefined) expectObject(psv.stageInfo, 'PSV0.stageInfo');
   if (psv.stageRaw !== undefined) {
     expectObject(psv.stageRaw, 'PSV0.stageRaw');
-    expectBytes(psv.stageRaw.union, 'PSV0.stageRaw.union');
+    expectLiveBytes(psv.stageRaw.union, 'PSV0.stageRaw.union');
   }
-  expectBytes(psv.runtimeInfoTail, 'PSV0.runtimeInfoTail');
-  expectBytes(psv.trailing, 'PSV0.trailing');
+  expectLiveBytes(psv.runtimeInfoTail, 'PSV0.runtimeInfoTail');
+  expectLiveBytes(psv.trailing, 'PSV0.trailing');
   const records = (value: unknown, path: string) => {
     if (value === undefined) return;
     expectArray(value, path);
@@ -281,14 +282,22 @@ export function checkPsv0Shape(psv: Psv0): void {
   };
   if (psv.resources === undefined) throw new DescriptionError('missing-key', 'PSV0.resources', 'required');
   records(psv.resources, 'PSV0.resources');
-  psv.resources.forEach((r, i) => r.tail !== undefined && expectBytes(r.tail, `PSV0.resources[${i}].tail`));
-  if (psv.stringTable !== undefined) expectBytes(psv.stringTable, 'PSV0.stringTable');
+  for (let i = 0; i < psv.resources.length; i++) if (psv.resources[i]!.tail !== undefined) expectLiveBytes(psv.resources[i]!.tail, `PSV0.resources[${i}].tail`);
+  if (psv.stringTable !== undefined) expectLiveBytes(psv.stringTable, 'PSV0.stringTable');
   for (const key of ['inputElements', 'outputElements', 'patchConstOrPrimElements', 'dependencies'] as const) records(psv[key], `PSV0.${key}`);
-  if (psv.semanticIndexes !== undefined) expectArray(psv.semanticIndexes, 'PSV0.semanticIndexes');
-  psv.dependencies?.forEach((d, i) => expectArray(d.dwords, `PSV0.dependencies[${i}].dwords`));
+  // for loops and expectDense, not forEach: a hole is refused where it is, in the time the
+  // elements given take (forEach walked a sparse array of length 2^32 - 1 for minutes)
+  if (psv.semanticIndexes !== undefined) {
+    expectArray(psv.semanticIndexes, 'PSV0.semanticIndexes');
+    expectDense(psv.semanticIndexes, 'PSV0.semanticIndexes');
+  }
+  for (let i = 0; i < (psv.dependencies?.length ?? 0); i++) {
+    expectArray(psv.dependencies![i]!.dwords, `PSV0.dependencies[${i}].dwords`);
+    expectDense(psv.dependencies![i]!.dwords, `PSV0.dependencies[${i}].dwords`);
+  }
   if (psv.elementTails !== undefined) {
     expectArray(psv.elementTails, 'PSV0.elementTails');
-    psv.elementTails.forEach((t, i) => expectBytes(t, `PSV0.elementTails[${i}]`));
+    for (let i = 0; i < psv.elementTails.length; i++) expectLiveBytes(psv.elementTails[i], `PSV0.elementTails[${i}]`);
   }
 }
 
@@ -345,6 +354,8 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
   checkRow(infoDef, info, 'PSV0.info');
   const stage = version >= 1 ? info.shaderStage : options.stage;
   let stageView: { def: RecordDef; row: Row } | undefined;
+  // the union is one or the other (decodePsv0 gives one): with both, stageRaw was dropped silently
+  if (psv.stageInfo !== undefined && psv.stageRaw !== undefined) throw new DescriptionError('out-of-range', 'PSV0.stageRaw', 'both stageInfo and stageRaw are given: the stage union is one of them');
   if (psv.stageInfo) {
     const view = stageViewRecord(stage, version);
     if (!view) throw new DescriptionError('missing-key', 'PSV0.stageRaw', 'the stage is not known (PSV0 v0 without a stage): give the union raw');
@@ -487,10 +498,16 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
 
 const NO_BYTES = new Uint8Array(0);
 
-/** The NUL-terminated string at `offset` of a PSV string table, or undefined when outside. */
+/**
+ * The NUL-terminated string at `offset` of a PSV string table, or undefined when `offset` is no
+ * whole number inside it.
+ * @throws {DescriptionError} bad-type when `table` is not bytes or `offset` not a number
+ */
 export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
   if (table === undefined || table === null) return undefined;
-  expectBytes(table, 'table');
-  if (!(offset >= 0) || offset >= table.byteLength) return undefined;
+  expectLiveBytes(table, 'table');
+  if (typeof offset !== 'number') throw new DescriptionError('bad-type', 'offset', `expected a number, got ${kindOf(offset)}`);
+  // a whole offset inside the table: 1.5 read the string at 1 (the reads truncate it)
+  if (!Number.isInteger(offset) || offset < 0 || offset >= table.byteLength) return undefined;
   return readNul(table, offset, Budget.for(table.byteLength), 'PSV0.stringTable').text;
 }
