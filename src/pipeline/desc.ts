@@ -12,7 +12,7 @@ import type { FieldType, StructDef } from '../../codecs/ddi.js';
 import { SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs/pipeline.js';
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { quoted } from '../bytes/text.js';
+import { pathKey, quoted } from '../bytes/text.js';
 import { expectFunction, expectObject, expectOptions, kindOf } from '../bytes/check.js';
 import type { DdiObject, DdiValue } from '../ddi/image.js';
 import { bytesToHex, ddiFromJsonFilling, ddiToJson } from '../ddi/json.js';
@@ -90,7 +90,7 @@ function over(base: unknown, given: unknown, budget: Budget, path: string): unkn
     const out: Record<string, unknown> = { ...base };
     budget.enter(path);
     try {
-      for (const [k, v] of Object.entries(given)) out[k] = k in base ? over(base[k], v, budget, `${path}.${k}`) : v;
+      for (const [k, v] of Object.entries(given)) out[k] = k in base ? over(base[k], v, budget, `${path}${pathKey(k)}`) : v;
     } finally {
       budget.leave();
     }
@@ -138,7 +138,7 @@ function itemsOver(struct: string, list: readonly unknown[], budget: Budget, pat
     budget.charge('resolve', 1, at);
     budget.enter(at);
     try {
-      for (const [k, v] of Object.entries(item)) if (v !== undefined && k in zero) budget.charge('resolve', 1, () => `${at()}.${k}`);
+      for (const [k, v] of Object.entries(item)) if (v !== undefined && k in zero) budget.charge('resolve', 1, () => `${at()}${pathKey(k)}`);
     } finally {
       budget.leave();
     }
@@ -169,7 +169,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
   const files: Record<string, string> = {};
   const groups = new Map<string, string>();
   for (const [key, given] of Object.entries(json)) {
-    const path = `pipeline.${key}`;
+    const path = `pipeline${pathKey(key)}`;
     if (key === '$schema') continue;
     const row = SUBOBJECTS.find((r) => r.key === key);
     if (!row) throw new DescriptionError('unknown-key', path, `a pipeline has no ${quoted(key)} (known: ${PIPELINE_KEYS.join(', ')})`);

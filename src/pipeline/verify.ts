@@ -16,6 +16,7 @@ import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
 import { flag, rowsBy } from '../../codecs/enum-table.js';
 import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
 import { fillMessage } from '../bytes/errors.js';
+import { pathKey } from '../bytes/text.js';
 import { expectArray, expectFunction, expectNumber, expectObject, expectObjects, expectOptions } from '../bytes/check.js';
 import type { DdiObject } from '../ddi/image.js';
 import { enumName } from '../json/vocabulary.js';
@@ -421,7 +422,7 @@ export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<
   expectObject(pipeline, 'pipeline');
   expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
   expectObject(signatures, 'signatures');
-  for (const [k, sig] of Object.entries(signatures)) if (sig !== undefined) expectStageSignatures(sig, `signatures.${k}`);
+  for (const [k, sig] of Object.entries(signatures)) if (sig !== undefined) expectStageSignatures(sig, `signatures${pathKey(k)}`);
   const r = new Report();
   const kind = pipeline.kind ?? 'graphics';
   const present = KIND_STAGES[kind].filter((k) => pipeline.subobjects.some((s) => s.type === k));

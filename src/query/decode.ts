@@ -9,7 +9,7 @@ import { DescriptionError } from '../bytes/errors.js';
 import { Budget } from '../bytes/budget.js';
 import { readRecord, RowReader } from '../rows/record.js';
 import { checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
-import { quoted } from '../bytes/text.js';
+import { pathKey, quoted } from '../bytes/text.js';
 import { expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /** Query results as columns: for each field of the result struct, the values of every result. */
@@ -65,7 +65,7 @@ function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): void {
   const field = fieldCheck(q);
   const columns: [string, ArrayBufferView][] = [];
   for (const [name, column] of Object.entries(into)) {
-    const path = `range.into.${name}`;
+    const path = `range.into${pathKey(name)}`;
     field(name, path);
     if (column === undefined) continue;
     if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', path, `expected a BigUint64Array, got ${kindOf(column)}`);
@@ -99,11 +99,11 @@ export function encodeQueryResults(type: QueryType | string | number, data: Reco
   if (records) expectObjects(data, 'data');
   // every key a field of the type (a misspelled one wrote nothing), every column an array or typed array (its length real)
   const unknown = fieldCheck(q);
-  if (records) (data as Record<string, unknown>[]).forEach((r, i) => Object.keys(r).forEach((k) => unknown(k, `data[${i}].${k}`)));
+  if (records) (data as Record<string, unknown>[]).forEach((r, i) => Object.keys(r).forEach((k) => unknown(k, `data[${i}]${pathKey(k)}`)));
   else
     for (const [k, column] of Object.entries(data)) {
-      unknown(k, `data.${k}`);
-      if (column !== undefined && !Array.isArray(column) && !(column instanceof BigUint64Array || column instanceof BigInt64Array)) throw new DescriptionError('bad-type', `data.${k}`, `expected an array of bigints, got ${kindOf(column)}`);
+      unknown(k, `data${pathKey(k)}`);
+      if (column !== undefined && !Array.isArray(column) && !(column instanceof BigUint64Array || column instanceof BigInt64Array)) throw new DescriptionError('bad-type', `data${pathKey(k)}`, `expected an array of bigints, got ${kindOf(column)}`);
     }
   const count = records ? data.length : Math.max(0, ...q.result.fields.map((f) => (data as Record<string, ArrayLike<bigint>>)[f.name]?.length ?? 0));
   const out = new Uint8Array(count * q.result.size);

@@ -1,0 +1,111 @@
+/**
+ * Keys and values the input chose, in the library's JSON readers' errors (2026-12-03, hB): a key
+ * of a query column object, a DDI JSON object, a root signature JSON object, the pipeline JSON
+ * form (top level, nested in a state, in a list item), a stream's subobject and verifySignatures'
+ * stage map; a value named in a message (a query type name, an ABI, a subobject type, a pipeline
+ * kind). Each is given a newline, U+2028, a bidi override, a quote, an ESC sequence and 10,000
+ * characters: the error is a DxbinError naming the field, its path and message hold no raw
+ * control, line separator or bidi character, and a long key makes no long message. Then the
+ * prototype keys (`__proto__` as an own key through JSON.parse, `constructor`, `toString`), which
+ * a `key in TABLE` lookup finds on Object.prototype; and a detached buffer (transferred away) at
+ * each decoder of these modules, which read as a raw TypeError from `new DataView`.
+ *
+ * Tally (measured: this file over 177aafb, the source stashed): every hostile key's path was raw
+ * (10 readers x 6 keys: the newline, U+2028, bidi and ESC raw, 10,000 characters in the message);
+ * the DDI reader named the key raw in its detail too; the unknown query type name went through
+ * JSON.stringify (U+2028 and the bidi override raw, 10,000 characters); a `__proto__` key in a
+ * pipeline state (RasterizerState, BlendState.RenderTarget[0]) was lost without a word (an
+ * assignment set the prototype); stageSignaturesFromParts threw a raw TypeError for a part named
+ * `__proto__`, `constructor` or `toString`; verifyPipeline and verifySignatures took any `kind`
+ * (`toString` looked up on Object.prototype); and the eight decoders threw a raw TypeError for a
+ * detached buffer.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DxbinError } from '../src/bytes/errors.js';
+import { SpanRecorder } from '../src/bytes/spans.js';
+import { decodeQueryResult, decodeQueryResults, encodeQueryResults, queryType } from '../src/query/index.js';
+import { querySpans } from '../src/query/spans.js';
+import { ddiFromJson, decodeImage, libraryNodeOutputs, structLayout } from '../src/ddi/index.js';
+import { ddiImageSpans, rdatSpans } from '../src/ddi/spans.js';
+import { decodeStream, pipelineFromJson, rootSignatureFromJson, stageSignaturesFromParts, streamFromJson, subobjectRow, verifyPipeline, verifySignatures } from '../src/index.js';
+
+/** Characters a message may not hold raw: C0/C1 controls (newline, ESC), DEL, U+2028/2029, bidi controls, the BOM. */
+const RAW = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
+/** A message about one key or value, however long the key: its own words and the path. */
+const MAX_MESSAGE = 600;
+
+const LONG = 'k'.repeat(10_000);
+/** Each hostile key and the path step it must be written as (JSON-quoted, escaped, cut at 64 characters). */
+const HOSTILE: readonly [string, string][] = [
+  ['a\nb', '["a\\nb"]'],
+  ['a\u2028b', '["a\\u{2028}b"]'],
+  ['a\u202eb', '["a\\u{202e}b"]'],
+  ['a"b', '["a\\"b"]'],
+  ['a\x1b[31mb', '["a\\u001b[31mb"]'],
+  [LONG, `["${'k'.repeat(64)}"…(+9936 characters)]`],
+];
+const PROTO_KEYS = ['__proto__', 'constructor', 'toString'];
+
+/** What `f` throws, or undefined. */
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+/** `f` throws a DxbinError with `path`, whose message is `path: ...`, holds nothing raw and is short. */
+function refusedAt(f: () => unknown, path: string, what: string): DxbinError {
+  const e = thrown(f);
+  assert.ok(e instanceof DxbinError, `${what}: expected a DxbinError, got ${e instanceof Error ? `${e.name}: ${e.message.slice(0, 80)}` : String(e)}`);
+  const d = e as DxbinError;
+  assert.is(d.path, path, `${what}: the path`);
+  assert.ok(d.message.startsWith(`${path}:`) || d.message.startsWith(`${path} at byte`), `${what}: the message names the path: ${d.message.slice(0, 120)}`);
+  assert.not.ok(RAW.test(d.message), `${what}: a raw control, line separator or bidi character in ${JSON.stringify(d.message.slice(0, 120))}`);
+  assert.ok(d.message.length <= MAX_MESSAGE, `${what}: a ${d.message.length}-character message`);
+  return d;
+}
+
+/** A JSON object with the one key `k` (an own `__proto__` too) and `value`. */
+const withKey = (k: string, value: unknown): Record<string, unknown> => JSON.parse(`{${JSON.stringify(k)}: ${JSON.stringify(value)}}`);
+const read = () => new Uint8Array(0);
+
+/** Each reader: how it takes a key, and the path of the object holding it. */
+const READERS: readonly [string, (k: string) => unknown, string][] = [
+  ['encodeQueryResults columns', (k) => encodeQueryResults('timestamp', withKey(k, []) as never), 'data'],
+  ['encodeQueryResults records', (k) => encodeQueryResults('timestamp', [withKey(k, 1)] as never), 'data[0]'],
+  ['decodeQueryResults into', (k) => decodeQueryResults(new Uint8Array(8), 'timestamp', { into: withKey(k, null) as never }), 'range.into'],
+  ['ddiFromJson', (k) => ddiFromJson('D3D12DDI_NODE_ID_0108', withKey(k, 1)), 'D3D12DDI_NODE_ID_0108'],
+  ['rootSignatureFromJson', (k) => rootSignatureFromJson({ version: '1.1', ...withKey(k, 1) }), '$'],
+  ['rootSignatureFromJson parameter', (k) => rootSignatureFromJson({ version: '1.1', parameters: [{ parameterType: 'CBV', ...withKey(k, 1) }] }), '$.parameters[0]'],
+  ['pipelineFromJson', (k) => pipelineFromJson(withKey(k, 1), { read }), 'pipeline'],
+  ['pipelineFromJson state', (k) => pipelineFromJson({ RasterizerState: withKey(k, 1) }, { read }), 'pipeline.RasterizerState'],
+  ['pipelineFromJson list item', (k) => pipelineFromJson({ InputLayout: [withKey(k, 1)] }, { read }), 'pipeline.InputLayout.pInputElementDescs[0]'],
+  ['pipelineFromJson nested list item', (k) => pipelineFromJson({ BlendState: { RenderTarget: [withKey(k, 1)] } }, { read }), 'pipeline.BlendState.RenderTarget[0]'],
+  ['streamFromJson', (k) => streamFromJson([{ Type: 'VS', Inner: withKey(k, 1) }]), 'D3D12_PIPELINE_STATE_STREAM_DESC.pPipelineStateSubobjectStream[0].Inner'],
+  ['verifySignatures', (k) => verifySignatures({ kind: 'graphics', subobjects: [], files: {} }, withKey(k, 1) as never), 'signatures'],
+];
+
+test('a hostile key: each reader names it escaped in the path, one short line', () => {
+  for (const [name, f, at] of READERS) {
+    for (const [k, step] of HOSTILE) refusedAt(() => f(k), `${at}${step}`, `${name}, key ${JSON.stringify(k.slice(0, 12))}`);
+  }
+});
+
+test('a plain key is still written .name (paths of ordinary input unchanged)', () => {
+  for (const [name, f, at] of READERS) refusedAt(() => f('bogus'), `${at}.bogus`, name);
+});
+
+test('the DDI reader names a hostile key in its detail escaped too, a plain one as it is', () => {
+  for (const [k] of HOSTILE) {
+    const e = refusedAt(() => ddiFromJson('D3D12DDI_NODE_ID_0108', withKey(k, 1)), `D3D12DDI_NODE_ID_0108${HOSTILE.find(([x]) => x === k)![1]}`, 'ddiFromJson detail');
+    assert.not.ok(RAW.test(e.detail));
+    assert.ok(e.detail.length < 200, `${e.detail.length}-character detail`);
+  }
+  assert.is(refusedAt(() => ddiFromJson('D3D12DDI_NODE_ID_0108', { bogus: 1 }), 'D3D12DDI_NODE_ID_0108.bogus', 'plain').detail, 'D3D12DDI_NODE_ID_0108 has no field bogus');
+});
+
+test.run();
