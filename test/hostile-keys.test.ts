@@ -108,4 +108,18 @@ test('the DDI reader names a hostile key in its detail escaped too, a plain one 
   assert.is(refusedAt(() => ddiFromJson('D3D12DDI_NODE_ID_0108', { bogus: 1 }), 'D3D12DDI_NODE_ID_0108.bogus', 'plain').detail, 'D3D12DDI_NODE_ID_0108 has no field bogus');
 });
 
+test('a hostile value named in a message: a query type, an ABI, a subobject type, a pipeline kind', () => {
+  for (const [v] of HOSTILE) {
+    const what = JSON.stringify(v.slice(0, 12));
+    refusedAt(() => queryType(v), 'type', `queryType ${what}`);
+    refusedAt(() => structLayout('D3D12DDI_NODE_ID_0108', v as never), 'abi', `structLayout abi ${what}`);
+    refusedAt(() => subobjectRow(v), 'type', `subobjectRow ${what}`);
+    refusedAt(() => verifyPipeline({ kind: v as never, subobjects: [], files: {} }), 'pipeline.kind', `verifyPipeline kind ${what}`);
+    refusedAt(() => verifySignatures({ kind: v as never, subobjects: [], files: {} }, {}), 'pipeline.kind', `verifySignatures kind ${what}`);
+  }
+  // the known kinds still verify
+  for (const kind of ['graphics', 'mesh', 'compute'] as const) assert.is(verifyPipeline({ kind, subobjects: [], files: {} }).kind, kind);
+  assert.is(verifyPipeline({ subobjects: [], files: {} } as never).kind, 'graphics');
+});
+
 test.run();
