@@ -122,4 +122,26 @@ test('a hostile value named in a message: a query type, an ABI, a subobject type
   assert.is(verifyPipeline({ subobjects: [], files: {} } as never).kind, 'graphics');
 });
 
+test('prototype keys: refused by name as unknown keys, never looked up on Object.prototype nor lost', () => {
+  for (const [name, f, at] of READERS) {
+    for (const k of PROTO_KEYS) {
+      const e = refusedAt(() => f(k), `${at}.${k}`, `${name}, key ${k}`);
+      assert.is(e.code, 'unknown-key', `${name}, key ${k}: ${e.message.slice(0, 100)}`);
+    }
+  }
+  for (const k of PROTO_KEYS) {
+    // a part so named is no signature part (and no raw TypeError)
+    assert.is(stageSignaturesFromParts([{ name: k, elements: [{}] }]), undefined, `part ${k}`);
+    refusedAt(() => verifyPipeline({ kind: k as never, subobjects: [], files: {} }), 'pipeline.kind', `kind ${k}`);
+    for (const v of [queryType, (x: string) => subobjectRow(x), (x: string) => structLayout('D3D12DDI_NODE_ID_0108', x as never)]) assert.ok(thrown(() => v(k)) instanceof DxbinError, `${k} as a name`);
+  }
+});
+
+/** A view whose buffer has been transferred away: its length reads 0, and no DataView can be made of it. */
+function detached(n = 64): Uint8Array {
+  const u = new Uint8Array(n);
+  structuredClone(u.buffer, { transfer: [u.buffer] });
+  return u;
+}
+
 test.run();

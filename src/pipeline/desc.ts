@@ -90,7 +90,12 @@ function over(base: unknown, given: unknown, budget: Budget, path: string): unkn
     const out: Record<string, unknown> = { ...base };
     budget.enter(path);
     try {
-      for (const [k, v] of Object.entries(given)) out[k] = k in base ? over(base[k], v, budget, `${path}${pathKey(k)}`) : v;
+      for (const [k, v] of Object.entries(given)) {
+        // the base's own keys only (not toString, constructor, __proto__); any other key is kept as an
+        // own key, even __proto__ (an assignment would set the prototype and lose it), for the DDI reader to refuse by name
+        if (Object.hasOwn(base, k)) out[k] = over(base[k], v, budget, `${path}${pathKey(k)}`);
+        else Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+      }
     } finally {
       budget.leave();
     }
@@ -138,7 +143,7 @@ function itemsOver(struct: string, list: readonly unknown[], budget: Budget, pat
     budget.charge('resolve', 1, at);
     budget.enter(at);
     try {
-      for (const [k, v] of Object.entries(item)) if (v !== undefined && k in zero) budget.charge('resolve', 1, () => `${at()}${pathKey(k)}`);
+      for (const [k, v] of Object.entries(item)) if (v !== undefined && Object.hasOwn(zero, k)) budget.charge('resolve', 1, () => `${at()}${pathKey(k)}`);
     } finally {
       budget.leave();
     }
@@ -206,7 +211,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
       if (row.inner.kind === 'struct' && isPlain(inner)) {
         const withCounts: Record<string, unknown> = { ...inner };
         for (const { ptr, count } of countedPointers(structDef(row.inner.struct))) {
-          if (count in (given as Record<string, unknown>)) throw new DescriptionError('unknown-key', `${path}.${count}`, `${count} is the length of ${ptr}: give the list only`);
+          if (Object.hasOwn(given as Record<string, unknown>, count)) throw new DescriptionError('unknown-key', `${path}.${count}`, `${count} is the length of ${ptr}: give the list only`);
           const list = withCounts[ptr];
           if (list !== null && list !== undefined && !Array.isArray(list)) throw new DescriptionError('bad-type', `${path}.${ptr}`, 'expected a list');
           withCounts[count] = Array.isArray(list) ? list.length : 0;

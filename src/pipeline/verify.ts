@@ -425,13 +425,17 @@ const key = (e: Pick<SignatureElement, 'semanticName' | 'semanticIndex'>) => `${
  * each stage's outputs against the next stage's inputs, the pixel shader's targets and depth
  * against RTVFormats and DSVFormat, stream output against the last stage before the rasterizer.
  * `signatures` holds the stages whose signatures are known; rules needing an unknown one are skipped.
- * @throws {DescriptionError} bad-type for signatures of the wrong shape, bad-name for an unknown `pipeline.kind`
+ * @throws {DescriptionError} unknown-key for a key of `signatures` that is no stage, bad-type for signatures of the wrong shape, bad-name for an unknown `pipeline.kind`
  */
 export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<StageKey, StageSignatures>>): PipelineViolation[] {
   expectObject(pipeline, 'pipeline');
   expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
   expectObject(signatures, 'signatures');
-  for (const [k, sig] of Object.entries(signatures)) if (sig !== undefined) expectStageSignatures(sig, `signatures${pathKey(k)}`);
+  for (const [k, sig] of Object.entries(signatures)) {
+    // a stage key only: a misspelled one (vs, toString) would leave its signatures unchecked without a word
+    if (!(ALL_STAGES as readonly string[]).includes(k)) throw new DescriptionError('unknown-key', `signatures${pathKey(k)}`, `no stage ${quoted(k)} (known: ${ALL_STAGES.join(', ')})`);
+    if (sig !== undefined) expectStageSignatures(sig, `signatures${pathKey(k)}`);
+  }
   const kind = pipelineKindOf(pipeline);
   const r = new Report();
   const present = KIND_STAGES[kind].filter((k) => pipeline.subobjects.some((s) => s.type === k));
