@@ -144,4 +144,27 @@ function detached(n = 64): Uint8Array {
   return u;
 }
 
+test('a detached buffer: each decoder refuses it, typed, at the bytes argument', () => {
+  const cases: [string, (b: Uint8Array) => unknown, string][] = [
+    ['decodeQueryResults', (b) => decodeQueryResults(b, 'timestamp'), 'bytes'],
+    ['decodeQueryResult', (b) => decodeQueryResult(b, 'timestamp'), 'bytes'],
+    ['querySpans', (b) => querySpans(b, 'timestamp', new SpanRecorder()), 'bytes'],
+    ['decodeImage', (b) => decodeImage('D3D12DDI_NODE_ID_0108', b, 'x64'), 'bytes'],
+    ['ddiImageSpans', (b) => ddiImageSpans('D3D12DDI_NODE_ID_0108', b, 'x64', new SpanRecorder()), 'bytes'],
+    ['rdatSpans', (b) => rdatSpans(b, new SpanRecorder()), 'bytes'],
+    ['libraryNodeOutputs', (b) => libraryNodeOutputs(b), 'library'],
+    ['decodeStream', (b) => decodeStream(b, 'x64'), 'bytes'],
+  ];
+  for (const [name, f, path] of cases) {
+    const e = refusedAt(() => f(detached()), path, name);
+    assert.is(e.code, 'bad-type', name);
+    assert.match(e.detail, /detached/, name);
+  }
+  // an empty view of a live buffer is no detached one: read as before
+  assert.is(decodeQueryResults(new Uint8Array(0), 'timestamp').count, 0);
+  assert.is(decodeQueryResults(new Uint8Array(new ArrayBuffer(16), 16), 'timestamp').count, 0);
+  const e = thrown(() => decodeImage('D3D12DDI_NODE_ID_0108', new Uint8Array(0), 'x64'));
+  assert.ok(e instanceof DxbinError && e.code === 'truncated', 'an empty image is short, not detached');
+});
+
 test.run();

@@ -10,7 +10,7 @@ import { Budget } from '../bytes/budget.js';
 import { readRecord, RowReader } from '../rows/record.js';
 import { checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
 import { pathKey, quoted } from '../bytes/text.js';
-import { expectObject, expectObjects, kindOf } from '../bytes/check.js';
+import { expectBytes, expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /** Query results as columns: for each field of the result struct, the values of every result. */
 export interface QueryColumns {
@@ -23,6 +23,7 @@ export interface QueryColumns {
 /** One result at `offset`: field name -> exact value (the struct's rows read by src/rows/record.ts). */
 export function decodeQueryResult(bytes: Uint8Array, type: QueryType | string | number, offset = 0): Record<string, bigint> {
   const q = queryTypeOf(type);
+  expectAttached(bytes, 'bytes');
   recordRange(bytes, q.result.size, { offset, count: 1 }, q.name);
   const row = readRecord(q.result.record, new RowReader(bytes, 0, Budget.for(q.result.size)), offset, q.name, undefined, 'plain');
   const out: Record<string, bigint> = {};
@@ -37,6 +38,7 @@ export function decodeQueryResults(
   range: RecordRange & { into?: Record<string, BigUint64Array> } = {},
 ): QueryColumns {
   const q = queryTypeOf(type);
+  expectAttached(bytes, 'bytes');
   const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
   if (range.into !== undefined) checkInto(range.into, q, bytes);
   const words = q.result.size / 4;
@@ -49,6 +51,24 @@ export function decodeQueryResults(
     columns[f.name] = column;
   }
   return { type: q, count, columns };
+}
+
+/**
+ * `bytes` a Uint8Array whose buffer is not detached. A view of a transferred buffer
+ * (`structuredClone(buf, { transfer: [buf] })`, postMessage) reads as 0 bytes and no DataView can
+ * be made of it: DescriptionError bad-type at `path`, not a raw TypeError. The buffer is looked at
+ * only when the length reads 0 (reading .buffer may allocate). Not in src/query/types.ts: the
+ * query kernels bundle has no room for it (test/bundle-size.test.ts).
+ * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array or its buffer is detached
+ */
+export function expectAttached(bytes: unknown, path: string): asserts bytes is Uint8Array {
+  expectBytes(bytes, path);
+  if (bytes.byteLength !== 0) return;
+  try {
+    new DataView(bytes.buffer);
+  } catch {
+    throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): nothing to read');
+  }
 }
 
 /** A check that a key names a field of `q` (unknown-key at `path` otherwise: a misspelled key would read or write nothing). */
