@@ -137,6 +137,18 @@ test('prototype keys: refused by name as unknown keys, never looked up on Object
   }
 });
 
+test("pipelineFromJson: the reader's error repeats the hostile path escaped and cut; a reader that throws no Error", () => {
+  // as readFileSync words it: the path again, raw
+  const fsLike = (p: string): Uint8Array => {
+    throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
+  };
+  for (const [v] of HOSTILE) refusedAt(() => pipelineFromJson({ VS: v }, { read: fsLike }), 'pipeline.VS', `read ${JSON.stringify(v.slice(0, 12))}`);
+  for (const t of [null, undefined, 'a\nb', 7]) {
+    const e = refusedAt(() => pipelineFromJson({ VS: 'vs.dxbc' }, { read: () => { throw t; } }), 'pipeline.VS', `read throws ${String(t)}`);
+    assert.is(e.code, 'bad-name');
+  }
+});
+
 /** A view whose buffer has been transferred away: its length reads 0, and no DataView can be made of it. */
 function detached(n = 64): Uint8Array {
   const u = new Uint8Array(n);

@@ -12,7 +12,7 @@ import type { FieldType, StructDef } from '../../codecs/ddi.js';
 import { SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs/pipeline.js';
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { pathKey, quoted } from '../bytes/text.js';
+import { pathKey, printable, quoted } from '../bytes/text.js';
 import { expectFunction, expectObject, expectOptions, kindOf } from '../bytes/check.js';
 import type { DdiObject, DdiValue } from '../ddi/image.js';
 import { bytesToHex, ddiFromJsonFilling, ddiToJson } from '../ddi/json.js';
@@ -192,8 +192,8 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
       try {
         bytes = options.read(given);
       } catch (e) {
-        if (e instanceof DescriptionError || (e as { code?: string }).code === 'limit-exceeded') throw e;
-        throw new DescriptionError('bad-name', path, `cannot read ${quoted(given)}: ${(e as Error).message}`);
+        if (e instanceof DescriptionError || (e as { code?: unknown } | null)?.code === 'limit-exceeded') throw e;
+        throw new DescriptionError('bad-name', path, `cannot read ${quoted(given)}: ${readerWords(e)}`);
       }
       if (!(bytes instanceof Uint8Array)) throw new DescriptionError('bad-type', path, `options.read gave ${kindOf(bytes)} for ${quoted(given)}, not bytes`);
       budget.chargeRead(bytes.byteLength, path);
@@ -232,6 +232,19 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
     subobjects.push({ type: row.type, inner: value.Inner! });
   }
   return { kind: pipelineKind(subobjects), subobjects, files };
+}
+
+/** The most characters of a reader's error message a `cannot read` message repeats. */
+const READER_WORDS = 200;
+
+/**
+ * What `options.read` threw, as words for a message: an Error's message, a string, else its kind.
+ * Escaped and cut (a file system message repeats the path, which the input chose: a newline or
+ * 10,000 characters of it).
+ */
+function readerWords(e: unknown): string {
+  const words = e instanceof Error ? String(e.message) : typeof e === 'string' ? e : kindOf(e);
+  return printable(words.length > READER_WORDS ? `${words.slice(0, READER_WORDS)}…(+${words.length - READER_WORDS} characters)` : words);
 }
 
 /** A file the pipeline JSON form names, with the bytes to write there. */
