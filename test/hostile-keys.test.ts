@@ -24,7 +24,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DxbinError } from '../src/bytes/errors.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
-import { decodeQueryResult, decodeQueryResults, encodeQueryResults, queryType } from '../src/query/index.js';
+import { decodeQueryResult, decodeQueryResults, encodeQueryResults, queryType, toFloat64 } from '../src/query/index.js';
 import { querySpans } from '../src/query/spans.js';
 import { ddiFromJson, decodeImage, libraryNodeOutputs, structLayout } from '../src/ddi/index.js';
 import { ddiImageSpans, rdatSpans } from '../src/ddi/spans.js';
@@ -156,7 +156,7 @@ function detached(n = 64): Uint8Array {
   return u;
 }
 
-test('a detached buffer: each decoder refuses it, typed, at the bytes argument', () => {
+test('a detached buffer: each decoder refuses it, typed, at the bytes argument; a detached column or read result too', () => {
   const cases: [string, (b: Uint8Array) => unknown, string][] = [
     ['decodeQueryResults', (b) => decodeQueryResults(b, 'timestamp'), 'bytes'],
     ['decodeQueryResult', (b) => decodeQueryResult(b, 'timestamp'), 'bytes'],
@@ -172,6 +172,24 @@ test('a detached buffer: each decoder refuses it, typed, at the bytes argument',
     assert.is(e.code, 'bad-type', name);
     assert.match(e.detail, /detached/, name);
   }
+  // columns: a detached one read as 0 values (encoded as none; written into through a view that cannot be made)
+  const detachedColumn = () => {
+    const c = new BigUint64Array(4);
+    structuredClone(c.buffer, { transfer: [c.buffer] });
+    return c;
+  };
+  for (const [name, f, path] of [
+    ['encodeQueryResults column', () => encodeQueryResults('timestamp', { Value: detachedColumn() }), 'data.Value'],
+    ['decodeQueryResults into, 0 results', () => decodeQueryResults(new Uint8Array(0), 'timestamp', { into: { Value: detachedColumn() } }), 'range.into.Value'],
+    ['decodeQueryResults into, 1 result', () => decodeQueryResults(new Uint8Array(8), 'timestamp', { into: { Value: detachedColumn() } }), 'range.into.Value'],
+    ['toFloat64', () => toFloat64(detachedColumn()), 'column'],
+    ['pipelineFromJson read', () => pipelineFromJson({ VS: 'vs.dxbc' }, { read: () => detached() }), 'pipeline.VS'],
+  ] as const) {
+    const e = refusedAt(f, path, name);
+    assert.is(e.code, 'bad-type', name);
+    assert.match(e.detail, /detached/, name);
+  }
+  assert.equal(Array.from(toFloat64(new BigUint64Array(0))), []);
   // an empty view of a live buffer is no detached one: read as before
   assert.is(decodeQueryResults(new Uint8Array(0), 'timestamp').count, 0);
   assert.is(decodeQueryResults(new Uint8Array(new ArrayBuffer(16), 16), 'timestamp').count, 0);

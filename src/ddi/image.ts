@@ -311,11 +311,17 @@ interface ListTask {
  */
 export function expectAttached(bytes: unknown, path: string): asserts bytes is Uint8Array {
   expectBytes(bytes, path);
-  if (bytes.byteLength !== 0) return;
+  if (isDetached(bytes)) throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): nothing to read');
+}
+
+/** True when `view`'s buffer is detached: its length reads 0 and no view of the buffer can be made. */
+export function isDetached(view: ArrayBufferView): boolean {
+  if (view.byteLength !== 0) return false;
   try {
-    new DataView(bytes.buffer);
+    new DataView(view.buffer);
+    return false;
   } catch {
-    throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): nothing to read');
+    return true;
   }
 }
 

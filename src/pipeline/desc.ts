@@ -14,7 +14,7 @@ import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { pathKey, printable, quoted } from '../bytes/text.js';
 import { expectFunction, expectObject, expectOptions, kindOf } from '../bytes/check.js';
-import type { DdiObject, DdiValue } from '../ddi/image.js';
+import { isDetached, type DdiObject, type DdiValue } from '../ddi/image.js';
 import { bytesToHex, ddiFromJsonFilling, ddiToJson } from '../ddi/json.js';
 import { jsonExtent } from '../json/vocabulary.js';
 import { structDef } from '../ddi/layout.js';
@@ -196,6 +196,8 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
         throw new DescriptionError('bad-name', path, `cannot read ${quoted(given)}: ${readerWords(e)}`);
       }
       if (!(bytes instanceof Uint8Array)) throw new DescriptionError('bad-type', path, `options.read gave ${kindOf(bytes)} for ${quoted(given)}, not bytes`);
+      // a transferred buffer reads as 0 bytes: an empty file, without a word
+      if (isDetached(bytes)) throw new DescriptionError('bad-type', path, `options.read gave a detached buffer for ${quoted(given)}`);
       budget.chargeRead(bytes.byteLength, path);
       files[key] = given;
       inner = { [shape.bytes]: bytes.byteLength ? bytesToHex(bytes) : null, [shape.size]: bytes.byteLength };

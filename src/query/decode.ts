@@ -63,11 +63,19 @@ export function decodeQueryResults(
  */
 export function expectAttached(bytes: unknown, path: string): asserts bytes is Uint8Array {
   expectBytes(bytes, path);
-  if (bytes.byteLength !== 0) return;
+  if (isDetached(bytes)) throw new DescriptionError('bad-type', path, DETACHED);
+}
+
+const DETACHED = 'a detached buffer (transferred away): nothing to read';
+
+/** True when `view`'s buffer is detached: its length reads 0 and no view of the buffer can be made. */
+function isDetached(view: ArrayBufferView): boolean {
+  if (view.byteLength !== 0) return false;
   try {
-    new DataView(bytes.buffer);
+    new DataView(view.buffer);
+    return false;
   } catch {
-    throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): nothing to read');
+    return true;
   }
 }
 
@@ -89,6 +97,8 @@ function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): void {
     field(name, path);
     if (column === undefined) continue;
     if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', path, `expected a BigUint64Array, got ${kindOf(column)}`);
+    // a transferred column reads as 0 values: no room to write (and no view of it can be made)
+    if (isDetached(column)) throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): no room to write');
     columns.push([path, column]);
   }
   checkDisjoint([bytes], columns);
@@ -105,6 +115,7 @@ function fillColumn(src: DataView, words: number, f: ResultField, count: number,
 /** A column as doubles (exact up to 2^53, rounded to nearest above). */
 export function toFloat64(column: BigUint64Array): Float64Array {
   if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', 'column', `expected a BigUint64Array, got ${kindOf(column)}`);
+  if (isDetached(column)) throw new DescriptionError('bad-type', 'column', DETACHED);
   const halves = new Uint32Array(column.buffer, column.byteOffset, column.length * 2);
   const out = new Float64Array(column.length);
   for (let i = 0; i < column.length; i++) out[i] = halves[2 * i + 1]! * 4294967296 + halves[2 * i]!;
@@ -124,6 +135,8 @@ export function encodeQueryResults(type: QueryType | string | number, data: Reco
     for (const [k, column] of Object.entries(data)) {
       unknown(k, `data${pathKey(k)}`);
       if (column !== undefined && !Array.isArray(column) && !(column instanceof BigUint64Array || column instanceof BigInt64Array)) throw new DescriptionError('bad-type', `data${pathKey(k)}`, `expected an array of bigints, got ${kindOf(column)}`);
+      // a transferred column reads as 0 values: encoded as none, without a word
+      if (ArrayBuffer.isView(column) && isDetached(column)) throw new DescriptionError('bad-type', `data${pathKey(k)}`, DETACHED);
     }
   const count = records ? data.length : Math.max(0, ...q.result.fields.map((f) => (data as Record<string, ArrayLike<bigint>>)[f.name]?.length ?? 0));
   const out = new Uint8Array(count * q.result.size);
