@@ -26,7 +26,7 @@ import { DxbinError } from '../src/bytes/errors.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
 import { decodeQueryResult, decodeQueryResults, encodeQueryResults, queryType, toFloat64 } from '../src/query/index.js';
 import { querySpans } from '../src/query/spans.js';
-import { ddiFromJson, decodeImage, libraryNodeOutputs, structLayout } from '../src/ddi/index.js';
+import { ddiFromJson, decodeImage, libraryNodeOutputs, renderPassesFromJson, structLayout } from '../src/ddi/index.js';
 import { ddiImageSpans, rdatSpans } from '../src/ddi/spans.js';
 import { decodeStream, pipelineFromJson, rootSignatureFromJson, stageSignaturesFromParts, streamFromJson, subobjectRow, verifyPipeline, verifySignatures } from '../src/index.js';
 
@@ -86,6 +86,10 @@ const READERS: readonly [string, (k: string) => unknown, string][] = [
   ['pipelineFromJson list item', (k) => pipelineFromJson({ InputLayout: [withKey(k, 1)] }, { read }), 'pipeline.InputLayout.pInputElementDescs[0]'],
   ['pipelineFromJson nested list item', (k) => pipelineFromJson({ BlendState: { RenderTarget: [withKey(k, 1)] } }, { read }), 'pipeline.BlendState.RenderTarget[0]'],
   ['streamFromJson', (k) => streamFromJson([{ Type: 'VS', Inner: withKey(k, 1) }]), 'D3D12_PIPELINE_STATE_STREAM_DESC.pPipelineStateSubobjectStream[0].Inner'],
+  ['renderPassesFromJson', (k) => renderPassesFromJson({ passes: [], ...withKey(k, 1) }), '$'],
+  ['renderPassesFromJson pass', (k) => renderPassesFromJson({ passes: [{ BeginningAccess: { Type: 'PRESERVE' }, EndingAccess: { Type: 'PRESERVE' }, ...withKey(k, 1) }] }), '$.passes[0]'],
+  ['renderPassesFromJson access', (k) => renderPassesFromJson({ passes: [{ BeginningAccess: { Type: 'PRESERVE', ...withKey(k, 1) }, EndingAccess: { Type: 'PRESERVE' } }] }), '$.passes[0].BeginningAccess'],
+  ['renderPassesFromJson PreserveLocal', (k) => renderPassesFromJson({ passes: [{ BeginningAccess: { Type: 'PRESERVE' }, EndingAccess: { Type: 'PRESERVE_LOCAL_SRV', PreserveLocal: withKey(k, 1) } }] }), '$.passes[0].EndingAccess.PreserveLocal'],
   ['verifySignatures', (k) => verifySignatures({ kind: 'graphics', subobjects: [], files: {} }, withKey(k, 1) as never), 'signatures'],
 ];
 
@@ -147,6 +151,15 @@ test("pipelineFromJson: the reader's error repeats the hostile path escaped and 
     const e = refusedAt(() => pipelineFromJson({ VS: 'vs.dxbc' }, { read: () => { throw t; } }), 'pipeline.VS', `read throws ${String(t)}`);
     assert.is(e.code, 'bad-name');
   }
+});
+
+test('renderPassesFromJson: the PRESERVE_LOCAL border is UINTs, checked (a string or -1 was taken as it was)', () => {
+  const border = (w: unknown) => () => renderPassesFromJson({ passes: [{ BeginningAccess: { Type: 'PRESERVE' }, EndingAccess: { Type: 'PRESERVE_LOCAL_SRV', PreserveLocal: { AdditionalWidth: w } } }] });
+  for (const w of ['a\nb', LONG, -1, 1.5, 2 ** 32, true]) refusedAt(border(w), '$.passes[0].EndingAccess.PreserveLocal.AdditionalWidth', `AdditionalWidth ${JSON.stringify(String(w).slice(0, 12))}`);
+  assert.equal(border('0x10')()[0]!.EndingAccess.PreserveLocal, { AdditionalWidth: 16, AdditionalHeight: 0 });
+  assert.equal(border(undefined)()[0]!.EndingAccess.PreserveLocal, { AdditionalWidth: 0, AdditionalHeight: 0 });
+  refusedAt(() => renderPassesFromJson({ passes: [5] }), '$.passes[0]', 'a pass that is no object');
+  refusedAt(() => renderPassesFromJson({ passes: [{ BeginningAccess: 5, EndingAccess: { Type: 0 } }] }), '$.passes[0].BeginningAccess', 'an access that is no object');
 });
 
 /** A view whose buffer has been transferred away: its length reads 0, and no DataView can be made of it. */
