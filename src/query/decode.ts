@@ -46,7 +46,7 @@ export function decodeQueryResults(
   const columns: Record<string, BigUint64Array> = {};
   for (const f of q.result.fields) {
     const column = range.into?.[f.name] ?? new BigUint64Array(count);
-    if (column.length < count) throw new DescriptionError('out-of-range', `into.${f.name}`, `column holds ${column.length} values, ${count} needed`);
+    if (column.length < count) throw new DescriptionError('out-of-range', `range.into.${f.name}`, `column holds ${column.length} values, ${count} needed`);
     fillColumn(src, words, f, count, new Uint32Array(column.buffer, column.byteOffset, count * 2));
     columns[f.name] = column;
   }
