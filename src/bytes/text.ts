@@ -100,6 +100,20 @@ export function quoted(value: unknown): string {
   return kindOf(value);
 }
 
+const PATH_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A key from input as the next step of a field path (`data` + `pathKey(k)`): `.name` for an
+ * identifier-like key (letters, digits, `_` and `$`, not starting with a digit) of at most
+ * QUOTED_CHARS characters, else `["..."]` with the key as `quoted` writes it: JSON-quoted, escaped
+ * as `printable` escapes and cut past QUOTED_CHARS characters with the count of the rest. So a
+ * path (and the message made of it) stays one short line whatever the key holds: a newline,
+ * U+2028, a bidi override, a quote, an ESC sequence or 10,000 characters.
+ */
+export function pathKey(key: string): string {
+  return typeof key === 'string' && key.length <= QUOTED_CHARS && PATH_KEY.test(key) ? `.${key}` : `[${quoted(key)}]`;
+}
+
 const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /**

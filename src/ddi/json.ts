@@ -7,7 +7,7 @@
 import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import { budgetOf, type Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { quoted } from '../bytes/text.js';
+import { pathKey, quoted } from '../bytes/text.js';
 import { expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
 import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
@@ -346,7 +346,10 @@ export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap
       continue;
     }
     for (const key of Object.keys(o)) {
-      if (key !== '$id' && !def.fields.some((f) => f.name === key)) throw new DescriptionError('unknown-key', `${path}.${key}`, `${def.name} has no field ${key}`);
+      if (key === '$id' || def.fields.some((f) => f.name === key)) continue;
+      // the key is the input's: escaped in the path, and named as it is only when it is a plain name
+      const step = pathKey(key);
+      throw new DescriptionError('unknown-key', `${path}${step}`, `${def.name} has no field ${step.startsWith('.') ? step.slice(1) : quoted(key)}`);
     }
     const obj: DdiObject = {};
     if (typeof o.$id === 'string') {

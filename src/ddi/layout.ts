@@ -72,7 +72,7 @@ export function structDef(name: string): StructDef {
 export function pointerSize(abi: Abi): number {
   if (abi === 'x64') return 8;
   if (abi === 'x86') return 4;
-  throw new DescriptionError('bad-name', 'abi', `unknown ABI ${typeof abi === 'string' ? JSON.stringify(abi) : kindOf(abi)} (known: ${ABIS.join(', ')})`);
+  throw new DescriptionError('bad-name', 'abi', `unknown ABI ${typeof abi === 'string' ? quoted(abi) : kindOf(abi)} (known: ${ABIS.join(', ')})`);
 }
 
 const cache = new Map<string, StructLayout>();

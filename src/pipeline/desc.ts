@@ -12,9 +12,9 @@ import type { FieldType, StructDef } from '../../codecs/ddi.js';
 import { SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs/pipeline.js';
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { quoted } from '../bytes/text.js';
+import { pathKey, printable, quoted } from '../bytes/text.js';
 import { expectFunction, expectObject, expectOptions, kindOf } from '../bytes/check.js';
-import type { DdiObject, DdiValue } from '../ddi/image.js';
+import { isDetached, type DdiObject, type DdiValue } from '../ddi/image.js';
 import { bytesToHex, ddiFromJsonFilling, ddiToJson } from '../ddi/json.js';
 import { jsonExtent } from '../json/vocabulary.js';
 import { structDef } from '../ddi/layout.js';
@@ -90,7 +90,12 @@ function over(base: unknown, given: unknown, budget: Budget, path: string): unkn
     const out: Record<string, unknown> = { ...base };
     budget.enter(path);
     try {
-      for (const [k, v] of Object.entries(given)) out[k] = k in base ? over(base[k], v, budget, `${path}.${k}`) : v;
+      for (const [k, v] of Object.entries(given)) {
+        // the base's own keys only (not toString, constructor, __proto__); any other key is kept as an
+        // own key, even __proto__ (an assignment would set the prototype and lose it), for the DDI reader to refuse by name
+        if (Object.hasOwn(base, k)) out[k] = over(base[k], v, budget, `${path}${pathKey(k)}`);
+        else Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+      }
     } finally {
       budget.leave();
     }
@@ -138,7 +143,7 @@ function itemsOver(struct: string, list: readonly unknown[], budget: Budget, pat
     budget.charge('resolve', 1, at);
     budget.enter(at);
     try {
-      for (const [k, v] of Object.entries(item)) if (v !== undefined && k in zero) budget.charge('resolve', 1, () => `${at()}.${k}`);
+      for (const [k, v] of Object.entries(item)) if (v !== undefined && Object.hasOwn(zero, k)) budget.charge('resolve', 1, () => `${at()}${pathKey(k)}`);
     } finally {
       budget.leave();
     }
@@ -169,7 +174,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
   const files: Record<string, string> = {};
   const groups = new Map<string, string>();
   for (const [key, given] of Object.entries(json)) {
-    const path = `pipeline.${key}`;
+    const path = `pipeline${pathKey(key)}`;
     if (key === '$schema') continue;
     const row = SUBOBJECTS.find((r) => r.key === key);
     if (!row) throw new DescriptionError('unknown-key', path, `a pipeline has no ${quoted(key)} (known: ${PIPELINE_KEYS.join(', ')})`);
@@ -187,10 +192,12 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
       try {
         bytes = options.read(given);
       } catch (e) {
-        if (e instanceof DescriptionError || (e as { code?: string }).code === 'limit-exceeded') throw e;
-        throw new DescriptionError('bad-name', path, `cannot read ${quoted(given)}: ${(e as Error).message}`);
+        if (e instanceof DescriptionError || (e as { code?: unknown } | null)?.code === 'limit-exceeded') throw e;
+        throw new DescriptionError('bad-name', path, `cannot read ${quoted(given)}: ${readerWords(e)}`);
       }
       if (!(bytes instanceof Uint8Array)) throw new DescriptionError('bad-type', path, `options.read gave ${kindOf(bytes)} for ${quoted(given)}, not bytes`);
+      // a transferred buffer reads as 0 bytes: an empty file, without a word
+      if (isDetached(bytes)) throw new DescriptionError('bad-type', path, `options.read gave a detached buffer for ${quoted(given)}`);
       budget.chargeRead(bytes.byteLength, path);
       files[key] = given;
       inner = { [shape.bytes]: bytes.byteLength ? bytesToHex(bytes) : null, [shape.size]: bytes.byteLength };
@@ -206,7 +213,7 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
       if (row.inner.kind === 'struct' && isPlain(inner)) {
         const withCounts: Record<string, unknown> = { ...inner };
         for (const { ptr, count } of countedPointers(structDef(row.inner.struct))) {
-          if (count in (given as Record<string, unknown>)) throw new DescriptionError('unknown-key', `${path}.${count}`, `${count} is the length of ${ptr}: give the list only`);
+          if (Object.hasOwn(given as Record<string, unknown>, count)) throw new DescriptionError('unknown-key', `${path}.${count}`, `${count} is the length of ${ptr}: give the list only`);
           const list = withCounts[ptr];
           if (list !== null && list !== undefined && !Array.isArray(list)) throw new DescriptionError('bad-type', `${path}.${ptr}`, 'expected a list');
           withCounts[count] = Array.isArray(list) ? list.length : 0;
@@ -227,6 +234,19 @@ export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions
     subobjects.push({ type: row.type, inner: value.Inner! });
   }
   return { kind: pipelineKind(subobjects), subobjects, files };
+}
+
+/** The most characters of a reader's error message a `cannot read` message repeats. */
+const READER_WORDS = 200;
+
+/**
+ * What `options.read` threw, as words for a message: an Error's message, a string, else its kind.
+ * Escaped and cut (a file system message repeats the path, which the input chose: a newline or
+ * 10,000 characters of it).
+ */
+function readerWords(e: unknown): string {
+  const words = e instanceof Error ? String(e.message) : typeof e === 'string' ? e : kindOf(e);
+  return printable(words.length > READER_WORDS ? `${words.slice(0, READER_WORDS)}…(+${words.length - READER_WORDS} characters)` : words);
 }
 
 /** A file the pipeline JSON form names, with the bytes to write there. */

@@ -61,7 +61,8 @@ export function stageSignaturesFromParts(parts: readonly { name: string; element
   const seen = new Set<string>();
   parts.forEach((p, i) => {
     expectObject(p, `parts[${i}]`);
-    const role = SIGNATURE_PART_ROLE[p.name];
+    // own keys only: a part named toString or __proto__ is no signature part
+    const role = Object.hasOwn(SIGNATURE_PART_ROLE, p.name) ? SIGNATURE_PART_ROLE[p.name] : undefined;
     if (!role) return;
     expectArray(p.elements, `parts[${i}].elements`);
     if (seen.has(role)) throw new DescriptionError('bad-type', `parts[${i}]`, `a second ${role} signature part (${p.name}): ambiguous`);

@@ -11,6 +11,7 @@ import type { Abi, FieldType } from '../../codecs/ddi.js';
 import { PIPELINE_STATE_SUBOBJECT_TYPE, SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs/pipeline.js';
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
 import { decodeImage, encodeImage, type DdiObject, type DdiValue } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
@@ -35,7 +36,7 @@ export interface Subobject {
 export function subobjectRow(type: string): SubobjectRow {
   const name = typeof type === 'string' ? type.replace(/^D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_/, '') : undefined;
   const row = SUBOBJECTS.find((r) => r.type === name);
-  if (!row) throw new DescriptionError('bad-name', 'type', `${typeof type === 'string' ? JSON.stringify(type) : kindOf(type)} is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE (known: ${SUBOBJECTS.map((r) => r.type).join(', ')})`);
+  if (!row) throw new DescriptionError('bad-name', 'type', `${typeof type === 'string' ? quoted(type) : kindOf(type)} is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE (known: ${SUBOBJECTS.map((r) => r.type).join(', ')})`);
   return row;
 }
 

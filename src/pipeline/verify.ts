@@ -15,7 +15,8 @@ import { SIGNATURE_COMPONENT_TYPE, SIGNATURE_SYSTEM_VALUE } from '../../codecs/p
 import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
 import { flag, rowsBy } from '../../codecs/enum-table.js';
 import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
-import { fillMessage } from '../bytes/errors.js';
+import { DescriptionError, fillMessage } from '../bytes/errors.js';
+import { pathKey, quoted } from '../bytes/text.js';
 import { expectArray, expectFunction, expectNumber, expectObject, expectObjects, expectOptions } from '../bytes/check.js';
 import type { DdiObject } from '../ddi/image.js';
 import { enumName } from '../json/vocabulary.js';
@@ -36,6 +37,13 @@ export const STAGE_KIND: Readonly<Record<StageKey, number>> = { PS: 0, VS: 1, GS
 const STAGE_WORD: Readonly<Record<StageKey, string>> = { VS: 'Vertex Shader', HS: 'Hull Shader', DS: 'Domain Shader', GS: 'Geometry Shader', PS: 'Pixel Shader', AS: 'Amplification Shader', MS: 'Mesh Shader', CS: 'Compute Shader' };
 const KIND_STAGES: Readonly<Record<PipelineKind, readonly StageKey[]>> = { graphics: ['VS', 'HS', 'DS', 'GS', 'PS'], mesh: ['AS', 'MS', 'PS'], compute: ['CS'] };
 const ALL_STAGES: readonly StageKey[] = ['VS', 'HS', 'DS', 'GS', 'PS', 'AS', 'MS', 'CS'];
+
+/** The pipeline's kind (graphics when absent), one of KIND_STAGES' own keys: `toString` or a made-up kind is refused, not looked up. */
+function pipelineKindOf(pipeline: Pipeline): PipelineKind {
+  const kind: unknown = pipeline.kind ?? 'graphics';
+  if (typeof kind === 'string' && Object.hasOwn(KIND_STAGES, kind)) return kind as PipelineKind;
+  throw new DescriptionError('bad-name', 'pipeline.kind', `${quoted(kind)} is no pipeline kind (known: ${Object.keys(KIND_STAGES).join(', ')})`);
+}
 
 /**
  * One decoded signature element (an ISGN/OSGN/ISG1/OSG1/PSG1 entry). `systemValue` is a D3D_NAME,
@@ -157,14 +165,15 @@ function bytesOf(pipeline: Pipeline, type: string, field: string): Uint8Array | 
 /**
  * Verifies a pipeline read by pipelineFromJson (or from a decoded stream).
  * @throws {DecodeError} a shader or root signature file that is not one
+ * @throws {DescriptionError} bad-name (path `pipeline.kind`) for a kind that is not graphics, mesh or compute
  */
 export function verifyPipeline(pipeline: Pipeline, options: VerifyPipelineOptions = {}): PipelineVerifyResult {
   expectObject(pipeline, 'pipeline');
   expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
   expectOptions(options);
   if (options?.signatures !== undefined) expectFunction(options.signatures, 'options.signatures');
+  const kind = pipelineKindOf(pipeline);
   const r = new Report();
-  const kind = pipeline.kind ?? 'graphics';
   const stages: PipelineStageReport[] = [];
   const infos = new Map<StageKey, ShaderInfo>();
 
@@ -416,14 +425,19 @@ const key = (e: Pick<SignatureElement, 'semanticName' | 'semanticIndex'>) => `${
  * each stage's outputs against the next stage's inputs, the pixel shader's targets and depth
  * against RTVFormats and DSVFormat, stream output against the last stage before the rasterizer.
  * `signatures` holds the stages whose signatures are known; rules needing an unknown one are skipped.
+ * @throws {DescriptionError} unknown-key for a key of `signatures` that is no stage, bad-type for signatures of the wrong shape, bad-name for an unknown `pipeline.kind`
  */
 export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<StageKey, StageSignatures>>): PipelineViolation[] {
   expectObject(pipeline, 'pipeline');
   expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
   expectObject(signatures, 'signatures');
-  for (const [k, sig] of Object.entries(signatures)) if (sig !== undefined) expectStageSignatures(sig, `signatures.${k}`);
+  for (const [k, sig] of Object.entries(signatures)) {
+    // a stage key only: a misspelled one (vs, toString) would leave its signatures unchecked without a word
+    if (!(ALL_STAGES as readonly string[]).includes(k)) throw new DescriptionError('unknown-key', `signatures${pathKey(k)}`, `no stage ${quoted(k)} (known: ${ALL_STAGES.join(', ')})`);
+    if (sig !== undefined) expectStageSignatures(sig, `signatures${pathKey(k)}`);
+  }
+  const kind = pipelineKindOf(pipeline);
   const r = new Report();
-  const kind = pipeline.kind ?? 'graphics';
   const present = KIND_STAGES[kind].filter((k) => pipeline.subobjects.some((s) => s.type === k));
 
   // input layout -> vertex shader inputs

@@ -9,8 +9,8 @@ import { DescriptionError } from '../bytes/errors.js';
 import { Budget } from '../bytes/budget.js';
 import { readRecord, RowReader } from '../rows/record.js';
 import { checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
-import { quoted } from '../bytes/text.js';
-import { expectObject, expectObjects, kindOf } from '../bytes/check.js';
+import { pathKey, quoted } from '../bytes/text.js';
+import { expectBytes, expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /** Query results as columns: for each field of the result struct, the values of every result. */
 export interface QueryColumns {
@@ -23,6 +23,7 @@ export interface QueryColumns {
 /** One result at `offset`: field name -> exact value (the struct's rows read by src/rows/record.ts). */
 export function decodeQueryResult(bytes: Uint8Array, type: QueryType | string | number, offset = 0): Record<string, bigint> {
   const q = queryTypeOf(type);
+  expectAttached(bytes, 'bytes');
   recordRange(bytes, q.result.size, { offset, count: 1 }, q.name);
   const row = readRecord(q.result.record, new RowReader(bytes, 0, Budget.for(q.result.size)), offset, q.name, undefined, 'plain');
   const out: Record<string, bigint> = {};
@@ -37,6 +38,7 @@ export function decodeQueryResults(
   range: RecordRange & { into?: Record<string, BigUint64Array> } = {},
 ): QueryColumns {
   const q = queryTypeOf(type);
+  expectAttached(bytes, 'bytes');
   const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
   if (range.into !== undefined) checkInto(range.into, q, bytes);
   const words = q.result.size / 4;
@@ -44,11 +46,37 @@ export function decodeQueryResults(
   const columns: Record<string, BigUint64Array> = {};
   for (const f of q.result.fields) {
     const column = range.into?.[f.name] ?? new BigUint64Array(count);
-    if (column.length < count) throw new DescriptionError('out-of-range', `into.${f.name}`, `column holds ${column.length} values, ${count} needed`);
+    if (column.length < count) throw new DescriptionError('out-of-range', `range.into.${f.name}`, `column holds ${column.length} values, ${count} needed`);
     fillColumn(src, words, f, count, new Uint32Array(column.buffer, column.byteOffset, count * 2));
     columns[f.name] = column;
   }
   return { type: q, count, columns };
+}
+
+/**
+ * `bytes` a Uint8Array whose buffer is not detached. A view of a transferred buffer
+ * (`structuredClone(buf, { transfer: [buf] })`, postMessage) reads as 0 bytes and no DataView can
+ * be made of it: DescriptionError bad-type at `path`, not a raw TypeError. The buffer is looked at
+ * only when the length reads 0 (reading .buffer may allocate). Not in src/query/types.ts: the
+ * query kernels bundle has no room for it (test/bundle-size.test.ts).
+ * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array or its buffer is detached
+ */
+export function expectAttached(bytes: unknown, path: string): asserts bytes is Uint8Array {
+  expectBytes(bytes, path);
+  if (isDetached(bytes)) throw new DescriptionError('bad-type', path, DETACHED);
+}
+
+const DETACHED = 'a detached buffer (transferred away): nothing to read';
+
+/** True when `view`'s buffer is detached: its length reads 0 and no view of the buffer can be made. */
+function isDetached(view: ArrayBufferView): boolean {
+  if (view.byteLength !== 0) return false;
+  try {
+    new DataView(view.buffer);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** A check that a key names a field of `q` (unknown-key at `path` otherwise: a misspelled key would read or write nothing). */
@@ -65,10 +93,12 @@ function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): void {
   const field = fieldCheck(q);
   const columns: [string, ArrayBufferView][] = [];
   for (const [name, column] of Object.entries(into)) {
-    const path = `range.into.${name}`;
+    const path = `range.into${pathKey(name)}`;
     field(name, path);
     if (column === undefined) continue;
     if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', path, `expected a BigUint64Array, got ${kindOf(column)}`);
+    // a transferred column reads as 0 values: no room to write (and no view of it can be made)
+    if (isDetached(column)) throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): no room to write');
     columns.push([path, column]);
   }
   checkDisjoint([bytes], columns);
@@ -85,6 +115,7 @@ function fillColumn(src: DataView, words: number, f: ResultField, count: number,
 /** A column as doubles (exact up to 2^53, rounded to nearest above). */
 export function toFloat64(column: BigUint64Array): Float64Array {
   if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', 'column', `expected a BigUint64Array, got ${kindOf(column)}`);
+  if (isDetached(column)) throw new DescriptionError('bad-type', 'column', DETACHED);
   const halves = new Uint32Array(column.buffer, column.byteOffset, column.length * 2);
   const out = new Float64Array(column.length);
   for (let i = 0; i < column.length; i++) out[i] = halves[2 * i + 1]! * 4294967296 + halves[2 * i]!;
@@ -99,11 +130,13 @@ export function encodeQueryResults(type: QueryType | string | number, data: Reco
   if (records) expectObjects(data, 'data');
   // every key a field of the type (a misspelled one wrote nothing), every column an array or typed array (its length real)
   const unknown = fieldCheck(q);
-  if (records) (data as Record<string, unknown>[]).forEach((r, i) => Object.keys(r).forEach((k) => unknown(k, `data[${i}].${k}`)));
+  if (records) (data as Record<string, unknown>[]).forEach((r, i) => Object.keys(r).forEach((k) => unknown(k, `data[${i}]${pathKey(k)}`)));
   else
     for (const [k, column] of Object.entries(data)) {
-      unknown(k, `data.${k}`);
-      if (column !== undefined && !Array.isArray(column) && !(column instanceof BigUint64Array || column instanceof BigInt64Array)) throw new DescriptionError('bad-type', `data.${k}`, `expected an array of bigints, got ${kindOf(column)}`);
+      unknown(k, `data${pathKey(k)}`);
+      if (column !== undefined && !Array.isArray(column) && !(column instanceof BigUint64Array || column instanceof BigInt64Array)) throw new DescriptionError('bad-type', `data${pathKey(k)}`, `expected an array of bigints, got ${kindOf(column)}`);
+      // a transferred column reads as 0 values: encoded as none, without a word
+      if (ArrayBuffer.isView(column) && isDetached(column)) throw new DescriptionError('bad-type', `data${pathKey(k)}`, DETACHED);
     }
   const count = records ? data.length : Math.max(0, ...q.result.fields.map((f) => (data as Record<string, ArrayLike<bigint>>)[f.name]?.length ?? 0));
   const out = new Uint8Array(count * q.result.size);

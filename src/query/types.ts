@@ -8,7 +8,9 @@ export function queryType(given: string | number): QueryType {
   if (typeof given !== 'string' && typeof given !== 'number') throw new DescriptionError('bad-type', 'type', `expected a query type name or value, got ${kindOf(given)} (known: ${QUERY_TYPES.map((q) => q.cli).join(', ')})`);
   const key = typeof given === 'string' ? given.replace(/^D3D12_QUERY_TYPE_/i, '').toUpperCase().replace(/-/g, '_') : given;
   const hit = QUERY_TYPES.find((q) => q.value === key || q.name === key);
-  if (!hit) throw new DescriptionError('bad-name', 'type', `unknown query type ${JSON.stringify(given)} (known: ${QUERY_TYPES.map((q) => q.cli).join(', ')})`);
+  // the name given is not shown: escaping it (src/bytes/text.ts quoted) would not fit the query kernels bundle's budget, and
+  // JSON.stringify leaves U+2028 and bidi controls raw and is unbounded; the caller has it, the known names are listed
+  if (!hit) throw new DescriptionError('bad-name', 'type', `unknown query type (known: ${QUERY_TYPES.map((q) => q.cli).join(', ')})`);
   return hit;
 }
 

@@ -19,7 +19,7 @@ import {
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { quoted } from '../bytes/text.js';
+import { pathKey, quoted } from '../bytes/text.js';
 import { enumName, enumValue, flagNames, flagValue, floatFromJson, floatToJson, u32FromJson as u32 } from '../json/vocabulary.js';
 import { PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, VERSION_KEY, PARAMETER_TYPE_KEY, dataFields, parameterPath, parameterTypeRow, payloadKeys, versionName } from './rows.js';
 import { checkDescription } from './check.js';
@@ -155,7 +155,7 @@ function object(json: Json, path: string, allowed: readonly string[], required: 
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, 'expected an object');
   const o = json as JsonObject;
   for (const key of Object.keys(o)) {
-    if (!allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}.${key}`, `unknown key ${quoted(key)} (allowed: ${allowed.join(', ')})`);
+    if (!allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}${pathKey(key)}`, `unknown key ${quoted(key)} (allowed: ${allowed.join(', ')})`);
   }
   for (const key of required) if (o[key] === undefined) throw new DescriptionError('missing-key', `${path}.${key}`, `"${key}" is required`);
   return o;

@@ -1,0 +1,223 @@
+/**
+ * Keys and values the input chose, in the library's JSON readers' errors (2026-12-03, hB): a key
+ * of a query column object, a DDI JSON object, a root signature JSON object, the pipeline JSON
+ * form (top level, nested in a state, in a list item), a stream's subobject, verifySignatures'
+ * stage map and the render-pass JSON form; a value named in a message (a query type name, an
+ * ABI, a subobject type, a pipeline kind, the words of pipelineFromJson's reader). Each is given
+ * a newline, U+2028, a bidi override, a quote, an ESC sequence and 10,000 characters: the error is
+ * a DxbinError naming the field, its path and message hold no raw control, line separator or
+ * bidi character, and a long key makes no long message. Then the prototype keys (`__proto__` as
+ * an own key through JSON.parse, `constructor`, `toString`), which a `key in TABLE` lookup finds
+ * on Object.prototype; and a detached buffer (transferred away) at each decoder of these modules
+ * and as a column or a read result.
+ *
+ * Tally (measured: this file's checks counted one by one over 177aafb, the source as it was):
+ * 169 of 226 broke, of these kinds:
+ * - input-chosen text raw in a message (92): the path for each hostile key at 12 readers (72; the
+ *   10,000-character key made 10,000-character messages), the DDI reader's detail naming the key
+ *   (6), a query type, an ABI and a subobject type through JSON.stringify (9: U+2028 and the bidi
+ *   override raw, 10,000 characters), pipelineFromJson's `cannot read` repeating the file system's
+ *   words with the path in them (5).
+ * - taken or lost without a word (61): the render-pass JSON form read any other key as absent at
+ *   each of its four levels (40, and its border test) and took a border of "a\nb", -1, 1.5, 2^32,
+ *   true (6); verifyPipeline and verifySignatures answered for any `kind` (12); a `__proto__` key in
+ *   RasterizerState and BlendState.RenderTarget[0] was lost (2: the merge's assignment set the
+ *   prototype).
+ * - a raw TypeError, or a transferred buffer read as empty (16): stageSignaturesFromParts for a
+ *   part named `__proto__` (1; the rest of that test not reached), pipelineFromJson for a reader
+ *   that throws null or undefined (2), the eight decoders for a detached buffer (8), detached
+ *   `into` columns, toFloat64's column, an encodeQueryResults column and a read result (5).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DxbinError } from '../src/bytes/errors.js';
+import { SpanRecorder } from '../src/bytes/spans.js';
+import { decodeQueryResult, decodeQueryResults, encodeQueryResults, queryType, toFloat64 } from '../src/query/index.js';
+import { querySpans } from '../src/query/spans.js';
+import { ddiFromJson, decodeImage, libraryNodeOutputs, renderPassesFromJson, structLayout } from '../src/ddi/index.js';
+import { ddiImageSpans, rdatSpans } from '../src/ddi/spans.js';
+import { decodeStream, pipelineFromJson, rootSignatureFromJson, stageSignaturesFromParts, streamFromJson, subobjectRow, verifyPipeline, verifySignatures } from '../src/index.js';
+
+/** Characters a message may not hold raw: C0/C1 controls (newline, ESC), DEL, U+2028/2029, bidi controls, the BOM. */
+const RAW = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
+/** A message about one key or value, however long the key: its own words and the path. */
+const MAX_MESSAGE = 600;
+
+const LONG = 'k'.repeat(10_000);
+/** Each hostile key and the path step it must be written as (JSON-quoted, escaped, cut at 64 characters). */
+const HOSTILE: readonly [string, string][] = [
+  ['a\nb', '["a\\nb"]'],
+  ['a\u2028b', '["a\\u{2028}b"]'],
+  ['a\u202eb', '["a\\u{202e}b"]'],
+  ['a"b', '["a\\"b"]'],
+  ['a\x1b[31mb', '["a\\u001b[31mb"]'],
+  [LONG, `["${'k'.repeat(64)}"…(+9936 characters)]`],
+];
+const PROTO_KEYS = ['__proto__', 'constructor', 'toString'];
+
+/** What `f` throws, or undefined. */
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+/** `f` throws a DxbinError with `path`, whose message is `path: ...`, holds nothing raw and is short. */
+function refusedAt(f: () => unknown, path: string, what: string): DxbinError {
+  const e = thrown(f);
+  assert.ok(e instanceof DxbinError, `${what}: expected a DxbinError, got ${e instanceof Error ? `${e.name}: ${e.message.slice(0, 80)}` : String(e)}`);
+  const d = e as DxbinError;
+  assert.is(d.path, path, `${what}: the path`);
+  assert.ok(d.message.startsWith(`${path}:`) || d.message.startsWith(`${path} at byte`), `${what}: the message names the path: ${d.message.slice(0, 120)}`);
+  assert.not.ok(RAW.test(d.message), `${what}: a raw control, line separator or bidi character in ${JSON.stringify(d.message.slice(0, 120))}`);
+  assert.ok(d.message.length <= MAX_MESSAGE, `${what}: a ${d.message.length}-character message`);
+  return d;
+}
+
+/** A JSON object with the one key `k` (an own `__proto__` too) and `value`. */
+const withKey = (k: string, value: unknown): Record<string, unknown> => JSON.parse(`{${JSON.stringify(k)}: ${JSON.stringify(value)}}`);
+const read = () => new Uint8Array(0);
+
+/** Each reader: how it takes a key, and the path of the object holding it. */
+const READERS: readonly [string, (k: string) => unknown, string][] = [
+  ['encodeQueryResults columns', (k) => encodeQueryResults('timestamp', withKey(k, []) as never), 'data'],
+  ['encodeQueryResults records', (k) => encodeQueryResults('timestamp', [withKey(k, 1)] as never), 'data[0]'],
+  ['decodeQueryResults into', (k) => decodeQueryResults(new Uint8Array(8), 'timestamp', { into: withKey(k, null) as never }), 'range.into'],
+  ['ddiFromJson', (k) => ddiFromJson('D3D12DDI_NODE_ID_0108', withKey(k, 1)), 'D3D12DDI_NODE_ID_0108'],
+  ['rootSignatureFromJson', (k) => rootSignatureFromJson({ version: '1.1', ...withKey(k, 1) }), '$'],
+  ['rootSignatureFromJson parameter', (k) => rootSignatureFromJson({ version: '1.1', parameters: [{ parameterType: 'CBV', ...withKey(k, 1) }] }), '$.parameters[0]'],
+  ['pipelineFromJson', (k) => pipelineFromJson(withKey(k, 1), { read }), 'pipeline'],
+  ['pipelineFromJson state', (k) => pipelineFromJson({ RasterizerState: withKey(k, 1) }, { read }), 'pipeline.RasterizerState'],
+  ['pipelineFromJson list item', (k) => pipelineFromJson({ InputLayout: [withKey(k, 1)] }, { read }), 'pipeline.InputLayout.pInputElementDescs[0]'],
+  ['pipelineFromJson nested list item', (k) => pipelineFromJson({ BlendState: { RenderTarget: [withKey(k, 1)] } }, { read }), 'pipeline.BlendState.RenderTarget[0]'],
+  ['streamFromJson', (k) => streamFromJson([{ Type: 'VS', Inner: withKey(k, 1) }]), 'D3D12_PIPELINE_STATE_STREAM_DESC.pPipelineStateSubobjectStream[0].Inner'],
+  ['renderPassesFromJson', (k) => renderPassesFromJson({ passes: [], ...withKey(k, 1) }), '$'],
+  ['renderPassesFromJson pass', (k) => renderPassesFromJson({ passes: [{ BeginningAccess: { Type: 'PRESERVE' }, EndingAccess: { Type: 'PRESERVE' }, ...withKey(k, 1) }] }), '$.passes[0]'],
+  ['renderPassesFromJson access', (k) => renderPassesFromJson({ passes: [{ BeginningAccess: { Type: 'PRESERVE', ...withKey(k, 1) }, EndingAccess: { Type: 'PRESERVE' } }] }), '$.passes[0].BeginningAccess'],
+  ['renderPassesFromJson PreserveLocal', (k) => renderPassesFromJson({ passes: [{ BeginningAccess: { Type: 'PRESERVE' }, EndingAccess: { Type: 'PRESERVE_LOCAL_SRV', PreserveLocal: withKey(k, 1) } }] }), '$.passes[0].EndingAccess.PreserveLocal'],
+  ['verifySignatures', (k) => verifySignatures({ kind: 'graphics', subobjects: [], files: {} }, withKey(k, 1) as never), 'signatures'],
+];
+
+test('a hostile key: each reader names it escaped in the path, one short line', () => {
+  for (const [name, f, at] of READERS) {
+    for (const [k, step] of HOSTILE) refusedAt(() => f(k), `${at}${step}`, `${name}, key ${JSON.stringify(k.slice(0, 12))}`);
+  }
+});
+
+test('a plain key is still written .name (paths of ordinary input unchanged)', () => {
+  for (const [name, f, at] of READERS) refusedAt(() => f('bogus'), `${at}.bogus`, name);
+});
+
+test('the DDI reader names a hostile key in its detail escaped too, a plain one as it is', () => {
+  for (const [k] of HOSTILE) {
+    const e = refusedAt(() => ddiFromJson('D3D12DDI_NODE_ID_0108', withKey(k, 1)), `D3D12DDI_NODE_ID_0108${HOSTILE.find(([x]) => x === k)![1]}`, 'ddiFromJson detail');
+    assert.not.ok(RAW.test(e.detail));
+    assert.ok(e.detail.length < 200, `${e.detail.length}-character detail`);
+  }
+  assert.is(refusedAt(() => ddiFromJson('D3D12DDI_NODE_ID_0108', { bogus: 1 }), 'D3D12DDI_NODE_ID_0108.bogus', 'plain').detail, 'D3D12DDI_NODE_ID_0108 has no field bogus');
+});
+
+test('a hostile value named in a message: a query type, an ABI, a subobject type, a pipeline kind', () => {
+  for (const [v] of HOSTILE) {
+    const what = JSON.stringify(v.slice(0, 12));
+    refusedAt(() => queryType(v), 'type', `queryType ${what}`);
+    refusedAt(() => structLayout('D3D12DDI_NODE_ID_0108', v as never), 'abi', `structLayout abi ${what}`);
+    refusedAt(() => subobjectRow(v), 'type', `subobjectRow ${what}`);
+    refusedAt(() => verifyPipeline({ kind: v as never, subobjects: [], files: {} }), 'pipeline.kind', `verifyPipeline kind ${what}`);
+    refusedAt(() => verifySignatures({ kind: v as never, subobjects: [], files: {} }, {}), 'pipeline.kind', `verifySignatures kind ${what}`);
+  }
+  // the known kinds still verify
+  for (const kind of ['graphics', 'mesh', 'compute'] as const) assert.is(verifyPipeline({ kind, subobjects: [], files: {} }).kind, kind);
+  assert.is(verifyPipeline({ subobjects: [], files: {} } as never).kind, 'graphics');
+});
+
+test('prototype keys: refused by name as unknown keys, never looked up on Object.prototype nor lost', () => {
+  for (const [name, f, at] of READERS) {
+    for (const k of PROTO_KEYS) {
+      const e = refusedAt(() => f(k), `${at}.${k}`, `${name}, key ${k}`);
+      assert.is(e.code, 'unknown-key', `${name}, key ${k}: ${e.message.slice(0, 100)}`);
+    }
+  }
+  for (const k of PROTO_KEYS) {
+    // a part so named is no signature part (and no raw TypeError)
+    assert.is(stageSignaturesFromParts([{ name: k, elements: [{}] }]), undefined, `part ${k}`);
+    refusedAt(() => verifyPipeline({ kind: k as never, subobjects: [], files: {} }), 'pipeline.kind', `kind ${k}`);
+    for (const v of [queryType, (x: string) => subobjectRow(x), (x: string) => structLayout('D3D12DDI_NODE_ID_0108', x as never)]) assert.ok(thrown(() => v(k)) instanceof DxbinError, `${k} as a name`);
+  }
+});
+
+test("pipelineFromJson: the reader's error repeats the hostile path escaped and cut; a reader that throws no Error", () => {
+  // as readFileSync words it: the path again, raw
+  const fsLike = (p: string): Uint8Array => {
+    throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
+  };
+  for (const [v] of HOSTILE) refusedAt(() => pipelineFromJson({ VS: v }, { read: fsLike }), 'pipeline.VS', `read ${JSON.stringify(v.slice(0, 12))}`);
+  for (const t of [null, undefined, 'a\nb', 7]) {
+    const e = refusedAt(() => pipelineFromJson({ VS: 'vs.dxbc' }, { read: () => { throw t; } }), 'pipeline.VS', `read throws ${String(t)}`);
+    assert.is(e.code, 'bad-name');
+  }
+});
+
+test('renderPassesFromJson: the PRESERVE_LOCAL border is UINTs, checked (a string or -1 was taken as it was)', () => {
+  const border = (w: unknown) => () => renderPassesFromJson({ passes: [{ BeginningAccess: { Type: 'PRESERVE' }, EndingAccess: { Type: 'PRESERVE_LOCAL_SRV', PreserveLocal: { AdditionalWidth: w } } }] });
+  for (const w of ['a\nb', LONG, -1, 1.5, 2 ** 32, true]) refusedAt(border(w), '$.passes[0].EndingAccess.PreserveLocal.AdditionalWidth', `AdditionalWidth ${JSON.stringify(String(w).slice(0, 12))}`);
+  assert.equal(border('0x10')()[0]!.EndingAccess.PreserveLocal, { AdditionalWidth: 16, AdditionalHeight: 0 });
+  assert.equal(border(undefined)()[0]!.EndingAccess.PreserveLocal, { AdditionalWidth: 0, AdditionalHeight: 0 });
+  refusedAt(() => renderPassesFromJson({ passes: [5] }), '$.passes[0]', 'a pass that is no object');
+  refusedAt(() => renderPassesFromJson({ passes: [{ BeginningAccess: 5, EndingAccess: { Type: 0 } }] }), '$.passes[0].BeginningAccess', 'an access that is no object');
+});
+
+/** A view whose buffer has been transferred away: its length reads 0, and no DataView can be made of it. */
+function detached(n = 64): Uint8Array {
+  const u = new Uint8Array(n);
+  structuredClone(u.buffer, { transfer: [u.buffer] });
+  return u;
+}
+
+test('a detached buffer: each decoder refuses it, typed, at the bytes argument; a detached column or read result too', () => {
+  const cases: [string, (b: Uint8Array) => unknown, string][] = [
+    ['decodeQueryResults', (b) => decodeQueryResults(b, 'timestamp'), 'bytes'],
+    ['decodeQueryResult', (b) => decodeQueryResult(b, 'timestamp'), 'bytes'],
+    ['querySpans', (b) => querySpans(b, 'timestamp', new SpanRecorder()), 'bytes'],
+    ['decodeImage', (b) => decodeImage('D3D12DDI_NODE_ID_0108', b, 'x64'), 'bytes'],
+    ['ddiImageSpans', (b) => ddiImageSpans('D3D12DDI_NODE_ID_0108', b, 'x64', new SpanRecorder()), 'bytes'],
+    ['rdatSpans', (b) => rdatSpans(b, new SpanRecorder()), 'bytes'],
+    ['libraryNodeOutputs', (b) => libraryNodeOutputs(b), 'library'],
+    ['decodeStream', (b) => decodeStream(b, 'x64'), 'bytes'],
+  ];
+  for (const [name, f, path] of cases) {
+    const e = refusedAt(() => f(detached()), path, name);
+    assert.is(e.code, 'bad-type', name);
+    assert.match(e.detail, /detached/, name);
+  }
+  // columns: a detached one read as 0 values (encoded as none; written into through a view that cannot be made)
+  const detachedColumn = () => {
+    const c = new BigUint64Array(4);
+    structuredClone(c.buffer, { transfer: [c.buffer] });
+    return c;
+  };
+  for (const [name, f, path] of [
+    ['encodeQueryResults column', () => encodeQueryResults('timestamp', { Value: detachedColumn() }), 'data.Value'],
+    ['decodeQueryResults into, 0 results', () => decodeQueryResults(new Uint8Array(0), 'timestamp', { into: { Value: detachedColumn() } }), 'range.into.Value'],
+    ['decodeQueryResults into, 1 result', () => decodeQueryResults(new Uint8Array(8), 'timestamp', { into: { Value: detachedColumn() } }), 'range.into.Value'],
+    ['toFloat64', () => toFloat64(detachedColumn()), 'column'],
+    ['pipelineFromJson read', () => pipelineFromJson({ VS: 'vs.dxbc' }, { read: () => detached() }), 'pipeline.VS'],
+  ] as const) {
+    const e = refusedAt(f, path, name);
+    assert.is(e.code, 'bad-type', name);
+    assert.match(e.detail, /detached/, name);
+  }
+  assert.equal(Array.from(toFloat64(new BigUint64Array(0))), []);
+  // a short column is named where the argument is, as every other check of `into` names it (it was `into.Value`)
+  refusedAt(() => decodeQueryResults(new Uint8Array(16), 'timestamp', { into: { Value: new BigUint64Array(1) } }), 'range.into.Value', 'a short into column');
+  // an empty view of a live buffer is no detached one: read as before
+  assert.is(decodeQueryResults(new Uint8Array(0), 'timestamp').count, 0);
+  assert.is(decodeQueryResults(new Uint8Array(new ArrayBuffer(16), 16), 'timestamp').count, 0);
+  const e = thrown(() => decodeImage('D3D12DDI_NODE_ID_0108', new Uint8Array(0), 'x64'));
+  assert.ok(e instanceof DxbinError && e.code === 'truncated', 'an empty image is short, not detached');
+});
+
+test.run();
