@@ -44,6 +44,12 @@
  * src at c1dcc97, beside a fuzz campaign at nice 19 (load ~1.3): the file passed in 174.9 s, 0 of
  * 100,000 programs differ (the runner keeps the tally line to itself; the test asserts at least
  * half compile and that refusals and undefined RS both occur).
+ * With `#line` in the generator and places compared (2026-12-03, presumed locations in src):
+ * DXBIN_TEST_TIMEOUT=14400 DXBIN_CPP_RUNS=3000 DXBIN_CPP_SEED=4242 through test/run.mjs passed
+ * (106 s); run directly it tallied 0 differ of 3,000 (2,007 with a #line; 2,527 token lists and
+ * 362 #error places compared). DXBIN_CPP_RUNS=20000 DXBIN_CPP_SEED=5000: 0 differ (13,590 with a
+ * #line; 16,972 token lists, 2,208 #error places), 158 s. On the src before presumed locations,
+ * 43 of 300 programs (seed 19) differ.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
