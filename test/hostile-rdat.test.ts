@@ -11,7 +11,7 @@ import { DecodeError, DescriptionError, DxbinError } from '../src/index.js';
 import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription } from '../src/rdat/index.js';
 import { rdatParts } from '../src/rdat/decode.js';
 import { describeLibrary } from '../src/rdat/library.js';
-import { subobjectRootSignatures } from '../src/rdat/edit.js';
+import { subobjectIndex, subobjectRootSignatures } from '../src/rdat/edit.js';
 
 type Rec = Record<string, unknown>;
 type Parts = { strings: Rec; resource: Rec; fn: Rec; hitGroup: Rec; parts: Rec[] };
@@ -112,6 +112,201 @@ test('two parts of one type in the bytes: the DecodeError names both offsets (DX
   assert.is(d.offset, 1000 + 16 + part.byteLength);
   assert.match(d.message, `the first is at byte ${1000 + 16}`);
   assert.match(d.message, 'StringBuffer');
+});
+
+// ------------------------------------------------------------------ the description's parts
+
+test('a second part of one type in a description is refused naming both (encodeRdat wrote two tables and used the first pool; describeLibrary read the first)', () => {
+  const cases: [string, (p: Parts) => void, number, number][] = [
+    ['FunctionTable', (p) => p.parts.push({ type: 'FunctionTable', stride: 44, records: [] }), 2, 4],
+    ['StringBuffer', (p) => p.parts.push({ type: 'StringBuffer', strings: ['zz'] }), 0, 4],
+    ['SubobjectTable', (p) => p.parts.splice(1, 0, { type: 'SubobjectTable', stride: 24, records: [] }), 1, 4],
+    ['opaque 99', (p) => p.parts.push({ type: 99, hex: '' }, { type: 99, hex: '00' }), 4, 5],
+  ];
+  for (const [label, edit, first, second] of cases) {
+    for (const [name, call] of [
+      ['encodeRdat', () => encodeRdat(described(edit))],
+      ['describeLibrary', () => describeLibrary(described(edit))],
+    ] as const) {
+      const e = refused(call, 'ambiguous-name', `rdat.parts[${second}].type`, `${name} ${label}`);
+      assert.match(e.message, `rdat.parts[${first}]`, `${name} ${label}`);
+    }
+  }
+  // the subobject edits read a LibraryRdat's description the same way
+  const lib = readLibraryRdat(encodeLibrary(described()));
+  const at = lib.rdat.parts.push({ type: 'SubobjectTable', stride: 24, records: [] } as never) - 1;
+  for (const [name, call] of [['subobjectRootSignatures', () => subobjectRootSignatures(lib)], ['subobjectIndex', () => subobjectIndex(lib)]] as const) {
+    const e = refused(call, 'ambiguous-name', `library.rdat.parts[${at}].type`, name);
+    assert.match(e.message, 'library.rdat.parts[3]', name);
+  }
+  // an opaque part numbered as a part dxbin names would be a second one in the bytes: given by name
+  refused(() => encodeRdat(described((p) => p.parts.push({ type: 4, hex: '' }))), 'bad-name', 'rdat.parts[4].type', 'type 4');
+});
+
+test('part types are own names only: "constructor", "__proto__", "toString" are no part type (bad-name; "constructor" read as a table before, a missing stride reported)', () => {
+  for (const type of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    refused(() => encodeRdat(described((p) => p.parts.push({ type, stride: 8, records: [] }))), 'bad-name', 'rdat.parts[4].type', type);
+    refused(() => describeLibrary(described((p) => p.parts.push({ type, stride: 8, records: [] }))), 'bad-name', 'rdat.parts[4].type', type);
+  }
+});
+
+test('input-chosen text in messages is escaped: a part type, an unknown key (was a raw ESC in "is not a part type")', () => {
+  const type = 'x\u001b[31mred\u202e';
+  const e = refused(() => encodeRdat(described((p) => p.parts.push({ type, hex: '' }))), 'bad-name', 'rdat.parts[4].type');
+  assert.not.match(e.message, /[\u001b\u202e]/);
+  assert.match(e.message, '\\u001b');
+  const k = refused(() => encodeRdat(described((p) => { p.resource[`Na\u001bme`] = 1; })), 'unknown-key', /^rdat\.parts\[1\]\.records\[0\]\./);
+  assert.not.match(k.message + k.path, /\u001b/);
+  const long = refused(() => encodeRdat(described((p) => p.parts.push({ type: 'y'.repeat(100_000), hex: '' }))), 'bad-name', 'rdat.parts[4].type');
+  assert.ok(long.message.length < 1000, `${long.message.length} characters`);
+});
+
+// ------------------------------------------------------------------ holes and sizes
+
+test('sparse arrays of length 2^32-1: a typed error before any walk (was a raw RangeError, or a 4-billion-step walk in describeLibrary)', () => {
+  const cases: [string, (p: Parts) => void, RegExp, string][] = [
+    ['parts', (p) => { p.parts.length = 2 ** 32 - 1; }, /^rdat\.parts$/, 'out-of-range'],
+    ['records', (p) => { p.parts[2]!.records = sparse(); }, /^(rdat\.parts\[2\]\.records|RDAT\.FunctionTable)$/, 'out-of-range'],
+    // a part holds 2^32-1 one-byte strings: the length fits, the walk stops at the first hole
+    ['strings', (p) => { p.strings.strings = sparse(); }, /^rdat\.parts\[0\]\.strings\[0\]$/, 'bad-type'],
+    ['values', (p) => p.parts.push({ type: 'IndexArrays', values: sparse() }), /^rdat\.parts\[4\]\.values$/, 'out-of-range'],
+    ['Resources', (p) => { p.fn.Resources = sparse(); }, /(FunctionTable|records)\[0\]\.Resources$/, 'out-of-range'],
+    ['Exports', (p) => { p.hitGroup.Kind = 8; p.hitGroup.Subobject = 'hg'; p.hitGroup.Exports = sparse(); delete p.hitGroup.Type; delete p.hitGroup.AnyHit; delete p.hitGroup.ClosestHit; delete p.hitGroup.Intersection; }, /(SubobjectTable|parts\[3\]\.records)\[0\]\.Exports$/, 'out-of-range'],
+  ];
+  for (const [label, edit, path, code] of cases) {
+    for (const [name, call] of [
+      ['encodeRdat', () => encodeRdat(described(edit))],
+      ['describeLibrary', () => describeLibrary(described(edit))],
+    ] as const) {
+      if (name === 'describeLibrary' && (label === 'strings' || label === 'values')) continue; // describeLibrary reads no pool
+      const e = thrown(call);
+      assert.ok(e instanceof DescriptionError, `${name} ${label}: ${String(e)}`);
+      assert.match((e as DescriptionError).path, path, `${name} ${label}: ${(e as DescriptionError).path}`);
+      assert.is((e as DescriptionError).code, code, `${name} ${label}: ${(e as DescriptionError).message}`);
+    }
+  }
+});
+
+test('holes are refused naming their index (a hole record was written as zeros, read as a hole; a hole or a number in strings joined silently)', () => {
+  const hole = (rec: Rec) => {
+    const a: unknown[] = [];
+    a[1] = rec;
+    return a;
+  };
+  refused(() => encodeRdat(described((p) => { p.parts[1]!.records = hole(p.resource); })), 'bad-type', 'rdat.parts[1].records[0]', 'encode record hole');
+  refused(() => describeLibrary(described((p) => { p.parts[2]!.records = hole(p.fn); })), 'bad-type', 'RDAT.FunctionTable[0]', 'describe record hole');
+  // eslint-disable-next-line no-sparse-arrays
+  refused(() => encodeRdat(described((p) => { p.strings.strings = ['', 'tex', , 'rg', 'ch']; })), 'bad-type', 'rdat.parts[0].strings[2]', 'string hole');
+  refused(() => encodeRdat(described((p) => { p.strings.strings = ['', 'tex', 5, 'rg', 'ch']; })), 'bad-type', 'rdat.parts[0].strings[2]', 'string number');
+  // eslint-disable-next-line no-sparse-arrays
+  refused(() => encodeRdat(described((p) => { p.fn.Resources = [, 0]; })), 'bad-type', 'rdat.parts[2].records[0].Resources[0]', 'index hole');
+  // eslint-disable-next-line no-sparse-arrays
+  refused(() => describeLibrary(described((p) => { p.fn.Resources = [0, , 0]; })), 'bad-type', 'RDAT.FunctionTable[0].Resources[1]', 'describe Resources hole');
+  // eslint-disable-next-line no-sparse-arrays
+  refused(() => encodeRdat(described((p) => p.parts.push({ type: 'IndexArrays', values: [1, , 3] }))), 'bad-type', 'rdat.parts[4].values[1]', 'values hole');
+  // the same strings without holes encode and read back
+  const back = decodeRdat(encodeRdat(described()));
+  assert.equal((back.parts[0] as { strings: string[] }).strings.slice(0, 4), ['', 'tex', 'rg', 'ch']);
+});
+
+// ------------------------------------------------------------------ fields
+
+test('describeLibrary reads integer fields as u32 (was num(): "3", missing, 1.5, 2^32, -1 and NaN taken as 0 or as given)', () => {
+  const fields: [keyof Parts, string, string][] = [
+    ['resource', 'Space', 'RDAT.ResourceTable[0].Space'],
+    ['resource', 'LowerBound', 'RDAT.ResourceTable[0].LowerBound'],
+    ['resource', 'UpperBound', 'RDAT.ResourceTable[0].UpperBound'],
+    ['resource', 'Flags', 'RDAT.ResourceTable[0].Flags'],
+    ['fn', 'PayloadSizeInBytes', 'RDAT.FunctionTable[0].PayloadSizeInBytes'],
+    ['fn', 'AttributeSizeInBytes', 'RDAT.FunctionTable[0].AttributeSizeInBytes'],
+    ['fn', 'FeatureInfo1', 'RDAT.FunctionTable[0].FeatureInfo1'],
+    ['fn', 'FeatureInfo2', 'RDAT.FunctionTable[0].FeatureInfo2'],
+    ['fn', 'ShaderStageFlag', 'RDAT.FunctionTable[0].ShaderStageFlag'],
+    ['fn', 'MinShaderTarget', 'RDAT.FunctionTable[0].MinShaderTarget'],
+  ];
+  for (const [part, key, path] of fields) {
+    for (const [value, code] of [['3', 'bad-type'], [undefined, 'missing-key'], [1.5, 'out-of-range'], [2 ** 32, 'out-of-range'], [-1, 'out-of-range'], [NaN, 'out-of-range'], [null, 'bad-type']] as const) {
+      refused(() => describeLibrary(described((p) => { (p[part] as Rec)[key] = value; })), code, path, `${key} = ${String(value)}`);
+    }
+  }
+  // a FunctionInfo2 field: absent in a 44-byte FunctionInfo, a u16 when given (was dropped when not a number)
+  for (const v of ['3', 70000, 1.5]) refused(() => describeLibrary(described((p) => { p.fn.ShaderFlags = v; })), v === '3' ? 'bad-type' : 'out-of-range', 'RDAT.FunctionTable[0].ShaderFlags', `ShaderFlags ${v}`);
+  assert.is(describeLibrary(described((p) => { p.fn.ShaderFlags = 5; })).exports[0]!.flags.shaderFlags, 5);
+  // the values as given still read
+  const lib = describeLibrary(described((p) => { p.resource.Space = 0xffffffff; }));
+  assert.is(lib.exports[0]!.bindings[0]!.space, 0xffffffff);
+});
+
+test('a number in a string field is refused by describeLibrary and the subobject edits as encodeRdat refuses it (was read as a StringBuffer offset)', () => {
+  // offset 1 is "tex", 5 is "rg" in the StringBuffer: the old reading gave those names
+  refused(() => describeLibrary(described((p) => { p.resource.Name = 1; })), 'bad-type', 'RDAT.ResourceTable[0].Name');
+  refused(() => encodeRdat(described((p) => { p.resource.Name = 1; })), 'bad-type', 'rdat.parts[1].records[0].Name');
+  refused(() => describeLibrary(described((p) => { p.fn.Name = 5; })), 'bad-type', 'RDAT.FunctionTable[0].Name');
+  const lib = readLibraryRdat(encodeLibrary(described()));
+  const so = (lib.rdat.parts.find((p) => p.type === 'SubobjectTable') as { records: Rec[] }).records[0]!;
+  so.Name = 8; // "ch"
+  refused(() => subobjectIndex(lib), 'bad-type', 'SubobjectTable[0].Name');
+  refused(() => subobjectRootSignatures(lib), 'bad-type', 'SubobjectTable[0].Name');
+  so.Name = 'hg';
+  assert.is(subobjectIndex(lib).one('hg'), 0);
+});
+
+test('encodeRdat refuses record keys it would drop: unknown keys, keys of another union case, part keys; a name beside that does not name the value', () => {
+  refused(() => encodeRdat(described((p) => { p.resource.Bogus = 5; })), 'unknown-key', 'rdat.parts[1].records[0].Bogus');
+  // a misspelling of an optional key was lost
+  refused(() => encodeRdat(described((p) => { p.resource.tial = '00'; })), 'unknown-key', 'rdat.parts[1].records[0].tial');
+  // a hit group (Kind 11) has no MaxTraceRecursionDepth: that is RaytracingPipelineConfig's (10)
+  const u = refused(() => encodeRdat(described((p) => { p.hitGroup.MaxTraceRecursionDepth = 5; })), 'unknown-key', 'rdat.parts[3].records[0].MaxTraceRecursionDepth');
+  assert.match(u.message, 'Kind 11');
+  // a part's misspelled key: `string` for `strings` made an empty StringBuffer... refused, as are strings and hex together
+  refused(() => encodeRdat(described((p) => { p.parts[2]!.recrods = []; })), 'unknown-key', 'rdat.parts[2].recrods');
+  refused(() => encodeRdat(described((p) => { p.strings.hex = '00'; })), 'unknown-key', 'rdat.parts[0].strings');
+  // KindName edited alone was ignored (Kind kept): refused, naming what Kind names
+  const n = refused(() => encodeRdat(described((p) => { p.hitGroup.KindName = 'StateObjectConfig'; })), 'bad-name', 'rdat.parts[3].records[0].KindName');
+  assert.match(n.message, 'HitGroup');
+  // the helpers as decodeRdat writes them still encode, to the same bytes
+  const bytes = encodeRdat(described());
+  const d = decodeRdat(bytes);
+  assert.ok(JSON.stringify(d).includes('"KindName":"HitGroup"'));
+  assert.equal(Array.from(encodeRdat(JSON.parse(JSON.stringify(d)) as RdatDescription)), Array.from(bytes));
+  // an undefined key carries nothing and is no key of JSON: let through
+  assert.equal(Array.from(encodeRdat(described((p) => { p.resource.Extra = undefined; }))), Array.from(bytes));
+});
+
+test('hex fields take text only: a number was read as its digits (tail 1234 stored as two bytes 12 34)', () => {
+  refused(() => encodeRdat(described((p) => { p.resource.tail = 1234; p.parts[1]!.stride = 34; })), 'bad-type', 'rdat.parts[1].records[0].tail');
+  refused(() => encodeRdat(described((p) => p.parts.push({ type: 'RawBytes', hex: 1234 }))), 'bad-type', 'rdat.parts[4].hex');
+  refused(() => encodeRdat(described((p) => p.parts.push({ type: 77, hex: 1234 }))), 'bad-type', 'rdat.parts[4].hex');
+  refused(() => encodeRdat(described((p) => { delete p.strings.strings; p.strings.hex = 1234; })), 'bad-type', 'rdat.parts[0].hex');
+});
+
+test('describeLibrary reads a list shared by F functions once (without refs too): F exports share one bindings array, not F copies', () => {
+  const list = Array.from({ length: 50 }, () => 0);
+  const d = described((p) => {
+    p.fn.Resources = list;
+    const records = p.parts[2]!.records as Rec[];
+    for (let i = 1; i < 200; i++) records.push({ ...p.fn, Name: `f${i}`, UnmangledName: `f${i}` });
+  });
+  const lib = describeLibrary(d);
+  assert.is(lib.exports.length, 200);
+  assert.ok(lib.exports.every((e) => e.bindings === lib.exports[0]!.bindings && e.bindings.length === 50));
+  // an edited list beside an unedited stored ref reads as edited (a ref alone never picks a list)
+  const refd = described((p) => {
+    const records = p.parts[2]!.records as Rec[];
+    p.fn.refs = { Resources: 0 };
+    records.push({ ...p.fn, Name: 'g', UnmangledName: 'g', Resources: [0, 0], refs: { Resources: 0 } });
+  });
+  assert.equal(describeLibrary(refd).exports.map((e) => e.bindings.length), [1, 2]);
+});
+
+test('every refusal above is a DxbinError, never a raw TypeError/RangeError, for each entry over a batch of odd descriptions', () => {
+  const odd: unknown[] = [null, 7, 'x', [], {}, { parts: null }, { parts: [null] }, { parts: [{}] }, { parts: [{ type: 'FunctionTable' }] }, { parts: [{ type: 'FunctionTable', stride: 44, records: [null] }] }, { parts: [{ type: 'FunctionTable', stride: 44, records: [{}] }] }, { parts: sparse() }];
+  for (const [i, d] of odd.entries()) {
+    for (const call of [() => encodeRdat(d as never), () => describeLibrary(d as never)]) {
+      const e = thrown(call);
+      assert.ok(e === undefined || e instanceof DxbinError, `${i}: ${String(e)}`);
+    }
+  }
 });
 
 /** A library container of an RDAT description. */

@@ -6,7 +6,7 @@
  * container digest follows DXC's container builder (recomputed when it was valid).
  */
 import { DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
+import { expectBytes, expectObject, expectString } from '../bytes/check.js';
 import { printable } from '../bytes/text.js';
 import type { Container } from '../container/container.js';
 import { writeEdited } from '../container/edit.js';
@@ -15,9 +15,10 @@ import type { RootSignature } from '../root-signature/types.js';
 import { encodeRdat } from './encode.js';
 import { hexBytes, toHex } from './hex.js';
 import { readLibraryRdat, type LibraryRdat } from './index.js';
-import { enumText, stringReader } from './library.js';
+import { enumText, tableRecords, textField } from './library.js';
+import { checkedParts } from './check.js';
 import { SUBOBJECT_KIND_TABLE } from '../../codecs/rdat.js';
-import type { RdatDescription, RdatRawBytes, RdatRecord, RdatTable } from './types.js';
+import type { RdatDescription, RdatRawBytes, RdatRecord } from './types.js';
 
 const ROOT_SIGNATURE_KINDS = new Set(['GlobalRootSignature', 'LocalRootSignature']);
 /** A subobject record's kind by name (the stored value through the table; a name given in place as it is). */
@@ -31,19 +32,18 @@ export interface SubobjectRootSignature {
   subobject: number;
 }
 
+/** The subobject table's records, read as describeLibrary reads them (one SubobjectTable, no holes, each an object). */
 function subobjectRecords(lib: LibraryRdat): RdatRecord[] {
-  const records = (lib.rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === 'SubobjectTable') as RdatTable | undefined)?.records;
-  return Array.isArray(records) ? records : [];
+  return tableRecords(lib.rdat, 'SubobjectTable', 'library.rdat') as RdatRecord[];
 }
 
 /**
- * Each subobject's name by the rule describeLibrary reads string fields with (text, or a
- * StringBuffer offset in the stored form; a missing name is the empty string): a hand-written
- * description's `Name: 7` or `{}` is an error naming the field, never the text "7" or "[object Object]".
+ * Each subobject's name by the rule describeLibrary and encodeRdat read string fields with (text
+ * only): a hand-written description's `Name: 7` (once read as a StringBuffer offset, which
+ * encodeRdat refuses) or `{}` is an error naming the field, never the text "7" or "[object Object]".
  */
-function subobjectNames(lib: LibraryRdat, records: readonly RdatRecord[]): string[] {
-  const text = stringReader(lib.rdat);
-  return records.map((r, i) => text(r.Name, `SubobjectTable[${i}].Name`));
+function subobjectNames(_lib: LibraryRdat, records: readonly RdatRecord[]): string[] {
+  return records.map((r, i) => textField(r.Name, `SubobjectTable[${i}].Name`));
 }
 
 /** A library's bytes read, or a LibraryRdat checked at the boundary (DescriptionError bad-type naming the member). */
@@ -51,7 +51,7 @@ function checkedLibrary(library: Uint8Array | LibraryRdat): LibraryRdat {
   if (library instanceof Uint8Array) return readLibraryRdat(library);
   expectObject(library, 'library');
   expectObject(library.rdat, 'library.rdat');
-  expectArray(library.rdat.parts, 'library.rdat.parts');
+  checkedParts(library.rdat, 'library.rdat'); // one part per type, no holes (a second SubobjectTable was ignored)
   return library;
 }
 
