@@ -10,7 +10,8 @@ import * as assert from 'uvu/assert';
 import { DecodeError, DescriptionError, DxbinError } from '../src/index.js';
 import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription } from '../src/rdat/index.js';
 import { rdatParts } from '../src/rdat/decode.js';
-import { describeLibrary } from '../src/rdat/library.js';
+import { describeLibrary, libraryLines } from '../src/rdat/library.js';
+import { suggestLibraryRootSignatures } from '../src/rdat/suggest.js';
 import { subobjectIndex, subobjectRootSignatures } from '../src/rdat/edit.js';
 
 type Rec = Record<string, unknown>;
@@ -307,6 +308,23 @@ test('every refusal above is a DxbinError, never a raw TypeError/RangeError, for
       assert.ok(e === undefined || e instanceof DxbinError, `${i}: ${String(e)}`);
     }
   }
+});
+
+// ------------------------------------------------------------------ printed text
+
+test('libraryLines and suggestLibraryRootSignatures escape what a hand-made Library holds (minShaderTarget, class, RTS0 version, summary lines, localSpace were printed raw)', () => {
+  const esc = 'x\u001b]0;owned\u0007\u202e';
+  const lib = describeLibrary(described());
+  const e = lib.exports[0]!;
+  e.flags.minShaderTarget = esc;
+  (e.bindings[0] as { class: string }).class = esc;
+  lib.subobjects.push({ kind: 'GlobalRootSignature', name: 'g', contents: {}, subobject: 1, rootSignature: { bytes: new Uint8Array(4), version: esc, summary: [esc] } });
+  lib.subobjects.push({ kind: 'StateObjectConfig', name: 'c', contents: { Flags: esc, Other: { toString: () => esc } }, subobject: 2 });
+  const text = libraryLines(lib).join('\n');
+  assert.not.match(text, /[\u0007\u001b\u202e]/);
+  assert.match(text, 'x\\x1b]0;owned\\x07');
+  const s = refused(() => suggestLibraryRootSignatures([lib], { localSpace: esc as never }), 'out-of-range', 'options.localSpace');
+  assert.not.match(s.message, /[\u0007\u001b\u202e]/);
 });
 
 /** A library container of an RDAT description. */

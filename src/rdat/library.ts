@@ -372,11 +372,11 @@ export function libraryLines(lib: Library, options?: LibraryTextOptions): string
   const lines = [`library: ${lib.exports.length} export${lib.exports.length === 1 ? '' : 's'}, ${lib.subobjects.length} subobject${lib.subobjects.length === 1 ? '' : 's'}`];
   const firstWith = new Map<readonly LibraryBinding[], string>();
   for (const e of lib.exports) {
-    const sizes = e.payloadSizeInBytes || e.attributeSizeInBytes ? `, payload ${e.payloadSizeInBytes} B, attributes ${e.attributeSizeInBytes} B` : '';
-    const local = e.localRootArgumentsTableIndex !== undefined ? `, local root arguments table ${e.localRootArgumentsTableIndex}` : '';
+    const sizes = e.payloadSizeInBytes || e.attributeSizeInBytes ? `, payload ${shown(e.payloadSizeInBytes)} B, attributes ${shown(e.attributeSizeInBytes)} B` : '';
+    const local = e.localRootArgumentsTableIndex !== undefined ? `, local root arguments table ${shown(e.localRootArgumentsTableIndex)}` : '';
     const same = firstWith.get(e.bindings);
     const count = `${e.bindings.length} binding${e.bindings.length === 1 ? '' : 's'}`;
-    const line = `  export ${printable(e.name)}: ${printable(e.kind)} (${e.flags.minShaderTarget}${sizes}${local}), ${count}${same !== undefined && e.bindings.length > 0 ? ` (the list of export ${same})` : ''}`;
+    const line = `  export ${printable(e.name)}: ${printable(e.kind)} (${shown(e.flags.minShaderTarget)}${sizes}${local}), ${count}${same !== undefined && e.bindings.length > 0 ? ` (the list of export ${same})` : ''}`;
     budget.charge('produce', line.length, `library.exports`);
     lines.push(line);
     if (same !== undefined) continue;
@@ -390,23 +390,38 @@ export function libraryLines(lib: Library, options?: LibraryTextOptions): string
   for (const s of lib.subobjects) {
     const c = s.contents;
     let what = '';
-    if (s.kind === 'SubobjectToExportsAssociation') what = `${printable(String(c.Subobject))} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.map((x) => printable(String(x))).join(', ') : '(default: every export)'}`;
+    if (s.kind === 'SubobjectToExportsAssociation') what = `${printable(String(c.Subobject))} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.map(shown).join(', ') : '(default: every export)'}`;
     else if (s.kind === 'HitGroup') what = `${c.Type === hitGroupTypeName(0) ? 'triangles' : c.Type === hitGroupTypeName(1) ? 'procedural' : printable(String(c.Type))}: closest hit ${printable(String(c.ClosestHit || '-'))}, any hit ${printable(String(c.AnyHit || '-'))}, intersection ${printable(String(c.Intersection || '-'))}`;
-    else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${printable(s.rootSignature.error)})` : `RTS0 v${s.rootSignature.version}, ${s.rootSignature.bytes.byteLength} bytes`;
-    else what = Object.entries(c).map(([k, v]) => `${printable(k)} ${printable(String(v))}`).join(', ');
-    lines.push(`  subobject ${printable(s.name)}: ${printable(s.kind)}${what ? `, ${what}` : ''}`);
-    for (const line of s.rootSignature?.summary ?? []) lines.push(`    ${line}`);
+    else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${printable(s.rootSignature.error)})` : `RTS0 v${shown(s.rootSignature.version)}, ${shown(s.rootSignature.bytes?.byteLength)} bytes`;
+    else what = Object.entries(c).map(([k, v]) => `${printable(k)} ${shown(v)}`).join(', ');
+    const line = `  subobject ${printable(s.name)}: ${printable(s.kind)}${what ? `, ${what}` : ''}`;
+    budget.charge('produce', line.length, 'library.subobjects');
+    lines.push(line);
+    for (const summary of s.rootSignature?.summary ?? []) {
+      const text = `    ${shown(summary)}`;
+      budget.charge('produce', text.length, 'library.subobjects');
+      lines.push(text);
+    }
   }
   return lines;
 }
 
 const LETTERS: Readonly<Record<string, string>> = { SRV: 't', UAV: 'u', CBV: 'b', Sampler: 's' };
 
+/**
+ * A value of a Library as it may stand in a printed line: text escaped (printable), a number as
+ * its digits, anything else by its kind (quoted): a hand-made Library's `minShaderTarget` or
+ * summary line cannot drive the terminal, nor an object's toString run.
+ */
+function shown(v: unknown): string {
+  return typeof v === 'string' ? printable(v) : typeof v === 'number' || typeof v === 'boolean' ? String(v) : quoted(v);
+}
+
 /** `SRV t0 space0`, `UAV u1-u4 space2`, `SRV t0-unbounded space1`; a class that is no register class has no letter (`Invalid 0 space0`). */
 export function formatLibraryBinding(b: LibraryBinding): string {
   const l = Object.hasOwn(LETTERS, b.class) ? LETTERS[b.class]! : '';
   const range = b.upperBound === b.lowerBound ? `${l}${b.lowerBound}` : b.upperBound === 0xffffffff ? `${l}${b.lowerBound}-unbounded` : `${l}${b.lowerBound}-${l}${b.upperBound}`;
-  return `${b.class} ${range} space${b.space}`;
+  return `${shown(b.class)} ${range} space${shown(b.space)}`;
 }
 
 /** A binding as `libraryJson` writes it (the resource record index left out). */
