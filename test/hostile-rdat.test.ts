@@ -327,6 +327,75 @@ test('libraryLines and suggestLibraryRootSignatures escape what a hand-made Libr
   assert.not.match(s.message, /[\u0007\u001b\u202e]/);
 });
 
+// ------------------------------------------------------------------ fan-out (step counters)
+
+/** `list` behind a Proxy that counts reads of its elements and length (an Array to Array.isArray). */
+function counted<T>(list: T[]): { list: T[]; reads: () => number } {
+  let n = 0;
+  const proxy = new Proxy(list, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') n++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  return { list: proxy, reads: () => n };
+}
+
+test('encodeRdat stores an array shared by many records once (decodeRdat sharedArrays gives one per stored list): 200 records x 100 elements read about 100 x, not 20,000 x', () => {
+  const shared = counted(Array.from({ length: 100 }, () => 0));
+  const d = described((p) => {
+    p.fn.Resources = shared.list;
+    const records = p.parts[2]!.records as Rec[];
+    for (let i = 1; i < 200; i++) records.push({ ...p.fn, Name: `f${i}`, UnmangledName: `f${i}` });
+  });
+  const bytes = encodeRdat(d);
+  assert.ok(shared.reads() < 2000, `${shared.reads()} reads`);
+  // the same bytes as 200 separate copies give
+  const copies = described((p) => {
+    p.fn.Resources = Array.from({ length: 100 }, () => 0);
+    const records = p.parts[2]!.records as Rec[];
+    for (let i = 1; i < 200; i++) records.push({ ...p.fn, Name: `f${i}`, UnmangledName: `f${i}`, Resources: Array.from({ length: 100 }, () => 0) });
+  });
+  assert.equal(Array.from(bytes), Array.from(encodeRdat(copies)));
+  // a decoded description with shared arrays encodes back to its bytes
+  assert.equal(Array.from(encodeRdat(decodeRdat(bytes, 0, { sharedArrays: true }))), Array.from(bytes));
+});
+
+test('a byte run ref outside the pool is not kept ([-4, 0] was written as offset 0xfffffffc); an empty run without a RawBytes part decodes (the part was left out, so decodeRdat refused the bytes)', () => {
+  for (const ref of [[-4, 0], [0.5, 0], [2 ** 40, 0]]) {
+    const d = described((p) => {
+      p.parts.push({ type: 'RawBytes', hex: '0102030405060708' });
+      p.hitGroup.Kind = 1;
+      p.hitGroup.RootSignature = '';
+      p.hitGroup.refs = { RootSignature: ref };
+      for (const k of ['Type', 'AnyHit', 'ClosestHit', 'Intersection']) delete p.hitGroup[k];
+    });
+    const back = decodeRdat(encodeRdat(d));
+    const rec = (back.parts.find((p) => p.type === 'SubobjectTable') as { records: Rec[] }).records[0]!;
+    const stored = (rec.refs as Rec).RootSignature as number[];
+    assert.ok(stored[0]! >= 0 && stored[0]! < 16 && Number.isInteger(stored[0]), `${String(ref)}: stored ${String(stored)}`);
+  }
+  const empty = described((p) => {
+    p.hitGroup.Kind = 1;
+    p.hitGroup.RootSignature = '';
+    for (const k of ['Type', 'AnyHit', 'ClosestHit', 'Intersection']) delete p.hitGroup[k];
+  });
+  const rec = (decodeRdat(encodeRdat(empty)).parts.find((p) => p.type === 'SubobjectTable') as { records: Rec[] }).records[0]!;
+  assert.is(rec.RootSignature, '');
+});
+
+test('describeLibrary decodes a root signature run shared by many subobjects once, and refuses one that is no hex text (was dropped)', () => {
+  const lib = readLibraryRdat(encodeLibrary(described()));
+  const table = lib.rdat.parts.find((p) => p.type === 'SubobjectTable') as { records: Rec[] };
+  const rs = '02000000000000000000000018000000000000000000000000000000'; // RTS0 1.1, no parameters
+  table.records = Array.from({ length: 50 }, (_, i) => ({ Kind: 1, Name: `g${i}`, RootSignature: rs }));
+  const subobjects = describeLibrary(lib.rdat).subobjects;
+  assert.is(subobjects.length, 50);
+  assert.ok(subobjects.every((s) => s.rootSignature !== undefined && s.rootSignature === subobjects[0]!.rootSignature));
+  table.records[3]!.RootSignature = 5;
+  refused(() => describeLibrary(lib.rdat), 'bad-type', 'RDAT.SubobjectTable[3].RootSignature');
+});
+
 /** A library container of an RDAT description. */
 function encodeLibrary(d: RdatDescription): Uint8Array {
   return writeLibrary(encodeRdat(d));

@@ -101,11 +101,30 @@ class Pools {
     return at;
   }
 
+  /** Runs already stored, by their hex text and the ref given: records sharing one string (in memory) parse and compare it once. */
+  private readonly bytesDone = new Map<string, Map<string, [number, number]>>();
+
+  /** Whether a record stored a byte run (an empty one too: the decoder reads it only in a RawBytes part). */
+  rawUsed = false;
+
   bytes(hex: string, ref: unknown, path: string): [number, number] {
+    this.rawUsed = true;
+    const key = Array.isArray(ref) && ref.length === 2 ? `${String(ref[0])},${String(ref[1])}` : '';
+    let done = this.bytesDone.get(hex);
+    const hit = done?.get(key);
+    if (hit) return hit;
+    const out = this.storeBytes(hex, ref, path);
+    if (!done) this.bytesDone.set(hex, (done = new Map()));
+    done.set(key, out);
+    return out;
+  }
+
+  private storeBytes(hex: string, ref: unknown, path: string): [number, number] {
     const data = hexBytes(hex, path);
     if (Array.isArray(ref) && ref.length === 2) {
-      const [o, n] = ref as [number, number];
-      if (n === data.length && o + n <= this.raw.length && data.every((b, i) => this.raw[o + i] === b)) return [o, n];
+      const [o, n] = ref as [unknown, unknown];
+      // a stored run kept only where it lies in the pool and holds these bytes (an offset of -5 or 1.5 is none)
+      if (n === data.length && Number.isInteger(o) && (o as number) >= 0 && (o as number) + n <= this.raw.length && data.every((b, i) => this.raw[(o as number) + i] === b)) return [o as number, n];
     }
     let at = this.rawIndex.get(hex.toLowerCase());
     if (at === undefined) {
@@ -137,18 +156,35 @@ class PoolStore implements RefStore {
         return pools.bytes(value, ref, path);
       default: {
         if (value === null) return NULL_REF;
-        const list = denseArray(value, path, (MAX_PART_BYTES >>> 2) - 1, '4 bytes');
-        if (type.ref === 'stringArray' && pools.stringsAt(ref, list)) return ref as number;
-        const values = type.ref === 'stringArray'
-          ? list.map((s, i) => {
-              expectString(s, `${path}[${i}]`);
-              return pools.string(s, undefined);
-            })
-          : list.map((v, i) => u32(v, `${path}[${i}]`));
-        // A string array keeps its ref only when the strings' offsets are still the stored ones.
-        return pools.array(values, ref);
+        // records sharing one array (decodeRdat's sharedArrays gives one per stored list) store it
+        // once: the pools only grow, so the same array and ref give the same words again
+        const key = `${type.ref} ${typeof ref === 'number' ? ref : '-'}`;
+        let done = this.lists.get(value);
+        const hit = done?.get(key);
+        if (hit !== undefined) return hit;
+        const out = this.storeList(type.ref, value, ref, path);
+        if (!done) this.lists.set(value, (done = new Map()));
+        done.set(key, out);
+        return out;
       }
     }
+  }
+
+  /** Arrays already stored, by the array and the kind and ref they were stored with. */
+  private readonly lists = new Map<unknown, Map<string, Stored>>();
+
+  private storeList(kind: string, value: unknown, ref: unknown, path: string): Stored {
+    const pools = this.pools;
+    const list = denseArray(value, path, (MAX_PART_BYTES >>> 2) - 1, '4 bytes');
+    if (kind === 'stringArray' && pools.stringsAt(ref, list)) return ref as number;
+    const values = kind === 'stringArray'
+      ? list.map((s, i) => {
+          expectString(s, `${path}[${i}]`);
+          return pools.string(s, undefined);
+        })
+      : list.map((v, i) => u32(v, `${path}[${i}]`));
+    // A string array keeps its ref only when the strings' offsets are still the stored ones.
+    return pools.array(values, ref);
   }
 }
 
@@ -298,7 +334,7 @@ export function encodeRdat(description: RdatDescription): Uint8Array {
   // A pool the description lacks but the records needed (values appended to it) is added at the end.
   if (!sb && pools.strings.length) data.push([RDAT_PART_TYPE.StringBuffer, pad4(pools.strings)]);
   if (!ia && pools.arrays.length) data.push([RDAT_PART_TYPE.IndexArrays, words(pools.arrays)]);
-  if (!rb && pools.raw.length) data.push([RDAT_PART_TYPE.RawBytes, Uint8Array.from(pools.raw)]);
+  if (!rb && (pools.raw.length || pools.rawUsed)) data.push([RDAT_PART_TYPE.RawBytes, Uint8Array.from(pools.raw)]);
   const w = new ByteWriter();
   w.u32(version);
   w.u32(data.length);

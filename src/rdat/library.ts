@@ -266,6 +266,7 @@ export function describeLibrary(rdat: RdatDescription): Library {
   });
   // subobjects sharing one Exports array of the description read it once
   const exportLists = new Map<unknown, string[]>();
+  const rootSignatures = new Map<string, NonNullable<LibrarySubobject['rootSignature']>>();
   const subobjects = tableOf(parts, 'SubobjectTable').map((s: RdatRecord, i): LibrarySubobject => {
     const p = `RDAT.SubobjectTable[${i}]`;
     const kind = enumLabel(SUBOBJECT_KIND_TABLE, s.Kind, `${p}.Kind`);
@@ -284,7 +285,13 @@ export function describeLibrary(rdat: RdatDescription): Library {
       else contents[k] = v;
     }
     const out: LibrarySubobject = { kind, name: text(s.Name, `${p}.Name`), contents, subobject: i };
-    if (typeof s.RootSignature === 'string') out.rootSignature = rootSignatureOf(s.RootSignature);
+    if (s.RootSignature !== undefined && typeof s.RootSignature !== 'string') throw new DescriptionError('bad-type', `${p}.RootSignature`, `expected the RTS0 bytes as hex, got ${quoted(s.RootSignature)}`);
+    if (typeof s.RootSignature === 'string') {
+      // subobjects holding one run (one string) decode it once
+      let rs = rootSignatures.get(s.RootSignature);
+      if (!rs) rootSignatures.set(s.RootSignature, (rs = rootSignatureOf(s.RootSignature)));
+      out.rootSignature = rs;
+    }
     return out;
   });
   return { exports, subobjects };
