@@ -10,7 +10,8 @@ import * as assert from 'uvu/assert';
 import { DecodeError, DescriptionError, DxbinError } from '../src/index.js';
 import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription } from '../src/rdat/index.js';
 import { rdatParts } from '../src/rdat/decode.js';
-import { describeLibrary, libraryLines } from '../src/rdat/library.js';
+import { describeLibrary, libraryLines, type Library } from '../src/rdat/library.js';
+import { verifyStateObject } from '../src/rdat/state-object.js';
 import { suggestLibraryRootSignatures } from '../src/rdat/suggest.js';
 import { subobjectIndex, subobjectRootSignatures } from '../src/rdat/edit.js';
 
@@ -394,6 +395,41 @@ test('describeLibrary decodes a root signature run shared by many subobjects onc
   assert.ok(subobjects.every((s) => s.rootSignature !== undefined && s.rootSignature === subobjects[0]!.rootSignature));
   table.records[3]!.RootSignature = 5;
   refused(() => describeLibrary(lib.rdat), 'bad-type', 'RDAT.SubobjectTable[3].RootSignature');
+});
+
+// ------------------------------------------------------------------ hand-made Library objects
+
+/** A hand-made Library: one export of `kind`, one subobject of `subKind` with `contents`. */
+function handMade(kind: string, subKind = 'StateObjectConfig', contents: Rec = { Flags: 0 }): Library {
+  return {
+    exports: [{ name: 'e', mangledName: 'e', kind, payloadSizeInBytes: 0, attributeSizeInBytes: 0, flags: { featureInfo1: 0, featureInfo2: 0, shaderStageFlag: 0, minShaderTarget: 'RayGeneration 6.3' }, bindings: [], function: 0 }],
+    subobjects: [{ kind: subKind, name: 's', contents, subobject: 0 }],
+  };
+}
+
+test('verifyStateObject looks kinds up as own keys: an export of kind "constructor" or "toString" is no ray-tracing shader (it was told it lacks a shader config)', () => {
+  for (const kind of ['constructor', 'toString', '__proto__']) {
+    const report = verifyStateObject([{ name: 'a', library: handMade(kind) }]);
+    assert.equal(report.violations.map((v) => v.code), [], kind);
+  }
+  // a real ray-tracing kind still needs one
+  assert.ok(verifyStateObject([{ name: 'a', library: handMade('RayGeneration') }]).violations.some((v) => v.code === 'no-shader-config'));
+});
+
+test('checkLibrary (libraryLines, libraryJson, verifyStateObject, suggest) refuses holes in a Library\'s lists, naming the index (a binding hole was a raw TypeError; a 2^32-1-long Exports a raw RangeError in libraryLines)', () => {
+  const holes: unknown[] = [];
+  holes[1] = { class: 'SRV', kind: 'Texture2D', space: 0, lowerBound: 0, upperBound: 0, name: 't', flags: 0, resource: 0 };
+  const withHole = handMade('RayGeneration');
+  withHole.exports[0]!.bindings = holes as never;
+  refused(() => verifyStateObject([{ name: 'a', library: withHole }]), 'bad-type', 'libraries[0].library.exports[0].bindings[0]');
+  refused(() => libraryLines(withHole), 'bad-type', 'library.exports[0].bindings[0]');
+  refused(() => suggestLibraryRootSignatures([withHole]), 'bad-type', 'libraries[0].exports[0].bindings[0]');
+  const assoc = handMade('RayGeneration', 'SubobjectToExportsAssociation', { Subobject: 's', Exports: sparse() });
+  refused(() => libraryLines(assoc), 'bad-type', 'library.subobjects[0].contents.Exports[0]');
+  refused(() => verifyStateObject([{ name: 'a', library: assoc }]), 'bad-type', 'libraries[0].library.subobjects[0].contents.Exports[0]');
+  const exportsHole: unknown[] = [];
+  exportsHole[1] = handMade('RayGeneration').exports[0];
+  refused(() => libraryLines({ exports: exportsHole, subobjects: [] } as never), 'bad-type', 'library.exports[0]');
 });
 
 /** A library container of an RDAT description. */

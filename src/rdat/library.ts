@@ -304,9 +304,9 @@ export function describeLibrary(rdat: RdatDescription): Library {
  */
 export function checkLibrary(lib: unknown, path = 'library'): asserts lib is Library {
   expectObject(lib, path);
-  expectArray(lib.exports, `${path}.exports`);
-  expectArray(lib.subobjects, `${path}.subobjects`);
-  const exports = lib.exports;
+  // lists without holes (forEach skipped them, and a reader then met undefined), each walked only up to its first hole
+  const exports = denseArray(lib.exports, `${path}.exports`, MAX_PART_BYTES, 'one record');
+  const subobjects = denseArray(lib.subobjects, `${path}.subobjects`, MAX_PART_BYTES, 'one record');
   const checked = new Set<unknown>();
   exports.forEach((e, i) => {
     const p = `${path}.exports[${i}]`;
@@ -315,10 +315,10 @@ export function checkLibrary(lib: unknown, path = 'library'): asserts lib is Lib
     expectString(e.kind, `${p}.kind`);
     if (e.mangledName !== undefined) expectString(e.mangledName, `${p}.mangledName`);
     if (e.flags !== undefined) expectObject(e.flags, `${p}.flags`);
-    expectArray(e.bindings, `${p}.bindings`);
     if (checked.has(e.bindings)) return; // a shared list, checked once
+    const bindings = denseArray(e.bindings, `${p}.bindings`, MAX_PART_BYTES, 'one record');
     checked.add(e.bindings);
-    (e.bindings as readonly unknown[]).forEach((b, k) => {
+    bindings.forEach((b, k) => {
       const q = `${p}.bindings[${k}]`;
       expectObject(b, q);
       for (const key of ['space', 'lowerBound', 'upperBound'] as const) expectNumber(b[key], `${q}.${key}`);
@@ -326,12 +326,17 @@ export function checkLibrary(lib: unknown, path = 'library'): asserts lib is Lib
       if (b.name !== undefined) expectString(b.name, `${q}.name`);
     });
   });
-  lib.subobjects.forEach((o, i) => {
+  subobjects.forEach((o, i) => {
     const p = `${path}.subobjects[${i}]`;
     expectObject(o, p);
     expectString(o.kind, `${p}.kind`);
     expectString(o.name, `${p}.name`);
-    if (o.contents !== undefined) expectObject(o.contents, `${p}.contents`);
+    if (o.contents !== undefined) {
+      expectObject(o.contents, `${p}.contents`);
+      // an association's export names, which verifyStateObject and libraryLines walk
+      const names = o.contents.Exports;
+      if (names !== undefined && names !== null) denseArray(names, `${p}.contents.Exports`, MAX_PART_BYTES, 'one name').forEach((x, k) => expectString(x, `${p}.contents.Exports[${k}]`));
+    }
   });
 }
 
