@@ -432,6 +432,19 @@ test('checkLibrary (libraryLines, libraryJson, verifyStateObject, suggest) refus
   refused(() => libraryLines({ exports: exportsHole, subobjects: [] } as never), 'bad-type', 'library.exports[0]');
 });
 
+test('the subobject edits read a Kind as describeLibrary does and a root signature run as hex text: "Bogus\\x1b..." was passed through (ignored, or raw in a message), RootSignature 5 skipped', () => {
+  const lib = readLibraryRdat(encodeLibrary(described()));
+  const so = (lib.rdat.parts.find((p) => p.type === 'SubobjectTable') as { records: Rec[] }).records[0]!;
+  so.Kind = 'Bogus\u001b[2J';
+  const e = refused(() => subobjectRootSignatures(lib), 'bad-name', 'SubobjectTable[0].Kind');
+  assert.not.match(e.message, /\u001b/);
+  so.Kind = 'GlobalRootSignature';
+  so.RootSignature = 5;
+  refused(() => subobjectRootSignatures(lib), 'bad-type', 'SubobjectTable[0].RootSignature');
+  so.RootSignature = '02000000000000000000000018000000000000000000000000000000';
+  assert.equal(subobjectRootSignatures(lib).map((s) => [s.name, s.kind, s.bytes.byteLength]), [['hg', 'GlobalRootSignature', 28]]);
+});
+
 /** A library container of an RDAT description. */
 function encodeLibrary(d: RdatDescription): Uint8Array {
   return writeLibrary(encodeRdat(d));

@@ -84,14 +84,6 @@ export interface Library {
   subobjects: LibrarySubobject[];
 }
 
-/**
- * The name of an enumerated field's value: a stored number through its table (one the table lacks
- * as its digits), a name as given (a description written by hand spells it in place).
- */
-export function enumText(value: unknown, table: EnumTable): string {
-  return typeof value === 'number' ? String(enumName(table, value)) : String(value);
-}
-
 /** `unknown(N)`: a value its table has no name for, the number kept (the rows' JSON form gives the bare number, src/json/vocabulary.ts enumName). */
 export const unknownName = (value: number): UnknownName => `unknown(${value})`;
 
