@@ -265,26 +265,26 @@ test('describeLibrary: enumerated values the tables lack are named unknown(N), n
   assert.ok(e instanceof DescriptionError && e.code === 'out-of-range' && e.path === 'libraries[0].exports[0].bindings[0].class', String(e));
 });
 
-test('describeLibrary: string fields given as offsets read the StringBuffer; an offset outside it is a DescriptionError naming the offset and field (was printed as digits)', () => {
-  const lib = describeLibrary(handWritten((p) => {
-    p.resource.Name = 1;
-    p.fn.Name = 5;
-    p.fn.UnmangledName = 5;
-    p.hitGroup.ClosestHit = 8;
-    p.hitGroup.Name = 0;
-  }));
-  assert.equal([lib.exports[0]!.bindings[0]!.name, lib.exports[0]!.name, lib.exports[0]!.mangledName, lib.subobjects[0]!.contents.ClosestHit, lib.subobjects[0]!.name], ['tex', 'rg', 'rg', 'ch', '']);
-  for (const [edit, path, offset] of [
-    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.resource.Name = 999; }, 'RDAT.ResourceTable[0].Name', 999],
-    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.fn.UnmangledName = 11; }, 'RDAT.FunctionTable[0].UnmangledName', 11],
+test('describeLibrary: a string field holds text; a number (once read as a StringBuffer offset) is refused naming the field, as encodeRdat refuses it', () => {
+  // Changed 2026-12-03: numbers in string fields were read as StringBuffer offsets here (and by
+  // subobjectNames) while encodeRdat refused them, so one description had two readings; a decoded
+  // description holds the text (the stored offset is in refs), so both now refuse the number.
+  const lib = describeLibrary(handWritten(() => {}));
+  assert.equal([lib.exports[0]!.bindings[0]!.name, lib.exports[0]!.name, lib.exports[0]!.mangledName, lib.subobjects[0]!.contents.ClosestHit, lib.subobjects[0]!.name], ['tex', 'rg', 'rg', 'ch', 'hg']);
+  for (const [edit, path, value] of [
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.resource.Name = 1; }, 'RDAT.ResourceTable[0].Name', 1],
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.fn.UnmangledName = 5; }, 'RDAT.FunctionTable[0].UnmangledName', 5],
     [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.fn.Name = -1; }, 'RDAT.FunctionTable[0].Name', -1],
-    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.hitGroup.Name = 12; }, 'RDAT.SubobjectTable[0].Name', 12],
-    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.hitGroup.AnyHit = 4000; }, 'RDAT.SubobjectTable[0].AnyHit', 4000],
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.hitGroup.Name = 0; }, 'RDAT.SubobjectTable[0].Name', 0],
+    [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.hitGroup.ClosestHit = 8; }, 'RDAT.SubobjectTable[0].ClosestHit', 8],
   ] as const) {
     const e = thrown(() => describeLibrary(handWritten(edit)));
-    assert.ok(e instanceof DescriptionError && e.code === 'out-of-range' && e.path === path && e.message.includes(`string offset ${offset}`), `${path}: ${String(e)}`);
+    assert.ok(e instanceof DescriptionError && e.code === 'bad-type' && e.path === path && e.message.includes(`got ${value}`), `${path}: ${String(e)}`);
+    // encodeRdat refuses the same description, naming the same field
+    const enc = thrown(() => encodeRdat(handWritten(edit)));
+    assert.ok(enc instanceof DescriptionError && enc.code === 'bad-type' && enc.path.endsWith(path.replace(/^RDAT\.\w+\[0\]/, 'records[0]')), `encodeRdat ${path}: ${String(enc)}`);
   }
-  // a value that is neither text nor an offset is refused (was String(value))
+  // a value that is not text is refused (was String(value))
   const e = thrown(() => describeLibrary(handWritten((p) => { p.resource.Name = { x: 1 }; })));
   assert.ok(e instanceof DescriptionError && e.code === 'bad-type' && e.path === 'RDAT.ResourceTable[0].Name', String(e));
   // a resource reference past the table is refused (was a binding of class SRV and kind "undefined")

@@ -16,10 +16,15 @@ import { expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 import { tableNames } from '../bytes/strings.js';
 import { toHex } from './hex.js';
+import { expectBase, expectLiveBytes, PART_NAMES } from './check.js';
 import type { RdatDecodeOptions, RdatDescription, RdatPartDescription, RdatRecord, RdatRefs, RdatValue } from './types.js';
 
 const TABLE_BY_PART = new Map<number, RdatTableName>((Object.keys(RDAT_TABLES) as RdatTableName[]).map((name) => [RDAT_TABLES[name].part, name]));
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+const NAMES_BY_TYPE = new Map<number, string>(Array.from(PART_NAMES, ([name, type]) => [type, name]));
+/** ` (FunctionTable)` for a part type dxbin names. */
+const partName = (type: number) => (NAMES_BY_TYPE.has(type) ? ` (${NAMES_BY_TYPE.get(type)})` : '');
 
 /** The record layout a table's stride picks: the newest whose size fits. */
 export function layoutForStride(table: RdatTableName, stride: number): RecordDef | undefined {
@@ -46,6 +51,8 @@ type PartAt = RdatPartAt;
  * @throws {DecodeError} malformed bytes
  */
 export function rdatParts(bytes: Uint8Array, base = 0): RdatPartAt[] {
+  expectLiveBytes(bytes, 'bytes');
+  expectBase(base);
   return rdatPartsOf(new ByteReader(bytes, base), bytes.byteLength);
 }
 
@@ -56,7 +63,7 @@ function rdatPartsOf(r: ByteReader, length: number): RdatPartAt[] {
   const count = r.u32(4, 'RDAT.partCount');
   r.needArray(8, count, 4, 'RDAT.partOffsets');
   const parts: RdatPartAt[] = [];
-  const types = new Set<number>();
+  const types = new Map<number, number>(); // part type -> where its part starts
   let next = 8 + 4 * count;
   for (let i = 0; i < count; i++) {
     const at = r.u32(8 + 4 * i, `RDAT.partOffsets[${i}]`);
@@ -64,8 +71,10 @@ function rdatPartsOf(r: ByteReader, length: number): RdatPartAt[] {
     const type = r.u32(at, `RDAT.parts[${i}].type`);
     const size = r.u32(at + 4, `RDAT.parts[${i}].size`);
     r.need(at + 8, size, `RDAT.parts[${i}]`);
-    if (types.has(type)) throw new DecodeError('duplicate-part', base + at, `RDAT.parts[${i}].type`, `a second part of type ${type}`);
-    types.add(type);
+    const first = types.get(type);
+    // DXC's reader (DxilRuntimeReflection.inl InitFromRDAT) keeps the last part of a type: one would be ignored
+    if (first !== undefined) throw new DecodeError('duplicate-part', base + at, `RDAT.parts[${i}].type`, `a second part of type ${type}${partName(type)} at byte ${base + at}; the first is at byte ${base + first} (DXC's reader would keep the last, dxbin refuses the ambiguity)`);
+    types.set(type, at);
     parts.push({ type, at: at + 8, size });
     next = at + 8 + size;
   }
@@ -77,10 +86,12 @@ function rdatPartsOf(r: ByteReader, length: number): RdatPartAt[] {
  * Decodes an RDAT part's data.
  * @param base absolute offset of `bytes[0]` in the caller's file, for messages
  * @throws {DecodeError} malformed bytes
- * @throws {DescriptionError} bad-type: options that are not an object
+ * @throws {DescriptionError} bad-type: options that are not an object, a `base` that is no whole number from 0, bytes that are no Uint8Array or whose buffer is detached
  * @throws {LimitError} limit-exceeded past the budget's `resolve` kind (`maxResolved`: shared references fan out)
  */
 export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptions = {}): RdatDescription {
+  expectLiveBytes(bytes, 'bytes');
+  expectBase(base);
   expectOptions(options);
   const r = new ByteReader(bytes, base);
   const budget = budgetOf(options, bytes.byteLength);

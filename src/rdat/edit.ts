@@ -6,7 +6,7 @@
  * container digest follows DXC's container builder (recomputed when it was valid).
  */
 import { DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectArray, expectBytes, expectObject, expectString } from '../bytes/check.js';
+import { expectBytes, expectObject, expectString } from '../bytes/check.js';
 import { printable } from '../bytes/text.js';
 import type { Container } from '../container/container.js';
 import { writeEdited } from '../container/edit.js';
@@ -15,13 +15,19 @@ import type { RootSignature } from '../root-signature/types.js';
 import { encodeRdat } from './encode.js';
 import { hexBytes, toHex } from './hex.js';
 import { readLibraryRdat, type LibraryRdat } from './index.js';
-import { enumText, stringReader } from './library.js';
+import { tableRecords, textField } from './library.js';
+import { enumName, enumValue } from '../json/vocabulary.js';
+import { checkedParts } from './check.js';
 import { SUBOBJECT_KIND_TABLE } from '../../codecs/rdat.js';
-import type { RdatDescription, RdatRawBytes, RdatRecord, RdatTable } from './types.js';
+import type { RdatDescription, RdatRawBytes, RdatRecord } from './types.js';
 
 const ROOT_SIGNATURE_KINDS = new Set(['GlobalRootSignature', 'LocalRootSignature']);
-/** A subobject record's kind by name (the stored value through the table; a name given in place as it is). */
-const subobjectKind = (r: RdatRecord) => enumText(r.Kind, SUBOBJECT_KIND_TABLE);
+/**
+ * A subobject record's kind by name, read as describeLibrary reads it: the stored value through the
+ * table (digits for one it lacks), or a name of the table in place; anything else is refused
+ * naming the field (a Kind of "Bogus\x1b..." was passed through, into messages too).
+ */
+const subobjectKind = (r: RdatRecord, i: number): string => String(enumName(SUBOBJECT_KIND_TABLE, enumValue(SUBOBJECT_KIND_TABLE, r.Kind, `SubobjectTable[${i}].Kind`)));
 
 /** A root signature subobject: its name, kind, stored RTS0 bytes and index in the subobject table. */
 export interface SubobjectRootSignature {
@@ -31,19 +37,18 @@ export interface SubobjectRootSignature {
   subobject: number;
 }
 
+/** The subobject table's records, read as describeLibrary reads them (one SubobjectTable, no holes, each an object). */
 function subobjectRecords(lib: LibraryRdat): RdatRecord[] {
-  const records = (lib.rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === 'SubobjectTable') as RdatTable | undefined)?.records;
-  return Array.isArray(records) ? records : [];
+  return tableRecords(lib.rdat, 'SubobjectTable', 'library.rdat') as RdatRecord[];
 }
 
 /**
- * Each subobject's name by the rule describeLibrary reads string fields with (text, or a
- * StringBuffer offset in the stored form; a missing name is the empty string): a hand-written
- * description's `Name: 7` or `{}` is an error naming the field, never the text "7" or "[object Object]".
+ * Each subobject's name by the rule describeLibrary and encodeRdat read string fields with (text
+ * only): a hand-written description's `Name: 7` (once read as a StringBuffer offset, which
+ * encodeRdat refuses) or `{}` is an error naming the field, never the text "7" or "[object Object]".
  */
-function subobjectNames(lib: LibraryRdat, records: readonly RdatRecord[]): string[] {
-  const text = stringReader(lib.rdat);
-  return records.map((r, i) => text(r.Name, `SubobjectTable[${i}].Name`));
+function subobjectNames(_lib: LibraryRdat, records: readonly RdatRecord[]): string[] {
+  return records.map((r, i) => textField(r.Name, `SubobjectTable[${i}].Name`));
 }
 
 /** A library's bytes read, or a LibraryRdat checked at the boundary (DescriptionError bad-type naming the member). */
@@ -51,7 +56,7 @@ function checkedLibrary(library: Uint8Array | LibraryRdat): LibraryRdat {
   if (library instanceof Uint8Array) return readLibraryRdat(library);
   expectObject(library, 'library');
   expectObject(library.rdat, 'library.rdat');
-  expectArray(library.rdat.parts, 'library.rdat.parts');
+  checkedParts(library.rdat, 'library.rdat'); // one part per type, no holes (a second SubobjectTable was ignored)
   return library;
 }
 
@@ -65,8 +70,9 @@ export function subobjectRootSignatures(library: Uint8Array | LibraryRdat): Subo
   const records = subobjectRecords(lib);
   const names = subobjectNames(lib, records);
   records.forEach((r, i) => {
-    if (ROOT_SIGNATURE_KINDS.has(subobjectKind(r)) && typeof r.RootSignature === 'string') {
-      out.push({ name: names[i]!, kind: subobjectKind(r) as SubobjectRootSignature['kind'], bytes: hexBytes(r.RootSignature, `SubobjectTable[${i}].RootSignature`), subobject: i });
+    const kind = subobjectKind(r, i);
+    if (ROOT_SIGNATURE_KINDS.has(kind)) {
+      out.push({ name: names[i]!, kind: kind as SubobjectRootSignature['kind'], bytes: hexBytes(r.RootSignature, `SubobjectTable[${i}].RootSignature`), subobject: i });
     }
   });
   return out;
@@ -94,7 +100,7 @@ export function subobjectIndex(library: Uint8Array | LibraryRdat): {
     if (list) list.push(i);
     else byName.set(name, [i]);
   });
-  const describe = (i: number) => `SubobjectTable[${i}] (${subobjectKind(records[i]!)})`;
+  const describe = (i: number) => `SubobjectTable[${i}] (${subobjectKind(records[i]!, i)})`;
   return {
     one(name) {
       expectString(name, 'name');
@@ -132,14 +138,14 @@ export function withSubobjectRootSignatures(library: Uint8Array, replacements: R
   }
   const index = subobjectIndex(lib);
   const names = subobjectNames(lib, records);
-  const rsNames = () => records.flatMap((r, i) => (ROOT_SIGNATURE_KINDS.has(subobjectKind(r)) ? [`"${printable(names[i]!)}"`] : []));
+  const rsNames = () => records.flatMap((r, i) => (ROOT_SIGNATURE_KINDS.has(subobjectKind(r, i)) ? [`"${printable(names[i]!)}"`] : []));
   // one pass: in-place overwrites go into one copy of RawBytes, turned back into hex once
   let rawBytes: Uint8Array | undefined;
   for (const [name, bytes] of replacements) {
     expectString(name, 'subobject name');
     expectBytes(bytes, `replacements.${printable(name)}`);
     const at = index.one(name);
-    const rec = at === undefined || !ROOT_SIGNATURE_KINDS.has(subobjectKind(records[at]!)) ? undefined : records[at]!;
+    const rec = at === undefined || !ROOT_SIGNATURE_KINDS.has(subobjectKind(records[at]!, at)) ? undefined : records[at]!;
     if (!rec) throw new DescriptionError('bad-name', 'subobject', `the library has no root signature subobject "${printable(name)}" (it has ${rsNames().join(', ') || 'none'})`);
     const hex = toHex(bytes);
     const ref = rec.refs?.RootSignature;

@@ -5,29 +5,22 @@
  * are written as described; a field whose ref still resolves to its value keeps the ref (so an
  * unedited description gives back its bytes), any other value is found in the pool or appended.
  */
-import { NULL_REF, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatTableName } from '../../codecs/rdat.js';
+import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, type RdatTableName } from '../../codecs/rdat.js';
+import type { EnumTable } from '../../codecs/enum-table.js';
+import type { Field, RecordDef } from '../../codecs/rows.js';
+import { enumName } from '../json/vocabulary.js';
+import { printable, quoted } from '../bytes/text.js';
 import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
-import { DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectArray, expectNumber, expectObject, expectObjects, expectString } from '../bytes/check.js';
+import { DescriptionError } from '../bytes/errors.js';
+import { expectArray, expectObject, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { tableNames, type TableNames } from '../bytes/strings.js';
+import { checkedParts, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, u32 } from './check.js';
 import { layoutForStride } from './decode.js';
 import { hexBytes } from './hex.js';
 import type { RdatDescription, RdatRecord, RdatRefs, RdatTable } from './types.js';
 
 const UTF8 = new TextEncoder();
-const PART_NAMES = new Map<string, number>([
-  ['StringBuffer', RDAT_PART_TYPE.StringBuffer],
-  ['IndexArrays', RDAT_PART_TYPE.IndexArrays],
-  ['RawBytes', RDAT_PART_TYPE.RawBytes],
-  ...(Object.keys(RDAT_TABLES) as RdatTableName[]).map((n) => [n, RDAT_TABLES[n].part] as const),
-]);
-
-function u32(value: unknown, path: string): number {
-  expectNumber(value, path);
-  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new DescriptionError('out-of-range', path, `${value} is not a u32`);
-  return value;
-}
 
 /** The pools while records are written: existing bytes, lookups built once, appended values. */
 class Pools {
@@ -108,11 +101,30 @@ class Pools {
     return at;
   }
 
+  /** Runs already stored, by their hex text and the ref given: records sharing one string (in memory) parse and compare it once. */
+  private readonly bytesDone = new Map<string, Map<string, [number, number]>>();
+
+  /** Whether a record stored a byte run (an empty one too: the decoder reads it only in a RawBytes part). */
+  rawUsed = false;
+
   bytes(hex: string, ref: unknown, path: string): [number, number] {
+    this.rawUsed = true;
+    const key = Array.isArray(ref) && ref.length === 2 ? `${String(ref[0])},${String(ref[1])}` : '';
+    let done = this.bytesDone.get(hex);
+    const hit = done?.get(key);
+    if (hit) return hit;
+    const out = this.storeBytes(hex, ref, path);
+    if (!done) this.bytesDone.set(hex, (done = new Map()));
+    done.set(key, out);
+    return out;
+  }
+
+  private storeBytes(hex: string, ref: unknown, path: string): [number, number] {
     const data = hexBytes(hex, path);
     if (Array.isArray(ref) && ref.length === 2) {
-      const [o, n] = ref as [number, number];
-      if (n === data.length && o + n <= this.raw.length && data.every((b, i) => this.raw[o + i] === b)) return [o, n];
+      const [o, n] = ref as [unknown, unknown];
+      // a stored run kept only where it lies in the pool and holds these bytes (an offset of -5 or 1.5 is none)
+      if (n === data.length && Number.isInteger(o) && (o as number) >= 0 && (o as number) + n <= this.raw.length && data.every((b, i) => this.raw[(o as number) + i] === b)) return [o as number, n];
     }
     let at = this.rawIndex.get(hex.toLowerCase());
     if (at === undefined) {
@@ -144,39 +156,111 @@ class PoolStore implements RefStore {
         return pools.bytes(value, ref, path);
       default: {
         if (value === null) return NULL_REF;
-        expectArray(value, path);
-        if (type.ref === 'stringArray' && pools.stringsAt(ref, value)) return ref as number;
-        const values = type.ref === 'stringArray'
-          ? value.map((s, i) => {
-              expectString(s, `${path}[${i}]`);
-              return pools.string(s, undefined);
-            })
-          : value.map((v, i) => u32(v, `${path}[${i}]`));
-        // A string array keeps its ref only when the strings' offsets are still the stored ones.
-        return pools.array(values, ref);
+        // records sharing one array (decodeRdat's sharedArrays gives one per stored list) store it
+        // once: the pools only grow, so the same array and ref give the same words again
+        const key = `${type.ref} ${typeof ref === 'number' ? ref : '-'}`;
+        let done = this.lists.get(value);
+        const hit = done?.get(key);
+        if (hit !== undefined) return hit;
+        const out = this.storeList(type.ref, value, ref, path);
+        if (!done) this.lists.set(value, (done = new Map()));
+        done.set(key, out);
+        return out;
       }
     }
   }
+
+  /** Arrays already stored, by the array and the kind and ref they were stored with. */
+  private readonly lists = new Map<unknown, Map<string, Stored>>();
+
+  private storeList(kind: string, value: unknown, ref: unknown, path: string): Stored {
+    const pools = this.pools;
+    const list = denseArray(value, path, (MAX_PART_BYTES >>> 2) - 1, '4 bytes');
+    if (kind === 'stringArray' && pools.stringsAt(ref, list)) return ref as number;
+    const values = kind === 'stringArray'
+      ? list.map((s, i) => {
+          expectString(s, `${path}[${i}]`);
+          return pools.string(s, undefined);
+        })
+      : list.map((v, i) => u32(v, `${path}[${i}]`));
+    // A string array keeps its ref only when the strings' offsets are still the stored ones.
+    return pools.array(values, ref);
+  }
 }
 
-function writeTable(table: RdatTable, pools: Pools, path: string): Uint8Array {
+/** The keys a record of `layout` may hold (its fields, the union case its selector picks, the names beside enumerated fields, `refs`, `tail`): any other would be dropped, so it is refused. */
+function checkKeys(layout: RecordDef, rec: Record<string, unknown>, row: Row, path: string): void {
+  const allowed = new Set<string>(['refs', 'tail']);
+  const names: [string, EnumTable][] = [];
+  const add = (fields: readonly Field[]) => {
+    for (const f of fields) {
+      const t = f.type;
+      if (typeof t === 'object' && 'union' in t) {
+        const by = row[t.union.by];
+        add(t.union.cases[typeof by === 'number' ? by : -1] ?? []);
+        allowed.add(`${f.key}Rest`);
+        continue;
+      }
+      allowed.add(f.key);
+      if (typeof t === 'object' && 'enum' in t) {
+        allowed.add(`${f.key}Name`);
+        names.push([f.key, t.enum]);
+      }
+    }
+  };
+  add(layout.fields);
+  for (const key of Object.keys(rec)) {
+    if (rec[key] === undefined || allowed.has(key)) continue;
+    throw new DescriptionError('unknown-key', `${path}.${printable(key)}`, `a ${layout.name} record${union(layout, row)} has no field ${quoted(key)} (it has ${Array.from(allowed).join(', ')}); it would be lost`);
+  }
+  // a name beside an enumerated value (the decoder's helper) must name it: an edit of the name alone would be lost
+  for (const [key, table] of names) {
+    const given = rec[`${key}Name`];
+    if (given === undefined) continue;
+    const name = enumName(table, row[key] as number);
+    if (given !== name) throw new DescriptionError('bad-name', `${path}.${key}Name`, `${quoted(given)} does not name ${key} ${quoted(row[key])}${typeof name === 'string' ? ` (${name})` : ''}: edit ${key} itself, and give ${key}Name as it names the value or not at all`);
+  }
+}
+
+/** ` of kind N` for a record whose union a field picks (the keys allowed depend on it). */
+function union(layout: RecordDef, row: Row): string {
+  const u = layout.fields.find((f) => typeof f.type === 'object' && 'union' in f.type)?.type as { union: { by: string } } | undefined;
+  return u ? ` of ${u.union.by} ${quoted(row[u.union.by])}` : '';
+}
+
+/** The keys of a part by its type: any other would be dropped (a misspelled `strings` made an empty pool), so it is refused; so are `strings` and `hex` together. */
+function checkPartKeys(p: Record<string, unknown>, path: string): void {
+  const allowed = isTableName(p.type) ? TABLE_KEYS : p.type === 'StringBuffer' ? STRING_BUFFER_KEYS : p.type === 'IndexArrays' ? INDEX_ARRAYS_KEYS : HEX_KEYS;
+  for (const key of Object.keys(p)) {
+    if (p[key] !== undefined && !allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}.${printable(key)}`, `a ${quoted(p.type)} part has no ${quoted(key)} (it has ${allowed.join(', ')}); it would be lost`);
+  }
+  if (p.type === 'StringBuffer' && p.hex !== undefined && p.strings !== undefined) throw new DescriptionError('unknown-key', `${path}.strings`, 'a StringBuffer is given by `strings` or by `hex`, not both (one would be lost)');
+}
+const TABLE_KEYS = ['type', 'stride', 'records'];
+const STRING_BUFFER_KEYS = ['type', 'strings', 'hex'];
+const INDEX_ARRAYS_KEYS = ['type', 'values'];
+const HEX_KEYS = ['type', 'hex'];
+
+function writeTable(table: Record<string, unknown>, name: RdatTableName, pools: Pools, path: string): Uint8Array {
   const stride = u32(table.stride, `${path}.stride`);
-  const layout = layoutForStride(table.type, stride);
-  if (!layout) throw new DescriptionError('out-of-range', `${path}.stride`, `stride ${stride} is shorter than any ${table.type} record`);
-  expectArray(table.records, `${path}.records`);
-  const out = new Uint8Array(8 + table.records.length * stride);
+  const layout = layoutForStride(name, stride);
+  if (!layout) throw new DescriptionError('out-of-range', `${path}.stride`, `stride ${stride} is shorter than any ${name} record`);
+  // the size first: the records' bytes must fit the part (a u32 size), before any loop over them
+  const records = denseArray(table.records, `${path}.records`, Math.floor((MAX_PART_BYTES - 8) / stride), `${stride} bytes`);
+  const out = new Uint8Array(8 + records.length * stride);
   const view = new DataView(out.buffer);
-  view.setUint32(0, table.records.length, true);
+  view.setUint32(0, records.length, true);
   view.setUint32(4, stride, true);
   const store = new PoolStore(pools);
-  table.records.forEach((rec, k) => {
+  records.forEach((rec, k) => {
     const rp = `${path}.records[${k}]`;
     expectObject(rec, rp);
     const row: Row = recordFromJson(layout, rec, rp);
+    checkKeys(layout, rec, row, rp);
     store.refs = (rec.refs ?? {}) as RdatRefs;
     const start = 8 + k * stride;
     writeRecord(layout, row, view, start, store, rp);
-    const tail = rec.tail === undefined ? new Uint8Array(stride - layout.size) : hexBytes(String(rec.tail), `${rp}.tail`);
+    const tail = rec.tail === undefined ? new Uint8Array(stride - layout.size) : hexBytes(rec.tail, `${rp}.tail`);
     if (tail.length !== stride - layout.size) throw new DescriptionError('out-of-range', `${rp}.tail`, `${tail.length} bytes; the stride leaves ${stride - layout.size}`);
     out.set(tail, start + layout.size);
   });
@@ -189,6 +273,28 @@ const words = (values: readonly number[]) => {
   return out.finish();
 };
 
+/** The StringBuffer of a description's `strings` (joined by NUL as UTF-8): strings only, no holes, within a part's size. */
+function stringBuffer(strings: unknown, path: string): Uint8Array {
+  const list = denseArray(strings, path, MAX_PART_BYTES, '1 byte or more');
+  const encoded: Uint8Array[] = [];
+  let size = 0;
+  list.forEach((s, i) => {
+    expectString(s, `${path}[${i}]`);
+    const b = UTF8.encode(s);
+    size += b.byteLength + (i > 0 ? 1 : 0);
+    if (size > MAX_PART_BYTES) throw new DescriptionError('out-of-range', `${path}[${i}]`, `the strings so far take ${size} bytes; a part holds at most ${MAX_PART_BYTES}`);
+    encoded.push(b);
+  });
+  const out = new Uint8Array(size);
+  let at = 0;
+  encoded.forEach((b, i) => {
+    if (i > 0) at++; // the NUL between strings (the array is zeroed)
+    out.set(b, at);
+    at += b.byteLength;
+  });
+  return out;
+}
+
 const pad4 = (bytes: number[]) => {
   while (bytes.length % 4) bytes.push(0);
   return Uint8Array.from(bytes);
@@ -196,39 +302,39 @@ const pad4 = (bytes: number[]) => {
 
 /**
  * Encodes an RDAT description (from decodeRdat, possibly edited).
- * @throws {DescriptionError} a value of the wrong type or range, an unknown name or part type
+ * @throws {DescriptionError} a value of the wrong type or range, an unknown name or part type; a hole or an array longer than a part stores; unknown-key for a key that would not be written; bad-name for a `<field>Name` that does not name its value; ambiguous-name for a second part of one type
  */
 export function encodeRdat(description: RdatDescription): Uint8Array {
-  expectObject(description, 'rdat');
-  expectArray(description.parts, 'rdat.parts');
-  expectObjects(description.parts, 'rdat.parts');
+  // the parts checked once: objects, no holes, each type once (a second StringBuffer was ignored, a second table written)
+  const { parts, byType } = checkedParts(description, 'rdat');
+  parts.forEach((p, i) => checkPartKeys(p, `rdat.parts[${i}]`));
   const version = u32(description.version ?? RDAT_VERSION, 'rdat.version');
-  const find = (type: string) => description.parts.find((p) => p.type === type) as Record<string, unknown> | undefined;
+  const find = (type: string) => {
+    const i = byType.get(type);
+    return i === undefined ? undefined : { part: parts[i]!, path: `rdat.parts[${i}]` };
+  };
   const sb = find('StringBuffer');
-  const stringBytes = !sb ? new Uint8Array() : sb.hex !== undefined ? hexBytes(String(sb.hex), 'rdat.StringBuffer.hex') : (expectArray(sb.strings, 'rdat.StringBuffer.strings'), UTF8.encode((sb.strings as string[]).join('\0')));
+  const stringBytes = !sb ? new Uint8Array() : sb.part.hex !== undefined ? hexBytes(sb.part.hex, `${sb.path}.hex`) : stringBuffer(sb.part.strings, `${sb.path}.strings`);
   const ia = find('IndexArrays');
-  const arrays = ia ? (expectArray(ia.values, 'rdat.IndexArrays.values'), ia.values.map((v, i) => u32(v, `rdat.IndexArrays.values[${i}]`))) : [];
+  const arrays = ia ? denseArray(ia.part.values, `${ia.path}.values`, MAX_PART_BYTES >>> 2, '4 bytes').map((v, i) => u32(v, `${ia.path}.values[${i}]`)) : [];
   const rb = find('RawBytes');
-  const pools = new Pools(stringBytes, arrays, rb ? hexBytes(String(rb.hex), 'rdat.RawBytes.hex') : new Uint8Array());
+  const pools = new Pools(stringBytes, arrays, rb ? hexBytes(rb.part.hex, `${rb.path}.hex`) : new Uint8Array());
   const stringsGiven = stringBytes.length;
   // Tables first: they may append to the pools.
-  const tables = description.parts.map((p, i) => {
-    expectObject(p, `rdat.parts[${i}]`);
-    return typeof p.type === 'string' && p.type in RDAT_TABLES ? writeTable(p as RdatTable, pools, `rdat.parts[${i}]`) : undefined;
-  });
-  const data = description.parts.map((p, i): [number, Uint8Array] => {
+  const tables = parts.map((p, i) => (isTableName(p.type) ? writeTable(p, p.type, pools, `rdat.parts[${i}]`) : undefined));
+  const data = parts.map((p, i): [number, Uint8Array] => {
     const path = `rdat.parts[${i}]`;
     if (tables[i]) return [PART_NAMES.get(p.type as string)!, tables[i]!];
     if (p.type === 'StringBuffer') return [RDAT_PART_TYPE.StringBuffer, pools.strings.length === stringsGiven ? Uint8Array.from(pools.strings) : pad4(pools.strings)];
     if (p.type === 'IndexArrays') return [RDAT_PART_TYPE.IndexArrays, words(pools.arrays)];
     if (p.type === 'RawBytes') return [RDAT_PART_TYPE.RawBytes, Uint8Array.from(pools.raw)];
-    if (typeof p.type === 'number') return [u32(p.type, `${path}.type`), hexBytes(String((p as { hex?: unknown }).hex), `${path}.hex`)];
-    throw new DescriptionError('bad-name', `${path}.type`, `${kindOf(p.type)} "${String(p.type)}" is not a part type`);
+    // checkedParts let through only the names above and opaque part numbers
+    return [p.type as number, hexBytes(p.hex, `${path}.hex`)];
   });
   // A pool the description lacks but the records needed (values appended to it) is added at the end.
   if (!sb && pools.strings.length) data.push([RDAT_PART_TYPE.StringBuffer, pad4(pools.strings)]);
   if (!ia && pools.arrays.length) data.push([RDAT_PART_TYPE.IndexArrays, words(pools.arrays)]);
-  if (!rb && pools.raw.length) data.push([RDAT_PART_TYPE.RawBytes, Uint8Array.from(pools.raw)]);
+  if (!rb && (pools.raw.length || pools.rawUsed)) data.push([RDAT_PART_TYPE.RawBytes, Uint8Array.from(pools.raw)]);
   const w = new ByteWriter();
   w.u32(version);
   w.u32(data.length);

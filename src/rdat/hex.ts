@@ -3,7 +3,7 @@ import { hexToBytes } from '../rows/record.js';
 
 export { bytesHex as toHex } from '../bytes/hex.js';
 
-/** Bytes of lowercase or uppercase hex text. @throws {DescriptionError} bad-type for other text */
-export function hexBytes(text: string, path: string): Uint8Array {
+/** Bytes of lowercase or uppercase hex text. @throws {DescriptionError} bad-type for other text, or for anything but text (a number is no hex) */
+export function hexBytes(text: unknown, path: string): Uint8Array {
   return hexToBytes(text, undefined, path);
 }

@@ -3,20 +3,27 @@
  * kind, flags, payload sizes and bindings) and subobjects (kind, name, contents, root signature).
  * Built once from a description: names are indexed, never searched in a loop.
  */
-import { FUNC_ATTRIB_KIND_TABLE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RESOURCE_CLASS_TABLE, SUBOBJECT_KIND_TABLE, hitGroupTypeName, shaderKindName } from '../../codecs/rdat.js';
+import { FUNC_ATTRIB_KIND_TABLE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RDAT_TABLES, RESOURCE_CLASS_TABLE, SUBOBJECT_KIND_TABLE, hitGroupTypeName, shaderKindName, type RdatTableName } from '../../codecs/rdat.js';
 import { PSV_RESOURCE_KIND, SHADER_KIND as SHADER_KIND_TABLE } from '../../codecs/psv0.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
 import { expectArray, expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
-import { tableNames, type TableNames } from '../bytes/strings.js';
-import { printable } from '../bytes/text.js';
+import { printable, quoted } from '../bytes/text.js';
+import { checkedParts, denseArray, MAX_PART_BYTES, u32, type CheckedParts } from './check.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
 import { summarizeRootSignature } from '../root-signature/summary.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { hexBytes } from './hex.js';
-import type { RdatDescription, RdatRecord, RdatTable } from './types.js';
+import type { RdatDescription, RdatRecord } from './types.js';
+
+/** A u16 field (FunctionInfo2's ShaderFlags). */
+function u16(value: unknown, path: string): number {
+  const v = u32(value, path);
+  if (v > 0xffff) throw new DescriptionError('out-of-range', path, `${v} is not an unsigned 16-bit integer`);
+  return v;
+}
 
 /** How a Library names an enumerated value its table lacks: `unknown(17)`, the stored number kept. */
 export type UnknownName = `unknown(${number})`;
@@ -77,14 +84,6 @@ export interface Library {
   subobjects: LibrarySubobject[];
 }
 
-/**
- * The name of an enumerated field's value: a stored number through its table (one the table lacks
- * as its digits), a name as given (a description written by hand spells it in place).
- */
-export function enumText(value: unknown, table: EnumTable): string {
-  return typeof value === 'number' ? String(enumName(table, value)) : String(value);
-}
-
 /** `unknown(N)`: a value its table has no name for, the number kept (the rows' JSON form gives the bare number, src/json/vocabulary.ts enumName). */
 export const unknownName = (value: number): UnknownName => `unknown(${value})`;
 
@@ -103,40 +102,45 @@ function enumLabel(table: EnumTable, given: unknown, path: string): string {
 const CLASS_BY_VALUE: readonly LibraryBinding['class'][] = ['SRV', 'UAV', 'CBV', 'Sampler', 'Invalid'];
 const VERSION_NAMES: Readonly<Record<number, string>> = { 1: '1.0', 2: '1.1', 3: '1.2' };
 
-/** A table's records at their stored indices (references name them): a record that is no object is refused, not dropped (dropping one moved every later index). */
-const tableOf = (rdat: RdatDescription, type: string): RdatRecord[] => {
-  const records = (rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === type) as RdatTable | undefined)?.records;
-  if (!Array.isArray(records)) return [];
-  records.forEach((r, i) => {
-    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw new DescriptionError('bad-type', `RDAT.${type}[${i}]`, `expected a record (an object), got ${kindOf(r)}`);
+/**
+ * A table's records at their stored indices (references name them): a record that is no object,
+ * or a hole, is refused, not dropped or read as an empty record (either moved or changed what
+ * later references name). The count is bounded as the part's u32 size bounds it, before the walk.
+ */
+function tableOf(parts: CheckedParts, type: RdatTableName): readonly RdatRecord[] {
+  const i = parts.byType.get(type);
+  if (i === undefined) return [];
+  const p = parts.parts[i]!;
+  if (p.records === undefined) return [];
+  const layouts = RDAT_TABLES[type].layouts;
+  const records = denseArray(p.records, `RDAT.${type}`, Math.floor((MAX_PART_BYTES - 8) / layouts[0]!.size), `${layouts[0]!.size} bytes or more`);
+  records.forEach((r, k) => {
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw new DescriptionError('bad-type', `RDAT.${type}[${k}]`, `expected a record (an object), got ${kindOf(r)}`);
   });
-  return records;
-};
-const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-const UTF8 = new TextEncoder();
+  return records as readonly RdatRecord[];
+}
+
+/** A table's records of a description (its parts checked as describeLibrary checks them). */
+export function tableRecords(rdat: RdatDescription, type: RdatTableName, path = 'rdat'): readonly RdatRecord[] {
+  return tableOf(checkedParts(rdat, path), type);
+}
+
+/** A list field of a record (null or absent for none): an array without holes, each element then read by the caller. */
+function listOf(value: unknown, path: string): readonly unknown[] {
+  if (value === undefined || value === null) return [];
+  return denseArray(value, path, MAX_PART_BYTES >>> 2, '4 bytes');
+}
 
 /**
- * A record's string fields as text. A decoded description holds the text; a number is read as the
- * stored form holds it, an offset into the description's StringBuffer, and must start a
- * NUL-ended string inside it. A missing field (or null) is the empty string.
+ * A record's string field as text, as encodeRdat takes it: a string. A number is refused (it was
+ * read as an offset into the StringBuffer, while encodeRdat refuses it: a decoded description
+ * holds the text, the stored offset is in `refs`), so is a missing field.
+ * @throws {DescriptionError} missing-key, bad-type naming the field
  */
-export function stringReader(rdat: RdatDescription): (value: unknown, path: string) => string {
-  let pool: { size: number; names: TableNames } | undefined;
-  const poolOf = () => {
-    if (pool) return pool;
-    const sb = rdat.parts.find((p) => typeof p === 'object' && p !== null && p.type === 'StringBuffer') as { strings?: unknown; hex?: unknown } | undefined;
-    const bytes = !sb ? new Uint8Array() : typeof sb.hex === 'string' ? hexBytes(sb.hex, 'rdat.StringBuffer.hex') : Array.isArray(sb.strings) ? UTF8.encode(sb.strings.map(String).join('\0')) : new Uint8Array();
-    return (pool = { size: bytes.byteLength, names: tableNames(bytes, Infinity) });
-  };
-  return (value, path) => {
-    if (typeof value === 'string') return value;
-    if (value === undefined || value === null) return '';
-    if (typeof value !== 'number') throw new DescriptionError('bad-type', path, `expected a string or a string offset, got ${kindOf(value)}`);
-    const { size, names } = poolOf();
-    if (!Number.isInteger(value) || value < 0 || value >= size) throw new DescriptionError('out-of-range', path, `string offset ${value} outside the ${size}-byte string buffer`);
-    if (names.endOf(value) < 0) throw new DescriptionError('out-of-range', path, `string offset ${value}: no NUL ends the string there`);
-    return names(value)!;
-  };
+export function textField(value: unknown, path: string): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) throw new DescriptionError('missing-key', path, 'expected a string, got nothing');
+  throw new DescriptionError('bad-type', path, `expected a string (the text; a stored offset belongs in refs), got ${quoted(value)}`);
 }
 
 /** `RayGeneration 6.3`-style name of a MinShaderTarget word (kind << 16 | major << 4 | minor); a kind the table lacks is `unknown(N)`. */
@@ -165,16 +169,18 @@ const STRING_FIELDS: ReadonlySet<string> = new Set(['Subobject', 'AnyHit', 'Clos
  * attribute kinds) is a stored number or a name of its table (codecs/psv0.ts SHADER_KIND), as a
  * decoded description or one in the JSON form spells it; so are a resource's Class and Kind, a
  * subobject's Kind and a hit group's Type. A value the table lacks is named `unknown(N)`. String
- * fields are text, or (the stored form) an offset into the description's StringBuffer.
- * @throws {DescriptionError} bad-type when `rdat` is not a description or a table record is no object; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; out-of-range for a string offset outside the string buffer or a record reference past its table (the field's path named)
+ * fields are text (a number is refused, as encodeRdat refuses it); integer fields are u32 numbers
+ * (ShaderFlags a u16), never "3", 1.5, 2^32 or missing. The parts are checked as encodeRdat checks
+ * them: one per type (a second FunctionTable is refused, never the first or last read), arrays
+ * without holes, their lengths bounded before any walk.
+ * @throws {DescriptionError} bad-type when `rdat` is not a description, a table record is no object or an array has a hole; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; missing-key, bad-type, out-of-range for an integer or string field that is none; out-of-range for a record reference past its table; ambiguous-name for a second part of one type (the field's path named)
  */
 export function describeLibrary(rdat: RdatDescription): Library {
-  expectObject(rdat, 'rdat');
-  expectArray(rdat.parts, 'rdat.parts');
-  const resources = tableOf(rdat, 'ResourceTable');
-  const funcAttribs = tableOf(rdat, 'NodeShaderFuncAttribTable');
-  const nodeInfos = tableOf(rdat, 'NodeShaderInfoTable');
-  const text = stringReader(rdat);
+  const parts = checkedParts(rdat, 'rdat');
+  const resources = tableOf(parts, 'ResourceTable');
+  const funcAttribs = tableOf(parts, 'NodeShaderFuncAttribTable');
+  const nodeInfos = tableOf(parts, 'NodeShaderInfoTable');
+  const text = textField;
   /** Record `index` of a table, or a DescriptionError naming the reference (a decoded description's are checked; a hand-written one's may not be). */
   const recordOf = (records: readonly RdatRecord[], table: string, index: unknown, path: string): RdatRecord => {
     const rec = typeof index === 'number' ? records[index] : undefined;
@@ -188,26 +194,41 @@ export function describeLibrary(rdat: RdatDescription): Library {
     return {
       class: CLASS_BY_VALUE[cls] ?? unknownName(cls),
       kind: enumLabel(PSV_RESOURCE_KIND, r.Kind, `${p}.Kind`),
-      space: num(r.Space),
-      lowerBound: num(r.LowerBound),
-      upperBound: num(r.UpperBound),
+      space: u32(r.Space, `${p}.Space`),
+      lowerBound: u32(r.LowerBound, `${p}.LowerBound`),
+      upperBound: u32(r.UpperBound, `${p}.UpperBound`),
       name: text(r.Name, `${p}.Name`),
-      flags: num(r.Flags),
+      flags: u32(r.Flags, `${p}.Flags`),
       resource: i,
     };
   };
-  // functions sharing one stored Resources list (DXC deduplicates index arrays) share one array
-  const shared = new Map<number, LibraryBinding[]>();
+  // functions sharing one array of the description (decodeRdat's sharedArrays gives one per stored
+  // list: DXC deduplicates index arrays) share one list of bindings, read once, not once per function.
+  // Never by the stored ref alone: an edited list beside an unedited ref would read as the other list.
+  const sharedLists = new Map<unknown, LibraryBinding[]>();
   const bindingsOf = (f: RdatRecord, path: string): LibraryBinding[] => {
-    if (!Array.isArray(f.Resources)) return [];
-    const ref = f.refs?.Resources;
-    const hit = typeof ref === 'number' ? shared.get(ref) : undefined;
+    if (f.Resources === null || f.Resources === undefined) return [];
+    const hit = sharedLists.get(f.Resources);
     if (hit) return hit;
-    const list = f.Resources.map((r, k) => binding(r as number, `${path}.Resources[${k}]`));
-    if (typeof ref === 'number') shared.set(ref, list);
+    const list = listOf(f.Resources, `${path}.Resources`).map((r, k) => binding(r as number, `${path}.Resources[${k}]`));
+    sharedLists.set(f.Resources, list);
     return list;
   };
-  const exports = tableOf(rdat, 'FunctionTable').map((f: RdatRecord, i): LibraryExport => {
+  // a node's local root arguments table index, read once per node record (functions may share one)
+  const localRootArguments = new Map<number, number | undefined>();
+  const localRootArgumentsOf = (node: number, path: string): number | undefined => {
+    if (localRootArguments.has(node)) return localRootArguments.get(node);
+    const info = recordOf(nodeInfos, 'NodeShaderInfoTable', node, path);
+    let found: number | undefined;
+    for (const [k, a] of listOf(info.Attribs, `RDAT.NodeShaderInfoTable[${node}].Attribs`).entries()) {
+      const rec = recordOf(funcAttribs, 'NodeShaderFuncAttribTable', a, `RDAT.NodeShaderInfoTable[${node}].Attribs[${k}]`);
+      const q = `RDAT.NodeShaderFuncAttribTable[${a as number}]`;
+      if (enumValue(FUNC_ATTRIB_KIND_TABLE, rec.AttribKind, `${q}.AttribKind`) === NODE_FUNC_ATTRIB_KIND.LocalRootArgumentsTableIndex) found = u32(rec.LocalRootArgumentsTableIndex, `${q}.LocalRootArgumentsTableIndex`);
+    }
+    localRootArguments.set(node, found);
+    return found;
+  };
+  const exports = tableOf(parts, 'FunctionTable').map((f: RdatRecord, i): LibraryExport => {
     const p = `RDAT.FunctionTable[${i}]`;
     const unmangled = text(f.UnmangledName, `${p}.UnmangledName`);
     const mangled = text(f.Name, `${p}.Name`);
@@ -216,29 +237,29 @@ export function describeLibrary(rdat: RdatDescription): Library {
       mangledName: mangled,
       // a stored number or a name of the table, as src/ddi/nodes.ts reads it; anything else refused
       kind: enumLabel(SHADER_KIND_TABLE, f.ShaderKind, `${p}.ShaderKind`),
-      payloadSizeInBytes: num(f.PayloadSizeInBytes),
-      attributeSizeInBytes: num(f.AttributeSizeInBytes),
+      payloadSizeInBytes: u32(f.PayloadSizeInBytes, `${p}.PayloadSizeInBytes`),
+      attributeSizeInBytes: u32(f.AttributeSizeInBytes, `${p}.AttributeSizeInBytes`),
       flags: {
-        featureInfo1: num(f.FeatureInfo1),
-        featureInfo2: num(f.FeatureInfo2),
-        shaderStageFlag: num(f.ShaderStageFlag),
-        minShaderTarget: shaderTargetName(num(f.MinShaderTarget)),
-        ...(typeof f.ShaderFlags === 'number' ? { shaderFlags: f.ShaderFlags } : {}),
+        featureInfo1: u32(f.FeatureInfo1, `${p}.FeatureInfo1`),
+        featureInfo2: u32(f.FeatureInfo2, `${p}.FeatureInfo2`),
+        shaderStageFlag: u32(f.ShaderStageFlag, `${p}.ShaderStageFlag`),
+        minShaderTarget: shaderTargetName(u32(f.MinShaderTarget, `${p}.MinShaderTarget`)),
+        // FunctionInfo2 only (a 44-byte FunctionInfo has none): absent, or a u16
+        ...(f.ShaderFlags !== undefined ? { shaderFlags: u16(f.ShaderFlags, `${p}.ShaderFlags`) } : {}),
       },
       bindings: bindingsOf(f, p),
       function: i,
     };
-    if (typeof f.Node === 'number') {
-      const info = recordOf(nodeInfos, 'NodeShaderInfoTable', f.Node, `${p}.Node`);
-      const attribs = Array.isArray(info.Attribs) ? info.Attribs : [];
-      for (const [k, a] of attribs.entries()) {
-        const rec = recordOf(funcAttribs, 'NodeShaderFuncAttribTable', a, `RDAT.NodeShaderInfoTable[${f.Node}].Attribs[${k}]`);
-        if (enumValue(FUNC_ATTRIB_KIND_TABLE, rec.AttribKind, `RDAT.NodeShaderFuncAttribTable[${num(a)}].AttribKind`) === NODE_FUNC_ATTRIB_KIND.LocalRootArgumentsTableIndex) out.localRootArgumentsTableIndex = num(rec.LocalRootArgumentsTableIndex);
-      }
+    if (f.Node !== undefined && f.Node !== null) {
+      const local = localRootArgumentsOf(u32(f.Node, `${p}.Node`), `${p}.Node`);
+      if (local !== undefined) out.localRootArgumentsTableIndex = local;
     }
     return out;
   });
-  const subobjects = tableOf(rdat, 'SubobjectTable').map((s: RdatRecord, i): LibrarySubobject => {
+  // subobjects sharing one Exports array of the description read it once
+  const exportLists = new Map<unknown, string[]>();
+  const rootSignatures = new Map<string, NonNullable<LibrarySubobject['rootSignature']>>();
+  const subobjects = tableOf(parts, 'SubobjectTable').map((s: RdatRecord, i): LibrarySubobject => {
     const p = `RDAT.SubobjectTable[${i}]`;
     const kind = enumLabel(SUBOBJECT_KIND_TABLE, s.Kind, `${p}.Kind`);
     const contents: Record<string, unknown> = {};
@@ -248,11 +269,21 @@ export function describeLibrary(rdat: RdatDescription): Library {
       if (k === 'Kind' || k === 'Name' || k === 'refs' || k === 'RootSignature' || (k.endsWith('Name') && Object.hasOwn(s, k.slice(0, -4)))) continue;
       if (k === 'Type' && kind === 'HitGroup') contents[k] = enumLabel(HIT_GROUP_TYPE_TABLE, v, `${p}.Type`);
       else if (STRING_FIELDS.has(k)) contents[k] = text(v, `${p}.${k}`);
-      else if (k === 'Exports' && Array.isArray(v)) contents[k] = v.map((x, n) => text(x, `${p}.Exports[${n}]`));
+      else if (k === 'Exports' && v !== null) {
+        let list = exportLists.get(v);
+        if (!list) exportLists.set(v, (list = listOf(v, `${p}.Exports`).map((x, n) => text(x, `${p}.Exports[${n}]`))));
+        contents[k] = list;
+      }
       else contents[k] = v;
     }
     const out: LibrarySubobject = { kind, name: text(s.Name, `${p}.Name`), contents, subobject: i };
-    if (typeof s.RootSignature === 'string') out.rootSignature = rootSignatureOf(s.RootSignature);
+    if (s.RootSignature !== undefined && typeof s.RootSignature !== 'string') throw new DescriptionError('bad-type', `${p}.RootSignature`, `expected the RTS0 bytes as hex, got ${quoted(s.RootSignature)}`);
+    if (typeof s.RootSignature === 'string') {
+      // subobjects holding one run (one string) decode it once
+      let rs = rootSignatures.get(s.RootSignature);
+      if (!rs) rootSignatures.set(s.RootSignature, (rs = rootSignatureOf(s.RootSignature)));
+      out.rootSignature = rs;
+    }
     return out;
   });
   return { exports, subobjects };
@@ -265,9 +296,9 @@ export function describeLibrary(rdat: RdatDescription): Library {
  */
 export function checkLibrary(lib: unknown, path = 'library'): asserts lib is Library {
   expectObject(lib, path);
-  expectArray(lib.exports, `${path}.exports`);
-  expectArray(lib.subobjects, `${path}.subobjects`);
-  const exports = lib.exports;
+  // lists without holes (forEach skipped them, and a reader then met undefined), each walked only up to its first hole
+  const exports = denseArray(lib.exports, `${path}.exports`, MAX_PART_BYTES, 'one record');
+  const subobjects = denseArray(lib.subobjects, `${path}.subobjects`, MAX_PART_BYTES, 'one record');
   const checked = new Set<unknown>();
   exports.forEach((e, i) => {
     const p = `${path}.exports[${i}]`;
@@ -276,10 +307,10 @@ export function checkLibrary(lib: unknown, path = 'library'): asserts lib is Lib
     expectString(e.kind, `${p}.kind`);
     if (e.mangledName !== undefined) expectString(e.mangledName, `${p}.mangledName`);
     if (e.flags !== undefined) expectObject(e.flags, `${p}.flags`);
-    expectArray(e.bindings, `${p}.bindings`);
     if (checked.has(e.bindings)) return; // a shared list, checked once
+    const bindings = denseArray(e.bindings, `${p}.bindings`, MAX_PART_BYTES, 'one record');
     checked.add(e.bindings);
-    (e.bindings as readonly unknown[]).forEach((b, k) => {
+    bindings.forEach((b, k) => {
       const q = `${p}.bindings[${k}]`;
       expectObject(b, q);
       for (const key of ['space', 'lowerBound', 'upperBound'] as const) expectNumber(b[key], `${q}.${key}`);
@@ -287,12 +318,17 @@ export function checkLibrary(lib: unknown, path = 'library'): asserts lib is Lib
       if (b.name !== undefined) expectString(b.name, `${q}.name`);
     });
   });
-  lib.subobjects.forEach((o, i) => {
+  subobjects.forEach((o, i) => {
     const p = `${path}.subobjects[${i}]`;
     expectObject(o, p);
     expectString(o.kind, `${p}.kind`);
     expectString(o.name, `${p}.name`);
-    if (o.contents !== undefined) expectObject(o.contents, `${p}.contents`);
+    if (o.contents !== undefined) {
+      expectObject(o.contents, `${p}.contents`);
+      // an association's export names, which verifyStateObject and libraryLines walk
+      const names = o.contents.Exports;
+      if (names !== undefined && names !== null) denseArray(names, `${p}.contents.Exports`, MAX_PART_BYTES, 'one name').forEach((x, k) => expectString(x, `${p}.contents.Exports[${k}]`));
+    }
   });
 }
 
@@ -340,11 +376,11 @@ export function libraryLines(lib: Library, options?: LibraryTextOptions): string
   const lines = [`library: ${lib.exports.length} export${lib.exports.length === 1 ? '' : 's'}, ${lib.subobjects.length} subobject${lib.subobjects.length === 1 ? '' : 's'}`];
   const firstWith = new Map<readonly LibraryBinding[], string>();
   for (const e of lib.exports) {
-    const sizes = e.payloadSizeInBytes || e.attributeSizeInBytes ? `, payload ${e.payloadSizeInBytes} B, attributes ${e.attributeSizeInBytes} B` : '';
-    const local = e.localRootArgumentsTableIndex !== undefined ? `, local root arguments table ${e.localRootArgumentsTableIndex}` : '';
+    const sizes = e.payloadSizeInBytes || e.attributeSizeInBytes ? `, payload ${shown(e.payloadSizeInBytes)} B, attributes ${shown(e.attributeSizeInBytes)} B` : '';
+    const local = e.localRootArgumentsTableIndex !== undefined ? `, local root arguments table ${shown(e.localRootArgumentsTableIndex)}` : '';
     const same = firstWith.get(e.bindings);
     const count = `${e.bindings.length} binding${e.bindings.length === 1 ? '' : 's'}`;
-    const line = `  export ${printable(e.name)}: ${printable(e.kind)} (${e.flags.minShaderTarget}${sizes}${local}), ${count}${same !== undefined && e.bindings.length > 0 ? ` (the list of export ${same})` : ''}`;
+    const line = `  export ${printable(e.name)}: ${printable(e.kind)} (${shown(e.flags.minShaderTarget)}${sizes}${local}), ${count}${same !== undefined && e.bindings.length > 0 ? ` (the list of export ${same})` : ''}`;
     budget.charge('produce', line.length, `library.exports`);
     lines.push(line);
     if (same !== undefined) continue;
@@ -358,23 +394,38 @@ export function libraryLines(lib: Library, options?: LibraryTextOptions): string
   for (const s of lib.subobjects) {
     const c = s.contents;
     let what = '';
-    if (s.kind === 'SubobjectToExportsAssociation') what = `${printable(String(c.Subobject))} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.map((x) => printable(String(x))).join(', ') : '(default: every export)'}`;
+    if (s.kind === 'SubobjectToExportsAssociation') what = `${printable(String(c.Subobject))} -> ${Array.isArray(c.Exports) && c.Exports.length ? c.Exports.map(shown).join(', ') : '(default: every export)'}`;
     else if (s.kind === 'HitGroup') what = `${c.Type === hitGroupTypeName(0) ? 'triangles' : c.Type === hitGroupTypeName(1) ? 'procedural' : printable(String(c.Type))}: closest hit ${printable(String(c.ClosestHit || '-'))}, any hit ${printable(String(c.AnyHit || '-'))}, intersection ${printable(String(c.Intersection || '-'))}`;
-    else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${printable(s.rootSignature.error)})` : `RTS0 v${s.rootSignature.version}, ${s.rootSignature.bytes.byteLength} bytes`;
-    else what = Object.entries(c).map(([k, v]) => `${printable(k)} ${printable(String(v))}`).join(', ');
-    lines.push(`  subobject ${printable(s.name)}: ${printable(s.kind)}${what ? `, ${what}` : ''}`);
-    for (const line of s.rootSignature?.summary ?? []) lines.push(`    ${line}`);
+    else if (s.rootSignature) what = s.rootSignature.error ? `undecodable RTS0 (${printable(s.rootSignature.error)})` : `RTS0 v${shown(s.rootSignature.version)}, ${shown(s.rootSignature.bytes?.byteLength)} bytes`;
+    else what = Object.entries(c).map(([k, v]) => `${printable(k)} ${shown(v)}`).join(', ');
+    const line = `  subobject ${printable(s.name)}: ${printable(s.kind)}${what ? `, ${what}` : ''}`;
+    budget.charge('produce', line.length, 'library.subobjects');
+    lines.push(line);
+    for (const summary of s.rootSignature?.summary ?? []) {
+      const text = `    ${shown(summary)}`;
+      budget.charge('produce', text.length, 'library.subobjects');
+      lines.push(text);
+    }
   }
   return lines;
 }
 
 const LETTERS: Readonly<Record<string, string>> = { SRV: 't', UAV: 'u', CBV: 'b', Sampler: 's' };
 
+/**
+ * A value of a Library as it may stand in a printed line: text escaped (printable), a number as
+ * its digits, anything else by its kind (quoted): a hand-made Library's `minShaderTarget` or
+ * summary line cannot drive the terminal, nor an object's toString run.
+ */
+function shown(v: unknown): string {
+  return typeof v === 'string' ? printable(v) : typeof v === 'number' || typeof v === 'boolean' ? String(v) : quoted(v);
+}
+
 /** `SRV t0 space0`, `UAV u1-u4 space2`, `SRV t0-unbounded space1`; a class that is no register class has no letter (`Invalid 0 space0`). */
 export function formatLibraryBinding(b: LibraryBinding): string {
   const l = Object.hasOwn(LETTERS, b.class) ? LETTERS[b.class]! : '';
   const range = b.upperBound === b.lowerBound ? `${l}${b.lowerBound}` : b.upperBound === 0xffffffff ? `${l}${b.lowerBound}-unbounded` : `${l}${b.lowerBound}-${l}${b.upperBound}`;
-  return `${b.class} ${range} space${b.space}`;
+  return `${shown(b.class)} ${range} space${shown(b.space)}`;
 }
 
 /** A binding as `libraryJson` writes it (the resource record index left out). */

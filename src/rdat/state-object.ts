@@ -26,6 +26,9 @@ import { checkLibrary, describeLibrary, formatLibraryBinding, type Library, type
 
 export type { StateObjectViolationCode };
 
+/** A table's row for a key from input: an own key only (a hand-made Library's kind "constructor" or "toString" is none, not Object's members). */
+const own = <T>(table: Readonly<Record<string, T>>, key: unknown): T | undefined => (typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined);
+
 /** One broken rule: the export, binding and subobject it concerns, and the library it sits in. */
 export interface StateObjectViolation {
   code: StateObjectViolationCode;
@@ -177,7 +180,7 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
         report('unresolved-subobject', l, { association: a.name, subobject: target }, { subobject: a.name });
         continue;
       }
-      const type = ASSOCIATION_TYPE[so.item.kind];
+      const type = own(ASSOCIATION_TYPE, so.item.kind);
       if (!type) continue;
       const list = Array.isArray(a.contents.Exports) ? (a.contents.Exports as string[]) : [];
       if (list.length === 0) add(defaults[l]!, type, target);
@@ -188,7 +191,7 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
       }
     }
     for (const s of lib.subobjects) {
-      const type = ASSOCIATION_TYPE[s.kind];
+      const type = own(ASSOCIATION_TYPE, s.kind);
       if (type && !referenced.has(s.name)) add(defaults[l]!, type, s.name);
     }
   });
@@ -306,7 +309,7 @@ export function verifyStateObject(libraries: readonly StateObjectLibrary[], opti
         }
       }
       let configName: string | undefined;
-      const rt = RAY_TRACING_KINDS[e.kind];
+      const rt = own(RAY_TRACING_KINDS, e.kind);
       if (rt) {
         configName = resolve(e.name, l, 'RaytracingShaderConfig');
         const config = configName ? subobjects.get(configName)!.item : undefined;

@@ -5,7 +5,7 @@
  * per export instead (LOCAL_ROOT_SIGNATURE set).
  */
 import { DescriptionError } from '../bytes/errors.js';
-import { printable } from '../bytes/text.js';
+import { printable, quoted } from '../bytes/text.js';
 import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
 import { suggestRootSignature } from '../binding/suggest.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -53,7 +53,7 @@ export function suggestLibraryRootSignatures(libraries: readonly Library[], opti
   expectArray(libraries, 'libraries');
   expectOptions(options);
   const local = options.localSpace;
-  if (local !== undefined && (!Number.isInteger(local) || local < 0 || local > 0xffffffff)) throw new DescriptionError('out-of-range', 'options.localSpace', `${String(local)} is not a register space`);
+  if (local !== undefined && (!Number.isInteger(local) || local < 0 || local > 0xffffffff)) throw new DescriptionError('out-of-range', 'options.localSpace', `${quoted(local)} is not a register space`);
   const global: ShaderBinding[] = [];
   const locals: LibrarySuggestion['locals'] = [];
   libraries.forEach((lib, i) => {

@@ -1,0 +1,113 @@
+/**
+ * The checks of RDAT's public boundary, shared by the decoder, the encoder and the library
+ * readers (docs/formats/rdat.md): u32 fields, arrays without holes and within what the format can
+ * store (the size checked before any loop over the elements), and one part per type in a
+ * description. Every refusal is a DescriptionError naming the field; text from input passes
+ * `quoted`.
+ */
+import { RDAT_PART_TYPE, RDAT_TABLES, type RdatTableName } from '../../codecs/rdat.js';
+import { DescriptionError } from '../bytes/errors.js';
+import { expectArray, expectBytes, expectObject, expectOffset } from '../bytes/check.js';
+import { quoted } from '../bytes/text.js';
+
+/** The most bytes a part holds: its size is a u32 (and so is every offset in the RDAT part). */
+export const MAX_PART_BYTES = 0xffffffff;
+
+/**
+ * `value` as a u32 field: missing-key for a missing one (undefined), bad-type for anything but a
+ * number ("3" is text, not 3), out-of-range for a number that is no whole number in 0..2^32-1.
+ */
+export function u32(value: unknown, path: string): number {
+  if (value === undefined) throw new DescriptionError('missing-key', path, 'expected an unsigned 32-bit integer, got nothing');
+  if (typeof value !== 'number') throw new DescriptionError('bad-type', path, `expected an unsigned 32-bit integer, got ${quoted(value)}`);
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new DescriptionError('out-of-range', path, `${quoted(value)} is not an unsigned 32-bit integer`);
+  return value;
+}
+
+/**
+ * `value` as an array of at most `max` elements with no holes: the length is checked first (an
+ * array of length 2^32-1 with nothing in it costs one comparison), then each index up to the
+ * first hole, so the walk is never longer than the elements the array really holds.
+ * @param size what one element costs in bytes, for the message
+ * @throws {DescriptionError} bad-type (not an array, or a hole, naming its index), out-of-range (too long)
+ */
+export function denseArray(value: unknown, path: string, max: number, size: string): readonly unknown[] {
+  expectArray(value, path);
+  if (value.length > max) throw new DescriptionError('out-of-range', path, `${value.length} elements; an RDAT part holds at most ${max} (${size} each, in a part of at most ${MAX_PART_BYTES} bytes)`);
+  for (let i = 0; i < value.length; i++) {
+    if (!(i in value)) throw new DescriptionError('bad-type', `${path}[${i}]`, 'a hole (no element at this index); every element must be given');
+  }
+  return value;
+}
+
+/** The part types by name: the pools and the tables. */
+export const PART_NAMES: ReadonlyMap<string, number> = new Map<string, number>([
+  ['StringBuffer', RDAT_PART_TYPE.StringBuffer],
+  ['IndexArrays', RDAT_PART_TYPE.IndexArrays],
+  ['RawBytes', RDAT_PART_TYPE.RawBytes],
+  ...(Object.keys(RDAT_TABLES) as RdatTableName[]).map((n) => [n, RDAT_TABLES[n].part] as const),
+]);
+const NAME_OF_TYPE = new Map<number, string>(Array.from(PART_NAMES, ([name, type]) => [type, name]));
+
+/** Whether `name` names a record table (an own key of RDAT_TABLES: not "constructor" nor "__proto__"). */
+export const isTableName = (name: unknown): name is RdatTableName => typeof name === 'string' && Object.hasOwn(RDAT_TABLES, name);
+
+/** A description's parts checked once: an array of objects without holes, one part per type. */
+export interface CheckedParts {
+  parts: readonly Record<string, unknown>[];
+  /** The part of a type by its name (pools and tables) or number (opaque parts), and its index. */
+  byType: ReadonlyMap<string | number, number>;
+}
+
+/**
+ * The parts of an RDAT description: at most as many as the part can store (12 bytes each), each
+ * an object, each type at most once. DXC's reader (DxilRuntimeReflection.inl InitFromRDAT) keeps
+ * the last part of a type and dxbin's decoder refuses a second one; a description with two is
+ * ambiguous and refused, naming both, never read by its first or last. An opaque part given by
+ * number must not be a type dxbin names (it is written by name, its pool or table checked).
+ * @throws {DescriptionError} bad-type, out-of-range; bad-name for a part type that is neither; ambiguous-name for a second part of a type
+ */
+export function checkedParts(rdat: unknown, path = 'rdat'): CheckedParts {
+  expectObject(rdat, path);
+  const parts = denseArray(rdat.parts, `${path}.parts`, Math.floor((MAX_PART_BYTES - 8) / 12), '12 bytes');
+  const byType = new Map<string | number, number>();
+  const numbers = new Map<number, number>();
+  parts.forEach((p, i) => {
+    const at = `${path}.parts[${i}]`;
+    expectObject(p, at);
+    const type = p.type;
+    let number: number;
+    if (typeof type === 'string' && PART_NAMES.has(type)) number = PART_NAMES.get(type)!;
+    else if (typeof type === 'number') {
+      number = u32(type, `${at}.type`);
+      const name = NAME_OF_TYPE.get(number);
+      if (name !== undefined) throw new DescriptionError('bad-name', `${at}.type`, `part type ${number} is the ${name}: give it by name ("type": "${name}") with its ${isTableName(name) ? 'stride and records' : 'contents'}, not as opaque bytes`);
+    } else throw new DescriptionError('bad-name', `${at}.type`, `${quoted(type)} is not a part type (a name: ${Array.from(PART_NAMES.keys()).join(', ')}; or the number of an opaque part)`);
+    const first = numbers.get(number);
+    if (first !== undefined) throw new DescriptionError('ambiguous-name', `${at}.type`, `a second part of type ${quoted(type)} (part type ${number}): ${path}.parts[${first}] is one; DXC's reader keeps the last, so one of them would be ignored: give each part once`);
+    numbers.set(number, i);
+    byType.set(type, i);
+  });
+  return { parts: parts as readonly Record<string, unknown>[], byType };
+}
+
+/**
+ * The bytes of a public RDAT entry: a Uint8Array whose buffer is not detached (a transferred
+ * buffer reads as empty, and a view of it cannot be made: refused, not read as nothing).
+ * @throws {DescriptionError} bad-type
+ */
+export function expectLiveBytes(value: unknown, path: string): asserts value is Uint8Array {
+  expectBytes(value, path);
+  if (value.byteLength === 0) {
+    try {
+      new DataView(value.buffer); // throws for a detached buffer
+    } catch {
+      throw new DescriptionError('bad-type', path, 'a view of a detached ArrayBuffer (transferred away): there are no bytes to read');
+    }
+  }
+}
+
+/** The `base` argument of a decoder: a whole number from 0 (the absolute offset of the bytes' first byte). */
+export function expectBase(value: unknown, path = 'base'): asserts value is number {
+  expectOffset(value, path);
+}
