@@ -214,7 +214,7 @@ test('sparse arrays of length 2^32 - 1 and holes are refused at the first hole, 
 test('the binding checks take a shader kind as an integer: NaN, 1.5 and -1 gave verdicts for no shader', () => {
   const rs: RootSignature = { version: 2, flags: 0, parameters: [], staticSamplers: [] };
   const info = readShader(SHADER);
-  const binding = { resType: 1, space: 0, lowerBound: 0, upperBound: 0 };
+  const binding = { resType: 1, space: 0, lowerBound: 0, upperBound: 0, offset: 0 };
   const kind = (path: RegExp, code = 'out-of-range') => ({ code, path });
   table([
     ['verifyBindings stage NaN', () => verifyBindings(NaN, [binding], rs), kind(/^stage$/)],
