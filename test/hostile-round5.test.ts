@@ -228,4 +228,29 @@ test('the binding checks take a shader kind as an integer: NaN, 1.5 and -1 gave 
   ]);
 });
 
+test('the PSV0 JSON form refuses a key it does not have (a misspelt one was ignored: its value lost or written as 0)', () => {
+  const json = () => JSON.parse(JSON.stringify(psv0ToJson(decodePsv0(PSV0))));
+  const unknown = (path: RegExp) => ({ code: 'unknown-key', path });
+  const first = (list: string) => (j: Record<string, any>) => j[list][0];
+  const j0 = json();
+  table([
+    ['top level "trailng"', () => psv0FromJson({ ...json(), trailng: '00000000' }), unknown(/^\$\.trailng$/)],
+    ['top level "stageRAW"', () => psv0FromJson({ ...json(), stageRAW: { union: '00'.repeat(16), word26: 0 } }), unknown(/^\$\.stageRAW$/)],
+    ['info "shaderStge"', () => psv0FromJson({ ...json(), info: { ...json().info, shaderStge: 5 } }), unknown(/^\$\.info\.shaderStge$/)],
+    ['info "__proto__" (own key from JSON text)', () => psv0FromJson({ ...json(), info: JSON.parse(`{"__proto__": 1, ${JSON.stringify(json().info).slice(1)}`) }), unknown(/^\$\.info\.__proto__$/)],
+    ['a resource "lowerBnd"', () => psv0FromJson({ ...json(), resources: [{ ...first('resources')(json()), lowerBnd: 3 }] }), unknown(/^\$\.resources\[0\]\.lowerBnd$/)],
+    ['an element "semanticIdx"', () => psv0FromJson({ ...json(), inputElements: [{ ...first('inputElements')(json()), semanticIdx: 3 }] }), unknown(/^\$\.inputElements\[0\]\.semanticIdx$/)],
+    ['stageRaw "word62"', () => { const j = json(); delete j.stageInfo; return psv0FromJson({ ...j, stageRaw: { union: '00'.repeat(16), word62: 1 } }); }, unknown(/^\$\.stageRaw\.word62$/)],
+    ['a dependency "dword"', () => psv0FromJson({ ...json(), dependencies: [{ key: 'x', stream: 0, dword: [] }] }), unknown(/^\$\.dependencies\[0\]\.dword$/)],
+    ['the form psv0ToJson writes is read back to the same bytes', () => encodePsv0(psv0FromJson(j0)), (b: Uint8Array) => b.length === PSV0.length && b.every((x, i) => x === PSV0[i])],
+  ]);
+  try {
+    psv0FromJson({ ...json(), 'a\nb\u202e': 1 });
+    assert.unreachable('taken');
+  } catch (e) {
+    assert.is((e as { code?: string }).code, 'unknown-key');
+    assert.not.match((e as Error).message, /[\n\u202e]/, 'a raw newline or bidi character in the message');
+  }
+});
+
 test.run();
