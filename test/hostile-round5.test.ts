@@ -253,4 +253,14 @@ test('the PSV0 JSON form refuses a key it does not have (a misspelt one was igno
   }
 });
 
+test('writeContainer refuses a container over 2 GiB before making it (parts sharing one buffer)', () => {
+  const shared = new Uint8Array(4 << 20); // 4 MiB, named by every part
+  const parts = (n: number) => Array.from({ length: n }, () => ({ name: 'DATA', data: shared }));
+  table([
+    ['1200 parts of 4 MiB (5 GB: was a raw RangeError)', () => writeContainer({ ...parsed(), parts: parts(1200) }), { code: 'out-of-range', path: /^container\.parts$/ }],
+    ['600 parts of 4 MiB (2.5 GB: past DXC\'s 2 GiB)', () => writeContainer({ ...parsed(), parts: parts(600) }), { code: 'out-of-range', path: /^container\.parts$/ }],
+    ['2 parts of 4 MiB are written', () => writeContainer({ ...parsed(), parts: parts(2) }), (b) => parseContainer(b).parts.length === 2],
+  ]);
+});
+
 test.run();
