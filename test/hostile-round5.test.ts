@@ -263,4 +263,15 @@ test('writeContainer refuses a container over 2 GiB before making it (parts shar
   ]);
 });
 
+test('decodePart looks a name up in its own tables only ("toString" is no layout)', () => {
+  const bytes = (p: { kind: string; kept: { bytes: Uint8Array }[] }) => p.kind === 'bytes' && p.kept[0]!.bytes.byteLength === 8;
+  table([
+    ['toString', () => decodePart('toString', new Uint8Array(8)), bytes],
+    ['constructor', () => decodePart('constructor', new Uint8Array(8)), bytes],
+    ['__proto__', () => decodePart('__proto__', new Uint8Array(8)), bytes],
+    ['valueOf', () => decodePart('valueOf', new Uint8Array(8)), bytes],
+    ['PSV0 is kept for its own codec', () => decodePart('PSV0', PSV0), (p) => p.kind === 'psv0'],
+  ]);
+});
+
 test.run();
