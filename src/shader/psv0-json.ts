@@ -4,7 +4,7 @@
  * `<key>Name` beside it), byte arrays as hex, and read-only helpers (`version`, element `name`,
  * `entryFunction`, the `...Name` keys) that the reader ignores. Lossless.
  */
-import { PSV_ELEMENT, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
+import { PSV_ELEMENT, PSV_MIN_SIZE, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectDense, expectObject } from '../bytes/check.js';
@@ -50,6 +50,12 @@ function onlyKeys(given: Record<string, unknown>, path: string, known: ReadonlyS
   for (const k of Object.keys(given)) {
     if (!known.has(k) && !extra.includes(k)) throw new DescriptionError('unknown-key', `${path}.${printable(k)}`, `${quoted(k)} is not a key of this form`);
   }
+}
+
+/** A declared size of the JSON form: an integer min..4294967295 (as encodePsv0 checks it), else DescriptionError at `path`. */
+function sizeField(v: unknown, path: string, min: number): number {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= 0xffffffff) return v + 0;
+  throw new DescriptionError(typeof v === 'number' ? 'out-of-range' : v === undefined ? 'missing-key' : 'bad-type', path, `expected an integer ${min}..4294967295, got ${quoted(v)}`);
 }
 
 const TOP_KEYS: ReadonlySet<string> = new Set(['version', 'runtimeInfoSize', 'info', 'stageInfo', 'stageRaw', 'runtimeInfoTail', 'resourceSize', 'resources', 'stringTable', 'entryFunction', 'semanticIndexes', 'elementSize', 'inputElements', 'outputElements', 'patchConstOrPrimElements', 'elementTails', 'dependencies', 'trailing']);
@@ -112,17 +118,20 @@ export function psv0FromJson(json: unknown): Psv0 {
     expectDense(v, `$.${key}`); // before map, which walks a sparse array of length 2^32 - 1 for minutes
     return v;
   };
-  const size = j.runtimeInfoSize as number;
-  const version = psvVersionOf(typeof size === 'number' ? size : 0);
+  // the sizes choose the records the keys are checked against: checked first (a size of "24" or
+  // -0 would pick version 0's records and name their keys unknown, not the size wrong)
+  const size = sizeField(j.runtimeInfoSize, '$.runtimeInfoSize', PSV_MIN_SIZE.runtimeInfo);
+  const version = psvVersionOf(size);
   const info = fromJson(PSV_RUNTIME_INFO[version]!, '$.info', j.info);
-  const resourceSize = (j.resourceSize as number) ?? 0;
+  const given = list('resources');
+  const resourceSize = given.length > 0 ? sizeField(j.resourceSize, '$.resourceSize', PSV_MIN_SIZE.resource) : ((j.resourceSize as number) ?? 0);
   const resource = psvResourceRecord(resourceSize);
   const psv: Psv0 = {
     runtimeInfoSize: size,
     info,
     runtimeInfoTail: j.runtimeInfoTail === undefined ? new Uint8Array(0) : fromHex('$.runtimeInfoTail', j.runtimeInfoTail),
     resourceSize,
-    resources: list('resources').map((r, i) => {
+    resources: given.map((r, i) => {
       const f = fromJson(resource, `$.resources[${i}]`, r, ['tail']);
       const tail = (r as Record<string, unknown>).tail;
       return { ...(f as unknown as PsvResource), ...(tail !== undefined ? { tail: fromHex(`$.resources[${i}].tail`, tail) } : {}) };
