@@ -214,7 +214,7 @@ test('sparse arrays of length 2^32 - 1 and holes are refused at the first hole, 
 test('the binding checks take a shader kind as an integer: NaN, 1.5 and -1 gave verdicts for no shader', () => {
   const rs: RootSignature = { version: 2, flags: 0, parameters: [], staticSamplers: [] };
   const info = readShader(SHADER);
-  const binding = { resType: 1, space: 0, lowerBound: 0, upperBound: 0 };
+  const binding = { resType: 1, space: 0, lowerBound: 0, upperBound: 0, offset: 0 };
   const kind = (path: RegExp, code = 'out-of-range') => ({ code, path });
   table([
     ['verifyBindings stage NaN', () => verifyBindings(NaN, [binding], rs), kind(/^stage$/)],
@@ -225,6 +225,52 @@ test('the binding checks take a shader kind as an integer: NaN, 1.5 and -1 gave 
     ['verifyRootSignature: a ShaderInfo whose bindings are null (was: not-verifiable, as if no PSV0)', () => verifyRootSignature({ ...info, bindings: null as never }, rs), { code: 'bad-type', path: /^bindings$/ }],
     ['suggestRootSignature stage NaN (denied every stage)', () => suggestRootSignature([{ stage: NaN, bindings: [binding] }]), kind(/^shaders\[0\]\.stage$/)],
     ['verifyBindings stage 5 (compute) is checked', () => verifyBindings(5, [binding], rs), (r) => r.verdict === 'does-not-fit'],
+  ]);
+});
+
+test('the PSV0 JSON form refuses a key it does not have (a misspelt one was ignored: its value lost or written as 0)', () => {
+  const json = () => JSON.parse(JSON.stringify(psv0ToJson(decodePsv0(PSV0))));
+  const unknown = (path: RegExp) => ({ code: 'unknown-key', path });
+  const first = (list: string) => (j: Record<string, any>) => j[list][0];
+  const j0 = json();
+  table([
+    ['top level "trailng"', () => psv0FromJson({ ...json(), trailng: '00000000' }), unknown(/^\$\.trailng$/)],
+    ['top level "stageRAW"', () => psv0FromJson({ ...json(), stageRAW: { union: '00'.repeat(16), word26: 0 } }), unknown(/^\$\.stageRAW$/)],
+    ['info "shaderStge"', () => psv0FromJson({ ...json(), info: { ...json().info, shaderStge: 5 } }), unknown(/^\$\.info\.shaderStge$/)],
+    ['info "__proto__" (own key from JSON text)', () => psv0FromJson({ ...json(), info: JSON.parse(`{"__proto__": 1, ${JSON.stringify(json().info).slice(1)}`) }), unknown(/^\$\.info\.__proto__$/)],
+    ['a resource "lowerBnd"', () => psv0FromJson({ ...json(), resources: [{ ...first('resources')(json()), lowerBnd: 3 }] }), unknown(/^\$\.resources\[0\]\.lowerBnd$/)],
+    ['an element "semanticIdx"', () => psv0FromJson({ ...json(), inputElements: [{ ...first('inputElements')(json()), semanticIdx: 3 }] }), unknown(/^\$\.inputElements\[0\]\.semanticIdx$/)],
+    ['stageRaw "word62"', () => { const j = json(); delete j.stageInfo; return psv0FromJson({ ...j, stageRaw: { union: '00'.repeat(16), word62: 1 } }); }, unknown(/^\$\.stageRaw\.word62$/)],
+    ['a dependency "dword"', () => psv0FromJson({ ...json(), dependencies: [{ key: 'x', stream: 0, dword: [] }] }), unknown(/^\$\.dependencies\[0\]\.dword$/)],
+    ['the form psv0ToJson writes is read back to the same bytes', () => encodePsv0(psv0FromJson(j0)), (b: Uint8Array) => b.length === PSV0.length && b.every((x, i) => x === PSV0[i])],
+  ]);
+  try {
+    psv0FromJson({ ...json(), 'a\nb\u202e': 1 });
+    assert.unreachable('taken');
+  } catch (e) {
+    assert.is((e as { code?: string }).code, 'unknown-key');
+    assert.not.match((e as Error).message, /[\n\u202e]/, 'a raw newline or bidi character in the message');
+  }
+});
+
+test('writeContainer refuses a container over 2 GiB before making it (parts sharing one buffer)', () => {
+  const shared = new Uint8Array(4 << 20); // 4 MiB, named by every part
+  const parts = (n: number) => Array.from({ length: n }, () => ({ name: 'DATA', data: shared }));
+  table([
+    ['1200 parts of 4 MiB (5 GB: was a raw RangeError)', () => writeContainer({ ...parsed(), parts: parts(1200) }), { code: 'out-of-range', path: /^container\.parts$/ }],
+    ['600 parts of 4 MiB (2.5 GB: past DXC\'s 2 GiB)', () => writeContainer({ ...parsed(), parts: parts(600) }), { code: 'out-of-range', path: /^container\.parts$/ }],
+    ['2 parts of 4 MiB are written', () => writeContainer({ ...parsed(), parts: parts(2) }), (b) => parseContainer(b).parts.length === 2],
+  ]);
+});
+
+test('decodePart looks a name up in its own tables only ("toString" is no layout)', () => {
+  const bytes = (p: { kind: string; kept: { bytes: Uint8Array }[] }) => p.kind === 'bytes' && p.kept[0]!.bytes.byteLength === 8;
+  table([
+    ['toString', () => decodePart('toString', new Uint8Array(8)), bytes],
+    ['constructor', () => decodePart('constructor', new Uint8Array(8)), bytes],
+    ['__proto__', () => decodePart('__proto__', new Uint8Array(8)), bytes],
+    ['valueOf', () => decodePart('valueOf', new Uint8Array(8)), bytes],
+    ['PSV0 is kept for its own codec', () => decodePart('PSV0', PSV0), (p) => p.kind === 'psv0'],
   ]);
 });
 

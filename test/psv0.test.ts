@@ -78,11 +78,15 @@ test('worked example E2: pixel shader names, elements and the input->output tabl
   const named = { ...json, info: { ...json.info, shaderStage: 'Pixel' }, outputElements: json.outputElements.map((e: any) => ({ ...e, semanticKind: 'Target' })) };
   assert.is(hex(encodePsv0(psv0FromJson(JSON.parse(JSON.stringify(named))))), hex(encodePsv0(s.psv!)));
   assert.equal(psv0FromJson(json), s.psv, 'the names beside are read-only helpers');
-  // hostile JSON: a stageRaw that is no object is bad-type (was a raw TypeError); keys named for Object.prototype are no enumerated fields
+  // hostile JSON: a stageRaw that is no object is bad-type (was a raw TypeError); keys named for
+  // Object.prototype are no enumerated fields: unknown keys, refused like any key the form does not
+  // have (they were ignored, as a misspelt key was: test/hostile-round5)
   assert.throws(() => psv0FromJson({ ...json, stageRaw: null }), (e: unknown) => e instanceof DescriptionError && e.code === 'bad-type' && e.path === '$.stageRaw');
   const odd = JSON.parse(JSON.stringify(json).replace('"info":{', '"info":{"constructor":1,"__proto__":2,'));
   assert.ok(Object.hasOwn(odd.info, '__proto__'));
-  assert.equal(psv0FromJson(odd), s.psv);
+  assert.throws(() => psv0FromJson(odd), (e: unknown) => e instanceof DescriptionError && e.code === 'unknown-key' && e.path === '$.info.constructor');
+  delete odd.info.constructor;
+  assert.throws(() => psv0FromJson(odd), (e: unknown) => e instanceof DescriptionError && e.code === 'unknown-key' && e.path === '$.info.__proto__');
   // a typed description's integer -0 (encodePsv0 takes it) is 0 in the JSON form, which reads back
   const negZero = structuredClone(s.psv!);
   negZero.info.minimumWaveLaneCount = -0;

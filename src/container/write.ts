@@ -7,6 +7,7 @@ import {
   CONTAINER_HEADER_SIZE,
   CONTAINER_MAGIC,
   CONTAINER_VERSION,
+  MAX_CONTAINER_SIZE,
   PART_HEADER_SIZE,
   ROOT_SIGNATURE_PART,
 } from '../../codecs/container.js';
@@ -26,7 +27,7 @@ export type DigestChoice = 'compute' | 'zero' | Uint8Array;
  * exactly the final size, the digest computed into the header (no intermediate copies).
  * The result may be a view of a buffer shared with other results (src/bytes/pool.ts): read it
  * through the view or its byteOffset, and slice() it before transferring its buffer.
- * @throws {DescriptionError} bad-name (a part name that is not four characters), out-of-range (a digest that is not 16 bytes), bad-type (a container, parts list, part or part data of the wrong type)
+ * @throws {DescriptionError} bad-name (a part name that is not four one-byte characters), out-of-range (a digest that is not 16 bytes, a container over 2 GiB, a version past u16), missing-key (no version), bad-type (a container, parts list, part or part data of the wrong type)
  */
 export function writeContainer(container: Container, digest: DigestChoice = 'compute'): Uint8Array {
   expectObject(container, 'container');
@@ -42,6 +43,9 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
     expectLiveBytes(part.data, `container.parts[${i}].data`);
     size += PART_HEADER + part.data.byteLength;
   }
+  // before anything of `size` is made: parts sharing one buffer can sum past what the header's
+  // u32 size holds (a raw RangeError, or a size field that wraps) and past DXC's 2 GiB limit
+  if (size > MAX_SIZE) throw new DescriptionError('out-of-range', 'container.parts', `the parts make a container of ${size} bytes; DXC refuses containers over ${MAX_SIZE} bytes (its size field is a u32)`);
   if (digest !== 'compute' && digest !== 'zero' && (!(digest instanceof Uint8Array) || digest.byteLength !== 16)) {
     if (!(digest instanceof Uint8Array)) throw new DescriptionError('bad-type', 'digest', `expected 'compute', 'zero' or 16 bytes, got ${quoted(digest)}`);
     throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${digest.byteLength}`);
@@ -91,6 +95,7 @@ const OFFSETS_AT = CONTAINER_HEADER.partOffsets.offset;
 const DIGEST_AT = CONTAINER_HEADER.digest.offset;
 const MAJOR = CONTAINER_VERSION.major;
 const MINOR = CONTAINER_VERSION.minor;
+const MAX_SIZE = MAX_CONTAINER_SIZE;
 const RTS0_NAME = ROOT_SIGNATURE_PART;
 // imported functions as module constants, as in encode.ts
 const put32 = setU32;

@@ -193,14 +193,20 @@ export function statIsProgram(data: Uint8Array): boolean {
 /** The layout of a part, or undefined when it has none (its data is kept as bytes). */
 export function layoutOf(name: string, data: Uint8Array): PartLayout | undefined {
   if (name === 'STAT') return statIsProgram(data) ? PROGRAM_LAYOUT : DXBC_STAT_LAYOUT;
-  return PART_LAYOUTS[name];
+  return ownLayout(name);
 }
 
 /** The layout a decoded part was read with (STAT by its kind), or undefined. */
 export function layoutOfKind(name: string, kind: string): PartLayout | undefined {
   if (name === 'STAT') return kind === PROGRAM_LAYOUT.kind ? PROGRAM_LAYOUT : kind === DXBC_STAT_LAYOUT.kind ? DXBC_STAT_LAYOUT : undefined;
-  return PART_LAYOUTS[name];
+  return ownLayout(name);
 }
+
+/** The table's own entry only: a name such as "toString" or "__proto__" read Object.prototype's member as a layout (a raw TypeError). */
+const ownLayout = (name: string): PartLayout | undefined => (Object.hasOwn(PART_LAYOUTS, name) ? PART_LAYOUTS[name] : undefined);
+
+/** The kind a part read by its own codec is kept as, or undefined (own entries only, as ownLayout). */
+export const ownCodecKind = (name: string): string | undefined => (Object.hasOwn(OWN_CODEC_PARTS, name) ? OWN_CODEC_PARTS[name] : undefined);
 
 /** Parts read by their own codecs (src/root-signature, src/shader/psv0.ts, src/rdat): the rows keep their bytes. */
 export const OWN_CODEC_PARTS: Readonly<Record<string, string>> = { RTS0: 'root-signature', PSV0: 'psv0', RDAT: 'runtime-data' };

@@ -14,7 +14,7 @@ import type { SpanRecorder } from '../bytes/spans.js';
 import { checkRow, hex, hexToBytes, readRecord, recordExtents, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
 import { expectArray, expectObject } from '../bytes/check.js';
 import { quoted } from '../bytes/text.js';
-import { layoutOf, layoutOfKind, OWN_CODEC_PARTS, type Blocks, type PartLayout, type Walk } from './layout.js';
+import { layoutOf, layoutOfKind, ownCodecKind, type Blocks, type PartLayout, type Walk } from './layout.js';
 import { decodeSrci, encodeSrci, srciRecordDef, srciSpans, type SrciDecode } from './srci.js';
 import { decodeDxbcTokens, encodeDxbcTokens, dxbcTokenSpans, type DxbcTokens } from '../shader/dxbc.js';
 
@@ -240,7 +240,7 @@ export function decodePart(name: string, data: Uint8Array, options: DecodePartOp
     return { name, kind: 'source-info', size: data.byteLength, blocks: {}, kept: keptOutside(data, extents, name, base), sourceInfo };
   }
   const layout = layoutOf(name, data);
-  if (!layout) return { name, kind: OWN_CODEC_PARTS[name] ?? 'bytes', size: data.byteLength, blocks: {}, kept: data.byteLength ? [{ offset: 0, bytes: data.slice() }] : [] };
+  if (!layout) return { name, kind: ownCodecKind(name) ?? 'bytes', size: data.byteLength, blocks: {}, kept: data.byteLength ? [{ offset: 0, bytes: data.slice() }] : [] };
   const extents: Extent[] = [];
   const { blocks } = placeBlocks(layout, r, name, extents);
   return { name, kind: layout.kind, size: data.byteLength, blocks, kept: keptOutside(data, extents, name, base) };

@@ -4,11 +4,12 @@
  * `<key>Name` beside it), byte arrays as hex, and read-only helpers (`version`, element `name`,
  * `entryFunction`, the `...Name` keys) that the reader ignores. Lossless.
  */
-import { PSV_ELEMENT, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
+import { PSV_ELEMENT, PSV_MIN_SIZE, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectDense, expectObject } from '../bytes/check.js';
 import { tableNames } from '../bytes/strings.js';
+import { printable, quoted } from '../bytes/text.js';
 import { hex, hexToBytes, recordFromJson, recordToJson, rowToJson, type Row } from '../rows/record.js';
 import { checkPsv0Shape, keysOf, psvVersionOf, stageViewRecord, withZeros, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
 
@@ -22,15 +23,44 @@ const toHex = hex;
  * to values), then the stored keys only. A key the description leaves out stays out (the encoder
  * writes 0 for it); a resource's `tail` is the caller's.
  */
-function fromJson(def: RecordDef, path: string, json: unknown): PsvFields {
+function fromJson(def: RecordDef, path: string, json: unknown, extra: readonly string[] = []): PsvFields {
   expectObject(json, path);
   const given = json as Record<string, unknown>;
   const keys = keysOf(def);
+  onlyKeys(given, path, knownKeys(def), extra);
   const row = recordFromJson(def, withZeros(given, keys), path);
   const out: PsvFields = {};
   for (const k of keys) if (given[k] !== undefined) out[k] = row[k] as number;
   return out;
 }
+
+/** The keys a record's JSON form may hold: its stored keys and the names psv0ToJson writes beside them. */
+const KNOWN = new WeakMap<RecordDef, ReadonlySet<string>>();
+function knownKeys(def: RecordDef): ReadonlySet<string> {
+  let known = KNOWN.get(def);
+  if (!known) KNOWN.set(def, (known = new Set(keysOf(def).flatMap((k) => [k, `${k}Name`, `${k}Names`]))));
+  return known;
+}
+
+/**
+ * Refuses a key the form does not have (unknown-key, the key quoted escaped): a misspelt one
+ * (`"shaderStge"`, `"trailng"`) was ignored, its value written as 0 or left out, silently.
+ */
+function onlyKeys(given: Record<string, unknown>, path: string, known: ReadonlySet<string>, extra: readonly string[] = []): void {
+  for (const k of Object.keys(given)) {
+    if (!known.has(k) && !extra.includes(k)) throw new DescriptionError('unknown-key', `${path}.${printable(k)}`, `${quoted(k)} is not a key of this form`);
+  }
+}
+
+/** A declared size of the JSON form: an integer min..4294967295 (as encodePsv0 checks it), else DescriptionError at `path`. */
+function sizeField(v: unknown, path: string, min: number): number {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= 0xffffffff) return v + 0;
+  throw new DescriptionError(typeof v === 'number' ? 'out-of-range' : v === undefined ? 'missing-key' : 'bad-type', path, `expected an integer ${min}..4294967295, got ${quoted(v)}`);
+}
+
+const TOP_KEYS: ReadonlySet<string> = new Set(['version', 'runtimeInfoSize', 'info', 'stageInfo', 'stageRaw', 'runtimeInfoTail', 'resourceSize', 'resources', 'stringTable', 'entryFunction', 'semanticIndexes', 'elementSize', 'inputElements', 'outputElements', 'patchConstOrPrimElements', 'elementTails', 'dependencies', 'trailing']);
+const RAW_KEYS: ReadonlySet<string> = new Set(['union', 'word26']);
+const DEPENDENCY_KEYS: ReadonlySet<string> = new Set(['key', 'stream', 'dwords']);
 
 /**
  * Typed PSV0 -> JSON value.
@@ -81,24 +111,28 @@ export function psv0ToJson(psv: Psv0): Record<string, Json> {
 export function psv0FromJson(json: unknown): Psv0 {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', '$', 'expected an object');
   const j = json as Record<string, unknown>;
+  onlyKeys(j, '$', TOP_KEYS);
   const list = (key: string): unknown[] => {
     const v = j[key] ?? [];
     if (!Array.isArray(v)) throw new DescriptionError('bad-type', `$.${key}`, 'expected an array');
     expectDense(v, `$.${key}`); // before map, which walks a sparse array of length 2^32 - 1 for minutes
     return v;
   };
-  const size = j.runtimeInfoSize as number;
-  const version = psvVersionOf(typeof size === 'number' ? size : 0);
+  // the sizes choose the records the keys are checked against: checked first (a size of "24" or
+  // -0 would pick version 0's records and name their keys unknown, not the size wrong)
+  const size = sizeField(j.runtimeInfoSize, '$.runtimeInfoSize', PSV_MIN_SIZE.runtimeInfo);
+  const version = psvVersionOf(size);
   const info = fromJson(PSV_RUNTIME_INFO[version]!, '$.info', j.info);
-  const resourceSize = (j.resourceSize as number) ?? 0;
+  const given = list('resources');
+  const resourceSize = given.length > 0 ? sizeField(j.resourceSize, '$.resourceSize', PSV_MIN_SIZE.resource) : ((j.resourceSize as number) ?? 0);
   const resource = psvResourceRecord(resourceSize);
   const psv: Psv0 = {
     runtimeInfoSize: size,
     info,
     runtimeInfoTail: j.runtimeInfoTail === undefined ? new Uint8Array(0) : fromHex('$.runtimeInfoTail', j.runtimeInfoTail),
     resourceSize,
-    resources: list('resources').map((r, i) => {
-      const f = fromJson(resource, `$.resources[${i}]`, r);
+    resources: given.map((r, i) => {
+      const f = fromJson(resource, `$.resources[${i}]`, r, ['tail']);
       const tail = (r as Record<string, unknown>).tail;
       return { ...(f as unknown as PsvResource), ...(tail !== undefined ? { tail: fromHex(`$.resources[${i}].tail`, tail) } : {}) };
     }),
@@ -111,17 +145,22 @@ export function psv0FromJson(json: unknown): Psv0 {
   if (j.stageRaw !== undefined) {
     expectObject(j.stageRaw, '$.stageRaw');
     const raw = j.stageRaw;
+    onlyKeys(raw, '$.stageRaw', RAW_KEYS);
     psv.stageRaw = { union: fromHex('$.stageRaw.union', raw.union), word26: raw.word26 as number };
   }
   if (j.stringTable !== undefined) {
     psv.stringTable = fromHex('$.stringTable', j.stringTable);
     psv.semanticIndexes = list('semanticIndexes') as number[];
     psv.elementSize = (j.elementSize as number) ?? 0;
-    psv.inputElements = list('inputElements').map((e, i) => fromJson(PSV_ELEMENT, `$.inputElements[${i}]`, e));
-    psv.outputElements = list('outputElements').map((e, i) => fromJson(PSV_ELEMENT, `$.outputElements[${i}]`, e));
-    psv.patchConstOrPrimElements = list('patchConstOrPrimElements').map((e, i) => fromJson(PSV_ELEMENT, `$.patchConstOrPrimElements[${i}]`, e));
+    psv.inputElements = list('inputElements').map((e, i) => fromJson(PSV_ELEMENT, `$.inputElements[${i}]`, e, ['name']));
+    psv.outputElements = list('outputElements').map((e, i) => fromJson(PSV_ELEMENT, `$.outputElements[${i}]`, e, ['name']));
+    psv.patchConstOrPrimElements = list('patchConstOrPrimElements').map((e, i) => fromJson(PSV_ELEMENT, `$.patchConstOrPrimElements[${i}]`, e, ['name']));
     if (j.elementTails !== undefined) psv.elementTails = list('elementTails').map((t, i) => fromHex(`$.elementTails[${i}]`, t));
     psv.dependencies = list('dependencies') as Psv0['dependencies'];
+    for (let i = 0; i < psv.dependencies!.length; i++) {
+      const d = psv.dependencies![i];
+      if (typeof d === 'object' && d !== null && !Array.isArray(d)) onlyKeys(d as unknown as Record<string, unknown>, `$.dependencies[${i}]`, DEPENDENCY_KEYS);
+    }
   }
   return psv;
 }
