@@ -12,7 +12,7 @@ import { enumName } from '../json/vocabulary.js';
 import { printable, quoted } from '../bytes/text.js';
 import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectObject, expectString } from '../bytes/check.js';
+import { expectObject, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { tableNames, type TableNames } from '../bytes/strings.js';
 import { checkedParts, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, u32 } from './check.js';

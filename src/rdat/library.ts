@@ -9,7 +9,7 @@ import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
-import { expectArray, expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { printable, quoted } from '../bytes/text.js';
 import { checkedParts, denseArray, MAX_PART_BYTES, u32, type CheckedParts } from './check.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
