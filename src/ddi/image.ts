@@ -12,7 +12,7 @@ import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { ByteReader } from '../bytes/reader.js';
 import { expectBytes, expectOptions } from '../bytes/check.js';
-import { pointerSize, structLayout } from './layout.js';
+import { pointerSize, refuseUnknownKeys, structLayout } from './layout.js';
 import { f32Bits, f32FromBits } from '../bytes/f32.js';
 
 /**
@@ -133,6 +133,7 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
   const writeStruct = (name: string, at: number, obj: DdiValue, path: PathLike) => {
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new DescriptionError('bad-type', pathText(path), `expected a ${name} object`);
     const layout = structLayout(name, abi);
+    refuseUnknownKeys(layout, obj, () => pathText(path)); // a misspelled field is refused, not left out of the image
     for (const f of layout.fields) {
       const v = (obj as DdiObject)[f.name];
       if (f.type.kind !== 'struct' && f.type.kind !== 'array' && f.type.kind !== 'ptr') {

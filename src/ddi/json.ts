@@ -7,11 +7,11 @@
 import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import { budgetOf, type Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { pathKey, quoted } from '../bytes/text.js';
+import { quoted } from '../bytes/text.js';
 import { expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
 import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
-import { structDef } from './layout.js';
+import { refuseUnknownKeys, structDef } from './layout.js';
 import { bytesHex } from '../bytes/hex.js';
 import { hexToBytes } from '../rows/record.js';
 
@@ -118,6 +118,8 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
       t.set({ $ref: ids.get(obj) });
       continue;
     }
+    const def = structDef(t.name);
+    refuseUnknownKeys(def, obj, t.path); // a misspelled field is refused, not left out of the JSON
     const out: Record<string, Json> = {};
     if ((counts.get(obj) ?? 0) > 1) {
       const id = String(ids.size + 1);
@@ -125,7 +127,7 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
       out.$id = id;
     }
     t.set(out);
-    for (const f of structDef(t.name).fields) {
+    for (const f of def.fields) {
       const v = obj[f.name] ?? null;
       const type = f.type;
       const fp = `${t.path}.${f.name}`;
@@ -345,12 +347,7 @@ export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap
       set(hit.obj);
       continue;
     }
-    for (const key of Object.keys(o)) {
-      if (key === '$id' || def.fields.some((f) => f.name === key)) continue;
-      // the key is the input's: escaped in the path, and named as it is only when it is a plain name
-      const step = pathKey(key);
-      throw new DescriptionError('unknown-key', `${path}${step}`, `${def.name} has no field ${step.startsWith('.') ? step.slice(1) : quoted(key)}`);
-    }
+    refuseUnknownKeys(def, o, path, '$id');
     const obj: DdiObject = {};
     if (typeof o.$id === 'string') {
       if (byId.has(o.$id)) throw new DescriptionError('bad-name', `${path}.$id`, 'given twice');
