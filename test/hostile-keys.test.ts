@@ -273,4 +273,25 @@ test('encodeImage, ddiToJson: a key that is no field is refused (unknown-key, es
   refusedAt(() => streamToJson([{ type: 'VS', inner: { pShaderBytecode: new Uint8Array(4), BytecodeLength: 4, typo: 1 } }]), 'D3D12_PIPELINE_STATE_STREAM_DESC.pPipelineStateSubobjectStream[0].Inner.typo', 'streamToJson');
 });
 
+test('encodeImage, ddiToJson: a detached Uint8Array in a bytes field is refused (bad-type at the field), not written as no bytes', () => {
+  const path = 'D3D12_SHADER_BYTECODE.pShaderBytecode';
+  for (const length of [0, 8]) {
+    const value = () => ({ pShaderBytecode: detached(8), BytecodeLength: length });
+    for (const [name, f] of [
+      ['encodeImage x64', (v: DdiObject) => encodeImage('D3D12_SHADER_BYTECODE', v, 'x64')],
+      ['encodeImage x86', (v: DdiObject) => encodeImage('D3D12_SHADER_BYTECODE', v, 'x86')],
+      ['ddiToJson', (v: DdiObject) => ddiToJson('D3D12_SHADER_BYTECODE', v)],
+    ] as const) {
+      const e = refusedAt(() => f(value()), path, `${name}, BytecodeLength ${length}`);
+      assert.is(e.code, 'bad-type', `${name}, BytecodeLength ${length}`);
+      assert.match(e.detail, /detached/, `${name}, BytecodeLength ${length}`);
+    }
+  }
+  // an attached empty view is no bytes, and taken
+  assert.equal(ddiToJson('D3D12_SHADER_BYTECODE', { pShaderBytecode: new Uint8Array(0), BytecodeLength: 0 }), { pShaderBytecode: '', BytecodeLength: 0 });
+  assert.is(encodeImage('D3D12_SHADER_BYTECODE', { pShaderBytecode: new Uint8Array(0), BytecodeLength: 0 }, 'x64').length, 16);
+  // inside a stream subobject too
+  refusedAt(() => encodeStream([{ type: 'VS', inner: { pShaderBytecode: detached(0), BytecodeLength: 0 } }], 'x64'), 'D3D12_PIPELINE_STATE_STREAM_DESC.pPipelineStateSubobjectStream[0].Inner.pShaderBytecode', 'encodeStream');
+});
+
 test.run();

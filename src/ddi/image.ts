@@ -153,6 +153,8 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
           continue;
         }
         const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, pathText(fp)) : f.type.to;
+        // a view of a transferred buffer reads as 0 bytes: refused, not written as an empty run (or blamed on the count)
+        if (to.kind === 'bytes' && v instanceof Uint8Array) expectAttached(v, pathText(fp));
         // the image says only the count field: a list of another length would be cut or overrun
         const count = to.kind === 'bytes' || to.kind === 'uints' || to.kind === 'struct' ? to.count?.field : undefined;
         if (count !== undefined && (Array.isArray(v) || v instanceof Uint8Array) && (obj as DdiObject)[count] !== v.length) {

@@ -10,7 +10,7 @@ import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
-import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
+import { expectAttached, floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
 import { refuseUnknownKeys, structDef } from './layout.js';
 import { bytesHex } from '../bytes/hex.js';
 import { hexToBytes } from '../rows/record.js';
@@ -157,7 +157,8 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
           out[f.name] = v as Json;
           if (v === null) break;
           if (type.to.kind === 'bytes') {
-            out[f.name] = bytesToHex(v as Uint8Array);
+            expectAttached(v, fp); // a view of a transferred buffer reads as no bytes: refused, not written as ""
+            out[f.name] = bytesToHex(v);
             break;
           }
           if (type.to.kind === 'stream') {
