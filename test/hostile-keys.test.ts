@@ -294,4 +294,16 @@ test('encodeImage, ddiToJson: a detached Uint8Array in a bytes field is refused 
   refusedAt(() => encodeStream([{ type: 'VS', inner: { pShaderBytecode: detached(0), BytecodeLength: 0 } }], 'x64'), 'D3D12_PIPELINE_STATE_STREAM_DESC.pPipelineStateSubobjectStream[0].Inner.pShaderBytecode', 'encodeStream');
 });
 
+test('ddiFromJson: a "$id" that is not a string is refused (bad-type at $id), not dropped', () => {
+  const root = 'D3D12DDI_NODE_ID_0108';
+  for (const id of [1, null, true, ['1'], { a: 1 }]) {
+    const e = refusedAt(() => ddiFromJson(root, { $id: id, Name: 'a', ArrayIndex: 0 }), `${root}.$id`, `$id ${JSON.stringify(id)}`);
+    assert.is(e.code, 'bad-type', `$id ${JSON.stringify(id)}`);
+  }
+  // nested, where a "$ref" would look for it
+  refusedAt(() => ddiFromJson(NODE_OUTPUT, { ...ddiToJson(NODE_OUTPUT, nodeOutput('root')) as object, pRecordDispatchGrid: { $id: 7, ByteOffset: 0, NumComponents: 1, b16BitsPerComponent: 0 } }), `${NODE_OUTPUT}.pRecordDispatchGrid.$id`, 'nested $id');
+  // a string "$id" is still taken, and a "$ref" finds it
+  assert.equal(ddiFromJson(root, { $id: 'x', Name: 'a', ArrayIndex: 0 }), { Name: 'a', ArrayIndex: 0 });
+});
+
 test.run();

@@ -349,6 +349,8 @@ export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap
       continue;
     }
     refuseUnknownKeys(def, o, path, '$id');
+    // "$id" is what ddiToJson writes, a string: any other value would be dropped, and a "$ref" to it found nowhere
+    if (o.$id !== undefined && typeof o.$id !== 'string') throw new DescriptionError('bad-type', `${path}.$id`, `expected a string, got ${quoted(o.$id)}`);
     const obj: DdiObject = {};
     if (typeof o.$id === 'string') {
       if (byId.has(o.$id)) throw new DescriptionError('bad-name', `${path}.$id`, 'given twice');
