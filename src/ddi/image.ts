@@ -95,7 +95,11 @@ function streamSize(to: Extract<Pointee, { kind: 'stream' }>, items: unknown, ab
   return size;
 }
 
-/** The relocatable memory image of a struct value for an ABI (docs/ddi-images.md); throws DescriptionError naming the field. */
+/**
+ * The relocatable memory image of a struct value for an ABI (docs/ddi-images.md); throws DescriptionError naming the field.
+ * @throws {DescriptionError} unknown-key for a key of an object that is no field of its struct (a misspelled field is never dropped)
+ * @throws {DescriptionError} bad-type for a bytes field whose Uint8Array is detached (its buffer transferred away)
+ */
 export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Array {
   const ps = pointerSize(abi);
   const root = structLayout(struct, abi);

@@ -59,8 +59,10 @@ const SCALAR_MAX = { UINT: 0xffffffff, BOOL: 0xffffffff, UINT16: 0xffff, UINT8: 
 
 /**
  * The JSON form of a decoded structure. Iterative (an explicit stack), objects reached twice
- * are written once with "$id" and then as {"$ref"}.
+ * are written once with "$id" (a string) and then as {"$ref"}.
  * @throws {LimitError} limit-exceeded: nesting deeper than the budget's `depth` (`maxDepth`, default 1000)
+ * @throws {DescriptionError} unknown-key for a key of an object that is no field of its struct (a misspelled field is never dropped)
+ * @throws {DescriptionError} bad-type for a bytes field that is not a Uint8Array or whose buffer is detached
  */
 export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOptions = {}): Json {
   expectOptions(options);
@@ -200,6 +202,7 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
  * A structure from its JSON form. Iterative (an explicit stack): nesting depth is bounded only by
  * the input's size. Every value is type-checked: numbers in their C type's range, strings where
  * the C field is a string, UINT arrays of the declared length.
+ * @throws {DescriptionError} unknown-key for a key that is no field (nor "$id"); bad-type for a "$id" that is not a string
  */
 export function ddiFromJson(struct: string, json: Json): DdiObject {
   return ddiFromJsonFilling(struct, json, undefined);
