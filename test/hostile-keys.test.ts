@@ -34,9 +34,9 @@ import { DxbinError } from '../src/bytes/errors.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
 import { decodeQueryResult, decodeQueryResults, encodeQueryResults, queryType, toFloat64 } from '../src/query/index.js';
 import { querySpans } from '../src/query/spans.js';
-import { ddiFromJson, decodeImage, libraryNodeOutputs, renderPassesFromJson, structLayout } from '../src/ddi/index.js';
+import { ddiFromJson, ddiToJson, decodeImage, encodeImage, libraryNodeOutputs, renderPassesFromJson, structLayout, type DdiObject } from '../src/ddi/index.js';
 import { ddiImageSpans, rdatSpans } from '../src/ddi/spans.js';
-import { decodeStream, pipelineFromJson, rootSignatureFromJson, stageSignaturesFromParts, streamFromJson, subobjectRow, verifyPipeline, verifySignatures } from '../src/index.js';
+import { decodeStream, encodeStream, pipelineFromJson, rootSignatureFromJson, stageSignaturesFromParts, streamFromJson, streamToJson, subobjectRow, verifyPipeline, verifySignatures } from '../src/index.js';
 
 /** Characters a message may not hold raw: C0/C1 controls (newline, ESC), DEL, U+2028/2029, bidi controls, the BOM. */
 const RAW = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
@@ -218,6 +218,92 @@ test('a detached buffer: each decoder refuses it, typed, at the bytes argument; 
   assert.is(decodeQueryResults(new Uint8Array(new ArrayBuffer(16), 16), 'timestamp').count, 0);
   const e = thrown(() => decodeImage('D3D12DDI_NODE_ID_0108', new Uint8Array(0), 'x64'));
   assert.ok(e instanceof DxbinError && e.code === 'truncated', 'an empty image is short, not detached');
+});
+
+/**
+ * The DDI API's typed side (2026-12-03, hE): encodeImage and ddiToJson dropped a key that is no
+ * field (a misspelled one) without a word, at the root, in an embedded struct and in a pointee;
+ * a detached Uint8Array in a bytes field was written as no bytes ("" in the JSON, an empty run in
+ * the image); ddiFromJson took a "$id" that is not a string and dropped it.
+ */
+const NODE_OUTPUT = 'D3D12DDI_NODE_OUTPUT_0108';
+/** A D3D12DDI_NODE_OUTPUT_0108 both writers take, with `extra` merged in at `where`. */
+function nodeOutput(where: 'root' | 'FinalName' | 'pRecordDispatchGrid', extra: Record<string, unknown> = {}): DdiObject {
+  // each key an own one (as JSON.parse makes it): Object.assign would set the prototype for "__proto__"
+  const at = (w: typeof where, o: Record<string, unknown>) => {
+    if (w === where) for (const k of Object.keys(extra)) Object.defineProperty(o, k, { value: extra[k], enumerable: true, writable: true, configurable: true });
+    return o;
+  };
+  return at('root', {
+    FinalName: at('FinalName', { Name: 'a', ArrayIndex: 0 }),
+    OutputIndex: 0,
+    NodeIOKind: 6,
+    NodeIOFlags: 0,
+    RecordSizeInBytes: 4,
+    bAllowSparseNodes: 0,
+    pRecordDispatchGrid: at('pRecordDispatchGrid', { ByteOffset: 0, NumComponents: 1, b16BitsPerComponent: 0 }),
+    pMaxRecords: 1,
+    pMaxRecordsSharedWithOutputIndex: null,
+    ArraySize: 1,
+    pOutputs: null,
+  }) as DdiObject;
+}
+const TYPED_WRITERS: readonly [string, (v: DdiObject) => unknown][] = [
+  ['encodeImage x64', (v) => encodeImage(NODE_OUTPUT, v, 'x64')],
+  ['encodeImage x86', (v) => encodeImage(NODE_OUTPUT, v, 'x86')],
+  ['ddiToJson', (v) => ddiToJson(NODE_OUTPUT, v)],
+];
+
+test('encodeImage, ddiToJson: a key that is no field is refused (unknown-key, escaped in the path), not dropped', () => {
+  for (const [name, f] of TYPED_WRITERS) {
+    f(nodeOutput('root')); // the value without the key is taken
+    for (const where of ['root', 'FinalName', 'pRecordDispatchGrid'] as const) {
+      const at = where === 'root' ? NODE_OUTPUT : `${NODE_OUTPUT}.${where}`;
+      const e = refusedAt(() => f(nodeOutput(where, { RecordSizeInByte: 4 })), `${at}.RecordSizeInByte`, `${name} at ${where}`);
+      assert.is(e.code, 'unknown-key', `${name} at ${where}`);
+      assert.match(e.detail, /has no field RecordSizeInByte$/, `${name} at ${where}`);
+      for (const [k, step] of HOSTILE) refusedAt(() => f(nodeOutput(where, withKey(k, 1))), `${at}${step}`, `${name} at ${where}, key ${JSON.stringify(k.slice(0, 12))}`);
+      for (const k of PROTO_KEYS) assert.is(refusedAt(() => f(nodeOutput(where, withKey(k, 1))), `${at}.${k}`, `${name} at ${where}, key ${k}`).code, 'unknown-key');
+    }
+    // "$id" is the JSON form's, never a field of a typed value
+    assert.is(refusedAt(() => f(nodeOutput('root', { $id: '1' })), `${NODE_OUTPUT}.$id`, `${name} $id`).code, 'unknown-key');
+  }
+  // a stream subobject too
+  refusedAt(() => encodeStream([{ type: 'VS', inner: { pShaderBytecode: new Uint8Array(4), BytecodeLength: 4, typo: 1 } }], 'x64'), 'D3D12_PIPELINE_STATE_STREAM_DESC.pPipelineStateSubobjectStream[0].Inner.typo', 'encodeStream');
+  refusedAt(() => streamToJson([{ type: 'VS', inner: { pShaderBytecode: new Uint8Array(4), BytecodeLength: 4, typo: 1 } }]), 'D3D12_PIPELINE_STATE_STREAM_DESC.pPipelineStateSubobjectStream[0].Inner.typo', 'streamToJson');
+});
+
+test('encodeImage, ddiToJson: a detached Uint8Array in a bytes field is refused (bad-type at the field), not written as no bytes', () => {
+  const path = 'D3D12_SHADER_BYTECODE.pShaderBytecode';
+  for (const length of [0, 8]) {
+    const value = () => ({ pShaderBytecode: detached(8), BytecodeLength: length });
+    for (const [name, f] of [
+      ['encodeImage x64', (v: DdiObject) => encodeImage('D3D12_SHADER_BYTECODE', v, 'x64')],
+      ['encodeImage x86', (v: DdiObject) => encodeImage('D3D12_SHADER_BYTECODE', v, 'x86')],
+      ['ddiToJson', (v: DdiObject) => ddiToJson('D3D12_SHADER_BYTECODE', v)],
+    ] as const) {
+      const e = refusedAt(() => f(value()), path, `${name}, BytecodeLength ${length}`);
+      assert.is(e.code, 'bad-type', `${name}, BytecodeLength ${length}`);
+      assert.match(e.detail, /detached/, `${name}, BytecodeLength ${length}`);
+    }
+  }
+  // an attached empty view is no bytes, and taken
+  assert.equal(ddiToJson('D3D12_SHADER_BYTECODE', { pShaderBytecode: new Uint8Array(0), BytecodeLength: 0 }), { pShaderBytecode: '', BytecodeLength: 0 });
+  assert.is(encodeImage('D3D12_SHADER_BYTECODE', { pShaderBytecode: new Uint8Array(0), BytecodeLength: 0 }, 'x64').length, 16);
+  // inside a stream subobject too
+  refusedAt(() => encodeStream([{ type: 'VS', inner: { pShaderBytecode: detached(0), BytecodeLength: 0 } }], 'x64'), 'D3D12_PIPELINE_STATE_STREAM_DESC.pPipelineStateSubobjectStream[0].Inner.pShaderBytecode', 'encodeStream');
+});
+
+test('ddiFromJson: a "$id" that is not a string is refused (bad-type at $id), not dropped', () => {
+  const root = 'D3D12DDI_NODE_ID_0108';
+  for (const id of [1, null, true, ['1'], { a: 1 }]) {
+    const e = refusedAt(() => ddiFromJson(root, { $id: id, Name: 'a', ArrayIndex: 0 }), `${root}.$id`, `$id ${JSON.stringify(id)}`);
+    assert.is(e.code, 'bad-type', `$id ${JSON.stringify(id)}`);
+  }
+  // nested, where a "$ref" would look for it
+  refusedAt(() => ddiFromJson(NODE_OUTPUT, { ...ddiToJson(NODE_OUTPUT, nodeOutput('root')) as object, pRecordDispatchGrid: { $id: 7, ByteOffset: 0, NumComponents: 1, b16BitsPerComponent: 0 } }), `${NODE_OUTPUT}.pRecordDispatchGrid.$id`, 'nested $id');
+  // a string "$id" is still taken, and a "$ref" finds it
+  assert.equal(ddiFromJson(root, { $id: 'x', Name: 'a', ArrayIndex: 0 }), { Name: 'a', ArrayIndex: 0 });
 });
 
 test.run();

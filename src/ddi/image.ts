@@ -12,7 +12,7 @@ import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { ByteReader } from '../bytes/reader.js';
 import { expectBytes, expectOptions } from '../bytes/check.js';
-import { pointerSize, structLayout } from './layout.js';
+import { pointerSize, refuseUnknownKeys, structLayout } from './layout.js';
 import { f32Bits, f32FromBits } from '../bytes/f32.js';
 
 /**
@@ -95,7 +95,11 @@ function streamSize(to: Extract<Pointee, { kind: 'stream' }>, items: unknown, ab
   return size;
 }
 
-/** The relocatable memory image of a struct value for an ABI (docs/ddi-images.md); throws DescriptionError naming the field. */
+/**
+ * The relocatable memory image of a struct value for an ABI (docs/ddi-images.md); throws DescriptionError naming the field.
+ * @throws {DescriptionError} unknown-key for a key of an object that is no field of its struct (a misspelled field is never dropped)
+ * @throws {DescriptionError} bad-type for a bytes field whose Uint8Array is detached (its buffer transferred away)
+ */
 export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Array {
   const ps = pointerSize(abi);
   const root = structLayout(struct, abi);
@@ -133,6 +137,7 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
   const writeStruct = (name: string, at: number, obj: DdiValue, path: PathLike) => {
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new DescriptionError('bad-type', pathText(path), `expected a ${name} object`);
     const layout = structLayout(name, abi);
+    refuseUnknownKeys(layout, obj, () => pathText(path)); // a misspelled field is refused, not left out of the image
     for (const f of layout.fields) {
       const v = (obj as DdiObject)[f.name];
       if (f.type.kind !== 'struct' && f.type.kind !== 'array' && f.type.kind !== 'ptr') {
@@ -152,6 +157,8 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
           continue;
         }
         const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, pathText(fp)) : f.type.to;
+        // a view of a transferred buffer reads as 0 bytes: refused, not written as an empty run (or blamed on the count)
+        if (to.kind === 'bytes' && v instanceof Uint8Array) expectAttached(v, pathText(fp));
         // the image says only the count field: a list of another length would be cut or overrun
         const count = to.kind === 'bytes' || to.kind === 'uints' || to.kind === 'struct' ? to.count?.field : undefined;
         if (count !== undefined && (Array.isArray(v) || v instanceof Uint8Array) && (obj as DdiObject)[count] !== v.length) {

@@ -7,11 +7,11 @@
 import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import { budgetOf, type Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { pathKey, quoted } from '../bytes/text.js';
+import { quoted } from '../bytes/text.js';
 import { expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
-import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
-import { structDef } from './layout.js';
+import { expectAttached, floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
+import { refuseUnknownKeys, structDef } from './layout.js';
 import { bytesHex } from '../bytes/hex.js';
 import { hexToBytes } from '../rows/record.js';
 
@@ -59,8 +59,10 @@ const SCALAR_MAX = { UINT: 0xffffffff, BOOL: 0xffffffff, UINT16: 0xffff, UINT8: 
 
 /**
  * The JSON form of a decoded structure. Iterative (an explicit stack), objects reached twice
- * are written once with "$id" and then as {"$ref"}.
+ * are written once with "$id" (a string) and then as {"$ref"}.
  * @throws {LimitError} limit-exceeded: nesting deeper than the budget's `depth` (`maxDepth`, default 1000)
+ * @throws {DescriptionError} unknown-key for a key of an object that is no field of its struct (a misspelled field is never dropped)
+ * @throws {DescriptionError} bad-type for a bytes field that is not a Uint8Array or whose buffer is detached
  */
 export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOptions = {}): Json {
   expectOptions(options);
@@ -118,6 +120,8 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
       t.set({ $ref: ids.get(obj) });
       continue;
     }
+    const def = structDef(t.name);
+    refuseUnknownKeys(def, obj, t.path); // a misspelled field is refused, not left out of the JSON
     const out: Record<string, Json> = {};
     if ((counts.get(obj) ?? 0) > 1) {
       const id = String(ids.size + 1);
@@ -125,7 +129,7 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
       out.$id = id;
     }
     t.set(out);
-    for (const f of structDef(t.name).fields) {
+    for (const f of def.fields) {
       const v = obj[f.name] ?? null;
       const type = f.type;
       const fp = `${t.path}.${f.name}`;
@@ -155,7 +159,8 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
           out[f.name] = v as Json;
           if (v === null) break;
           if (type.to.kind === 'bytes') {
-            out[f.name] = bytesToHex(v as Uint8Array);
+            expectAttached(v, fp); // a view of a transferred buffer reads as no bytes: refused, not written as ""
+            out[f.name] = bytesToHex(v);
             break;
           }
           if (type.to.kind === 'stream') {
@@ -197,6 +202,7 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
  * A structure from its JSON form. Iterative (an explicit stack): nesting depth is bounded only by
  * the input's size. Every value is type-checked: numbers in their C type's range, strings where
  * the C field is a string, UINT arrays of the declared length.
+ * @throws {DescriptionError} unknown-key for a key that is no field (nor "$id"); bad-type for a "$id" that is not a string
  */
 export function ddiFromJson(struct: string, json: Json): DdiObject {
   return ddiFromJsonFilling(struct, json, undefined);
@@ -345,12 +351,9 @@ export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap
       set(hit.obj);
       continue;
     }
-    for (const key of Object.keys(o)) {
-      if (key === '$id' || def.fields.some((f) => f.name === key)) continue;
-      // the key is the input's: escaped in the path, and named as it is only when it is a plain name
-      const step = pathKey(key);
-      throw new DescriptionError('unknown-key', `${path}${step}`, `${def.name} has no field ${step.startsWith('.') ? step.slice(1) : quoted(key)}`);
-    }
+    refuseUnknownKeys(def, o, path, '$id');
+    // "$id" is what ddiToJson writes, a string: any other value would be dropped, and a "$ref" to it found nowhere
+    if (o.$id !== undefined && typeof o.$id !== 'string') throw new DescriptionError('bad-type', `${path}.$id`, `expected a string, got ${quoted(o.$id)}`);
     const obj: DdiObject = {};
     if (typeof o.$id === 'string') {
       if (byId.has(o.$id)) throw new DescriptionError('bad-name', `${path}.$id`, 'given twice');

@@ -7,7 +7,7 @@
 import { ABIS, STRUCTS, type Abi, type FieldType, type StructDef } from '../../codecs/ddi.js';
 import { PIPELINE_STRUCTS, STREAM_STRUCTS } from '../../codecs/pipeline.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { quoted } from '../bytes/text.js';
+import { pathKey, quoted } from '../bytes/text.js';
 import { kindOf } from '../bytes/check.js';
 
 /** Where a field lies in a struct for one ABI: its offset, size, alignment and type. */
@@ -63,6 +63,27 @@ export function structDef(name: string): StructDef {
   const hit = hits[0];
   if (!hit) throw new DescriptionError('bad-name', 'type', `unknown structure ${quoted(name)} (known: ${KNOWN_STRUCTS()})`);
   return hit;
+}
+
+/** Each struct's field names (by its list of fields: a StructDef's and its layouts' are one list each), made on first use. */
+const fieldNames = new WeakMap<readonly { name: string }[], ReadonlySet<string>>();
+
+/**
+ * Refuses a key of `obj` that is no field of the struct (nor `allowed`, the JSON form's "$id"):
+ * a misspelled field would otherwise be dropped without a word. The one check of the JSON form
+ * (ddiFromJson), of a value to write as JSON (ddiToJson) and of one to encode (encodeImage).
+ * @param path the object's path, or a function that spells it (called only for the error)
+ * @throws {DescriptionError} unknown-key at the path and the key (through pathKey: escaped, cut when long)
+ */
+export function refuseUnknownKeys(struct: { name: string; fields: readonly { name: string }[] }, obj: object, path: string | (() => string), allowed?: string): void {
+  let names = fieldNames.get(struct.fields);
+  if (!names) fieldNames.set(struct.fields, (names = new Set(struct.fields.map((f) => f.name))));
+  for (const key of Object.keys(obj)) {
+    if (key === allowed || names.has(key)) continue;
+    // the key is the input's: escaped in the path, and named as it is only when it is a plain name
+    const step = pathKey(key);
+    throw new DescriptionError('unknown-key', `${typeof path === 'string' ? path : path()}${step}`, `${struct.name} has no field ${step.startsWith('.') ? step.slice(1) : quoted(key)}`);
+  }
 }
 
 /**
