@@ -158,8 +158,6 @@ test('the boundary walker flags a raw name and passes an escaped one (planted)',
  * value goes through `quoted` (src/bytes/text.ts) instead. `file JSON.stringify(argument)` -> why.
  */
 const STRINGIFY_IN_ERRORS: Record<string, string> = {
-  'src/container/container.ts name': 'a FourCC of 4 characters already (checked above); quoted would pull text.ts into the root-signature-only bundle',
-  'src/container/write.ts name': 'the typed writer; quoted would pull text.ts into the root-signature-only bundle (issue 29 budgets)',
   'src/root-signature/hlsl/source.ts k': 'a key of the virtual tree the caller wrote',
 };
 

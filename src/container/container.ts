@@ -1,6 +1,7 @@
 /** The in-memory form of a DXBC/DXIL container: header fields and parts, each kept byte for byte. */
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { quoted } from '../bytes/text.js';
+import { printable } from '../bytes/text.js';
+import { kindOf } from '../bytes/errors.js';
 import { expectArray, expectBytes, expectObject, expectObjects } from '../bytes/check.js';
 
 /** A container part: FourCC and data, byte for byte. */
@@ -69,7 +70,7 @@ export function partDataOffset(container: ParsedContainer, index: number): numbe
     expectObject(container, 'container');
     expectObject(container.layout, 'container.layout'); // a Container that was not parsed
     expectArray(container.layout.partOffsets, 'container.layout.partOffsets');
-    if (typeof index !== 'number') throw new DescriptionError('bad-type', 'index', `expected a part index, got ${quoted(index)}`);
+    if (typeof index !== 'number') throw new DescriptionError('bad-type', 'index', `expected a part index, got ${valueText(index)}`);
     throw new DescriptionError('out-of-range', 'index', `part ${String(index)} of ${container.layout.partOffsets.length}`);
   }
   return at + 8;
@@ -103,7 +104,7 @@ export function lookUpPart(container: Container, name: string, unparsed: 'ambigu
     const offsets = (container as Partial<ParsedContainer>).layout?.partOffsets;
     const at = offsets?.[j];
     const where = at === undefined ? '' : ` (at bytes ${offsets![first]} and ${at})`;
-    const detail = `parts ${first} and ${j} are both named ${quoted(name)}${where}: which one is meant is ambiguous (DXC's validator refuses a repeated part)`;
+    const detail = `parts ${first} and ${j} are both named ${valueText(name)}${where}: which one is meant is ambiguous (DXC's validator refuses a repeated part)`;
     if (at === undefined && unparsed === 'ambiguous-name') throw new DescriptionError('ambiguous-name', `container.parts[${j}].name`, detail);
     throw new DecodeError('duplicate-part', at ?? 0, `container.parts[${j}].name`, detail);
   }
@@ -119,9 +120,19 @@ export function fourCCBytes(name: string, path = 'part.name'): Uint8Array {
   return Uint8Array.from(name, (c) => c.charCodeAt(0));
 }
 
+/**
+ * A value for container messages: a short string in quotes, escaped by printable (ASCII only: a
+ * part name's C1 or bidi characters as \xNN / \u{...}), a number as is, anything else by kind. Not
+ * quoted() (src/bytes/text.ts): the root-signature bundles carry printable already (issue 29 budgets).
+ */
+export function valueText(value: unknown): string {
+  if (typeof value === 'string') return `"${printable(value.length > 32 ? `${value.slice(0, 32)}…` : value, { ascii: true })}"`;
+  return typeof value === 'number' ? String(value) : kindOf(value);
+}
+
 /** Why `name` is no FourCC (isFourCC is false), for messages. */
 export function fourCCProblem(name: unknown): string {
-  return typeof name === 'string' && name.length === 4 ? `a FourCC has 4 characters of one byte each (U+0000..U+00FF), got ${quoted(name)}` : `a FourCC has 4 characters, got ${quoted(name)}`;
+  return typeof name === 'string' && name.length === 4 ? `a FourCC has 4 characters of one byte each (U+0000..U+00FF), got ${valueText(name)}` : `a FourCC has 4 characters, got ${valueText(name)}`;
 }
 
 /**

@@ -15,7 +15,8 @@ import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { expectLiveBytes, expectOptions, kindOf } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
-import { printable, quoted } from '../bytes/text.js';
+import { printable } from '../bytes/text.js';
+import { valueText } from './container.js';
 import type { ContainerPart, ParsedContainer } from './container.js';
 
 /** `strict`: DXC's IsValidDxilContainer rules; `lenient`: vkd3d's (gaps, parts anywhere). */
@@ -62,7 +63,7 @@ export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions
   if (typeof options !== 'object' || options === null) expectOptions(options as unknown);
   const mode = options.mode ?? 'strict';
   // a misspelt mode ('Strict', 'relaxed') is refused, not read as lenient
-  if (mode !== 'strict' && mode !== 'lenient') throw new DescriptionError('bad-name', 'options.mode', `expected 'strict' or 'lenient', got ${quoted(mode)}`);
+  if (mode !== 'strict' && mode !== 'lenient') throw new DescriptionError('bad-name', 'options.mode', `expected 'strict' or 'lenient', got ${valueText(mode)}`);
   const strict = mode === 'strict';
   if (bytes.byteLength < CONTAINER_HEADER_SIZE) new ByteReader(bytes).need(0, CONTAINER_HEADER_SIZE, 'container.header');
   const magic = u32(bytes, H.magic.offset);

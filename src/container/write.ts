@@ -15,8 +15,7 @@ import { DescriptionError } from '../bytes/errors.js';
 import { setU16, setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
 import { expectArray, expectLiveBytes, expectObject, kindOf } from '../bytes/check.js';
-import { fourCCProblem, isFourCC, type Container } from './container.js';
-import { quoted } from '../bytes/text.js';
+import { fourCCProblem, isFourCC, valueText, type Container } from './container.js';
 import { signContainer } from './digest.js';
 
 /** `compute`: the real digest; `zero`: unsigned; or exactly these 16 bytes. */
@@ -47,7 +46,7 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
   // u32 size holds (a raw RangeError, or a size field that wraps) and past DXC's 2 GiB limit
   if (size > MAX_SIZE) throw new DescriptionError('out-of-range', 'container.parts', `the parts make a container of ${size} bytes; DXC refuses containers over ${MAX_SIZE} bytes (its size field is a u32)`);
   if (digest !== 'compute' && digest !== 'zero' && (!(digest instanceof Uint8Array) || digest.byteLength !== 16)) {
-    if (!(digest instanceof Uint8Array)) throw new DescriptionError('bad-type', 'digest', `expected 'compute', 'zero' or 16 bytes, got ${quoted(digest)}`);
+    if (!(digest instanceof Uint8Array)) throw new DescriptionError('bad-type', 'digest', `expected 'compute', 'zero' or 16 bytes, got ${valueText(digest)}`);
     throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${digest.byteLength}`);
   }
   if (digest instanceof Uint8Array) expectLiveBytes(digest, 'digest');
@@ -80,7 +79,7 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
 /** A header version field: an integer 0..65535, else DescriptionError naming it. */
 function u16Field(v: unknown, path: string): number {
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffff) return v;
-  throw new DescriptionError(v === undefined ? 'missing-key' : typeof v === 'number' ? 'out-of-range' : 'bad-type', path, `expected an integer 0..65535, got ${quoted(v)}`);
+  throw new DescriptionError(v === undefined ? 'missing-key' : typeof v === 'number' ? 'out-of-range' : 'bad-type', path, `expected an integer 0..65535, got ${valueText(v)}`);
 }
 
 // The rows' offsets as module constants: read once at load, not through the imports per call.
