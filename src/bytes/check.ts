@@ -26,10 +26,19 @@ export function expectBytes(value: unknown, path: string): asserts value is Uint
  */
 export function expectLiveBytes(value: unknown, path: string): asserts value is Uint8Array {
   expectBytes(value, path);
-  if (value.byteLength === 0 && detached(value)) throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): its bytes are gone');
+  if (isDetached(value)) throw new DescriptionError('bad-type', path, DETACHED);
 }
 
-function detached(view: Uint8Array): boolean {
+/** The words of every detached-buffer refusal. */
+export const DETACHED = 'a detached buffer (transferred away): its bytes are gone';
+
+/**
+ * True when `view`'s buffer is detached (transferred away): its length reads 0 and no view of the
+ * buffer can be made. The one such check of the library; the buffer is looked at only when the
+ * length reads 0 (reading .buffer allocates).
+ */
+export function isDetached(view: ArrayBufferView): boolean {
+  if (view.byteLength !== 0) return false;
   try {
     new Uint8Array(view.buffer); // a view of a detached buffer cannot be made
     return false;

@@ -15,7 +15,7 @@
 import { CONTAINER_HEADER, DIGEST_COVERS_FROM, DIGEST_SENTINELS, type DigestSentinel } from '../../codecs/container.js';
 import { DescriptionError, kindOf } from '../bytes/errors.js';
 import { setU32 } from '../bytes/le.js';
-import { expectArray, expectBytes } from '../bytes/check.js';
+import { DETACHED, expectArray, expectBytes, isDetached } from '../bytes/check.js';
 import { MD5_IV, MD5_K, md5StepTables } from './digest-md5.js';
 import { wasmDigest4, wasmDigestInto, wasmRangeDigestInto } from './digest-wasm.js';
 import { bytesHex } from '../bytes/hex.js';
@@ -133,18 +133,9 @@ export function modifiedMd5Into(message: Uint8Array, out: Uint8Array, at = 0): v
   modifiedMd5JsInto(message, out, at);
 }
 
-/**
- * A message whose buffer is detached (transferred away) reads as empty: refused, not digested as
- * nothing. Its length reads 0, so the buffer is looked at only then (reading .buffer allocates).
- */
+/** A message whose buffer is detached (transferred away) reads as empty: refused, not digested as nothing. */
 function expectLive(m: Uint8Array, path: string): void {
-  if (m.byteLength === 0) {
-    try {
-      new Uint8Array(m.buffer); // a view of a detached buffer cannot be made
-    } catch {
-      throw new DescriptionError('bad-type', path, 'a detached buffer');
-    }
-  }
+  if (isDetached(m)) throw new DescriptionError('bad-type', path, DETACHED);
 }
 
 /** `n` as a whole number lo..hi (a digest's place `at`, a container's covered `size`), else out-of-range or bad-type. */

@@ -11,7 +11,7 @@ import { budgetOf, type Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { ByteReader } from '../bytes/reader.js';
-import { expectBytes, expectOptions } from '../bytes/check.js';
+import { expectLiveBytes, expectOptions } from '../bytes/check.js';
 import { pointerSize, refuseUnknownKeys, structLayout } from './layout.js';
 import { f32Bits, f32FromBits } from '../bytes/f32.js';
 
@@ -310,27 +310,11 @@ interface ListTask {
 }
 
 /**
- * `bytes` a Uint8Array whose buffer is not detached: a view of a transferred buffer reads as 0
- * bytes and no DataView can be made of it (DescriptionError bad-type at `path`, not a raw
- * TypeError). Looked at only when the length reads 0. As src/query/decode.ts's, which the DDI
- * modules do not import.
+ * `bytes` a Uint8Array whose buffer is not detached (src/bytes/check.ts expectLiveBytes, the one
+ * check): a view of a transferred buffer reads as 0 bytes and no DataView can be made of it.
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array or its buffer is detached
  */
-export function expectAttached(bytes: unknown, path: string): asserts bytes is Uint8Array {
-  expectBytes(bytes, path);
-  if (isDetached(bytes)) throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): nothing to read');
-}
-
-/** True when `view`'s buffer is detached: its length reads 0 and no view of the buffer can be made. */
-export function isDetached(view: ArrayBufferView): boolean {
-  if (view.byteLength !== 0) return false;
-  try {
-    new DataView(view.buffer);
-    return false;
-  } catch {
-    return true;
-  }
-}
+export const expectAttached: (bytes: unknown, path: string) => asserts bytes is Uint8Array = expectLiveBytes;
 
 /**
  * Decodes the image of `struct`. Iterative (an explicit stack in place of recursion), so a long

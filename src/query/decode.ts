@@ -10,7 +10,7 @@ import { Budget } from '../bytes/budget.js';
 import { readRecord, RowReader } from '../rows/record.js';
 import { checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
 import { pathKey, quoted } from '../bytes/text.js';
-import { expectBytes, expectObject, expectObjects, kindOf } from '../bytes/check.js';
+import { DETACHED, expectLiveBytes, expectObject, expectObjects, isDetached, kindOf } from '../bytes/check.js';
 
 /** Query results as columns: for each field of the result struct, the values of every result. */
 export interface QueryColumns {
@@ -54,30 +54,12 @@ export function decodeQueryResults(
 }
 
 /**
- * `bytes` a Uint8Array whose buffer is not detached. A view of a transferred buffer
- * (`structuredClone(buf, { transfer: [buf] })`, postMessage) reads as 0 bytes and no DataView can
- * be made of it: DescriptionError bad-type at `path`, not a raw TypeError. The buffer is looked at
- * only when the length reads 0 (reading .buffer may allocate). Not in src/query/types.ts: the
- * query kernels bundle has no room for it (test/bundle-size.test.ts).
+ * `bytes` a Uint8Array whose buffer is not detached (src/bytes/check.ts expectLiveBytes, the one
+ * check). Not in src/query/types.ts: the query kernels bundle has no room for it
+ * (test/bundle-size.test.ts).
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array or its buffer is detached
  */
-export function expectAttached(bytes: unknown, path: string): asserts bytes is Uint8Array {
-  expectBytes(bytes, path);
-  if (isDetached(bytes)) throw new DescriptionError('bad-type', path, DETACHED);
-}
-
-const DETACHED = 'a detached buffer (transferred away): nothing to read';
-
-/** True when `view`'s buffer is detached: its length reads 0 and no view of the buffer can be made. */
-function isDetached(view: ArrayBufferView): boolean {
-  if (view.byteLength !== 0) return false;
-  try {
-    new DataView(view.buffer);
-    return false;
-  } catch {
-    return true;
-  }
-}
+export const expectAttached: (bytes: unknown, path: string) => asserts bytes is Uint8Array = expectLiveBytes;
 
 /** A check that a key names a field of `q` (unknown-key at `path` otherwise: a misspelled key would read or write nothing). */
 function fieldCheck(q: QueryType): (key: string, path: string) => void {

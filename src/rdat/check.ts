@@ -7,7 +7,7 @@
  */
 import { RDAT_PART_TYPE, RDAT_TABLES, type RdatTableName } from '../../codecs/rdat.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectBytes, expectObject, expectOffset } from '../bytes/check.js';
+import { expectArray, expectObject, expectOffset } from '../bytes/check.js';
 import { quoted } from '../bytes/text.js';
 
 /** The most bytes a part holds: its size is a u32 (and so is every offset in the RDAT part). */
@@ -91,21 +91,7 @@ export function checkedParts(rdat: unknown, path = 'rdat'): CheckedParts {
   return { parts: parts as readonly Record<string, unknown>[], byType };
 }
 
-/**
- * The bytes of a public RDAT entry: a Uint8Array whose buffer is not detached (a transferred
- * buffer reads as empty, and a view of it cannot be made: refused, not read as nothing).
- * @throws {DescriptionError} bad-type
- */
-export function expectLiveBytes(value: unknown, path: string): asserts value is Uint8Array {
-  expectBytes(value, path);
-  if (value.byteLength === 0) {
-    try {
-      new DataView(value.buffer); // throws for a detached buffer
-    } catch {
-      throw new DescriptionError('bad-type', path, 'a view of a detached ArrayBuffer (transferred away): there are no bytes to read');
-    }
-  }
-}
+export { expectLiveBytes } from '../bytes/check.js';
 
 /** The `base` argument of a decoder: a whole number from 0 (the absolute offset of the bytes' first byte). */
 export function expectBase(value: unknown, path = 'base'): asserts value is number {
