@@ -9,8 +9,9 @@
  * 72.0 / 24.45 to under its goal when the digest's inlined WASM became a module written at load
  * from MD5's step table). Not met (docs/library.md says so in its table, and why
  * no string table can meet it), so its budget here is the current size and a little room, so that
- * growth fails unless it is chosen: the whole library (goal 250 / 70; esbuild 367.5 / 125.3, Vite
- * 365.9 / 120.6).
+ * growth fails unless it is chosen: the whole library (goal 250 / 70; esbuild 388.8 / 132.5, Vite
+ * 387.2 / 127.4 on 2026-12-03) and, since 2026-12-03, root signature only (goal 30 / 9; esbuild
+ * 25.7 / 9.18: the fifth hostile-input round's checks in parseContainer and the part lookups).
  * `npx tsx scripts/bundle-size.ts --analyze` prints what each bundle holds, module by module.
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,13 @@ import { CASES, DOC, measureBundles, tableNumbers, type Measured } from '../scri
 import { ROOT } from './helpers/corpus.js';
 
 const BUDGETS: Record<number, { min: number; gzip: number }> = {
-  0: CASES[0]!.goal, // root signature only: 30 / 9 (9.65 gzip when RTS0 decode first charged the budget; 29.9 / 9.1 before the RTS0 record helpers and the part-name cache)
+  // root signature only: goal 30 / 9, met on 2026-12-02 with 15 bytes of gzip to spare (9.65 gzip when RTS0 decode
+  // first charged the budget; 29.9 / 9.1 before the RTS0 record helpers and the part-name cache), missed since the
+  // fifth hostile-input round of 2026-12-03 by 189 bytes: esbuild 25.7 / 8.99 -> 25.7 / 9.18 KiB, for a detached
+  // buffer refused at parseContainer (+0.1 gzip), a mode other than strict/lenient refused (+0.05), a part index
+  // that is no number refused and part names escaped in the duplicate-part message (+0.05); held here so that more
+  // growth fails unless it is chosen (docs/library.md's table says the goal is not met)
+  0: { min: 30, gzip: 9.25 },
   1: CASES[1]!.goal, // + HLSL compile/print: 80 / 24 (esbuild 23.0 KiB gzip; 24.45 with the digest's inlined WASM, 25.1 before the budget cuts)
   2: CASES[2]!.goal, // query kernels: 25 / 9
   // goal 250 / 70, not met: 367.5 / 125.3. It was 350.4 / 118.9 at the start of 2026-12-02 (morning) and
@@ -30,7 +37,9 @@ const BUDGETS: Record<number, { min: number; gzip: number }> = {
   // (+0.4 / +0.2) and memory work (+1.9 / +0.7); the afternoon's float range and row nanBits checks
   // with encodePsv0's planning pass (+1.5 / +0.7), the third hostile-input round with its literal
   // decoder (+3.7 / +1.4), describeLibrary's names and references (+1.8 / +0.6) and the rest (+1.2 / +0.5)
-  3: { min: 368, gzip: 126 },
+  // and on 2026-12-03 388.8 / 132.5 (+21 / +7 in all): the fifth hostile-input round (raw keys in paths, detached
+  // buffers, RDAT's description boundary, PSV0/part/container/DDI argument checks) and presumed locations after #line
+  3: { min: 390, gzip: 133 },
 };
 
 let rows: Measured[] = [];
