@@ -306,4 +306,19 @@ test('ddiFromJson: a "$id" that is not a string is refused (bad-type at $id), no
   assert.equal(ddiFromJson(root, { $id: 'x', Name: 'a', ArrayIndex: 0 }), { Name: 'a', ArrayIndex: 0 });
 });
 
+test('sparse lists of 2^32 - 1 in the stream and pipeline JSON forms: refused at the first hole, in proportion to what the list holds', () => {
+  // the old readers allocated the whole list (new Array(length).fill, the budget's extent walk
+  // pushing every hole): the process died of "heap out of memory" / "invalid size", no error at all
+  const sparse: unknown[] = [];
+  sparse.length = 2 ** 32 - 1;
+  const refused = (f: () => unknown, path: RegExp) =>
+    assert.throws(f, (e: unknown) => e instanceof DxbinError && path.test((e as DxbinError & { path?: string }).path ?? e.message));
+  refused(() => streamFromJson(sparse as never), /pPipelineStateSubobjectStream\[0\]/);
+  refused(() => streamFromJson([{ Type: 'STREAM_OUTPUT', Inner: { pSODeclaration: sparse, NumEntries: 1, pBufferStrides: [16], NumStrides: 1, RasterizedStream: 0 } }] as never), /pSODeclaration\[0\]/);
+  refused(() => pipelineFromJson({ RTVFormats: sparse } as never, { read: () => new Uint8Array(0) }), /RTVFormats/);
+  refused(() => pipelineFromJson({ InputLayout: sparse } as never, { read: () => new Uint8Array(0) }), /InputLayout/);
+  const holed = [{ SemanticName: 'A', Format: 'R32_FLOAT' }, , { SemanticName: 'B', Format: 'R32_FLOAT' }]; // eslint-disable-line no-sparse-arrays
+  refused(() => pipelineFromJson({ InputLayout: holed } as never, { read: () => new Uint8Array(0) }), /InputLayout\[1\]/);
+});
+
 test.run();

@@ -8,7 +8,7 @@ import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import { budgetOf, type Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
-import { expectObject, expectOptions } from '../bytes/check.js';
+import { expectDense, expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
 import { expectAttached, floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
 import { refuseUnknownKeys, structDef } from './layout.js';
@@ -259,6 +259,7 @@ export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap
         return;
       case 'array': {
         if (!Array.isArray(j) || j.length !== type.count) throw new DescriptionError(j === undefined ? 'missing-key' : 'bad-type', path, `expected a list of ${type.count}`);
+        expectDense(j, path);
         const list: DdiValue[] = new Array(j.length).fill(null);
         set(list);
         const of = type.of;
@@ -288,10 +289,12 @@ export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap
         if (to.kind === 'bytes') return set(bytesFromHex(j, path));
         if (to.kind === 'uints') {
           if (!Array.isArray(j)) throw new DescriptionError('bad-type', path, 'expected a list of numbers');
+          expectDense(j, path);
           return set(j.map((x, i) => integer(x, 0xffffffff, `${path}[${i}]`)));
         }
         if (to.kind === 'stream') {
           if (!Array.isArray(j)) throw new DescriptionError('bad-type', path, 'expected a list of subobjects');
+          expectDense(j, path); // a sparse list of 2^32 - 1 would be allocated whole below
           const list: DdiObject[] = new Array(j.length).fill(null);
           set(list);
           // every item's tag is checked before any item is read, as the walk always has
@@ -303,10 +306,12 @@ export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap
         if (to.kind === 'uint') {
           if (to.count === 1 && !Array.isArray(j)) return set(integer(j, 0xffffffff, path));
           if (!Array.isArray(j) || j.length !== to.count) throw new DescriptionError('bad-type', path, `expected ${to.count === 1 ? 'a number' : `an array of ${to.count} numbers`}, got ${quoted(j)}`);
+          expectDense(j, path);
           return set(j.map((x, i) => integer(x, 0xffffffff, `${path}[${i}]`)));
         }
         if (!s) throw new DescriptionError('out-of-range', path, 'the pointer\'s type is chosen by a value that selects none');
         if (Array.isArray(j)) {
+          expectDense(j, path);
           const list: DdiObject[] = new Array(j.length).fill(null);
           set(list);
           if (j.length) later.push({ of: s, items: j, list, next: 0, path });

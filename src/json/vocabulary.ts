@@ -95,7 +95,9 @@ export function jsonExtent(value: unknown, cap = 2 ** 31): number {
     else if (seen.has(v)) continue;
     else if ((seen.add(v), Array.isArray(v))) {
       n += 2 + v.length;
-      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+      // up to the first hole only: a sparse array of length 2^32 - 1 holds nothing, and pushing its
+      // holes would grow the stack past what the heap can hold (the readers refuse the hole itself)
+      for (let i = 0; i < v.length && i in v; i++) stack.push(v[i]);
     } else {
       for (const [k, x] of Object.entries(v)) {
         n += k.length + 4;

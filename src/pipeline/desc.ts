@@ -13,9 +13,8 @@ import { SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { pathKey, printable, quoted } from '../bytes/text.js';
-import { expectFunction, expectObject, expectOptions, kindOf } from '../bytes/check.js';
+import { expectDense, expectFunction, expectObject, expectOptions, isDetached, kindOf } from '../bytes/check.js';
 import { type DdiObject, type DdiValue } from '../ddi/image.js';
-import { isDetached } from '../bytes/check.js';
 import { bytesToHex, ddiFromJsonFilling, ddiToJson } from '../ddi/json.js';
 import { jsonExtent } from '../json/vocabulary.js';
 import { structDef } from '../ddi/layout.js';
@@ -103,6 +102,7 @@ function over(base: unknown, given: unknown, budget: Budget, path: string): unkn
     return out;
   }
   if (Array.isArray(base) && Array.isArray(given)) {
+    expectDense(given, path); // before any walk: a sparse list of 2^32 - 1 is refused at its first hole
     if (given.length > base.length) return given; // checked against the row's length by the reader
     budget.enter(path);
     try {
@@ -132,6 +132,7 @@ type Fill = Map<readonly unknown[], Readonly<Record<string, unknown>>>;
  * as `over` charges it.
  */
 function itemsOver(struct: string, list: readonly unknown[], budget: Budget, path: string, fill: Fill): readonly unknown[] {
+  expectDense(list, path);
   let zero = zeroItems.get(struct);
   if (zero === undefined) zeroItems.set(struct, (zero = ddiToJson(struct, zeroValue({ kind: 'struct', struct }) as DdiObject) as Record<string, unknown>));
   const flat = Object.values(zero).every((v) => typeof v !== 'object' || v === null);
