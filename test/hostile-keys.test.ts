@@ -30,6 +30,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { thrown } from './helpers/hostile.js';
 import { DxbinError } from '../src/bytes/errors.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
 import { decodeQueryResult, decodeQueryResults, encodeQueryResults, queryType, toFloat64 } from '../src/query/index.js';
@@ -56,15 +57,6 @@ const HOSTILE: readonly [string, string][] = [
 const PROTO_KEYS = ['__proto__', 'constructor', 'toString'];
 
 /** What `f` throws, or undefined. */
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
-
 /** `f` throws a DxbinError with `path`, whose message is `path: ...`, holds nothing raw and is short. */
 function refusedAt(f: () => unknown, path: string, what: string): DxbinError {
   const e = thrown(f);

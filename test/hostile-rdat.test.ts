@@ -7,6 +7,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { thrown } from './helpers/hostile.js';
 import { DecodeError, DescriptionError, DxbinError } from '../src/index.js';
 import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription } from '../src/rdat/index.js';
 import { rdatParts } from '../src/rdat/decode.js';
@@ -33,15 +34,6 @@ function described(edit: (p: Parts) => void = () => {}): RdatDescription {
   edit({ strings, resource, fn, hitGroup, parts });
   return { version: 16, parts } as unknown as RdatDescription;
 }
-
-const thrown = (f: () => unknown): unknown => {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-};
 
 /** `f` throws a DescriptionError of `code` at `path` (a string: equal; a RegExp: matching). */
 function refused(f: () => unknown, code: string, path: string | RegExp, label = String(path)): DescriptionError {

@@ -6,7 +6,7 @@ import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type Rda
 import { fuzzTarget } from '../src/fuzz/targets.js';
 import { seedInputs } from '../src/fuzz/seeds.js';
 import { corpusFile, manifest } from './helpers/corpus.js';
-import { longNamesRdat } from './helpers/hostile.js';
+import { longNamesRdat, thrown } from './helpers/hostile.js';
 import { byteMap, checkByteMap } from '../src/inspect/index.js';
 import { Budget, describeLibrary, libraryJson, libraryLines, rootSignatureToJson, suggestLibraryRootSignatures, writeContainer } from '../src/index.js';
 import { RdatReader } from '../src/ddi/index.js';
@@ -200,15 +200,6 @@ test('describeLibrary: a hand-written resource Class naming an Object.prototype 
   d.parts.push({ type: 'SubobjectTable', stride: 0, records: [{ Kind: 'StateObjectConfig', Name: 'c', Flags: 1, FlagsName: 'x', toStringName: 'y' }] } as unknown as RdatTable);
   assert.equal(describeLibrary(d).subobjects[0]!.contents, { Flags: 1, toStringName: 'y' });
 });
-
-const thrown = (f: () => unknown): unknown => {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-};
 
 /** A library description with one resource, one function and a hit group, each field replaceable. */
 function handWritten(edit: (parts: { resource: Record<string, unknown>; fn: Record<string, unknown>; hitGroup: Record<string, unknown> }) => void): RdatDescription {

@@ -133,3 +133,13 @@ export function longNamesRdat(): Uint8Array {
     ],
   } as never);
 }
+
+/** What `f` throws, or undefined when it returns (for judging the error of a hostile input). */
+export function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
