@@ -49,7 +49,9 @@
  * (106 s); run directly it tallied 0 differ of 3,000 (2,007 with a #line; 2,527 token lists and
  * 362 #error places compared). DXBIN_CPP_RUNS=20000 DXBIN_CPP_SEED=5000: 0 differ (13,590 with a
  * #line; 16,972 token lists, 2,208 #error places), 158 s. On the src before presumed locations,
- * 43 of 300 programs (seed 19) differ.
+ * 43 of 300 programs (seed 19) differ. And DXBIN_TEST_TIMEOUT=14400 DXBIN_CPP_RUNS=100000
+ * DXBIN_CPP_SEED=6000 through test/run.mjs on main e5ed0e9 (seeds 6000 to 6049, load ~3): passed
+ * in 196.3 s, 0 of 100,000 differ.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
