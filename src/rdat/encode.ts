@@ -10,7 +10,7 @@ import type { EnumTable } from '../../codecs/enum-table.js';
 import type { Field, RecordDef } from '../../codecs/rows.js';
 import { enumName } from '../json/vocabulary.js';
 import { printable, quoted } from '../bytes/text.js';
-import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
+import { recordFromJson, unionCase, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectObject, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
@@ -196,8 +196,7 @@ function checkKeys(layout: RecordDef, rec: Record<string, unknown>, row: Row, pa
     for (const f of fields) {
       const t = f.type;
       if (typeof t === 'object' && 'union' in t) {
-        const by = row[t.union.by];
-        add(t.union.cases[typeof by === 'number' ? by : -1] ?? []);
+        add(unionCase(t, row));
         allowed.add(`${f.key}Rest`);
         continue;
       }

@@ -298,6 +298,12 @@ export function writeRecord(def: RecordDef, row: Row, out: DataView, at: number,
   writeFields(def.fields, row, out, at, refs, path);
 }
 
+/** The fields of the case of union `t` that `row`'s selector picks (none for a selector that is no case). */
+export function unionCase(t: UnionType, row: Row): readonly Field[] {
+  const by = row[t.union.by];
+  return t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+}
+
 /**
  * Whether a key is an f32 field of the record `fields` make of `row` (a union's fields as its
  * selector in `row` picks them): the keys the one nanBits check takes (checkRow, rowToJson).
@@ -310,8 +316,7 @@ function f32KeysOf(fields: readonly Field[], row: Row): (key: string) => boolean
       const t = f.type;
       if (t === 'f32') keys.add(f.key);
       else if (typeof t === 'object' && 'union' in t) {
-        const by = row[t.union.by];
-        walk(t.union.cases[typeof by === 'number' ? by : -1] ?? []); // nested as the definition is, not the input
+        walk(unionCase(t, row)); // nested as the definition is, not the input
       }
     }
   };
@@ -339,8 +344,7 @@ function writeFields(fields: readonly Field[], row: Row, out: DataView, at: numb
       continue;
     }
     if (typeof t === 'object' && 'union' in t) {
-      const by = row[t.union.by];
-      const chosen = t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+      const chosen = unionCase(t, row);
       writeFields(chosen, row, out, o, refs, path);
       const rest = row[`${f.key}Rest`] as Uint8Array | undefined;
       const from = caseEnd(chosen);
@@ -400,8 +404,7 @@ function extentFields(fields: readonly Field[], row: Row, at: number, out: Exten
     const t = f.type;
     const o = at + f.at;
     if (typeof t === 'object' && 'union' in t) {
-      const by = row[t.union.by];
-      extentFields(t.union.cases[typeof by === 'number' ? by : -1] ?? [], row, o, out);
+      extentFields(unionCase(t, row), row, o, out);
       continue;
     }
     const w = fieldWidth(t); // undefined: an inline string (the kept bytes')
@@ -463,8 +466,7 @@ export function rowToJson(def: RecordDef, row: Row, path: string = def.name): Re
     for (const f of fields) {
       const t = f.type;
       if (typeof t === 'object' && 'union' in t) {
-        const by = row[t.union.by];
-        named(t.union.cases[typeof by === 'number' ? by : -1] ?? []);
+        named(unionCase(t, row));
         continue;
       }
       const packed = typeof t === 'object' && 'packed' in t;
@@ -534,8 +536,7 @@ function fieldsFromJson(fields: readonly Field[], j: Record<string, unknown>, ou
       continue;
     }
     if (typeof t === 'object' && 'union' in t) {
-      const by = out[t.union.by];
-      const chosen = t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+      const chosen = unionCase(t, out);
       fieldsFromJson(chosen, j, out, path);
       const rest = j[`${f.key}Rest`];
       if (rest !== undefined) {
@@ -610,8 +611,7 @@ function spanFields(fields: readonly Field[], row: Row, rec: SpanRecorder, base:
       continue;
     }
     if (typeof t === 'object' && 'union' in t) {
-      const by = row[t.union.by];
-      const chosen = t.union.cases[typeof by === 'number' ? by : -1] ?? [];
+      const chosen = unionCase(t, row);
       const o = at + (f.at as number);
       spanFields(chosen, row, rec, base, o, path, options);
       const used = caseEnd(chosen);
@@ -714,8 +714,7 @@ function checkFields(fields: readonly Field[], r: Row, path: string): void {
     const fp = `${path}.${f.key}`;
     if (typeof t === 'object' && 'ref' in t) continue;
     if (typeof t === 'object' && 'union' in t) {
-      const by = r[t.union.by];
-      checkFields(t.union.cases[typeof by === 'number' ? by : -1] ?? [], r, path);
+      checkFields(unionCase(t, r), r, path);
       continue;
     }
     if (typeof t === 'object' && 'string' in t) {
