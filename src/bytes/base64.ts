@@ -1,7 +1,4 @@
-/** Base64 to bytes with Node's Buffer or the browser's atob (for the inlined WebAssembly modules). */
+/** Base64 to bytes with atob (every engine the package supports has it: browsers, workers, Node 16+), for the inlined WebAssembly modules. */
 export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  const g = globalThis as { Buffer?: { from(s: string, e: string): Uint8Array }; atob?: (s: string) => string };
-  if (g.Buffer) return new Uint8Array(g.Buffer.from(text, 'base64'));
-  const bin = g.atob!(text);
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }

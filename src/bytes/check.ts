@@ -14,23 +14,19 @@ export { kindOf };
  * another realm, is one).
  */
 export function expectBytes(value: unknown, path: string): asserts value is Uint8Array {
-  if (value instanceof Uint8Array) return;
-  if (Object.prototype.toString.call(value) === '[object Uint8Array]') return;
-  throw new DescriptionError('bad-type', path, `expected a Uint8Array, got ${kindOf(value)}`);
+  if (!(value instanceof Uint8Array) && Object.prototype.toString.call(value) !== '[object Uint8Array]') throw new DescriptionError('bad-type', path, `expected a Uint8Array, got ${kindOf(value)}`);
+  // a view whose buffer was transferred away reads as empty and no DataView of it can be made (a raw
+  // TypeError in a decoder or a kernel, or an empty part): refused here, so no byte argument can be one
+  expectAttached(value as Uint8Array, path);
 }
 
-/**
- * expectBytes, and bad-type ("a detached buffer") for a view whose buffer was transferred away: it
- * reads as empty and no DataView of it can be made (a raw TypeError in a decoder, or an empty
- * part). The buffer is looked at only when the view is empty (reading .buffer allocates).
- */
-export function expectLiveBytes(value: unknown, path: string): asserts value is Uint8Array {
-  expectBytes(value, path);
-  if (isDetached(value)) throw new DescriptionError('bad-type', path, DETACHED);
+/** bad-type (DETACHED) at `path` when `view`'s buffer is detached: for the views expectBytes does not take (a column of another typed array). */
+export function expectAttached(view: ArrayBufferView, path: string): void {
+  if (isDetached(view)) throw new DescriptionError('bad-type', path, DETACHED);
 }
 
 /** The words of every detached-buffer refusal. */
-export const DETACHED = 'a detached buffer (transferred away): its bytes are gone';
+export const DETACHED = 'a detached buffer';
 
 /**
  * True when `view`'s buffer is detached (transferred away): its length reads 0 and no view of the

@@ -21,18 +21,14 @@ export interface PrintableOptions {
 // C0 and C1 controls and DEL (\p{Cc}), line and paragraph separators, bidi embeddings, overrides
 // and isolates, the BOM, and lone surrogates (with the u flag a pair is one code point and does
 // not match [\ud800-\udfff]). `lines` keeps \n and \t; `ascii` escapes all but printable ASCII.
-const CLASSES = {
-  unsafe: '[\\p{Cc}\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufeff\\ud800-\\udfff]',
-  unsafeLines: '[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufeff\\ud800-\\udfff]',
-  ascii: '[^\\x20-\\x7e]',
-  asciiLines: '[^\\x20-\\x7e\\n\\t]',
-};
+// The class is made from its pieces (the separators, bidi controls, BOM and surrogates are shared).
+const SHARED = '\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufeff\\ud800-\\udfff]';
 const PATTERNS = new Map<number, RegExp>();
 function pattern(o: PrintableOptions): RegExp {
   const key = (o.ascii ? 1 : 0) | (o.lines ? 2 : 0) | (o.backslash ? 4 : 0);
   let re = PATTERNS.get(key);
   if (!re) {
-    const cls = o.ascii ? (o.lines ? CLASSES.asciiLines : CLASSES.ascii) : o.lines ? CLASSES.unsafeLines : CLASSES.unsafe;
+    const cls = o.ascii ? `[^\\x20-\\x7e${o.lines ? '\\n\\t' : ''}]` : `[${o.lines ? '\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f' : '\\p{Cc}'}${SHARED}`;
     PATTERNS.set(key, (re = new RegExp(o.backslash ? `\\\\|${cls}` : cls, 'gu')));
   }
   return re;

@@ -96,12 +96,20 @@ export function partIndex(container: Container, name: string): number {
  * Module-internal (src/container/edit.ts); not exported from src/index.ts.
  */
 export function lookUpPart(container: Container, name: string, unparsed: 'ambiguous-name' | 'duplicate-part'): number {
-  const parts = expectContainer(container);
+  return indexOfPart(expectContainer(container), (container as Partial<ParsedContainer>).layout?.partOffsets, name, unparsed);
+}
+
+/**
+ * lookUpPart's scan on parts already checked (expectContainer, or parseContainer's own result):
+ * `offsets` are the parsed layout's part offsets, absent for a container that was not parsed.
+ * Module-internal (src/root-signature/input.ts reads its own parse with it; arguments are checked
+ * once, at the public boundary).
+ */
+export function indexOfPart(parts: readonly ContainerPart[], offsets: readonly number[] | undefined, name: string, unparsed: 'ambiguous-name' | 'duplicate-part'): number {
   const first = parts.findIndex((p) => p.name === name);
   if (first < 0) return -1;
   for (let j = first + 1; j < parts.length; j++) {
     if (parts[j]!.name !== name) continue;
-    const offsets = (container as Partial<ParsedContainer>).layout?.partOffsets;
     const at = offsets?.[j];
     const where = at === undefined ? '' : ` (at bytes ${offsets![first]} and ${at})`;
     const detail = `parts ${first} and ${j} are both named ${valueText(name)}${where}: which one is meant is ambiguous (DXC's validator refuses a repeated part)`;

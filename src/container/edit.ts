@@ -7,7 +7,7 @@ import { DIGEST_COVERS_FROM, PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../.
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { fourCcText } from './parse.js';
 import { quoted } from '../bytes/text.js';
-import { expectLiveBytes, expectObject, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectObject, expectOptions } from '../bytes/check.js';
 import { expectContainer, findPart, fourCCBytes, lookUpPart, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestSentinel, digestStatus } from './digest.js';
 import type { ParsedContainer } from './container.js';
@@ -20,8 +20,13 @@ import { writeContainer, type DigestChoice } from './write.js';
  */
 export function rootSignaturePart(container: Container): Uint8Array {
   const part = findPart(container, ROOT_SIGNATURE_PART);
-  if (!part) throw new DecodeError('missing-part', 0, 'container.parts', 'the container has no RTS0 part');
+  if (!part) throw noRootSignaturePart();
   return part.data;
+}
+
+/** The missing-part DecodeError of a container without RTS0. Module-internal (src/root-signature/input.ts). */
+export function noRootSignaturePart(): DecodeError {
+  return new DecodeError('missing-part', 0, 'container.parts', 'the container has no RTS0 part');
 }
 
 /**
@@ -32,7 +37,7 @@ export function rootSignaturePart(container: Container): Uint8Array {
 export function editedDigest(original: ParsedContainer, originalBytes: Uint8Array): DigestChoice {
   expectContainer(original);
   expectObject(original.layout, 'original.layout');
-  expectLiveBytes(originalBytes, 'originalBytes');
+  expectBytes(originalBytes, 'originalBytes');
   const size = original.layout.declaredSize;
   // a whole number outside the range, as a lenient parse gives it (anything else: computeContainerDigest's bad-type)
   if (Number.isSafeInteger(size) && (size < DIGEST_COVERS_FROM || size > originalBytes.byteLength)) return digestSentinel(original.digest) !== undefined ? original.digest : 'zero';
@@ -63,7 +68,7 @@ export type RootSignaturePlacement = 'in-place' | 'append';
  */
 export function withRootSignature(container: Container, rts0: Uint8Array, placement: RootSignaturePlacement = 'in-place'): Container {
   expectContainer(container);
-  expectLiveBytes(rts0, 'rts0');
+  expectBytes(rts0, 'rts0');
   // a misspelt placement was taken as 'append'
   if (placement !== 'in-place' && placement !== 'append') throw new DescriptionError('bad-name', 'placement', `expected 'in-place' or 'append', got ${quoted(placement)}`);
   const part: ContainerPart = { name: ROOT_SIGNATURE_PART, data: rts0 };
@@ -113,7 +118,7 @@ export interface WithPartOptions {
 export function withPart(container: Container, name: string, data: Uint8Array, options: WithPartOptions = {}): Container {
   const parts = expectContainer(container);
   fourCCBytes(name, 'name');
-  expectLiveBytes(data, 'data');
+  expectBytes(data, 'data');
   expectOptions(options as unknown);
   const part: ContainerPart = { name, data };
   // one lookup for every caller: a name two parts share is refused, not the first replaced

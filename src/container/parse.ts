@@ -12,7 +12,7 @@ import {
   PART_HEADER_SIZE,
 } from '../../codecs/container.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { expectLiveBytes, expectOptions, kindOf } from '../bytes/check.js';
+import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
 import { getU32 } from '../bytes/le.js';
 import { ByteReader } from '../bytes/reader.js';
 import { printable } from '../bytes/text.js';
@@ -59,7 +59,7 @@ function fourCCAt(bytes: Uint8Array, at: number): string {
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array
  */
 export function parseContainer(bytes: Uint8Array, options: ParseContainerOptions = {}): ParsedContainer {
-  expectLiveBytes(bytes, 'container'); // null, an ArrayBuffer, ...: bad-type
+  expectBytes(bytes, 'container'); // null, an ArrayBuffer, ...: bad-type
   if (typeof options !== 'object' || options === null) expectOptions(options as unknown);
   const mode = options.mode ?? 'strict';
   // a misspelt mode ('Strict', 'relaxed') is refused, not read as lenient

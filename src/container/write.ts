@@ -14,7 +14,7 @@ import {
 import { DescriptionError } from '../bytes/errors.js';
 import { setU16, setU32 } from '../bytes/le.js';
 import { allocBytes } from '../bytes/pool.js';
-import { expectArray, expectLiveBytes, expectObject, kindOf } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, kindOf } from '../bytes/check.js';
 import { fourCCProblem, isFourCC, valueText, type Container } from './container.js';
 import { signContainer } from './digest.js';
 
@@ -39,7 +39,7 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
     expectObject(part, `container.parts[${i}]`);
     const name = part.name;
     if (!isFourCC(name)) throw new DescriptionError('bad-name', `container.parts[${i}].name`, fourCCProblem(name));
-    expectLiveBytes(part.data, `container.parts[${i}].data`);
+    expectBytes(part.data, `container.parts[${i}].data`);
     size += PART_HEADER + part.data.byteLength;
   }
   // before anything of `size` is made: parts sharing one buffer can sum past what the header's
@@ -49,7 +49,7 @@ export function writeContainer(container: Container, digest: DigestChoice = 'com
     if (!(digest instanceof Uint8Array)) throw new DescriptionError('bad-type', 'digest', `expected 'compute', 'zero' or 16 bytes, got ${valueText(digest)}`);
     throw new DescriptionError('out-of-range', 'digest', `a digest has 16 bytes, got ${digest.byteLength}`);
   }
-  if (digest instanceof Uint8Array) expectLiveBytes(digest, 'digest');
+  if (digest instanceof Uint8Array) expectBytes(digest, 'digest');
   // u16 fields: a version of 70000, -1, 1.5, "1" or none was written as its low 16 bits (or 0)
   const major = u16Field(container.majorVersion, 'container.majorVersion');
   const minor = u16Field(container.minorVersion, 'container.minorVersion');
@@ -109,7 +109,7 @@ const sign = signContainer;
  * @throws {DescriptionError} bad-type (`rts0` not a Uint8Array), out-of-range (a digest that is not 16 bytes)
  */
 export function rootSignatureContainer(rts0: Uint8Array, digest: DigestChoice = 'compute'): Uint8Array {
-  expectLiveBytes(rts0, 'rts0');
+  expectBytes(rts0, 'rts0');
   if (digest !== 'compute') return writeContainer({ digest: NO_DIGEST, majorVersion: MAJOR, minorVersion: MINOR, parts: [{ name: RTS0_NAME, data: rts0 }] }, digest);
   // the common case written directly: one part, no description objects
   const at = HEADER_SIZE + 4;

@@ -11,7 +11,7 @@ import { budgetOf, type Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { ByteReader } from '../bytes/reader.js';
-import { expectLiveBytes, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectOptions } from '../bytes/check.js';
 import { pointerSize, refuseUnknownKeys, structLayout } from './layout.js';
 import { f32Bits, f32FromBits } from '../bytes/f32.js';
 
@@ -158,7 +158,7 @@ export function encodeImage(struct: string, value: DdiObject, abi: Abi): Uint8Ar
         }
         const to = f.type.to.kind === 'select' ? selectTarget(f.type.to, obj as DdiObject, pathText(fp)) : f.type.to;
         // a view of a transferred buffer reads as 0 bytes: refused, not written as an empty run (or blamed on the count)
-        if (to.kind === 'bytes' && v instanceof Uint8Array) expectAttached(v, pathText(fp));
+        if (to.kind === 'bytes' && v instanceof Uint8Array) expectBytes(v, pathText(fp));
         // the image says only the count field: a list of another length would be cut or overrun
         const count = to.kind === 'bytes' || to.kind === 'uints' || to.kind === 'struct' ? to.count?.field : undefined;
         if (count !== undefined && (Array.isArray(v) || v instanceof Uint8Array) && (obj as DdiObject)[count] !== v.length) {
@@ -310,11 +310,10 @@ interface ListTask {
 }
 
 /**
- * `bytes` a Uint8Array whose buffer is not detached (src/bytes/check.ts expectLiveBytes, the one
+ * `bytes` a Uint8Array whose buffer is not detached (src/bytes/check.ts expectBytes, the one
  * check): a view of a transferred buffer reads as 0 bytes and no DataView can be made of it.
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array or its buffer is detached
  */
-export const expectAttached: (bytes: unknown, path: string) => asserts bytes is Uint8Array = expectLiveBytes;
 
 /**
  * Decodes the image of `struct`. Iterative (an explicit stack in place of recursion), so a long
@@ -322,7 +321,7 @@ export const expectAttached: (bytes: unknown, path: string) => asserts bytes is 
  */
 export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options: DecodeImageOptions = {}): DdiObject {
   expectOptions(options);
-  expectAttached(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   const r = new ByteReader(bytes);
   const ps = pointerSize(abi);
   const memo = new Map<string, DdiValue>();

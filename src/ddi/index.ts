@@ -9,7 +9,7 @@ import { DecodeError } from '../bytes/errors.js';
 import { findPart, partDataOffset } from '../container/container.js';
 import { parseContainer } from '../container/parse.js';
 import { RdatReader, type NodeReport, type RdatOptions } from './nodes.js';
-import { expectAttached } from './image.js';
+import { expectBytes } from '../bytes/check.js';
 
 export { ABIS, STRUCTS, type Abi, type StructDef, type StructField, type DdiValidationCode, type FieldType, type Pointee } from '../../codecs/ddi.js';
 export { structLayout, structDef, type StructLayout, type FieldLayout } from './layout.js';
@@ -26,7 +26,7 @@ export { RdatReader, OUTPUT_CHARS, type NodeReport, type RdatOptions } from './n
  * @throws {LimitError} limit-exceeded: shared lists that fan out past the budget
  */
 export function libraryNodeOutputs(library: Uint8Array, options: RdatOptions = {}): NodeReport[] {
-  expectAttached(library, 'library');
+  expectBytes(library, 'library');
   const container = parseContainer(library);
   const rdat = findPart(container, 'RDAT');
   if (!rdat) throw new DecodeError('missing-part', 0, 'container.parts', 'the container has no RDAT part (not a DXIL library)');

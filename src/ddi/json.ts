@@ -8,9 +8,9 @@ import type { FieldType, Pointee } from '../../codecs/ddi.js';
 import { budgetOf, type Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
-import { expectDense, expectObject, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectDense, expectObject, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
-import { expectAttached, floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
+import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
 import { refuseUnknownKeys, structDef } from './layout.js';
 import { bytesHex } from '../bytes/hex.js';
 import { hexToBytes } from '../rows/record.js';
@@ -159,7 +159,7 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
           out[f.name] = v as Json;
           if (v === null) break;
           if (type.to.kind === 'bytes') {
-            expectAttached(v, fp); // a view of a transferred buffer reads as no bytes: refused, not written as ""
+            expectBytes(v, fp); // a view of a transferred buffer reads as no bytes: refused, not written as ""
             out[f.name] = bytesToHex(v);
             break;
           }

@@ -7,7 +7,8 @@
 import type { Abi, Pointee } from '../../codecs/ddi.js';
 import { RDAT_PART_TYPE, RDAT_TABLES } from '../../codecs/rdat.js';
 import { enumName, flagNames, type SpanRecorder } from '../bytes/spans.js';
-import { decodeImage, expectAttached } from './image.js';
+import { decodeImage } from './image.js';
+import { expectBytes } from '../bytes/check.js';
 import { structLayout } from './layout.js';
 import { rdatParts } from '../rdat/decode.js';
 import { tableNames } from '../bytes/strings.js';
@@ -109,7 +110,7 @@ const RECORD_WORDS: Record<number, Record<number, string>> = Object.fromEntries(
  * @throws {DecodeError} a malformed RDAT header or part table (src/rdat's checks)
  */
 export function rdatSpans(bytes: Uint8Array, rec: SpanRecorder, base = 0, at = 'RDAT'): void {
-  expectAttached(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   rdatParts(bytes, base); // the one RDAT reader's checks and errors first
   const first = rec.mark();
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

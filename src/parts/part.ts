@@ -9,7 +9,7 @@ import type { RecordDef } from '../../codecs/rows.js';
 import { BITCODE_HEADER_AT } from '../../codecs/parts.js';
 import { Budget, budgetOf } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectDense, expectLiveBytes, expectFunction, expectObjects, expectOffset, expectOptions, expectString } from '../bytes/check.js';
+import { expectDense, expectBytes, expectFunction, expectObjects, expectOffset, expectOptions, expectString } from '../bytes/check.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { checkRow, hex, hexToBytes, readRecord, recordExtents, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
 import { expectArray, expectObject } from '../bytes/check.js';
@@ -222,7 +222,7 @@ function keptOutside(data: Uint8Array, extents: Extent[], name: string, base: nu
  */
 export function decodePart(name: string, data: Uint8Array, options: DecodePartOptions = {}): DecodedPart {
   if (typeof name !== 'string') throw new DescriptionError('bad-type', 'name', `expected a FourCC string, got ${kindOf(name)}`);
-  expectLiveBytes(data, 'data');
+  expectBytes(data, 'data');
   expectOptions(options as unknown);
   if (options.base !== undefined) expectOffset(options.base, 'options.base');
   if (options.inflate !== undefined) expectFunction(options.inflate, 'options.inflate');
@@ -265,7 +265,7 @@ function expectDecodedPart(part: unknown): asserts part is DecodedPart {
     const k = p.kept[i];
     expectObject(k, `part.kept[${i}]`);
     expectOffset(k.offset, `part.kept[${i}].offset`);
-    expectLiveBytes(k.bytes, `part.kept[${i}].bytes`);
+    expectBytes(k.bytes, `part.kept[${i}].bytes`);
   }
   if (p.tokens !== undefined) {
     expectObject(p.tokens, 'part.tokens');
@@ -460,7 +460,7 @@ const BITCODE_HEADER_SIZE = 16;
  * @throws {DecodeError} truncated or bad-offset when the header points outside the part, claims more words than the part has, or puts the bitcode inside its own header
  */
 export function programBitcode(data: Uint8Array, base = 0): Uint8Array {
-  expectLiveBytes(data, 'data');
+  expectBytes(data, 'data');
   const r = new RowReader(data, base, Budget.for(data.byteLength));
   const h = readRecord(layoutOf('DXIL', data)!.blocks[0]!.def as RecordDef, r, 0, 'DXIL.header');
   const start = BITCODE_HEADER_AT + (h.bitcodeOffset as number);

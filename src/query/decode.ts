@@ -10,7 +10,7 @@ import { Budget } from '../bytes/budget.js';
 import { readRecord, RowReader } from '../rows/record.js';
 import { checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
 import { pathKey, quoted } from '../bytes/text.js';
-import { DETACHED, expectLiveBytes, expectObject, expectObjects, isDetached, kindOf } from '../bytes/check.js';
+import { expectAttached, expectBytes, expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /** Query results as columns: for each field of the result struct, the values of every result. */
 export interface QueryColumns {
@@ -23,7 +23,7 @@ export interface QueryColumns {
 /** One result at `offset`: field name -> exact value (the struct's rows read by src/rows/record.ts). */
 export function decodeQueryResult(bytes: Uint8Array, type: QueryType | string | number, offset = 0): Record<string, bigint> {
   const q = queryTypeOf(type);
-  expectAttached(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   recordRange(bytes, q.result.size, { offset, count: 1 }, q.name);
   const row = readRecord(q.result.record, new RowReader(bytes, 0, Budget.for(q.result.size)), offset, q.name, undefined, 'plain');
   const out: Record<string, bigint> = {};
@@ -38,7 +38,7 @@ export function decodeQueryResults(
   range: RecordRange & { into?: Record<string, BigUint64Array> } = {},
 ): QueryColumns {
   const q = queryTypeOf(type);
-  expectAttached(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
   if (range.into !== undefined) checkInto(range.into, q, bytes);
   const words = q.result.size / 4;
@@ -54,12 +54,11 @@ export function decodeQueryResults(
 }
 
 /**
- * `bytes` a Uint8Array whose buffer is not detached (src/bytes/check.ts expectLiveBytes, the one
+ * `bytes` a Uint8Array whose buffer is not detached (src/bytes/check.ts expectBytes, the one
  * check). Not in src/query/types.ts: the query kernels bundle has no room for it
  * (test/bundle-size.test.ts).
  * @throws {DescriptionError} bad-type when `bytes` is not a Uint8Array or its buffer is detached
  */
-export const expectAttached: (bytes: unknown, path: string) => asserts bytes is Uint8Array = expectLiveBytes;
 
 /** A check that a key names a field of `q` (unknown-key at `path` otherwise: a misspelled key would read or write nothing). */
 function fieldCheck(q: QueryType): (key: string, path: string) => void {
@@ -80,7 +79,7 @@ function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): void {
     if (column === undefined) continue;
     if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', path, `expected a BigUint64Array, got ${kindOf(column)}`);
     // a transferred column reads as 0 values: no room to write (and no view of it can be made)
-    if (isDetached(column)) throw new DescriptionError('bad-type', path, 'a detached buffer (transferred away): no room to write');
+    expectAttached(column, path);
     columns.push([path, column]);
   }
   checkDisjoint([bytes], columns);
@@ -97,7 +96,7 @@ function fillColumn(src: DataView, words: number, f: ResultField, count: number,
 /** A column as doubles (exact up to 2^53, rounded to nearest above). */
 export function toFloat64(column: BigUint64Array): Float64Array {
   if (!(column instanceof BigUint64Array)) throw new DescriptionError('bad-type', 'column', `expected a BigUint64Array, got ${kindOf(column)}`);
-  if (isDetached(column)) throw new DescriptionError('bad-type', 'column', DETACHED);
+  expectAttached(column, 'column');
   const halves = new Uint32Array(column.buffer, column.byteOffset, column.length * 2);
   const out = new Float64Array(column.length);
   for (let i = 0; i < column.length; i++) out[i] = halves[2 * i + 1]! * 4294967296 + halves[2 * i]!;
@@ -118,7 +117,7 @@ export function encodeQueryResults(type: QueryType | string | number, data: Reco
       unknown(k, `data${pathKey(k)}`);
       if (column !== undefined && !Array.isArray(column) && !(column instanceof BigUint64Array || column instanceof BigInt64Array)) throw new DescriptionError('bad-type', `data${pathKey(k)}`, `expected an array of bigints, got ${kindOf(column)}`);
       // a transferred column reads as 0 values: encoded as none, without a word
-      if (ArrayBuffer.isView(column) && isDetached(column)) throw new DescriptionError('bad-type', `data${pathKey(k)}`, DETACHED);
+      if (ArrayBuffer.isView(column)) expectAttached(column, `data${pathKey(k)}`);
     }
   const count = records ? data.length : Math.max(0, ...q.result.fields.map((f) => (data as Record<string, ArrayLike<bigint>>)[f.name]?.length ?? 0));
   const out = new Uint8Array(count * q.result.size);

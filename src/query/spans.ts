@@ -9,9 +9,8 @@ import { Budget } from '../bytes/budget.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { readRecord, recordSpans, RowReader } from '../rows/record.js';
 import { queryTypeOf, recordRange, type RecordRange } from './types.js';
-import { expectAttached } from './decode.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectObject, expectOffset } from '../bytes/check.js';
+import { expectBytes, expectObject, expectOffset } from '../bytes/check.js';
 
 export interface QuerySpanOptions extends RecordRange {
   /** Record only spans that overlap [from, to) (default: the whole buffer); an absent end is open (from 0, to the end). */
@@ -47,7 +46,7 @@ export function byteWindow(window: unknown, length: number, path: string, names:
  */
 export function querySpans(bytes: Uint8Array, type: QueryType | string | number, rec: SpanRecorder, options: QuerySpanOptions = {}): void {
   const q = queryTypeOf(type);
-  expectAttached(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   const { offset, count } = recordRange(bytes, q.result.size, options, q.name, 'bytes', 'options');
   const window = byteWindow(options.window, bytes.byteLength, 'options.window');
   const from = window.from;

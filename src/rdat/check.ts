@@ -91,7 +91,6 @@ export function checkedParts(rdat: unknown, path = 'rdat'): CheckedParts {
   return { parts: parts as readonly Record<string, unknown>[], byType };
 }
 
-export { expectLiveBytes } from '../bytes/check.js';
 
 /** The `base` argument of a decoder: a whole number from 0 (the absolute offset of the bytes' first byte). */
 export function expectBase(value: unknown, path = 'base'): asserts value is number {

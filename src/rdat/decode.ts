@@ -12,11 +12,11 @@ import type { RecordDef } from '../../codecs/rows.js';
 import { readRecord, recordToJson, RowReader, type RefResolver, type Stored } from '../rows/record.js';
 import { DecodeError } from '../bytes/errors.js';
 import { budgetOf } from '../bytes/budget.js';
-import { expectOptions } from '../bytes/check.js';
+import { expectBytes, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 import { tableNames } from '../bytes/strings.js';
 import { toHex } from './hex.js';
-import { expectBase, expectLiveBytes, PART_NAMES } from './check.js';
+import { expectBase, PART_NAMES } from './check.js';
 import type { RdatDecodeOptions, RdatDescription, RdatPartDescription, RdatRecord, RdatRefs, RdatValue } from './types.js';
 
 const TABLE_BY_PART = new Map<number, RdatTableName>((Object.keys(RDAT_TABLES) as RdatTableName[]).map((name) => [RDAT_TABLES[name].part, name]));
@@ -51,7 +51,7 @@ type PartAt = RdatPartAt;
  * @throws {DecodeError} malformed bytes
  */
 export function rdatParts(bytes: Uint8Array, base = 0): RdatPartAt[] {
-  expectLiveBytes(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   expectBase(base);
   return rdatPartsOf(new ByteReader(bytes, base), bytes.byteLength);
 }
@@ -90,7 +90,7 @@ function rdatPartsOf(r: ByteReader, length: number): RdatPartAt[] {
  * @throws {LimitError} limit-exceeded past the budget's `resolve` kind (`maxResolved`: shared references fan out)
  */
 export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptions = {}): RdatDescription {
-  expectLiveBytes(bytes, 'bytes');
+  expectBytes(bytes, 'bytes');
   expectBase(base);
   expectOptions(options);
   const r = new ByteReader(bytes, base);

@@ -3,7 +3,7 @@
  * JSON form, the library's exports and subobjects, and the container-level edits.
  */
 import { DecodeError } from '../bytes/errors.js';
-import { expectLiveBytes } from './check.js';
+import { expectBytes } from '../bytes/check.js';
 import { findPart, partDataOffset, type ParsedContainer } from '../container/container.js';
 import { parseContainer } from '../container/parse.js';
 import { decodeRdat } from './decode.js';
@@ -26,7 +26,7 @@ export interface LibraryRdat {
  * @throws {DecodeError} a malformed container or RDAT part; missing-part when there is no RDAT
  */
 export function readLibraryRdat(bytes: Uint8Array, options?: RdatDecodeOptions): LibraryRdat {
-  expectLiveBytes(bytes, 'library');
+  expectBytes(bytes, 'library');
   const container = parseContainer(bytes);
   const part = findPart(container, 'RDAT');
   if (!part) throw new DecodeError('missing-part', 0, 'container.parts', 'the container has no RDAT part (not a DXIL library)');

@@ -2,9 +2,9 @@
  * Root signatures as users hand them over: a container holding RTS0 (root-signature-only or a
  * shader) or a bare RTS0 part.
  */
-import { ROOT_SIGNATURE_PART } from '../../codecs/container.js';
-import { looksLikeContainer, partDataOffset, partIndex, type ParsedContainer } from '../container/container.js';
-import { rootSignaturePart } from '../container/edit.js';
+import { PART_HEADER_SIZE, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
+import { indexOfPart, looksLikeContainer, partDataOffset, partIndex, type ParsedContainer } from '../container/container.js';
+import { noRootSignaturePart } from '../container/edit.js';
 import { parseContainer, type ContainerParseMode } from '../container/parse.js';
 import { readRootSignature, type RootSignatureLayout } from './decode.js';
 import type { RootSignature } from './types.js';
@@ -33,9 +33,11 @@ export function readRootSignatureSource(bytes: Uint8Array, mode: ContainerParseM
     return { kind: 'part', part: bytes, partOffset: 0, rootSignature, layout };
   }
   const container = parseContainer(bytes, { mode });
-  const found = containerRootSignature(container);
-  if (!found) rootSignaturePart(container); // throws the missing-part DecodeError
-  return found!;
+  // the container is parseContainer's own: no shape to check again (containerRootSignature checks a caller's)
+  const offsets = container.layout.partOffsets;
+  const index = indexOfPart(container.parts, offsets, ROOT_SIGNATURE_PART, 'duplicate-part');
+  if (index < 0) throw noRootSignaturePart();
+  return rootSignatureAt(container, index, offsets[index]! + PART_HEADER_SIZE);
 }
 
 /**
@@ -46,8 +48,12 @@ export function readRootSignatureSource(bytes: Uint8Array, mode: ContainerParseM
 export function containerRootSignature(container: ParsedContainer): RootSignatureSource | undefined {
   const index = partIndex(container, ROOT_SIGNATURE_PART);
   if (index < 0) return undefined;
+  return rootSignatureAt(container, index, partDataOffset(container, index));
+}
+
+/** The RTS0 part at `index` of `container`, its data at `partOffset` in the container's bytes. */
+function rootSignatureAt(container: ParsedContainer, index: number, partOffset: number): RootSignatureSource {
   const part = container.parts[index]!.data;
-  const partOffset = partDataOffset(container, index);
   const { rootSignature, layout } = readRootSignature(part, { base: partOffset });
   return { kind: 'container', container, part, partOffset, rootSignature, layout };
 }

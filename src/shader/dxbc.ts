@@ -28,7 +28,7 @@ import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { Budget } from '../bytes/budget.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { ByteReader } from '../bytes/reader.js';
-import { expectLiveBytes, expectOffset, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectOffset, expectOptions } from '../bytes/check.js';
 import { tableNames } from '../bytes/strings.js';
 import type { ShaderBinding } from './shader.js';
 
@@ -84,9 +84,9 @@ const STAGE_BY_OPCODE = new Map(STAGE_DECLARATIONS.map((d) => [d.opcode, d]));
  *   is not an immediate, an instruction longer than the program), unsupported-version
  */
 export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {}): DxbcProgram {
-  expectLiveBytes(data, 'bytes'); // the path ByteReader's check names
+  expectBytes(data, 'bytes'); // the path ByteReader's check names
   expectOptions(options as unknown);
-  if (options.rdef !== undefined) expectLiveBytes(options.rdef, 'options.rdef');
+  if (options.rdef !== undefined) expectBytes(options.rdef, 'options.rdef');
   for (const key of ['base', 'rdefBase'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);
   const version = r.u32(0, 'SHEX.version');
@@ -313,7 +313,7 @@ export interface DxbcTokens {
  * @throws {LimitError} limit-exceeded
  */
 export function decodeDxbcTokens(data: Uint8Array, options: { base?: number; budget?: Budget } = {}): DxbcTokens {
-  expectLiveBytes(data, 'data');
+  expectBytes(data, 'data');
   const base = options.base ?? 0;
   const budget = options.budget ?? Budget.for(data.byteLength);
   const r = new ByteReader(data, base);

@@ -20,7 +20,7 @@ import {
 import type { RecordDef } from '../../codecs/rows.js';
 import { checkRow, readRecord, RowReader, writeRecord, type Row } from '../rows/record.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectArray, expectDense, expectLiveBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
+import { expectArray, expectDense, expectBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
 /** PSV0 runtime-info fields by name, as read (the stage's view among them). */
@@ -150,7 +150,7 @@ export function dependencyLayout(info: PsvFields, stageInfo: PsvFields | undefin
  * @throws {DecodeError} truncated, bad-offset, count-exceeds-data, unsupported-version (sizes below DXC's minimums)
  */
 export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): Psv0 {
-  expectLiveBytes(data, 'bytes'); // the path ByteReader's check names
+  expectBytes(data, 'bytes'); // the path ByteReader's check names
   expectOptions(options as unknown);
   for (const key of ['base', 'stage'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);
@@ -271,10 +271,10 @@ export function checkPsv0Shape(psv: Psv0): void {
   if (psv.stageInfo !== undefined) expectObject(psv.stageInfo, 'PSV0.stageInfo');
   if (psv.stageRaw !== undefined) {
     expectObject(psv.stageRaw, 'PSV0.stageRaw');
-    expectLiveBytes(psv.stageRaw.union, 'PSV0.stageRaw.union');
+    expectBytes(psv.stageRaw.union, 'PSV0.stageRaw.union');
   }
-  expectLiveBytes(psv.runtimeInfoTail, 'PSV0.runtimeInfoTail');
-  expectLiveBytes(psv.trailing, 'PSV0.trailing');
+  expectBytes(psv.runtimeInfoTail, 'PSV0.runtimeInfoTail');
+  expectBytes(psv.trailing, 'PSV0.trailing');
   const records = (value: unknown, path: string) => {
     if (value === undefined) return;
     expectArray(value, path);
@@ -282,8 +282,8 @@ export function checkPsv0Shape(psv: Psv0): void {
   };
   if (psv.resources === undefined) throw new DescriptionError('missing-key', 'PSV0.resources', 'required');
   records(psv.resources, 'PSV0.resources');
-  for (let i = 0; i < psv.resources.length; i++) if (psv.resources[i]!.tail !== undefined) expectLiveBytes(psv.resources[i]!.tail, `PSV0.resources[${i}].tail`);
-  if (psv.stringTable !== undefined) expectLiveBytes(psv.stringTable, 'PSV0.stringTable');
+  for (let i = 0; i < psv.resources.length; i++) if (psv.resources[i]!.tail !== undefined) expectBytes(psv.resources[i]!.tail, `PSV0.resources[${i}].tail`);
+  if (psv.stringTable !== undefined) expectBytes(psv.stringTable, 'PSV0.stringTable');
   for (const key of ['inputElements', 'outputElements', 'patchConstOrPrimElements', 'dependencies'] as const) records(psv[key], `PSV0.${key}`);
   // for loops and expectDense, not forEach: a hole is refused where it is, in the time the
   // elements given take (forEach walked a sparse array of length 2^32 - 1 for minutes)
@@ -297,7 +297,7 @@ export function checkPsv0Shape(psv: Psv0): void {
   }
   if (psv.elementTails !== undefined) {
     expectArray(psv.elementTails, 'PSV0.elementTails');
-    for (let i = 0; i < psv.elementTails.length; i++) expectLiveBytes(psv.elementTails[i], `PSV0.elementTails[${i}]`);
+    for (let i = 0; i < psv.elementTails.length; i++) expectBytes(psv.elementTails[i], `PSV0.elementTails[${i}]`);
   }
 }
 
@@ -505,7 +505,7 @@ const NO_BYTES = new Uint8Array(0);
  */
 export function psvString(table: Uint8Array | undefined, offset: number): string | undefined {
   if (table === undefined || table === null) return undefined;
-  expectLiveBytes(table, 'table');
+  expectBytes(table, 'table');
   if (typeof offset !== 'number') throw new DescriptionError('bad-type', 'offset', `expected a number, got ${kindOf(offset)}`);
   // a whole offset inside the table: 1.5 read the string at 1 (the reads truncate it)
   if (!Number.isInteger(offset) || offset < 0 || offset >= table.byteLength) return undefined;

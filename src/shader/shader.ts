@@ -8,7 +8,7 @@ import { SFI0 } from '../../codecs/parts.js';
 import { Budget } from '../bytes/budget.js';
 import { RowReader, readRecord } from '../rows/record.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectArray, expectLiveBytes, expectObject, expectObjects, expectString } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, expectObjects, expectString } from '../bytes/check.js';
 import { expectContainer, findPart, partIndex, partDataOffset, type ParsedContainer } from '../container/container.js';
 import { parseContainer, type ContainerParseMode } from '../container/parse.js';
 import { decodePsv0, type Psv0 } from './psv0.js';
@@ -68,7 +68,7 @@ export function shaderFeatures(container: ParsedContainer): ShaderFeatures | und
   const i = partIndex(container, 'SFI0');
   if (i < 0) return undefined;
   const data = container.parts[i]!.data;
-  expectLiveBytes(data, `container.parts[${i}].data`);
+  expectBytes(data, `container.parts[${i}].data`);
   // the SFI0 row (codecs/parts.ts) reads the 64-bit word; RDAT's FeatureInfo1/2 are its halves
   const flags = readRecord(SFI0, new RowReader(data, partDataOffset(container, i), Budget.for(data.byteLength)), 0, 'SFI0').flags as bigint;
   return { featureInfo1: Number(flags & 0xffffffffn), featureInfo2: Number(flags >> 32n) };
@@ -143,7 +143,7 @@ export function shaderOf(container: ParsedContainer): ShaderInfo {
   expectObjects(parts, 'container.parts');
   for (let i = 0; i < parts.length; i++) {
     if (typeof parts[i]!.name !== 'string') expectString(parts[i]!.name, `container.parts[${i}].name`);
-    expectLiveBytes(parts[i]!.data, `container.parts[${i}].data`);
+    expectBytes(parts[i]!.data, `container.parts[${i}].data`);
   }
   const dxilIndex = partIndex(container, 'DXIL');
   if (dxilIndex >= 0) {

@@ -4,11 +4,11 @@
  * without WebAssembly); kernelsUnavailableReason says why a build was passed over. `DXBIN_WASM=simd|scalar|js`
  * (or `selectKernels`) forces one, for tests and benchmarks.
  */
-import { DescriptionError, kindOf } from '../../bytes/errors.js';
+import { DescriptionError } from '../../bytes/errors.js';
 import type { KernelName, QueryKernels } from './api.js';
 import { decodeBase64 } from '../../bytes/base64.js';
 import { jsKernels } from './js.js';
-import { WasmKernels } from './wasm.js';
+import { unknownKernels, WasmKernels } from './wasm.js';
 import { SCALAR_WASM, SIMD_WASM } from './wasm-binaries.js';
 
 const cache = new Map<KernelName, QueryKernels>();
@@ -51,7 +51,7 @@ export function kernelsAvailable(name: KernelName): boolean {
 /** Why the named kernels cannot run in this engine (a CSP, no WebAssembly, no SIMD), or undefined when they can. */
 export function kernelsUnavailableReason(name: KernelName): string | undefined {
   if (name === 'js') return undefined;
-  if (name !== 'simd' && name !== 'scalar') return `unknown kernels ${typeof name === 'string' ? JSON.stringify(name) : kindOf(name)} (known: simd, scalar, js)`;
+  if (name !== 'simd' && name !== 'scalar') return unknownKernels(name, 'simd, scalar or js');
   const b = build(name);
   return typeof b === 'string' ? b : undefined;
 }
@@ -63,7 +63,7 @@ export function kernelsUnavailableReason(name: KernelName): string | undefined {
 export function kernels(name: KernelName): QueryKernels {
   let k = cache.get(name);
   if (k) return k;
-  if (name !== 'js' && name !== 'simd' && name !== 'scalar') throw new DescriptionError('bad-name', 'kernels', `unknown kernels ${typeof name === 'string' ? JSON.stringify(name) : kindOf(name)} (known: simd, scalar, js)`);
+  if (name !== 'js' && name !== 'simd' && name !== 'scalar') throw new DescriptionError('bad-name', 'kernels', unknownKernels(name, 'simd, scalar or js'));
   if (name === 'js') k = jsKernels;
   else {
     const b = build(name);
@@ -82,7 +82,7 @@ export function activeKernels(): QueryKernels {
   if (chosen) return chosen;
   const forced = typeof process !== 'undefined' ? process.env?.DXBIN_WASM : undefined;
   if (forced !== undefined && forced !== '') {
-    if (forced !== 'simd' && forced !== 'scalar' && forced !== 'js') throw new DescriptionError('bad-name', 'DXBIN_WASM', `must be simd, scalar or js, not ${forced}`);
+    if (forced !== 'simd' && forced !== 'scalar' && forced !== 'js') throw new DescriptionError('bad-name', 'DXBIN_WASM', unknownKernels(forced, 'simd, scalar or js'));
     return (chosen = kernels(forced));
   }
   const best = (['simd', 'scalar'] as const).find(kernelsAvailable) ?? 'js';

@@ -57,7 +57,7 @@ export class WasmKernels implements QueryKernels {
     readonly name: Exclude<KernelName, 'js'>,
     module: WebAssembly.Module,
   ) {
-    if (name !== 'simd' && name !== 'scalar') throw new DescriptionError('bad-name', 'name', `unknown WebAssembly kernels ${typeof name === 'string' ? JSON.stringify(name) : kindOf(name)} (known: simd, scalar)`);
+    if (name !== 'simd' && name !== 'scalar') throw new DescriptionError('bad-name', 'name', unknownKernels(name, 'simd or scalar'));
     if (!(module instanceof WebAssembly.Module)) throw new DescriptionError('bad-type', 'module', `expected a WebAssembly.Module, got ${kindOf(module)}`);
     this.exports = new WebAssembly.Instance(module, { env: { abort: () => { throw new Error('wasm abort'); } } }).exports as unknown as Exports;
     this.streamAt = align(this.exports.dataEnd());
@@ -222,4 +222,13 @@ export class WasmKernels implements QueryKernels {
     // dst is read too (chains add into it after the head's copy) but every record written starts from a copy
     return this.call([src, map], [dst], ([s, m, d]) => this.exports.gatherSum(s!, srcCount, fields, m!, mapCount, heads, d!, dstCount));
   }
+}
+
+/**
+ * The words for a kernels name that is none of `known`: a string given is not shown (JSON.stringify
+ * leaves U+2028 and bidi controls raw, and quoted() would not fit the query kernels bundle); the
+ * caller has it.
+ */
+export function unknownKernels(given: unknown, known: string): string {
+  return `expected ${known} kernels, got ${typeof given === 'string' ? 'another name' : kindOf(given)}`;
 }
