@@ -33,7 +33,7 @@ import * as assert from 'uvu/assert';
 import { thrown } from './helpers/hostile.js';
 import { DxbinError } from '../src/bytes/errors.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
-import { decodeQueryResult, decodeQueryResults, encodeQueryResults, queryType, toFloat64 } from '../src/query/index.js';
+import { decodeQueryResult, decodeQueryResults, deltaQueryResults, encodeQueryResults, gatherVirtualQueries, kernels, kernelsAvailable, occlusionToBinary, queryType, soOverflow, sumQueryResults, timestampDurations, toFloat64, type KernelName } from '../src/query/index.js';
 import { querySpans } from '../src/query/spans.js';
 import { ddiFromJson, ddiToJson, decodeImage, encodeImage, libraryNodeOutputs, renderPassesFromJson, structLayout, type DdiObject } from '../src/ddi/index.js';
 import { ddiImageSpans, rdatSpans } from '../src/ddi/spans.js';
@@ -210,6 +210,35 @@ test('a detached buffer: each decoder refuses it, typed, at the bytes argument; 
   assert.is(decodeQueryResults(new Uint8Array(new ArrayBuffer(16), 16), 'timestamp').count, 0);
   const e = thrown(() => decodeImage('D3D12DDI_NODE_ID_0108', new Uint8Array(0), 'x64'));
   assert.ok(e instanceof DxbinError && e.code === 'truncated', 'an empty image is short, not detached');
+});
+
+test('a detached buffer: each bulk resolve operation refuses it at its argument, typed, on every kernels (a raw TypeError from the kernels\' views before)', () => {
+  const names = (['js', 'simd', 'scalar'] as KernelName[]).filter(kernelsAvailable);
+  assert.ok(names.includes('js'));
+  for (const name of names) {
+    const k = kernels(name);
+    const out = () => ({ ticks: new Uint8Array(8), ns: new Uint8Array(8), flags: new Uint8Array(1) });
+    const cases: [string, () => unknown, string][] = [
+      ['timestampDurations', () => timestampDurations(detached(16), { frequency: 1e6, kernels: k }), 'bytes'],
+      ['timestampDurations, a detached out.ticks', () => timestampDurations(new Uint8Array(16), { frequency: 1e6, kernels: k, out: { ...out(), ticks: detached(8) } }), 'options.out.ticks'],
+      ['timestampDurations, a detached out.flags', () => timestampDurations(new Uint8Array(16), { frequency: 1e6, kernels: k, out: { ...out(), flags: detached(1) } }), 'options.out.flags'],
+      ['sumQueryResults', () => sumQueryResults(detached(88), 'pipeline-statistics', { kernels: k }), 'bytes'],
+      ['deltaQueryResults a', () => deltaQueryResults(detached(8), new Uint8Array(8), 'occlusion', k), 'a'],
+      ['deltaQueryResults b', () => deltaQueryResults(new Uint8Array(8), detached(8), 'occlusion', k), 'b'],
+      ['soOverflow', () => soOverflow(detached(16), { kernels: k }), 'bytes'],
+      ['occlusionToBinary', () => occlusionToBinary(detached(8), { kernels: k }), 'bytes'],
+      ['gatherVirtualQueries src', () => gatherVirtualQueries(detached(8), 'occlusion', [], { heads: 0, dstCount: 0, kernels: k }), 'src'],
+      ['gatherVirtualQueries map', () => gatherVirtualQueries(new Uint8Array(8), 'occlusion', detached(12), { heads: 0, dstCount: 0, kernels: k }), 'map'],
+    ];
+    for (const [what, f, path] of cases) {
+      const e = refusedAt(f, path, `${name}: ${what}`);
+      assert.is(e.code, 'bad-type', `${name}: ${what}`);
+      assert.match(e.detail, /detached/, `${name}: ${what}`);
+    }
+    // an empty view of a live buffer is no detached one: no results
+    assert.is(timestampDurations(new Uint8Array(0), { frequency: 1e6, kernels: k }).count, 0, `${name}: empty input`);
+    assert.is(soOverflow(new Uint8Array(new ArrayBuffer(16), 16), { kernels: k }).overflowed, 0, `${name}: an empty view at the end`);
+  }
 });
 
 /**
