@@ -6,16 +6,15 @@
  * unedited description gives back its bytes), any other value is found in the pool or appended.
  */
 import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, type RdatTableName } from '../../codecs/rdat.js';
-import type { EnumTable } from '../../codecs/enum-table.js';
-import type { Field, RecordDef } from '../../codecs/rows.js';
+import type { RecordDef } from '../../codecs/rows.js';
 import { enumName } from '../json/vocabulary.js';
-import { printable, quoted } from '../bytes/text.js';
-import { recordFromJson, unionCase, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
+import { quoted } from '../bytes/text.js';
+import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectObject, expectString } from '../bytes/check.js';
+import { expectKnownKeys, expectObject, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { tableNames, type TableNames } from '../bytes/strings.js';
-import { checkedParts, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, u32 } from './check.js';
+import { checkedParts, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, recordKeys, u32 } from './check.js';
 import { layoutForStride } from './decode.js';
 import { hexBytes } from './hex.js';
 import type { RdatDescription, RdatRecord, RdatRefs, RdatTable } from './types.js';
@@ -188,30 +187,10 @@ class PoolStore implements RefStore {
   }
 }
 
-/** The keys a record of `layout` may hold (its fields, the union case its selector picks, the names beside enumerated fields, `refs`, `tail`): any other would be dropped, so it is refused. */
+/** The keys a record of `layout` may hold (recordKeys: any other would be dropped, so it is refused); a name beside an enumerated value must name it. */
 function checkKeys(layout: RecordDef, rec: Record<string, unknown>, row: Row, path: string): void {
-  const allowed = new Set<string>(['refs', 'tail']);
-  const names: [string, EnumTable][] = [];
-  const add = (fields: readonly Field[]) => {
-    for (const f of fields) {
-      const t = f.type;
-      if (typeof t === 'object' && 'union' in t) {
-        add(unionCase(t, row));
-        allowed.add(`${f.key}Rest`);
-        continue;
-      }
-      allowed.add(f.key);
-      if (typeof t === 'object' && 'enum' in t) {
-        allowed.add(`${f.key}Name`);
-        names.push([f.key, t.enum]);
-      }
-    }
-  };
-  add(layout.fields);
-  for (const key of Object.keys(rec)) {
-    if (rec[key] === undefined || allowed.has(key)) continue;
-    throw new DescriptionError('unknown-key', `${path}.${printable(key)}`, `a ${layout.name} record${union(layout, row)} has no field ${quoted(key)} (it has ${Array.from(allowed).join(', ')}); it would be lost`);
-  }
+  const { allowed, names } = recordKeys(layout, row);
+  expectKnownKeys(rec, allowed, path, { form: () => `a ${layout.name} record${union(layout, row)}`, undefinedIsAbsent: true });
   // a name beside an enumerated value (the decoder's helper) must name it: an edit of the name alone would be lost
   for (const [key, table] of names) {
     const given = rec[`${key}Name`];
@@ -230,9 +209,7 @@ function union(layout: RecordDef, row: Row): string {
 /** The keys of a part by its type: any other would be dropped (a misspelled `strings` made an empty pool), so it is refused; so are `strings` and `hex` together. */
 function checkPartKeys(p: Record<string, unknown>, path: string): void {
   const allowed = isTableName(p.type) ? TABLE_KEYS : p.type === 'StringBuffer' ? STRING_BUFFER_KEYS : p.type === 'IndexArrays' ? INDEX_ARRAYS_KEYS : HEX_KEYS;
-  for (const key of Object.keys(p)) {
-    if (p[key] !== undefined && !allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}.${printable(key)}`, `a ${quoted(p.type)} part has no ${quoted(key)} (it has ${allowed.join(', ')}); it would be lost`);
-  }
+  expectKnownKeys(p, allowed, path, { form: () => `a ${quoted(p.type)} part`, undefinedIsAbsent: true });
   if (p.type === 'StringBuffer' && p.hex !== undefined && p.strings !== undefined) throw new DescriptionError('unknown-key', `${path}.strings`, 'a StringBuffer is given by `strings` or by `hex`, not both (one would be lost)');
 }
 const TABLE_KEYS = ['type', 'stride', 'records'];

@@ -7,9 +7,9 @@
 import { PSV_ELEMENT, PSV_MIN_SIZE, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectDense, expectObject } from '../bytes/check.js';
+import { expectDense, expectKnownKeys, expectObject } from '../bytes/check.js';
 import { tableNames } from '../bytes/strings.js';
-import { printable, quoted } from '../bytes/text.js';
+import { quoted } from '../bytes/text.js';
 import { hex, hexToBytes, recordFromJson, recordToJson, rowToJson, type Row } from '../rows/record.js';
 import { checkPsv0Shape, keysOf, psvVersionOf, stageViewRecord, withZeros, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
 
@@ -43,13 +43,12 @@ function knownKeys(def: RecordDef): ReadonlySet<string> {
 }
 
 /**
- * Refuses a key the form does not have (unknown-key, the key quoted escaped): a misspelt one
- * (`"shaderStge"`, `"trailng"`) was ignored, its value written as 0 or left out, silently.
+ * Refuses a key the form does not have (the one check: expectKnownKeys, unknown-key, the key
+ * escaped in the path): a misspelt one (`"shaderStge"`, `"trailng"`) was ignored, its value
+ * written as 0 or left out, silently.
  */
 function onlyKeys(given: Record<string, unknown>, path: string, known: ReadonlySet<string>, extra: readonly string[] = []): void {
-  for (const k of Object.keys(given)) {
-    if (!known.has(k) && !extra.includes(k)) throw new DescriptionError('unknown-key', `${path}.${printable(k)}`, `${quoted(k)} is not a key of this form`);
-  }
+  expectKnownKeys(given, extra.length === 0 ? known : (k) => known.has(k) || extra.includes(k), path, extra.length === 0 ? undefined : { names: () => [...known, ...extra] });
 }
 
 /** A declared size of the JSON form: an integer min..4294967295 (as encodePsv0 checks it), else DescriptionError at `path`. */
