@@ -4,7 +4,7 @@
  * `<key>Name` beside it), byte arrays as hex, and read-only helpers (`version`, element `name`,
  * `entryFunction`, the `...Name` keys) that the reader ignores. Lossless.
  */
-import { PSV_ELEMENT, PSV_MIN_SIZE, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
+import { PSV_ELEMENT, PSV_MIN_SIZE, PSV_RUNTIME_INFO, PSV_STAGE_VIEWS, psvResourceRecord } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { expectDense, expectKnownKeys, expectObject } from '../bytes/check.js';
@@ -57,6 +57,10 @@ function sizeField(v: unknown, path: string, min: number): number {
   throw new DescriptionError(typeof v === 'number' ? 'out-of-range' : v === undefined ? 'missing-key' : 'bad-type', path, `expected an integer ${min}..4294967295, got ${quoted(v)}`);
 }
 
+/** The keys of PSV0 v0's stage views, every stage's (made on first use). */
+let V0_STAGE_KEYS: ReadonlySet<string> | undefined;
+const v0StageKeys = (): ReadonlySet<string> => (V0_STAGE_KEYS ??= new Set(PSV_STAGE_VIEWS.flatMap((v) => keysOf(v.records[0]!))));
+
 const TOP_KEYS: ReadonlySet<string> = new Set(['version', 'runtimeInfoSize', 'info', 'stageInfo', 'stageRaw', 'runtimeInfoTail', 'resourceSize', 'resources', 'stringTable', 'entryFunction', 'semanticIndexes', 'elementSize', 'inputElements', 'outputElements', 'patchConstOrPrimElements', 'elementTails', 'dependencies', 'trailing']);
 const RAW_KEYS: ReadonlySet<string> = new Set(['union', 'word26']);
 const DEPENDENCY_KEYS: ReadonlySet<string> = new Set(['key', 'stream', 'dwords']);
@@ -104,7 +108,8 @@ export function psv0ToJson(psv: Psv0): Record<string, Json> {
 
 /**
  * JSON value -> typed PSV0 (read-only helpers ignored). A v0 part has no stage byte: its
- * `stageInfo` is kept as given (encodePsv0, which is told the stage, checks it).
+ * `stageInfo` keys must be keys of some stage's view, its values kept as given (encodePsv0,
+ * which is told the stage, checks them and the keys against that stage's view).
  * @throws {DescriptionError}
  */
 export function psv0FromJson(json: unknown): Psv0 {
@@ -139,7 +144,12 @@ export function psv0FromJson(json: unknown): Psv0 {
   };
   if (j.stageInfo !== undefined) {
     const view = stageViewRecord(version >= 1 ? info.shaderStage : undefined, version);
-    psv.stageInfo = view ? fromJson(view, '$.stageInfo', j.stageInfo) : { ...(expectObject(j.stageInfo, '$.stageInfo'), j.stageInfo as PsvFields) };
+    if (!view) {
+      // v0 stores no stage: the keys of any stage's view (encodePsv0, told the stage, checks its own); a misspelt one was kept and dropped
+      expectObject(j.stageInfo, '$.stageInfo');
+      expectKnownKeys(j.stageInfo, v0StageKeys(), '$.stageInfo', { form: 'a v0 stage view (any stage)' });
+    }
+    psv.stageInfo = view ? fromJson(view, '$.stageInfo', j.stageInfo) : { ...(j.stageInfo as PsvFields) };
   }
   if (j.stageRaw !== undefined) {
     expectObject(j.stageRaw, '$.stageRaw');
