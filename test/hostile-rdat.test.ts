@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { thrown } from './helpers/hostile.js';
-import { DecodeError, DescriptionError, DxbinError } from '../src/index.js';
+import { Budget, DecodeError, DescriptionError, DxbinError } from '../src/index.js';
 import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription } from '../src/rdat/index.js';
 import { rdatParts } from '../src/rdat/decode.js';
 import { describeLibrary, libraryLines, type Library } from '../src/rdat/library.js';
@@ -441,6 +441,35 @@ test('the subobject edits read a Kind as describeLibrary does and a root signatu
 function encodeLibrary(d: RdatDescription): Uint8Array {
   return writeLibrary(encodeRdat(d));
 }
+
+test('encodeRdat refuses a version decodeRdat does not read (out-of-range naming rdat.version; 0, 17 and 0x20 were written, and the bytes refused by every reader)', () => {
+  assert.equal(decodeRdat(encodeRdat(described())).version, 16);
+  assert.equal(decodeRdat(encodeRdat({ ...described(), version: undefined } as never)).version, 16);
+  for (const version of [0, 15, 17, 0x20, 2 ** 32 - 1]) {
+    const e = refused(() => encodeRdat({ ...described(), version } as never), 'out-of-range', 'rdat.version', `version ${version}`);
+    assert.match(e.detail, '0x10');
+  }
+  refused(() => encodeRdat({ ...described(), version: '16' } as never), 'bad-type', 'rdat.version');
+});
+
+test('encodeRdat takes a work budget: the tables\' bytes are charged as resolve before they are made; one record object repeated is refused past 8x the description\'s own bytes (was a table of 200,000 records from one object, 6.4 MB, made without a word)', () => {
+  // a decoded description (each record once) always fits the default budget
+  const bytes = encodeRdat(described());
+  assert.equal(encodeRdat(decodeRdat(bytes)), bytes);
+  const repeated = (n: number) => described((p) => { p.parts[1]!.records = new Array(n).fill(p.resource); });
+  assert.ok(encodeRdat(repeated(8)).byteLength > 0, 'a few repeats fit');
+  const e = thrown(() => encodeRdat(repeated(200_000)));
+  assert.ok(e instanceof DxbinError && e.code === 'limit-exceeded' && e.path === 'rdat.parts[1].records', String(e));
+  assert.match((e as DxbinError).message, 'maxResolved');
+  // the limit is the caller's to raise, or to lower; a caller's Budget is charged
+  assert.ok(encodeRdat(repeated(200_000), { maxResolved: 10_000_000 }).byteLength > 6_400_000);
+  assert.is((thrown(() => encodeRdat(described(), { maxResolved: 10 })) as DxbinError).code, 'limit-exceeded');
+  const budget = Budget.for(0, { maxResolved: 1e6 });
+  encodeRdat(described(), { budget });
+  assert.ok(budget.used('resolve') >= 32 + 44 + 24, `${budget.used('resolve')} charged`);
+  refused(() => encodeRdat(described(), null as never), 'bad-type', 'options');
+  refused(() => encodeRdat(described(), { budget: {} } as never), 'bad-type', 'options.budget');
+});
 
 import { writeContainer } from '../src/index.js';
 const writeLibrary = (rdat: Uint8Array) => writeContainer({ majorVersion: 1, minorVersion: 0, parts: [{ name: 'RDAT', data: rdat }] } as never, 'compute');
