@@ -161,7 +161,7 @@ export { suggestRootSignature, rootCost, type SuggestInput, type SuggestOptions 
 // ---------------------------------------------------------------- DXIL libraries (RDAT)
 
 /** RDAT part data <-> JSON-ready description (bit-exact); a library container's RDAT decoded. */
-export { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type RdatDecodeOptions, type LibraryRdat } from './rdat/index.js';
+export { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription, type RdatDecodeOptions, type RdatEncodeOptions, type LibraryRdat } from './rdat/index.js';
 export type { RdatPartDescription, RdatStringBuffer, RdatIndexArrays, RdatRawBytes, RdatTable, RdatOpaquePart, RdatRecord, RdatRefs, RdatValue } from './rdat/types.js';
 export type { RdatTableName } from '../codecs/rdat.js';
 /** A library's exports and subobjects, and their text listing. */

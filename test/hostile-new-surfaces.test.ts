@@ -193,7 +193,7 @@ test('pipeline form: 100,000-deep lists and objects, and a 100,000-deep rootsig 
   const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
   const cases: [string[], string, RegExp][] = [
     [['verify', '--pipeline'], `{"VS":"vs.dxbc","BlendState":${deep(100_000)}}`, /expected a D3D12_BLEND_DESC object \(pipeline\.BlendState\)/],
-    [['verify', '--pipeline'], `{"VS":"vs.dxbc","BlendState":{"RenderTarget":[${'{"x":'.repeat(50_000)}1${'}'.repeat(50_000)}]}}`, /has no field x \(pipeline\.BlendState\.RenderTarget\[0\]\.x\)/],
+    [['verify', '--pipeline'], `{"VS":"vs.dxbc","BlendState":{"RenderTarget":[${'{"x":'.repeat(50_000)}1${'}'.repeat(50_000)}]}}`, /unknown key \"x\" in D3D12_RENDER_TARGET_BLEND_DESC \(allowed: [^)]*\) \(pipeline\.BlendState\.RenderTarget\[0\]\.x\)/],
     [['verify', '--pipeline'], `{"VS":${deep(100_000)}}`, /got an array of 1 \(pipeline\.VS\)/],
     [['pipeline', 'encode', '-o', join(dir, 'deep.bin')], `[{"Type":"VS","Inner":${deep(100_000)}}]`, /expected a D3D12_SHADER_BYTECODE object/],
     [['rootsig', 'encode', '-o', join(dir, 'deep.rts0')], `{"version":${deep(100_000)}}`, /expected "1\.0", "1\.1" or "1\.2", got an array of 1 \(\$\.version\)/],

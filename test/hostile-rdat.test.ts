@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { thrown } from './helpers/hostile.js';
-import { DecodeError, DescriptionError, DxbinError } from '../src/index.js';
+import { Budget, DecodeError, DescriptionError, DxbinError } from '../src/index.js';
 import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription } from '../src/rdat/index.js';
 import { rdatParts } from '../src/rdat/decode.js';
 import { describeLibrary, libraryLines, type Library } from '../src/rdat/library.js';
@@ -149,7 +149,7 @@ test('input-chosen text in messages is escaped: a part type, an unknown key (was
   const e = refused(() => encodeRdat(described((p) => p.parts.push({ type, hex: '' }))), 'bad-name', 'rdat.parts[4].type');
   assert.not.match(e.message, /[\u001b\u202e]/);
   assert.match(e.message, '\\u001b');
-  const k = refused(() => encodeRdat(described((p) => { p.resource[`Na\u001bme`] = 1; })), 'unknown-key', /^rdat\.parts\[1\]\.records\[0\]\./);
+  const k = refused(() => encodeRdat(described((p) => { p.resource[`Na\u001bme`] = 1; })), 'unknown-key', 'rdat.parts[1].records[0]["Na\\u001bme"]');
   assert.not.match(k.message + k.path, /\u001b/);
   const long = refused(() => encodeRdat(described((p) => p.parts.push({ type: 'y'.repeat(100_000), hex: '' }))), 'bad-name', 'rdat.parts[4].type');
   assert.ok(long.message.length < 1000, `${long.message.length} characters`);
@@ -162,7 +162,7 @@ test('sparse arrays of length 2^32-1: a typed error before any walk (was a raw R
     ['parts', (p) => { p.parts.length = 2 ** 32 - 1; }, /^rdat\.parts$/, 'out-of-range'],
     ['records', (p) => { p.parts[2]!.records = sparse(); }, /^(rdat\.parts\[2\]\.records|RDAT\.FunctionTable)$/, 'out-of-range'],
     // a part holds 2^32-1 one-byte strings: the length fits, the walk stops at the first hole
-    ['strings', (p) => { p.strings.strings = sparse(); }, /^rdat\.parts\[0\]\.strings\[0\]$/, 'bad-type'],
+    ['strings', (p) => { p.strings.strings = sparse(); }, /^rdat\.parts\[0\]\.strings\[0\]$/, 'missing-key'],
     ['values', (p) => p.parts.push({ type: 'IndexArrays', values: sparse() }), /^rdat\.parts\[4\]\.values$/, 'out-of-range'],
     ['Resources', (p) => { p.fn.Resources = sparse(); }, /(FunctionTable|records)\[0\]\.Resources$/, 'out-of-range'],
     ['Exports', (p) => { p.hitGroup.Kind = 8; p.hitGroup.Subobject = 'hg'; p.hitGroup.Exports = sparse(); delete p.hitGroup.Type; delete p.hitGroup.AnyHit; delete p.hitGroup.ClosestHit; delete p.hitGroup.Intersection; }, /(SubobjectTable|parts\[3\]\.records)\[0\]\.Exports$/, 'out-of-range'],
@@ -187,17 +187,17 @@ test('holes are refused naming their index (a hole record was written as zeros, 
     a[1] = rec;
     return a;
   };
-  refused(() => encodeRdat(described((p) => { p.parts[1]!.records = hole(p.resource); })), 'bad-type', 'rdat.parts[1].records[0]', 'encode record hole');
-  refused(() => describeLibrary(described((p) => { p.parts[2]!.records = hole(p.fn); })), 'bad-type', 'RDAT.FunctionTable[0]', 'describe record hole');
+  refused(() => encodeRdat(described((p) => { p.parts[1]!.records = hole(p.resource); })), 'missing-key', 'rdat.parts[1].records[0]', 'encode record hole');
+  refused(() => describeLibrary(described((p) => { p.parts[2]!.records = hole(p.fn); })), 'missing-key', 'RDAT.FunctionTable[0]', 'describe record hole');
   // eslint-disable-next-line no-sparse-arrays
-  refused(() => encodeRdat(described((p) => { p.strings.strings = ['', 'tex', , 'rg', 'ch']; })), 'bad-type', 'rdat.parts[0].strings[2]', 'string hole');
+  refused(() => encodeRdat(described((p) => { p.strings.strings = ['', 'tex', , 'rg', 'ch']; })), 'missing-key', 'rdat.parts[0].strings[2]', 'string hole');
   refused(() => encodeRdat(described((p) => { p.strings.strings = ['', 'tex', 5, 'rg', 'ch']; })), 'bad-type', 'rdat.parts[0].strings[2]', 'string number');
   // eslint-disable-next-line no-sparse-arrays
-  refused(() => encodeRdat(described((p) => { p.fn.Resources = [, 0]; })), 'bad-type', 'rdat.parts[2].records[0].Resources[0]', 'index hole');
+  refused(() => encodeRdat(described((p) => { p.fn.Resources = [, 0]; })), 'missing-key', 'rdat.parts[2].records[0].Resources[0]', 'index hole');
   // eslint-disable-next-line no-sparse-arrays
-  refused(() => describeLibrary(described((p) => { p.fn.Resources = [0, , 0]; })), 'bad-type', 'RDAT.FunctionTable[0].Resources[1]', 'describe Resources hole');
+  refused(() => describeLibrary(described((p) => { p.fn.Resources = [0, , 0]; })), 'missing-key', 'RDAT.FunctionTable[0].Resources[1]', 'describe Resources hole');
   // eslint-disable-next-line no-sparse-arrays
-  refused(() => encodeRdat(described((p) => p.parts.push({ type: 'IndexArrays', values: [1, , 3] }))), 'bad-type', 'rdat.parts[4].values[1]', 'values hole');
+  refused(() => encodeRdat(described((p) => p.parts.push({ type: 'IndexArrays', values: [1, , 3] }))), 'missing-key', 'rdat.parts[4].values[1]', 'values hole');
   // the same strings without holes encode and read back
   const back = decodeRdat(encodeRdat(described()));
   assert.equal((back.parts[0] as { strings: string[] }).strings.slice(0, 4), ['', 'tex', 'rg', 'ch']);
@@ -413,15 +413,15 @@ test('checkLibrary (libraryLines, libraryJson, verifyStateObject, suggest) refus
   holes[1] = { class: 'SRV', kind: 'Texture2D', space: 0, lowerBound: 0, upperBound: 0, name: 't', flags: 0, resource: 0 };
   const withHole = handMade('RayGeneration');
   withHole.exports[0]!.bindings = holes as never;
-  refused(() => verifyStateObject([{ name: 'a', library: withHole }]), 'bad-type', 'libraries[0].library.exports[0].bindings[0]');
-  refused(() => libraryLines(withHole), 'bad-type', 'library.exports[0].bindings[0]');
-  refused(() => suggestLibraryRootSignatures([withHole]), 'bad-type', 'libraries[0].exports[0].bindings[0]');
+  refused(() => verifyStateObject([{ name: 'a', library: withHole }]), 'missing-key', 'libraries[0].library.exports[0].bindings[0]');
+  refused(() => libraryLines(withHole), 'missing-key', 'library.exports[0].bindings[0]');
+  refused(() => suggestLibraryRootSignatures([withHole]), 'missing-key', 'libraries[0].exports[0].bindings[0]');
   const assoc = handMade('RayGeneration', 'SubobjectToExportsAssociation', { Subobject: 's', Exports: sparse() });
-  refused(() => libraryLines(assoc), 'bad-type', 'library.subobjects[0].contents.Exports[0]');
-  refused(() => verifyStateObject([{ name: 'a', library: assoc }]), 'bad-type', 'libraries[0].library.subobjects[0].contents.Exports[0]');
+  refused(() => libraryLines(assoc), 'missing-key', 'library.subobjects[0].contents.Exports[0]');
+  refused(() => verifyStateObject([{ name: 'a', library: assoc }]), 'missing-key', 'libraries[0].library.subobjects[0].contents.Exports[0]');
   const exportsHole: unknown[] = [];
   exportsHole[1] = handMade('RayGeneration').exports[0];
-  refused(() => libraryLines({ exports: exportsHole, subobjects: [] } as never), 'bad-type', 'library.exports[0]');
+  refused(() => libraryLines({ exports: exportsHole, subobjects: [] } as never), 'missing-key', 'library.exports[0]');
 });
 
 test('the subobject edits read a Kind as describeLibrary does and a root signature run as hex text: "Bogus\\x1b..." was passed through (ignored, or raw in a message), RootSignature 5 skipped', () => {
@@ -441,6 +441,35 @@ test('the subobject edits read a Kind as describeLibrary does and a root signatu
 function encodeLibrary(d: RdatDescription): Uint8Array {
   return writeLibrary(encodeRdat(d));
 }
+
+test('encodeRdat refuses a version decodeRdat does not read (out-of-range naming rdat.version; 0, 17 and 0x20 were written, and the bytes refused by every reader)', () => {
+  assert.equal(decodeRdat(encodeRdat(described())).version, 16);
+  assert.equal(decodeRdat(encodeRdat({ ...described(), version: undefined } as never)).version, 16);
+  for (const version of [0, 15, 17, 0x20, 2 ** 32 - 1]) {
+    const e = refused(() => encodeRdat({ ...described(), version } as never), 'out-of-range', 'rdat.version', `version ${version}`);
+    assert.match(e.detail, '0x10');
+  }
+  refused(() => encodeRdat({ ...described(), version: '16' } as never), 'bad-type', 'rdat.version');
+});
+
+test('encodeRdat takes a work budget: the tables\' bytes are charged as resolve before they are made; one record object repeated is refused past 8x the description\'s own bytes (was a table of 200,000 records from one object, 6.4 MB, made without a word)', () => {
+  // a decoded description (each record once) always fits the default budget
+  const bytes = encodeRdat(described());
+  assert.equal(encodeRdat(decodeRdat(bytes)), bytes);
+  const repeated = (n: number) => described((p) => { p.parts[1]!.records = new Array(n).fill(p.resource); });
+  assert.ok(encodeRdat(repeated(8)).byteLength > 0, 'a few repeats fit');
+  const e = thrown(() => encodeRdat(repeated(200_000)));
+  assert.ok(e instanceof DxbinError && e.code === 'limit-exceeded' && e.path === 'rdat.parts[1].records', String(e));
+  assert.match((e as DxbinError).message, 'maxResolved');
+  // the limit is the caller's to raise, or to lower; a caller's Budget is charged
+  assert.ok(encodeRdat(repeated(200_000), { maxResolved: 10_000_000 }).byteLength > 6_400_000);
+  assert.is((thrown(() => encodeRdat(described(), { maxResolved: 10 })) as DxbinError).code, 'limit-exceeded');
+  const budget = Budget.for(0, { maxResolved: 1e6 });
+  encodeRdat(described(), { budget });
+  assert.ok(budget.used('resolve') >= 32 + 44 + 24, `${budget.used('resolve')} charged`);
+  refused(() => encodeRdat(described(), null as never), 'bad-type', 'options');
+  refused(() => encodeRdat(described(), { budget: {} } as never), 'bad-type', 'options.budget');
+});
 
 import { writeContainer } from '../src/index.js';
 const writeLibrary = (rdat: Uint8Array) => writeContainer({ majorVersion: 1, minorVersion: 0, parts: [{ name: 'RDAT', data: rdat }] } as never, 'compute');

@@ -180,4 +180,20 @@ test('mutated corpus PSV0 parts decode or fail with a DecodeError, never anythin
   );
 });
 
+
+test('PSV0 v0 stageInfo: a key of no stage view is refused by psv0FromJson, one of no field of the stage told by encodePsv0 (both were kept and dropped: the key one way, its value written as nothing)', () => {
+  const info = { minimumWaveLaneCount: 0, maximumWaveLaneCount: 0 };
+  const v0 = (stageInfo: Record<string, unknown>) => ({ runtimeInfoSize: 24, info, stageInfo });
+  const ok = psv0FromJson(v0({ depthOutput: 1 }));
+  assert.equal(ok.stageInfo, { depthOutput: 1 });
+  assert.is(encodePsv0(ok, { stage: 0 }).byteLength, 32);
+  for (const key of ['depthOutpt', 'constructor', '__proto__', 'x"\n']) {
+    const json = JSON.parse(`{"runtimeInfoSize":24,"info":{"minimumWaveLaneCount":0,"maximumWaveLaneCount":0},"stageInfo":{"depthOutput":1,${JSON.stringify(key)}:1}}`);
+    assert.throws(() => psv0FromJson(json), (e: unknown) => e instanceof DescriptionError && e.code === 'unknown-key' && e.path === `$.stageInfo${/^\w+$/.test(key) ? `.${key}` : '["x\\"\\n"]'}`, key);
+  }
+  // a key some stage has, but not the one told: the pixel stage's view has no outputPositionPresent
+  const vertexKey = psv0FromJson(v0({ outputPositionPresent: 1 }));
+  assert.is(encodePsv0(vertexKey, { stage: 1 }).byteLength, 32);
+  assert.throws(() => encodePsv0(vertexKey, { stage: 0 }), (e: unknown) => e instanceof DescriptionError && e.code === 'unknown-key' && e.path === 'PSV0.stageInfo.outputPositionPresent');
+});
 test.run();

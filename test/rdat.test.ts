@@ -196,9 +196,16 @@ test('describeLibrary: a hand-written resource Class naming an Object.prototype 
   }
   res.records[0]!.Class = 'UAV';
   assert.equal(describeLibrary(d).exports[0]!.bindings.map((b) => b.class), ['UAV']);
-  // a subobject's field <key>Name is left out as a name beside <key> only when the record has <key> itself
-  d.parts.push({ type: 'SubobjectTable', stride: 0, records: [{ Kind: 'StateObjectConfig', Name: 'c', Flags: 1, FlagsName: 'x', toStringName: 'y' }] } as unknown as RdatTable);
-  assert.equal(describeLibrary(d).subobjects[0]!.contents, { Flags: 1, toStringName: 'y' });
+  // a subobject's keys are its record form's (Changed 2026-12-03: FlagsName and toStringName, keys of
+  // no field, were copied into contents as if fields of the kind): a name beside an enumerated
+  // field (KindName) is the form's helper, left out; any other key is refused, as encodeRdat refuses it
+  const sub = { Kind: 'StateObjectConfig', KindName: 'StateObjectConfig', Name: 'c', Flags: 1 } as Record<string, unknown>;
+  d.parts.push({ type: 'SubobjectTable', stride: 0, records: [sub] } as unknown as RdatTable);
+  assert.equal(describeLibrary(d).subobjects[0]!.contents, { Flags: 1 });
+  for (const key of ['FlagsName', 'toStringName', 'Flgs', 'constructor']) {
+    const e = thrown(() => describeLibrary({ ...d, parts: [...d.parts.slice(0, -1), { type: 'SubobjectTable', stride: 0, records: [{ ...sub, [key]: 'x' }] }] } as unknown as RdatDescription));
+    assert.ok(e instanceof DescriptionError && e.code === 'unknown-key' && e.path === `RDAT.SubobjectTable[0].${key}`, `${key}: ${String(e)}`);
+  }
 });
 
 /** A library description with one resource, one function and a hit group, each field replaceable. */
@@ -240,8 +247,12 @@ test('describeLibrary: enumerated values the tables lack are named unknown(N), n
   const hg = describeLibrary(handWritten((p) => { p.hitGroup.Type = 7; }));
   assert.is(hg.subobjects[0]!.contents.Type, 'unknown(7)');
   assert.match(libraryLines(hg).join('\n'), 'subobject hg: HitGroup, unknown(7): closest hit ch');
-  const kind = describeLibrary(handWritten((p) => { p.hitGroup.Kind = 30; }));
+  // a kind the table lacks has no fields: its union's bytes are unionRest (a hit group's fields on it are refused, never shown as its)
+  const kind = describeLibrary(handWritten((p) => { p.hitGroup = Object.assign(p.hitGroup, { Kind: 30, unionRest: '01000000000000000000000000000000' }); for (const k of ['Type', 'AnyHit', 'ClosestHit', 'Intersection']) delete p.hitGroup[k]; }));
   assert.is(kind.subobjects[0]!.kind, 'unknown(30)');
+  assert.equal(kind.subobjects[0]!.contents, { unionRest: '01000000000000000000000000000000' });
+  const other = thrown(() => describeLibrary(handWritten((p) => { p.hitGroup.Kind = 30; })));
+  assert.ok(other instanceof DescriptionError && other.code === 'unknown-key' && other.path === 'RDAT.SubobjectTable[0].Type', String(other));
   // a name the table lacks, given in place, is refused naming the field (was passed through as if a name)
   for (const [edit, path] of [
     [(p: Parameters<Parameters<typeof handWritten>[0]>[0]) => { p.resource.Kind = 'Texture9D'; }, 'RDAT.ResourceTable[0].Kind'],

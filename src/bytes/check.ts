@@ -5,6 +5,7 @@
  * argument is right (small enough to be inlined where it is called).
  */
 import { DescriptionError, kindOf } from './errors.js';
+import { pathKey, quoted } from './text.js';
 
 export { kindOf };
 
@@ -51,6 +52,55 @@ export function isDetached(view: ArrayBufferView): boolean {
  */
 export function expectDense(values: readonly unknown[], path: string): void {
   for (let i = 0; i < values.length; i++) if (!(i in values)) throw new DescriptionError('missing-key', `${path}[${i}]`, `a hole in an array of ${values.length}`);
+}
+
+/** The keys a form has, for expectKnownKeys: a set or list of names, or a test of one name. */
+export type KnownKeys = ReadonlySet<string> | readonly string[] | ((key: string) => boolean);
+
+/** How expectKnownKeys words its refusal and which keys it passes over. */
+export interface KnownKeysOptions {
+  /** The form, for the message (`D3D12_BLEND_DESC`, `a FunctionTable record of ShaderKind 15`); a function is called only for the error. */
+  form?: string | (() => string);
+  /** The names the message lists when `known` is a test (a set's or list's own names by default). */
+  names?: () => Iterable<string>;
+  /** A key whose value is undefined is as absent (nothing of it would be lost): a typed description's `{ x: undefined }`. */
+  undefinedIsAbsent?: boolean;
+}
+
+/** The most characters of allowed names a refusal lists before it counts the rest. */
+const NAMES_SHOWN = 240;
+
+/**
+ * The one check of "a key the form does not have": throws DescriptionError unknown-key for the
+ * first own key of `obj` that `known` does not hold, at `path` + pathKey(key) (`.name`, or
+ * `["..."]` escaped and cut), its detail `unknown key "<key>" in <form> (allowed: a, b, ...)`.
+ * A misspelt key would otherwise be read as absent and its value lost without a word. Only own
+ * keys are looked at (Object.keys) and `known` is asked by Set.has / includes / the caller's
+ * test, never by `in` or a property read: `__proto__` (an own key through JSON.parse),
+ * `constructor` and `toString` are unknown keys like any other.
+ * @param path the object's path, or a function that spells it (called only for the error)
+ * @throws {DescriptionError} unknown-key naming the key
+ */
+export function expectKnownKeys(obj: object, known: KnownKeys, path: string | (() => string), options?: KnownKeysOptions): void {
+  const test = typeof known === 'function' ? known : Array.isArray(known) ? undefined : (known as ReadonlySet<string>);
+  for (const key of Object.keys(obj)) {
+    if (typeof test === 'function' ? test(key) : test ? test.has(key) : (known as readonly string[]).includes(key)) continue;
+    if (options?.undefinedIsAbsent && (obj as Record<string, unknown>)[key] === undefined) continue;
+    throw unknownKey(key, known, path, options);
+  }
+}
+
+function unknownKey(key: string, known: KnownKeys, path: string | (() => string), options: KnownKeysOptions | undefined): DescriptionError {
+  const form = typeof options?.form === 'function' ? options.form() : options?.form;
+  const names = options?.names ? options.names() : typeof known === 'function' ? [] : known;
+  let list = '';
+  let more = 0;
+  for (const n of names) {
+    if (list.length > NAMES_SHOWN) more++;
+    else list += `${list ? ', ' : ''}${n}`;
+  }
+  const allowed = list ? ` (allowed: ${list}${more ? `, and ${more} more` : ''})` : '';
+  return new DescriptionError('unknown-key', `${typeof path === 'string' ? path : path()}${pathKey(key)}`, `unknown key ${quoted(key)}${form ? ` in ${form}` : ''}${allowed}`);
 }
 
 /** Throws DescriptionError bad-type at `path` unless `value` is a non-null object (not an array). */

@@ -7,8 +7,8 @@
 import { ABIS, STRUCTS, type Abi, type FieldType, type StructDef } from '../../codecs/ddi.js';
 import { PIPELINE_STRUCTS, STREAM_STRUCTS } from '../../codecs/pipeline.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { pathKey, quoted } from '../bytes/text.js';
-import { kindOf } from '../bytes/check.js';
+import { quoted } from '../bytes/text.js';
+import { expectKnownKeys, kindOf, type KnownKeysOptions } from '../bytes/check.js';
 
 /** Where a field lies in a struct for one ABI: its offset, size, alignment and type. */
 export interface FieldLayout {
@@ -65,25 +65,25 @@ export function structDef(name: string): StructDef {
   return hit;
 }
 
-/** Each struct's field names (by its list of fields: a StructDef's and its layouts' are one list each), made on first use. */
-const fieldNames = new WeakMap<readonly { name: string }[], ReadonlySet<string>>();
+/** Each struct's field names and how a refusal names them (by its list of fields: a StructDef's and its layouts' are one list each), made on first use. */
+const fieldNames = new WeakMap<readonly { name: string }[], { known: ReadonlySet<string>; options: KnownKeysOptions }>();
 
 /**
  * Refuses a key of `obj` that is no field of the struct (nor `allowed`, the JSON form's "$id"):
  * a misspelled field would otherwise be dropped without a word. The one check of the JSON form
- * (ddiFromJson), of a value to write as JSON (ddiToJson) and of one to encode (encodeImage).
+ * (ddiFromJson), of a value to write as JSON (ddiToJson) and of one to encode (encodeImage);
+ * the library's one check of unknown keys (src/bytes/check.ts expectKnownKeys) words it.
  * @param path the object's path, or a function that spells it (called only for the error)
  * @throws {DescriptionError} unknown-key at the path and the key (through pathKey: escaped, cut when long)
  */
 export function refuseUnknownKeys(struct: { name: string; fields: readonly { name: string }[] }, obj: object, path: string | (() => string), allowed?: string): void {
-  let names = fieldNames.get(struct.fields);
-  if (!names) fieldNames.set(struct.fields, (names = new Set(struct.fields.map((f) => f.name))));
-  for (const key of Object.keys(obj)) {
-    if (key === allowed || names.has(key)) continue;
-    // the key is the input's: escaped in the path, and named as it is only when it is a plain name
-    const step = pathKey(key);
-    throw new DescriptionError('unknown-key', `${typeof path === 'string' ? path : path()}${step}`, `${struct.name} has no field ${step.startsWith('.') ? step.slice(1) : quoted(key)}`);
+  let hit = fieldNames.get(struct.fields);
+  if (!hit) {
+    const known = new Set(struct.fields.map((f) => f.name));
+    fieldNames.set(struct.fields, (hit = { known, options: { form: struct.name, names: () => known } }));
   }
+  const { known, options } = hit;
+  expectKnownKeys(obj, allowed === undefined ? known : (key) => key === allowed || known.has(key), path, options);
 }
 
 /**

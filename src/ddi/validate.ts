@@ -16,9 +16,8 @@ import {
 } from '../../codecs/ddi.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { DescriptionError, fillMessage } from '../bytes/errors.js';
-import { expectArray, expectObject } from '../bytes/check.js';
+import { expectArray, expectKnownKeys, expectObject } from '../bytes/check.js';
 import { enumName, enumValue, u32FromJson } from '../json/vocabulary.js';
-import { pathKey, quoted } from '../bytes/text.js';
 import type { DdiObject } from './image.js';
 import { structDef } from './layout.js';
 
@@ -185,11 +184,6 @@ export function validateRenderPasses(passes: RenderPass[]): DdiViolation[] {
   return report.violations;
 }
 
-/** `o`'s keys all in `allowed` (unknown-key at the first other, named escaped: a misspelled key was read as absent). */
-function onlyKeys(o: Record<string, unknown>, allowed: readonly string[], path: string): void {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new DescriptionError('unknown-key', `${path}${pathKey(k)}`, `unknown key ${quoted(k)} (allowed: ${allowed.join(', ')})`);
-}
-
 /**
  * The JSON form of a render pass sequence: {"passes": [{BeginningAccess, EndingAccess}]} with type
  * names, each access {Type, PreserveLocal?: {AdditionalWidth?, AdditionalHeight?}} (UINTs, 0 when
@@ -199,22 +193,22 @@ function onlyKeys(o: Record<string, unknown>, allowed: readonly string[], path: 
 export function renderPassesFromJson(json: unknown): RenderPass[] {
   const passes = (json as { passes?: unknown })?.passes;
   if (!Array.isArray(passes)) throw new DescriptionError('bad-type', '$.passes', 'expected {"passes": [...]}');
-  onlyKeys(json as Record<string, unknown>, ['passes'], '$');
+  expectKnownKeys(json as object, ['passes'], '$'); // a misspelt key would be read as absent
   return passes.map((p, i) => {
     const at = `$.passes[${i}]`;
     expectObject(p, at);
-    onlyKeys(p, ['BeginningAccess', 'EndingAccess'], at);
+    expectKnownKeys(p, ['BeginningAccess', 'EndingAccess'], at);
     const access = (side: 'BeginningAccess' | 'EndingAccess', table: EnumTable): RenderPassAccess => {
       const a = p[side];
       const path = `${at}.${side}`;
       if (a === undefined || a === null) throw new DescriptionError('missing-key', path, 'required');
       expectObject(a, path);
-      onlyKeys(a, ['Type', 'PreserveLocal'], path);
+      expectKnownKeys(a, ['Type', 'PreserveLocal'], path);
       const type = enumValue(table, a.Type, `${path}.Type`);
       const pl = a.PreserveLocal;
       if (pl === undefined || pl === null) return { Type: type };
       expectObject(pl, `${path}.PreserveLocal`);
-      onlyKeys(pl, ['AdditionalWidth', 'AdditionalHeight'], `${path}.PreserveLocal`);
+      expectKnownKeys(pl, ['AdditionalWidth', 'AdditionalHeight'], `${path}.PreserveLocal`);
       const uint = (k: 'AdditionalWidth' | 'AdditionalHeight') => (pl[k] === undefined ? 0 : u32FromJson(pl[k], `${path}.PreserveLocal.${k}`));
       return { Type: type, PreserveLocal: { AdditionalWidth: uint('AdditionalWidth'), AdditionalHeight: uint('AdditionalHeight') } };
     };

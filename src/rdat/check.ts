@@ -6,9 +6,12 @@
  * `quoted`.
  */
 import { RDAT_PART_TYPE, RDAT_TABLES, type RdatTableName } from '../../codecs/rdat.js';
+import type { EnumTable } from '../../codecs/enum-table.js';
+import type { Field, RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectObject, expectOffset } from '../bytes/check.js';
+import { expectArray, expectDense, expectObject, expectOffset } from '../bytes/check.js';
 import { quoted } from '../bytes/text.js';
+import { unionCase, type Row } from '../rows/record.js';
 
 /** The most bytes a part holds: its size is a u32 (and so is every offset in the RDAT part). */
 export const MAX_PART_BYTES = 0xffffffff;
@@ -29,15 +32,47 @@ export function u32(value: unknown, path: string): number {
  * array of length 2^32-1 with nothing in it costs one comparison), then each index up to the
  * first hole, so the walk is never longer than the elements the array really holds.
  * @param size what one element costs in bytes, for the message
- * @throws {DescriptionError} bad-type (not an array, or a hole, naming its index), out-of-range (too long)
+ * @throws {DescriptionError} bad-type (not an array), missing-key (a hole, naming its index: expectDense, the library's one check of holes), out-of-range (too long)
  */
 export function denseArray(value: unknown, path: string, max: number, size: string): readonly unknown[] {
   expectArray(value, path);
   if (value.length > max) throw new DescriptionError('out-of-range', path, `${value.length} elements; an RDAT part holds at most ${max} (${size} each, in a part of at most ${MAX_PART_BYTES} bytes)`);
-  for (let i = 0; i < value.length; i++) {
-    if (!(i in value)) throw new DescriptionError('bad-type', `${path}[${i}]`, 'a hole (no element at this index); every element must be given');
-  }
+  expectDense(value, path);
   return value;
+}
+
+/** The keys a record's JSON form may hold, and its enumerated fields (each may have `<key>Name` beside it). */
+export interface RecordKeys {
+  allowed: ReadonlySet<string>;
+  names: readonly (readonly [string, EnumTable])[];
+}
+
+/**
+ * The keys a record of `layout` may hold in the JSON form: its fields, the union case its
+ * selector picks in `row` (stored values) and `<union>Rest`, the names beside enumerated fields,
+ * `refs` and `tail`. The one list of encodeRdat's key check and describeLibrary's: any other key
+ * would be lost (or read as a field it is not), so it is refused.
+ */
+export function recordKeys(layout: RecordDef, row: Row): RecordKeys {
+  const allowed = new Set<string>(['refs', 'tail']);
+  const names: [string, EnumTable][] = [];
+  const add = (fields: readonly Field[]) => {
+    for (const f of fields) {
+      const t = f.type;
+      if (typeof t === 'object' && 'union' in t) {
+        add(unionCase(t, row));
+        allowed.add(`${f.key}Rest`);
+        continue;
+      }
+      allowed.add(f.key);
+      if (typeof t === 'object' && 'enum' in t) {
+        allowed.add(`${f.key}Name`);
+        names.push([f.key, t.enum]);
+      }
+    }
+  };
+  add(layout.fields);
+  return { allowed, names };
 }
 
 /** The part types by name: the pools and the tables. */

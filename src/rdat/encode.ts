@@ -6,21 +6,34 @@
  * unedited description gives back its bytes), any other value is found in the pool or appended.
  */
 import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, type RdatTableName } from '../../codecs/rdat.js';
-import type { EnumTable } from '../../codecs/enum-table.js';
-import type { Field, RecordDef } from '../../codecs/rows.js';
+import type { RecordDef } from '../../codecs/rows.js';
 import { enumName } from '../json/vocabulary.js';
-import { printable, quoted } from '../bytes/text.js';
-import { recordFromJson, unionCase, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
+import { quoted } from '../bytes/text.js';
+import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectObject, expectString } from '../bytes/check.js';
+import { budgetOf, type Budget, type WorkLimits } from '../bytes/budget.js';
+import { expectKnownKeys, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { tableNames, type TableNames } from '../bytes/strings.js';
-import { checkedParts, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, u32 } from './check.js';
+import { checkedParts, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, recordKeys, u32 } from './check.js';
 import { layoutForStride } from './decode.js';
 import { hexBytes } from './hex.js';
 import type { RdatDescription, RdatRecord, RdatRefs, RdatTable } from './types.js';
 
 const UTF8 = new TextEncoder();
+
+/** Options of encodeRdat: the work budget (docs/limits.md). */
+export interface RdatEncodeOptions extends WorkLimits {
+  /**
+   * The call's work budget: every table's bytes (records x stride) are charged to it as `resolve`
+   * before the table is made; by default `Budget.for(the description's own bytes, these limits)`,
+   * where a record object counts its stride once however many places of the records hold it, and
+   * the pools count their bytes (8 x that + 1024). A description built from decodeRdat or JSON
+   * holds each record once and always fits; one that repeats a record object is refused past
+   * eight times its own bytes.
+   */
+  budget?: Budget;
+}
 
 /** The pools while records are written: existing bytes, lookups built once, appended values. */
 class Pools {
@@ -188,30 +201,10 @@ class PoolStore implements RefStore {
   }
 }
 
-/** The keys a record of `layout` may hold (its fields, the union case its selector picks, the names beside enumerated fields, `refs`, `tail`): any other would be dropped, so it is refused. */
+/** The keys a record of `layout` may hold (recordKeys: any other would be dropped, so it is refused); a name beside an enumerated value must name it. */
 function checkKeys(layout: RecordDef, rec: Record<string, unknown>, row: Row, path: string): void {
-  const allowed = new Set<string>(['refs', 'tail']);
-  const names: [string, EnumTable][] = [];
-  const add = (fields: readonly Field[]) => {
-    for (const f of fields) {
-      const t = f.type;
-      if (typeof t === 'object' && 'union' in t) {
-        add(unionCase(t, row));
-        allowed.add(`${f.key}Rest`);
-        continue;
-      }
-      allowed.add(f.key);
-      if (typeof t === 'object' && 'enum' in t) {
-        allowed.add(`${f.key}Name`);
-        names.push([f.key, t.enum]);
-      }
-    }
-  };
-  add(layout.fields);
-  for (const key of Object.keys(rec)) {
-    if (rec[key] === undefined || allowed.has(key)) continue;
-    throw new DescriptionError('unknown-key', `${path}.${printable(key)}`, `a ${layout.name} record${union(layout, row)} has no field ${quoted(key)} (it has ${Array.from(allowed).join(', ')}); it would be lost`);
-  }
+  const { allowed, names } = recordKeys(layout, row);
+  expectKnownKeys(rec, allowed, path, { form: () => `a ${layout.name} record${union(layout, row)}`, undefinedIsAbsent: true });
   // a name beside an enumerated value (the decoder's helper) must name it: an edit of the name alone would be lost
   for (const [key, table] of names) {
     const given = rec[`${key}Name`];
@@ -230,9 +223,7 @@ function union(layout: RecordDef, row: Row): string {
 /** The keys of a part by its type: any other would be dropped (a misspelled `strings` made an empty pool), so it is refused; so are `strings` and `hex` together. */
 function checkPartKeys(p: Record<string, unknown>, path: string): void {
   const allowed = isTableName(p.type) ? TABLE_KEYS : p.type === 'StringBuffer' ? STRING_BUFFER_KEYS : p.type === 'IndexArrays' ? INDEX_ARRAYS_KEYS : HEX_KEYS;
-  for (const key of Object.keys(p)) {
-    if (p[key] !== undefined && !allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}.${printable(key)}`, `a ${quoted(p.type)} part has no ${quoted(key)} (it has ${allowed.join(', ')}); it would be lost`);
-  }
+  expectKnownKeys(p, allowed, path, { form: () => `a ${quoted(p.type)} part`, undefinedIsAbsent: true });
   if (p.type === 'StringBuffer' && p.hex !== undefined && p.strings !== undefined) throw new DescriptionError('unknown-key', `${path}.strings`, 'a StringBuffer is given by `strings` or by `hex`, not both (one would be lost)');
 }
 const TABLE_KEYS = ['type', 'stride', 'records'];
@@ -240,12 +231,27 @@ const STRING_BUFFER_KEYS = ['type', 'strings', 'hex'];
 const INDEX_ARRAYS_KEYS = ['type', 'values'];
 const HEX_KEYS = ['type', 'hex'];
 
-function writeTable(table: Record<string, unknown>, name: RdatTableName, pools: Pools, path: string): Uint8Array {
+/** A table part's stride and records, checked (the stride names a layout; the records fit the part, without holes). */
+function tableOf(table: Record<string, unknown>, name: RdatTableName, path: string): { stride: number; layout: RecordDef; records: readonly unknown[] } {
   const stride = u32(table.stride, `${path}.stride`);
   const layout = layoutForStride(name, stride);
   if (!layout) throw new DescriptionError('out-of-range', `${path}.stride`, `stride ${stride} is shorter than any ${name} record`);
   // the size first: the records' bytes must fit the part (a u32 size), before any loop over them
   const records = denseArray(table.records, `${path}.records`, Math.floor((MAX_PART_BYTES - 8) / stride), `${stride} bytes`);
+  return { stride, layout, records };
+}
+
+/** A table's own bytes: its stride for each record object once, however many places hold it. */
+function ownTableBytes(stride: number, records: readonly unknown[]): number {
+  const seen = new Set<unknown>();
+  for (const r of records) seen.add(r);
+  return 8 + seen.size * stride;
+}
+
+function writeTable(table: ReturnType<typeof tableOf>, pools: Pools, budget: Budget, path: string): Uint8Array {
+  const { stride, layout, records } = table;
+  // the bytes written charged before they are made: a record object repeated 10^7 times is refused, not a 440 MB table
+  budget.charge('resolve', 8 + records.length * stride, `${path}.records`);
   const out = new Uint8Array(8 + records.length * stride);
   const view = new DataView(out.buffer);
   view.setUint32(0, records.length, true);
@@ -301,13 +307,17 @@ const pad4 = (bytes: number[]) => {
 
 /**
  * Encodes an RDAT description (from decodeRdat, possibly edited).
- * @throws {DescriptionError} a value of the wrong type or range, an unknown name or part type; a hole or an array longer than a part stores; unknown-key for a key that would not be written; bad-name for a `<field>Name` that does not name its value; ambiguous-name for a second part of one type
+ * @throws {DescriptionError} a value of the wrong type or range, an unknown name or part type; a hole or an array longer than a part stores; unknown-key for a key that would not be written; bad-name for a `<field>Name` that does not name its value; ambiguous-name for a second part of one type; out-of-range (`rdat.version`) for a version other than 0x10; bad-type for options that are not an object
+ * @throws {LimitError} limit-exceeded (`resolve`, `maxResolved`) when the tables' bytes pass the budget (a record object repeated past eight times the description's own bytes), naming the table's records
  */
-export function encodeRdat(description: RdatDescription): Uint8Array {
+export function encodeRdat(description: RdatDescription, options?: RdatEncodeOptions): Uint8Array {
   // the parts checked once: objects, no holes, each type once (a second StringBuffer was ignored, a second table written)
   const { parts, byType } = checkedParts(description, 'rdat');
+  expectOptions(options as unknown);
   parts.forEach((p, i) => checkPartKeys(p, `rdat.parts[${i}]`));
   const version = u32(description.version ?? RDAT_VERSION, 'rdat.version');
+  // the one version decodeRdat reads (DXC writes no other): any other made bytes no reader takes
+  if (version !== RDAT_VERSION) throw new DescriptionError('out-of-range', 'rdat.version', `RDAT version ${version} (0x${version.toString(16)}); the version is 16 (0x10), the one DXC writes and decodeRdat reads`);
   const find = (type: string) => {
     const i = byType.get(type);
     return i === undefined ? undefined : { part: parts[i]!, path: `rdat.parts[${i}]` };
@@ -319,8 +329,12 @@ export function encodeRdat(description: RdatDescription): Uint8Array {
   const rb = find('RawBytes');
   const pools = new Pools(stringBytes, arrays, rb ? hexBytes(rb.part.hex, `${rb.path}.hex`) : new Uint8Array());
   const stringsGiven = stringBytes.length;
+  const checked = parts.map((p, i) => (isTableName(p.type) ? tableOf(p, p.type, `rdat.parts[${i}]`) : undefined));
+  let own = 8 + stringBytes.length + 4 * arrays.length + pools.raw.length;
+  for (const t of checked) if (t) own += ownTableBytes(t.stride, t.records);
+  const budget = budgetOf(options, own);
   // Tables first: they may append to the pools.
-  const tables = parts.map((p, i) => (isTableName(p.type) ? writeTable(p, p.type, pools, `rdat.parts[${i}]`) : undefined));
+  const tables = checked.map((t, i) => (t ? writeTable(t, pools, budget, `rdat.parts[${i}]`) : undefined));
   const data = parts.map((p, i): [number, Uint8Array] => {
     const path = `rdat.parts[${i}]`;
     if (tables[i]) return [PART_NAMES.get(p.type as string)!, tables[i]!];

@@ -10,7 +10,7 @@ import { decodeRdat } from './decode.js';
 import type { RdatDecodeOptions, RdatDescription } from './types.js';
 
 export { decodeRdat, layoutForStride, recordSize } from './decode.js';
-export { encodeRdat } from './encode.js';
+export { encodeRdat, type RdatEncodeOptions } from './encode.js';
 export type * from './types.js';
 
 /** A parsed library: its container, the RDAT part's index and absolute data offset, and the description. */

@@ -9,9 +9,9 @@ import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
-import { expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { expectFunction, expectKnownKeys, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { printable, quoted } from '../bytes/text.js';
-import { checkedParts, denseArray, MAX_PART_BYTES, u32, type CheckedParts } from './check.js';
+import { checkedParts, denseArray, MAX_PART_BYTES, recordKeys, u32, type CheckedParts } from './check.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
 import { summarizeRootSignature } from '../root-signature/summary.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -161,6 +161,9 @@ function rootSignatureOf(hex: string): NonNullable<LibrarySubobject['rootSignatu
   }
 }
 
+/** The subobject record's layout (the table has one). */
+const SUBOBJECT_LAYOUT = RDAT_TABLES.SubobjectTable.layouts[0]!;
+
 /** The string fields of the subobject union (codecs/rdat.ts SubobjectTable): association and hit group names. */
 const STRING_FIELDS: ReadonlySet<string> = new Set(['Subobject', 'AnyHit', 'ClosestHit', 'Intersection']);
 
@@ -172,8 +175,10 @@ const STRING_FIELDS: ReadonlySet<string> = new Set(['Subobject', 'AnyHit', 'Clos
  * fields are text (a number is refused, as encodeRdat refuses it); integer fields are u32 numbers
  * (ShaderFlags a u16), never "3", 1.5, 2^32 or missing. The parts are checked as encodeRdat checks
  * them: one per type (a second FunctionTable is refused, never the first or last read), arrays
- * without holes, their lengths bounded before any walk.
- * @throws {DescriptionError} bad-type when `rdat` is not a description, a table record is no object or an array has a hole; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; missing-key, bad-type, out-of-range for an integer or string field that is none; out-of-range for a record reference past its table; ambiguous-name for a second part of one type (the field's path named)
+ * without holes, their lengths bounded before any walk. A subobject record's keys are the ones
+ * the record form has for its Kind (as encodeRdat takes them): `contents` holds that kind's fields
+ * and the record's bytes past them (`unionRest`, `tail`), never a key of no field.
+ * @throws {DescriptionError} unknown-key for a subobject key the record form of its Kind does not have (a misspelt field, one of another kind); bad-type when `rdat` is not a description, a table record is no object or an array has a hole; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; missing-key, bad-type, out-of-range for an integer or string field that is none; out-of-range for a record reference past its table; ambiguous-name for a second part of one type (the field's path named)
  */
 export function describeLibrary(rdat: RdatDescription): Library {
   const parts = checkedParts(rdat, 'rdat');
@@ -261,12 +266,18 @@ export function describeLibrary(rdat: RdatDescription): Library {
   const rootSignatures = new Map<string, NonNullable<LibrarySubobject['rootSignature']>>();
   const subobjects = tableOf(parts, 'SubobjectTable').map((s: RdatRecord, i): LibrarySubobject => {
     const p = `RDAT.SubobjectTable[${i}]`;
-    const kind = enumLabel(SUBOBJECT_KIND_TABLE, s.Kind, `${p}.Kind`);
+    const kindValue = enumValue(SUBOBJECT_KIND_TABLE, s.Kind, `${p}.Kind`);
+    const kind = enumLabel(SUBOBJECT_KIND_TABLE, kindValue, `${p}.Kind`);
+    // the keys the record form has for this kind (encodeRdat's list): any other (a misspelt one, a
+    // field of another kind's case) was copied into contents as if it were one of this kind's fields
+    const { allowed, names } = recordKeys(SUBOBJECT_LAYOUT, { Kind: kindValue });
+    expectKnownKeys(s, allowed, p, { form: () => `a ${SUBOBJECT_LAYOUT.name} record of Kind ${kindValue}`, undefinedIsAbsent: true });
     const contents: Record<string, unknown> = {};
     // the union's fields, a hit group's Type by name (the names beside stored values are the
-    // description's helpers), its string fields as text
+    // description's helpers), its string fields as text; the record's bytes past its fields
+    // (`unionRest`, `tail`) as the record form names them
     for (const [k, v] of Object.entries(s)) {
-      if (k === 'Kind' || k === 'Name' || k === 'refs' || k === 'RootSignature' || (k.endsWith('Name') && Object.hasOwn(s, k.slice(0, -4)))) continue;
+      if (v === undefined || k === 'Kind' || k === 'Name' || k === 'refs' || k === 'RootSignature' || names.some(([f]) => k === `${f}Name`)) continue;
       if (k === 'Type' && kind === 'HitGroup') contents[k] = enumLabel(HIT_GROUP_TYPE_TABLE, v, `${p}.Type`);
       else if (STRING_FIELDS.has(k)) contents[k] = text(v, `${p}.${k}`);
       else if (k === 'Exports' && v !== null) {

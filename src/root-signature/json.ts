@@ -19,7 +19,8 @@ import {
   type RootSignatureVersion,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { pathKey, quoted } from '../bytes/text.js';
+import { quoted } from '../bytes/text.js';
+import { expectKnownKeys } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue, floatFromJson, floatToJson, u32FromJson as u32 } from '../json/vocabulary.js';
 import { PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, VERSION_KEY, PARAMETER_TYPE_KEY, dataFields, parameterPath, parameterTypeRow, payloadKeys, versionName } from './rows.js';
 import { checkDescription } from './check.js';
@@ -154,9 +155,7 @@ const versionChoices = () => ROOT_SIGNATURE_VERSIONS.map((v, i, all) => `${i ===
 function object(json: Json, path: string, allowed: readonly string[], required: readonly string[]): JsonObject {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, 'expected an object');
   const o = json as JsonObject;
-  for (const key of Object.keys(o)) {
-    if (!allowed.includes(key)) throw new DescriptionError('unknown-key', `${path}${pathKey(key)}`, `unknown key ${quoted(key)} (allowed: ${allowed.join(', ')})`);
-  }
+  expectKnownKeys(o, allowed, path); // a misspelt key would be read as absent
   for (const key of required) if (o[key] === undefined) throw new DescriptionError('missing-key', `${path}.${key}`, `"${key}" is required`);
   return o;
 }

@@ -4,12 +4,12 @@
  * `<key>Name` beside it), byte arrays as hex, and read-only helpers (`version`, element `name`,
  * `entryFunction`, the `...Name` keys) that the reader ignores. Lossless.
  */
-import { PSV_ELEMENT, PSV_MIN_SIZE, PSV_RUNTIME_INFO, psvResourceRecord } from '../../codecs/psv0.js';
+import { PSV_ELEMENT, PSV_MIN_SIZE, PSV_RUNTIME_INFO, PSV_STAGE_VIEWS, psvResourceRecord } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectDense, expectObject } from '../bytes/check.js';
+import { expectDense, expectKnownKeys, expectObject } from '../bytes/check.js';
 import { tableNames } from '../bytes/strings.js';
-import { printable, quoted } from '../bytes/text.js';
+import { quoted } from '../bytes/text.js';
 import { hex, hexToBytes, recordFromJson, recordToJson, rowToJson, type Row } from '../rows/record.js';
 import { checkPsv0Shape, keysOf, psvVersionOf, stageViewRecord, withZeros, type Psv0, type PsvElement, type PsvFields, type PsvResource } from './psv0.js';
 
@@ -43,13 +43,12 @@ function knownKeys(def: RecordDef): ReadonlySet<string> {
 }
 
 /**
- * Refuses a key the form does not have (unknown-key, the key quoted escaped): a misspelt one
- * (`"shaderStge"`, `"trailng"`) was ignored, its value written as 0 or left out, silently.
+ * Refuses a key the form does not have (the one check: expectKnownKeys, unknown-key, the key
+ * escaped in the path): a misspelt one (`"shaderStge"`, `"trailng"`) was ignored, its value
+ * written as 0 or left out, silently.
  */
 function onlyKeys(given: Record<string, unknown>, path: string, known: ReadonlySet<string>, extra: readonly string[] = []): void {
-  for (const k of Object.keys(given)) {
-    if (!known.has(k) && !extra.includes(k)) throw new DescriptionError('unknown-key', `${path}.${printable(k)}`, `${quoted(k)} is not a key of this form`);
-  }
+  expectKnownKeys(given, extra.length === 0 ? known : (k) => known.has(k) || extra.includes(k), path, extra.length === 0 ? undefined : { names: () => [...known, ...extra] });
 }
 
 /** A declared size of the JSON form: an integer min..4294967295 (as encodePsv0 checks it), else DescriptionError at `path`. */
@@ -57,6 +56,10 @@ function sizeField(v: unknown, path: string, min: number): number {
   if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= 0xffffffff) return v + 0;
   throw new DescriptionError(typeof v === 'number' ? 'out-of-range' : v === undefined ? 'missing-key' : 'bad-type', path, `expected an integer ${min}..4294967295, got ${quoted(v)}`);
 }
+
+/** The keys of PSV0 v0's stage views, every stage's (made on first use). */
+let V0_STAGE_KEYS: ReadonlySet<string> | undefined;
+const v0StageKeys = (): ReadonlySet<string> => (V0_STAGE_KEYS ??= new Set(PSV_STAGE_VIEWS.flatMap((v) => keysOf(v.records[0]!))));
 
 const TOP_KEYS: ReadonlySet<string> = new Set(['version', 'runtimeInfoSize', 'info', 'stageInfo', 'stageRaw', 'runtimeInfoTail', 'resourceSize', 'resources', 'stringTable', 'entryFunction', 'semanticIndexes', 'elementSize', 'inputElements', 'outputElements', 'patchConstOrPrimElements', 'elementTails', 'dependencies', 'trailing']);
 const RAW_KEYS: ReadonlySet<string> = new Set(['union', 'word26']);
@@ -105,7 +108,8 @@ export function psv0ToJson(psv: Psv0): Record<string, Json> {
 
 /**
  * JSON value -> typed PSV0 (read-only helpers ignored). A v0 part has no stage byte: its
- * `stageInfo` is kept as given (encodePsv0, which is told the stage, checks it).
+ * `stageInfo` keys must be keys of some stage's view, its values kept as given (encodePsv0,
+ * which is told the stage, checks them and the keys against that stage's view).
  * @throws {DescriptionError}
  */
 export function psv0FromJson(json: unknown): Psv0 {
@@ -140,7 +144,12 @@ export function psv0FromJson(json: unknown): Psv0 {
   };
   if (j.stageInfo !== undefined) {
     const view = stageViewRecord(version >= 1 ? info.shaderStage : undefined, version);
-    psv.stageInfo = view ? fromJson(view, '$.stageInfo', j.stageInfo) : { ...(expectObject(j.stageInfo, '$.stageInfo'), j.stageInfo as PsvFields) };
+    if (!view) {
+      // v0 stores no stage: the keys of any stage's view (encodePsv0, told the stage, checks its own); a misspelt one was kept and dropped
+      expectObject(j.stageInfo, '$.stageInfo');
+      expectKnownKeys(j.stageInfo, v0StageKeys(), '$.stageInfo', { form: 'a v0 stage view (any stage)' });
+    }
+    psv.stageInfo = view ? fromJson(view, '$.stageInfo', j.stageInfo) : { ...(j.stageInfo as PsvFields) };
   }
   if (j.stageRaw !== undefined) {
     expectObject(j.stageRaw, '$.stageRaw');

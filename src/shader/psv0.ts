@@ -20,7 +20,7 @@ import {
 import type { RecordDef } from '../../codecs/rows.js';
 import { checkRow, readRecord, RowReader, writeRecord, type Row } from '../rows/record.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectArray, expectDense, expectBytes, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
+import { expectArray, expectDense, expectBytes, expectKnownKeys, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
 /** PSV0 runtime-info fields by name, as read (the stage's view among them). */
@@ -359,6 +359,7 @@ export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Arr
   if (psv.stageInfo) {
     const view = stageViewRecord(stage, version);
     if (!view) throw new DescriptionError('missing-key', 'PSV0.stageRaw', 'the stage is not known (PSV0 v0 without a stage): give the union raw');
+    expectKnownKeys(psv.stageInfo, keysOf(view), 'PSV0.stageInfo', { form: `the ${view.name} of this stage` }); // a key of no field was dropped
     const row = withZeros(psv.stageInfo, keysOf(view));
     checkRow(view, row, 'PSV0.stageInfo');
     stageView = { def: view, row };
