@@ -241,6 +241,29 @@ test('a detached buffer: each bulk resolve operation refuses it at its argument,
   }
 });
 
+test('a misspelt option of a query operation is refused (unknown-key at its path), not read as absent with its default taken', () => {
+  const stamps = new Uint8Array(32);
+  const cases: [string, () => unknown, string][] = [
+    ['timestampDurations pair', () => timestampDurations(stamps, { frequency: 1e6, pair: false } as never), 'options.pair'],
+    ['timestampDurations ofset', () => timestampDurations(stamps, { frequency: 1e6, ofset: 8 } as never), 'options.ofset'],
+    ['sumQueryResults', () => sumQueryResults(new Uint8Array(88), 'pipeline-statistics', { cout: 1 } as never), 'range.cout'],
+    ['soOverflow', () => soOverflow(new Uint8Array(16), { kernel: 'js' } as never), 'range.kernel'],
+    ['occlusionToBinary', () => occlusionToBinary(new Uint8Array(8), { Offset: 8 } as never), 'range.Offset'],
+    ['decodeQueryResults', () => decodeQueryResults(new Uint8Array(16), 'timestamp', { ofset: 8 } as never), 'range.ofset'],
+    ['decodeQueryResults kernels (it runs none)', () => decodeQueryResults(new Uint8Array(16), 'timestamp', { kernels: undefined } as never), 'range.kernels'],
+    ['gatherVirtualQueries', () => gatherVirtualQueries(new Uint8Array(8), 'occlusion', [], { heads: 0, dstCount: 0, dst: 1 } as never), 'options.dst'],
+    ['packQueryMap entry', () => gatherVirtualQueries(new Uint8Array(8), 'occlusion', [{ dstIndex: 0, srcIndex: 0, next: 0xffffffff, nxt: 1 } as never], { heads: 1, dstCount: 1 }), 'entries[0].nxt'],
+    ['a hostile key', () => soOverflow(new Uint8Array(16), JSON.parse('{"x\\"\\n\\u202e": 1}')), 'range["x\\"\\n\\u{202e}"]'],
+  ];
+  for (const [what, f, path] of cases) {
+    const e = refusedAt(f, path, what);
+    assert.is(e.code, 'unknown-key', what);
+  }
+  // the keys each takes are still taken
+  assert.is(timestampDurations(stamps, { frequency: 1e6, pairs: false, offset: 8, count: 2, kernels: kernels('js') }).count, 1);
+  assert.is(decodeQueryResults(new Uint8Array(16), 'timestamp', { offset: 8, count: 1, into: { Value: new BigUint64Array(1) } }).count, 1);
+});
+
 /**
  * The DDI API's typed side (2026-12-03, hE): encodeImage and ddiToJson dropped a key that is no
  * field (a misspelled one) without a word, at the root, in an embedded struct and in a pointee;

@@ -31,6 +31,9 @@ export function decodeQueryResult(bytes: Uint8Array, type: QueryType | string | 
   return out;
 }
 
+/** The keys of decodeQueryResults' range. */
+const DECODE_KEYS: readonly string[] = ['offset', 'count', 'into'];
+
 /** N packed results (as ResolveQueryData writes them) into columns; `into` reuses caller columns. */
 export function decodeQueryResults(
   bytes: Uint8Array,
@@ -39,7 +42,7 @@ export function decodeQueryResults(
 ): QueryColumns {
   const q = queryTypeOf(type);
   expectBytes(bytes, 'bytes');
-  const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
+  const { offset, count } = recordRange(bytes, q.result.size, range, q.name, 'bytes', 'range', DECODE_KEYS);
   if (range.into !== undefined) checkInto(range.into, q, bytes);
   const words = q.result.size / 4;
   const src = new DataView(bytes.buffer, bytes.byteOffset + offset, count * q.result.size);

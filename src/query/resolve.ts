@@ -8,7 +8,7 @@ import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import type { QueryKernels } from './kernels/api.js';
 import { activeKernels } from './kernels/loader.js';
 import { alignedView, checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
-import { expectArray, expectBytes, expectObject, expectObjects, kindOf } from '../bytes/check.js';
+import { expectArray, expectBytes, expectKnownKeys, expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /**
  * The kernels a call runs: the caller's (an object with the operation `method`) or the active ones.
@@ -57,12 +57,15 @@ export interface Durations {
   flags: Uint8Array;
 }
 
+/** The keys of timestampDurations' options. */
+const DURATION_KEYS: readonly string[] = ['offset', 'count', 'frequency', 'pairs', 'out', 'kernels'];
+
 /** Durations of timestamp pairs or marks in a buffer of TIMESTAMP results. */
 export function timestampDurations(bytes: Uint8Array, options: DurationOptions): Durations {
   expectObject(options, 'options');
   const { frequency } = options;
   if (!(frequency > 0) || !Number.isFinite(frequency) || !Number.isFinite(1e9 / frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz, got ${frequency}`);
-  const { offset, count: stamps } = recordRange(bytes, 8, options, 'TIMESTAMP', 'bytes', 'options');
+  const { offset, count: stamps } = recordRange(bytes, 8, options, 'TIMESTAMP', 'bytes', 'options', DURATION_KEYS);
   if (options.out !== undefined) checkOut(options.out, bytes);
   const pairs = options.pairs ?? true;
   if (pairs && stamps % 2 !== 0) throw new DecodeError('truncated', offset + stamps * 8, 'TIMESTAMP', `${stamps} timestamps do not make whole [begin, end] pairs`);
@@ -179,6 +182,7 @@ export function gatherVirtualQueries(
   const q = counterType(type);
   const { count: srcCount } = recordRange(src, q.result.size, {}, `${q.name} (virtual)`, 'src');
   expectObject(options, 'options');
+  expectKnownKeys(options, ['heads', 'dstCount', 'kernels'], 'options');
   const packed = Array.isArray(map) ? packQueryMap(map) : map;
   expectBytes(packed, 'map');
   if (packed.byteLength % QUERY_MAP_ENTRY.size !== 0) throw new DecodeError('truncated', packed.byteLength, 'map', `a query map is a whole number of ${QUERY_MAP_ENTRY.size}-byte entries`);
@@ -200,13 +204,17 @@ export function gatherVirtualQueries(
  * Query map entries as their packed 12-byte form.
  * @throws {DescriptionError} bad-type when `entries` is not an array of objects
  */
+/** A query map entry's keys, in their packed order. */
+const QUERY_MAP_KEYS = ['dstIndex', 'srcIndex', 'next'] as const;
+
 export function packQueryMap(entries: QueryMapEntry[]): Uint8Array {
   expectArray(entries, 'entries');
   expectObjects(entries, 'entries');
   const out = new Uint8Array(entries.length * QUERY_MAP_ENTRY.size);
   const v = new DataView(out.buffer);
   entries.forEach((e, i) => {
-    for (const key of ['dstIndex', 'srcIndex', 'next'] as const) {
+    expectKnownKeys(e, QUERY_MAP_KEYS, `entries[${i}]`);
+    for (const key of QUERY_MAP_KEYS) {
       const x: unknown = e[key];
       if (!(Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 0xffffffff)) throw new DescriptionError(x === undefined ? 'missing-key' : 'out-of-range', `entries[${i}].${key}`, 'expected a u32 (0..4294967295)');
     }

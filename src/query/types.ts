@@ -1,7 +1,7 @@
 /** Finding query types by the names users write, and the byte checks every operation shares. */
 import { QUERY_TYPES, RESOLVE_OFFSET_ALIGNMENT, type QueryType } from '../../codecs/query.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
-import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
+import { expectBytes, expectKnownKeys, expectOptions, kindOf } from '../bytes/check.js';
 
 /** `timestamp`, `TIMESTAMP`, `D3D12_QUERY_TYPE_TIMESTAMP` or 2. */
 export function queryType(given: string | number): QueryType {
@@ -26,6 +26,9 @@ export function queryTypeOf(type: QueryType | string | number): QueryType {
   throw new DescriptionError('bad-type', 'type', `expected a query type (a QUERY_TYPES row, name or value), got ${kindOf(type)}`);
 }
 
+/** The keys of a range with the kernels that run it (what sumQueryResults, soOverflow and occlusionToBinary take). */
+export const RANGE_KEYS: readonly string[] = ['offset', 'count', 'kernels'];
+
 /** Which results of a buffer: from a byte offset, how many. */
 export interface RecordRange {
   /** Byte offset of the first result; a multiple of 8, as ResolveQueryData requires. */
@@ -39,9 +42,11 @@ export interface RecordRange {
  * `arg` names the bytes argument and `rangeArg` the range in a DescriptionError bad-type for the
  * wrong type of either.
  */
-export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string, arg = 'bytes', rangeArg = 'range'): { offset: number; count: number } {
+export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string, arg = 'bytes', rangeArg = 'range', keys: readonly string[] = RANGE_KEYS): { offset: number; count: number } {
   expectBytes(bytes, arg);
   expectOptions(range, rangeArg);
+  // a misspelt key (`{ ofset: 8 }`, `{ pair: false }`) would be read as absent: a default taken without a word
+  expectKnownKeys(range, keys, rangeArg);
   for (const k of ['offset', 'count'] as const) if (range[k] !== undefined && typeof range[k] !== 'number') throw new DescriptionError('bad-type', `${rangeArg}.${k}`, `expected a number, got ${kindOf(range[k])}`);
   const offset = range.offset ?? 0;
   if (!Number.isSafeInteger(offset) || offset < 0 || offset % RESOLVE_OFFSET_ALIGNMENT !== 0) {
