@@ -126,10 +126,7 @@ export class HlslFile {
    * "ambiguous entry point function"); it needs exactly one definition; the attribute is the last
    * one written on the last declaration up to the definition that has one (a later declaration's is
    * dropped, as DXC warns).
-   * @throws {HlslError} hlsl-missing (no global function ENTRY, no definition, no attribute on it),
-   *   hlsl-ambiguous (overloads, a redefinition, or a case where which attribute DXC uses cannot be
-   *   told), hlsl-syntax (a `{` never closed, a `}` closing nothing), hlsl-preprocess,
-   *   limit-exceeded (the work budget ran out: `limit` names the kind)
+   * @throws {HlslError} hlsl-missing (no global function ENTRY, no definition, no attribute on it), hlsl-ambiguous (overloads, a redefinition, or a case where which attribute DXC uses cannot be told), hlsl-syntax (a `{` never closed, a `}` closing nothing), hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
    */
   entryText(entry: string): RootSignatureText {
     const pp = this.preprocessed();
