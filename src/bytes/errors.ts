@@ -43,7 +43,7 @@ export type ConversionErrorCode = 'conversion-refused';
 export type HlslErrorCode =
   | 'hlsl-syntax' // the text does not follow the grammar (DXC's message)
   | 'hlsl-missing' // the #define or entry attribute named is not there
-  | 'hlsl-ambiguous' // the entry named has two [RootSignature] attributes (DXC: ambiguous entry point function)
+  | 'hlsl-ambiguous' // the entry named is not one function with one definition (overloads, a redefinition: DXC's ambiguous entry point function), or which attribute DXC uses cannot be told
   | 'hlsl-preprocess' // the preprocessor refused the source (#error, a bad directive or #if expression, an include not found): clang's words
   | 'limit-exceeded'; // the work budget ran out (docs/limits.md): `limit` is the LimitError naming the kind
 

@@ -119,92 +119,271 @@ export class HlslFile {
   }
 
   /**
-   * The root signature of entry function ENTRY's `[RootSignature(...)]` attribute in the preprocessed text.
-   * @throws {HlslError} hlsl-missing (no such attribute on ENTRY), hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
+   * The root signature of entry function ENTRY's `[RootSignature(...)]` attribute in the preprocessed
+   * text, decided as DXC decides (the rules and their DXC sources: test/hlsl-entry.test.ts): only a
+   * function at global scope is the entry (a struct method, a namespace member, a qualified name or
+   * a template is not); its declarations must agree on their parameters (overloads are DXC's
+   * "ambiguous entry point function"); it needs exactly one definition; the attribute is the last
+   * one written on the last declaration up to the definition that has one (a later declaration's is
+   * dropped, as DXC warns).
+   * @throws {HlslError} hlsl-missing (no global function ENTRY, no definition, no attribute on it), hlsl-ambiguous (overloads, a redefinition, or a case where which attribute DXC uses cannot be told), hlsl-syntax (a `{` never closed, a `}` closing nothing), hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
    */
   entryText(entry: string): RootSignatureText {
     const pp = this.preprocessed();
     const out = pp.output;
-    const { parens, brackets } = matchBrackets(out);
-    const memo = new Map<number, string | undefined>();
-    let found: { at: number; end: number } | undefined;
     // the presumed place (what #line says), as every message
     const where = (i: number) => pp.sources[out[i]!.file]!.presumed(out[i]!.pos);
-    for (let i = 0; i + 2 < out.length; i++) {
-      if (!isPunct(out[i], '[') || out[i + 1]!.kind !== TOKEN.ident || out[i + 1]!.text !== 'RootSignature' || !isPunct(out[i + 2], '(')) continue;
-      const argEnd = parens[i + 2]!;
-      if (argEnd < 0 || !isPunct(out[argEnd + 1], ']')) continue;
-      if (declaredFunction(out, argEnd + 2, brackets, memo) !== entry) continue;
-      if (found) {
-        // two functions named `entry` with a root signature: DXC's "ambiguous entry point function"; never pick one
-        const a = where(found.at);
-        const b = where(i);
-        throw new HlslError(`ambiguous entry point function '${entry}': [RootSignature(...)] at ${a.file}:${a.line}:${a.column} and at ${b.file}:${b.line}:${b.column}`, b, 'hlsl-ambiguous');
+    const place = (i: number) => {
+      const w = where(i);
+      return `${w.file}:${w.line}:${w.column}`;
+    };
+    const scan = scanGlobalScope(out, entry);
+    if ('refused' in scan) throw new HlslError(scan.refused, where(scan.at), 'hlsl-syntax');
+    const { decls, others } = scan;
+    const top = { file: this.file, line: 1, column: 1 };
+    if (decls.length === 0) {
+      // a name no function has is a different mistake from a function without the attribute (DXC: "missing entry point definition")
+      if (others.length > 0) {
+        const o = others[0]!;
+        throw new HlslError(`missing entry point definition: no global function '${entry}' in this file; the '${entry}' at ${place(o)} is not one (a struct method, a namespace member, a qualified or template declaration, or a call), and DXC takes only a global function as the entry`, where(o), 'hlsl-missing');
       }
-      found = { at: i, end: argEnd };
+      throw new HlslError(`missing entry point definition: no function '${entry}' in this file`, top, 'hlsl-missing');
     }
-    if (found) return tokensToText(out.slice(found.at + 3, found.end), pp.sources, this.file);
-    // a name no function has is a different mistake from a function without the attribute (DXC: "missing entry point definition")
-    let declared = false;
-    for (let i = 0; i + 1 < out.length && !declared; i++) declared = out[i]!.kind === TOKEN.ident && out[i]!.text === entry && isPunct(out[i + 1], '(');
-    if (!declared) throw new HlslError(`missing entry point definition: no function '${entry}' in this file`, { file: this.file, line: 1, column: 1 }, 'hlsl-missing');
-    throw new HlslError(`no [RootSignature(...)] attribute on entry function '${entry}'`, { file: this.file, line: 1, column: 1 }, 'hlsl-missing');
+    // every declaration must be of one function: a different parameter list is an overload, which DXC refuses
+    const first = decls[0]!;
+    for (const d of decls) {
+      if (d.key !== first.key) {
+        throw new HlslError(`ambiguous entry point function '${entry}': the declarations at ${place(first.name)} and ${place(d.name)} have different parameter lists (overloads, which DXC refuses; dxbin compares how the types are spelled, so one type spelled two ways is refused too)`, where(d.name), 'hlsl-ambiguous');
+      }
+    }
+    let def: EntryDeclaration | undefined;
+    for (const d of decls) {
+      if (d.body < 0) continue;
+      if (def) throw new HlslError(`ambiguous entry point function '${entry}': redefinition of '${entry}' at ${place(d.name)} (first defined at ${place(def.name)})`, where(d.name), 'hlsl-ambiguous');
+      def = d;
+    }
+    if (!def) throw new HlslError(`missing entry point definition: '${entry}' is declared at ${place(first.name)} but never defined`, where(first.name), 'hlsl-missing');
+    // the attribute in force on the definition: a declaration's own last one, else the one it inherits
+    let inForce = -1;
+    let late = -1;
+    for (const d of decls) {
+      const own = d.rs.length > 0 ? d.rs[d.rs.length - 1]! : -1;
+      if (d.name <= def.name) {
+        if (own >= 0) inForce = own;
+      } else if (late < 0) late = own;
+    }
+    // a use of the function before its definition, while another attribute was in force, may fix
+    // which declaration DXC's code generation reads: refused rather than guessed
+    let seen = 0;
+    let current = -1;
+    for (const u of others) {
+      if (u >= def.name) break;
+      while (seen < decls.length && decls[seen]!.name < u) {
+        const d = decls[seen++]!;
+        if (d.rs.length > 0) current = d.rs[d.rs.length - 1]!;
+      }
+      if (seen > 0 && current !== inForce) {
+        throw new HlslError(`ambiguous entry point function '${entry}': it is used at ${place(u)} before its definition at ${place(def.name)}, while ${current < 0 ? 'no [RootSignature(...)]' : `the [RootSignature(...)] at ${place(current)}`} was in force; which attribute DXC then uses cannot be told`, where(u), 'hlsl-ambiguous');
+      }
+    }
+    if (inForce < 0) {
+      if (late >= 0) {
+        throw new HlslError(`no [RootSignature(...)] attribute on entry function '${entry}': the one at ${place(late)} is on a declaration after the definition at ${place(def.name)}, which DXC drops (attribute declaration must precede definition)`, where(late), 'hlsl-missing');
+      }
+      throw new HlslError(`no [RootSignature(...)] attribute on entry function '${entry}'`, top, 'hlsl-missing');
+    }
+    return tokensToText(out.slice(inForce + 3, scan.parens[inForce + 2]!), pp.sources, this.file);
   }
 }
+
+/** A declaration of the entry's name at global scope: where its name is, its body, its attributes, its parameters. */
+interface EntryDeclaration {
+  /** Index of the name token. */
+  readonly name: number;
+  /** Index of the body's `{`, -1 for a prototype. */
+  body: number;
+  /** The `[` of each `[RootSignature(...)]` on the declaration, in source order. */
+  readonly rs: readonly number[];
+  /** The parameter list's types without names, semantics and defaults: equal for redeclarations. */
+  readonly key: string;
+}
+
+type GlobalScan = { decls: EntryDeclaration[]; others: number[]; parens: Int32Array } | { refused: string; at: number };
 
 /** Punctuators a return type may hold (template arguments, qualified names). */
 const TYPE_PUNCTUATORS = new Set(['<', '>', '>>', ',', '::', ':']);
 
+/** Words that stand before a parameter's type, never as it: the identifier after one is the type, not a name. */
+const PARAMETER_MODIFIERS = new Set([
+  'in', 'out', 'inout', 'uniform', 'const', 'precise', 'static', 'volatile', 'groupshared', 'globallycoherent',
+  'nointerpolation', 'linear', 'centroid', 'sample', 'noperspective', 'snorm', 'unorm', 'row_major', 'column_major',
+  'point', 'line', 'triangle', 'lineadj', 'triangleadj', 'vertices', 'indices', 'primitives', 'payload',
+  'unsigned', 'signed', 'long', 'short',
+]);
+
 const isPunct = (t: Token | undefined, p: string) => t !== undefined && t.kind === TOKEN.punct && t.text === p;
 
-/** For each `(` and `[` token, the index of the token closing it (-1 if none); one pass. */
-function matchBrackets(out: readonly Token[]): { parens: Int32Array; brackets: Int32Array } {
-  const parens = new Int32Array(out.length).fill(-1);
-  const brackets = new Int32Array(out.length).fill(-1);
-  const openParens: number[] = [];
-  const openBrackets: number[] = [];
+/** For each `(`, `[` and `{` token, the index of the token closing it (-1 if none); one pass, explicit stacks. */
+function matchBrackets(out: readonly Token[]): { parens: Int32Array; brackets: Int32Array; braces: Int32Array } {
+  const tables = [new Int32Array(out.length).fill(-1), new Int32Array(out.length).fill(-1), new Int32Array(out.length).fill(-1)] as const;
+  const open: [number[], number[], number[]] = [[], [], []];
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
-    if (t.kind !== TOKEN.punct) continue;
-    if (t.text === '(') openParens.push(i);
-    else if (t.text === ')' && openParens.length > 0) parens[openParens.pop()!] = i;
-    else if (t.text === '[') openBrackets.push(i);
-    else if (t.text === ']' && openBrackets.length > 0) brackets[openBrackets.pop()!] = i;
+    if (t.kind !== TOKEN.punct || t.text.length !== 1) continue;
+    const o = '([{'.indexOf(t.text);
+    if (o >= 0) open[o]!.push(i);
+    else {
+      const c = ')]}'.indexOf(t.text);
+      if (c >= 0 && open[c]!.length > 0) tables[c]![open[c]!.pop()!] = i;
+    }
   }
-  return { parens, brackets };
+  return { parens: tables[0], brackets: tables[1], braces: tables[2] };
+}
+
+/** `out[i..]` is `[RootSignature(...)]`: its `(` matched and the `]` right after the `)`. */
+function isRootSignature(out: readonly Token[], i: number, parens: Int32Array, brackets: Int32Array): boolean {
+  return out[i + 1]?.kind === TOKEN.ident && out[i + 1]!.text === 'RootSignature' && isPunct(out[i + 2], '(') && parens[i + 2]! >= 0 && parens[i + 2]! + 1 === brackets[i]!;
 }
 
 /**
- * The name of the function declared at `out[from..]` after any further [attributes]: the
- * identifier before the first `(` (none when `;`, `{`, `}` or `=` comes first). Attributes in a row
- * share their answer through `memo`, so many of them cost linear time.
+ * One pass over the declarations at global scope (DXC looks the entry up there only: clang's
+ * IdResolver at the end of the translation unit), jumping over every `{...}` group (function
+ * bodies, structs, namespaces, initializers) through the matched braces: no recursion, no scan
+ * over what was found inside the loop. Returns the global declarations of functions named `entry`
+ * and every other `entry(` (nested, qualified, template, or a use), or the first brace that
+ * matches nothing (DXC's parser refuses the file).
  */
-function declaredFunction(out: readonly Token[], from: number, brackets: Int32Array, memo: Map<number, string | undefined>): string | undefined {
-  const visited: number[] = [];
-  let i = from;
-  while (isPunct(out[i], '[') && brackets[i]! >= 0) {
-    if (memo.has(i)) break;
-    visited.push(i);
-    i = brackets[i]! + 1;
-  }
-  let name: string | undefined;
-  if (memo.has(i)) name = memo.get(i);
-  else {
-    // a return type (identifiers, template arguments, `::`) then the name and `(`
-    for (let k = i; k < out.length; k++) {
-      const t = out[k]!;
-      if (isPunct(t, '(')) {
-        const before = out[k - 1];
-        name = k > i && before!.kind === TOKEN.ident ? before!.text : undefined;
-        break;
-      }
-      const typeToken = t.kind === TOKEN.ident || (k > i && (t.kind === TOKEN.number || (t.kind === TOKEN.punct && TYPE_PUNCTUATORS.has(t.text))));
-      if (!typeToken) break;
+function scanGlobalScope(out: readonly Token[], entry: string): GlobalScan {
+  const n = out.length;
+  const { parens, brackets, braces } = matchBrackets(out);
+  const decls: EntryDeclaration[] = [];
+  let i = 0;
+  declarations: while (i < n) {
+    // the declaration's attributes (each applies to every declarator of the declaration)
+    const rs: number[] = [];
+    while (i < n && isPunct(out[i], '[') && brackets[i]! >= 0) {
+      if (isRootSignature(out, i, parens, brackets)) rs.push(i);
+      i = brackets[i]! + 1;
     }
-    memo.set(i, name);
+    const start = i;
+    let head = i;
+    for (;;) {
+      // a declarator's head: type tokens, then the name and `(` for a function
+      let k = head;
+      while (k < n) {
+        const t = out[k]!;
+        const typeToken = t.kind === TOKEN.ident || (k > head && (t.kind === TOKEN.number || (t.kind === TOKEN.punct && TYPE_PUNCTUATORS.has(t.text))));
+        if (!typeToken) break;
+        k++;
+      }
+      let fn: EntryDeclaration | undefined;
+      if (k < n && isPunct(out[k], '(') && k > head && out[k - 1]!.kind === TOKEN.ident) {
+        // an unclosed parameter list: the declaration is broken; read on from the next token
+        if (parens[k]! < 0) {
+          i = k + 1;
+          continue declarations;
+        }
+        const name = k - 1;
+        const qualified = name - 1 >= head && isPunct(out[name - 1], '::');
+        const template = out[start]!.kind === TOKEN.ident && out[start]!.text === 'template';
+        if (out[name]!.text === entry && !qualified && !template) {
+          fn = { name, body: -1, rs, key: parameterKey(out, k, parens[k]!, parens, brackets) };
+          decls.push(fn);
+        }
+        k = parens[k]! + 1;
+      }
+      // the rest of the declarator: to `,` (another declarator), `;` or a `{...}` group (the end)
+      let j = k;
+      for (; j < n; j++) {
+        const t = out[j]!;
+        if (t.kind !== TOKEN.punct || t.text.length !== 1) continue;
+        if (t.text === ';') {
+          i = j + 1;
+          continue declarations;
+        }
+        if (t.text === ',') break;
+        if (t.text === '{') {
+          if (braces[j]! < 0) return { refused: "expected '}': this '{' is never closed", at: j };
+          if (fn) fn.body = j;
+          i = braces[j]! + 1;
+          continue declarations;
+        }
+        // a `}` met at global scope closes no `{` of this scope
+        if (t.text === '}') return { refused: "extraneous closing brace ('}')", at: j };
+        if (t.text === '(' || t.text === '[') {
+          const m = (t.text === '(' ? parens : brackets)[j]!;
+          // an unclosed group: the declaration is broken; read on from the next token
+          if (m < 0) {
+            i = j + 1;
+            continue declarations;
+          }
+          j = m;
+        }
+      }
+      if (j >= n) break declarations;
+      head = j + 1;
+    }
   }
-  for (const v of visited) memo.set(v, name);
-  return name;
+  // every other `entry(` in the file, in order (one pass beside the declarations, which are in order too)
+  const others: number[] = [];
+  let d = 0;
+  for (let k = 0; k + 1 < n; k++) {
+    if (out[k]!.kind !== TOKEN.ident || out[k]!.text !== entry || !isPunct(out[k + 1], '(')) continue;
+    if (d < decls.length && decls[d]!.name === k) d++;
+    else others.push(k);
+  }
+  return { decls, others, parens };
+}
+
+/**
+ * A parameter list `out[open..close]` as the types it declares: each parameter's tokens without
+ * its name, semantic (`: SV_Target`) and default (`= 1`), `(void)` as `()`. Two declarations of
+ * one function have equal keys; different keys are overloads, or one type spelled two ways.
+ */
+function parameterKey(out: readonly Token[], open: number, close: number, parens: Int32Array, brackets: Int32Array): string {
+  const params: string[] = [];
+  let words: { text: string; ident: boolean; dims: boolean }[] = [];
+  let skipping = false;
+  let angle = 0;
+  const finish = () => {
+    // trailing array dimensions belong to the type; the identifier before them is the name when a type precedes it
+    let end = words.length;
+    while (end > 0 && words[end - 1]!.dims) end--;
+    const last = words[end - 1];
+    const before = words[end - 2];
+    const named = last !== undefined && last.ident && before !== undefined && ((before.ident && !PARAMETER_MODIFIERS.has(before.text)) || before.text === '>' || before.text === '>>');
+    params.push(words.filter((_, w) => !(named && w === end - 1)).map((w) => w.text).join(' '));
+    words = [];
+    skipping = false;
+    angle = 0;
+  };
+  for (let k = open + 1; k < close; k++) {
+    const t = out[k]!;
+    const punct = t.kind === TOKEN.punct;
+    if (punct && (t.text === '(' || t.text === '[')) {
+      const m = (t.text === '(' ? parens : brackets)[k]!;
+      if (m > k && m < close) {
+        if (!skipping) words.push({ text: out.slice(k, m + 1).map((x) => x.text).join(' '), ident: false, dims: t.text === '[' });
+        k = m;
+        continue;
+      }
+    }
+    if (punct && t.text === ',' && (angle === 0 || skipping)) {
+      finish();
+      continue;
+    }
+    if (skipping) continue;
+    if (punct && angle === 0 && (t.text === ':' || t.text === '=')) {
+      skipping = true;
+      continue;
+    }
+    if (punct && t.text === '<') angle++;
+    else if (punct && t.text === '>') angle = Math.max(0, angle - 1);
+    else if (punct && t.text === '>>') angle = Math.max(0, angle - 2);
+    words.push({ text: t.text, ident: t.kind === TOKEN.ident, dims: false });
+  }
+  if (words.length > 0 || params.length > 0) finish();
+  return params.length === 1 && params[0] === 'void' ? '' : params.join(', ');
 }
 
 /**
