@@ -474,4 +474,18 @@ test('encodeRdat takes a work budget: the tables\' bytes are charged as resolve 
 import { writeContainer } from '../src/index.js';
 const writeLibrary = (rdat: Uint8Array) => writeContainer({ majorVersion: 1, minorVersion: 0, parts: [{ name: 'RDAT', data: rdat }] } as never, 'compute');
 
+test('encodeRdat: a tail not given is zero-filled up to the stride and charged as made, not owned (a stride of 256 MiB on one record was a 256 MiB table by default, up to 2 GiB)', () => {
+  const wide = (stride: number) => described((p) => { p.parts[1]!.stride = stride; });
+  // a real file's records with all-zero tails of a few bytes (decodeRdat omits them) still fit
+  const bytes = encodeRdat(wide(48));
+  assert.equal(encodeRdat(decodeRdat(bytes)), bytes);
+  // one record with a huge stride: refused before the table is made
+  const e = thrown(() => encodeRdat(wide(0x10000000)));
+  assert.ok(e instanceof DxbinError && e.code === 'limit-exceeded' && e.path === 'rdat.parts[1].records', String(e));
+  // a tail given is the description's own bytes
+  const tail = '11'.repeat(64);
+  const given = encodeRdat(described((p) => { p.parts[1]!.stride = 96; p.resource.tail = tail; }));
+  assert.equal(encodeRdat(decodeRdat(given)), given);
+});
+
 test.run();

@@ -241,11 +241,21 @@ function tableOf(table: Record<string, unknown>, name: RdatTableName, path: stri
   return { stride, layout, records };
 }
 
-/** A table's own bytes: its stride for each record object once, however many places hold it. */
-function ownTableBytes(stride: number, records: readonly unknown[]): number {
+/**
+ * A table's own bytes: for each record object once (however many places hold it), its layout's
+ * bytes and the tail it gives. A tail it does not give is zero-filled up to the stride: that is
+ * made, not given, so a stride of 4 GB on one record is charged as 4 GB of work, not owned.
+ */
+function ownTableBytes(stride: number, layout: RecordDef, records: readonly unknown[]): number {
   const seen = new Set<unknown>();
-  for (const r of records) seen.add(r);
-  return 8 + seen.size * stride;
+  let own = 8;
+  for (const r of records) {
+    if (seen.has(r)) continue;
+    seen.add(r);
+    const tail = (r as { tail?: unknown } | null)?.tail;
+    own += layout.size + (typeof tail === 'string' ? Math.min(tail.length >>> 1, stride - layout.size) : 0);
+  }
+  return own;
 }
 
 function writeTable(table: ReturnType<typeof tableOf>, pools: Pools, budget: Budget, path: string): Uint8Array {
@@ -331,7 +341,7 @@ export function encodeRdat(description: RdatDescription, options?: RdatEncodeOpt
   const stringsGiven = stringBytes.length;
   const checked = parts.map((p, i) => (isTableName(p.type) ? tableOf(p, p.type, `rdat.parts[${i}]`) : undefined));
   let own = 8 + stringBytes.length + 4 * arrays.length + pools.raw.length;
-  for (const t of checked) if (t) own += ownTableBytes(t.stride, t.records);
+  for (const t of checked) if (t) own += ownTableBytes(t.stride, t.layout, t.records);
   const budget = budgetOf(options, own);
   // Tables first: they may append to the pools.
   const tables = checked.map((t, i) => (t ? writeTable(t, pools, budget, `rdat.parts[${i}]`) : undefined));
