@@ -8,7 +8,7 @@
  * a taken group), or RS is undefined on both. Where things are is compared too (the generator
  * writes `#line N` and `#line N "name"`): the (file, line, token) list of the taken text, read from
  * cpp's linemarkers (cpp runs without -P) and from dxbin's preprocessedText `#line` markers
- * (test/helpers/line-markers.ts, pragma lines left out: cpp passes them on, dxbin does not), and
+ * (test/helpers/line-markers.ts, pragma lines left out: test/preprocessor-round6.test.ts compares them), and
  * the file:line:column of the first error when cpp's is an `#error` (other errors are placed by
  * each side's own rule: clang at a token's spelling, GCC at the directive).
  *

@@ -1,0 +1,140 @@
+/**
+ * The preprocessor against GNU cpp, round 6: pragma lines in the preprocessed text (cpp passes on
+ * the `#pragma` lines it does not act on and writes `_Pragma("...")` operators as such lines; it
+ * drops `once`, `push_macro`/`pop_macro` and `GCC system_header`/`poison`/`warning`/`error`),
+ * the values of character literals in `#if`, and the unknown-escape warning of root signature
+ * strings. Every case runs cpp (`-undef -nostdinc`, with linemarkers) and compares; skipped
+ * (`skipped: reason`) without cpp.
+ */
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { dirname, join } from 'node:path';
+import { test } from 'uvu';
+import { HlslError, HlslFile, fileSystemHost } from '../src/index.js';
+import { markedTokens } from './helpers/line-markers.js';
+import { missingCommand, requires } from './helpers/requires.js';
+
+const t = requires('GNU cpp', missingCommand('cpp'));
+const work = mkdtempSync(join(tmpdir(), 'dxbin-round6-'));
+let cases = 0;
+
+function write(files: Record<string, string>): { dir: string; main: string } {
+  const dir = join(work, `case-${cases++}`);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return { dir, main: join(dir, Object.keys(files)[0]!) };
+}
+
+/** The pragma rows of preprocessed text as `file:line text`, the file and line from its markers (cpp's `# N "f"` or dxbin's `#line N "f"`). */
+function pragmaRows(text: string): string[] {
+  const out: string[] = [];
+  let file = '';
+  let line = 1;
+  for (const row of text.split('\n')) {
+    const m = /^#\s*(?:line\s+)?(\d+)\s+"((?:\\.|[^"\\])*)"/.exec(row);
+    if (m) {
+      line = Number(m[1]);
+      file = m[2]!.replace(/\\(.)/g, '$1');
+      continue;
+    }
+    if (row.startsWith('#pragma')) out.push(`${file}:${line} ${row}`);
+    line++;
+  }
+  return out;
+}
+
+interface Seen {
+  pragmas: string[];
+  tokens: string[];
+  diagnostics: string[];
+}
+
+function cpp(dir: string, main: string): Seen {
+  const r = spawnSync('cpp', ['-undef', '-nostdinc', main], { encoding: 'utf8' });
+  if (r.error) throw r.error;
+  const strip = (s: string) => s.split(`${dir}/`).join('');
+  const diagnostics = [...r.stderr.matchAll(/^(.*?):(\d+):(\d+): (warning|error|fatal error): (.*)$/gm)].map((m) => `${strip(m[1]!)}:${m[2]}:${m[3]} ${m[4] === 'warning' ? 'warning' : 'error'}: ${m[5]}`);
+  const firstError = diagnostics.findIndex((d) => / error: /.test(d));
+  return { pragmas: pragmaRows(r.stdout).map(strip), tokens: markedTokens(r.stdout).map(strip), diagnostics: firstError < 0 ? diagnostics : [diagnostics[firstError]!] };
+}
+
+/** dxbin's, its warnings less the ones DXC gives and cpp does not (`ours`: unknown pragmas, `#pragma message`). */
+function dxbin(dir: string, main: string, ours: (message: string) => boolean): Seen {
+  const strip = (s: string) => s.split(`${dir}/`).join('');
+  const f = new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, { host: fileSystemHost({ fs, path }), predefines: false });
+  try {
+    const text = f.preprocessedText();
+    const diagnostics = f.warnings.filter((w) => !ours(w.message)).map((w) => `${strip(w.location.file)}:${w.location.line}:${w.location.column} warning: ${w.message}`);
+    return { pragmas: pragmaRows(text).map(strip), tokens: markedTokens(text).map(strip), diagnostics };
+  } catch (e) {
+    if (!(e instanceof HlslError)) throw e;
+    return { pragmas: [], tokens: [], diagnostics: [`${strip(e.path ?? '')} error: ${e.detail}`] };
+  }
+}
+
+const DXC_ONLY = (extra: string[] = []) => (m: string) => m === 'unknown pragma ignored' || extra.includes(m);
+
+/** cpp and dxbin agree on the pragma rows, the other tokens and the diagnostics; cpp's result back. */
+function agree(files: Record<string, string>, ours = DXC_ONLY()): Seen {
+  const { dir, main } = write(files);
+  const want = cpp(dir, main);
+  const got = dxbin(dir, main, ours);
+  assert.equal(got.diagnostics, want.diagnostics, 'the same diagnostics at the same places');
+  if (!want.diagnostics.some((d) => / error: /.test(d))) {
+    assert.equal(got.pragmas, want.pragmas, 'the same pragma lines on the same lines');
+    assert.equal(got.tokens, want.tokens, 'the same (file, line, token) list');
+  }
+  return want;
+}
+
+t('unknown #pragma lines and #pragma GCC/STDC/clang/dxc lines pass on in cpp spelling at their lines; once and push/pop_macro do not', () => {
+  const want = agree(
+    {
+      'main.hlsl':
+        'int a;\n#pragma foo bar  baz\n#define X 1\n#pragma push_macro("X")\n#undef X\n#pragma pop_macro("X")\nX\n#pragma GCC diagnostic push\n#pragma STDC FP_CONTRACT ON\n' +
+        '#pragma pack_matrix(row_major)\n#pragma   foo   /* c */ x   // d\n  #  pragma indent\n#pragma\n#pragma X Y\n#pragma foo a/**/b +/**/+ x\\\ny "s"  \'c\' x"s"\n#pragma warning(disable: 1234)\n#include "h.h"\nint end;\n',
+      'h.h': '#pragma once\nint h;\n#pragma region in h\n#pragma GCC system_header\n#pragma GCC poison P\n#pragma GCC dependency "h.h"\nint h2;\n',
+    },
+    DXC_ONLY(),
+  );
+  assert.ok(want.pragmas.length >= 10, 'cpp passed pragmas on');
+  assert.ok(want.pragmas.includes('main.hlsl:14 #pragma X Y'), 'not macro-expanded');
+});
+
+t('#pragma message: passed on with its operands macro-expanded, as cpp writes it (DXC warns too)', () => {
+  agree({ 'main.hlsl': '#define M "m"\n#define D -\n#pragma message("hi")\n#pragma message "hi2"\n#pragma message(M)\n#pragma message(D-)\nint x;\n' }, DXC_ONLY(['hi', 'hi2', 'm', '']));
+});
+
+t('#pragma once, #pragma push_macro with extra tokens, GCC system_header in the main file, GCC warning: cpp\'s warnings', () => {
+  agree({ 'main.hlsl': '#pragma once extra\n#define M 1\n#pragma push_macro("M") extra\n#pragma GCC system_header x\n#pragma GCC warning "w"\nint x;\n' });
+  agree({ 'main.hlsl': 'int x;\n#pragma GCC error "stop here"\nint y;\n' });
+  agree({ 'main.hlsl': 'int x;\n#pragma GCC warning\n' });
+  agree({ 'main.hlsl': 'int x;\n#pragma GCC error foo\n' });
+});
+
+t('_Pragma("...") operators: run, written as #pragma lines at their place; the text around them on its line', () => {
+  const want = agree({
+    'main.hlsl': 'int a _Pragma("foo \\"q\\" \\\\n") int b;\n#define P(x) _Pragma(#x) after\nP(bar baz) c\nx _Pragma ( "  lead  trail  " ) y\n_Pragma(L"wide")\n_Pragma("once")\nint z _Pragma\n("after")\n',
+  });
+  assert.ok(want.pragmas.includes('main.hlsl:1 #pragma foo "q" \\n'), "cpp's destringized text");
+  agree({ 'main.hlsl': '#define X 1\n_Pragma("push_macro(\\"X\\")")\n#undef X\n_Pragma("pop_macro(\\"X\\")")\nX\n' });
+  agree({ 'main.hlsl': 'int a;\n_Pragma(1)\n' });
+});
+
+t('a pragma line stays one line: no escape or splice of the input starts a line of its own in the text', () => {
+  const { dir, main } = write({ 'main.hlsl': '_Pragma("a\\nb \\\\n \\r") x\n#pragma foo "\\n" \\\n bar\n_Pragma("x\\\\") y\n' });
+  const f = new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, { predefines: false });
+  const rows = f.preprocessedText().split('\n');
+  assert.equal(rows.filter((r) => r.startsWith('#pragma')), ['#pragma a\\nb \\n \\r', '#pragma foo "\\n" bar', '#pragma x\\'], 'three pragma lines, each whole');
+  assert.equal(rows.filter((r) => !r.startsWith('#')).join(' ').trim().split(/\s+/), ['x', 'y']);
+  assert.equal(dxbin(dir, main, DXC_ONLY()).pragmas, cpp(dir, main).pragmas);
+});
+
+test.after(() => rmSync(work, { recursive: true, force: true }));
+test.run();
