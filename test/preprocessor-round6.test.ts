@@ -136,5 +136,60 @@ t('a pragma line stays one line: no escape or splice of the input starts a line 
   assert.equal(dxbin(dir, main, DXC_ONLY()).pragmas, cpp(dir, main).pragmas);
 });
 
+/** cpp's diagnostics for `args` as `line:column kind: message` (the `[-W...]` tag left off), its first error only. */
+function cppDiagnostics(main: string, args: string[]): { stdout: string; diagnostics: string[] } {
+  const r = spawnSync('cpp', [...args, '-undef', '-nostdinc', main], { encoding: 'utf8' });
+  if (r.error) throw r.error;
+  const all = [...r.stderr.matchAll(/^.*?:(\d+):(\d+): (warning|error|fatal error): (.*?)(?: \[-W[\w-]+\])?$/gm)].map((m) => `${m[1]}:${m[2]} ${m[3] === 'warning' ? 'warning' : 'error'}: ${m[4]}`);
+  const firstError = all.findIndex((d) => / error: /.test(d));
+  return { stdout: r.stdout, diagnostics: firstError < 0 ? all : [all[firstError]!] };
+}
+
+/**
+ * Each literal's value in `#if` read bit by bit (bits 0 to 31 and the sign, a line each that
+ * prints a token when set) by cpp (`args`: its language) and by dxbin: the same tokens on the
+ * same lines, the same warnings at the same places.
+ */
+function sameValues(literals: string[], args: string[] = []): void {
+  let text = '';
+  literals.forEach((l, i) => {
+    text += `#if (${l}) < 0\nv${i}_neg\n#endif\n`;
+    for (let b = 0; b < 32; b++) text += `#if ((${l}) >> ${b}) & 1\nv${i}_${b}\n#endif\n`;
+  });
+  const { dir, main } = write({ 'main.hlsl': text });
+  const want = cppDiagnostics(main, args);
+  const f = new HlslFile(text, main, {}, {}, { predefines: false });
+  let gotTokens: string[] = [];
+  let got: string[];
+  try {
+    gotTokens = markedTokens(f.preprocessedText());
+    got = f.warnings.map((w) => `${w.location.line}:${w.location.column} warning: ${w.message}`);
+  } catch (e) {
+    if (!(e instanceof HlslError)) throw e;
+    got = [`${e.location?.line}:${e.location?.column} error: ${e.detail}`];
+  }
+  assert.equal(got, want.diagnostics, `${literals.join(' ')}: the same diagnostics`);
+  if (!want.diagnostics.some((d) => / error: /.test(d))) {
+    const strip = (s: string) => s.split(`${dir}/`).join('');
+    assert.ok(markedTokens(want.stdout).length > 0, 'cpp printed bits');
+    assert.equal(gotTokens.map(strip), markedTokens(want.stdout).map(strip), `${literals.join(' ')}: the same values`);
+  }
+}
+
+t("#if character constants take cpp's values: UTF-8 bytes of a plain one (an int of up to four, signed char alone), code points of L/u/U, escapes one unit", () => {
+  sameValues(["'\u00e9'", "'é'", "'ab'", "'\\377'", "'\\x80'", "'a'", "'\\0'", "'a\\0'", "'\\xff\\xff'", "'abcd'", "'abcde'", "'😀'", "'\\U0001F600'"]);
+  sameValues(["L'é'", "u'é'", "U'é'", "U'\\U0001F600'", "u'\\U0001F600'", "L'\\U0001F600'", "u'😀'", "L'ab'", "U'ab'", "L'\\xffffffff'", "u'\\xffff'", "U'\\xffffffff'", "u'a'", "L'a'"]);
+  // an escape past its unit: masked, with cpp's warning
+  sameValues(["'\\x100'", "'\\x141'", "'\\400'", "u'\\x10000'", "L'\\x100000000'"]);
+  // u8 is C++17's (C reads u8 as a name): cpp as C++17
+  sameValues(["u8'a'", "u8'\\xff'", "u8'\\x7f'"], ['-x', 'c++', '-std=c++17']);
+});
+
+t('#if character constants cpp refuses: empty, a u8 one of two bytes', () => {
+  sameValues(["''"]);
+  sameValues(["u8'é'"], ['-x', 'c++', '-std=c++17']);
+  sameValues(["u8'ab'"], ['-x', 'c++', '-std=c++17']);
+});
+
 test.after(() => rmSync(work, { recursive: true, force: true }));
 test.run();
