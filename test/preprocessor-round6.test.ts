@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import { HlslError, HlslFile, fileSystemHost } from '../src/index.js';
+import { builtCli } from './helpers/built-cli.js';
 import { markedTokens } from './helpers/line-markers.js';
 import { missingCommand, requires } from './helpers/requires.js';
 
@@ -189,6 +190,28 @@ t('#if character constants cpp refuses: empty, a u8 one of two bytes', () => {
   sameValues(["''"]);
   sameValues(["u8'é'"], ['-x', 'c++', '-std=c++17']);
   sameValues(["u8'ab'"], ['-x', 'c++', '-std=c++17']);
+});
+
+test('an unknown escape in a string of root signature text (an entry attribute, a #define) warns once with its place: the API and rootsig compile', async () => {
+  const text = '#define RS "CBV(b0),\\ SRV(t0)"\n[RootSignature("CBV(b1),\\qSRV(t1)")]\nvoid main() {}\n';
+  const f = new HlslFile(text, 'rs.hlsl');
+  assert.is(f.defineText('RS').text, 'CBV(b0), SRV(t0)');
+  f.defineText('RS');
+  const seen = (h: HlslFile) => h.warnings.map((w) => `${w.location.file}:${w.location.line}:${w.location.column} ${w.message}`);
+  assert.equal(seen(f), ["rs.hlsl:1:21 unknown escape sequence '\\ '"], 'the #define: once, at its backslash, however often its text is made');
+  const g = new HlslFile(text, 'rs.hlsl');
+  assert.is(g.entryText('main').text, 'CBV(b1),qSRV(t1)');
+  assert.equal(seen(g), ["rs.hlsl:2:25 unknown escape sequence '\\q'"], 'the attribute: once, at its backslash');
+  // after #line: the presumed place, as every message
+  const h = new HlslFile('#line 40 "p.hlsl"\n#define RS "CBV(b0)\\z"\n', 'rs.hlsl');
+  assert.is(h.defineText('RS').text, 'CBV(b0)z');
+  assert.equal(seen(h), ["p.hlsl:40:20 unknown escape sequence '\\z'"]);
+  const { main } = write({ 'rs.hlsl': text.replace('\\q', '\\ ') });
+  for (const [how, line] of [[['--define', 'RS'], `${main}:1:21`], [['--entry', 'main'], `${main}:2:25`]] as const) {
+    const r = spawnSync(process.execPath, [await builtCli(), 'rootsig', 'compile', '--to', '1.1', '--file', main, ...how, '-o', join(work, 'rs.bin')], { encoding: 'utf8' });
+    assert.is(r.status, 0, r.stderr);
+    assert.equal(r.stderr.split('\n').filter((l) => l !== ''), [`${line}: warning: unknown escape sequence '\\ '`], `rootsig compile ${how.join(' ')}: the warning once`);
+  }
 });
 
 test.after(() => rmSync(work, { recursive: true, force: true }));

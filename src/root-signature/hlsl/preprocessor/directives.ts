@@ -13,7 +13,7 @@ import { HlslError } from '../text.js';
 import { Expression } from './expression.js';
 import { literalText } from './literal.js';
 import { blankLine, firstTokenAt, lexLine, skipTextLine, startsDirective } from './lexer.js';
-import { pragmaSpelling } from './output.js';
+import { pragmaSpelling, warningRoutes } from './output.js';
 import { Expander, charsOf, isPaste, sameMacro } from './macros.js';
 import { preprocessorWorkLimits, type Macro, type PragmaLine, type PreprocessOptions, type Preprocessed } from './options.js';
 import { GUARD_AFTER, GUARD_IN, GUARD_NONE, GUARD_START, Source, type Cond, type Frame } from './source.js';
@@ -73,6 +73,14 @@ class Preprocessor extends Expander {
       // a failure leaves includes open: their levels go back to a budget the caller may share
       while (this.budget.depth > depth) this.budget.leave();
     }
+    // the root signature text made from this run's tokens warns here (an escape C does not have), once per place
+    const warned = new Set<string>();
+    warningRoutes.set(this.sources, (file, pos, message) => {
+      const key = `${file}:${pos}:${message}`;
+      if (warned.has(key)) return;
+      warned.add(key);
+      this.warnAt(file, pos, message);
+    });
     return { output: this.output, pragmas: this.pragmaLines, macros: this.macros, files: this.files, warnings: this.warnings, sources: this.sources, expand: (tokens) => this.expand(tokens, false, false, []) };
   }
 

@@ -12,6 +12,13 @@ import { TOKEN, type Token } from './token.js';
 
 const { ident: IDENT, number: NUMBER, string: STRING, char: CHAR, punct: PUNCT } = TOKEN;
 
+/**
+ * Where the warnings of each preprocessing go, by the `sources` list it gave (what tokensToText is
+ * handed): an escape C does not have in a string of the root signature text warns as the
+ * preprocessor's own warnings do, into the same list, once per place.
+ */
+export const warningRoutes = new WeakMap<readonly Source[], (file: number, pos: number, message: string) => void>();
+
 /** A token's characters as they stand in its file: offsets into `clean` (the token's own place for every character of a made one). */
 function charPositions(t: Token): (k: number) => number {
   return t.synthetic ? () => t.pos : (k) => t.pos + k;
@@ -21,9 +28,11 @@ function charPositions(t: Token): (k: number) => number {
  * Root signature text from tokens as DXC's root signature reader takes them: string literals
  * without their quotes (adjacent ones concatenate), other tokens by spelling, one space before a
  * token that had whitespace before it except right after a string literal. Every character keeps
- * the file, line and column it came from.
+ * the file, line and column it came from. An unknown escape in a literal warns (clang's "unknown
+ * escape sequence", at its backslash) into the preprocessing's warnings (warningRoutes).
  */
 export function tokensToText(tokens: readonly Token[], sources: readonly Source[], name: string): RootSignatureText {
+  const warn = warningRoutes.get(sources);
   let text = '';
   const files: number[] = [];
   const offs: number[] = [];
@@ -49,6 +58,7 @@ export function tokensToText(tokens: readonly Token[], sources: readonly Source[
         (k, message) => {
           throw new HlslError(message, sources[t.file]!.presumed(at(k)), 'hlsl-preprocess');
         },
+        warn && ((k, message) => warn(t.file, at(k), message)),
       );
       previousWasString = true;
     } else {
