@@ -128,6 +128,24 @@ t('_Pragma("...") operators: run, written as #pragma lines at their place; the t
   agree({ 'main.hlsl': 'int a;\n_Pragma(1)\n' });
 });
 
+t("_Pragma's once and push_macro/pop_macro count for a #define's text too (the directives-only reading expands the lines that may run one)", () => {
+  const header = '_Pragma("once")\n#ifdef SEEN\n#define RS "CBV(b1)"\n#else\n#define SEEN\n#define RS "CBV(b0)"\n#endif\n';
+  const cases: Record<string, string>[] = [
+    { 'main.hlsl': '#include "h.h"\n#include "h.h"\nRS\n', 'h.h': header },
+    { 'main.hlsl': '#define SAVE _Pragma("push_macro(\\"RS\\")")\n#define RS "CBV(b2)"\nSAVE\n#undef RS\n#define RS "CBV(b3)"\n_Pragma("pop_macro(\\"RS\\")")\nRS\n' },
+  ];
+  for (const files of cases) {
+    const { dir, main } = write(files);
+    const want = cpp(dir, main).tokens.at(-1)!.replace(/^\S+ "(.*)"$/, '$1');
+    assert.match(want, /^CBV\(b\d\)$/, 'cpp expands RS');
+    const host = { host: fileSystemHost({ fs, path }), predefines: false };
+    assert.is(new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, host).defineText('RS').text, want, 'defineText (directives only)');
+    const full = new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, host);
+    full.preprocessedText();
+    assert.is(full.defineText('RS').text, want, 'defineText after the full reading');
+  }
+});
+
 t('a pragma line stays one line: no escape or splice of the input starts a line of its own in the text', () => {
   const { dir, main } = write({ 'main.hlsl': '_Pragma("a\\nb \\\\n \\r") x\n#pragma foo "\\n" \\\n bar\n_Pragma("x\\\\") y\n' });
   const f = new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, { predefines: false });

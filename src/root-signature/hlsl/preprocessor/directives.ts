@@ -49,6 +49,10 @@ class Preprocessor extends Expander {
   private readonly guards = new Map<number, string>();
   private mainId = -1;
   private readonly text: boolean;
+  /** A macro's body holds `_Pragma` (in `macros` mode every text line is then expanded, for the pragmas it runs). */
+  private pragmaMacro = false;
+  /** Per reading, the next `_Pragma` in its text at or after the last place asked (-1: none), so the search stays linear. */
+  private readonly nextPragma = new Map<number, number>();
 
   constructor(private readonly options: PreprocessOptions) {
     super(options.now ?? new Date());
@@ -170,9 +174,12 @@ class Preprocessor extends Expander {
         // a text line nobody reads: passed over as literals and comments require
         if (outside && !blankLine(s, first)) fr.guard = GUARD_NONE;
         const nl = skipTextLine(s, first, fail);
-        fr.pos = nl < s.length ? nl + 1 : nl;
-        if (skipping) this.charge('scan', fr.pos - start);
-        continue;
+        // in `macros` mode a line that may run a _Pragma (once, push_macro...) is expanded as in `full` mode, its output dropped
+        if (skipping || !(this.pragmaMacro || this.pragmaBefore(fr, first, nl))) {
+          fr.pos = nl < s.length ? nl + 1 : nl;
+          if (skipping) this.charge('scan', fr.pos - start);
+          continue;
+        }
       }
       // a run of text lines up to the next directive, lexed and expanded together (a call may span lines)
       const run: Token[] = [];
@@ -200,7 +207,18 @@ class Preprocessor extends Expander {
       const at = this.output.length;
       this.expand(run, false, false, this.output, from);
       this.pragmaOperators(fr, at);
+      if (!this.text) this.output.length = 0;
     }
+  }
+
+  /** Whether `_Pragma` is written in reading `fr`'s text between `from` and `to`. */
+  private pragmaBefore(fr: Frame, from: number, to: number): boolean {
+    let next = this.nextPragma.get(fr.id);
+    if (next === undefined || (next >= 0 && next < from)) {
+      next = fr.src.clean.indexOf('_Pragma', from);
+      this.nextPragma.set(fr.id, next);
+    }
+    return next >= 0 && next < to;
   }
 
   private directive(fr: Frame, hash: Token, line: Token[], eod: number): void {
@@ -401,6 +419,7 @@ class Preprocessor extends Expander {
       }
     }
     const macro: Macro = { name: name.text, params, variadic, body, definedAt: { file: name.file, pos: name.pos } };
+    if (!this.pragmaMacro && body.some((b) => b.kind === IDENT && b.text === '_Pragma')) this.pragmaMacro = true;
     const old = this.macros.get(name.text);
     if (old?.builtin) this.warn(name, 'redefining builtin macro');
     else if (old && !sameMacro(old, macro)) this.warn(name, `'${name.text}' macro redefined`);
