@@ -127,7 +127,7 @@ export { printRootSignature, printRootSignatureDefine, type PrintOptions } from 
 /** An HLSL file: #define and [RootSignature(...)] extraction. */
 export { HlslFile, type HlslFileLimits, type HlslFileOptions } from './root-signature/hlsl/hlsl-file.js';
 /** DXC's preprocessor: conditionals, macros, includes through a host (docs/formats/hlsl-preprocessor.md). */
-export { type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Macro, type Token } from './root-signature/hlsl/preprocessor/index.js';
+export { type Preprocessed, type PragmaLine, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Macro, type Token } from './root-signature/hlsl/preprocessor/index.js';
 export type { HideSet } from './root-signature/hlsl/preprocessor/token.js';
 /** HLSL sources as DXC reads them (UTF-8, UTF-16 with a BOM) and include hosts (the file system, a virtual tree). */
 export { decodeHlslSource, fileSystemHost, virtualHost, type IncludeHost, type HostFile, type NodeFileSystem, type VirtualEntry } from './root-signature/hlsl/source.js';

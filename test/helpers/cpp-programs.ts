@@ -7,8 +7,7 @@
  * shows as different bytes.
  *
  * The generator stays off what DXC's clang and C-mode cpp legitimately read differently:
- * `true`/`false` in #if (1 in clang's HLSL mode, 0 in C), character literals and HLSL's literal
- * suffixes, shifts by a negative or out-of-range amount (GCC shifts the other way, clang clamps:
+ * `true`/`false` in #if (1 in clang's HLSL mode, 0 in C), HLSL's literal suffixes, shifts by a negative or out-of-range amount (GCC shifts the other way, clang clamps:
  * `1 >> -1` is 2 to GCC, 0 to clang; the 100,000-program run met it as `1 >> 1 * -1`),
  * the comma operator in #if, `__FILE__` (the probe file differs), `__LINE__` across continued
  * lines (GCC and clang count differently inside macro calls), a `#line` continued over lines
@@ -134,6 +133,8 @@ const atomArb = (withDefined: boolean): fc.Arbitrary<string> =>
     { weight: withDefined ? 3 : 0, arbitrary: fc.tuple(fc.constantFrom(...VALUE_NAMES, ...FLAG_NAMES, ...PREDEFINED_NAMES, 'RS', 'STR', guardName(2)), fc.constantFrom('defined X', 'defined(X)', 'defined ( X )')).map(([n, f]) => f.replace('X', n)) },
     { weight: 1, arbitrary: fc.constantFrom(...PREDEFINED_NAMES) },
     { weight: 1, arbitrary: fc.constant('UNDEFINED_NAME') },
+    // character constants as cpp reads them (dxbin follows cpp: UTF-8 bytes, multi-character ints, wide code units)
+    { weight: 1, arbitrary: fc.constantFrom("'a'", "'\\0'", "'\\377'", "'\\x41'", "'ab'", "'é'", "'\\u00e9'", "L'a'", "L'é'", "u'\\xffff'", "U'b'", "'\\n'") },
   );
 
 const BINARY = ['*', '/', '%', '+', '-', '<', '>', '<=', '>=', '==', '!=', '&', '^', '|', '&&', '||'];
@@ -203,6 +204,18 @@ function linesArb(at: number, depth: number, k: { n: number }): fc.Arbitrary<str
       // a missing header in a taken group is fatal for cpp (and ends a batch of programs): kept rare
       { weight: 1, arbitrary: fc.constant(['#ifdef H', '#include "missing.h"', '#endif']) },
       { weight: 1, arbitrary: fc.constantFrom(['#warning careful'], ['#pragma dxbin_unknown_pragma'], ['#pragma pack_matrix(row_major)']) },
+      // pragma lines cpp passes on (dxbin's text too: the lines after them must still agree), _Pragma operators in the text and from a macro
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          ['#pragma GCC diagnostic push', 'static const int g = 1;'],
+          ['#pragma STDC FP_CONTRACT ON'],
+          ['#pragma message("note")'],
+          ['static const int p _Pragma("dxbin_op x") = 1;'],
+          ['_Pragma ( "dxbin_op" ) static const int p = 2; _Pragma("dxbin_second")'],
+          ['#define PRAG_OP(x) _Pragma(#x) static const int q = 3;', 'PRAG_OP(dxbin_op y) PRAG_OP(z)'],
+        ),
+      },
       // #line on a line of its own (clang notes it at its number, GCC after the directive: the same line unless it is continued),
       // its number within 31 bits (GCC and clang both take it), with or without a name; text after it shows the lines
       {

@@ -2,7 +2,7 @@
  * Preprocessed text with line markers read as a (file, line, token) list, for comparing dxbin's
  * `#line N "name"` markers (dxc -P) with GNU cpp's `# N "name" flags` linemarkers whatever their
  * placement: each token of the output is named with the file and line its marker and the newlines
- * since say, as `file:line token`. Pragma lines (cpp writes the ones it passes on) are no tokens.
+ * since say, as `file:line token`. Pragma lines (both write the ones cpp passes on) are no tokens.
  */
 
 /** The tokens of one output line (the same split on both sides: literals whole, words, single punctuation). */
@@ -33,7 +33,7 @@ export function markedTokenList(text: string): MarkedToken[] {
       file = m[2]!.replace(/\\(.)/g, '$1');
       continue;
     }
-    // cpp passes pragmas it does not know on as `#pragma ...` lines (a line of the output each); dxbin's text leaves them out
+    // cpp passes pragmas it does not act on as `#pragma ...` lines (a line of the output each), and so does dxbin's text
     if (/^#\s*pragma\b/.test(row)) {
       line++;
       continue;

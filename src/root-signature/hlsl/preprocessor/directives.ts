@@ -13,8 +13,9 @@ import { HlslError } from '../text.js';
 import { Expression } from './expression.js';
 import { literalText } from './literal.js';
 import { blankLine, firstTokenAt, lexLine, skipTextLine, startsDirective } from './lexer.js';
+import { pragmaSpelling, warningRoutes } from './output.js';
 import { Expander, charsOf, isPaste, sameMacro } from './macros.js';
-import { preprocessorWorkLimits, type Macro, type PreprocessOptions, type Preprocessed } from './options.js';
+import { preprocessorWorkLimits, type Macro, type PragmaLine, type PreprocessOptions, type Preprocessed } from './options.js';
 import { GUARD_AFTER, GUARD_IN, GUARD_NONE, GUARD_START, Source, type Cond, type Frame } from './source.js';
 import { TOKEN, type Token } from './token.js';
 
@@ -35,6 +36,8 @@ class Preprocessor extends Expander {
   private readonly once = new Set<number>();
   private readonly files: string[] = [];
   private readonly output: Token[] = [];
+  /** The pragmas the output passes on (cpp's), in output order. */
+  private readonly pragmaLines: PragmaLine[] = [];
   private readonly pushed = new Map<string, (Macro | undefined)[]>();
   private readonly resolved = new Map<string, { path: string; dir: number; real: string; size: number }>();
   /** What the host said of each path asked (once per path per run). */
@@ -46,6 +49,10 @@ class Preprocessor extends Expander {
   private readonly guards = new Map<number, string>();
   private mainId = -1;
   private readonly text: boolean;
+  /** A macro's body holds `_Pragma` (in `macros` mode every text line is then expanded, for the pragmas it runs). */
+  private pragmaMacro = false;
+  /** Per reading, the next `_Pragma` in its text at or after the last place asked (-1: none), so the search stays linear. */
+  private readonly nextPragma = new Map<number, number>();
 
   constructor(private readonly options: PreprocessOptions) {
     super(options.now ?? new Date());
@@ -70,7 +77,15 @@ class Preprocessor extends Expander {
       // a failure leaves includes open: their levels go back to a budget the caller may share
       while (this.budget.depth > depth) this.budget.leave();
     }
-    return { output: this.output, macros: this.macros, files: this.files, warnings: this.warnings, sources: this.sources, expand: (tokens) => this.expand(tokens, false, false, []) };
+    // the root signature text made from this run's tokens warns here (an escape C does not have), once per place
+    const warned = new Set<string>();
+    warningRoutes.set(this.sources, (file, pos, message) => {
+      const key = `${file}:${pos}:${message}`;
+      if (warned.has(key)) return;
+      warned.add(key);
+      this.warnAt(file, pos, message);
+    });
+    return { output: this.output, pragmas: this.pragmaLines, macros: this.macros, files: this.files, warnings: this.warnings, sources: this.sources, expand: (tokens) => this.expand(tokens, false, false, []) };
   }
 
   /** DXC's predefined macros, the builtins, then -D/-U in order (a command-line source, so errors in them have a place). */
@@ -97,6 +112,7 @@ class Preprocessor extends Expander {
     this.push(src, src, -1);
     this.loop();
     this.output.length = 0;
+    this.pragmaLines.length = 0;
   }
 
   private read(path: string): void {
@@ -158,9 +174,12 @@ class Preprocessor extends Expander {
         // a text line nobody reads: passed over as literals and comments require
         if (outside && !blankLine(s, first)) fr.guard = GUARD_NONE;
         const nl = skipTextLine(s, first, fail);
-        fr.pos = nl < s.length ? nl + 1 : nl;
-        if (skipping) this.charge('scan', fr.pos - start);
-        continue;
+        // in `macros` mode a line that may run a _Pragma (once, push_macro...) is expanded as in `full` mode, its output dropped
+        if (skipping || !(this.pragmaMacro || this.pragmaBefore(fr, first, nl))) {
+          fr.pos = nl < s.length ? nl + 1 : nl;
+          if (skipping) this.charge('scan', fr.pos - start);
+          continue;
+        }
       }
       // a run of text lines up to the next directive, lexed and expanded together (a call may span lines)
       const run: Token[] = [];
@@ -170,8 +189,36 @@ class Preprocessor extends Expander {
       if (outside && run.length > 0) fr.guard = GUARD_NONE;
       // the taken text is output too: with the expansions it stays within the produced budget (64x the input)
       this.charge('produce', charsOf(run), run[0]);
-      this.expand(run, false, false, this.output);
+      // expanded up to each _Pragma of the text outside parentheses, which then runs before the text after it is expanded
+      let depth = 0;
+      let from = 0;
+      for (let k = 0; k < run.length; k++) {
+        const r = run[k]!;
+        if (r.kind === PUNCT) depth += r.text === '(' ? 1 : r.text === ')' && depth > 0 ? -1 : 0;
+        else if (depth === 0 && r.kind === IDENT && r.text === '_Pragma' && k + 3 < run.length) {
+          const at = this.output.length;
+          this.expand(run, false, false, this.output, from, k);
+          for (let j = k; j < k + 4; j++) this.output.push(run[j]!);
+          this.pragmaOperators(fr, at);
+          from = k + 4;
+          k += 3;
+        }
+      }
+      const at = this.output.length;
+      this.expand(run, false, false, this.output, from);
+      this.pragmaOperators(fr, at);
+      if (!this.text) this.output.length = 0;
     }
+  }
+
+  /** Whether `_Pragma` is written in reading `fr`'s text between `from` and `to`. */
+  private pragmaBefore(fr: Frame, from: number, to: number): boolean {
+    let next = this.nextPragma.get(fr.id);
+    if (next === undefined || (next >= 0 && next < from)) {
+      next = fr.src.clean.indexOf('_Pragma', from);
+      this.nextPragma.set(fr.id, next);
+    }
+    return next >= 0 && next < to;
   }
 
   private directive(fr: Frame, hash: Token, line: Token[], eod: number): void {
@@ -214,7 +261,7 @@ class Preprocessor extends Expander {
         this.warn(name, this.restOfLine(name, line));
         return;
       case 'pragma':
-        return this.pragma(fr, name, line);
+        return this.pragma(fr, name, line, hash, this.output.length, eod);
       case 'ignored':
         return;
       default:
@@ -372,6 +419,7 @@ class Preprocessor extends Expander {
       }
     }
     const macro: Macro = { name: name.text, params, variadic, body, definedAt: { file: name.file, pos: name.pos } };
+    if (!this.pragmaMacro && body.some((b) => b.kind === IDENT && b.text === '_Pragma')) this.pragmaMacro = true;
     const old = this.macros.get(name.text);
     if (old?.builtin) this.warn(name, 'redefining builtin macro');
     else if (old && !sameMacro(old, macro)) this.warn(name, `'${name.text}' macro redefined`);
@@ -497,12 +545,65 @@ class Preprocessor extends Expander {
     fr.src.addLineNote(args[0]!.pos, value, presumed);
   }
 
-  private pragma(fr: Frame, name: Token, line: Token[]): void {
+  /**
+   * `_Pragma ( "..." )` operators in the output from `from` on (the text of one run, expanded):
+   * each run as the `#pragma` line its string says (destringized: `\\` and `\"` unescaped, its
+   * tokens lexed) and taken out of the output, as cpp does. An operator the run ends inside
+   * (its string after a directive) stays as it stands.
+   */
+  private pragmaOperators(fr: Frame, from: number): void {
+    const out = this.output;
+    let k = from;
+    while (k < out.length && !(out[k]!.kind === IDENT && out[k]!.text === '_Pragma')) k++;
+    if (k === out.length) return;
+    let w = k;
+    while (k < out.length) {
+      const t = out[k]!;
+      if (t.kind !== IDENT || t.text !== '_Pragma') {
+        out[w++] = t;
+        k++;
+        continue;
+      }
+      const open = out[k + 1];
+      const str = out[k + 2];
+      const close = out[k + 3];
+      const isOpen = open !== undefined && open.kind === PUNCT && open.text === '(';
+      if (open === undefined || (isOpen && (str === undefined || (str.kind === STRING && close === undefined)))) {
+        while (k < out.length) out[w++] = out[k++]!;
+        break;
+      }
+      // at the first token that is not what it takes, as cpp
+      const bad = !isOpen ? open : str!.kind !== STRING || !/^L?"/.test(str!.text) ? str : close!.kind !== PUNCT || close!.text !== ')' ? close : undefined;
+      if (bad !== undefined) this.fail(bad, '_Pragma takes a parenthesized string literal');
+      const body = str!.text.slice(str!.text.indexOf('"') + 1, -1).replace(/\\([\\"])/g, '$1');
+      const lexed: Token[] = [];
+      const fail = (_pos: number, message: string): never => this.fail(str!, message);
+      for (let i = 0; i < body.length; ) i = lexLine(body, str!.file, i, fail, lexed);
+      // the pragma's tokens have no place of their own: the _Pragma's (where cpp says its warnings are)
+      const line: Token[] = [t];
+      for (const x of lexed) line.push({ ...x, file: t.file, pos: t.pos, from: t.from, at: t.at, synthetic: true });
+      // written out where its `)` is (cpp's line for an operator spread over lines)
+      this.pragma(fr, t, line, close!, w, str!.pos);
+      k += 4;
+    }
+    out.length = w;
+  }
+
+  /**
+   * A pragma line (`line[0]` its `pragma`, `place` its `#` or `_Pragma`): acted on, and passed on
+   * to the output (before output token `before`) unless GNU cpp consumes it (`once`,
+   * `push_macro`/`pop_macro`, `GCC system_header`/`poison`/`warning`/`error`/`dependency`).
+   */
+  private pragma(fr: Frame, name: Token, line: Token[], place: Token, before: number, eod: number): void {
     const what = line[1];
     const kind = what?.kind === IDENT ? namedKind(PRAGMAS, what.text) : undefined;
+    const pass = (tokens: readonly Token[]) => {
+      if (this.text) this.pragmaLines.push({ text: pragmaSpelling(tokens), before, from: place.from, at: place.at });
+    };
     switch (kind) {
       case 'once':
         if (fr.id === this.mainId) this.warn(what!, '#pragma once in main file');
+        if (line.length > 2) this.warn(line[2]!, 'extra tokens at end of #pragma directive');
         this.once.add(fr.file);
         return;
       case 'push_macro':
@@ -512,6 +613,7 @@ class Preprocessor extends Expander {
           this.warn(what!, `pragma ${what!.text} requires a parenthesized string`);
           return;
         }
+        if (line.length > 5) this.warn(line[5]!, 'extra tokens at end of #pragma directive');
         const macroName = arg.text.slice(1, -1);
         const stack = this.pushed.get(macroName) ?? [];
         if (kind === 'push_macro') {
@@ -525,14 +627,48 @@ class Preprocessor extends Expander {
         return;
       }
       case 'message': {
-        const text = line.slice(2).filter((t) => t.kind === STRING).map((t) => t.text.slice(1, -1)).join('');
+        // its operands macro-expanded, as cpp writes them out
+        const operands = this.expand(line.slice(2), false, false, []);
+        const text = operands.filter((t) => t.kind === STRING).map((t) => t.text.slice(1, -1)).join('');
         this.warn(what!, text);
+        pass([what!, ...operands]);
         return;
       }
       case 'ignored':
+        if (what!.text === 'GCC' && line[2]?.kind === IDENT && this.gccPragma(fr, line, eod)) return;
+        pass(line.slice(1));
         return;
       default:
         this.warn(what ?? name, 'unknown pragma ignored');
+        pass(line.slice(1));
+    }
+  }
+
+  /** `#pragma GCC` lines cpp acts on and does not pass on (true): system_header, poison (not enforced), warning, error, dependency. */
+  private gccPragma(fr: Frame, line: Token[], eod: number): boolean {
+    const sub = line[2]!;
+    switch (sub.text) {
+      case 'system_header':
+        if (fr.id === this.mainId) this.warn(sub, '#pragma system_header ignored outside include file');
+        return true;
+      case 'poison':
+      case 'dependency':
+        return true;
+      case 'warning':
+      case 'error': {
+        const arg = line[3];
+        if (arg === undefined || arg.kind !== STRING) {
+          const message = `invalid "#pragma GCC ${sub.text}" directive`;
+          if (arg === undefined) this.failAt(sub.file, eod, message);
+          this.fail(arg, message);
+        }
+        const text = arg.text.slice(arg.text.indexOf('"') + 1, -1);
+        if (sub.text === 'error') this.fail(arg, text);
+        this.warn(arg, text);
+        return true;
+      }
+      default:
+        return false;
     }
   }
 }

@@ -278,51 +278,90 @@ function wrap(v: bigint, unsigned: boolean): Value {
 
 const CHAR_ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, '0': 0, a: 7, b: 8, e: 27, E: 27, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63 };
 
+/** A code point as the code units of a literal's encoding: UTF-8 bytes (8 bits), UTF-16 units (16), itself (32). */
+function pushUnits(units: number[], cp: number, bits: number): void {
+  if (bits === 32) units.push(cp);
+  else if (bits === 16) {
+    if (cp < 0x10000) units.push(cp);
+    else units.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
+  } else if (cp < 0x80) units.push(cp);
+  else if (cp < 0x800) units.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
+  else if (cp < 0x10000) units.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+  else units.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+}
+
 /**
- * A character constant's value: an int, plain characters signed as clang's x86 `char`. `fail(k,
- * message)` for an escape no character has, `warn(k, message)` for one C does not have (`k` its
- * backslash's index in `text`).
+ * A character constant's value as GNU cpp takes it in `#if` (cpp_interpret_charconst): its
+ * characters as code units of its encoding (a plain or `u8` one's as UTF-8 bytes, `u` UTF-16,
+ * `L` and `U` code points: cpp's 32-bit wchar_t), an escape one unit (masked to its width, "hex
+ * escape sequence out of range" past it). Plain: up to four units make an int (high unit first),
+ * one a signed char, more than one "multi-character character constant", more than four "character
+ * constant too long for its type" (the last four count); `u8`: one unit, more an error. Wide:
+ * the last unit ("too long" past one); `L` signed, `u` and `U` unsigned. `fail(k, message)` for an
+ * escape no character has (and an empty constant), `warn(k, message)` for a warning (`k` an index
+ * in `text`: the backslash of an unknown escape, as clang; 0, the literal, for cpp's others).
  */
 function charValue(text: string, fail: (k: number, message: string) => never, warn: (k: number, message: string) => void): Value {
   const q = text.indexOf("'");
-  const prefixed = q > 0;
+  const prefix = text.slice(0, q);
+  const bits = prefix === 'U' || prefix === 'L' ? 32 : prefix === 'u' ? 16 : 8;
+  const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
   const body = text.slice(q + 1, -1);
-  let v = 0n;
+  if (body.length === 0) fail(0, 'empty character constant');
+  const units: number[] = [];
   for (let i = 0; i < body.length; i++) {
-    let c = body.charCodeAt(i);
-    if (body[i] === '\\' && i + 1 < body.length) {
-      const k = q + 1 + i;
-      const e = body[++i]!;
-      if (e === 'x') {
-        const m = /^[0-9a-fA-F]*/.exec(body.slice(i + 1))![0];
-        if (m === '') fail(k, '\\x used with no following hex digits');
-        c = parseInt(m.slice(-8), 16);
-        i += m.length;
-      } else if (/[0-7]/.test(e)) {
-        const m = /^[0-7]{1,3}/.exec(body.slice(i))![0];
-        c = parseInt(m, 8);
-        i += m.length - 1;
-      } else if (e === 'u' || e === 'U') {
-        // a universal character name: its code point, which a plain character literal holds only below 0x80 (clang writes it as UTF-8)
-        const digits = e === 'u' ? 4 : 8;
-        const hex = body.slice(i + 1, i + 1 + digits);
-        if (!new RegExp(`^[0-9a-fA-F]{${digits}}$`).test(hex)) fail(k, 'incomplete universal character name');
-        c = parseInt(hex, 16);
-        if (c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) fail(k, 'invalid universal character');
-        if (!prefixed && c > 0x7f) fail(k, 'character too large for enclosing character literal type');
-        i += digits;
-      } else {
-        const known = CHAR_ESCAPES[e];
-        if (known === undefined || !Object.hasOwn(CHAR_ESCAPES, e)) {
-          const word = unknownEscape(e);
-          if (word !== undefined) warn(k, word);
-          c = e.charCodeAt(0);
-        } else c = known;
-      }
+    if (body[i] !== '\\' || i + 1 >= body.length) {
+      const cp = body.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      pushUnits(units, cp, bits);
+      continue;
     }
-    // only the last four characters count (the value is an int): the value never grows past 32 bits
-    v = BigInt.asUintN(32, (v << 8n) | BigInt(c & 0xff));
+    const k = q + 1 + i;
+    const e = body[++i]!;
+    let c: number;
+    if (e === 'x' || (e >= '0' && e <= '7')) {
+      const m = (e === 'x' ? /^[0-9a-fA-F]*/.exec(body.slice(i + 1)) : /^[0-7]{1,3}/.exec(body.slice(i)))![0];
+      if (m === '') fail(k, '\\x used with no following hex digits');
+      const big = BigInt(e === 'x' ? `0x${m}` : `0o${m}`);
+      if (big > BigInt(mask)) warn(0, `${e === 'x' ? 'hex' : 'octal'} escape sequence out of range`);
+      c = Number(big & BigInt(mask));
+      i += e === 'x' ? m.length : m.length - 1;
+      units.push(c);
+      continue;
+    }
+    if (e === 'u' || e === 'U') {
+      // a universal character name: its code point, in the literal's encoding (a plain one's as UTF-8 bytes)
+      const digits = e === 'u' ? 4 : 8;
+      const hex = body.slice(i + 1, i + 1 + digits);
+      if (!new RegExp(`^[0-9a-fA-F]{${digits}}$`).test(hex)) fail(k, 'incomplete universal character name');
+      c = parseInt(hex, 16);
+      if (c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) fail(k, 'invalid universal character');
+      i += digits;
+      pushUnits(units, c, bits);
+      continue;
+    }
+    const known = CHAR_ESCAPES[e];
+    if (known === undefined || !Object.hasOwn(CHAR_ESCAPES, e)) {
+      const word = unknownEscape(e);
+      if (word !== undefined) warn(k, word);
+      const cp = body.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      pushUnits(units, cp, bits);
+    } else units.push(known);
   }
-  if (!prefixed && body.length > 0 && (body.length === 1 || body[0] === '\\') && v >= 128n && v < 256n) v -= 256n;
-  return { v: BigInt.asIntN(32, v), unsigned: false };
+  const n = units.length;
+  if (bits !== 8) {
+    if (n > 1) warn(0, 'character constant too long for its type');
+    const last = units[n - 1]!;
+    return prefix === 'L' ? { v: BigInt.asIntN(32, BigInt(last)), unsigned: false } : { v: BigInt(last), unsigned: true };
+  }
+  const max = prefix === 'u8' ? 1 : 4;
+  if (n > max) {
+    if (prefix === 'u8') fail(0, 'character constant too long for its type');
+    warn(0, 'character constant too long for its type');
+  } else if (n > 1) warn(0, 'multi-character character constant');
+  // the last four units count (an int, high unit first); one alone is a signed char
+  let v = 0;
+  for (let j = Math.max(0, n - 4); j < n; j++) v = ((v << 8) | units[j]!) >>> 0;
+  return { v: n > 1 ? BigInt(v | 0) : BigInt((v << 24) >> 24), unsigned: false };
 }

@@ -28,6 +28,6 @@
  */
 export { TOKEN, type Token } from './token.js';
 export { Source } from './source.js';
-export { preprocessorWorkLimits, type Macro, type PreprocessorWarning, type PreprocessorLimits, type PreprocessOptions, type Preprocessed } from './options.js';
+export { preprocessorWorkLimits, type Macro, type PreprocessorWarning, type PreprocessorLimits, type PreprocessOptions, type Preprocessed, type PragmaLine } from './options.js';
 export { preprocess } from './directives.js';
 export { tokensToText, preprocessedText } from './output.js';

@@ -83,9 +83,25 @@ export interface PreprocessOptions {
   mode?: 'full' | 'macros';
 }
 
+/**
+ * A pragma the preprocessed text passes on as GNU cpp does (`#pragma` lines cpp does not act on,
+ * and `_Pragma("...")` operators): its line as written out, and where it goes.
+ */
+export interface PragmaLine {
+  /** The line, `#pragma ` and its tokens as cpp spells them (single spaces; never a line break). */
+  readonly text: string;
+  /** The number of output tokens before it. */
+  readonly before: number;
+  /** Its place as an output token's (`from`, `at`): the directive's `#`, or the outermost macro call that made the `_Pragma`. */
+  readonly from: number;
+  readonly at: number;
+}
+
 /** What preprocessing gives: the tokens of the taken text, the macros at the end, the files read and the warnings. */
 export interface Preprocessed {
   readonly output: readonly Token[];
+  /** The pragmas the preprocessed text passes on, in output order. */
+  readonly pragmas: readonly PragmaLine[];
   readonly macros: ReadonlyMap<string, Macro>;
   /** Every file read, the main one first, each once, as found (the depfile's list). */
   readonly files: readonly string[];

@@ -12,6 +12,13 @@ import { TOKEN, type Token } from './token.js';
 
 const { ident: IDENT, number: NUMBER, string: STRING, char: CHAR, punct: PUNCT } = TOKEN;
 
+/**
+ * Where the warnings of each preprocessing go, by the `sources` list it gave (what tokensToText is
+ * handed): an escape C does not have in a string of the root signature text warns as the
+ * preprocessor's own warnings do, into the same list, once per place.
+ */
+export const warningRoutes = new WeakMap<readonly Source[], (file: number, pos: number, message: string) => void>();
+
 /** A token's characters as they stand in its file: offsets into `clean` (the token's own place for every character of a made one). */
 function charPositions(t: Token): (k: number) => number {
   return t.synthetic ? () => t.pos : (k) => t.pos + k;
@@ -21,9 +28,11 @@ function charPositions(t: Token): (k: number) => number {
  * Root signature text from tokens as DXC's root signature reader takes them: string literals
  * without their quotes (adjacent ones concatenate), other tokens by spelling, one space before a
  * token that had whitespace before it except right after a string literal. Every character keeps
- * the file, line and column it came from.
+ * the file, line and column it came from. An unknown escape in a literal warns (clang's "unknown
+ * escape sequence", at its backslash) into the preprocessing's warnings (warningRoutes).
  */
 export function tokensToText(tokens: readonly Token[], sources: readonly Source[], name: string): RootSignatureText {
+  const warn = warningRoutes.get(sources);
   let text = '';
   const files: number[] = [];
   const offs: number[] = [];
@@ -49,6 +58,7 @@ export function tokensToText(tokens: readonly Token[], sources: readonly Source[
         (k, message) => {
           throw new HlslError(message, sources[t.file]!.presumed(at(k)), 'hlsl-preprocess');
         },
+        warn && ((k, message) => warn(t.file, at(k), message)),
       );
       previousWasString = true;
     } else {
@@ -73,7 +83,7 @@ export function tokensToText(tokens: readonly Token[], sources: readonly Source[
  * The preprocessed text, as `dxc -P` writes it: tokens on the (presumed) lines they came from,
  * `#line` markers where the reading or its presumed name changes or lines are skipped or go back
  * (a `#line`), a space where the source had whitespace (or where two tokens would otherwise read
- * as one).
+ * as one), and the pragmas GNU cpp passes on, each on a line of its own at its place.
  */
 export function preprocessedText(result: Preprocessed): string {
   let out = '';
@@ -84,15 +94,44 @@ export function preprocessedText(result: Preprocessed): string {
   let previous: Token | undefined;
   // tokens come mostly in order: each reading's line is found from the last one looked up (a binary search only when going back)
   const lines = result.sources.map((src) => new LineCursor(src));
-  for (const t of result.output) {
-    const cursor = lines[t.from]!;
-    const l = cursor.lineOf(t.at);
+  const pragmas = result.pragmas;
+  let p = 0;
+  const output = result.output;
+  for (let i = 0; i <= output.length; i++) {
+    // the pragmas before token i: a line each, where its directive or _Pragma stands
+    while (p < pragmas.length && pragmas[p]!.before <= i) {
+      const pragma = pragmas[p++]!;
+      if (!atLineStart) {
+        out += '\n';
+        line++;
+        atLineStart = true;
+      }
+      place(pragma.from, pragma.at);
+      out += `${pragma.text}\n`;
+      line++;
+      previous = undefined;
+    }
+    if (i === output.length) break;
+    const t = output[i]!;
+    place(t.from, t.at);
+    if (!atLineStart && (t.space || (previous !== undefined && wouldJoin(previous, t)))) out += ' ';
+    out += t.text;
+    atLineStart = false;
+    previous = t;
+  }
+  if (!atLineStart) out += '\n';
+  return out;
+
+  /** Onto the line of index `at` of reading `from`: newlines, or a `#line` marker. */
+  function place(from: number, at: number): void {
+    const cursor = lines[from]!;
+    const l = cursor.lineOf(at);
     const n = cursor.name;
-    if (t.from !== file || n !== name || l < line || l - line > 8) {
+    if (from !== file || n !== name || l < line || l - line > 8) {
       if (!atLineStart) out += '\n';
       // the name escaped as clang writes it (write_escaped): a path holding a newline cannot start a line
       out += `#line ${l} ${quoteLiteral(n, true)}\n`;
-      file = t.from;
+      file = from;
       name = n;
       line = l;
       atLineStart = true;
@@ -101,13 +140,23 @@ export function preprocessedText(result: Preprocessed): string {
       line = l;
       atLineStart = true;
     }
-    if (!atLineStart && (t.space || (previous !== undefined && wouldJoin(previous, t)))) out += ' ';
-    out += t.text;
-    atLineStart = false;
-    previous = t;
   }
-  if (!atLineStart) out += '\n';
-  return out;
+}
+
+/**
+ * A pragma line as GNU cpp writes it out: `#pragma `, then its tokens (from the pragma's name on)
+ * with a space where the source had whitespace or where two tokens of an expansion would read as
+ * one. Tokens hold no line break (a literal ends at its line's end), and none is let in.
+ */
+export function pragmaSpelling(tokens: readonly Token[]): string {
+  let s = '#pragma ';
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    const prev = tokens[k - 1];
+    if (prev !== undefined && (t.space || (wouldJoin(prev, t) && !(t.kind === STRING || t.kind === CHAR)))) s += ' ';
+    s += t.text;
+  }
+  return s.replace(/[\r\n]/g, ' ');
 }
 
 /**

@@ -1,0 +1,236 @@
+/**
+ * The preprocessor against GNU cpp, round 6: pragma lines in the preprocessed text (cpp passes on
+ * the `#pragma` lines it does not act on and writes `_Pragma("...")` operators as such lines; it
+ * drops `once`, `push_macro`/`pop_macro` and `GCC system_header`/`poison`/`warning`/`error`),
+ * the values of character literals in `#if`, and the unknown-escape warning of root signature
+ * strings. Every case runs cpp (`-undef -nostdinc`, with linemarkers) and compares; skipped
+ * (`skipped: reason`) without cpp.
+ */
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { dirname, join } from 'node:path';
+import { test } from 'uvu';
+import { HlslError, HlslFile, fileSystemHost } from '../src/index.js';
+import { builtCli } from './helpers/built-cli.js';
+import { markedTokens } from './helpers/line-markers.js';
+import { missingCommand, requires } from './helpers/requires.js';
+
+const t = requires('GNU cpp', missingCommand('cpp'));
+const work = mkdtempSync(join(tmpdir(), 'dxbin-round6-'));
+let cases = 0;
+
+function write(files: Record<string, string>): { dir: string; main: string } {
+  const dir = join(work, `case-${cases++}`);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return { dir, main: join(dir, Object.keys(files)[0]!) };
+}
+
+/** The pragma rows of preprocessed text as `file:line text`, the file and line from its markers (cpp's `# N "f"` or dxbin's `#line N "f"`). */
+function pragmaRows(text: string): string[] {
+  const out: string[] = [];
+  let file = '';
+  let line = 1;
+  for (const row of text.split('\n')) {
+    const m = /^#\s*(?:line\s+)?(\d+)\s+"((?:\\.|[^"\\])*)"/.exec(row);
+    if (m) {
+      line = Number(m[1]);
+      file = m[2]!.replace(/\\(.)/g, '$1');
+      continue;
+    }
+    if (row.startsWith('#pragma')) out.push(`${file}:${line} ${row}`);
+    line++;
+  }
+  return out;
+}
+
+interface Seen {
+  pragmas: string[];
+  tokens: string[];
+  diagnostics: string[];
+}
+
+function cpp(dir: string, main: string): Seen {
+  const r = spawnSync('cpp', ['-undef', '-nostdinc', main], { encoding: 'utf8' });
+  if (r.error) throw r.error;
+  const strip = (s: string) => s.split(`${dir}/`).join('');
+  const diagnostics = [...r.stderr.matchAll(/^(.*?):(\d+):(\d+): (warning|error|fatal error): (.*)$/gm)].map((m) => `${strip(m[1]!)}:${m[2]}:${m[3]} ${m[4] === 'warning' ? 'warning' : 'error'}: ${m[5]}`);
+  const firstError = diagnostics.findIndex((d) => / error: /.test(d));
+  return { pragmas: pragmaRows(r.stdout).map(strip), tokens: markedTokens(r.stdout).map(strip), diagnostics: firstError < 0 ? diagnostics : [diagnostics[firstError]!] };
+}
+
+/** dxbin's, its warnings less the ones DXC gives and cpp does not (`ours`: unknown pragmas, `#pragma message`). */
+function dxbin(dir: string, main: string, ours: (message: string) => boolean): Seen {
+  const strip = (s: string) => s.split(`${dir}/`).join('');
+  const f = new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, { host: fileSystemHost({ fs, path }), predefines: false });
+  try {
+    const text = f.preprocessedText();
+    const diagnostics = f.warnings.filter((w) => !ours(w.message)).map((w) => `${strip(w.location.file)}:${w.location.line}:${w.location.column} warning: ${w.message}`);
+    return { pragmas: pragmaRows(text).map(strip), tokens: markedTokens(text).map(strip), diagnostics };
+  } catch (e) {
+    if (!(e instanceof HlslError)) throw e;
+    return { pragmas: [], tokens: [], diagnostics: [`${strip(e.path ?? '')} error: ${e.detail}`] };
+  }
+}
+
+const DXC_ONLY = (extra: string[] = []) => (m: string) => m === 'unknown pragma ignored' || extra.includes(m);
+
+/** cpp and dxbin agree on the pragma rows, the other tokens and the diagnostics; cpp's result back. */
+function agree(files: Record<string, string>, ours = DXC_ONLY()): Seen {
+  const { dir, main } = write(files);
+  const want = cpp(dir, main);
+  const got = dxbin(dir, main, ours);
+  assert.equal(got.diagnostics, want.diagnostics, 'the same diagnostics at the same places');
+  if (!want.diagnostics.some((d) => / error: /.test(d))) {
+    assert.equal(got.pragmas, want.pragmas, 'the same pragma lines on the same lines');
+    assert.equal(got.tokens, want.tokens, 'the same (file, line, token) list');
+  }
+  return want;
+}
+
+t('unknown #pragma lines and #pragma GCC/STDC/clang/dxc lines pass on in cpp spelling at their lines; once and push/pop_macro do not', () => {
+  const want = agree(
+    {
+      'main.hlsl':
+        'int a;\n#pragma foo bar  baz\n#define X 1\n#pragma push_macro("X")\n#undef X\n#pragma pop_macro("X")\nX\n#pragma GCC diagnostic push\n#pragma STDC FP_CONTRACT ON\n' +
+        '#pragma pack_matrix(row_major)\n#pragma   foo   /* c */ x   // d\n  #  pragma indent\n#pragma\n#pragma X Y\n#pragma foo a/**/b +/**/+ x\\\ny "s"  \'c\' x"s"\n#pragma warning(disable: 1234)\n#include "h.h"\nint end;\n',
+      'h.h': '#pragma once\nint h;\n#pragma region in h\n#pragma GCC system_header\n#pragma GCC poison P\n#pragma GCC dependency "h.h"\nint h2;\n',
+    },
+    DXC_ONLY(),
+  );
+  assert.ok(want.pragmas.length >= 10, 'cpp passed pragmas on');
+  assert.ok(want.pragmas.includes('main.hlsl:14 #pragma X Y'), 'not macro-expanded');
+});
+
+t('#pragma message: passed on with its operands macro-expanded, as cpp writes it (DXC warns too)', () => {
+  agree({ 'main.hlsl': '#define M "m"\n#define D -\n#pragma message("hi")\n#pragma message "hi2"\n#pragma message(M)\n#pragma message(D-)\nint x;\n' }, DXC_ONLY(['hi', 'hi2', 'm', '']));
+});
+
+t('#pragma once, #pragma push_macro with extra tokens, GCC system_header in the main file, GCC warning: cpp\'s warnings', () => {
+  agree({ 'main.hlsl': '#pragma once extra\n#define M 1\n#pragma push_macro("M") extra\n#pragma GCC system_header x\n#pragma GCC warning "w"\nint x;\n' });
+  agree({ 'main.hlsl': 'int x;\n#pragma GCC error "stop here"\nint y;\n' });
+  agree({ 'main.hlsl': 'int x;\n#pragma GCC warning\n' });
+  agree({ 'main.hlsl': 'int x;\n#pragma GCC error foo\n' });
+});
+
+t('_Pragma("...") operators: run, written as #pragma lines at their place; the text around them on its line', () => {
+  const want = agree({
+    'main.hlsl': 'int a _Pragma("foo \\"q\\" \\\\n") int b;\n#define P(x) _Pragma(#x) after\nP(bar baz) c\nx _Pragma ( "  lead  trail  " ) y\n_Pragma(L"wide")\n_Pragma("once")\nint z _Pragma\n("after")\n',
+  });
+  assert.ok(want.pragmas.includes('main.hlsl:1 #pragma foo "q" \\n'), "cpp's destringized text");
+  agree({ 'main.hlsl': '#define X 1\n_Pragma("push_macro(\\"X\\")")\n#undef X\n_Pragma("pop_macro(\\"X\\")")\nX\n' });
+  agree({ 'main.hlsl': 'int a;\n_Pragma(1)\n' });
+});
+
+t("_Pragma's once and push_macro/pop_macro count for a #define's text too (the directives-only reading expands the lines that may run one)", () => {
+  const header = '_Pragma("once")\n#ifdef SEEN\n#define RS "CBV(b1)"\n#else\n#define SEEN\n#define RS "CBV(b0)"\n#endif\n';
+  const cases: Record<string, string>[] = [
+    { 'main.hlsl': '#include "h.h"\n#include "h.h"\nRS\n', 'h.h': header },
+    { 'main.hlsl': '#define SAVE _Pragma("push_macro(\\"RS\\")")\n#define RS "CBV(b2)"\nSAVE\n#undef RS\n#define RS "CBV(b3)"\n_Pragma("pop_macro(\\"RS\\")")\nRS\n' },
+  ];
+  for (const files of cases) {
+    const { dir, main } = write(files);
+    const want = cpp(dir, main).tokens.at(-1)!.replace(/^\S+ "(.*)"$/, '$1');
+    assert.match(want, /^CBV\(b\d\)$/, 'cpp expands RS');
+    const host = { host: fileSystemHost({ fs, path }), predefines: false };
+    assert.is(new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, host).defineText('RS').text, want, 'defineText (directives only)');
+    const full = new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, host);
+    full.preprocessedText();
+    assert.is(full.defineText('RS').text, want, 'defineText after the full reading');
+  }
+});
+
+t('a pragma line stays one line: no escape or splice of the input starts a line of its own in the text', () => {
+  const { dir, main } = write({ 'main.hlsl': '_Pragma("a\\nb \\\\n \\r") x\n#pragma foo "\\n" \\\n bar\n_Pragma("x\\\\") y\n' });
+  const f = new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, { predefines: false });
+  const rows = f.preprocessedText().split('\n');
+  assert.equal(rows.filter((r) => r.startsWith('#pragma')), ['#pragma a\\nb \\n \\r', '#pragma foo "\\n" bar', '#pragma x\\'], 'three pragma lines, each whole');
+  assert.equal(rows.filter((r) => !r.startsWith('#')).join(' ').trim().split(/\s+/), ['x', 'y']);
+  assert.equal(dxbin(dir, main, DXC_ONLY()).pragmas, cpp(dir, main).pragmas);
+});
+
+/** cpp's diagnostics for `args` as `line:column kind: message` (the `[-W...]` tag left off), its first error only. */
+function cppDiagnostics(main: string, args: string[]): { stdout: string; diagnostics: string[] } {
+  const r = spawnSync('cpp', [...args, '-undef', '-nostdinc', main], { encoding: 'utf8' });
+  if (r.error) throw r.error;
+  const all = [...r.stderr.matchAll(/^.*?:(\d+):(\d+): (warning|error|fatal error): (.*?)(?: \[-W[\w-]+\])?$/gm)].map((m) => `${m[1]}:${m[2]} ${m[3] === 'warning' ? 'warning' : 'error'}: ${m[4]}`);
+  const firstError = all.findIndex((d) => / error: /.test(d));
+  return { stdout: r.stdout, diagnostics: firstError < 0 ? all : [all[firstError]!] };
+}
+
+/**
+ * Each literal's value in `#if` read bit by bit (bits 0 to 31 and the sign, a line each that
+ * prints a token when set) by cpp (`args`: its language) and by dxbin: the same tokens on the
+ * same lines, the same warnings at the same places.
+ */
+function sameValues(literals: string[], args: string[] = []): void {
+  let text = '';
+  literals.forEach((l, i) => {
+    text += `#if (${l}) < 0\nv${i}_neg\n#endif\n`;
+    for (let b = 0; b < 32; b++) text += `#if ((${l}) >> ${b}) & 1\nv${i}_${b}\n#endif\n`;
+  });
+  const { dir, main } = write({ 'main.hlsl': text });
+  const want = cppDiagnostics(main, args);
+  const f = new HlslFile(text, main, {}, {}, { predefines: false });
+  let gotTokens: string[] = [];
+  let got: string[];
+  try {
+    gotTokens = markedTokens(f.preprocessedText());
+    got = f.warnings.map((w) => `${w.location.line}:${w.location.column} warning: ${w.message}`);
+  } catch (e) {
+    if (!(e instanceof HlslError)) throw e;
+    got = [`${e.location?.line}:${e.location?.column} error: ${e.detail}`];
+  }
+  assert.equal(got, want.diagnostics, `${literals.join(' ')}: the same diagnostics`);
+  if (!want.diagnostics.some((d) => / error: /.test(d))) {
+    const strip = (s: string) => s.split(`${dir}/`).join('');
+    assert.ok(markedTokens(want.stdout).length > 0, 'cpp printed bits');
+    assert.equal(gotTokens.map(strip), markedTokens(want.stdout).map(strip), `${literals.join(' ')}: the same values`);
+  }
+}
+
+t("#if character constants take cpp's values: UTF-8 bytes of a plain one (an int of up to four, signed char alone), code points of L/u/U, escapes one unit", () => {
+  sameValues(["'\u00e9'", "'é'", "'ab'", "'\\377'", "'\\x80'", "'a'", "'\\0'", "'a\\0'", "'\\xff\\xff'", "'abcd'", "'abcde'", "'😀'", "'\\U0001F600'"]);
+  sameValues(["L'é'", "u'é'", "U'é'", "U'\\U0001F600'", "u'\\U0001F600'", "L'\\U0001F600'", "u'😀'", "L'ab'", "U'ab'", "L'\\xffffffff'", "u'\\xffff'", "U'\\xffffffff'", "u'a'", "L'a'"]);
+  // an escape past its unit: masked, with cpp's warning
+  sameValues(["'\\x100'", "'\\x141'", "'\\400'", "u'\\x10000'", "L'\\x100000000'"]);
+  // u8 is C++17's (C reads u8 as a name): cpp as C++17
+  sameValues(["u8'a'", "u8'\\xff'", "u8'\\x7f'"], ['-x', 'c++', '-std=c++17']);
+});
+
+t('#if character constants cpp refuses: empty, a u8 one of two bytes', () => {
+  sameValues(["''"]);
+  sameValues(["u8'é'"], ['-x', 'c++', '-std=c++17']);
+  sameValues(["u8'ab'"], ['-x', 'c++', '-std=c++17']);
+});
+
+test('an unknown escape in a string of root signature text (an entry attribute, a #define) warns once with its place: the API and rootsig compile', async () => {
+  const text = '#define RS "CBV(b0),\\ SRV(t0)"\n[RootSignature("CBV(b1),\\qSRV(t1)")]\nvoid main() {}\n';
+  const f = new HlslFile(text, 'rs.hlsl');
+  assert.is(f.defineText('RS').text, 'CBV(b0), SRV(t0)');
+  f.defineText('RS');
+  const seen = (h: HlslFile) => h.warnings.map((w) => `${w.location.file}:${w.location.line}:${w.location.column} ${w.message}`);
+  assert.equal(seen(f), ["rs.hlsl:1:21 unknown escape sequence '\\ '"], 'the #define: once, at its backslash, however often its text is made');
+  const g = new HlslFile(text, 'rs.hlsl');
+  assert.is(g.entryText('main').text, 'CBV(b1),qSRV(t1)');
+  assert.equal(seen(g), ["rs.hlsl:2:25 unknown escape sequence '\\q'"], 'the attribute: once, at its backslash');
+  // after #line: the presumed place, as every message
+  const h = new HlslFile('#line 40 "p.hlsl"\n#define RS "CBV(b0)\\z"\n', 'rs.hlsl');
+  assert.is(h.defineText('RS').text, 'CBV(b0)z');
+  assert.equal(seen(h), ["p.hlsl:40:20 unknown escape sequence '\\z'"]);
+  const { main } = write({ 'rs.hlsl': text.replace('\\q', '\\ ') });
+  for (const [how, line] of [[['--define', 'RS'], `${main}:1:21`], [['--entry', 'main'], `${main}:2:25`]] as const) {
+    const r = spawnSync(process.execPath, [await builtCli(), 'rootsig', 'compile', '--to', '1.1', '--file', main, ...how, '-o', join(work, 'rs.bin')], { encoding: 'utf8' });
+    assert.is(r.status, 0, r.stderr);
+    assert.equal(r.stderr.split('\n').filter((l) => l !== ''), [`${line}: warning: unknown escape sequence '\\ '`], `rootsig compile ${how.join(' ')}: the warning once`);
+  }
+});
+
+test.after(() => rmSync(work, { recursive: true, force: true }));
+test.run();
