@@ -1,7 +1,7 @@
 /**
  * Macro expansion (clang's PPMacroExpansion and TokenLexer): object- and function-like macros
- * with `#`, `##` and `__VA_ARGS__`, the builtins, hide sets made once per run, rescanning on an
- * explicit work stack.
+ * with `#`, `##` and `__VA_ARGS__`, the builtins, hide sets made once per run, rescanning and
+ * argument pre-expansion on explicit stacks (no JS recursion per level of nesting).
  */
 import { LimitError, WORK_KINDS } from '../../../bytes/budget.js';
 import { Context } from './context.js';
@@ -32,56 +32,100 @@ export class Expander extends Context {
 
   /**
    * Expands `input` onto `out`. Rescanning runs on an explicit work stack (an expansion is pushed
-   * in front of the rest of the input); arguments are pre-expanded by a nested call (`argument`:
-   * its tokens are scanned again, charged as `scan`; each level one of the budget's depth).
+   * in front of the rest of the input); so does argument pre-expansion: a call whose replacement
+   * needs an argument expanded waits on `calls` while the argument is expanded in a frame of its
+   * own on `frames` (its tokens scanned again, charged as `scan`; each frame one level of the
+   * budget's depth), then goes on where it stopped. No level of nesting is a JS call.
    * `inIf` evaluates `defined`.
    */
   expand(input: readonly Token[], inIf: boolean, argument: boolean, out: Token[], from = 0, to = input.length): Token[] {
-    if (argument && to > from) {
-      let chars = 0;
-      for (let k = from; k < to; k++) chars += input[k]!.text.length + 1;
-      this.charge('scan', chars, input[from]);
+    if (argument) this.chargeScan(input, from, to);
+    let top: Expansion = { c: new Cursor(input, from, to), out, inIf };
+    // frames[j + 1] expands an argument of calls[j]; frames[0] is this call's input
+    const frames: Expansion[] = [top];
+    const calls: Call[] = [];
+    try {
+      for (;;) {
+        const c = top.c;
+        let waiting: Call | undefined;
+        for (let t = c.next(); t !== undefined; t = c.next()) {
+          if (t.kind !== IDENT) {
+            top.out.push(t);
+            continue;
+          }
+          if (top.inIf && t.text === 'defined') {
+            top.out.push(this.defined(t, c));
+            continue;
+          }
+          const macro = this.macros.get(t.text);
+          if (macro === undefined || (t.hide !== null && t.hide.has(t.text))) {
+            top.out.push(t);
+            continue;
+          }
+          if (macro.builtin) {
+            const made = this.builtin(macro, t);
+            this.charge('produce', made.text.length, t);
+            top.out.push(made);
+            continue;
+          }
+          // a token made by N nested expansions carries N names: the nesting, against the depth limit
+          if (t.hide !== null) {
+            const limit = this.budget.limit('depth');
+            if (t.hide.size + this.budget.depth >= limit) throw this.limitAt(new LimitError('depth', limit, WORK_KINDS.depth.option, ''), t);
+          }
+          if (macro.params === undefined) {
+            // no parameters: nothing to pre-expand, the replacement is made at once
+            const call = newCall(macro, t, [], this.addHide(t.hide, macro.name, t), top.inIf);
+            this.substitute(call);
+            c.pushFront(call.res);
+            continue;
+          }
+          const next = c.peek();
+          if (!next || next.kind !== PUNCT || next.text !== '(') {
+            top.out.push(t);
+            continue;
+          }
+          const { args, close } = this.collectArguments(macro, t, c);
+          const call = newCall(macro, t, args, this.addHide(this.intersect(t.hide, close.hide, t), macro.name, t), top.inIf);
+          if (this.substitute(call) >= 0) {
+            waiting = call;
+            break;
+          }
+          c.pushFront(call.res);
+        }
+        if (waiting === undefined) {
+          // this frame's input is done: the outermost returns; an argument's goes to the call waiting on it
+          if (frames.length === 1) return out;
+          frames.pop();
+          this.leave();
+          waiting = calls.pop()!;
+          waiting.expanded[waiting.need] = top.out;
+          top = frames[frames.length - 1]!;
+          if (this.substitute(waiting) < 0) {
+            top.c.pushFront(waiting.res);
+            continue;
+          }
+        }
+        // `waiting` needs argument `need` pre-expanded: one level deeper, its tokens scanned again
+        this.enter(waiting.call);
+        calls.push(waiting);
+        const raw = waiting.args[waiting.need] ?? [];
+        top = { c: new Cursor(raw, 0, raw.length), out: [], inIf: waiting.inIf };
+        frames.push(top);
+        this.chargeScan(raw, 0, raw.length);
+      }
+    } finally {
+      // a failure inside arguments: their levels go back to the budget
+      for (let n = frames.length - 1; n > 0; n--) this.leave();
     }
-    const c = new Cursor(input, from, to);
-    for (let t = c.next(); t !== undefined; t = c.next()) {
-      if (t.kind !== IDENT) {
-        out.push(t);
-        continue;
-      }
-      if (inIf && t.text === 'defined') {
-        out.push(this.defined(t, c));
-        continue;
-      }
-      const macro = this.macros.get(t.text);
-      if (macro === undefined || (t.hide !== null && t.hide.has(t.text))) {
-        out.push(t);
-        continue;
-      }
-      if (macro.builtin) {
-        const made = this.builtin(macro, t);
-        this.charge('produce', made.text.length, t);
-        out.push(made);
-        continue;
-      }
-      // a token made by N nested expansions carries N names: the nesting, against the depth limit
-      if (t.hide !== null) {
-        const limit = this.budget.limit('depth');
-        if (t.hide.size + this.budget.depth >= limit) throw this.limitAt(new LimitError('depth', limit, WORK_KINDS.depth.option, ''), t);
-      }
-      if (macro.params === undefined) {
-        c.pushFront(this.substitute(macro, t, [], this.addHide(t.hide, macro.name, t), inIf));
-        continue;
-      }
-      const next = c.peek();
-      if (!next || next.kind !== PUNCT || next.text !== '(') {
-        out.push(t);
-        continue;
-      }
-      const { args, close } = this.collectArguments(macro, t, c);
-      const hide = this.addHide(this.intersect(t.hide, close.hide, t), macro.name, t);
-      c.pushFront(this.substitute(macro, t, args, hide, inIf));
-    }
-    return out;
+  }
+
+  /** An argument's tokens read again for its pre-expansion: charged as `scan`. */
+  private chargeScan(input: readonly Token[], from: number, to: number): void {
+    if (to <= from) return;
+    let chars = 0;
+    for (let k = from; k < to; k++) chars += input[k]!.text.length + 1;
+    this.charge('scan', chars, input[from]);
   }
 
   private defined(t: Token, c: Cursor): Token {
@@ -156,8 +200,15 @@ export class Expander extends Context {
     }
   }
 
-  /** The replacement of one call: parameters replaced, `#` and `##` applied, every token given the call's place and `hide`. */
-  private substitute(macro: Macro, call: Token, args: Token[][], hide: HideSet, inIf: boolean): Token[] {
+  /**
+   * The replacement of one call: parameters replaced, `#` and `##` applied, every token given the
+   * call's place and `hide`; -1 when it is made (in `call.res`). A parameter whose argument is
+   * still to be pre-expanded stops it: it returns the argument's index (also in `call.need`), and
+   * the call goes on from that parameter once `call.expanded` holds the argument expanded. So the
+   * arguments are expanded in the order of their first use outside `#` and `##`, each once.
+   */
+  private substitute(call: Call): number {
+    const { macro, call: at, args, hide } = call;
     const body = macro.body;
     const params = macro.params;
     if (params === undefined) {
@@ -173,24 +224,21 @@ export class Expander extends Context {
         chars += b.text.length + 1;
       }
       if (plain) {
-        this.charge('produce', chars, call);
+        this.charge('produce', chars, at);
         const out: Token[] = [];
         for (let i = 0; i < body.length; i++) {
           const t = body[i]!;
-          const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
-          out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: i === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
+          const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, at) : hide;
+          out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: i === 0 ? at.space : t.space, bol: false, hide: h, from: at.from, at: at.at, synthetic: t.synthetic });
         }
-        return out;
+        call.res = out;
+        return -1;
       }
     }
     const index = this.paramIndexOf(macro);
     const paramIndex = (t: Token | undefined): number => (index !== undefined && t !== undefined && t.kind === IDENT ? (index.get(t.text) ?? -1) : -1);
-    const expanded: (Token[] | undefined)[] = [];
-    // characters of each argument as given and as expanded, counted once per call
-    const rawChars: number[] = [];
-    const expandedChars: number[] = [];
-    const res: Token[] = [];
-    for (let i = 0; i < body.length; i++) {
+    const { expanded, rawChars, expandedChars, res } = call;
+    for (let i = call.i; i < body.length; i++) {
       const b = body[i]!;
       if (params && b.kind === PUNCT && b.text === '#') {
         const k = paramIndex(body[i + 1]);
@@ -208,7 +256,7 @@ export class Expander extends Context {
           i++;
         } else if (k >= 0) {
           rhs = args[k] ?? [];
-          this.charge('produce', (rawChars[k] ??= charsOf(rhs)), call);
+          this.charge('produce', (rawChars[k] ??= charsOf(rhs)), at);
         } else rhs = [rhsToken];
         const lhs = res[res.length - 1];
         // GNU: `, ## __VA_ARGS__` with no variadic arguments drops the comma
@@ -228,15 +276,21 @@ export class Expander extends Context {
       }
       const k = paramIndex(b);
       if (k >= 0) {
-        const raw = args[k] ?? [];
         const beforePaste = body[i + 1] !== undefined && isPaste(body[i + 1]!);
         let list: Token[];
         if (beforePaste) {
-          list = raw;
-          this.charge('produce', (rawChars[k] ??= charsOf(raw)), call);
+          list = args[k] ?? [];
+          this.charge('produce', (rawChars[k] ??= charsOf(list)), at);
         } else {
-          list = expanded[k] ??= this.expandArgument(raw, inIf, call);
-          this.charge('produce', (expandedChars[k] ??= charsOf(list)), call);
+          const e = expanded[k];
+          if (e === undefined) {
+            // first use of this argument outside # and ##: stop here until it is pre-expanded
+            call.i = i;
+            call.need = k;
+            return k;
+          }
+          list = e;
+          this.charge('produce', (expandedChars[k] ??= charsOf(list)), at);
         }
         if (list.length === 0) {
           if (beforePaste) res.push(PLACEMARKER);
@@ -246,17 +300,18 @@ export class Expander extends Context {
         for (let r = 1; r < list.length; r++) res.push(list[r]!);
         continue;
       }
-      this.charge('produce', b.text.length + 1, call);
+      this.charge('produce', b.text.length + 1, at);
       res.push(b);
     }
     // every token takes the call's place and hide set; the first one the call's spacing
     const out: Token[] = [];
     for (const t of res) {
       if (t === PLACEMARKER) continue;
-      const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
-      out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: out.length === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
+      const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, at) : hide;
+      out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: out.length === 0 ? at.space : t.space, bol: false, hide: h, from: at.from, at: at.at, synthetic: t.synthetic });
     }
-    return out;
+    call.res = out;
+    return -1;
   }
 
   /**
@@ -312,20 +367,6 @@ export class Expander extends Context {
     return r;
   }
 
-  /** An argument pre-expanded before substitution: one level of the budget's depth, its tokens scanned again. */
-  private expandArgument(raw: readonly Token[], inIf: boolean, call: Token): Token[] {
-    this.enter(call);
-    try {
-      return this.expand(raw, inIf, true, []);
-    } catch (e) {
-      // a maxDepth raised past what the stack holds: the nesting reached is the limit met
-      if (e instanceof RangeError) throw this.limitAt(new LimitError('depth', this.budget.depth, WORK_KINDS.depth.option, ''), call);
-      throw e;
-    } finally {
-      this.leave();
-    }
-  }
-
   /** The parameter names of a function-like macro to their indices (made once per macro). */
   private paramIndexOf(macro: Macro): Map<string, number> | undefined {
     if (macro.params === undefined) return undefined;
@@ -369,6 +410,40 @@ export function charsOf(tokens: readonly Token[]): number {
   let n = 0;
   for (const t of tokens) n += t.text.length + 1;
   return n;
+}
+
+/** One frame of `Expander.expand`'s stack: a cursor over its input and where its tokens go. */
+interface Expansion {
+  readonly c: Cursor;
+  readonly out: Token[];
+  readonly inIf: boolean;
+}
+
+/**
+ * A macro call being replaced (`Expander.substitute`): its arguments, those pre-expanded so far,
+ * the replacement made so far and where in the body it stopped.
+ */
+interface Call {
+  readonly macro: Macro;
+  /** The macro's name where it is called: the replacement's place and spacing, where its errors and charges stand. */
+  readonly call: Token;
+  readonly args: readonly Token[][];
+  readonly hide: HideSet;
+  readonly inIf: boolean;
+  /** The body index to go on from. */
+  i: number;
+  /** The argument to pre-expand when substitute stopped. */
+  need: number;
+  /** The replacement so far (placemarkers and all); once made, the replacement. */
+  res: Token[];
+  readonly expanded: (Token[] | undefined)[];
+  /** Characters of each argument as given and as expanded, counted once per call. */
+  readonly rawChars: number[];
+  readonly expandedChars: number[];
+}
+
+function newCall(macro: Macro, call: Token, args: Token[][], hide: HideSet, inIf: boolean): Call {
+  return { macro, call, args, hide, inIf, i: 0, need: -1, res: [], expanded: [], rawChars: [], expandedChars: [] };
 }
 
 /** Tokens read in order from a range of an array, with expansions pushed in front of what is left (rescanning). */
