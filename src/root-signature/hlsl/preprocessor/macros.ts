@@ -109,10 +109,10 @@ export class Expander extends Context {
         // `waiting` needs argument `need` pre-expanded: one level deeper, its tokens scanned again
         this.enter(waiting.call);
         calls.push(waiting);
-        const raw = waiting.args[waiting.need] ?? [];
-        top = { c: new Cursor(raw, 0, raw.length), out: [], inIf: waiting.inIf };
+        const raw = waiting.args[waiting.need] ?? NO_TOKENS;
+        top = { c: new Cursor(raw.src, raw.from, raw.to), out: [], inIf: waiting.inIf };
         frames.push(top);
-        this.chargeScan(raw, 0, raw.length);
+        this.chargeScan(raw.src, raw.from, raw.to);
       }
     } finally {
       // a failure inside arguments: their levels go back to the budget
@@ -168,11 +168,20 @@ export class Expander extends Context {
     }
   }
 
-  /** The arguments of a call whose `(` is on top of `work`, split at top-level commas (the variadic one keeps its commas). */
-  private collectArguments(macro: Macro, name: Token, c: Cursor): { args: Token[][]; close: Token } {
+  /**
+   * The arguments of a call whose `(` is next in `c`, split at top-level commas (the variadic one
+   * keeps its commas). Read straight from the cursor's input (nothing pushed in front of it), each
+   * is a range of that input, not a copy: a nest of N calls holds N ranges, not N lists of N tokens.
+   */
+  private collectArguments(macro: Macro, name: Token, c: Cursor): { args: Arg[]; close: Token } {
     const params = macro.params!;
     c.next(); // (
-    const args: Token[][] = [[]];
+    const src = c.plainInput();
+    const args: Arg[] = [];
+    // the argument being read: its tokens (not a range), or where its range starts, and whether it has any
+    let list: Token[] = [];
+    let start = c.at;
+    let empty = true;
     let depth = 0;
     for (;;) {
       const t = c.next();
@@ -182,22 +191,34 @@ export class Expander extends Context {
         else if (t.text === ')') {
           if (depth === 0) {
             if (params.length === 0) {
-              if (args[0]!.length > 0) this.fail(name, 'too many arguments provided to function-like macro invocation');
+              if (!empty) this.fail(name, 'too many arguments provided to function-like macro invocation');
               return { args: [], close: t };
             }
-            if (args.length === params.length - 1 && macro.variadic) args.push([]);
+            args.push(src !== undefined ? { src, from: start, to: c.at - 1 } : { src: list, from: 0, to: list.length });
+            if (args.length === params.length - 1 && macro.variadic) args.push(NO_TOKENS);
             if (args.length < params.length) this.fail(t, 'too few arguments provided to function-like macro invocation');
             return { args, close: t };
           }
           depth--;
-        } else if (t.text === ',' && depth === 0 && !(macro.variadic && args.length === params.length)) {
-          if (args.length >= params.length) this.fail(t, 'too many arguments provided to function-like macro invocation');
-          args.push([]);
+        } else if (t.text === ',' && depth === 0 && !(macro.variadic && args.length + 1 === params.length)) {
+          if (args.length + 1 >= params.length) this.fail(t, 'too many arguments provided to function-like macro invocation');
+          args.push(src !== undefined ? { src, from: start, to: c.at - 1 } : { src: list, from: 0, to: list.length });
+          list = [];
+          start = c.at;
+          empty = true;
           continue;
         }
       }
-      args[args.length - 1]!.push(t);
+      empty = false;
+      if (src === undefined) list.push(t);
     }
+  }
+
+  /** Argument `k` of a call as its tokens (a range copied once per call, when it is used as written: `#`, `##`). */
+  private rawArgument(call: Call, k: number): Token[] {
+    const a = call.args[k];
+    if (a === undefined) return [];
+    return (call.raw[k] ??= a.from === 0 && a.to === a.src.length ? (a.src as Token[]) : a.src.slice(a.from, a.to));
   }
 
   /**
@@ -208,7 +229,7 @@ export class Expander extends Context {
    * arguments are expanded in the order of their first use outside `#` and `##`, each once.
    */
   private substitute(call: Call): number {
-    const { macro, call: at, args, hide } = call;
+    const { macro, call: at, hide } = call;
     const body = macro.body;
     const params = macro.params;
     if (params === undefined) {
@@ -242,7 +263,7 @@ export class Expander extends Context {
       const b = body[i]!;
       if (params && b.kind === PUNCT && b.text === '#') {
         const k = paramIndex(body[i + 1]);
-        res.push(this.stringize(args[k] ?? [], b));
+        res.push(this.stringize(this.rawArgument(call, k), b));
         i++;
         continue;
       }
@@ -252,10 +273,10 @@ export class Expander extends Context {
         const k = paramIndex(rhsToken);
         let rhs: Token[];
         if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && paramIndex(body[i + 1]) >= 0) {
-          rhs = [this.stringize(args[paramIndex(body[i + 1])] ?? [], rhsToken)];
+          rhs = [this.stringize(this.rawArgument(call, paramIndex(body[i + 1])), rhsToken)];
           i++;
         } else if (k >= 0) {
-          rhs = args[k] ?? [];
+          rhs = this.rawArgument(call, k);
           this.charge('produce', (rawChars[k] ??= charsOf(rhs)), at);
         } else rhs = [rhsToken];
         const lhs = res[res.length - 1];
@@ -279,7 +300,7 @@ export class Expander extends Context {
         const beforePaste = body[i + 1] !== undefined && isPaste(body[i + 1]!);
         let list: Token[];
         if (beforePaste) {
-          list = args[k] ?? [];
+          list = this.rawArgument(call, k);
           this.charge('produce', (rawChars[k] ??= charsOf(list)), at);
         } else {
           const e = expanded[k];
@@ -427,7 +448,9 @@ interface Call {
   readonly macro: Macro;
   /** The macro's name where it is called: the replacement's place and spacing, where its errors and charges stand. */
   readonly call: Token;
-  readonly args: readonly Token[][];
+  readonly args: readonly Arg[];
+  /** The arguments copied out of their ranges (rawArgument). */
+  readonly raw: (Token[] | undefined)[];
   readonly hide: HideSet;
   readonly inIf: boolean;
   /** The body index to go on from. */
@@ -442,9 +465,18 @@ interface Call {
   readonly expandedChars: number[];
 }
 
-function newCall(macro: Macro, call: Token, args: Token[][], hide: HideSet, inIf: boolean): Call {
-  return { macro, call, args, hide, inIf, i: 0, need: -1, res: [], expanded: [], rawChars: [], expandedChars: [] };
+function newCall(macro: Macro, call: Token, args: readonly Arg[], hide: HideSet, inIf: boolean): Call {
+  return { macro, call, args, raw: [], hide, inIf, i: 0, need: -1, res: [], expanded: [], rawChars: [], expandedChars: [] };
 }
+
+/** A macro argument: tokens `from` to `to` of `src` (the input of the call's frame, or a list of its own). */
+interface Arg {
+  readonly src: readonly Token[];
+  readonly from: number;
+  readonly to: number;
+}
+
+const NO_TOKENS: Arg = { src: [], from: 0, to: 0 };
 
 /** Tokens read in order from a range of an array, with expansions pushed in front of what is left (rescanning). */
 class Cursor {
@@ -463,6 +495,16 @@ class Cursor {
   peek(): Token | undefined {
     if (this.work.length > 0) return this.work[this.work.length - 1];
     return this.i < this.end ? this.input[this.i] : undefined;
+  }
+
+  /** The input, when nothing is pushed in front of it (the tokens that follow are then its own, in order from `at`). */
+  plainInput(): readonly Token[] | undefined {
+    return this.work.length === 0 ? this.input : undefined;
+  }
+
+  /** The index in the input of the next token read from it. */
+  get at(): number {
+    return this.i;
   }
 
   pushFront(tokens: readonly Token[]): void {
