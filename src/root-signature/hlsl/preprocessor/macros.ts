@@ -256,13 +256,12 @@ export class Expander extends Context {
         return -1;
       }
     }
-    const index = this.paramIndexOf(macro);
-    const paramIndex = (t: Token | undefined): number => (index !== undefined && t !== undefined && t.kind === IDENT ? (index.get(t.text) ?? -1) : -1);
+    const index = (call.index ??= this.paramIndexOf(macro));
     const { expanded, rawChars, expandedChars, res } = call;
     for (let i = call.i; i < body.length; i++) {
       const b = body[i]!;
       if (params && b.kind === PUNCT && b.text === '#') {
-        const k = paramIndex(body[i + 1]);
+        const k = paramAt(index, body[i + 1]);
         res.push(this.stringize(this.rawArgument(call, k), b));
         i++;
         continue;
@@ -270,10 +269,10 @@ export class Expander extends Context {
       if (isPaste(b)) {
         const rhsToken = body[i + 1]!;
         i++;
-        const k = paramIndex(rhsToken);
+        const k = paramAt(index, rhsToken);
         let rhs: Token[];
-        if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && paramIndex(body[i + 1]) >= 0) {
-          rhs = [this.stringize(this.rawArgument(call, paramIndex(body[i + 1])), rhsToken)];
+        if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && paramAt(index, body[i + 1]) >= 0) {
+          rhs = [this.stringize(this.rawArgument(call, paramAt(index, body[i + 1])), rhsToken)];
           i++;
         } else if (k >= 0) {
           rhs = this.rawArgument(call, k);
@@ -295,7 +294,7 @@ export class Expander extends Context {
         for (let r = 1; r < rhs.length; r++) res.push(rhs[r]!);
         continue;
       }
-      const k = paramIndex(b);
+      const k = paramAt(index, b);
       if (k >= 0) {
         const beforePaste = body[i + 1] !== undefined && isPaste(body[i + 1]!);
         let list: Token[];
@@ -424,6 +423,11 @@ export class Expander extends Context {
   }
 }
 
+/** The index of the parameter `t` names (-1 for none; an object-like macro has no `index`). */
+function paramAt(index: Map<string, number> | undefined, t: Token | undefined): number {
+  return index !== undefined && t !== undefined && t.kind === IDENT ? (index.get(t.text) ?? -1) : -1;
+}
+
 export const isPaste = (t: Token) => t.kind === PUNCT && t.text === '##';
 
 /** Characters of a token list as produced: each token's spelling and a space. */
@@ -453,6 +457,8 @@ interface Call {
   readonly raw: (Token[] | undefined)[];
   readonly hide: HideSet;
   readonly inIf: boolean;
+  /** The macro's parameter indices (paramIndexOf), looked up once per call. */
+  index?: Map<string, number>;
   /** The body index to go on from. */
   i: number;
   /** The argument to pre-expand when substitute stopped. */
@@ -466,8 +472,13 @@ interface Call {
 }
 
 function newCall(macro: Macro, call: Token, args: readonly Arg[], hide: HideSet, inIf: boolean): Call {
+  // no arguments (an object-like macro, `F()`): nothing is written per argument, one shared empty row
+  if (args.length === 0) return { macro, call, args, raw: NO_ROW, hide, inIf, i: 0, need: -1, res: [], expanded: NO_ROW, rawChars: NO_ROW, expandedChars: NO_ROW };
   return { macro, call, args, raw: [], hide, inIf, i: 0, need: -1, res: [], expanded: [], rawChars: [], expandedChars: [] };
 }
+
+/** The per-argument rows of a call without arguments: never written (its body names no parameter). */
+const NO_ROW: never[] = [];
 
 /** A macro argument: tokens `from` to `to` of `src` (the input of the call's frame, or a list of its own). */
 interface Arg {
