@@ -6,8 +6,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { execFileSync } from 'node:child_process';
 import { HlslError, HlslFile, compileRootSignatureBlob, decodeHlslSource, virtualHost, type VirtualEntry } from '../src/index.js';
 import { HLSL_PREDEFINES, profileMacros } from '../codecs/hlsl-preprocessor.js';
+import { ROOT } from './helpers/corpus.js';
 
 const rs = (text: string, defines: Record<string, string> = {}, name = 'RS') => new HlslFile(text, 'a.hlsl', defines).defineText(name).text;
 const tree = (files: Record<string, VirtualEntry>, main: string, options: { includeDirs?: string[]; defines?: ['D' | 'U', string][] } = {}) =>
@@ -193,26 +195,54 @@ test('budgets: a macro bomb and a deep argument nest are typed limits, linear in
   assert.throws(() => rs(bomb), (e: unknown) => e instanceof HlslError && e.code === 'limit-exceeded' && e.limit?.kind === 'produce' && /^a\.hlsl:\d+:\d+: error: more than maxProducedChars = \d+ characters \(produce: /.test(e.message));
   const deep = `#define F(x) x\n#define RS ${'F('.repeat(2000)}"CBV(b0)"${')'.repeat(2000)}\n`;
   assert.throws(() => rs(deep), (e: unknown) => e instanceof HlslError && e.code === 'limit-exceeded', 'each level re-reads the arguments inside it: the scan budget or the depth stops it');
-  // the old names still raise the kinds they stand for: maxExpansionTokens the produced and scanned budgets
-  // argument pre-expansion still recurses (one JS frame group a level): JIT-compiled frames hold the
-  // default 1000 levels on Node's stack, interpreted ones (--jitless, or a cold run on a loaded
-  // machine) about 968, where the stack's RangeError ends it as the depth limit at the level reached
-  assert.throws(() => new HlslFile(deep, 'a.hlsl', {}, { maxExpansionTokens: 1e9 }).defineText('RS'), (e: unknown) => e instanceof HlslError && e.code === 'limit-exceeded' && e.limit?.kind === 'depth' && Number(/maxDepth = (\d+) levels/.exec(e.message)?.[1]) <= 1000 && Number(/maxDepth = (\d+) levels/.exec(e.message)?.[1]) >= 500);
+  // the old names still raise the kinds they stand for: maxExpansionTokens the produced and scanned budgets;
+  // argument pre-expansion runs on an explicit stack, so the depth limit is met at its own level (the
+  // 1000th F, column 12 + 2 * 999), never where the JS stack happens to end
+  assert.throws(() => new HlslFile(deep, 'a.hlsl', {}, { maxExpansionTokens: 1e9 }).defineText('RS'), (e: unknown) => e instanceof HlslError && e.code === 'limit-exceeded' && e.limit?.kind === 'depth' && e.path === 'a.hlsl:2:2010' && /maxDepth = 1000 levels/.test(e.message));
   assert.throws(() => new HlslFile(deep, 'a.hlsl', {}, { maxScanBytes: 1e9, maxDepth: 300 }).defineText('RS'), (e: unknown) => e instanceof HlslError && e.limit?.kind === 'depth' && /maxDepth = 300 levels/.test(e.message));
   assert.throws(() => new HlslFile(deep, 'a.hlsl', {}, { maxExpansionTokens: 1e9, maxExpansionDepth: 500 }).defineText('RS'), (e: unknown) => e instanceof HlslError && /maxDepth = 500 levels/.test(e.message));
-  // a maxDepth past what the stack holds still ends in the depth limit, never a RangeError
-  const deeper = `#define F(x) x\n#define RS ${'F('.repeat(3000)}"CBV(b0)"${')'.repeat(3000)}\n`;
-  try {
-    assert.is(new HlslFile(deeper, 'a.hlsl', {}, { maxScanBytes: 1e12, maxDepth: 1e9 }).defineText('RS').text, 'CBV(b0)', 'a stack that holds 3,000 levels');
-  } catch (e) {
-    assert.ok(e instanceof HlslError && e.code === 'limit-exceeded' && e.limit?.kind === 'depth', String(e));
-  }
   assert.is(rs(`#define F(x) x\n#define RS ${'F('.repeat(200)}"CBV(b0)"${')'.repeat(200)}\n`), 'CBV(b0)');
   // #if expressions are evaluated on explicit stacks: nesting costs no recursion (GNU cpp takes these too)
   const parens = `#if ${'('.repeat(5000)}1${')'.repeat(5000)}\n#define RS "CBV(b5)"\n#endif\n`;
   assert.is(rs(parens), 'CBV(b5)');
   const long = `${'#define X 1\n'.repeat(20000)}#define RS "CBV(b0)"\n`;
   assert.is(rs(long), 'CBV(b0)');
+});
+
+/** `#define F(x) x` and RS as `levels` nested calls of F around "CBV(b0)". */
+const nest = (levels: number) => `#define F(x) x\n#define RS ${'F('.repeat(levels)}"CBV(b0)"${')'.repeat(levels)}\n`;
+/** RS's text, or the error's code, kind, place and message (the child process below prints the same). */
+function nestVerdict(text: string, limits: object): string {
+  try {
+    return new HlslFile(text, 'a.hlsl', {}, limits).defineText('RS').text;
+  } catch (e) {
+    if (!(e instanceof HlslError)) throw e;
+    return [e.code, e.limit?.kind, e.path, e.message].join(' | ');
+  }
+}
+
+test('argument pre-expansion has no JS recursion: a 10,000-deep nest expands under a maxDepth above it, and stops at the limit met', () => {
+  // each level re-reads the argument inside it (about 4 * levels characters): the scan budget raised with the depth
+  assert.is(new HlslFile(nest(10000), 'a.hlsl', {}, { maxScanBytes: 1e12, maxDepth: 20000 }).defineText('RS').text, 'CBV(b0)');
+  assert.is(nestVerdict(nest(10000), { maxScanBytes: 1e12, maxDepth: 10001 }), 'CBV(b0)', 'one below the limit');
+  assert.is(nestVerdict(nest(10000), { maxScanBytes: 1e12, maxDepth: 10000 }), 'limit-exceeded | depth | a.hlsl:2:20010 | a.hlsl:2:20010: error: more than maxDepth = 10000 levels (depth: see docs/limits.md)', 'at the limit: the 10,000th F');
+  // calls in the text (no hide set): the level past the limit is the one refused, at the call whose argument it is
+  const text = (levels: number) => `#define F(x) x\n${'F('.repeat(levels)}1${')'.repeat(levels)}\n`;
+  assert.is(new HlslFile(text(1000), 'a.hlsl', {}, { maxScanBytes: 1e9 }).preprocessedText(), '#line 2 "a.hlsl"\n1\n');
+  assert.throws(() => new HlslFile(text(1001), 'a.hlsl', {}, { maxScanBytes: 1e9 }).preprocessedText(), (e: unknown) => e instanceof HlslError && e.limit?.kind === 'depth' && e.path === 'a.hlsl:2:2001');
+});
+
+test('the depth verdict does not depend on the JIT or the stack: node --jitless --stack-size=200 says what this process says', () => {
+  const limits = { maxScanBytes: 1e9 };
+  const here = [nestVerdict(nest(999), limits), nestVerdict(nest(1000), limits)];
+  assert.equal(here, ['CBV(b0)', 'limit-exceeded | depth | a.hlsl:2:2010 | a.hlsl:2:2010: error: more than maxDepth = 1000 levels (depth: see docs/limits.md)'], 'the default maxDepth 1000: 999 levels expand, 1000 are refused at the 1000th F');
+  // interpreted frames on a stack a fifth of the default's: a recursion per level would end near 200 levels
+  const script = `import { HlslError, HlslFile } from './src/index.ts';
+const nest = (levels) => '#define F(x) x\\n#define RS ' + 'F('.repeat(levels) + '"CBV(b0)"' + ')'.repeat(levels) + '\\n';
+const verdict = (text) => { try { return new HlslFile(text, 'a.hlsl', {}, ${JSON.stringify(limits)}).defineText('RS').text; } catch (e) { if (!(e instanceof HlslError)) throw e; return [e.code, e.limit?.kind, e.path, e.message].join(' | '); } };
+process.stdout.write(JSON.stringify([verdict(nest(999)), verdict(nest(1000))]));`;
+  const out = execFileSync(process.execPath, ['--jitless', '--stack-size=200', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  assert.equal(JSON.parse(out), here);
 });
 
 test.run();

@@ -1,7 +1,7 @@
 /**
  * Macro expansion (clang's PPMacroExpansion and TokenLexer): object- and function-like macros
- * with `#`, `##` and `__VA_ARGS__`, the builtins, hide sets made once per run, rescanning on an
- * explicit work stack.
+ * with `#`, `##` and `__VA_ARGS__`, the builtins, hide sets made once per run, rescanning and
+ * argument pre-expansion on explicit stacks (no JS recursion per level of nesting).
  */
 import { LimitError, WORK_KINDS } from '../../../bytes/budget.js';
 import { Context } from './context.js';
@@ -32,56 +32,100 @@ export class Expander extends Context {
 
   /**
    * Expands `input` onto `out`. Rescanning runs on an explicit work stack (an expansion is pushed
-   * in front of the rest of the input); arguments are pre-expanded by a nested call (`argument`:
-   * its tokens are scanned again, charged as `scan`; each level one of the budget's depth).
+   * in front of the rest of the input); so does argument pre-expansion: a call whose replacement
+   * needs an argument expanded waits on `calls` while the argument is expanded in a frame of its
+   * own on `frames` (its tokens scanned again, charged as `scan`; each frame one level of the
+   * budget's depth), then goes on where it stopped. No level of nesting is a JS call.
    * `inIf` evaluates `defined`.
    */
   expand(input: readonly Token[], inIf: boolean, argument: boolean, out: Token[], from = 0, to = input.length): Token[] {
-    if (argument && to > from) {
-      let chars = 0;
-      for (let k = from; k < to; k++) chars += input[k]!.text.length + 1;
-      this.charge('scan', chars, input[from]);
+    if (argument) this.chargeScan(input, from, to);
+    let top: Expansion = { c: new Cursor(input, from, to), out, inIf };
+    // frames[j + 1] expands an argument of calls[j]; frames[0] is this call's input
+    const frames: Expansion[] = [top];
+    const calls: Call[] = [];
+    try {
+      for (;;) {
+        const c = top.c;
+        let waiting: Call | undefined;
+        for (let t = c.next(); t !== undefined; t = c.next()) {
+          if (t.kind !== IDENT) {
+            top.out.push(t);
+            continue;
+          }
+          if (top.inIf && t.text === 'defined') {
+            top.out.push(this.defined(t, c));
+            continue;
+          }
+          const macro = this.macros.get(t.text);
+          if (macro === undefined || (t.hide !== null && t.hide.has(t.text))) {
+            top.out.push(t);
+            continue;
+          }
+          if (macro.builtin) {
+            const made = this.builtin(macro, t);
+            this.charge('produce', made.text.length, t);
+            top.out.push(made);
+            continue;
+          }
+          // a token made by N nested expansions carries N names: the nesting, against the depth limit
+          if (t.hide !== null) {
+            const limit = this.budget.limit('depth');
+            if (t.hide.size + this.budget.depth >= limit) throw this.limitAt(new LimitError('depth', limit, WORK_KINDS.depth.option, ''), t);
+          }
+          if (macro.params === undefined) {
+            // no parameters: nothing to pre-expand, the replacement is made at once
+            const call = newCall(macro, t, [], this.addHide(t.hide, macro.name, t), top.inIf);
+            this.substitute(call);
+            c.pushFront(call.res);
+            continue;
+          }
+          const next = c.peek();
+          if (!next || next.kind !== PUNCT || next.text !== '(') {
+            top.out.push(t);
+            continue;
+          }
+          const { args, close } = this.collectArguments(macro, t, c);
+          const call = newCall(macro, t, args, this.addHide(this.intersect(t.hide, close.hide, t), macro.name, t), top.inIf);
+          if (this.substitute(call) >= 0) {
+            waiting = call;
+            break;
+          }
+          c.pushFront(call.res);
+        }
+        if (waiting === undefined) {
+          // this frame's input is done: the outermost returns; an argument's goes to the call waiting on it
+          if (frames.length === 1) return out;
+          frames.pop();
+          this.leave();
+          waiting = calls.pop()!;
+          waiting.expanded[waiting.need] = top.out;
+          top = frames[frames.length - 1]!;
+          if (this.substitute(waiting) < 0) {
+            top.c.pushFront(waiting.res);
+            continue;
+          }
+        }
+        // `waiting` needs argument `need` pre-expanded: one level deeper, its tokens scanned again
+        this.enter(waiting.call);
+        calls.push(waiting);
+        const raw = waiting.args[waiting.need] ?? NO_TOKENS;
+        top = { c: new Cursor(raw.src, raw.from, raw.to), out: [], inIf: waiting.inIf };
+        frames.push(top);
+        this.chargeScan(raw.src, raw.from, raw.to);
+      }
+    } finally {
+      // a failure inside arguments: their levels go back to the budget
+      for (let n = frames.length - 1; n > 0; n--) this.leave();
     }
-    const c = new Cursor(input, from, to);
-    for (let t = c.next(); t !== undefined; t = c.next()) {
-      if (t.kind !== IDENT) {
-        out.push(t);
-        continue;
-      }
-      if (inIf && t.text === 'defined') {
-        out.push(this.defined(t, c));
-        continue;
-      }
-      const macro = this.macros.get(t.text);
-      if (macro === undefined || (t.hide !== null && t.hide.has(t.text))) {
-        out.push(t);
-        continue;
-      }
-      if (macro.builtin) {
-        const made = this.builtin(macro, t);
-        this.charge('produce', made.text.length, t);
-        out.push(made);
-        continue;
-      }
-      // a token made by N nested expansions carries N names: the nesting, against the depth limit
-      if (t.hide !== null) {
-        const limit = this.budget.limit('depth');
-        if (t.hide.size + this.budget.depth >= limit) throw this.limitAt(new LimitError('depth', limit, WORK_KINDS.depth.option, ''), t);
-      }
-      if (macro.params === undefined) {
-        c.pushFront(this.substitute(macro, t, [], this.addHide(t.hide, macro.name, t), inIf));
-        continue;
-      }
-      const next = c.peek();
-      if (!next || next.kind !== PUNCT || next.text !== '(') {
-        out.push(t);
-        continue;
-      }
-      const { args, close } = this.collectArguments(macro, t, c);
-      const hide = this.addHide(this.intersect(t.hide, close.hide, t), macro.name, t);
-      c.pushFront(this.substitute(macro, t, args, hide, inIf));
-    }
-    return out;
+  }
+
+  /** An argument's tokens read again for its pre-expansion: charged as `scan`. */
+  private chargeScan(input: readonly Token[], from: number, to: number): void {
+    if (to <= from) return;
+    let chars = 0;
+    for (let k = from; k < to; k++) chars += input[k]!.text.length + 1;
+    this.charge('scan', chars, input[from]);
   }
 
   private defined(t: Token, c: Cursor): Token {
@@ -124,11 +168,20 @@ export class Expander extends Context {
     }
   }
 
-  /** The arguments of a call whose `(` is on top of `work`, split at top-level commas (the variadic one keeps its commas). */
-  private collectArguments(macro: Macro, name: Token, c: Cursor): { args: Token[][]; close: Token } {
+  /**
+   * The arguments of a call whose `(` is next in `c`, split at top-level commas (the variadic one
+   * keeps its commas). Read straight from the cursor's input (nothing pushed in front of it), each
+   * is a range of that input, not a copy: a nest of N calls holds N ranges, not N lists of N tokens.
+   */
+  private collectArguments(macro: Macro, name: Token, c: Cursor): { args: Arg[]; close: Token } {
     const params = macro.params!;
     c.next(); // (
-    const args: Token[][] = [[]];
+    const src = c.plainInput();
+    const args: Arg[] = [];
+    // the argument being read: its tokens (not a range), or where its range starts, and whether it has any
+    let list: Token[] = [];
+    let start = c.at;
+    let empty = true;
     let depth = 0;
     for (;;) {
       const t = c.next();
@@ -138,26 +191,45 @@ export class Expander extends Context {
         else if (t.text === ')') {
           if (depth === 0) {
             if (params.length === 0) {
-              if (args[0]!.length > 0) this.fail(name, 'too many arguments provided to function-like macro invocation');
+              if (!empty) this.fail(name, 'too many arguments provided to function-like macro invocation');
               return { args: [], close: t };
             }
-            if (args.length === params.length - 1 && macro.variadic) args.push([]);
+            args.push(src !== undefined ? { src, from: start, to: c.at - 1 } : { src: list, from: 0, to: list.length });
+            if (args.length === params.length - 1 && macro.variadic) args.push(NO_TOKENS);
             if (args.length < params.length) this.fail(t, 'too few arguments provided to function-like macro invocation');
             return { args, close: t };
           }
           depth--;
-        } else if (t.text === ',' && depth === 0 && !(macro.variadic && args.length === params.length)) {
-          if (args.length >= params.length) this.fail(t, 'too many arguments provided to function-like macro invocation');
-          args.push([]);
+        } else if (t.text === ',' && depth === 0 && !(macro.variadic && args.length + 1 === params.length)) {
+          if (args.length + 1 >= params.length) this.fail(t, 'too many arguments provided to function-like macro invocation');
+          args.push(src !== undefined ? { src, from: start, to: c.at - 1 } : { src: list, from: 0, to: list.length });
+          list = [];
+          start = c.at;
+          empty = true;
           continue;
         }
       }
-      args[args.length - 1]!.push(t);
+      empty = false;
+      if (src === undefined) list.push(t);
     }
   }
 
-  /** The replacement of one call: parameters replaced, `#` and `##` applied, every token given the call's place and `hide`. */
-  private substitute(macro: Macro, call: Token, args: Token[][], hide: HideSet, inIf: boolean): Token[] {
+  /** Argument `k` of a call as its tokens (a range copied once per call, when it is used as written: `#`, `##`). */
+  private rawArgument(call: Call, k: number): Token[] {
+    const a = call.args[k];
+    if (a === undefined) return [];
+    return (call.raw[k] ??= a.from === 0 && a.to === a.src.length ? (a.src as Token[]) : a.src.slice(a.from, a.to));
+  }
+
+  /**
+   * The replacement of one call: parameters replaced, `#` and `##` applied, every token given the
+   * call's place and `hide`; -1 when it is made (in `call.res`). A parameter whose argument is
+   * still to be pre-expanded stops it: it returns the argument's index (also in `call.need`), and
+   * the call goes on from that parameter once `call.expanded` holds the argument expanded. So the
+   * arguments are expanded in the order of their first use outside `#` and `##`, each once.
+   */
+  private substitute(call: Call): number {
+    const { macro, call: at, hide } = call;
     const body = macro.body;
     const params = macro.params;
     if (params === undefined) {
@@ -173,42 +245,38 @@ export class Expander extends Context {
         chars += b.text.length + 1;
       }
       if (plain) {
-        this.charge('produce', chars, call);
+        this.charge('produce', chars, at);
         const out: Token[] = [];
         for (let i = 0; i < body.length; i++) {
           const t = body[i]!;
-          const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
-          out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: i === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
+          const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, at) : hide;
+          out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: i === 0 ? at.space : t.space, bol: false, hide: h, from: at.from, at: at.at, synthetic: t.synthetic });
         }
-        return out;
+        call.res = out;
+        return -1;
       }
     }
-    const index = this.paramIndexOf(macro);
-    const paramIndex = (t: Token | undefined): number => (index !== undefined && t !== undefined && t.kind === IDENT ? (index.get(t.text) ?? -1) : -1);
-    const expanded: (Token[] | undefined)[] = [];
-    // characters of each argument as given and as expanded, counted once per call
-    const rawChars: number[] = [];
-    const expandedChars: number[] = [];
-    const res: Token[] = [];
-    for (let i = 0; i < body.length; i++) {
+    const index = (call.index ??= this.paramIndexOf(macro));
+    const { expanded, rawChars, expandedChars, res } = call;
+    for (let i = call.i; i < body.length; i++) {
       const b = body[i]!;
       if (params && b.kind === PUNCT && b.text === '#') {
-        const k = paramIndex(body[i + 1]);
-        res.push(this.stringize(args[k] ?? [], b));
+        const k = paramAt(index, body[i + 1]);
+        res.push(this.stringize(this.rawArgument(call, k), b));
         i++;
         continue;
       }
       if (isPaste(b)) {
         const rhsToken = body[i + 1]!;
         i++;
-        const k = paramIndex(rhsToken);
+        const k = paramAt(index, rhsToken);
         let rhs: Token[];
-        if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && paramIndex(body[i + 1]) >= 0) {
-          rhs = [this.stringize(args[paramIndex(body[i + 1])] ?? [], rhsToken)];
+        if (params && rhsToken.kind === PUNCT && rhsToken.text === '#' && paramAt(index, body[i + 1]) >= 0) {
+          rhs = [this.stringize(this.rawArgument(call, paramAt(index, body[i + 1])), rhsToken)];
           i++;
         } else if (k >= 0) {
-          rhs = args[k] ?? [];
-          this.charge('produce', (rawChars[k] ??= charsOf(rhs)), call);
+          rhs = this.rawArgument(call, k);
+          this.charge('produce', (rawChars[k] ??= charsOf(rhs)), at);
         } else rhs = [rhsToken];
         const lhs = res[res.length - 1];
         // GNU: `, ## __VA_ARGS__` with no variadic arguments drops the comma
@@ -226,17 +294,23 @@ export class Expander extends Context {
         for (let r = 1; r < rhs.length; r++) res.push(rhs[r]!);
         continue;
       }
-      const k = paramIndex(b);
+      const k = paramAt(index, b);
       if (k >= 0) {
-        const raw = args[k] ?? [];
         const beforePaste = body[i + 1] !== undefined && isPaste(body[i + 1]!);
         let list: Token[];
         if (beforePaste) {
-          list = raw;
-          this.charge('produce', (rawChars[k] ??= charsOf(raw)), call);
+          list = this.rawArgument(call, k);
+          this.charge('produce', (rawChars[k] ??= charsOf(list)), at);
         } else {
-          list = expanded[k] ??= this.expandArgument(raw, inIf, call);
-          this.charge('produce', (expandedChars[k] ??= charsOf(list)), call);
+          const e = expanded[k];
+          if (e === undefined) {
+            // first use of this argument outside # and ##: stop here until it is pre-expanded
+            call.i = i;
+            call.need = k;
+            return k;
+          }
+          list = e;
+          this.charge('produce', (expandedChars[k] ??= charsOf(list)), at);
         }
         if (list.length === 0) {
           if (beforePaste) res.push(PLACEMARKER);
@@ -246,17 +320,18 @@ export class Expander extends Context {
         for (let r = 1; r < list.length; r++) res.push(list[r]!);
         continue;
       }
-      this.charge('produce', b.text.length + 1, call);
+      this.charge('produce', b.text.length + 1, at);
       res.push(b);
     }
     // every token takes the call's place and hide set; the first one the call's spacing
     const out: Token[] = [];
     for (const t of res) {
       if (t === PLACEMARKER) continue;
-      const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, call) : hide;
-      out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: out.length === 0 ? call.space : t.space, bol: false, hide: h, from: call.from, at: call.at, synthetic: t.synthetic });
+      const h = t.hide !== null && t.hide !== hide ? this.union(t.hide, hide, at) : hide;
+      out.push({ kind: t.kind, text: t.text, file: t.file, pos: t.pos, space: out.length === 0 ? at.space : t.space, bol: false, hide: h, from: at.from, at: at.at, synthetic: t.synthetic });
     }
-    return out;
+    call.res = out;
+    return -1;
   }
 
   /**
@@ -312,20 +387,6 @@ export class Expander extends Context {
     return r;
   }
 
-  /** An argument pre-expanded before substitution: one level of the budget's depth, its tokens scanned again. */
-  private expandArgument(raw: readonly Token[], inIf: boolean, call: Token): Token[] {
-    this.enter(call);
-    try {
-      return this.expand(raw, inIf, true, []);
-    } catch (e) {
-      // a maxDepth raised past what the stack holds: the nesting reached is the limit met
-      if (e instanceof RangeError) throw this.limitAt(new LimitError('depth', this.budget.depth, WORK_KINDS.depth.option, ''), call);
-      throw e;
-    } finally {
-      this.leave();
-    }
-  }
-
   /** The parameter names of a function-like macro to their indices (made once per macro). */
   private paramIndexOf(macro: Macro): Map<string, number> | undefined {
     if (macro.params === undefined) return undefined;
@@ -362,6 +423,11 @@ export class Expander extends Context {
   }
 }
 
+/** The index of the parameter `t` names (-1 for none; an object-like macro has no `index`). */
+function paramAt(index: Map<string, number> | undefined, t: Token | undefined): number {
+  return index !== undefined && t !== undefined && t.kind === IDENT ? (index.get(t.text) ?? -1) : -1;
+}
+
 export const isPaste = (t: Token) => t.kind === PUNCT && t.text === '##';
 
 /** Characters of a token list as produced: each token's spelling and a space. */
@@ -370,6 +436,58 @@ export function charsOf(tokens: readonly Token[]): number {
   for (const t of tokens) n += t.text.length + 1;
   return n;
 }
+
+/** One frame of `Expander.expand`'s stack: a cursor over its input and where its tokens go. */
+interface Expansion {
+  readonly c: Cursor;
+  readonly out: Token[];
+  readonly inIf: boolean;
+}
+
+/**
+ * A macro call being replaced (`Expander.substitute`): its arguments, those pre-expanded so far,
+ * the replacement made so far and where in the body it stopped.
+ */
+interface Call {
+  readonly macro: Macro;
+  /** The macro's name where it is called: the replacement's place and spacing, where its errors and charges stand. */
+  readonly call: Token;
+  readonly args: readonly Arg[];
+  /** The arguments copied out of their ranges (rawArgument). */
+  readonly raw: (Token[] | undefined)[];
+  readonly hide: HideSet;
+  readonly inIf: boolean;
+  /** The macro's parameter indices (paramIndexOf), looked up once per call. */
+  index?: Map<string, number>;
+  /** The body index to go on from. */
+  i: number;
+  /** The argument to pre-expand when substitute stopped. */
+  need: number;
+  /** The replacement so far (placemarkers and all); once made, the replacement. */
+  res: Token[];
+  readonly expanded: (Token[] | undefined)[];
+  /** Characters of each argument as given and as expanded, counted once per call. */
+  readonly rawChars: number[];
+  readonly expandedChars: number[];
+}
+
+function newCall(macro: Macro, call: Token, args: readonly Arg[], hide: HideSet, inIf: boolean): Call {
+  // no arguments (an object-like macro, `F()`): nothing is written per argument, one shared empty row
+  if (args.length === 0) return { macro, call, args, raw: NO_ROW, hide, inIf, i: 0, need: -1, res: [], expanded: NO_ROW, rawChars: NO_ROW, expandedChars: NO_ROW };
+  return { macro, call, args, raw: [], hide, inIf, i: 0, need: -1, res: [], expanded: [], rawChars: [], expandedChars: [] };
+}
+
+/** The per-argument rows of a call without arguments: never written (its body names no parameter). */
+const NO_ROW: never[] = [];
+
+/** A macro argument: tokens `from` to `to` of `src` (the input of the call's frame, or a list of its own). */
+interface Arg {
+  readonly src: readonly Token[];
+  readonly from: number;
+  readonly to: number;
+}
+
+const NO_TOKENS: Arg = { src: [], from: 0, to: 0 };
 
 /** Tokens read in order from a range of an array, with expansions pushed in front of what is left (rescanning). */
 class Cursor {
@@ -388,6 +506,16 @@ class Cursor {
   peek(): Token | undefined {
     if (this.work.length > 0) return this.work[this.work.length - 1];
     return this.i < this.end ? this.input[this.i] : undefined;
+  }
+
+  /** The input, when nothing is pushed in front of it (the tokens that follow are then its own, in order from `at`). */
+  plainInput(): readonly Token[] | undefined {
+    return this.work.length === 0 ? this.input : undefined;
+  }
+
+  /** The index in the input of the next token read from it. */
+  get at(): number {
+    return this.i;
   }
 
   pushFront(tokens: readonly Token[]): void {
