@@ -11,7 +11,7 @@
  * bytes read (each include at least READ_MINIMUM), bytes scanned in skipped groups, re-included
  * files and re-scanned arguments, characters produced by expansion, `#`, `##` and builtins, hide
  * sets copied, include probes, and nesting of includes and argument pre-expansion. Conditionals,
- * includes, rescanning and `#if` expressions run on explicit stacks. Errors are HlslError
+ * includes, rescanning, argument pre-expansion and `#if` expressions run on explicit stacks. Errors are HlslError
  * `hlsl-preprocess` (clang's words at file:line:column), `limit-exceeded` (with the budget's
  * LimitError as `limit`) where the budget ran out.
  *
