@@ -48,8 +48,8 @@ const LONG = 'k'.repeat(10_000);
 /** Each hostile key and the path step it must be written as (JSON-quoted, escaped, cut at 64 characters). */
 const HOSTILE: readonly [string, string][] = [
   ['a\nb', '["a\\nb"]'],
-  ['a\u2028b', '["a\\u{2028}b"]'],
-  ['a\u202eb', '["a\\u{202e}b"]'],
+  ['a\u2028b', '["a\\u2028b"]'],
+  ['a\u202eb', '["a\\u202eb"]'],
   ['a"b', '["a\\"b"]'],
   ['a\x1b[31mb', '["a\\u001b[31mb"]'],
   [LONG, `["${'k'.repeat(64)}"…(+9936 characters)]`],
@@ -253,7 +253,7 @@ test('a misspelt option of a query operation is refused (unknown-key at its path
     ['decodeQueryResults kernels (it runs none)', () => decodeQueryResults(new Uint8Array(16), 'timestamp', { kernels: undefined } as never), 'range.kernels'],
     ['gatherVirtualQueries', () => gatherVirtualQueries(new Uint8Array(8), 'occlusion', [], { heads: 0, dstCount: 0, dst: 1 } as never), 'options.dst'],
     ['packQueryMap entry', () => gatherVirtualQueries(new Uint8Array(8), 'occlusion', [{ dstIndex: 0, srcIndex: 0, next: 0xffffffff, nxt: 1 } as never], { heads: 1, dstCount: 1 }), 'entries[0].nxt'],
-    ['a hostile key', () => soOverflow(new Uint8Array(16), JSON.parse('{"x\\"\\n\\u202e": 1}')), 'range["x\\"\\n\\u{202e}"]'],
+    ['a hostile key', () => soOverflow(new Uint8Array(16), JSON.parse('{"x\\"\\n\\u202e": 1}')), 'range["x\\"\\n\\u202e"]'],
   ];
   for (const [what, f, path] of cases) {
     const e = refusedAt(f, path, what);

@@ -78,7 +78,9 @@ export const QUOTED_CHARS = 64;
 
 /**
  * A value from input as it may stand in a message: a string JSON-quoted (cut past QUOTED_CHARS
- * characters with the count of the rest, escaped as `printable` escapes), a number, boolean or
+ * characters with the count of the rest; what JSON leaves raw and a terminal reads, C1 controls,
+ * DEL, line separators, bidi controls and the BOM, written as `\uXXXX`, so it is still a JSON
+ * string), a number, boolean or
  * null as JSON writes it, anything else by its kind (`an object`, `an array of 3`), never walked.
  * So a message costs the same for a 100,000-deep or 12 MB value as for a small one (a message
  * once quoted such a value with `JSON.stringify`, whose recursion overflowed the stack).
@@ -87,7 +89,7 @@ export function quoted(value: unknown): string {
   if (typeof value === 'string') {
     const cut = value.length > QUOTED_CHARS ? value.slice(0, QUOTED_CHARS) : value;
     const more = value.length > QUOTED_CHARS ? `…(+${value.length - QUOTED_CHARS} characters)` : '';
-    return `${printable(JSON.stringify(cut))}${more}`;
+    return `${jsonSafe(JSON.stringify(cut))}${more}`;
   }
   if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : String(value);
   if (typeof value === 'boolean' || value === null) return String(value);
@@ -102,7 +104,7 @@ const PATH_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * A key from input as the next step of a field path (`data` + `pathKey(k)`): `.name` for an
  * identifier-like key (letters, digits, `_` and `$`, not starting with a digit) of at most
  * QUOTED_CHARS characters, else `["..."]` with the key as `quoted` writes it: JSON-quoted, escaped
- * as `printable` escapes and cut past QUOTED_CHARS characters with the count of the rest. So a
+ * as printableJson escapes and cut past QUOTED_CHARS characters with the count of the rest. So a
  * path (and the message made of it) stays one short line whatever the key holds: a newline,
  * U+2028, a bidi override, a quote, an ESC sequence or 10,000 characters.
  */
@@ -126,7 +128,11 @@ export function printableJson(value: unknown, space?: number): string {
     // a BigInt or a cycle: not a JSON value
     throw new DescriptionError('bad-type', 'value', `not a JSON value (${e instanceof Error ? e.message : String(e)})`);
   }
-  if (text === undefined) return text as unknown as string;
+  return text === undefined ? (text as unknown as string) : jsonSafe(text);
+}
+
+/** JSON text with what JSON leaves raw and a terminal reads (JSON_UNSAFE) written as `\\uXXXX`: the same JSON value. */
+function jsonSafe(text: string): string {
   JSON_UNSAFE.lastIndex = 0;
   if (!JSON_UNSAFE.test(text)) return text;
   JSON_UNSAFE.lastIndex = 0;

@@ -200,13 +200,13 @@ export function gatherVirtualQueries(
   return dst;
 }
 
+/** A query map entry's keys, in their packed order. */
+const QUERY_MAP_KEYS = ['dstIndex', 'srcIndex', 'next'] as const;
+
 /**
  * Query map entries as their packed 12-byte form.
  * @throws {DescriptionError} bad-type when `entries` is not an array of objects
  */
-/** A query map entry's keys, in their packed order. */
-const QUERY_MAP_KEYS = ['dstIndex', 'srcIndex', 'next'] as const;
-
 export function packQueryMap(entries: QueryMapEntry[]): Uint8Array {
   expectArray(entries, 'entries');
   expectObjects(entries, 'entries');
