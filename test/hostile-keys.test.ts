@@ -35,6 +35,7 @@ import { DxbinError } from '../src/bytes/errors.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
 import { decodeQueryResult, decodeQueryResults, deltaQueryResults, encodeQueryResults, gatherVirtualQueries, kernels, kernelsAvailable, occlusionToBinary, queryType, soOverflow, sumQueryResults, timestampDurations, toFloat64, type KernelName } from '../src/query/index.js';
 import { querySpans } from '../src/query/spans.js';
+import { byteMap, timingPicture } from '../src/inspect/index.js';
 import { ddiFromJson, ddiToJson, decodeImage, encodeImage, libraryNodeOutputs, renderPassesFromJson, structLayout, type DdiObject } from '../src/ddi/index.js';
 import { ddiImageSpans, rdatSpans } from '../src/ddi/spans.js';
 import { decodeStream, encodeStream, pipelineFromJson, rootSignatureFromJson, stageSignaturesFromParts, streamFromJson, streamToJson, subobjectRow, verifyPipeline, verifySignatures } from '../src/index.js';
@@ -253,6 +254,9 @@ test('a misspelt option of a query operation is refused (unknown-key at its path
     ['decodeQueryResults kernels (it runs none)', () => decodeQueryResults(new Uint8Array(16), 'timestamp', { kernels: undefined } as never), 'range.kernels'],
     ['gatherVirtualQueries', () => gatherVirtualQueries(new Uint8Array(8), 'occlusion', [], { heads: 0, dstCount: 0, dst: 1 } as never), 'options.dst'],
     ['packQueryMap entry', () => gatherVirtualQueries(new Uint8Array(8), 'occlusion', [{ dstIndex: 0, srcIndex: 0, next: 0xffffffff, nxt: 1 } as never], { heads: 1, dstCount: 1 }), 'entries[0].nxt'],
+    ['timingPicture bin', () => timingPicture(stamps, { frequency: 1e6, bin: 3 } as never), 'options.bin'],
+    ['byteMap of query results windw', () => byteMap(stamps, { format: 'query', type: 'timestamp', windw: { from: 8 } } as never), 'options.windw'],
+    ['querySpans pairs (it has none)', () => querySpans(stamps, 'timestamp', new SpanRecorder(), { pairs: false } as never), 'options.pairs'],
     ['a hostile key', () => soOverflow(new Uint8Array(16), JSON.parse('{"x\\"\\n\\u202e": 1}')), 'range["x\\"\\n\\u202e"]'],
   ];
   for (const [what, f, path] of cases) {
@@ -262,6 +266,8 @@ test('a misspelt option of a query operation is refused (unknown-key at its path
   // the keys each takes are still taken
   assert.is(timestampDurations(stamps, { frequency: 1e6, pairs: false, offset: 8, count: 2, kernels: kernels('js') }).count, 1);
   assert.is(decodeQueryResults(new Uint8Array(16), 'timestamp', { offset: 8, count: 1, into: { Value: new BigUint64Array(1) } }).count, 1);
+  assert.is(timingPicture(stamps, { frequency: 1e6, bins: 3, width: 10, pairs: false }).count, 3);
+  assert.ok(byteMap(stamps, { format: 'query', type: 'timestamp', offset: 8, window: { from: 8 } }).spans.length > 0);
 });
 
 /**

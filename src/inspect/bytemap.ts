@@ -5,7 +5,7 @@
  */
 import type { Abi } from '../../codecs/ddi.js';
 import { SpanRecorder, type ByteMap } from '../bytes/spans.js';
-import { expectOptions } from '../bytes/check.js';
+import { expectKnownKeys, expectOptions } from '../bytes/check.js';
 import { looksLikeContainer, type ContainerPart } from '../container/container.js';
 import type { ContainerParseMode } from '../container/parse.js';
 import { containerSpans } from '../container/spans.js';
@@ -43,7 +43,8 @@ export function byteMap(bytes: Uint8Array, options: ByteMapOptions = {}): ByteMa
   if (format === 'query') {
     const o = options as Extract<ByteMapOptions, { format: 'query' }>;
     const q = queryType(o.type);
-    querySpans(bytes, q, rec, o);
+    expectKnownKeys(o, ['format', 'type', 'offset', 'count', 'window'], 'options');
+    querySpans(bytes, q, rec, { offset: o.offset, count: o.count, window: o.window });
     return rec.finish(`query:${q.cli}`, bytes.byteLength);
   }
   if (format === 'ddi') {

@@ -4,11 +4,11 @@
  * are more intervals than pixels the timeline is binned: each pixel column shows how many
  * intervals cover it. Used by `dxbin query timings --svg` and by the web inspector.
  */
-import { timestampDurations, type DurationOptions } from '../query/resolve.js';
+import { DURATION_KEYS, timestampDurations, type DurationOptions } from '../query/resolve.js';
 import { escapeText } from './hex.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
-import { expectArray, expectNumber, expectObject, expectString, kindOf } from '../bytes/check.js';
+import { expectArray, expectKnownKeys, expectNumber, expectObject, expectString, kindOf } from '../bytes/check.js';
 
 export interface TimingPictureOptions extends Omit<DurationOptions, 'out'> {
   /** Histogram bars (default 40). */
@@ -40,10 +40,16 @@ function pictureSize(v: unknown, absent: number, path: string): number {
   return n;
 }
 
+/** The keys of timingPicture's options: timestampDurations' and the picture's. */
+const PICTURE_KEYS: readonly string[] = [...DURATION_KEYS, 'bins', 'width'];
+
 /** Histogram and timeline of the durations in a buffer of TIMESTAMP results. */
 export function timingPicture(bytes: Uint8Array, options: TimingPictureOptions): TimingPicture {
   expectObject(options, 'options');
-  const d = timestampDurations(bytes, options);
+  expectKnownKeys(options, PICTURE_KEYS, 'options');
+  // the durations' own options: bins and width are the picture's (checked above: at most these few keys)
+  const { bins: _bins, width: _width, ...durations } = options;
+  const d = timestampDurations(bytes, durations);
   const pairs = options.pairs ?? true;
   const bins = pictureSize(options.bins, 40, 'options.bins');
   const width = pictureSize(options.width, 800, 'options.width');

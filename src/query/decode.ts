@@ -8,7 +8,7 @@ import type { QueryType, ResultField } from '../../codecs/query.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { Budget } from '../bytes/budget.js';
 import { readRecord, RowReader } from '../rows/record.js';
-import { checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
+import { checkDisjoint, queryTypeOf, RANGE_KEYS, recordRange, type RecordRange } from './types.js';
 import { pathKey, quoted } from '../bytes/text.js';
 import { expectAttached, expectBytes, expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
@@ -24,7 +24,7 @@ export interface QueryColumns {
 export function decodeQueryResult(bytes: Uint8Array, type: QueryType | string | number, offset = 0): Record<string, bigint> {
   const q = queryTypeOf(type);
   expectBytes(bytes, 'bytes');
-  recordRange(bytes, q.result.size, { offset, count: 1 }, q.name);
+  recordRange(bytes, q.result.size, { offset, count: 1 }, q.name, 'bytes', 'range', RANGE_KEYS);
   const row = readRecord(q.result.record, new RowReader(bytes, 0, Budget.for(q.result.size)), offset, q.name, undefined, 'plain');
   const out: Record<string, bigint> = {};
   for (const f of q.result.fields) out[f.name] = BigInt(row[f.name] as number | bigint);

@@ -7,7 +7,7 @@ import { QUERY_MAP_ENTRY, QUERY_TYPES, type QueryType } from '../../codecs/query
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import type { QueryKernels } from './kernels/api.js';
 import { activeKernels } from './kernels/loader.js';
-import { alignedView, checkDisjoint, queryTypeOf, recordRange, type RecordRange } from './types.js';
+import { alignedView, checkDisjoint, queryTypeOf, RANGE_KEYS, recordRange, type RecordRange } from './types.js';
 import { expectArray, expectBytes, expectKnownKeys, expectObject, expectObjects, kindOf } from '../bytes/check.js';
 
 /**
@@ -57,8 +57,8 @@ export interface Durations {
   flags: Uint8Array;
 }
 
-/** The keys of timestampDurations' options. */
-const DURATION_KEYS: readonly string[] = ['offset', 'count', 'frequency', 'pairs', 'out', 'kernels'];
+/** The keys of timestampDurations' options (module-internal: src/inspect/timings.ts adds its own). */
+export const DURATION_KEYS: readonly string[] = ['offset', 'count', 'frequency', 'pairs', 'out', 'kernels'];
 
 /** Durations of timestamp pairs or marks in a buffer of TIMESTAMP results. */
 export function timestampDurations(bytes: Uint8Array, options: DurationOptions): Durations {
@@ -124,7 +124,7 @@ function counterType(type: QueryType | string | number): QueryType {
 /** Field-wise sum (mod 2^64) of N results: field name -> total. */
 export function sumQueryResults(bytes: Uint8Array, type: QueryType | string | number, range: RecordRange & { kernels?: QueryKernels } = {}): Record<string, bigint> {
   const q = counterType(type);
-  const { offset, count } = recordRange(bytes, q.result.size, range, q.name);
+  const { offset, count } = recordRange(bytes, q.result.size, range, q.name, 'bytes', 'range', RANGE_KEYS);
   const fields = q.result.fields.length;
   const out = new Uint8Array(fields * 8);
   kernelsFor(range.kernels, 'sumRecords', 'range.kernels').sumRecords(alignedView(bytes, offset, count * q.result.size), count, fields, out);
@@ -135,8 +135,8 @@ export function sumQueryResults(bytes: Uint8Array, type: QueryType | string | nu
 /** Field-wise a - b (mod 2^64) of two equally long result buffers, as packed results. */
 export function deltaQueryResults(a: Uint8Array, b: Uint8Array, type: QueryType | string | number, kernels?: QueryKernels): Uint8Array {
   const q = counterType(type);
-  const ra = recordRange(a, q.result.size, {}, `${q.name} (a)`, 'a');
-  const rb = recordRange(b, q.result.size, {}, `${q.name} (b)`, 'b');
+  const ra = recordRange(a, q.result.size, {}, `${q.name} (a)`, 'a', 'range', RANGE_KEYS);
+  const rb = recordRange(b, q.result.size, {}, `${q.name} (b)`, 'b', 'range', RANGE_KEYS);
   if (ra.count !== rb.count) throw new DecodeError('count-exceeds-data', 0, q.name, `a holds ${ra.count} results, b ${rb.count}`);
   const words = (ra.count * q.result.size) / 8;
   const out = new Uint8Array(words * 8);
@@ -146,7 +146,7 @@ export function deltaQueryResults(a: Uint8Array, b: Uint8Array, type: QueryType 
 
 /** Per SO_STATISTICS result: 1 when the stream overflowed (PrimitivesStorageNeeded > NumPrimitivesWritten). */
 export function soOverflow(bytes: Uint8Array, range: RecordRange & { kernels?: QueryKernels } = {}): { flags: Uint8Array; overflowed: number } {
-  const { offset, count } = recordRange(bytes, 16, range, 'SO_STATISTICS');
+  const { offset, count } = recordRange(bytes, 16, range, 'SO_STATISTICS', 'bytes', 'range', RANGE_KEYS);
   const flags = new Uint8Array(count);
   const overflowed = kernelsFor(range.kernels, 'soOverflow', 'range.kernels').soOverflow(alignedView(bytes, offset, count * 16), count, flags);
   return { flags, overflowed };
@@ -154,7 +154,7 @@ export function soOverflow(bytes: Uint8Array, range: RecordRange & { kernels?: Q
 
 /** OCCLUSION counts as BINARY_OCCLUSION results (0 or 1), and how many are visible. */
 export function occlusionToBinary(bytes: Uint8Array, range: RecordRange & { kernels?: QueryKernels } = {}): { values: BigUint64Array; visible: number } {
-  const { offset, count } = recordRange(bytes, 8, range, 'OCCLUSION');
+  const { offset, count } = recordRange(bytes, 8, range, 'OCCLUSION', 'bytes', 'range', RANGE_KEYS);
   const out = new Uint8Array(count * 8);
   const visible = kernelsFor(range.kernels, 'binaryOcclusion', 'range.kernels').binaryOcclusion(alignedView(bytes, offset, count * 8), count, out);
   return { values: new BigUint64Array(out.buffer), visible };
@@ -180,7 +180,7 @@ export function gatherVirtualQueries(
   options: { heads: number; dstCount: number; kernels?: QueryKernels },
 ): Uint8Array {
   const q = counterType(type);
-  const { count: srcCount } = recordRange(src, q.result.size, {}, `${q.name} (virtual)`, 'src');
+  const { count: srcCount } = recordRange(src, q.result.size, {}, `${q.name} (virtual)`, 'src', 'range', RANGE_KEYS);
   expectObject(options, 'options');
   expectKnownKeys(options, ['heads', 'dstCount', 'kernels'], 'options');
   const packed = Array.isArray(map) ? packQueryMap(map) : map;

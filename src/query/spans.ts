@@ -40,6 +40,9 @@ export function byteWindow(window: unknown, length: number, path: string, names:
   return { from: Math.min(from, length), to: Math.min(to, length) };
 }
 
+/** The keys of querySpans' options. */
+const SPAN_KEYS: readonly string[] = ['offset', 'count', 'window'];
+
 /**
  * Records the spans of packed results of `type`.
  * @throws {DecodeError} as decodeQueryResults for the same range
@@ -47,7 +50,7 @@ export function byteWindow(window: unknown, length: number, path: string, names:
 export function querySpans(bytes: Uint8Array, type: QueryType | string | number, rec: SpanRecorder, options: QuerySpanOptions = {}): void {
   const q = queryTypeOf(type);
   expectBytes(bytes, 'bytes');
-  const { offset, count } = recordRange(bytes, q.result.size, options, q.name, 'bytes', 'options');
+  const { offset, count } = recordRange(bytes, q.result.size, options, q.name, 'bytes', 'options', SPAN_KEYS);
   const window = byteWindow(options.window, bytes.byteLength, 'options.window');
   const from = window.from;
   const to = window.to;

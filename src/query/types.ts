@@ -42,7 +42,7 @@ export interface RecordRange {
  * `arg` names the bytes argument and `rangeArg` the range in a DescriptionError bad-type for the
  * wrong type of either.
  */
-export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string, arg = 'bytes', rangeArg = 'range', keys: readonly string[] = RANGE_KEYS): { offset: number; count: number } {
+export function recordRange(bytes: Uint8Array, size: number, range: RecordRange, what: string, arg: string, rangeArg: string, keys: readonly string[]): { offset: number; count: number } {
   expectBytes(bytes, arg);
   expectOptions(range, rangeArg);
   // a misspelt key (`{ ofset: 8 }`, `{ pair: false }`) would be read as absent: a default taken without a word
