@@ -32,7 +32,9 @@
  * R9 `extern "C" { ... }` and `extern "C" DECL`: clang's LinkageSpecDecl is a transparent
  *    context (DeclContext::isTransparentContext; Sema::ActOnStartLinkageSpecification pushes no
  *    scope of its own), so a function declared in one is at global scope, found by the
- *    translation unit's lookup as any global function.
+ *    translation unit's lookup as any global function. (Read from upstream clang, not checked
+ *    against DXC: whether DXC's parser takes `extern "C"` and whether R3's TranslationUnit test
+ *    in AddHLSLFunctionInfo looks through a LinkageSpecDecl is still to be read.)
  * R10 `void ::main()`: the global qualifier names the scope the declaration is in, which clang
  *    accepts for a redeclaration ("extra qualification on member", a warning since DR482:
  *    Sema::diagnoseQualifiedDeclaration; clang's test/CXX/dcl.decl/dcl.meaning/p1.cpp) and which
