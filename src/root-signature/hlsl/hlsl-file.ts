@@ -121,12 +121,13 @@ export class HlslFile {
   /**
    * The root signature of entry function ENTRY's `[RootSignature(...)]` attribute in the preprocessed
    * text, decided as DXC decides (the rules and their DXC sources: test/hlsl-entry.test.ts): only a
-   * function at global scope is the entry (a struct method, a namespace member, a qualified name or
-   * a template is not); its declarations must agree on their parameters (overloads are DXC's
+   * function at global scope is the entry (one in an `extern "C" { ... }` block is; a struct method,
+   * a namespace member, a name qualified by a scope or a template is not; `::ENTRY` redeclares the
+   * global one, after a declaration of it); its declarations must agree on their parameters (overloads are DXC's
    * "ambiguous entry point function"); it needs exactly one definition; the attribute is the last
    * one written on the last declaration up to the definition that has one (a later declaration's is
    * dropped, as DXC warns).
-   * @throws {HlslError} hlsl-missing (no global function ENTRY, no definition, no attribute on it), hlsl-ambiguous (overloads, a redefinition, or a case where which attribute DXC uses cannot be told), hlsl-syntax (a `{` never closed, a `}` closing nothing), hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
+   * @throws {HlslError} hlsl-missing (no global function ENTRY, no definition, no attribute on it), hlsl-ambiguous (overloads, a redefinition, or a case where which attribute DXC uses cannot be told), hlsl-syntax (a `{` never closed, a `}` closing nothing, `::ENTRY` with no declaration before it), hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
    */
   entryText(entry: string): RootSignatureText {
     const pp = this.preprocessed();
@@ -141,6 +142,12 @@ export class HlslFile {
     if ('refused' in scan) throw new HlslError(scan.refused, where(scan.at), 'hlsl-syntax');
     const { decls, others } = scan;
     const top = { file: this.file, line: 1, column: 1 };
+    // `::main` redeclares the global function (clang: "extra qualification", a warning, DR482);
+    // without a declaration before it, clang refuses it (a qualified name needs an earlier declaration)
+    if (decls[0]?.qualified) {
+      const q = decls[0];
+      throw new HlslError(`out-of-line definition of '${entry}' does not match any declaration in the global namespace: '::${entry}' at ${place(q.name)} names the global function, which clang accepts only after an unqualified declaration of it`, where(q.name), 'hlsl-syntax');
+    }
     if (decls.length === 0) {
       // a name no function has is a different mistake from a function without the attribute (DXC: "missing entry point definition")
       if (others.length > 0) {
@@ -206,9 +213,19 @@ interface EntryDeclaration {
   readonly rs: readonly number[];
   /** The parameter list's types without names, semantics and defaults: equal for redeclarations. */
   readonly key: string;
+  /** Named `::NAME` (the global qualifier): clang takes it only as a redeclaration of a function declared before. */
+  readonly qualified: boolean;
 }
 
 type GlobalScan = { decls: EntryDeclaration[]; others: number[]; parens: Int32Array } | { refused: string; at: number };
+
+/**
+ * Words that never name a scope: `void ::main` is `void` and the global `::main` (a name such as
+ * `S` or `uint` before `::` is parsed as the scope `S::`, as clang does).
+ */
+const NOT_A_SCOPE = new Set(['void', 'bool', 'int', 'unsigned', 'signed', 'float', 'double', 'short', 'long', 'const', 'volatile', 'static', 'inline', 'extern']);
+
+const isIdent = (t: Token | undefined, word: string) => t !== undefined && t.kind === TOKEN.ident && t.text === word;
 
 /** Punctuators a return type may hold (template arguments, qualified names). */
 const TYPE_PUNCTUATORS = new Set(['<', '>', '>>', ',', '::', ':']);
@@ -257,13 +274,32 @@ function scanGlobalScope(out: readonly Token[], entry: string): GlobalScan {
   const n = out.length;
   const { parens, brackets, braces } = matchBrackets(out);
   const decls: EntryDeclaration[] = [];
+  // the `}` of each `extern "C" {` block open here: its declarations are at global scope (clang's
+  // LinkageSpecDecl is a transparent context: their names are the translation unit's)
+  const linkageEnds: number[] = [];
   let i = 0;
   declarations: while (i < n) {
+    if (linkageEnds.length > 0 && i === linkageEnds[linkageEnds.length - 1]) {
+      linkageEnds.pop();
+      i++;
+      continue;
+    }
     // the declaration's attributes (each applies to every declarator of the declaration)
     const rs: number[] = [];
-    while (i < n && isPunct(out[i], '[') && brackets[i]! >= 0) {
-      if (isRootSignature(out, i, parens, brackets)) rs.push(i);
-      i = brackets[i]! + 1;
+    for (;;) {
+      while (i < n && isPunct(out[i], '[') && brackets[i]! >= 0) {
+        if (isRootSignature(out, i, parens, brackets)) rs.push(i);
+        i = brackets[i]! + 1;
+      }
+      // `extern "C"` (any language string): a linkage specification, a block or one declaration
+      if (!isIdent(out[i], 'extern') || out[i + 1]?.kind !== TOKEN.string) break;
+      if (isPunct(out[i + 2], '{')) {
+        if (braces[i + 2]! < 0) return { refused: "expected '}': this '{' is never closed", at: i + 2 };
+        linkageEnds.push(braces[i + 2]!);
+        i += 3;
+        continue declarations;
+      }
+      i += 2;
     }
     const start = i;
     let head = i;
@@ -285,9 +321,11 @@ function scanGlobalScope(out: readonly Token[], entry: string): GlobalScan {
         }
         const name = k - 1;
         const qualified = name - 1 >= head && isPunct(out[name - 1], '::');
+        // `void ::main`: the global qualifier alone, after a word that names no scope
+        const global = qualified && name - 2 >= head && out[name - 2]!.kind === TOKEN.ident && NOT_A_SCOPE.has(out[name - 2]!.text);
         const template = out[start]!.kind === TOKEN.ident && out[start]!.text === 'template';
-        if (out[name]!.text === entry && !qualified && !template) {
-          fn = { name, body: -1, rs, key: parameterKey(out, k, parens[k]!, parens, brackets) };
+        if (out[name]!.text === entry && (!qualified || global) && !template) {
+          fn = { name, body: -1, rs, key: parameterKey(out, k, parens[k]!, parens, brackets), qualified: global };
           decls.push(fn);
         }
         k = parens[k]! + 1;

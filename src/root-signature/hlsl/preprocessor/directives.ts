@@ -197,7 +197,7 @@ class Preprocessor extends Expander {
         if (r.kind === PUNCT) depth += r.text === '(' ? 1 : r.text === ')' && depth > 0 ? -1 : 0;
         else if (depth === 0 && r.kind === IDENT && r.text === '_Pragma' && k + 3 < run.length) {
           const at = this.output.length;
-          this.expand(run, false, false, this.output, from, k);
+          this.expand(run, false, false, this.output, from, k, true);
           for (let j = k; j < k + 4; j++) this.output.push(run[j]!);
           this.pragmaOperators(fr, at);
           from = k + 4;
@@ -205,7 +205,7 @@ class Preprocessor extends Expander {
         }
       }
       const at = this.output.length;
-      this.expand(run, false, false, this.output, from);
+      this.expand(run, false, false, this.output, from, run.length, true);
       this.pragmaOperators(fr, at);
       if (!this.text) this.output.length = 0;
     }
@@ -244,6 +244,7 @@ class Preprocessor extends Expander {
         return this.define(name, line);
       case 'undef': {
         const id = this.macroName(name, line[1]);
+        this.poisonLine(line, 1);
         this.extraTokens(line, 2, 'undef');
         this.macros.delete(id.text);
         return;
@@ -255,14 +256,17 @@ class Preprocessor extends Expander {
       case 'line':
         return this.lineDirective(fr, name, name.kind === NUMBER ? line : line.slice(1));
       case 'error':
+        this.poisonLine(line, 1);
         this.fail(name, this.restOfLine(name, line));
         return;
       case 'warning':
+        this.poisonLine(line, 1);
         this.warn(name, this.restOfLine(name, line));
         return;
       case 'pragma':
         return this.pragma(fr, name, line, hash, this.output.length, eod);
       case 'ignored':
+        this.poisonLine(line, 1);
         return;
       default:
         this.fail(name, 'invalid preprocessing directive');
@@ -302,6 +306,7 @@ class Preprocessor extends Expander {
       case 'ifdef':
       case 'ifndef': {
         const id = this.macroName(name, line[1]);
+        this.poisonLine(line, 1);
         this.extraTokens(line, 2, kind);
         const value = this.macros.has(id.text) === (kind === 'ifdef');
         const cond: Cond = { taken: value, skipping: !value, outerSkipping: outer, elseSeen: false, at: hash };
@@ -330,10 +335,14 @@ class Preprocessor extends Expander {
         top.elseSeen = true;
         top.skipping = top.outerSkipping || top.taken;
         top.taken = true;
+        // the rest of the line is lexed as the group it opens is: its names checked if that is read
+        if (!top.skipping) this.poisonLine(line, 1);
         return;
       case 'endif':
         if (!top) this.fail(name, '#endif without #if');
         if (!top.outerSkipping) this.extraTokens(line, 1, 'endif');
+        // the rest of the line is lexed as the group it closes was (cpp): checked if that was read
+        if (!top.skipping) this.poisonLine(line, 1);
         conds.pop();
         if (top === fr.guardCond && fr.guard === GUARD_IN) fr.guard = GUARD_AFTER;
         return;
@@ -354,13 +363,15 @@ class Preprocessor extends Expander {
   /** The value of an `#if`/`#elif` line; nothing to read is an error at the directive's end `eod` (clang's and cpp's place: after `if` for `#if` alone). */
   private condition(name: Token, line: Token[], directive: string, eod: number): boolean {
     if (line.length < 2) this.failAt(name.file, eod, `#${directive} with no expression`);
-    const tokens = this.expand(line.slice(1), true, false, []);
+    const tokens = this.expand(line, true, false, [], 1, line.length, true);
     return new Expression(tokens, this, name, { file: name.file, pos: eod }).evaluate() !== 0n;
   }
 
   private define(directive: Token, line: Token[]): void {
     const name = this.macroName(directive, line[1]);
     if (name.text === 'defined') this.fail(name, "'defined' cannot be used as a macro name");
+    // a poisoned name is refused anywhere on the line: the macro's name, a parameter, the body
+    this.poisonLine(line, 1);
     let i = 2;
     let params: string[] | undefined;
     const seen = new Set<string>();
@@ -429,7 +440,7 @@ class Preprocessor extends Expander {
   private include(fr: Frame, kind: 'include' | 'include_next' | 'import', directive: Token, line: Token[]): void {
     let spec = this.headerName(fr, line.slice(1));
     if (spec === undefined) {
-      const expanded = this.expand(line.slice(1), false, false, []);
+      const expanded = this.expand(line, false, false, [], 1, line.length, true);
       spec = this.headerName(undefined, expanded);
     }
     if (spec === undefined) this.fail(line[1] ?? directive, 'expected "FILENAME" or <FILENAME>');
@@ -518,7 +529,7 @@ class Preprocessor extends Expander {
   }
 
   private lineDirective(fr: Frame, name: Token, args: Token[]): void {
-    const tokens = this.expand(args, false, false, []);
+    const tokens = this.expand(args, false, false, [], 0, args.length, true);
     const n = tokens[0];
     if (!n || n.kind !== NUMBER || !/^\d+$/.test(n.text)) this.fail(n ?? name, '#line directive requires a positive integer argument');
     // clang reads the digits into an unsigned 32-bit number (GetLineValue): leading zeros are taken
@@ -595,6 +606,12 @@ class Preprocessor extends Expander {
    * `push_macro`/`pop_macro`, `GCC system_header`/`poison`/`warning`/`error`/`dependency`).
    */
   private pragma(fr: Frame, name: Token, line: Token[], place: Token, before: number, eod: number): void {
+    this.pragmaAct(fr, name, line, place, before, eod);
+    // cpp reads the line's names as it acts (its warnings first); `GCC poison`'s own are not uses
+    if (!(line[1]?.text === 'GCC' && line[2]?.text === 'poison')) this.poisonLine(line, 1);
+  }
+
+  private pragmaAct(fr: Frame, name: Token, line: Token[], place: Token, before: number, eod: number): void {
     const what = line[1];
     const kind = what?.kind === IDENT ? namedKind(PRAGMAS, what.text) : undefined;
     const pass = (tokens: readonly Token[]) => {
@@ -628,7 +645,7 @@ class Preprocessor extends Expander {
       }
       case 'message': {
         // its operands macro-expanded, as cpp writes them out
-        const operands = this.expand(line.slice(2), false, false, []);
+        const operands = this.expand(line, false, false, [], 2, line.length, true);
         const text = operands.filter((t) => t.kind === STRING).map((t) => t.text.slice(1, -1)).join('');
         this.warn(what!, text);
         pass([what!, ...operands]);
@@ -644,7 +661,7 @@ class Preprocessor extends Expander {
     }
   }
 
-  /** `#pragma GCC` lines cpp acts on and does not pass on (true): system_header, poison (not enforced), warning, error, dependency. */
+  /** `#pragma GCC` lines cpp acts on and does not pass on (true): system_header, poison, warning, error, dependency. */
   private gccPragma(fr: Frame, line: Token[], eod: number): boolean {
     const sub = line[2]!;
     switch (sub.text) {
@@ -652,6 +669,15 @@ class Preprocessor extends Expander {
         if (fr.id === this.mainId) this.warn(sub, '#pragma system_header ignored outside include file');
         return true;
       case 'poison':
+        // each name poisoned in turn (a macro of that name undefined, as cpp); a token not a name is refused
+        for (let k = 3; k < line.length; k++) {
+          const n = line[k]!;
+          if (n.kind !== IDENT) this.fail(n, 'invalid #pragma GCC poison directive');
+          if (this.poisoned.has(n.text)) continue;
+          if (this.macros.delete(n.text)) this.warn(n, `poisoning existing macro "${n.text}"`);
+          this.poisoned.add(n.text);
+        }
+        return true;
       case 'dependency':
         return true;
       case 'warning':

@@ -24,6 +24,11 @@ export class Expander extends Context {
   private readonly paramIndices = new WeakMap<Macro, Map<string, number>>();
   /** `__COUNTER__`'s next value. */
   private counter = 0;
+  /**
+   * Names under `#pragma GCC poison`: an identifier of the source read after it is an error (cpp's,
+   * one Set lookup per identifier); a token a macro made (its body, written before) is not, a pasted one is.
+   */
+  protected readonly poisoned = new Set<string>();
 
   /** `now`: what `__DATE__` and `__TIME__` read. */
   constructor(private readonly now: Date) {
@@ -36,11 +41,12 @@ export class Expander extends Context {
    * needs an argument expanded waits on `calls` while the argument is expanded in a frame of its
    * own on `frames` (its tokens scanned again, charged as `scan`; each frame one level of the
    * budget's depth), then goes on where it stopped. No level of nesting is a JS call.
-   * `inIf` evaluates `defined`.
+   * `inIf` evaluates `defined`. `source`: `input` is the source's tokens (not a macro's), each
+   * identifier checked against the poisoned names as it is read, in cpp's order.
    */
-  expand(input: readonly Token[], inIf: boolean, argument: boolean, out: Token[], from = 0, to = input.length): Token[] {
+  expand(input: readonly Token[], inIf: boolean, argument: boolean, out: Token[], from = 0, to = input.length, source = false): Token[] {
     if (argument) this.chargeScan(input, from, to);
-    let top: Expansion = { c: new Cursor(input, from, to), out, inIf };
+    let top: Expansion = { c: new Cursor(input, from, to, source && this.poisoned.size > 0 ? this.poisonReader : undefined), out, inIf };
     // frames[j + 1] expands an argument of calls[j]; frames[0] is this call's input
     const frames: Expansion[] = [top];
     const calls: Call[] = [];
@@ -75,7 +81,7 @@ export class Expander extends Context {
           }
           if (macro.params === undefined) {
             // no parameters: nothing to pre-expand, the replacement is made at once
-            const call = newCall(macro, t, [], this.addHide(t.hide, macro.name, t), top.inIf);
+            const call = newCall(macro, t, t, [], this.addHide(t.hide, macro.name, t), top.inIf);
             this.substitute(call);
             c.pushFront(call.res);
             continue;
@@ -86,7 +92,7 @@ export class Expander extends Context {
             continue;
           }
           const { args, close } = this.collectArguments(macro, t, c);
-          const call = newCall(macro, t, args, this.addHide(this.intersect(t.hide, close.hide, t), macro.name, t), top.inIf);
+          const call = newCall(macro, t, close, args, this.addHide(this.intersect(t.hide, close.hide, t), macro.name, t), top.inIf);
           if (this.substitute(call) >= 0) {
             waiting = call;
             break;
@@ -290,7 +296,13 @@ export class Expander extends Context {
           for (const r of rhs) res.push(r);
           continue;
         }
-        res[res.length - 1] = this.paste(lhs, rhs[0]!, b);
+        const pasted = (res[res.length - 1] = this.paste(lhs, rhs[0]!, b));
+        // a name made by `##` is lexed again: poisoned, an error where cpp says it is (the start of
+        // the line the call ends on, where cpp's lexer stands: its `)`, or an object-like macro's name)
+        if (pasted.kind === IDENT && this.poisoned.has(pasted.text)) {
+          const end = call.end;
+          this.failAt(end.from, this.sources[end.from]!.clean.lastIndexOf('\n', end.at - 1) + 1, poisonedUse(pasted.text));
+        }
         for (let r = 1; r < rhs.length; r++) res.push(rhs[r]!);
         continue;
       }
@@ -399,6 +411,20 @@ export class Expander extends Context {
     return index;
   }
 
+  /** A poisoned name among tokens `from` on of a directive's line (read by cpp's lexer, not expanded): an error at the first. */
+  protected poisonLine(line: readonly Token[], from: number): void {
+    if (this.poisoned.size === 0) return;
+    for (let k = from; k < line.length; k++) this.poisonCheck(line[k]!);
+  }
+
+  /** poisonCheck for a cursor (made once). */
+  private readonly poisonReader = { poisonCheck: (t: Token) => this.poisonCheck(t) };
+
+  /** `t` a poisoned name: an error at it. */
+  protected poisonCheck(t: Token): void {
+    if (t.kind === IDENT && this.poisoned.has(t.text)) this.fail(t, poisonedUse(t.text));
+  }
+
   /** `#x`: the argument's spelling as a string literal; its characters charged as produced before it is made. */
   private stringize(arg: readonly Token[], at: Token): Token {
     let chars = 2;
@@ -428,6 +454,9 @@ function paramAt(index: Map<string, number> | undefined, t: Token | undefined): 
   return index !== undefined && t !== undefined && t.kind === IDENT ? (index.get(t.text) ?? -1) : -1;
 }
 
+/** cpp's words for a poisoned name used. */
+export const poisonedUse = (name: string) => `attempt to use poisoned "${name}"`;
+
 export const isPaste = (t: Token) => t.kind === PUNCT && t.text === '##';
 
 /** Characters of a token list as produced: each token's spelling and a space. */
@@ -452,6 +481,8 @@ interface Call {
   readonly macro: Macro;
   /** The macro's name where it is called: the replacement's place and spacing, where its errors and charges stand. */
   readonly call: Token;
+  /** Its last token: the `)` of a function-like macro's call, else the name. */
+  readonly end: Token;
   readonly args: readonly Arg[];
   /** The arguments copied out of their ranges (rawArgument). */
   readonly raw: (Token[] | undefined)[];
@@ -471,10 +502,10 @@ interface Call {
   readonly expandedChars: number[];
 }
 
-function newCall(macro: Macro, call: Token, args: readonly Arg[], hide: HideSet, inIf: boolean): Call {
+function newCall(macro: Macro, call: Token, end: Token, args: readonly Arg[], hide: HideSet, inIf: boolean): Call {
   // no arguments (an object-like macro, `F()`): nothing is written per argument, one shared empty row
-  if (args.length === 0) return { macro, call, args, raw: NO_ROW, hide, inIf, i: 0, need: -1, res: [], expanded: NO_ROW, rawChars: NO_ROW, expandedChars: NO_ROW };
-  return { macro, call, args, raw: [], hide, inIf, i: 0, need: -1, res: [], expanded: [], rawChars: [], expandedChars: [] };
+  if (args.length === 0) return { macro, call, end, args, raw: NO_ROW, hide, inIf, i: 0, need: -1, res: [], expanded: NO_ROW, rawChars: NO_ROW, expandedChars: NO_ROW };
+  return { macro, call, end, args, raw: [], hide, inIf, i: 0, need: -1, res: [], expanded: [], rawChars: [], expandedChars: [] };
 }
 
 /** The per-argument rows of a call without arguments: never written (its body names no parameter). */
@@ -496,11 +527,16 @@ class Cursor {
     private readonly input: readonly Token[],
     private i: number,
     private readonly end: number,
+    /** Checks each token read from `input` (the source's) for a poisoned name. */
+    private readonly poison?: { poisonCheck(t: Token): void },
   ) {}
 
   next(): Token | undefined {
     if (this.work.length > 0) return this.work.pop();
-    return this.i < this.end ? this.input[this.i++] : undefined;
+    if (this.i >= this.end) return undefined;
+    const t = this.input[this.i++]!;
+    if (this.poison !== undefined) this.poison.poisonCheck(t);
+    return t;
   }
 
   peek(): Token | undefined {
