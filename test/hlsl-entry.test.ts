@@ -29,12 +29,11 @@
  *    both mangled to the bare entry name. A redeclaration replaces the earlier one in the
  *    IdResolver (Sema::PushOnScopeChains, declarationReplaces), so prototype + definition is one.
  * R5 no definition: "missing entry point definition" (DiagnoseTranslationUnit, !hasBody()).
- * R9 `extern "C" { ... }` and `extern "C" DECL`: clang's LinkageSpecDecl is a transparent
- *    context (DeclContext::isTransparentContext; Sema::ActOnStartLinkageSpecification pushes no
- *    scope of its own), so a function declared in one is at global scope, found by the
- *    translation unit's lookup as any global function. (Read from upstream clang, not checked
- *    against DXC: whether DXC's parser takes `extern "C"` and whether R3's TranslationUnit test
- *    in AddHLSLFunctionInfo looks through a LinkageSpecDecl is still to be read.)
+ * R9 `extern "C" { ... }` and `extern "C" DECL`: upstream clang's LinkageSpecDecl is a
+ *    transparent context (DeclContext::isTransparentContext), so its functions are global there;
+ *    whether DXC's HLSL parser takes a linkage specification at all, and whether R3's
+ *    TranslationUnit test in AddHLSLFunctionInfo looks through one, is not read from DXC's
+ *    sources: refused (hlsl-syntax at the `extern`), not guessed.
  * R10 `void ::main()`: the global qualifier names the scope the declaration is in, which clang
  *    accepts for a redeclaration ("extra qualification on member", a warning since DR482:
  *    Sema::diagnoseQualifiedDeclaration; clang's test/CXX/dcl.decl/dcl.meaning/p1.cpp) and which
@@ -166,23 +165,18 @@ test('R8: any soup of declaration tokens gives an answer or an HlslError, nothin
   );
 });
 
-test('R9: a function in an extern "C" block, or declared extern "C", is at global scope: the entry', () => {
-  assert.is(entry('extern "C" {\n[RootSignature("CBV(b0)")]\nvoid main() {}\n}\n'), 'CBV(b0)');
-  assert.is(entry('[RootSignature("CBV(b1)")]\nextern "C" void main() {}\n'), 'CBV(b1)');
-  assert.is(entry('extern "C" [RootSignature("CBV(b2)")] void main() {}\n'), 'CBV(b2)');
-  // nested blocks, a prototype in one and the definition outside: one function
-  assert.is(entry('extern "C" { extern "C++" { [RootSignature("CBV(b3)")] void main(); } int x; }\nvoid main() {}\n'), 'CBV(b3)');
-  // still one function among others: a redefinition inside and outside is one
-  refused('extern "C" { void main() {} }\n[RootSignature("CBV(b4)")] void main() {}\n', 'hlsl-ambiguous', /redefinition of 'main' at e\.hlsl:2:33 \(first defined at e\.hlsl:1:19\)/);
-  // a namespace inside a linkage block is still a namespace
-  refused('extern "C" { namespace N { [RootSignature("CBV(b5)")] void main() {} } }\n', 'hlsl-missing', /not one/);
-  refused('extern "C" {\n[RootSignature("CBV(b0)")] void main() {}\n', 'hlsl-syntax', /never closed/, 'e.hlsl:1:12');
+test('R9: a linkage specification (extern "C" block or declaration) is refused, typed, at its extern: DXC\'s take on it is not read', () => {
+  refused('extern "C" {\n[RootSignature("CBV(b0)")]\nvoid main() {}\n}\n', 'hlsl-syntax', /linkage specification/, 'e.hlsl:1:1');
+  refused('[RootSignature("CBV(b1)")]\nextern "C" void main() {}\n', 'hlsl-syntax', /linkage specification/, 'e.hlsl:2:1');
+  refused('extern "C" [RootSignature("CBV(b2)")] void main() {}\n', 'hlsl-syntax', /linkage specification/, 'e.hlsl:1:1');
+  refused('void f() {}\nextern "C++" { int x; }\n[RootSignature("CBV(b3)")] void main() {}\n', 'hlsl-syntax', /linkage specification/, 'e.hlsl:2:1');
+  // `extern` as HLSL's storage class is no linkage specification
+  assert.is(entry('extern float4 g;\n[RootSignature("CBV(b4)")] void main() {}\n'), 'CBV(b4)');
 });
 
 test('R10: void ::main() redeclares the global function after a declaration; without one it is refused, as clang refuses it', () => {
   assert.is(entry('void main();\n[RootSignature("CBV(b0)")]\nvoid ::main() {}\n'), 'CBV(b0)');
   assert.is(entry('[RootSignature("CBV(b1)")] float main(float4 p : A);\nfloat ::main(float4 q : A) : SV_Target { return q.x; }\n'), 'CBV(b1)');
-  assert.is(entry('extern "C" { void main(); }\n[RootSignature("CBV(b2)")] void ::main() {}\n'), 'CBV(b2)');
   refused('[RootSignature("CBV(b0)")]\nvoid ::main() {}\n', 'hlsl-syntax', /out-of-line definition of 'main' does not match any declaration in the global namespace: '::main' at e\.hlsl:2:8/, 'e.hlsl:2:8');
   // a name that may be a scope before `::` makes a qualified name, not the global function
   refused('[RootSignature("CBV(b0)")]\nuint ::main() { return 0; }\n', 'hlsl-missing', /the 'main' at e\.hlsl:2:8 is not one/);

@@ -291,8 +291,12 @@ function scanGlobalScope(out: readonly Token[], entry: string): GlobalScan {
         if (isRootSignature(out, i, parens, brackets)) rs.push(i);
         i = brackets[i]! + 1;
       }
-      // `extern "C"` (any language string): a linkage specification, a block or one declaration
+      // `extern "C"` (any language string): a linkage specification, a block or one declaration.
+      // Upstream clang makes its declarations global (a transparent context); whether DXC's HLSL
+      // parser takes one, and whether its entry test looks through it, is not read from DXC's
+      // sources: refused rather than guessed (an HLSL file has no use for C linkage)
       if (!isIdent(out[i], 'extern') || out[i + 1]?.kind !== TOKEN.string) break;
+      return { refused: 'a linkage specification (extern "..."): whether DXC takes one, and where its declarations belong, is not decided; dxbin refuses it rather than guess', at: i };
       if (isPunct(out[i + 2], '{')) {
         if (braces[i + 2]! < 0) return { refused: "expected '}': this '{' is never closed", at: i + 2 };
         linkageEnds.push(braces[i + 2]!);
