@@ -10,29 +10,18 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { HlslError, HlslFile, compileRootSignatureBlob, fileSystemHost, virtualHost } from '../src/index.js';
 import { Source } from '../src/root-signature/hlsl/preprocessor/index.js';
 import { builtCli } from './helpers/built-cli.js';
 import { markedTokens } from './helpers/line-markers.js';
 import { missingCommand, requires } from './helpers/requires.js';
+import { caseFolders } from './helpers/case-folders.js';
 
 const t = requires('GNU cpp', missingCommand('cpp'));
-const work = mkdtempSync(join(tmpdir(), 'dxbin-line-'));
-let cases = 0;
-
-/** A case's files written into a folder of their own; the main file's absolute path. */
-function write(files: Record<string, string>): { dir: string; main: string } {
-  const dir = join(work, `case-${cases++}`);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return { dir, main: join(dir, Object.keys(files)[0]!) };
-}
+const folders = caseFolders('dxbin-line-');
+const { work, write } = folders;
 
 /** A diagnostic as `file:line:column kind` (the case's folder left off the file). */
 type Diagnostic = string;
@@ -213,5 +202,5 @@ test('a #line note is per reading: a second reading of a file gets its own table
   assert.throws(() => second.addLineNote(-1, 1, undefined), /before the last one/);
 });
 
-test.after(() => rmSync(work, { recursive: true, force: true }));
+test.after(() => folders.remove());
 test.run();

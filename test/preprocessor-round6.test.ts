@@ -9,28 +9,18 @@
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import { HlslError, HlslFile, fileSystemHost } from '../src/index.js';
 import { builtCli } from './helpers/built-cli.js';
 import { markedTokens } from './helpers/line-markers.js';
 import { missingCommand, requires } from './helpers/requires.js';
+import { caseFolders } from './helpers/case-folders.js';
 
 const t = requires('GNU cpp', missingCommand('cpp'));
-const work = mkdtempSync(join(tmpdir(), 'dxbin-round6-'));
-let cases = 0;
-
-function write(files: Record<string, string>): { dir: string; main: string } {
-  const dir = join(work, `case-${cases++}`);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return { dir, main: join(dir, Object.keys(files)[0]!) };
-}
+const folders = caseFolders('dxbin-round6-');
+const { work, write } = folders;
 
 /** The pragma rows of preprocessed text as `file:line text`, the file and line from its markers (cpp's `# N "f"` or dxbin's `#line N "f"`). */
 function pragmaRows(text: string): string[] {
@@ -289,5 +279,5 @@ t('#pragma GCC poison: a later use of the name in text, #if, defined, #ifdef/#if
   assert.throws(() => new HlslFile('#define RS "CBV(b0)"\n#pragma GCC poison RS\n', 'p.hlsl', {}, {}, host).defineText('RS'), (e: unknown) => e instanceof HlslError);
 });
 
-test.after(() => rmSync(work, { recursive: true, force: true }));
+test.after(() => folders.remove());
 test.run();
