@@ -161,6 +161,7 @@ class PoolStore implements RefStore {
     switch (type.ref) {
       case 'string':
         expectString(value, path);
+        expectPoolString(value, path);
         return pools.string(value, ref);
       case 'record':
         return value === null ? NULL_REF : u32(value, path);
@@ -193,6 +194,7 @@ class PoolStore implements RefStore {
     const values = kind === 'stringArray'
       ? list.map((s, i) => {
           expectString(s, `${path}[${i}]`);
+          expectPoolString(s, `${path}[${i}]`);
           return pools.string(s, undefined);
         })
       : list.map((v, i) => u32(v, `${path}[${i}]`));
@@ -295,6 +297,7 @@ function stringBuffer(strings: unknown, path: string): Uint8Array {
   let size = 0;
   list.forEach((s, i) => {
     expectString(s, `${path}[${i}]`);
+    expectPoolString(s, `${path}[${i}]`);
     const b = UTF8.encode(s);
     size += b.byteLength + (i > 0 ? 1 : 0);
     if (size > MAX_PART_BYTES) throw new DescriptionError('out-of-range', `${path}[${i}]`, `the strings so far take ${size} bytes; a part holds at most ${MAX_PART_BYTES}`);
@@ -308,6 +311,20 @@ function stringBuffer(strings: unknown, path: string): Uint8Array {
     at += b.byteLength;
   });
   return out;
+}
+
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/**
+ * Refuses (not-representable) a string the StringBuffer cannot hold as given: a NUL ends a
+ * stored string (`a\0b` read back as `a`, and a `strings` entry became two), and UTF-8 has no
+ * lone surrogate (TextEncoder wrote U+FFFD). Both were written without a word.
+ */
+function expectPoolString(s: string, path: string): void {
+  const nul = s.indexOf('\0');
+  if (nul >= 0) throw new DescriptionError('not-representable', path, `a NUL at character ${nul}: the StringBuffer ends a string at NUL, so it would read back as ${quoted(s.slice(0, nul))}`);
+  const lone = LONE_SURROGATE.exec(s);
+  if (lone) throw new DescriptionError('not-representable', path, `a lone surrogate (U+${lone[0].charCodeAt(0).toString(16).toUpperCase()}) at character ${lone.index}: UTF-8 cannot hold it (it would be written as U+FFFD)`);
 }
 
 const pad4 = (bytes: number[]) => {
