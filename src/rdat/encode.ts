@@ -229,6 +229,7 @@ function checkPartKeys(p: Record<string, unknown>, path: string): void {
   if (p.type === 'StringBuffer' && p.hex !== undefined && p.strings !== undefined) throw new DescriptionError('unknown-key', `${path}.strings`, 'a StringBuffer is given by `strings` or by `hex`, not both (one would be lost)');
 }
 const TABLE_KEYS = ['type', 'stride', 'records'];
+const DESCRIPTION_KEYS = ['version', 'parts'];
 const STRING_BUFFER_KEYS = ['type', 'strings', 'hex'];
 const INDEX_ARRAYS_KEYS = ['type', 'values'];
 const HEX_KEYS = ['type', 'hex'];
@@ -340,6 +341,8 @@ const pad4 = (bytes: number[]) => {
 export function encodeRdat(description: RdatDescription, options?: RdatEncodeOptions): Uint8Array {
   // the parts checked once: objects, no holes, each type once (a second StringBuffer was ignored, a second table written)
   const { parts, byType } = checkedParts(description, 'rdat');
+  // a misspelt key (`verison`) would be read as absent: the default taken without a word
+  expectKnownKeys(description, DESCRIPTION_KEYS, 'rdat', { form: 'an RDAT description', undefinedIsAbsent: true });
   expectOptions(options as unknown);
   parts.forEach((p, i) => checkPartKeys(p, `rdat.parts[${i}]`));
   const version = u32(description.version ?? RDAT_VERSION, 'rdat.version');
