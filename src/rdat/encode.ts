@@ -11,7 +11,7 @@ import { enumName } from '../json/vocabulary.js';
 import { quoted } from '../bytes/text.js';
 import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { budgetOf, type Budget, type WorkLimits } from '../bytes/budget.js';
+import { budgetOf, WORK_KINDS, type Budget, type WorkLimits } from '../bytes/budget.js';
 import { expectKnownKeys, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { tableNames, type TableNames } from '../bytes/strings.js';
@@ -230,6 +230,8 @@ function checkPartKeys(p: Record<string, unknown>, path: string): void {
 }
 const TABLE_KEYS = ['type', 'stride', 'records'];
 const DESCRIPTION_KEYS = ['version', 'parts'];
+/** The WorkLimits options (`maxResolved`, ...), one per work kind. */
+const LIMIT_OPTIONS = (): string[] => Object.values(WORK_KINDS).map((k) => k.option);
 const STRING_BUFFER_KEYS = ['type', 'strings', 'hex'];
 const INDEX_ARRAYS_KEYS = ['type', 'values'];
 const HEX_KEYS = ['type', 'hex'];
@@ -341,9 +343,10 @@ const pad4 = (bytes: number[]) => {
 export function encodeRdat(description: RdatDescription, options?: RdatEncodeOptions): Uint8Array {
   // the parts checked once: objects, no holes, each type once (a second StringBuffer was ignored, a second table written)
   const { parts, byType } = checkedParts(description, 'rdat');
-  // a misspelt key (`verison`) would be read as absent: the default taken without a word
+  // a misspelt key (`verison`, `bugdet`) would be read as absent: the default taken without a word
   expectKnownKeys(description, DESCRIPTION_KEYS, 'rdat', { form: 'an RDAT description', undefinedIsAbsent: true });
   expectOptions(options as unknown);
+  if (options) expectKnownKeys(options, (key) => key === 'budget' || LIMIT_OPTIONS().includes(key), 'options', { form: 'the options of encodeRdat', names: () => ['budget', ...LIMIT_OPTIONS()] });
   parts.forEach((p, i) => checkPartKeys(p, `rdat.parts[${i}]`));
   const version = u32(description.version ?? RDAT_VERSION, 'rdat.version');
   // the one version decodeRdat reads (DXC writes no other): any other made bytes no reader takes
