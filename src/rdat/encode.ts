@@ -11,7 +11,7 @@ import { enumName } from '../json/vocabulary.js';
 import { quoted } from '../bytes/text.js';
 import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { budgetOf, type Budget, type WorkLimits } from '../bytes/budget.js';
+import { budgetOf, WORK_KINDS, type Budget, type WorkLimits } from '../bytes/budget.js';
 import { expectKnownKeys, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { tableNames, type TableNames } from '../bytes/strings.js';
@@ -161,6 +161,7 @@ class PoolStore implements RefStore {
     switch (type.ref) {
       case 'string':
         expectString(value, path);
+        expectPoolString(value, path);
         return pools.string(value, ref);
       case 'record':
         return value === null ? NULL_REF : u32(value, path);
@@ -193,6 +194,7 @@ class PoolStore implements RefStore {
     const values = kind === 'stringArray'
       ? list.map((s, i) => {
           expectString(s, `${path}[${i}]`);
+          expectPoolString(s, `${path}[${i}]`);
           return pools.string(s, undefined);
         })
       : list.map((v, i) => u32(v, `${path}[${i}]`));
@@ -227,6 +229,9 @@ function checkPartKeys(p: Record<string, unknown>, path: string): void {
   if (p.type === 'StringBuffer' && p.hex !== undefined && p.strings !== undefined) throw new DescriptionError('unknown-key', `${path}.strings`, 'a StringBuffer is given by `strings` or by `hex`, not both (one would be lost)');
 }
 const TABLE_KEYS = ['type', 'stride', 'records'];
+const DESCRIPTION_KEYS = ['version', 'parts'];
+/** The WorkLimits options (`maxResolved`, ...), one per work kind. */
+const LIMIT_OPTIONS = (): string[] => Object.values(WORK_KINDS).map((k) => k.option);
 const STRING_BUFFER_KEYS = ['type', 'strings', 'hex'];
 const INDEX_ARRAYS_KEYS = ['type', 'values'];
 const HEX_KEYS = ['type', 'hex'];
@@ -295,6 +300,7 @@ function stringBuffer(strings: unknown, path: string): Uint8Array {
   let size = 0;
   list.forEach((s, i) => {
     expectString(s, `${path}[${i}]`);
+    expectPoolString(s, `${path}[${i}]`);
     const b = UTF8.encode(s);
     size += b.byteLength + (i > 0 ? 1 : 0);
     if (size > MAX_PART_BYTES) throw new DescriptionError('out-of-range', `${path}[${i}]`, `the strings so far take ${size} bytes; a part holds at most ${MAX_PART_BYTES}`);
@@ -310,6 +316,20 @@ function stringBuffer(strings: unknown, path: string): Uint8Array {
   return out;
 }
 
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/**
+ * Refuses (not-representable) a string the StringBuffer cannot hold as given: a NUL ends a
+ * stored string (`a\0b` read back as `a`, and a `strings` entry became two), and UTF-8 has no
+ * lone surrogate (TextEncoder wrote U+FFFD). Both were written without a word.
+ */
+function expectPoolString(s: string, path: string): void {
+  const nul = s.indexOf('\0');
+  if (nul >= 0) throw new DescriptionError('not-representable', path, `a NUL at character ${nul}: the StringBuffer ends a string at NUL, so it would read back as ${quoted(s.slice(0, nul))}`);
+  const lone = LONE_SURROGATE.exec(s);
+  if (lone) throw new DescriptionError('not-representable', path, `a lone surrogate (U+${lone[0].charCodeAt(0).toString(16).toUpperCase()}) at character ${lone.index}: UTF-8 cannot hold it (it would be written as U+FFFD)`);
+}
+
 const pad4 = (bytes: number[]) => {
   while (bytes.length % 4) bytes.push(0);
   return Uint8Array.from(bytes);
@@ -323,7 +343,10 @@ const pad4 = (bytes: number[]) => {
 export function encodeRdat(description: RdatDescription, options?: RdatEncodeOptions): Uint8Array {
   // the parts checked once: objects, no holes, each type once (a second StringBuffer was ignored, a second table written)
   const { parts, byType } = checkedParts(description, 'rdat');
+  // a misspelt key (`verison`, `bugdet`) would be read as absent: the default taken without a word
+  expectKnownKeys(description, DESCRIPTION_KEYS, 'rdat', { form: 'an RDAT description', undefinedIsAbsent: true });
   expectOptions(options as unknown);
+  if (options) expectKnownKeys(options, (key) => key === 'budget' || LIMIT_OPTIONS().includes(key), 'options', { form: 'the options of encodeRdat', names: () => ['budget', ...LIMIT_OPTIONS()] });
   parts.forEach((p, i) => checkPartKeys(p, `rdat.parts[${i}]`));
   const version = u32(description.version ?? RDAT_VERSION, 'rdat.version');
   // the one version decodeRdat reads (DXC writes no other): any other made bytes no reader takes

@@ -11,6 +11,7 @@ import { expectArray, expectOptions, expectString } from '../../bytes/check.js';
 import { expectHost, type HostFile, type IncludeHost } from './source.js';
 import { Budget } from '../../bytes/budget.js';
 import { HlslError, type RootSignatureText } from './text.js';
+import { QUOTED_CHARS } from '../../bytes/text.js';
 import { TOKEN, preprocess, preprocessedText, tokensToText, type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Token } from './preprocessor/index.js';
 
 /** Limits of the work budget the preprocessor charges, and clang's include nesting (docs/limits.md). */
@@ -130,6 +131,8 @@ export class HlslFile {
    * @throws {HlslError} hlsl-missing (no global function ENTRY, no definition, no attribute on it), hlsl-ambiguous (overloads, a redefinition, or a case where which attribute DXC uses cannot be told), hlsl-syntax (a `{` never closed, a `}` closing nothing, `::ENTRY` with no declaration before it), hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
    */
   entryText(entry: string): RootSignatureText {
+    // the name as messages show it: cut past QUOTED_CHARS characters (a 10,000-character -E made a 10,000-character message); HlslError escapes it
+    const shown = typeof entry === 'string' && entry.length > QUOTED_CHARS ? `${entry.slice(0, QUOTED_CHARS)}…(+${entry.length - QUOTED_CHARS} characters)` : entry;
     const pp = this.preprocessed();
     const out = pp.output;
     // the presumed place (what #line says), as every message
@@ -152,24 +155,24 @@ export class HlslFile {
       // a name no function has is a different mistake from a function without the attribute (DXC: "missing entry point definition")
       if (others.length > 0) {
         const o = others[0]!;
-        throw new HlslError(`missing entry point definition: no global function '${entry}' in this file; the '${entry}' at ${place(o)} is not one (a struct method, a namespace member, a qualified or template declaration, or a call), and DXC takes only a global function as the entry`, where(o), 'hlsl-missing');
+        throw new HlslError(`missing entry point definition: no global function '${shown}' in this file; the '${shown}' at ${place(o)} is not one (a struct method, a namespace member, a qualified or template declaration, or a call), and DXC takes only a global function as the entry`, where(o), 'hlsl-missing');
       }
-      throw new HlslError(`missing entry point definition: no function '${entry}' in this file`, top, 'hlsl-missing');
+      throw new HlslError(`missing entry point definition: no function '${shown}' in this file`, top, 'hlsl-missing');
     }
     // every declaration must be of one function: a different parameter list is an overload, which DXC refuses
     const first = decls[0]!;
     for (const d of decls) {
       if (d.key !== first.key) {
-        throw new HlslError(`ambiguous entry point function '${entry}': the declarations at ${place(first.name)} and ${place(d.name)} have different parameter lists (overloads, which DXC refuses; dxbin compares how the types are spelled, so one type spelled two ways is refused too)`, where(d.name), 'hlsl-ambiguous');
+        throw new HlslError(`ambiguous entry point function '${shown}': the declarations at ${place(first.name)} and ${place(d.name)} have different parameter lists (overloads, which DXC refuses; dxbin compares how the types are spelled, so one type spelled two ways is refused too)`, where(d.name), 'hlsl-ambiguous');
       }
     }
     let def: EntryDeclaration | undefined;
     for (const d of decls) {
       if (d.body < 0) continue;
-      if (def) throw new HlslError(`ambiguous entry point function '${entry}': redefinition of '${entry}' at ${place(d.name)} (first defined at ${place(def.name)})`, where(d.name), 'hlsl-ambiguous');
+      if (def) throw new HlslError(`ambiguous entry point function '${shown}': redefinition of '${shown}' at ${place(d.name)} (first defined at ${place(def.name)})`, where(d.name), 'hlsl-ambiguous');
       def = d;
     }
-    if (!def) throw new HlslError(`missing entry point definition: '${entry}' is declared at ${place(first.name)} but never defined`, where(first.name), 'hlsl-missing');
+    if (!def) throw new HlslError(`missing entry point definition: '${shown}' is declared at ${place(first.name)} but never defined`, where(first.name), 'hlsl-missing');
     // the attribute in force on the definition: a declaration's own last one, else the one it inherits
     let inForce = -1;
     let late = -1;
@@ -190,14 +193,14 @@ export class HlslFile {
         if (d.rs.length > 0) current = d.rs[d.rs.length - 1]!;
       }
       if (seen > 0 && current !== inForce) {
-        throw new HlslError(`ambiguous entry point function '${entry}': it is used at ${place(u)} before its definition at ${place(def.name)}, while ${current < 0 ? 'no [RootSignature(...)]' : `the [RootSignature(...)] at ${place(current)}`} was in force; which attribute DXC then uses cannot be told`, where(u), 'hlsl-ambiguous');
+        throw new HlslError(`ambiguous entry point function '${shown}': it is used at ${place(u)} before its definition at ${place(def.name)}, while ${current < 0 ? 'no [RootSignature(...)]' : `the [RootSignature(...)] at ${place(current)}`} was in force; which attribute DXC then uses cannot be told`, where(u), 'hlsl-ambiguous');
       }
     }
     if (inForce < 0) {
       if (late >= 0) {
-        throw new HlslError(`no [RootSignature(...)] attribute on entry function '${entry}': the one at ${place(late)} is on a declaration after the definition at ${place(def.name)}, which DXC drops (attribute declaration must precede definition)`, where(late), 'hlsl-missing');
+        throw new HlslError(`no [RootSignature(...)] attribute on entry function '${shown}': the one at ${place(late)} is on a declaration after the definition at ${place(def.name)}, which DXC drops (attribute declaration must precede definition)`, where(late), 'hlsl-missing');
       }
-      throw new HlslError(`no [RootSignature(...)] attribute on entry function '${entry}'`, top, 'hlsl-missing');
+      throw new HlslError(`no [RootSignature(...)] attribute on entry function '${shown}'`, top, 'hlsl-missing');
     }
     return tokensToText(out.slice(inForce + 3, scan.parens[inForce + 2]!), pp.sources, this.file);
   }
