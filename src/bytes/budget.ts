@@ -63,10 +63,15 @@ export function givenBudget(budget: unknown, path = 'options.budget'): Budget {
   throw new DescriptionError('bad-type', path, `expected a Budget, got ${kindOf(budget)}`);
 }
 
-/** The limit a set of WorkLimits gives one option, if it gives one (a number >= 0; anything else keeps the default). */
+/**
+ * The limit a set of WorkLimits gives one option, if it gives one: a number >= 0 (Infinity: none).
+ * Anything else given is refused, not replaced by the default without a word (-1, NaN, '1e9').
+ * @throws {DescriptionError} out-of-range for a number below 0 or NaN, bad-type for what is no number
+ */
 function fixedLimit(limits: WorkLimits | undefined, option: string): number | undefined {
   const v = limits === undefined ? undefined : (limits as Record<string, unknown>)[option];
-  return typeof v === 'number' && v >= 0 ? v : undefined;
+  if (v === undefined || (v as number) >= 0) return v as number | undefined;
+  throw new DescriptionError(typeof v === 'number' ? 'out-of-range' : 'bad-type', `options.${option}`, `expected a limit of 0 or more, got ${typeof v === 'number' ? v : kindOf(v)}`);
 }
 
 /** A kind's limit for an input: in proportion to it, never less than the base (so output within 64x holds for any input of 64 bytes or more). */
