@@ -315,7 +315,7 @@ export const TARGETS: readonly FuzzTarget[] = [
   {
     name: 'preprocess',
     kind: 'hlsl',
-    oracle: "HLSL text (a virtual tree as hlsl-preprocess reads it; seeds with #pragma, _Pragma, #line and character constants) to preprocessedText: typed errors only; every line beginning with # is a #line marker, one of the pragmas the preprocessor passed on, or starts with a # token of the output (a macro's); as many #pragma lines as pragmas passed on plus such tokens; no CR and no line break inside a pragma; the text preprocessed again gives itself when no # token or unterminated literal is in the output; within 64x and the resource bounds",
+    oracle: "HLSL text (a virtual tree as hlsl-preprocess reads it; seeds with #pragma, _Pragma, #line and character constants) to preprocessedText: typed errors only; every line beginning with # is a #line marker, one of the pragmas the preprocessor passed on, or starts with a # token of the output (a macro's); as many #pragma lines as pragmas passed on plus such tokens; no CR and no line break inside a pragma; the text preprocessed again gives itself when no # token, unterminated literal or stray backslash is in the output; within 64x and the resource bounds",
     resources: PREPROCESSOR_RESOURCES,
     run(data) {
       const { files, defines } = virtualTree(text(data));
@@ -327,11 +327,12 @@ export const TARGETS: readonly FuzzTarget[] = [
       check(!out.includes('\r'), 'a CR in the preprocessed text');
       for (const p of result.pragmas) check(!/[\r\n]/.test(p.text) && p.text.startsWith('#pragma'), `a pragma line that is not one line of #pragma: ${printable(p.text.slice(0, 200))}`);
       let hashTokens = 0;
-      // an unterminated literal (a token of kind other holding a quote) lexes otherwise when read again, up to the next quote
+      // an unterminated literal (a token of kind other holding a quote) lexes otherwise when read again, up to the next quote;
       let openQuote = false;
       for (const t of result.output) {
         if (t.text === '#' || t.text === '%:' || t.text === '##' || t.text === '%:%:') hashTokens++;
-        else if (t.kind === TOKEN.other && /["']/.test(t.text)) openQuote = true;
+        // and a stray backslash (a token) at the end of a line splices the next line to it
+        else if (t.kind === TOKEN.other && /["'\\]/.test(t.text)) openQuote = true;
       }
       let hashLines = 0;
       let markers = 0;
@@ -344,7 +345,7 @@ export const TARGETS: readonly FuzzTarget[] = [
       }
       check(hashLines <= markers + result.pragmas.length + hashTokens, `${hashLines} lines begin with #: ${markers} markers, ${result.pragmas.length} pragmas, ${hashTokens} # tokens`);
       check(pragmaLines <= result.pragmas.length + hashTokens, `${pragmaLines} #pragma lines from ${result.pragmas.length} pragmas and ${hashTokens} # tokens`);
-      // idempotence: the text has no macros left and its markers restate its places (not when a # token could make a directive, an unterminated literal would take in what follows it, or a predefined macro was undefined)
+      // idempotence: the text has no macros left and its markers restate its places (not when a # token could make a directive, an unterminated literal would take in what follows it, a stray backslash splice a line, or a predefined macro was undefined)
       if (hashTokens === 0 && !openQuote && out.length <= 16 * data.byteLength + 4096 && !defines.some(([k]) => k === 'U') && !/#\s*undef/.test(main)) {
         const again = new HlslFile(out, 'main.hlsl', {}, {}, { host: virtualHost({ 'main.hlsl': out }) }).preprocessedText();
         check(again === out, `preprocessing the preprocessed text again changed it (${out.length} -> ${again.length} characters; first difference at ${[...out].findIndex((c, i) => again[i] !== c)})`);
