@@ -2,6 +2,7 @@
  * Seed inputs per target, built from dxbin's own writers (no files needed, so the published
  * package can fuzz and `--export-seeds` can hand them to other engines). `--corpus DIR` adds more.
  */
+import { queryResolveSeeds } from './query-recipe.js';
 import { linkageBytes } from './linkage.js';
 import { ABIS, STRUCTS } from '../../codecs/ddi.js';
 import { QUERY_TYPES } from '../../codecs/query.js';
@@ -143,6 +144,14 @@ const PREPROCESSOR_SEEDS = [
   '#if 0\n#include "missing.h"\n#error not here\n#else\n/* #define RS "bad" */\n#define RS "RootConstants(num32BitConstants=4, b2)" \\\n  ", CBV(b3)"\n#endif\n#line 100 "other.hlsl"\n#if __LINE__ != 100 || 1 / 1 != 1\n#error line\n#endif\n//@ U NOPE\n',
 ];
 
+/** The preprocess target's seeds: pragmas as directives and _Pragma (in macros, stringized, with escapes), #line, character constants in #if. */
+const PRAGMA_SEEDS = [
+  '#pragma once\n#pragma pack(push, 1)\n#define P(x) _Pragma(#x) after\nint a; P(message("hi")) int b;\n_Pragma("STDC FP_CONTRACT ON") c\n#line 40 "x.hlsl"\n#if \'a\' == 97 && \'\\n\' == 10 && \'\\x41\' == 65\n#pragma warning(disable: 4000)\nok\n#endif\n  #  pragma   foo   bar  \n',
+  '#define H #pragma not_a_directive\nH\nx H\n#define E(x) x\nE(#pragma two)\n"a\\n#pragma s"\n#define Q _Pragma("q") _Pragma("q2")\nQ Q\n#pragma\n# /**/ pragma   c\n#pra\\\ngma d\n_Pragma("e\\\\n#pragma f")\n_Pragma("\\"quoted\\" \\\\ back")\n',
+  '#define RS "CBV(b0)"\n#pragma dxbin root_signature\n#line 7\n#if \'\\0\' == 0 && \'\\377\' < 0 && L\'x\' == 120\n#define OK 1\n#endif\n#line 1 "a\\\\b.hlsl"\n_Pragma("message(\\"m\\")") [RootSignature(RS)] void main() {}\n#pragma include_alias("a.h", "b.h")\n#ifdef OK\n#pragma def_ok __LINE__ __FILE__\n#endif\n',
+  '#include "p.h"\n#pragma once\nP1 P2\n//@ file p.h\n#pragma once\n#define P1 _Pragma("one") 1\n#define P2 _Pragma(\\\n"two") 2\n#if \'ab\' == 24930\n#pragma multichar\n#endif\n',
+];
+
 /** Seeds for one target. */
 export function seedInputs(target: string): Uint8Array[] {
   const rss = rootSignatures();
@@ -171,6 +180,8 @@ export function seedInputs(target: string): Uint8Array[] {
     case 'hlsl-preprocess':
     case 'rollup-load':
       return PREPROCESSOR_SEEDS.map(utf8);
+    case 'preprocess':
+      return [...PRAGMA_SEEDS, ...PREPROCESSOR_SEEDS].map(utf8);
     case 'hlsl-generated':
       return programSeeds();
     case 'json-generated':
@@ -184,6 +195,8 @@ export function seedInputs(target: string): Uint8Array[] {
         for (let k = 1; k < b.byteLength; k++) b[k] = r.chance(3) ? r.below(256) : 0;
         return b;
       });
+    case 'query-resolve':
+      return queryResolveSeeds();
     case 'ddi-image':
       return STRUCTS.flatMap((s, i) =>
         ABIS.map((abi) => {

@@ -61,6 +61,8 @@ import { decodeStream, encodeStream, streamFromJson, streamToJson } from '../pip
 import { pipelineFromJson, pipelineToJson } from '../pipeline/desc.js';
 import { verifyPipeline, verifySignatures } from '../pipeline/verify.js';
 import { pipelineRule } from '../../codecs/pipeline-rules.js';
+import { answerOf, kernelRuns, queryCall, QueryOracleError } from './query-recipe.js';
+import { TOKEN } from '../root-signature/hlsl/preprocessor/token.js';
 import { LINKAGE_ELEMENT_BYTES, LINKAGE_RECORD_BYTES, linkageCase } from './linkage.js';
 
 /** A round trip that did not return what went in: a finding, like a crash. */
@@ -309,6 +311,48 @@ export const TARGETS: readonly FuzzTarget[] = [
       return n + compileDefineAndEntry(file);
     },
   },
+  // the preprocessed text (`rootsig preprocess`, dxc -P) with pragma lines and _Pragma: what lines the input can make
+  {
+    name: 'preprocess',
+    kind: 'hlsl',
+    oracle: "HLSL text (a virtual tree as hlsl-preprocess reads it; seeds with #pragma, _Pragma, #line and character constants) to preprocessedText: typed errors only; every line beginning with # is a #line marker, one of the pragmas the preprocessor passed on, or starts with a # token of the output (a macro's); as many #pragma lines as pragmas passed on plus such tokens; no CR and no line break inside a pragma; the text preprocessed again gives itself when no # token, unterminated literal or stray backslash is in the output; within 64x and the resource bounds",
+    resources: PREPROCESSOR_RESOURCES,
+    run(data) {
+      const { files, defines } = virtualTree(text(data));
+      const host = virtualHost(files);
+      const main = String(files['main.hlsl'] ?? '');
+      const file = new HlslFile(main, 'main.hlsl', {}, {}, { host, includeDirs: ['inc'], defines });
+      const out = file.preprocessedText();
+      const result = file.preprocessed();
+      check(!out.includes('\r'), 'a CR in the preprocessed text');
+      for (const p of result.pragmas) check(!/[\r\n]/.test(p.text) && p.text.startsWith('#pragma'), `a pragma line that is not one line of #pragma: ${printable(p.text.slice(0, 200))}`);
+      let hashTokens = 0;
+      // an unterminated literal (a token of kind other holding a quote) lexes otherwise when read again, up to the next quote;
+      let openQuote = false;
+      for (const t of result.output) {
+        if (t.text === '#' || t.text === '%:' || t.text === '##' || t.text === '%:%:') hashTokens++;
+        // and a stray backslash (a token) at the end of a line splices the next line to it
+        else if (t.kind === TOKEN.other && /["'\\]/.test(t.text)) openQuote = true;
+      }
+      let hashLines = 0;
+      let markers = 0;
+      let pragmaLines = 0;
+      for (const line of out.split('\n')) {
+        if (!/^[ \t\f\v]*(?:#|%:)/.test(line)) continue;
+        hashLines++;
+        if (/^#line \d+ "(?:[^"\\]|\\.)*"$/.test(line)) markers++;
+        if (/^[ \t\f\v]*(?:#|%:)[ \t\f\v]*pragma\b/.test(line)) pragmaLines++;
+      }
+      check(hashLines <= markers + result.pragmas.length + hashTokens, `${hashLines} lines begin with #: ${markers} markers, ${result.pragmas.length} pragmas, ${hashTokens} # tokens`);
+      check(pragmaLines <= result.pragmas.length + hashTokens, `${pragmaLines} #pragma lines from ${result.pragmas.length} pragmas and ${hashTokens} # tokens`);
+      // idempotence: the text has no macros left and its markers restate its places (not when a # token could make a directive, an unterminated literal would take in what follows it, a stray backslash splice a line, or a predefined macro was undefined)
+      if (hashTokens === 0 && !openQuote && out.length <= 16 * data.byteLength + 4096 && !defines.some(([k]) => k === 'U') && !/#\s*undef/.test(main)) {
+        const again = new HlslFile(out, 'main.hlsl', {}, {}, { host: virtualHost({ 'main.hlsl': out }) }).preprocessedText();
+        check(again === out, `preprocessing the preprocessed text again changed it (${out.length} -> ${again.length} characters; first difference at ${[...out].findIndex((c, i) => again[i] !== c)})`);
+      }
+      return out.length;
+    },
+  },
   {
     name: 'hlsl-generated',
     kind: 'bytes',
@@ -398,6 +442,29 @@ export const TARGETS: readonly FuzzTarget[] = [
       for (let r = 0; r < cols.count; r++) for (const pad of type.result.padding) expected.fill(0, r * type.result.size + pad.offset, r * type.result.size + pad.offset + pad.size);
       check(same(back, expected) && back.byteLength === cols.count * type.result.size, 'query results do not encode back');
       return back.byteLength;
+    },
+  },
+  // the bulk query operations' options (issue: every new surface a target): arguments mutation cannot make
+  {
+    name: 'query-resolve',
+    kind: 'bytes',
+    oracle: "a recipe (query-recipe.ts: byte 0 the operation, bytes 1-5 its options: odd, negative, fractional and past-the-end offsets and counts, misspelt keys, out views too small, misaligned, detached or shared, query types by row, name, value or none, query maps packed or as entries; the rest the results at an alignment): typed errors only, and the js, simd and scalar kernels (and the active ones) give the same answer, or the same error code and path; decodeQueryResults' columns equal decodeQueryResult's records",
+    run(data) {
+      const call = queryCall(data);
+      const last = data[data.length - 1] ?? 0;
+      // now and then a kernels value that is none (the same for every run)
+      const bad = data.length > 6 && (last & 0x1f) === 0x1f ? { bad: [{}, 'js', null, { name: 'js', durations: 1 }, 0, []][(last >> 5) % 6] } : undefined;
+      const runs = !call.kernels ? [undefined] : bad ? [bad] : [undefined, ...kernelRuns()];
+      const answers = runs.map((k) => {
+        try {
+          return answerOf(() => call.run(k));
+        } catch (e) {
+          if (e instanceof QueryOracleError) check(false, e.message);
+          throw e;
+        }
+      });
+      for (let i = 1; i < answers.length; i++) check(answers[i]!.key === answers[0]!.key, `${call.operation}: the ${(runs[i] as { name?: string } | undefined)?.name ?? 'active'} kernels answer ${answers[i]!.key.slice(0, 300)}, the active ones ${answers[0]!.key.slice(0, 300)}`);
+      return answers[0]!.size;
     },
   },
   {
@@ -693,10 +760,46 @@ export const TARGETS: readonly FuzzTarget[] = [
   {
     name: 'rdat-codec',
     kind: 'rdat',
-    oracle: 'decode -> JSON -> encode gives the input bytes back',
+    oracle: "decode -> JSON -> encode gives the input bytes back; as a hash of the input chooses, encodeRdat's options ({maxResolved} low, a budget made with it, a budget that is none) give limit-exceeded (or bad-type for the budget that is none) or the same bytes, and a version other than 16 is refused at rdat.version",
     run(data) {
       const json = JSON.stringify(decodeRdat(data));
       check(same(encodeRdat(JSON.parse(json)), data), 'RDAT encode(decode(x)) is not x');
+      // encodeRdat's options and its version check, chosen by a hash of the input (any mutation that still decodes picks anew; the input stays plain RDAT)
+      let hash = data.byteLength;
+      for (let i = 0; i < data.byteLength; i++) hash = (Math.imul(hash, 31) + data[i]!) >>> 0;
+      const pick = (hash ^ (hash >>> 8) ^ (hash >>> 16)) & 0xff;
+      const low = [0, 1, 8, 64, 255, 1024, data.byteLength, 4 * data.byteLength][(pick >> 3) & 7]!;
+      if ((pick & 3) === 0) {
+        const options = pick & 4 ? { budget: Budget.for(0, { maxResolved: low }) } : { maxResolved: low };
+        let bytes: Uint8Array | undefined;
+        try {
+          bytes = encodeRdat(JSON.parse(json), options);
+        } catch (e) {
+          if (!(e instanceof LimitError)) throw e instanceof DxbinError ? new FuzzOracleError(`encodeRdat with maxResolved ${low} answered ${e.code} at ${e.path}, not limit-exceeded`) : e;
+        }
+        if (bytes) check(same(bytes, data), `RDAT encode(decode(x), { maxResolved: ${low} }) is not x`);
+      } else if ((pick & 7) === 1) {
+        const badBudget = [{}, null, low, { charge() {} }][(pick >> 3) & 3];
+        let refused: DxbinError | undefined;
+        try {
+          encodeRdat(JSON.parse(json), { budget: badBudget as never });
+        } catch (e) {
+          if (!(e instanceof DxbinError)) throw e;
+          refused = e;
+        }
+        check(refused?.code === 'bad-type', `encodeRdat took a budget that is none (${refused ? `${refused.code} at ${refused.path}` : 'encoded'})`);
+      } else if ((pick & 7) === 2) {
+        const description = JSON.parse(json) as { version: unknown };
+        description.version = [0, 0x11, 15, 1.5, -16, '16', 0x10000010, 0xffffffff][(pick >> 3) & 7];
+        let refused: DxbinError | undefined;
+        try {
+          encodeRdat(description as never);
+        } catch (e) {
+          if (!(e instanceof DxbinError)) throw e;
+          refused = e;
+        }
+        check(refused?.path === 'rdat.version', `version ${String(description.version)} was ${refused ? `refused at ${refused.path}` : 'encoded'}`);
+      }
       return json.length;
     },
   },
