@@ -32,6 +32,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { thrown } from './helpers/hostile.js';
 import { DxbinError } from '../src/bytes/errors.js';
+import { Budget } from '../src/bytes/budget.js';
 import { SpanRecorder } from '../src/bytes/spans.js';
 import { decodeQueryResult, decodeQueryResults, deltaQueryResults, encodeQueryResults, gatherVirtualQueries, kernels, kernelsAvailable, occlusionToBinary, queryType, soOverflow, sumQueryResults, timestampDurations, toFloat64, type KernelName } from '../src/query/index.js';
 import { querySpans } from '../src/query/spans.js';
@@ -268,6 +269,27 @@ test('a misspelt option of a query operation is refused (unknown-key at its path
   assert.is(decodeQueryResults(new Uint8Array(16), 'timestamp', { offset: 8, count: 1, into: { Value: new BigUint64Array(1) } }).count, 1);
   assert.is(timingPicture(stamps, { frequency: 1e6, bins: 3, width: 10, pairs: false }).count, 3);
   assert.ok(byteMap(stamps, { format: 'query', type: 'timestamp', offset: 8, window: { from: 8 } }).spans.length > 0);
+});
+
+test('a query type given as an object is one of the QUERY_TYPES rows, or the row of that name from another copy: a look-alike is refused (a raw TypeError, or fields read at no offset)', () => {
+  const fake = { name: 'fake', result: { size: 8, fields: [{ name: 'x' }] } };
+  refusedAt(() => decodeQueryResult(new Uint8Array(8), { name: 'fake', result: { size: 8, fields: [] } } as never), 'type', 'decodeQueryResult');
+  refusedAt(() => decodeQueryResults(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8), fake as never), 'type', 'decodeQueryResults');
+  refusedAt(() => encodeQueryResults(fake as never, { x: [1n] } as never), 'type', 'encodeQueryResults');
+  // a row's name with another layout size: not that row
+  refusedAt(() => decodeQueryResults(new Uint8Array(16), { name: 'TIMESTAMP', result: { size: 16, fields: [] } } as never), 'type', 'a TIMESTAMP of 16 bytes');
+  // another copy's row (same name and size): read as ours
+  const copy = JSON.parse(JSON.stringify(queryType('timestamp')));
+  assert.is(decodeQueryResults(Uint8Array.of(1, 0, 0, 0, 0, 0, 0, 0), copy).columns.Value![0], 1n);
+});
+
+test('a work limit given that is no number of 0 or more is refused at its option, not replaced by the default', () => {
+  for (const [v, code] of [[-1, 'out-of-range'], [NaN, 'out-of-range'], ['1e9', 'bad-type']] as const) {
+    const e = refusedAt(() => Budget.for(16, { maxResolved: v } as never), 'options.maxResolved', `Budget.for maxResolved ${String(v)}`);
+    assert.is(e.code, code, String(v));
+  }
+  assert.ok(Budget.for(16, { maxResolved: Infinity }), 'Infinity: no limit');
+  assert.ok(Budget.for(16, { maxResolved: 0 }), '0');
 });
 
 /**

@@ -70,7 +70,7 @@ export function givenBudget(budget: unknown, path = 'options.budget'): Budget {
  */
 function fixedLimit(limits: WorkLimits | undefined, option: string): number | undefined {
   const v = limits === undefined ? undefined : (limits as Record<string, unknown>)[option];
-  if (v === undefined || (v as number) >= 0) return v as number | undefined;
+  if (v === undefined || (typeof v === 'number' && v >= 0)) return v;
   throw new DescriptionError(typeof v === 'number' ? 'out-of-range' : 'bad-type', `options.${option}`, `expected a limit of 0 or more, got ${typeof v === 'number' ? v : kindOf(v)}`);
 }
 

@@ -21,8 +21,11 @@ export function queryType(given: string | number): QueryType {
 export function queryTypeOf(type: QueryType | string | number): QueryType {
   if (typeof type !== 'object') return queryType(type);
   if (type !== null && (QUERY_TYPES as readonly unknown[]).includes(type)) return type;
-  const result = (type as { result?: { size?: unknown; fields?: unknown } } | null)?.result;
-  if (result && typeof result === 'object' && typeof result.size === 'number' && Array.isArray(result.fields) && typeof (type as QueryType).name === 'string') return type as QueryType;
+  // a row of another copy of the library (its ES and CommonJS builds in one program): our row of that
+  // name and layout size. Any other object is refused: its own fields were read with no offsets
+  const given = type as { name?: unknown; result?: { size?: unknown } } | null;
+  const row = typeof given?.name === 'string' ? QUERY_TYPES.find((q) => q.name === given.name) : undefined;
+  if (row && given!.result?.size === row.result.size) return row;
   throw new DescriptionError('bad-type', 'type', `expected a query type (a QUERY_TYPES row, name or value), got ${kindOf(type)}`);
 }
 
