@@ -96,7 +96,7 @@ test('docs/limits.md lists every kind with its option', () => {
 });
 
 test('chargeOne (one kind, no Budget made) gives the limit and the error Budget.for(...).charge gives', () => {
-  for (const [bytes, limits] of [[10, undefined], [1000, undefined], [100000, undefined], [1000, { maxResolved: 5 }], [1000, { maxResolved: -1 }], [1000, { maxResolved: 'x' as unknown as number }]] as const) {
+  for (const [bytes, limits] of [[10, undefined], [1000, undefined], [100000, undefined], [1000, { maxResolved: 5 }], [1000, { maxResolved: 0 }]] as const) {
     const b = Budget.for(bytes, limits);
     const limit = b.limit('resolve');
     chargeOne('resolve', WORK_KINDS.resolve, limit, bytes, limits, 'p'); // at the limit: fine
@@ -104,6 +104,14 @@ test('chargeOne (one kind, no Budget made) gives the limit and the error Budget.
     const full = throwsLimit(() => b.charge('resolve', limit + 1, () => 'p.q', 7), 'resolve');
     assert.equal([one.message, one.limit, one.option, one.offset], [full.message, full.limit, full.option, full.offset]);
     assert.match(one.message, /^p\.q: more than maxResolved = \d+ elements \(resolve: see docs\/limits\.md\)$/);
+  }
+  // a limit that is no number of 0 or more: refused by both alike (it kept the default without a word)
+  for (const [v, code] of [[-1, 'out-of-range'], [NaN, 'out-of-range'], ['x', 'bad-type']] as const) {
+    const limits = { maxResolved: v as number };
+    const a = (() => { try { Budget.for(1000, limits); } catch (e) { return e as DxbinError; } })();
+    const b = (() => { try { chargeOne('resolve', WORK_KINDS.resolve, 1, 1000, limits, 'p'); } catch (e) { return e as DxbinError; } })();
+    assert.ok(a instanceof DxbinError && b instanceof DxbinError, String(v));
+    assert.equal([a.code, a.path, a.message], [code, 'options.maxResolved', b.message]);
   }
 });
 
