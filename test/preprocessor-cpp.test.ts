@@ -53,7 +53,10 @@
  * DXBIN_CPP_SEED=6000 through test/run.mjs on main e5ed0e9 (seeds 6000 to 6049, load ~3): passed
  * in 196.3 s, 0 of 100,000 differ. With character constants and passed-on pragmas (`_Pragma` too) in the
  * generator: DXBIN_TEST_TIMEOUT=1800 DXBIN_CPP_RUNS=10000 DXBIN_CPP_SEED=7100 through test/run.mjs
- * on 99ae877 (seeds 7100 to 7104, 2026-12-03): passed in 118 s, 0 of 10,000 differ.
+ * on 99ae877 (seeds 7100 to 7104, 2026-12-03): passed in 118 s, 0 of 10,000 differ. On main e8ea993
+ * (argument pre-expansion on an explicit stack, pragmas, character constants, GCC poison merged):
+ * DXBIN_TEST_TIMEOUT=14400 DXBIN_CPP_RUNS=100000 DXBIN_CPP_SEED=7200 through test/run.mjs, beside
+ * helpers' tests and a fuzz campaign (load ~10-15): passed in 410.7 s, 0 of 100,000 differ.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
