@@ -8,6 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { thrown } from './helpers/hostile.js';
+import { described, type Parts, type Rec } from './helpers/rdat-description.js';
 import { Budget, DecodeError, DescriptionError, DxbinError } from '../src/index.js';
 import { decodeRdat, encodeRdat, readLibraryRdat, type RdatDescription } from '../src/rdat/index.js';
 import { rdatParts } from '../src/rdat/decode.js';
@@ -16,24 +17,6 @@ import { verifyStateObject } from '../src/rdat/state-object.js';
 import { suggestLibraryRootSignatures } from '../src/rdat/suggest.js';
 import { subobjectIndex, subobjectRootSignatures } from '../src/rdat/edit.js';
 
-type Rec = Record<string, unknown>;
-type Parts = { strings: Rec; resource: Rec; fn: Rec; hitGroup: Rec; parts: Rec[] };
-
-/** A small library description (one resource, one function, a hit group), each part editable. */
-function described(edit: (p: Parts) => void = () => {}): RdatDescription {
-  const strings: Rec = { type: 'StringBuffer', strings: ['', 'tex', 'rg', 'ch', ''] };
-  const resource: Rec = { Class: 1, Kind: 2, ID: 0, Space: 0, LowerBound: 3, UpperBound: 3, Name: 'tex', Flags: 0 };
-  const fn: Rec = { Name: 'rg', UnmangledName: 'rg', Resources: [0], FunctionDependencies: null, ShaderKind: 7, PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 0, MinShaderTarget: 0x70063 };
-  const hitGroup: Rec = { Kind: 11, Name: 'hg', Type: 0, AnyHit: '', ClosestHit: 'ch', Intersection: '' };
-  const parts: Rec[] = [
-    strings,
-    { type: 'ResourceTable', stride: 32, records: [resource] },
-    { type: 'FunctionTable', stride: 44, records: [fn] },
-    { type: 'SubobjectTable', stride: 24, records: [hitGroup] },
-  ];
-  edit({ strings, resource, fn, hitGroup, parts });
-  return { version: 16, parts } as unknown as RdatDescription;
-}
 
 /** `f` throws a DescriptionError of `code` at `path` (a string: equal; a RegExp: matching). */
 function refused(f: () => unknown, code: string, path: string | RegExp, label = String(path)): DescriptionError {

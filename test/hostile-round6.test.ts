@@ -22,6 +22,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { thrown } from './helpers/hostile.js';
+import { described, type Parts, type Rec } from './helpers/rdat-description.js';
 import { builtCli } from './helpers/built-cli.js';
 import { Budget, DecodeError, DescriptionError, DxbinError, HlslError, HlslFile, encodeRootSignature } from '../src/index.js';
 import { LimitError } from '../src/bytes/budget.js';
@@ -93,24 +94,6 @@ test('gatherVirtualQueries options and query map entries with a hostile key', ()
 
 // ------------------------------------------------------------------ RDAT
 
-type Rec = Record<string, unknown>;
-type Parts = { strings: Rec; resource: Rec; fn: Rec; hitGroup: Rec; parts: Rec[] };
-
-/** A small library description (one resource, one function, a hit group), each part editable. */
-function described(edit: (p: Parts) => void = () => {}): RdatDescription {
-  const strings: Rec = { type: 'StringBuffer', strings: ['', 'tex', 'rg', 'ch', ''] };
-  const resource: Rec = { Class: 1, Kind: 2, ID: 0, Space: 0, LowerBound: 3, UpperBound: 3, Name: 'tex', Flags: 0 };
-  const fn: Rec = { Name: 'rg', UnmangledName: 'rg', Resources: [0], FunctionDependencies: null, ShaderKind: 7, PayloadSizeInBytes: 0, AttributeSizeInBytes: 0, FeatureInfo1: 0, FeatureInfo2: 0, ShaderStageFlag: 0, MinShaderTarget: 0x70063 };
-  const hitGroup: Rec = { Kind: 11, Name: 'hg', Type: 0, AnyHit: '', ClosestHit: 'ch', Intersection: '' };
-  const parts: Rec[] = [
-    strings,
-    { type: 'ResourceTable', stride: 32, records: [resource] },
-    { type: 'FunctionTable', stride: 44, records: [fn] },
-    { type: 'SubobjectTable', stride: 24, records: [hitGroup] },
-  ];
-  edit({ strings, resource, fn, hitGroup, parts });
-  return { version: 16, parts } as unknown as RdatDescription;
-}
 
 test('encodeRdat strides: 0 and 2^32 refused at the stride, 2^32-1 refused at the records it cannot hold, taken for no records', () => {
   refused(() => encodeRdat(described((p) => (p.parts[1]!.stride = 0))), 'out-of-range', 'rdat.parts[1].stride', 'stride 0');
