@@ -457,6 +457,12 @@ test('encodeRdat takes a work budget: the tables\' bytes are charged as resolve 
 import { writeContainer } from '../src/index.js';
 const writeLibrary = (rdat: Uint8Array) => writeContainer({ majorVersion: 1, minorVersion: 0, parts: [{ name: 'RDAT', data: rdat }] } as never, 'compute');
 
+test('encodeRdat: a version given as null is refused (bad-type at rdat.version), not taken for absent; absent is 16', () => {
+  refused(() => encodeRdat({ ...described(), version: null } as never), 'bad-type', 'rdat.version');
+  const { version: _v, ...rest } = described() as unknown as Record<string, unknown>;
+  assert.equal(encodeRdat(rest as never), encodeRdat(described()));
+});
+
 test('encodeRdat: a tail not given is zero-filled up to the stride and charged as made, not owned (a stride of 256 MiB on one record was a 256 MiB table by default, up to 2 GiB)', () => {
   const wide = (stride: number) => described((p) => { p.parts[1]!.stride = stride; });
   // a real file's records with all-zero tails of a few bytes (decodeRdat omits them) still fit

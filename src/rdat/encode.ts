@@ -348,7 +348,8 @@ export function encodeRdat(description: RdatDescription, options?: RdatEncodeOpt
   expectOptions(options as unknown);
   if (options) expectKnownKeys(options, (key) => key === 'budget' || LIMIT_OPTIONS().includes(key), 'options', { form: 'the options of encodeRdat', names: () => ['budget', ...LIMIT_OPTIONS()] });
   parts.forEach((p, i) => checkPartKeys(p, `rdat.parts[${i}]`));
-  const version = u32(description.version ?? RDAT_VERSION, 'rdat.version');
+  // absent: the one version; null is a value given (JSON's), refused as u32 refuses it, not taken for absent
+  const version = u32(description.version === undefined ? RDAT_VERSION : description.version, 'rdat.version');
   // the one version decodeRdat reads (DXC writes no other): any other made bytes no reader takes
   if (version !== RDAT_VERSION) throw new DescriptionError('out-of-range', 'rdat.version', `RDAT version ${version} (0x${version.toString(16)}); the version is 16 (0x10), the one DXC writes and decodeRdat reads`);
   const find = (type: string) => {
