@@ -71,7 +71,8 @@ function evilLibrary(): string {
   let i = 0;
   for (const r of table.records) {
     if (!/RootSignature$/.test(String(r.KindName))) continue;
-    r.Name = `${EVIL}${i++}`;
+    // without the lone surrogate: UTF-8 cannot hold one, and encodeRdat refuses it (it was written as U+FFFD)
+    r.Name = `${EVIL.replace('\ud800', '')}${i++}`;
     if (r.refs) delete r.refs.Name;
   }
   assert.ok(i > 0, 'the library has root signature subobjects');
@@ -106,7 +107,7 @@ test('the issue example: a subobject name with a newline, #include and ESC: root
   }
   const j = await cli(['inspect', file, '--json']);
   assert.not.match(j.out, RAW);
-  assert.ok(JSON.parse(j.out).library.subobjects.some((s: { name: string }) => s.name.startsWith('rs\n#include "/etc/passwd"\n\x1b[2J')), 'JSON keeps the name (UTF-8 turned the lone surrogate into U+FFFD)');
+  assert.ok(JSON.parse(j.out).library.subobjects.some((s: { name: string }) => s.name.startsWith('rs\n#include "/etc/passwd"\n\x1b[2J')), 'JSON keeps the name');
 });
 
 test('depfiles: spaces, # and $ quoted for Make; a newline, CR or NUL in a path refused', () => {
