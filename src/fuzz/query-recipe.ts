@@ -20,6 +20,9 @@ export const QUERY_OPERATIONS = ['timestampDurations', 'sumQueryResults', 'delta
 
 /** Where the kernels of one run go: a value of the `kernels` option, or none given. */
 type KernelsArg = QueryKernels | undefined | { bad: unknown };
+
+/** The kernels value a run hands the operation: the kernels, the bad value it stands for, or none. */
+const kernelsValue = (k: KernelsArg): unknown => (k !== undefined && 'bad' in k ? k.bad : k);
 const NONE = Symbol('none');
 
 const detached = (bytes: number): Uint8Array => {
@@ -94,7 +97,7 @@ function rangeOf(a: number, b: number, body: Uint8Array, size: number, k: Kernel
   if (offset !== NONE) r.offset = offset;
   if (count !== NONE) r.count = count;
   if ((b & 0x18) === 0x18) r[STRAY_KEYS[b & 7]!] = (b & 4) !== 0;
-  if (k !== undefined) r.kernels = 'bad' in k ? k.bad : k;
+  if (k !== undefined) r.kernels = kernelsValue(k);
   return r;
 }
 
@@ -187,7 +190,7 @@ export function queryCall(data: Uint8Array): QueryCall {
     }
   };
   const kernelsIn = (k: KernelsArg, options: Record<string, unknown>) => {
-    if (k !== undefined) options.kernels = 'bad' in k ? k.bad : k;
+    if (k !== undefined) options.kernels = kernelsValue(k);
     return options;
   };
   switch (op) {
@@ -229,11 +232,11 @@ export function queryCall(data: Uint8Array): QueryCall {
         run(k) {
           const given = bytesOf();
           const bytes = usable(given);
-          if (bytes !== given) return deltaQueryResults(given as never, given as never, typePick(c) as never, k === undefined ? undefined : ('bad' in k ? k.bad : k) as never);
+          if (bytes !== given) return deltaQueryResults(given as never, given as never, typePick(c) as never, kernelsValue(k) as never);
           // a and b: the body split at a (rounded to 8 when b says so), or one buffer twice (a - a = 0), or overlapping views
           const cut = b & 1 ? Math.min(bytes.byteLength, (a * 8) % (bytes.byteLength + 1)) : Math.min(bytes.byteLength, a);
           const [x, y] = b & 2 ? [bytes, bytes] : b & 4 ? [bytes.subarray(0, bytes.byteLength - (bytes.byteLength >> 2)), bytes.subarray(bytes.byteLength >> 2)] : [bytes.subarray(0, cut), bytes.subarray(cut)];
-          return deltaQueryResults(x, y, typePick(c) as never, k === undefined ? undefined : ('bad' in k ? k.bad : k) as never);
+          return deltaQueryResults(x, y, typePick(c) as never, kernelsValue(k) as never);
         },
       };
     case 'gatherVirtualQueries':
