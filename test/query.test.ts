@@ -30,6 +30,7 @@ import { QUERY_TYPES } from '../codecs/query.js';
 import { ROOT } from './helpers/corpus.js';
 // @ts-expect-error a plain .mjs script without types
 import { buildKernels } from '../scripts/build-wasm.mjs';
+import * as WASM_BINARIES from '../src/query/kernels/wasm-binaries.js';
 
 const ALL: KernelName[] = ['simd', 'scalar', 'js'];
 const M64 = (1n << 64n) - 1n;
@@ -49,8 +50,23 @@ test('the engine runs both WASM builds, and DXBIN_WASM can force each', () => {
   assert.is(kernels('scalar').name, 'scalar');
 });
 
-test('the committed WASM is what scripts/build-wasm.mjs builds from src/query/assembly/kernels.ts', () => {
-  assert.is(readFileSync(join(ROOT, 'src/query/kernels/wasm-binaries.ts'), 'utf8'), buildKernels());
+test('the committed WASM is what scripts/build-wasm.mjs builds from src/query/assembly/kernels.ts', async () => {
+  assert.is(readFileSync(join(ROOT, 'src/query/kernels/wasm-binaries.ts'), 'utf8'), await buildKernels());
+});
+
+test('the inlined modules: an ASCII source, one character per byte, and the same bytes after a minifier prints them again', async () => {
+  const text = readFileSync(join(ROOT, 'src/query/kernels/wasm-binaries.ts'), 'utf8');
+  assert.ok(/^[\x20-\x7e\n]*$/.test(text), 'only printable ASCII (bytes outside it are \\xNN escapes)');
+  const { transform } = await import('esbuild');
+  const min = (await transform(text, { loader: 'ts', minify: true, format: 'esm' })).code;
+  const again = (await import(`data:text/javascript;base64,${Buffer.from(min).toString('base64')}`)) as typeof import('../src/query/kernels/wasm-binaries.js');
+  for (const key of ['SIMD_WASM', 'SCALAR_WASM'] as const) {
+    assert.is(again[key], WASM_BINARIES[key], `${key} printed again by esbuild`);
+    assert.ok([...WASM_BINARIES[key]].every((c) => c.charCodeAt(0) < 256), `${key}: one byte per character`);
+    const bytes = Uint8Array.from(WASM_BINARIES[key], (c) => (c.charCodeAt(0) - WASM_BINARIES.BYTE_SHIFT) & 255);
+    assert.equal([...bytes.subarray(0, 8)], [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0], `${key}: the WebAssembly magic and version`);
+    assert.ok(WebAssembly.validate(bytes), `${key} validates`);
+  }
 });
 
 test('layout table: strides, offsets and names as the spec gives them', () => {

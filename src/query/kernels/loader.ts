@@ -6,10 +6,9 @@
  */
 import { DescriptionError } from '../../bytes/errors.js';
 import type { KernelName, QueryKernels } from './api.js';
-import { decodeBase64 } from '../../bytes/base64.js';
 import { jsKernels } from './js.js';
 import { unknownKernels, WasmKernels } from './wasm.js';
-import { SCALAR_WASM, SIMD_WASM } from './wasm-binaries.js';
+import { BYTE_SHIFT, SCALAR_WASM, SIMD_WASM } from './wasm-binaries.js';
 
 const cache = new Map<KernelName, QueryKernels>();
 let chosen: QueryKernels | undefined;
@@ -26,7 +25,7 @@ function build(name: Exclude<KernelName, 'js'>): WasmKernels | string {
   if (b !== undefined) return b;
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.Module !== 'function') b = 'this engine has no WebAssembly';
   else {
-    const bytes = decodeBase64(name === 'simd' ? SIMD_WASM : SCALAR_WASM);
+    const bytes = Uint8Array.from(name === 'simd' ? SIMD_WASM : SCALAR_WASM, (c) => (c.charCodeAt(0) - BYTE_SHIFT) & 255);
     if (!WebAssembly.validate(bytes)) b = `this engine does not accept the ${name} WebAssembly kernels${name === 'simd' ? ' (no fixed-width SIMD)' : ''}`;
     else {
       try {
