@@ -28,6 +28,9 @@
  *    already clash in CodeGenModule::EmitGlobalFunctionDefinition (err_duplicate_mangled_name),
  *    both mangled to the bare entry name. A redeclaration replaces the earlier one in the
  *    IdResolver (Sema::PushOnScopeChains, declarationReplaces), so prototype + definition is one.
+ *    Equal parameter lists with another return type are no overload but an error in C++
+ *    (Sema::MergeFunctionDecl: err_ovl_diff_return_type, "functions that differ only in their
+ *    return type cannot be overloaded"); dxbin compares the spellings, storage specifiers left out.
  * R5 no definition: "missing entry point definition" (DiagnoseTranslationUnit, !hasBody()).
  * R9 `extern "C" { ... }` and `extern "C" DECL`: upstream clang's LinkageSpecDecl is a
  *    transparent context (DeclContext::isTransparentContext), so its functions are global there;
@@ -123,6 +126,21 @@ test('R4: overloads of the entry are refused (ambiguous entry point function), w
   assert.is(entry('void main(uint a : SV_GroupIndex, const float2 b[2], in float c = 1.0);\n[RootSignature("CBV(b4)")]\nvoid main(uint i : SV_GroupIndex, const float2 q[2], in float r) {}\n'), 'CBV(b4)');
   assert.is(entry('void main(void);\n[RootSignature("CBV(b5)")] void main() {}\n'), 'CBV(b5)');
   assert.is(entry('void main(vector<float, 4> v, uint);\n[RootSignature("CBV(b6)")] void main(vector<float, 4> w, uint n) {}\n'), 'CBV(b6)');
+});
+
+test('R4: equal parameters and another return type are refused (clang: functions that differ only in their return type cannot be overloaded)', () => {
+  refused('void main();\n[RootSignature("CBV(b1)")]\nfloat4 main() : SV_Target { return 0; }\n', 'hlsl-ambiguous', /the declarations at e\.hlsl:1:6 and e\.hlsl:3:8 differ only in their return type \("void" and "float4"\)/, 'e.hlsl:3:8');
+  // the return type of a later declarator is the declaration's type
+  refused('float x, main();\n[RootSignature("CBV(b1)")] uint main() { return 0; }\n', 'hlsl-ambiguous', /\("float" and "uint"\)/);
+  refused('vector<float, 4> main();\n[RootSignature("CBV(b1)")] vector<float, 3> main() { return 0; }\n', 'hlsl-ambiguous', /differ only in their return type/);
+  // storage and function specifiers are not the return type; `::main` names the same function
+  assert.is(entry('static float4 main();\n[RootSignature("CBV(b2)")] inline float4 main() { return 0; }\n'), 'CBV(b2)');
+  assert.is(entry('float a, main();\n[RootSignature("CBV(b3)")] float main() { return 0; }\n'), 'CBV(b3)');
+  assert.is(entry('void main();\n[RootSignature("CBV(b4)")] void ::main() {}\n'), 'CBV(b4)');
+  // the return type a message shows is quoted and cut, whatever its length
+  const long = `S${'x'.repeat(5000)}`;
+  const e = refused(`${long} main();\n[RootSignature("CBV(b1)")] void main() {}\n`, 'hlsl-ambiguous', /differ only in their return type/);
+  assert.ok(e.message.length < 600, `${e.message.length} characters`);
 });
 
 test('R5: a prototype only is no definition (missing entry point definition)', () => {

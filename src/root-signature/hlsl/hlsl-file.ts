@@ -11,7 +11,7 @@ import { expectArray, expectOptions, expectString } from '../../bytes/check.js';
 import { expectHost, type HostFile, type IncludeHost } from './source.js';
 import { Budget } from '../../bytes/budget.js';
 import { HlslError, type RootSignatureText } from './text.js';
-import { QUOTED_CHARS } from '../../bytes/text.js';
+import { QUOTED_CHARS, quoted } from '../../bytes/text.js';
 import { TOKEN, preprocess, preprocessedText, tokensToText, type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Token } from './preprocessor/index.js';
 
 /** Limits of the work budget the preprocessor charges, and clang's include nesting (docs/limits.md). */
@@ -166,6 +166,12 @@ export class HlslFile {
         throw new HlslError(`ambiguous entry point function '${shown}': the declarations at ${place(first.name)} and ${place(d.name)} have different parameter lists (overloads, which DXC refuses; dxbin compares how the types are spelled, so one type spelled two ways is refused too)`, where(d.name), 'hlsl-ambiguous');
       }
     }
+    // equal parameters and another return type: clang's "functions that differ only in their return type cannot be overloaded"
+    for (const d of decls) {
+      if (d.ret !== first.ret) {
+        throw new HlslError(`ambiguous entry point function '${shown}': the declarations at ${place(first.name)} and ${place(d.name)} differ only in their return type (${quoted(first.ret)} and ${quoted(d.ret)}), which clang refuses (dxbin compares how the types are spelled, so one type spelled two ways is refused too)`, where(d.name), 'hlsl-ambiguous');
+      }
+    }
     let def: EntryDeclaration | undefined;
     for (const d of decls) {
       if (d.body < 0) continue;
@@ -216,6 +222,8 @@ interface EntryDeclaration {
   readonly rs: readonly number[];
   /** The parameter list's types without names, semantics and defaults: equal for redeclarations. */
   readonly key: string;
+  /** The return type as spelled, without storage and function specifiers: equal for redeclarations. */
+  readonly ret: string;
   /** Named `::NAME` (the global qualifier): clang takes it only as a redeclaration of a function declared before. */
   readonly qualified: boolean;
 }
@@ -310,6 +318,8 @@ function scanGlobalScope(out: readonly Token[], entry: string): GlobalScan {
     }
     const start = i;
     let head = i;
+    // the end of the declaration's specifiers (its type): the first declarator's name
+    let specEnd = -1;
     for (;;) {
       // a declarator's head: type tokens, then the name and `(` for a function
       let k = head;
@@ -319,6 +329,7 @@ function scanGlobalScope(out: readonly Token[], entry: string): GlobalScan {
         if (!typeToken) break;
         k++;
       }
+      if (specEnd < 0) specEnd = k - 1;
       let fn: EntryDeclaration | undefined;
       if (k < n && isPunct(out[k], '(') && k > head && out[k - 1]!.kind === TOKEN.ident) {
         // an unclosed parameter list: the declaration is broken; read on from the next token
@@ -332,7 +343,7 @@ function scanGlobalScope(out: readonly Token[], entry: string): GlobalScan {
         const global = qualified && name - 2 >= head && out[name - 2]!.kind === TOKEN.ident && NOT_A_SCOPE.has(out[name - 2]!.text);
         const template = out[start]!.kind === TOKEN.ident && out[start]!.text === 'template';
         if (out[name]!.text === entry && (!qualified || global) && !template) {
-          fn = { name, body: -1, rs, key: parameterKey(out, k, parens[k]!, parens, brackets), qualified: global };
+          fn = { name, body: -1, rs, key: parameterKey(out, k, parens[k]!, parens, brackets), ret: returnKey(out, start, head === start ? name - (qualified ? 1 : 0) : specEnd), qualified: global };
           decls.push(fn);
         }
         k = parens[k]! + 1;
@@ -378,6 +389,33 @@ function scanGlobalScope(out: readonly Token[], entry: string): GlobalScan {
     else others.push(k);
   }
   return { decls, others, parens };
+}
+
+/** Specifiers that say how a function is stored or inlined, not what it returns. */
+const NOT_THE_RETURN_TYPE = new Set(['static', 'inline', 'extern', 'export']);
+
+/**
+ * The return type `out[start..end)` as spelled, storage and function specifiers left out. The
+ * head scan reads `float x, main` as one run of type tokens: a `,` outside template arguments ends
+ * the first declarator, whose last word is its name, and what is before it is the type.
+ */
+function returnKey(out: readonly Token[], start: number, end: number): string {
+  const words: string[] = [];
+  let angle = 0;
+  for (let k = start; k < end; k++) {
+    const t = out[k]!;
+    if (t.kind === TOKEN.punct) {
+      if (t.text === '<') angle++;
+      else if (t.text === '>') angle = Math.max(0, angle - 1);
+      else if (t.text === '>>') angle = Math.max(0, angle - 2);
+      else if (t.text === ',' && angle === 0) {
+        words.pop();
+        break;
+      }
+    }
+    if (!(t.kind === TOKEN.ident && NOT_THE_RETURN_TYPE.has(t.text))) words.push(t.text);
+  }
+  return words.join(' ');
 }
 
 /**
