@@ -1,0 +1,88 @@
+/**
+ * Hostile inputs, round 7 (2026-12-03, hH): four gaps a previous audit found, each case below
+ * failed on the source before its fix (82c113f). An options argument that is no plain object (a
+ * Map, a Date, a typed array, a RegExp, a class instance, an object inheriting its keys) was
+ * taken as options; describeLibrary took a `<field>Name` that does not name its value and any key
+ * on a FunctionTable record; encodeRdat took any `refs` (a number, an unknown key, a string
+ * offset); `quoted` cut at 64 input characters, which escape to up to 384. Each must give a typed
+ * DxbinError naming its field, its message short and nothing raw in it; never a value taken
+ * silently.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { thrown } from './helpers/hostile.js';
+import { described } from './helpers/rdat-description.js';
+import { DxbinError } from '../src/index.js';
+import { expectOptions } from '../src/bytes/check.js';
+import { printable } from '../src/bytes/text.js';
+import { sumQueryResults } from '../src/query/index.js';
+import { encodeRdat } from '../src/rdat/index.js';
+import { describeLibrary, libraryLines } from '../src/rdat/library.js';
+
+/** Characters a message may not hold raw: C0/C1 controls (newline, ESC), DEL, U+2028/2029, bidi controls, the BOM. */
+const RAW = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
+const MAX_MESSAGE = 600;
+
+/** `f` throws a DxbinError of `code` at `path`, its message nothing raw and short. */
+function refused(f: () => unknown, code: string, path: string, label: string): DxbinError {
+  const e = thrown(f);
+  assert.ok(e instanceof DxbinError, `${label}: expected a DxbinError, got ${e instanceof Error ? `${e.name}: ${e.message.slice(0, 100)}` : String(e)}`);
+  const d = e as DxbinError;
+  assert.is(d.code, code, `${label}: ${d.message.slice(0, 200)}`);
+  assert.is(d.path, path, `${label}: ${d.message.slice(0, 200)}`);
+  assert.not.ok(RAW.test(d.message), `${label}: raw text in ${JSON.stringify(d.message.slice(0, 200))}`);
+  assert.ok(d.message.length <= MAX_MESSAGE, `${label}: a ${d.message.length}-character message`);
+  return d;
+}
+
+// ------------------------------------------------------------------ options that are no plain object
+
+class Options {
+  offset = 16;
+}
+
+/** Objects that are no options object: each was taken as one (its own keys, or none, read as options). */
+const NOT_PLAIN: readonly [string, unknown][] = [
+  ['a Map', new Map([['offset', 16]])],
+  ['a Date', new Date(0)],
+  ['a Uint8Array', new Uint8Array(4)],
+  ['a RegExp', /offset/],
+  ['a class instance', new Options()],
+  ['an object inheriting its keys', Object.create({ offset: 16 })],
+  ['a boxed string', Object('offset')],
+  ['a function', () => 16],
+];
+
+const q = new Uint8Array(64); // 8 occlusion results
+q[8] = 5;
+q[16] = 7;
+
+test('expectOptions: a Map, a Date, a typed array, a RegExp, a class instance, an inheriting object, a boxed string, a function are refused; plain, null-prototype and frozen objects taken', () => {
+  for (const [label, value] of NOT_PLAIN) {
+    const d = refused(() => expectOptions(value), 'bad-type', 'options', label);
+    assert.ok(d.message.includes('expected an options object'), `${label}: ${d.message}`);
+  }
+  for (const v of [{}, Object.create(null), Object.freeze({ a: 1 }), undefined]) expectOptions(v);
+  for (const v of [null, [], 0, 'x']) refused(() => expectOptions(v), 'bad-type', 'options', String(v));
+});
+
+test('options that are no plain object through the public entries: sumQueryResults range, encodeRdat options, libraryLines options', () => {
+  // an inherited offset was read (7, the result at 16) while its key check saw no key
+  assert.equal(sumQueryResults(q, 'occlusion', { offset: 16 }), { Value: 7n });
+  for (const [label, value] of NOT_PLAIN) {
+    refused(() => sumQueryResults(q, 'occlusion', value as never), 'bad-type', 'range', `range ${label}`);
+    refused(() => encodeRdat(described(), value as never), 'bad-type', 'options', `encodeRdat ${label}`);
+  }
+  const lib = describeLibrary(described());
+  assert.ok(libraryLines(lib, {}).length > 1);
+  for (const [label, value] of NOT_PLAIN) refused(() => libraryLines(lib, value as never), 'bad-type', 'options', `libraryLines ${label}`);
+});
+
+test('printable, testing before it replaces: after an escaped name the next clean and escaped ones come out right, whatever their lengths', () => {
+  // (the patterns are global: a match leaves lastIndex past it, which replace resets)
+  const names = ['a\x1bb', 'ab', 'x'.repeat(50) + '\n', 'a', '\u202e', 'abc\u2028', 'plain'];
+  const want = ['a\\x1bb', 'ab', `${'x'.repeat(50)}\\x0a`, 'a', '\\u{202e}', 'abc\\u{2028}', 'plain'];
+  for (let round = 0; round < 3; round++) assert.equal(names.map((n) => printable(n)), want);
+});
+
+test.run();
