@@ -14,7 +14,7 @@ import { thrown } from './helpers/hostile.js';
 import { described } from './helpers/rdat-description.js';
 import { DxbinError } from '../src/index.js';
 import { expectOptions } from '../src/bytes/check.js';
-import { printable } from '../src/bytes/text.js';
+import { printable, quoted, QUOTED_CHARS } from '../src/bytes/text.js';
 import { sumQueryResults } from '../src/query/index.js';
 import { encodeRdat } from '../src/rdat/index.js';
 import { describeLibrary, libraryLines } from '../src/rdat/library.js';
@@ -83,6 +83,50 @@ test('printable, testing before it replaces: after an escaped name the next clea
   const names = ['a\x1bb', 'ab', 'x'.repeat(50) + '\n', 'a', '\u202e', 'abc\u2028', 'plain'];
   const want = ['a\\x1bb', 'ab', `${'x'.repeat(50)}\\x0a`, 'a', '\\u{202e}', 'abc\\u{2028}', 'plain'];
   for (let round = 0; round < 3; round++) assert.equal(names.map((n) => printable(n)), want);
+});
+
+// ------------------------------------------------------------------ quoted: the cut bounds the escaped text
+
+/** Strings whose characters escape to 1, 2 or 6 characters (ESC, U+2028, a quote, a lone surrogate), or need two code units (an emoji). */
+const ESCAPING: readonly [string, string][] = [
+  ['10,000 ESC', '\x1b'.repeat(10_000)],
+  ['10,000 U+2028', '\u2028'.repeat(10_000)],
+  ['10,000 quotes', '"'.repeat(10_000)],
+  ['ESC and letters', 'a\x1b'.repeat(5_000)],
+  ['64 DEL', '\x7f'.repeat(64)],
+  ['100 lone surrogates', '\ud800'.repeat(100)],
+  ['100 emoji', '\u{1f600}'.repeat(100)],
+  ['10 NUL (60 escaped characters: not cut)', '\0'.repeat(10)],
+  ['65 letters', 'k'.repeat(65)],
+  ['64 letters (not cut)', 'k'.repeat(64)],
+];
+
+test('quoted: at most QUOTED_CHARS characters of escaped text between the quotes, whatever escapes; a JSON string of a prefix, and the count of the rest', () => {
+  for (const [label, s] of ESCAPING) {
+    const q = quoted(s);
+    const m = /^(".*")(?:…\(\+(\d+) characters\))?$/su.exec(q);
+    assert.ok(m, `${label}: ${q.slice(0, 100)}`);
+    const head = m![1]!;
+    assert.ok(head.length <= QUOTED_CHARS + 2, `${label}: ${head.length} characters between and with the quotes`);
+    assert.not.ok(RAW.test(q), `${label}: raw text in ${JSON.stringify(q)}`);
+    const prefix = JSON.parse(head) as string;
+    assert.ok(s.startsWith(prefix), `${label}: not a prefix`);
+    assert.is(prefix.length + Number(m![2] ?? 0), s.length, `${label}: the count of the rest`);
+    // cut no earlier than it must: at least the characters that fit at six each
+    assert.ok(prefix.length >= Math.min(s.length, Math.floor(QUOTED_CHARS / 6)), `${label}: ${prefix.length} characters kept`);
+  }
+  assert.is(quoted('k'.repeat(65)), `"${'k'.repeat(64)}"…(+1 characters)`);
+  assert.is(quoted('\0'.repeat(10)), JSON.stringify('\0'.repeat(10)));
+  assert.is(quoted('\0'.repeat(12)), `${JSON.stringify('\0'.repeat(10))}…(+2 characters)`);
+  assert.is(quoted(`${'k'.repeat(60)}\x1b`), `"${'k'.repeat(60)}"…(+1 characters)`);
+});
+
+test('a key of 10,000 ESC or U+2028 in a path: path and message short (the message was 865 characters: 64 escapes of six, twice)', () => {
+  for (const c of ['\x1b', '\u2028', '\x7f']) {
+    const d = refused(() => sumQueryResults(q, 'occlusion', { [c.repeat(10_000)]: 8 } as never), 'unknown-key', `range[${quoted(c.repeat(10_000))}]`, `key of ${JSON.stringify(c)}`);
+    assert.ok(d.path!.length <= 100, `a ${d.path!.length}-character path`);
+    assert.ok(d.message.length <= 300, `a ${d.message.length}-character message`);
+  }
 });
 
 test.run();
