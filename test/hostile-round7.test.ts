@@ -129,4 +129,34 @@ test('a key of 10,000 ESC or U+2028 in a path: path and message short (the messa
   }
 });
 
+// ------------------------------------------------------------------ describeLibrary: function keys, names beside values
+
+test('describeLibrary: a ShaderKindName the table lacks or that names another kind is bad-name at it; as a decoded record gives it, taken', () => {
+  for (const name of ['Pixle', 'Pixel', 'constructor', '__proto__', 'a\x1b[2Jb', 'k'.repeat(10_000), 7]) {
+    const d = refused(() => describeLibrary(described((p) => { p.fn.ShaderKindName = name; })), 'bad-name', 'RDAT.FunctionTable[0].ShaderKindName', `ShaderKindName ${String(name).slice(0, 20)}`);
+    assert.ok(d.message.includes('does not name ShaderKind 7 (RayGeneration)'), d.message);
+  }
+  // encodeRdat refuses the same (the one check); a name that names the kind is the decoder's helper
+  refused(() => encodeRdat(described((p) => { p.fn.ShaderKindName = 'Pixel'; })), 'bad-name', 'rdat.parts[2].records[0].ShaderKindName', 'encodeRdat');
+  assert.is(describeLibrary(described((p) => { p.fn.ShaderKindName = 'RayGeneration'; })).exports[0]!.kind, 'RayGeneration');
+  assert.is(describeLibrary(described((p) => { p.fn.ShaderKind = 'Callable'; p.fn.ShaderKindName = 'Callable'; })).exports[0]!.kind, 'Callable');
+  // the subobject's names too: a KindName or TypeName edited alone
+  refused(() => describeLibrary(described((p) => { p.hitGroup.KindName = 'StateObjectConfig'; })), 'bad-name', 'RDAT.SubobjectTable[0].KindName', 'KindName');
+  refused(() => describeLibrary(described((p) => { p.hitGroup.TypeName = 'ProceduralPrimitive'; })), 'bad-name', 'RDAT.SubobjectTable[0].TypeName', 'TypeName');
+  assert.equal(describeLibrary(described((p) => { p.hitGroup.KindName = 'HitGroup'; p.hitGroup.TypeName = 'Triangle'; })).subobjects[0]!.contents.Type, 'Triangle');
+});
+
+test('describeLibrary: a FunctionTable key of no field (misspelt, of another ShaderKind, an own __proto__) is unknown-key naming it', () => {
+  for (const key of ['PayloadSizeInByte', 'shaderFlags', 'Node', 'RawShaderRef', 'FlagsName', 'constructor']) {
+    const d = refused(() => describeLibrary(described((p) => { p.fn[key] = 1; })), 'unknown-key', `RDAT.FunctionTable[0].${key}`, key);
+    assert.ok(d.message.includes('in a FunctionTable record of ShaderKind 7'), d.message);
+  }
+  // an own __proto__ (through JSON.parse; a spread copies it as an own key)
+  refused(() => describeLibrary(described((p) => { p.parts[2]!.records = [{ ...JSON.parse('{"__proto__": 1}'), ...p.fn }]; })), 'unknown-key', 'RDAT.FunctionTable[0].__proto__', '__proto__');
+  refused(() => describeLibrary(described((p) => { p.fn['a\u2028b'] = 1; })), 'unknown-key', 'RDAT.FunctionTable[0]["a\\u2028b"]', 'U+2028');
+  // the keys the record form has: FunctionInfo2's (ShaderFlags whatever the stride), a node's Node, refs, tail, an undefined one as absent
+  const lib = describeLibrary(described((p) => Object.assign(p.fn, { ShaderFlags: 3, MinimumExpectedWaveLaneCount: 0, refs: { Name: 5 }, tail: '', Bogus: undefined })));
+  assert.is(lib.exports[0]!.flags.shaderFlags, 3);
+});
+
 test.run();

@@ -9,7 +9,8 @@ import { RDAT_PART_TYPE, RDAT_TABLES, type RdatTableName } from '../../codecs/rd
 import type { EnumTable } from '../../codecs/enum-table.js';
 import type { Field, RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectDense, expectObject, expectOffset } from '../bytes/check.js';
+import { expectArray, expectDense, expectKnownKeys, expectObject, expectOffset } from '../bytes/check.js';
+import { enumName } from '../json/vocabulary.js';
 import { quoted } from '../bytes/text.js';
 import { unionCase, type Row } from '../rows/record.js';
 
@@ -73,6 +74,29 @@ export function recordKeys(layout: RecordDef, row: Row): RecordKeys {
   };
   add(layout.fields);
   return { allowed, names };
+}
+
+/**
+ * The one check of a record's keys, encodeRdat's and describeLibrary's: its keys are the ones
+ * recordKeys gives for `row` (any other would be lost, or read as a field it is not), and a
+ * `<field>Name` beside an enumerated value (the decoder's helper) names that value: an edit of the
+ * name alone (`"ShaderKindName": "Pixel"` beside 7, a spelling the table lacks) would be lost.
+ * @param row the record's stored values as far as the union's selector (encodeRdat: the record's row)
+ * @param valueOf the stored value of enumerated field `key`, read only for a `<key>Name` given (by default `row[key]`)
+ * @returns the keys and enumerated fields (recordKeys)
+ * @throws {DescriptionError} unknown-key naming the key; bad-name at `<path>.<key>Name`
+ */
+export function checkRecordKeys(layout: RecordDef, rec: Record<string, unknown>, row: Row, path: string, form: () => string, valueOf: (key: string, table: EnumTable) => unknown = (key) => row[key]): RecordKeys {
+  const keys = recordKeys(layout, row);
+  expectKnownKeys(rec, keys.allowed, path, { form, undefinedIsAbsent: true });
+  for (const [key, table] of keys.names) {
+    const given = rec[`${key}Name`];
+    if (given === undefined) continue;
+    const value = valueOf(key, table);
+    const name = enumName(table, value as number);
+    if (given !== name) throw new DescriptionError('bad-name', `${path}.${key}Name`, `${quoted(given)} does not name ${key} ${quoted(value)}${typeof name === 'string' ? ` (${name})` : ''}: edit ${key} itself, and give ${key}Name as it names the value or not at all`);
+  }
+  return keys;
 }
 
 /** The part types by name: the pools and the tables. */

@@ -7,7 +7,6 @@
  */
 import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, type RdatTableName } from '../../codecs/rdat.js';
 import type { RecordDef } from '../../codecs/rows.js';
-import { enumName } from '../json/vocabulary.js';
 import { quoted } from '../bytes/text.js';
 import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
 import { DescriptionError } from '../bytes/errors.js';
@@ -15,7 +14,7 @@ import { budgetOf, WORK_KINDS, type Budget, type WorkLimits } from '../bytes/bud
 import { expectKnownKeys, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { tableNames, type TableNames } from '../bytes/strings.js';
-import { checkedParts, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, recordKeys, u32 } from './check.js';
+import { checkedParts, checkRecordKeys, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, u32 } from './check.js';
 import { layoutForStride } from './decode.js';
 import { hexBytes } from './hex.js';
 import type { RdatDescription, RdatRecord, RdatRefs, RdatTable } from './types.js';
@@ -203,17 +202,9 @@ class PoolStore implements RefStore {
   }
 }
 
-/** The keys a record of `layout` may hold (recordKeys: any other would be dropped, so it is refused); a name beside an enumerated value must name it. */
+/** The keys a record of `layout` may hold (checkRecordKeys: any other would be dropped, so it is refused); a name beside an enumerated value must name it. */
 function checkKeys(layout: RecordDef, rec: Record<string, unknown>, row: Row, path: string): void {
-  const { allowed, names } = recordKeys(layout, row);
-  expectKnownKeys(rec, allowed, path, { form: () => `a ${layout.name} record${union(layout, row)}`, undefinedIsAbsent: true });
-  // a name beside an enumerated value (the decoder's helper) must name it: an edit of the name alone would be lost
-  for (const [key, table] of names) {
-    const given = rec[`${key}Name`];
-    if (given === undefined) continue;
-    const name = enumName(table, row[key] as number);
-    if (given !== name) throw new DescriptionError('bad-name', `${path}.${key}Name`, `${quoted(given)} does not name ${key} ${quoted(row[key])}${typeof name === 'string' ? ` (${name})` : ''}: edit ${key} itself, and give ${key}Name as it names the value or not at all`);
-  }
+  checkRecordKeys(layout, rec, row, path, () => `a ${layout.name} record${union(layout, row)}`);
 }
 
 /** ` of kind N` for a record whose union a field picks (the keys allowed depend on it). */
