@@ -16,7 +16,7 @@ import { DxbinError } from '../src/index.js';
 import { expectOptions } from '../src/bytes/check.js';
 import { printable, quoted, QUOTED_CHARS } from '../src/bytes/text.js';
 import { sumQueryResults } from '../src/query/index.js';
-import { encodeRdat } from '../src/rdat/index.js';
+import { decodeRdat, encodeRdat } from '../src/rdat/index.js';
 import { describeLibrary, libraryLines } from '../src/rdat/library.js';
 
 /** Characters a message may not hold raw: C0/C1 controls (newline, ESC), DEL, U+2028/2029, bidi controls, the BOM. */
@@ -157,6 +157,51 @@ test('describeLibrary: a FunctionTable key of no field (misspelt, of another Sha
   // the keys the record form has: FunctionInfo2's (ShaderFlags whatever the stride), a node's Node, refs, tail, an undefined one as absent
   const lib = describeLibrary(described((p) => Object.assign(p.fn, { ShaderFlags: 3, MinimumExpectedWaveLaneCount: 0, refs: { Name: 5 }, tail: '', Bogus: undefined })));
   assert.is(lib.exports[0]!.flags.shaderFlags, 3);
+});
+
+// ------------------------------------------------------------------ encodeRdat: a record's refs
+
+test("encodeRdat: a record's refs that is no plain object (a number, a string, an array, null, a Map, a class instance) is bad-type at it", () => {
+  for (const [label, refs] of [['5', 5], ['a string', 'Name'], ['an array', [5]], ['null', null], ['a Map', new Map([['Name', 5]])], ['a class instance', new Options()], ['true', true]] as const) {
+    refused(() => encodeRdat(described((p) => { p.fn.refs = refs; })), 'bad-type', 'rdat.parts[2].records[0].refs', `refs ${label}`);
+  }
+});
+
+test("encodeRdat: a refs key that is no pool field of the record (misspelt, a plain field, a record index, another kind's, an own __proto__) is unknown-key naming it", () => {
+  for (const key of ['Nmae', 'ShaderKind', 'PayloadSizeInBytes', 'Node', 'refs', 'constructor']) {
+    const d = refused(() => encodeRdat(described((p) => { p.fn.refs = { [key]: 5 }; })), 'unknown-key', `rdat.parts[2].records[0].refs.${key}`, key);
+    assert.ok(d.message.includes('in the refs of a RuntimeDataFunctionInfo record') && d.message.includes('allowed: Name, UnmangledName, Resources, FunctionDependencies'), d.message);
+  }
+  refused(() => encodeRdat(described((p) => { p.fn.refs = JSON.parse('{"__proto__": 5}'); })), 'unknown-key', 'rdat.parts[2].records[0].refs.__proto__', '__proto__');
+  // a hit group's case has no RootSignature; a root signature subobject's has no AnyHit
+  refused(() => encodeRdat(described((p) => { p.hitGroup.refs = { RootSignature: [0, 0] }; })), 'unknown-key', 'rdat.parts[3].records[0].refs.RootSignature', 'RootSignature of a hit group');
+  refused(() => encodeRdat(described((p) => { p.fn.refs = { 'a\x1b[2Jb': 5 }; })), 'unknown-key', 'rdat.parts[2].records[0].refs["a\\u001b[2Jb"]', 'ESC');
+});
+
+test("encodeRdat: a refs value of the wrong type (a string offset, an object, a bytes ref that is no [offset, size] pair) is bad-type naming it", () => {
+  for (const [label, v] of [['"1"', '1'], ['an object', {}], ['[1]', [1]], ['null', null], ['true', true]] as const) {
+    refused(() => encodeRdat(described((p) => { p.fn.refs = { Name: v }; })), 'bad-type', 'rdat.parts[2].records[0].refs.Name', `Name ${label}`);
+  }
+  refused(() => encodeRdat(described((p) => { p.fn.refs = { Resources: [0] }; })), 'bad-type', 'rdat.parts[2].records[0].refs.Resources', 'an array for an index array');
+  const rootSignature = (ref: unknown) => described((p) => {
+    p.parts.push({ type: 'RawBytes', hex: '0102030405060708' });
+    Object.assign(p.hitGroup, { Kind: 1, RootSignature: '0102', refs: { RootSignature: ref } });
+    for (const k of ['Type', 'AnyHit', 'ClosestHit', 'Intersection']) delete p.hitGroup[k];
+  });
+  for (const [label, ref] of [['a number', 0], ['one number', [0]], ['three', [0, 2, 0]], ['strings', ['0', '2']], ['a hole', [, 2]]] as const) {
+    refused(() => encodeRdat(rootSignature(ref)), 'bad-type', 'rdat.parts[3].records[0].refs.RootSignature', `RootSignature ${label}`);
+  }
+  // what decodeRdat gives is taken, and the stored run kept where it holds the bytes
+  const back = decodeRdat(encodeRdat(rootSignature([0, 2])));
+  const rec = (back.parts.find((p) => p.type === 'SubobjectTable') as { records: Record<string, unknown>[] }).records[0]!;
+  assert.equal([rec.RootSignature, (rec.refs as Record<string, unknown>).RootSignature], ['0102', [0, 2]]);
+});
+
+test("encodeRdat: refs as decodeRdat gives them, an undefined value as absent, a number that names no stored value: taken (the value found or appended)", () => {
+  const d = described((p) => { p.fn.refs = { Name: 5, UnmangledName: 5, Resources: undefined, FunctionDependencies: 12345 }; });
+  const plain = encodeRdat(described());
+  assert.equal(Array.from(encodeRdat(d)), Array.from(plain));
+  assert.equal(Array.from(encodeRdat(described((p) => { p.fn.refs = Object.create(null); }))), Array.from(plain));
 });
 
 test.run();
