@@ -7,6 +7,10 @@
  * offset); `quoted` cut at 64 input characters, which escape to up to 384. Each must give a typed
  * DxbinError naming its field, its message short and nothing raw in it; never a value taken
  * silently.
+ *
+ * Measured on 82c113f (the source before the fixes): of the 11 tests, 9 fail there (options 2,
+ * quoted 2, describeLibrary 2, refs 3); the printable and "refs as decodeRdat gives them" tests
+ * pass there and pin what the fixes keep.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
