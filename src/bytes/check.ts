@@ -35,7 +35,7 @@ export const DETACHED = 'a detached buffer';
  * length reads 0 (reading .buffer allocates).
  */
 export function isDetached(view: ArrayBufferView): boolean {
-  if (view.byteLength !== 0) return false;
+  if (view.byteLength) return false;
   try {
     new Uint8Array(view.buffer); // a view of a detached buffer cannot be made
     return false;
@@ -128,10 +128,12 @@ export function expectObjects(values: readonly unknown[], path: string): void {
 
 /**
  * Throws DescriptionError bad-type at `path` unless `value` is undefined (options left out) or a
- * non-null object (not an array): an options argument.
+ * plain object (its prototype Object.prototype or null): an options argument. An array, a Map, a
+ * Date, a typed array, a RegExp, a class instance or an object inheriting keys (read as options,
+ * but not its own keys, which expectKnownKeys checks) is refused.
  */
 export function expectOptions(value: unknown, path = 'options'): asserts value is Record<string, unknown> | undefined {
-  if (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))) return;
+  if (value === undefined || (value !== null && (Object.getPrototypeOf(value) ?? Object.prototype) === Object.prototype)) return;
   throw new DescriptionError('bad-type', path, `expected an options object, got ${kindOf(value)}`);
 }
 

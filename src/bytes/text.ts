@@ -48,11 +48,10 @@ function escape(c: string): string {
  */
 export function printable(text: string, options?: PrintableOptions): string {
   if (typeof text !== 'string') throw new DescriptionError('bad-type', 'name', `expected a string, got ${kindOf(text)}`);
+  // the patterns are global and only read here: a test that fails, and replace (which starts at 0),
+  // leave lastIndex 0; testing first keeps a clean name (most are) from replace's slower path
   const re = pattern(options ?? {});
-  re.lastIndex = 0;
-  if (!re.test(text)) return text;
-  re.lastIndex = 0;
-  return text.replace(re, escape);
+  return re.test(text) ? text.replace(re, escape) : text;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -73,23 +72,27 @@ export function hlslIdentifier(name: string, path = 'name'): string {
   return name;
 }
 
-/** The most characters of a string `quoted` shows before cutting it with a count. */
+/** The most characters of escaped text `quoted` shows between its quotes before cutting it with a count. */
 export const QUOTED_CHARS = 64;
 
 /**
- * A value from input as it may stand in a message: a string JSON-quoted (cut past QUOTED_CHARS
- * characters with the count of the rest; what JSON leaves raw and a terminal reads, C1 controls,
- * DEL, line separators, bidi controls and the BOM, written as `\uXXXX`, so it is still a JSON
- * string), a number, boolean or
- * null as JSON writes it, anything else by its kind (`an object`, `an array of 3`), never walked.
- * So a message costs the same for a 100,000-deep or 12 MB value as for a small one (a message
- * once quoted such a value with `JSON.stringify`, whose recursion overflowed the stack).
+ * A value from input as it may stand in a message: a string JSON-quoted (what JSON leaves raw and
+ * a terminal reads, C1 controls, DEL, line separators, bidi controls and the BOM, written as
+ * `\uXXXX`, so it is still a JSON string), cut where its escaped text would pass QUOTED_CHARS
+ * characters between the quotes, with the count of the input characters left: at most 66
+ * characters and the count, however many of them escape; a number, boolean or null as JSON
+ * writes it, anything else by its kind (`an object`, `an array of 3`), never walked. So a message
+ * costs the same for a 100,000-deep or 12 MB value as for a small one (a message once quoted such
+ * a value with `JSON.stringify`, whose recursion overflowed the stack).
  */
 export function quoted(value: unknown): string {
   if (typeof value === 'string') {
-    const cut = value.length > QUOTED_CHARS ? value.slice(0, QUOTED_CHARS) : value;
-    const more = value.length > QUOTED_CHARS ? `…(+${value.length - QUOTED_CHARS} characters)` : '';
-    return `${jsonSafe(JSON.stringify(cut))}${more}`;
+    // the cut bounds the escaped text, not the input (a character escapes to up to six, `\u001b`:
+    // 64 of them were 386 characters); at most QUOTED_CHARS steps of at most QUOTED_CHARS characters each
+    let n = QUOTED_CHARS;
+    let text: string;
+    while ((text = jsonSafe(JSON.stringify(value.slice(0, n)))).length > QUOTED_CHARS + 2) n--;
+    return value.length > n ? `${text}…(+${value.length - n} characters)` : text;
   }
   if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : String(value);
   if (typeof value === 'boolean' || value === null) return String(value);
@@ -104,9 +107,9 @@ const PATH_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * A key from input as the next step of a field path (`data` + `pathKey(k)`): `.name` for an
  * identifier-like key (letters, digits, `_` and `$`, not starting with a digit) of at most
  * QUOTED_CHARS characters, else `["..."]` with the key as `quoted` writes it: JSON-quoted, escaped
- * as printableJson escapes and cut past QUOTED_CHARS characters with the count of the rest. So a
- * path (and the message made of it) stays one short line whatever the key holds: a newline,
- * U+2028, a bidi override, a quote, an ESC sequence or 10,000 characters.
+ * as printableJson escapes and cut past QUOTED_CHARS characters of escaped text with the count of
+ * the rest. So a path (and the message made of it) stays one short line whatever the key holds:
+ * a newline, U+2028, a bidi override, a quote, an ESC sequence or 10,000 characters.
  */
 export function pathKey(key: string): string {
   return typeof key === 'string' && key.length <= QUOTED_CHARS && PATH_KEY.test(key) ? `.${key}` : `[${quoted(key)}]`;

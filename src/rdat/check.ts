@@ -9,9 +9,11 @@ import { RDAT_PART_TYPE, RDAT_TABLES, type RdatTableName } from '../../codecs/rd
 import type { EnumTable } from '../../codecs/enum-table.js';
 import type { Field, RecordDef } from '../../codecs/rows.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectDense, expectObject, expectOffset } from '../bytes/check.js';
+import { expectArray, expectDense, expectKnownKeys, expectObject, expectOffset } from '../bytes/check.js';
+import { enumName } from '../json/vocabulary.js';
 import { quoted } from '../bytes/text.js';
 import { unionCase, type Row } from '../rows/record.js';
+import type { RdatRefs } from './types.js';
 
 /** The most bytes a part holds: its size is a u32 (and so is every offset in the RDAT part). */
 export const MAX_PART_BYTES = 0xffffffff;
@@ -73,6 +75,68 @@ export function recordKeys(layout: RecordDef, row: Row): RecordKeys {
   };
   add(layout.fields);
   return { allowed, names };
+}
+
+/**
+ * The one check of a record's keys, encodeRdat's and describeLibrary's: its keys are the ones
+ * recordKeys gives for `row` (any other would be lost, or read as a field it is not), and a
+ * `<field>Name` beside an enumerated value (the decoder's helper) names that value: an edit of the
+ * name alone (`"ShaderKindName": "Pixel"` beside 7, a spelling the table lacks) would be lost.
+ * @param row the record's stored values as far as the union's selector (encodeRdat: the record's row)
+ * @param valueOf the stored value of enumerated field `key`, read only for a `<key>Name` given (by default `row[key]`)
+ * @returns the keys and enumerated fields (recordKeys)
+ * @throws {DescriptionError} unknown-key naming the key; bad-name at `<path>.<key>Name`
+ */
+export function checkRecordKeys(layout: RecordDef, rec: Record<string, unknown>, row: Row, path: string, form: () => string, valueOf: (key: string, table: EnumTable) => unknown = (key) => row[key]): RecordKeys {
+  const keys = recordKeys(layout, row);
+  expectKnownKeys(rec, keys.allowed, path, { form, undefinedIsAbsent: true });
+  for (const [key, table] of keys.names) {
+    const given = rec[`${key}Name`];
+    if (given === undefined) continue;
+    const value = valueOf(key, table);
+    const name = enumName(table, value as number);
+    if (given !== name) throw new DescriptionError('bad-name', `${path}.${key}Name`, `${quoted(given)} does not name ${key} ${quoted(value)}${typeof name === 'string' ? ` (${name})` : ''}: edit ${key} itself, and give ${key}Name as it names the value or not at all`);
+  }
+  return keys;
+}
+
+/**
+ * A record's `refs` as encodeRdat takes them: absent, or a plain object whose keys are the
+ * record's pool references for `row` (its string, list and bytes fields; a record index has none)
+ * and whose values are what decodeRdat gives: a number (the stored offset or index; one that does
+ * not hold the value is not kept) or, for bytes, `[offset, size]`; an undefined value is as absent.
+ * Anything else was taken without a word: `refs: 5` or a Map read as no refs, a misspelt key's or
+ * a string offset's ref lost.
+ * @param form the record form, for the message (called only for the error)
+ * @throws {DescriptionError} bad-type at `path` or at its key; unknown-key naming the key
+ */
+export function checkedRefs(layout: RecordDef, row: Row, refs: unknown, path: string, form: () => string): RdatRefs {
+  if (refs === undefined) return {};
+  if (typeof refs !== 'object' || refs === null || (Object.getPrototypeOf(refs) ?? Object.prototype) !== Object.prototype) {
+    throw new DescriptionError('bad-type', path, `expected a plain object of stored references by field, got ${refs !== null && typeof refs === 'object' && !Array.isArray(refs) ? 'an object of another prototype (a Map, a class instance)' : quoted(refs)}`);
+  }
+  const bytes = refFields(layout.fields, row, new Map());
+  expectKnownKeys(refs, (key) => bytes.has(key), path, { form, names: () => bytes.keys(), undefinedIsAbsent: true });
+  for (const [key, v] of Object.entries(refs)) {
+    if (v === undefined) continue;
+    if (!bytes.get(key)) {
+      if (typeof v !== 'number') throw new DescriptionError('bad-type', `${path}.${key}`, `expected a number (the stored offset or index), got ${quoted(v)}`);
+    } else if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== 'number' || typeof v[1] !== 'number') {
+      throw new DescriptionError('bad-type', `${path}.${key}`, `expected [offset, size] (two numbers: the stored byte run), got ${quoted(v)}`);
+    }
+  }
+  return refs as RdatRefs;
+}
+
+/** The fields of a record made of `row` that refs may name (pool references), each true for a byte run; a union's as its selector picks them. */
+function refFields(fields: readonly Field[], row: Row, out: Map<string, boolean>): Map<string, boolean> {
+  for (const f of fields) {
+    const t = f.type;
+    if (typeof t !== 'object') continue;
+    if ('union' in t) refFields(unionCase(t, row), row, out);
+    else if ('ref' in t && t.ref !== 'record') out.set(f.key, t.ref === 'bytes');
+  }
+  return out;
 }
 
 /** The part types by name: the pools and the tables. */

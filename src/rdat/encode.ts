@@ -7,7 +7,6 @@
  */
 import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, type RdatTableName } from '../../codecs/rdat.js';
 import type { RecordDef } from '../../codecs/rows.js';
-import { enumName } from '../json/vocabulary.js';
 import { quoted } from '../bytes/text.js';
 import { recordFromJson, writeRecord, type RefStore, type Row, type Stored } from '../rows/record.js';
 import { DescriptionError } from '../bytes/errors.js';
@@ -15,7 +14,7 @@ import { budgetOf, WORK_KINDS, type Budget, type WorkLimits } from '../bytes/bud
 import { expectKnownKeys, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { ByteWriter } from '../bytes/writer.js';
 import { tableNames, type TableNames } from '../bytes/strings.js';
-import { checkedParts, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, recordKeys, u32 } from './check.js';
+import { checkedParts, checkedRefs, checkRecordKeys, denseArray, isTableName, MAX_PART_BYTES, PART_NAMES, u32 } from './check.js';
 import { layoutForStride } from './decode.js';
 import { hexBytes } from './hex.js';
 import type { RdatDescription, RdatRecord, RdatRefs, RdatTable } from './types.js';
@@ -203,17 +202,9 @@ class PoolStore implements RefStore {
   }
 }
 
-/** The keys a record of `layout` may hold (recordKeys: any other would be dropped, so it is refused); a name beside an enumerated value must name it. */
+/** The keys a record of `layout` may hold (checkRecordKeys: any other would be dropped, so it is refused); a name beside an enumerated value must name it. */
 function checkKeys(layout: RecordDef, rec: Record<string, unknown>, row: Row, path: string): void {
-  const { allowed, names } = recordKeys(layout, row);
-  expectKnownKeys(rec, allowed, path, { form: () => `a ${layout.name} record${union(layout, row)}`, undefinedIsAbsent: true });
-  // a name beside an enumerated value (the decoder's helper) must name it: an edit of the name alone would be lost
-  for (const [key, table] of names) {
-    const given = rec[`${key}Name`];
-    if (given === undefined) continue;
-    const name = enumName(table, row[key] as number);
-    if (given !== name) throw new DescriptionError('bad-name', `${path}.${key}Name`, `${quoted(given)} does not name ${key} ${quoted(row[key])}${typeof name === 'string' ? ` (${name})` : ''}: edit ${key} itself, and give ${key}Name as it names the value or not at all`);
-  }
+  checkRecordKeys(layout, rec, row, path, () => `a ${layout.name} record${union(layout, row)}`);
 }
 
 /** ` of kind N` for a record whose union a field picks (the keys allowed depend on it). */
@@ -277,7 +268,8 @@ function writeTable(table: ReturnType<typeof tableOf>, pools: Pools, budget: Bud
     expectObject(rec, rp);
     const row: Row = recordFromJson(layout, rec, rp);
     checkKeys(layout, rec, row, rp);
-    store.refs = (rec.refs ?? {}) as RdatRefs;
+    // the stored references checked here, where they are taken: a plain object of the record's pool fields, numbers ([offset, size] for bytes)
+    store.refs = checkedRefs(layout, row, rec.refs, `${rp}.refs`, () => `the refs of a ${layout.name} record${union(layout, row)}`);
     const start = 8 + k * stride;
     writeRecord(layout, row, view, start, store, rp);
     const tail = rec.tail === undefined ? new Uint8Array(stride - layout.size) : hexBytes(rec.tail, `${rp}.tail`);
@@ -337,7 +329,7 @@ const pad4 = (bytes: number[]) => {
 
 /**
  * Encodes an RDAT description (from decodeRdat, possibly edited).
- * @throws {DescriptionError} a value of the wrong type or range, an unknown name or part type; a hole or an array longer than a part stores; unknown-key for a key that would not be written; bad-name for a `<field>Name` that does not name its value; ambiguous-name for a second part of one type; out-of-range (`rdat.version`) for a version other than 0x10; bad-type for options that are not an object
+ * @throws {DescriptionError} a value of the wrong type or range, an unknown name or part type; a hole or an array longer than a part stores; unknown-key for a key that would not be written (a record's or its `refs`'); bad-type for `refs` that is no plain object of numbers (`[offset, size]` for bytes); bad-name for a `<field>Name` that does not name its value; ambiguous-name for a second part of one type; out-of-range (`rdat.version`) for a version other than 0x10; bad-type for options that are not a plain object
  * @throws {LimitError} limit-exceeded (`resolve`, `maxResolved`) when the tables' bytes pass the budget (a record object repeated past eight times the description's own bytes), naming the table's records
  */
 export function encodeRdat(description: RdatDescription, options?: RdatEncodeOptions): Uint8Array {

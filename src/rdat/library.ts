@@ -9,9 +9,9 @@ import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
 import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
-import { expectFunction, expectKnownKeys, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
 import { printable, quoted } from '../bytes/text.js';
-import { checkedParts, denseArray, MAX_PART_BYTES, recordKeys, u32, type CheckedParts } from './check.js';
+import { checkedParts, checkRecordKeys, denseArray, MAX_PART_BYTES, u32, type CheckedParts } from './check.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
 import { summarizeRootSignature } from '../root-signature/summary.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -164,6 +164,12 @@ function rootSignatureOf(hex: string): NonNullable<LibrarySubobject['rootSignatu
 /** The subobject record's layout (the table has one). */
 const SUBOBJECT_LAYOUT = RDAT_TABLES.SubobjectTable.layouts[0]!;
 
+/**
+ * The function record's layout whose keys describeLibrary takes: the newest (RuntimeDataFunctionInfo2,
+ * which holds RuntimeDataFunctionInfo's fields), whatever the stride (ShaderFlags is read when given).
+ */
+const FUNCTION_LAYOUT = RDAT_TABLES.FunctionTable.layouts[RDAT_TABLES.FunctionTable.layouts.length - 1]!;
+
 /** The string fields of the subobject union (codecs/rdat.ts SubobjectTable): association and hit group names. */
 const STRING_FIELDS: ReadonlySet<string> = new Set(['Subobject', 'AnyHit', 'ClosestHit', 'Intersection']);
 
@@ -177,8 +183,11 @@ const STRING_FIELDS: ReadonlySet<string> = new Set(['Subobject', 'AnyHit', 'Clos
  * them: one per type (a second FunctionTable is refused, never the first or last read), arrays
  * without holes, their lengths bounded before any walk. A subobject record's keys are the ones
  * the record form has for its Kind (as encodeRdat takes them): `contents` holds that kind's fields
- * and the record's bytes past them (`unionRest`, `tail`), never a key of no field.
- * @throws {DescriptionError} unknown-key for a subobject key the record form of its Kind does not have (a misspelt field, one of another kind); bad-type when `rdat` is not a description, a table record is no object or an array has a hole; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; missing-key, bad-type, out-of-range for an integer or string field that is none; out-of-range for a record reference past its table; ambiguous-name for a second part of one type (the field's path named)
+ * and the record's bytes past them (`unionRest`, `tail`), never a key of no field. A function
+ * record's keys are RuntimeDataFunctionInfo2's for its ShaderKind, whatever the stride (`Node`
+ * for a node shader only). A name beside an enumerated value (`ShaderKindName`, `KindName`,
+ * `TypeName`) must name it, as encodeRdat takes it.
+ * @throws {DescriptionError} unknown-key for a function or subobject key the record form of its ShaderKind or Kind does not have (a misspelt field, one of another kind); bad-name for a function's or subobject's `<field>Name` that does not name its value; bad-type when `rdat` is not a description, a table record is no object or an array has a hole; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; missing-key, bad-type, out-of-range for an integer or string field that is none; out-of-range for a record reference past its table; ambiguous-name for a second part of one type (the field's path named)
  */
 export function describeLibrary(rdat: RdatDescription): Library {
   const parts = checkedParts(rdat, 'rdat');
@@ -235,13 +244,17 @@ export function describeLibrary(rdat: RdatDescription): Library {
   };
   const exports = tableOf(parts, 'FunctionTable').map((f: RdatRecord, i): LibraryExport => {
     const p = `RDAT.FunctionTable[${i}]`;
+    // the keys the record form has for its ShaderKind (Node only for a node shader), a ShaderKindName
+    // naming the ShaderKind: a misspelt field, or a name edited alone, was read as absent or ignored
+    const shaderKind = enumValue(SHADER_KIND_TABLE, f.ShaderKind, `${p}.ShaderKind`);
+    checkRecordKeys(FUNCTION_LAYOUT, f, { ShaderKind: shaderKind }, p, () => `a FunctionTable record of ShaderKind ${shaderKind}`, (key, table) => enumValue(table, f[key], `${p}.${key}`));
     const unmangled = text(f.UnmangledName, `${p}.UnmangledName`);
     const mangled = text(f.Name, `${p}.Name`);
     const out: LibraryExport = {
       name: unmangled || mangled,
       mangledName: mangled,
       // a stored number or a name of the table, as src/ddi/nodes.ts reads it; anything else refused
-      kind: enumLabel(SHADER_KIND_TABLE, f.ShaderKind, `${p}.ShaderKind`),
+      kind: enumLabel(SHADER_KIND_TABLE, shaderKind, `${p}.ShaderKind`),
       payloadSizeInBytes: u32(f.PayloadSizeInBytes, `${p}.PayloadSizeInBytes`),
       attributeSizeInBytes: u32(f.AttributeSizeInBytes, `${p}.AttributeSizeInBytes`),
       flags: {
@@ -269,9 +282,9 @@ export function describeLibrary(rdat: RdatDescription): Library {
     const kindValue = enumValue(SUBOBJECT_KIND_TABLE, s.Kind, `${p}.Kind`);
     const kind = enumLabel(SUBOBJECT_KIND_TABLE, kindValue, `${p}.Kind`);
     // the keys the record form has for this kind (encodeRdat's list): any other (a misspelt one, a
-    // field of another kind's case) was copied into contents as if it were one of this kind's fields
-    const { allowed, names } = recordKeys(SUBOBJECT_LAYOUT, { Kind: kindValue });
-    expectKnownKeys(s, allowed, p, { form: () => `a ${SUBOBJECT_LAYOUT.name} record of Kind ${kindValue}`, undefinedIsAbsent: true });
+    // field of another kind's case) was copied into contents as if it were one of this kind's fields;
+    // a KindName or TypeName must name its value, as encodeRdat takes it
+    const { names } = checkRecordKeys(SUBOBJECT_LAYOUT, s, { Kind: kindValue }, p, () => `a ${SUBOBJECT_LAYOUT.name} record of Kind ${kindValue}`, (key, table) => enumValue(table, s[key], `${p}.${key}`));
     const contents: Record<string, unknown> = {};
     // the union's fields, a hit group's Type by name (the names beside stored values are the
     // description's helpers), its string fields as text; the record's bytes past its fields
