@@ -16,7 +16,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { thrown } from './helpers/hostile.js';
 import { described } from './helpers/rdat-description.js';
-import { DxbinError } from '../src/index.js';
+import { DxbinError, HlslFile } from '../src/index.js';
 import { expectOptions } from '../src/bytes/check.js';
 import { printable, quoted, QUOTED_CHARS } from '../src/bytes/text.js';
 import { sumQueryResults } from '../src/query/index.js';
@@ -206,6 +206,14 @@ test("encodeRdat: refs as decodeRdat gives them, an undefined value as absent, a
   const plain = encodeRdat(described());
   assert.equal(Array.from(encodeRdat(d)), Array.from(plain));
   assert.equal(Array.from(encodeRdat(described((p) => { p.fn.refs = Object.create(null); }))), Array.from(plain));
+});
+
+test('-E: an entry name of 10,000 ESC is cut where its escaped text passes QUOTED_CHARS, so the message stays short (64 ESC escaped to 384)', () => {
+  const e = thrown(() => new HlslFile('[RootSignature("CBV(b0)")] void main() {}\n', 'e.hlsl').entryText('\x1b'.repeat(10_000)));
+  assert.instance(e, DxbinError);
+  assert.is((e as DxbinError).code, 'hlsl-missing');
+  assert.match((e as Error).message, /…\(\+\d+ characters\)/);
+  assert.ok((e as Error).message.length < 300, `${(e as Error).message.length} characters`);
 });
 
 test.run();

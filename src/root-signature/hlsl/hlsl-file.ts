@@ -11,7 +11,7 @@ import { expectArray, expectOptions, expectString } from '../../bytes/check.js';
 import { expectHost, type HostFile, type IncludeHost } from './source.js';
 import { Budget } from '../../bytes/budget.js';
 import { HlslError, type RootSignatureText } from './text.js';
-import { QUOTED_CHARS, quoted } from '../../bytes/text.js';
+import { QUOTED_CHARS, printable, quoted } from '../../bytes/text.js';
 import { TOKEN, preprocess, preprocessedText, tokensToText, type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Token } from './preprocessor/index.js';
 
 /** Limits of the work budget the preprocessor charges, and clang's include nesting (docs/limits.md). */
@@ -131,8 +131,11 @@ export class HlslFile {
    * @throws {HlslError} hlsl-missing (no global function ENTRY, no definition, no attribute on it), hlsl-ambiguous (overloads, a redefinition, or a case where which attribute DXC uses cannot be told), hlsl-syntax (a `{` never closed, a `}` closing nothing, `::ENTRY` with no declaration before it), hlsl-preprocess, limit-exceeded (the work budget ran out: `limit` names the kind)
    */
   entryText(entry: string): RootSignatureText {
-    // the name as messages show it: cut past QUOTED_CHARS characters (a 10,000-character -E made a 10,000-character message); HlslError escapes it
-    const shown = typeof entry === 'string' && entry.length > QUOTED_CHARS ? `${entry.slice(0, QUOTED_CHARS)}…(+${entry.length - QUOTED_CHARS} characters)` : entry;
+    // the name as messages show it: cut where its escaped text (HlslError escapes it) would pass
+    // QUOTED_CHARS characters (a 10,000-character -E made a 10,000-character message, 64 ESC 384)
+    let keep = typeof entry === 'string' ? Math.min(entry.length, QUOTED_CHARS) : 0;
+    while (keep > 0 && printable(entry.slice(0, keep)).length > QUOTED_CHARS) keep--;
+    const shown = typeof entry === 'string' && keep < entry.length ? `${entry.slice(0, keep)}…(+${entry.length - keep} characters)` : entry;
     const pp = this.preprocessed();
     const out = pp.output;
     // the presumed place (what #line says), as every message
