@@ -118,6 +118,19 @@ t('_Pragma("...") operators: run, written as #pragma lines at their place; the t
   agree({ 'main.hlsl': 'int a;\n_Pragma(1)\n' });
 });
 
+t('a _Pragma a macro call spread over lines makes: its #pragma on the line cpp has read to (the outermost call\'s `)`), not the call\'s name', () => {
+  // cpp 12 (-undef -nostdinc): `P(` on line 3, `)` on line 6 -> `#pragma foo` on line 6, then `# 3 "main.hlsl"` and ` 1`;
+  // `P(2` on 8, `)` on 11 -> `#pragma foo` on 11; an argument's _Pragma (ID, lines 14 to 16) on 16, TWICE's two on 19;
+  // an object-like macro's on its own line (Q, line 22): it runs before the function-like name after it reads on to line 24
+  const want = agree({
+    'main.hlsl':
+      '#define P(x) _Pragma("foo") x\nint a;\nP(\n1\n\n)\nint b;\nP(2\n\n\n) c\nd\n' +
+      '#define ID(x) x\nID(b _Pragma("one") c\nd\n) e\n#define TWICE(x) x x\nTWICE(_Pragma("t") 1\n)\n' +
+      '#define Q _Pragma("q") F\n#define F(x) [x]\nQ\n\n(1)\n',
+  });
+  assert.equal(want.pragmas, ['main.hlsl:6 #pragma foo', 'main.hlsl:11 #pragma foo', 'main.hlsl:16 #pragma one', 'main.hlsl:19 #pragma t', 'main.hlsl:19 #pragma t', 'main.hlsl:22 #pragma q'], "cpp's lines");
+});
+
 t("_Pragma's once and push_macro/pop_macro count for a #define's text too (the directives-only reading expands the lines that may run one)", () => {
   const header = '_Pragma("once")\n#ifdef SEEN\n#define RS "CBV(b1)"\n#else\n#define SEEN\n#define RS "CBV(b0)"\n#endif\n';
   const cases: Record<string, string>[] = [

@@ -593,8 +593,9 @@ class Preprocessor extends Expander {
       // the pragma's tokens have no place of their own: the _Pragma's (where cpp says its warnings are)
       const line: Token[] = [t];
       for (const x of lexed) line.push({ ...x, file: t.file, pos: t.pos, from: t.from, at: t.at, synthetic: true });
-      // written out where its `)` is (cpp's line for an operator spread over lines)
-      this.pragma(fr, t, line, close!, w, str!.pos);
+      // written out where cpp's lexer stands when it runs: its `)`, or for one a macro made the last
+      // token read from the source by then (the outermost call's `)`), not the call's name
+      this.pragma(fr, t, line, this.pragmaEnds.get(close!) ?? close!, w, str!.pos);
       k += 4;
     }
     out.length = w;
