@@ -131,6 +131,20 @@ t('a _Pragma a macro call spread over lines makes: its #pragma on the line cpp h
   assert.equal(want.pragmas, ['main.hlsl:6 #pragma foo', 'main.hlsl:11 #pragma foo', 'main.hlsl:16 #pragma one', 'main.hlsl:19 #pragma t', 'main.hlsl:19 #pragma t', 'main.hlsl:22 #pragma q'], "cpp's lines");
 });
 
+t("_Pragma(u\"...\"), U, u8: taken and destringized as cpp 12 does (the first character dropped unless it is L), its warnings at cpp's places in the pragma's buffer", () => {
+  // cpp 12: `_Pragma(u"a b")` -> `#pragma "a b` with `3:1: warning: missing terminating " character` (line of the
+  // pragma, column 1 + the offset in the destringized buffer); `U"q \"x\""` from a call ending on line 7 -> `#pragma "q "x"`,
+  // warning at 7:6; `u8""` -> `#pragma 8"` (warning at column 2); `u"once"` is no once (`#pragma "once`)
+  const want = agree({
+    'main.hlsl': '\n\n    x _Pragma(u"a b")\n#define P(x) _Pragma(U"q \\"x\\"") x\nP(\n1\n)\n  _Pragma(u"\\"x\\"")\n_Pragma(u"once")\n_Pragma(u8"")\n_Pragma(L"d") _Pragma("\\"a") _Pragma("\'b")\n',
+  });
+  assert.equal(want.pragmas, ['main.hlsl:3 #pragma "a b', 'main.hlsl:7 #pragma "q "x"', 'main.hlsl:8 #pragma ""x"', 'main.hlsl:9 #pragma "once', 'main.hlsl:10 #pragma 8"', 'main.hlsl:11 #pragma d', 'main.hlsl:11 #pragma "a', "main.hlsl:11 #pragma 'b"]);
+  assert.equal(want.diagnostics.filter((d) => d.includes('missing terminating')).map((d) => d.slice(0, d.indexOf(' '))), ['main.hlsl:3:1', 'main.hlsl:7:6', 'main.hlsl:8:4', 'main.hlsl:9:1', 'main.hlsl:10:2', 'main.hlsl:11:1', 'main.hlsl:11:1']);
+  // the pragma's own messages at its buffer's columns too (cpp: 2:12 and 1:11)
+  agree({ 'main.hlsl': '\n  x _Pragma("GCC warning")\n' });
+  agree({ 'main.hlsl': '_Pragma("GCC error \\"e\\"")\n' });
+});
+
 t("_Pragma's once and push_macro/pop_macro count for a #define's text too (the directives-only reading expands the lines that may run one)", () => {
   const header = '_Pragma("once")\n#ifdef SEEN\n#define RS "CBV(b1)"\n#else\n#define SEEN\n#define RS "CBV(b0)"\n#endif\n';
   const cases: Record<string, string>[] = [

@@ -583,22 +583,44 @@ class Preprocessor extends Expander {
         while (k < out.length) out[w++] = out[k++]!;
         break;
       }
-      // at the first token that is not what it takes, as cpp
-      const bad = !isOpen ? open : str!.kind !== STRING || !/^L?"/.test(str!.text) ? str : close!.kind !== PUNCT || close!.text !== ')' ? close : undefined;
+      // at the first token that is not what it takes, as cpp (any string literal: L, u, U, u8 too)
+      const bad = !isOpen ? open : str!.kind !== STRING ? str : close!.kind !== PUNCT || close!.text !== ')' ? close : undefined;
       if (bad !== undefined) this.fail(bad, '_Pragma takes a parenthesized string literal');
-      const body = str!.text.slice(str!.text.indexOf('"') + 1, -1).replace(/\\([\\"])/g, '$1');
-      const lexed: Token[] = [];
-      const fail = (_pos: number, message: string): never => this.fail(str!, message);
-      for (let i = 0; i < body.length; ) i = lexLine(body, str!.file, i, fail, lexed);
-      // the pragma's tokens have no place of their own: the _Pragma's (where cpp says its warnings are)
-      const line: Token[] = [t];
-      for (const x of lexed) line.push({ ...x, file: t.file, pos: t.pos, from: t.from, at: t.at, synthetic: true });
       // written out where cpp's lexer stands when it runs: its `)`, or for one a macro made the last
       // token read from the source by then (the outermost call's `)`), not the call's name
-      this.pragma(fr, t, line, this.pragmaEnds.get(close!) ?? close!, w, str!.pos);
+      const place = this.pragmaEnds.get(close!) ?? close!;
+      const line = this.pragmaLine(t, str!, place);
+      // its eod: the end of its buffer (the source pragmaLine made)
+      this.pragma(fr, t, line, place, w, this.sources[this.sources.length - 1]!.clean.length);
       k += 4;
     }
     out.length = w;
+  }
+
+  /**
+   * The pragma line a `_Pragma`'s string says, destringized as GNU cpp 12 does (destringize_and_run):
+   * the quote after an `L` or the first character dropped, the last one, then `\\` and `\"`
+   * unescaped. So `u"a"` says `"a` and `u8"a"` says `8"a` (an unterminated literal, with cpp's
+   * warning), where C11 would take `a`. Its tokens are lexed in a buffer of their own, located as
+   * cpp locates them: the line of `place` (where the pragma is written), the column its offset in
+   * the buffer plus one. `line[0]` is the `_Pragma`; the buffer's end (offset its length) is its eod.
+   */
+  private pragmaLine(t: Token, str: Token, place: Token): Token[] {
+    const text = str.text;
+    const body = text.slice(text.charCodeAt(0) === 76 ? 2 : 1, -1).replace(/\\([\\"])/g, '$1');
+    this.charge('scan', body.length + 1, str);
+    const at = this.location(place.from, place.at);
+    const buffer = this.sources.length;
+    this.sources.push(Source.buffer(body, at.file, at.line));
+    const lexed: Token[] = [t];
+    lexLine(body, buffer, 0, (pos, message) => this.failAt(buffer, pos, message), lexed);
+    for (let k = 1; k < lexed.length; k++) {
+      const x = lexed[k]!;
+      // an unterminated literal (its quote and the rest of the string): cpp's warning at its start
+      const quote = x.kind === TOKEN.other ? /^(?:u8|[LuU])?(["'])/.exec(x.text) : null;
+      if (quote !== null) this.warn(x, `missing terminating ${quote[1]} character`);
+    }
+    return lexed;
   }
 
   /**

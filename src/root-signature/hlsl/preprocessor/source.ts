@@ -86,6 +86,17 @@ export class Source {
     this.dropped = Int32Array.from(dropped);
   }
 
+  /**
+   * A buffer of text made by the preprocessor (a `_Pragma`'s destringized string), presumed to be
+   * line `line` of `name` throughout: its columns count from its own start, as cpp locates the
+   * tokens of such a buffer. It is no file (its `real` names none).
+   */
+  static buffer(text: string, name: string, line: number): Source {
+    const src = new Source(name, '', text);
+    src.notes.push({ at: 0, marker: 0, line, name });
+    return src;
+  }
+
   /** Offset in `text` of index `i` of `clean` (a binary search over the splices). */
   offset(i: number): number {
     const at = this.spliceAt;
