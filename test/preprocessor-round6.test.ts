@@ -306,5 +306,22 @@ t('#pragma GCC poison: a later use of the name in text, #if, defined, #ifdef/#if
   assert.throws(() => new HlslFile('#define RS "CBV(b0)"\n#pragma GCC poison RS\n', 'p.hlsl', {}, {}, host).defineText('RS'), (e: unknown) => e instanceof HlslError);
 });
 
+t('#pragma GCC poison: push_macro("P") of a poisoned P is an error at the end of its line, pop_macro("P") only when P was pushed (cpp looks the name up then)', () => {
+  // cpp 12: `main.hlsl:2:24: error: attempt to use poisoned "P"` (the end of `#pragma push_macro("P")`); in a _Pragma at
+  // 2:16 (the end of its buffer `push_macro("P")`); pop_macro of a P never pushed: no error; of a pushed one: 4:23
+  const cases: [string, string | undefined][] = [
+    ['#pragma GCC poison P\n#pragma push_macro("P")\nx\n', 'main.hlsl:2:24 error: attempt to use poisoned "P"'],
+    ['#pragma GCC poison P\n_Pragma("push_macro(\\"P\\")")\nx\n', 'main.hlsl:2:16 error: attempt to use poisoned "P"'],
+    ['#pragma GCC poison P\n#pragma push_macro("P") x\n', 'main.hlsl:2:26 error: attempt to use poisoned "P"'],
+    ['#pragma GCC poison P\n#pragma pop_macro("P")\nx\n', undefined],
+    ['#define P 1\n#pragma push_macro("P")\n#pragma GCC poison P\n#pragma pop_macro("P")\nP\n', 'main.hlsl:4:23 error: attempt to use poisoned "P"'],
+    ['#pragma push_macro("P")\n#pragma GCC poison P\n#pragma pop_macro("P")\nx\n', 'main.hlsl:3:23 error: attempt to use poisoned "P"'],
+  ];
+  for (const [text, error] of cases) {
+    const want = agree({ 'main.hlsl': text });
+    assert.is(want.diagnostics.find((d) => / error: /.test(d)), error, text);
+  }
+});
+
 test.after(() => folders.remove());
 test.run();

@@ -14,7 +14,7 @@ import { Expression } from './expression.js';
 import { literalText } from './literal.js';
 import { blankLine, firstTokenAt, lexLine, skipTextLine, startsDirective } from './lexer.js';
 import { pragmaSpelling, warningRoutes } from './output.js';
-import { Expander, charsOf, isPaste, sameMacro } from './macros.js';
+import { Expander, charsOf, isPaste, poisonedUse, sameMacro } from './macros.js';
 import { preprocessorWorkLimits, type Macro, type PragmaLine, type PreprocessOptions, type Preprocessed } from './options.js';
 import { GUARD_AFTER, GUARD_IN, GUARD_NONE, GUARD_START, Source, type Cond, type Frame } from './source.js';
 import { TOKEN, type Token } from './token.js';
@@ -656,6 +656,9 @@ class Preprocessor extends Expander {
         if (line.length > 5) this.warn(line[5]!, 'extra tokens at end of #pragma directive');
         const macroName = arg.text.slice(1, -1);
         const stack = this.pushed.get(macroName) ?? [];
+        // cpp looks the name up as an identifier once the line is read (_cpp_lex_identifier): a poisoned
+        // one is an error at the line's end; pop_macro looks it up only when it finds it pushed
+        if (this.poisoned.has(macroName) && (kind === 'push_macro' || stack.length > 0)) this.failAt(what!.file, eod, poisonedUse(macroName));
         if (kind === 'push_macro') {
           stack.push(this.macros.get(macroName));
           this.pushed.set(macroName, stack);
