@@ -145,6 +145,40 @@ t("_Pragma(u\"...\"), U, u8: taken and destringized as cpp 12 does (the first ch
   agree({ 'main.hlsl': '_Pragma("GCC error \\"e\\"")\n' });
 });
 
+t('a _Pragma whose operands a directive line splits: the directive runs, the operator takes the tokens after it, as cpp does; the input ending inside one is an error', () => {
+  // cpp 12 on `a _Pragma(` / `#define X 1` / `"foo") X b`: `a` on line 1, `#pragma foo` on line 3, then `1 b` on line 3;
+  // a #pragma between goes out first (`#pragma bar` on 2), a #line renumbers the rest (`#pragma foo` on 20), an #include
+  // gives the rest from the header (`#pragma foo` at h.h:1), a header may end inside one (the includer's line 2)
+  const cases: Record<string, string>[] = [
+    { 'main.hlsl': 'a _Pragma(\n#define X 1\n"foo") X b\n' },
+    { 'main.hlsl': 'a _Pragma\n#define X 1\n("foo") X b\n' },
+    { 'main.hlsl': 'a _Pragma("foo"\n#define X 1\n#undef X\n) X b\n' },
+    { 'main.hlsl': 'a _Pragma(\n#pragma bar\n"foo") b\n' },
+    { 'main.hlsl': 'a _Pragma(\n#line 20\n"foo") b\n' },
+    { 'main.hlsl': 'a _Pragma(\n#include "h.h"\nb\n', 'h.h': '"foo") c\n' },
+    { 'main.hlsl': '#include "h.h"\n"foo") b\n', 'h.h': 'x _Pragma(' },
+    { 'main.hlsl': '#define P _Pragma(\nP\n#define X 1\n"foo") X\n' },
+    { 'main.hlsl': '#define X 1\n_Pragma(\n#pragma push_macro("X")\n#undef X\n"pop_macro(\\"X\\")") X\n' },
+  ];
+  const rows = cases.map((files) => agree(files).pragmas);
+  assert.equal(rows[0], ['main.hlsl:3 #pragma foo'], "cpp's line");
+  assert.equal(rows[3], ['main.hlsl:2 #pragma bar', 'main.hlsl:3 #pragma foo']);
+  assert.equal(rows[4], ['main.hlsl:20 #pragma foo']);
+  assert.equal(rows[5], ['h.h:1 #pragma foo']);
+  // the input ends inside the operator: cpp's error at the last token it read (1:10, 1:11, the call 2:1)
+  for (const text of ['a _Pragma(\n', 'a _Pragma("x"\n', '#define P _Pragma(\nP\n', 'a _Pragma\n']) {
+    const want = agree({ 'main.hlsl': text });
+    assert.ok(want.diagnostics.some((d) => d.endsWith('error: _Pragma takes a parenthesized string literal')), text);
+  }
+  // the directives-only reading (defineText) runs it too: cpp -P gives "CBV(b0)" for RS (the pop_macro after the split ran)
+  const popped = '#define RS "CBV(b0)"\n_Pragma(\n#pragma push_macro("RS")\n#undef RS\n#define RS "CBV(b1)"\n"pop_macro(\\"RS\\")") int x;\n';
+  assert.is(new HlslFile(popped, 'm.hlsl', {}, {}, { predefines: false }).defineText('RS').text, 'CBV(b0)');
+  // a conditional between: refused (cpp 12 crashes when the string is inside its group)
+  for (const text of ['a _Pragma(\n#if 1\n"foo"\n#endif\n) b\n', 'a _Pragma(\n#ifdef Q\n#endif\n"foo") b\n']) {
+    assert.throws(() => new HlslFile(text, 'c.hlsl', {}, {}, { predefines: false }).preprocessedText(), (e: unknown) => e instanceof HlslError && e.location.line === 2 && /^#if(def)? inside the operands of a _Pragma operator is not supported$/.test(e.detail));
+  }
+});
+
 t("_Pragma's once and push_macro/pop_macro count for a #define's text too (the directives-only reading expands the lines that may run one)", () => {
   const header = '_Pragma("once")\n#ifdef SEEN\n#define RS "CBV(b1)"\n#else\n#define SEEN\n#define RS "CBV(b0)"\n#endif\n';
   const cases: Record<string, string>[] = [

@@ -53,6 +53,9 @@ class Preprocessor extends Expander {
   private pragmaMacro = false;
   /** Per reading, the next `_Pragma` in its text at or after the last place asked (-1: none), so the search stays linear. */
   private readonly nextPragma = new Map<number, number>();
+  /** The output index of a `_Pragma` operator the last run ended inside (-1: none), and how many pragma lines were out then. */
+  private pendingPragma = -1;
+  private pendingLines = 0;
 
   constructor(private readonly options: PreprocessOptions) {
     super(options.now ?? new Date());
@@ -73,6 +76,11 @@ class Preprocessor extends Expander {
       this.read(mainName);
       this.push(this.mainId, this.mainId, -1);
       this.loop();
+      // a _Pragma operator the input ends inside: cpp's error at the last token it read
+      if (this.pendingPragma >= 0) {
+        const last = this.output[this.output.length - 1]!;
+        this.failAt(last.from, last.at, '_Pragma takes a parenthesized string literal');
+      }
     } finally {
       // a failure leaves includes open: their levels go back to a budget the caller may share
       while (this.budget.depth > depth) this.budget.leave();
@@ -175,7 +183,7 @@ class Preprocessor extends Expander {
         if (outside && !blankLine(s, first)) fr.guard = GUARD_NONE;
         const nl = skipTextLine(s, first, fail);
         // in `macros` mode a line that may run a _Pragma (once, push_macro...) is expanded as in `full` mode, its output dropped
-        if (skipping || !(this.pragmaMacro || this.pragmaBefore(fr, first, nl))) {
+        if (skipping || !(this.pragmaMacro || this.pendingPragma >= 0 || this.pragmaBefore(fr, first, nl))) {
           fr.pos = nl < s.length ? nl + 1 : nl;
           if (skipping) this.charge('scan', fr.pos - start);
           continue;
@@ -192,7 +200,8 @@ class Preprocessor extends Expander {
       // expanded up to each _Pragma of the text outside parentheses, which then runs before the text after it is expanded
       let depth = 0;
       let from = 0;
-      for (let k = 0; k < run.length; k++) {
+      if (this.pendingPragma >= 0) from = this.continuePragma(fr, run);
+      for (let k = from; k < run.length; k++) {
         const r = run[k]!;
         if (r.kind === PUNCT) depth += r.text === '(' ? 1 : r.text === ')' && depth > 0 ? -1 : 0;
         else if (depth === 0 && r.kind === IDENT && r.text === '_Pragma' && k + 3 < run.length) {
@@ -207,8 +216,31 @@ class Preprocessor extends Expander {
       const at = this.output.length;
       this.expand(run, false, false, this.output, from, run.length, true);
       this.pragmaOperators(fr, at);
-      if (!this.text) this.output.length = 0;
+      // (in `macros` mode an operator still open keeps its tokens for the next run)
+      if (!this.text && this.pendingPragma < 0) this.output.length = 0;
     }
+  }
+
+  /**
+   * The first tokens of a run after a directive that a `_Pragma` operator was left open before
+   * (`_Pragma (` then `#define X 1` then `"foo")`: cpp runs the directive and reads on for the
+   * operator): as many as it still takes go out after it, as the tokens of one written in the text
+   * do, and it runs once it has them, after the pragma lines of the directives between (cpp's
+   * order). How many tokens of `run` it took.
+   */
+  private continuePragma(fr: Frame, run: readonly Token[]): number {
+    const start = this.pendingPragma;
+    const n = Math.min(start + 4 - this.output.length, run.length);
+    for (let j = 0; j < n; j++) this.output.push(run[j]!);
+    if (this.output.length < start + 4) return n;
+    this.pendingPragma = -1;
+    // pragma lines the directives between passed on: before the operator's place (it goes out of the output)
+    for (let j = this.pendingLines; j < this.pragmaLines.length; j++) {
+      const line = this.pragmaLines[j]!;
+      if (line.before > start) this.pragmaLines[j] = { ...line, before: start };
+    }
+    this.pragmaOperators(fr, start);
+    return n;
   }
 
   /** Whether `_Pragma` is written in reading `fr`'s text between `from` and `to`. */
@@ -227,6 +259,11 @@ class Preprocessor extends Expander {
     const name = line[0];
     if (name === undefined) return; // the null directive
     const kind = name.kind === IDENT ? namedKind(DIRECTIVES, name.text) : name.kind === NUMBER && !skipping ? 'line' : undefined;
+    // a conditional inside a _Pragma operator's operands: refused (cpp 12 reads on for the operator, and
+    // crashes when the string is inside the group; which tokens it would take is not matched here)
+    if (this.pendingPragma >= 0 && (kind === 'if' || kind === 'ifdef' || kind === 'ifndef' || kind === 'elif' || kind === 'else' || kind === 'endif')) {
+      this.fail(name, `#${kind} inside the operands of a _Pragma operator is not supported`);
+    }
     if (skipping) {
       if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') fr.conds.push({ taken: true, skipping: true, outerSkipping: true, elseSeen: false, at: hash });
       else if (kind === 'elif' || kind === 'else' || kind === 'endif') this.conditional(fr, kind, hash, name, line, eod);
@@ -560,7 +597,7 @@ class Preprocessor extends Expander {
    * `_Pragma ( "..." )` operators in the output from `from` on (the text of one run, expanded):
    * each run as the `#pragma` line its string says (destringized: `\\` and `\"` unescaped, its
    * tokens lexed) and taken out of the output, as cpp does. An operator the run ends inside
-   * (its string after a directive) stays as it stands.
+   * (its string after a directive) is left open for the next run (continuePragma).
    */
   private pragmaOperators(fr: Frame, from: number): void {
     const out = this.output;
@@ -580,6 +617,9 @@ class Preprocessor extends Expander {
       const close = out[k + 3];
       const isOpen = open !== undefined && open.kind === PUNCT && open.text === '(';
       if (open === undefined || (isOpen && (str === undefined || (str.kind === STRING && close === undefined)))) {
+        // the run ends inside it (a directive follows): open until the next run gives the rest (continuePragma)
+        this.pendingPragma = w;
+        this.pendingLines = this.pragmaLines.length;
         while (k < out.length) out[w++] = out[k++]!;
         break;
       }
