@@ -357,5 +357,27 @@ t('#pragma GCC poison: push_macro("P") of a poisoned P is an error at the end of
   }
 });
 
+t('#pragma GCC system_header: no warnings from the rest of that header nor from what it includes after it (a _Pragma one: the rest of the file only); #warning still warns', () => {
+  // cpp 12 gives only s.h:2:10, s2.h:2:10, i2.h:1:10 (its inclusion from s2.h, after a _Pragma's system_header) and
+  // main.hlsl:3:10 `extra tokens at end of #ifdef directive`: after the pragma, s.h's own (5:10), its poison of a macro,
+  // its GCC warning, its _Pragma's missing quote and i2.h's first inclusion say nothing. (Its line markers' flag 3 has no
+  // place in dxbin's `#line N "file"` markers, which take no flags: the tokens and their lines are the same.)
+  const want = agree({
+    'main.hlsl': '#include "s.h"\n#include "s2.h"\n#ifdef X extra\n#endif\nint m;\n',
+    's.h': '#define P 1\n#ifdef X extra\n#endif\n#pragma GCC system_header\n#ifdef X extra\n#endif\n#pragma GCC poison P\n#pragma GCC warning "gw"\n_Pragma("\\"a")\n#include "i2.h"\nint h;\n',
+    'i2.h': '#ifdef Y extra\n#endif\n',
+    's2.h': '#define Q 1\n#ifdef X extra\n#endif\n_Pragma("GCC system_header")\n#ifdef X extra\n#endif\n#include "i2.h"\n#pragma GCC poison Q\nint t;\n',
+  });
+  assert.equal(want.diagnostics, ['s.h:2:10', 's2.h:2:10', 'i2.h:1:10', 'main.hlsl:3:10'].map((at) => `${at} warning: extra tokens at end of #ifdef directive`));
+  // #warning is given in a system header (cpp: `h.h:3:2: warning: #warning after`)
+  const { dir, main } = write({ 'main.hlsl': '#include "h.h"\nint m;\n', 'h.h': '#pragma GCC system_header\n#define R 1\n#warning after\n#pragma GCC warning "not"\n' });
+  const r = spawnSync('cpp', ['-undef', '-nostdinc', main], { encoding: 'utf8' });
+  assert.match(r.stderr, /h\.h:3:2: warning: #warning after/);
+  assert.not.match(r.stderr, /not/);
+  const f = new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, { host: fileSystemHost({ fs, path }), predefines: false });
+  f.preprocessedText();
+  assert.equal(f.warnings.map((w) => `${w.location.file.split(`${dir}/`).join('')}:${w.location.line}:${w.location.column} ${w.message}`), ['h.h:3:2 after']);
+});
+
 test.after(() => folders.remove());
 test.run();

@@ -139,7 +139,10 @@ class Preprocessor extends Expander {
   /** Reads reading `id` of file `file` (its first reading's id) next. */
   private push(id: number, file: number, dir: number, nested = false): void {
     const src = this.sources[id]!;
-    this.frames.push({ src, id, file, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, guard: GUARD_START, nested });
+    // included from a system header: a system header (cpp's sysp, taken from the includer)
+    const system = this.frames[this.frames.length - 1]?.system ?? false;
+    if (system) src.system = 0;
+    this.frames.push({ src, id, file, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, guard: GUARD_START, nested, system });
   }
 
   // ---------------------------------------------------------------- the directive loop
@@ -298,7 +301,7 @@ class Preprocessor extends Expander {
         return;
       case 'warning':
         this.poisonLine(line, 1);
-        this.warn(name, this.restOfLine(name, line));
+        this.warnAt(name.file, name.pos, this.restOfLine(name, line), true);
         return;
       case 'pragma':
         return this.pragma(fr, name, line, hash, this.output.length, eod);
@@ -651,7 +654,10 @@ class Preprocessor extends Expander {
     this.charge('scan', body.length + 1, str);
     const at = this.location(place.from, place.at);
     const buffer = this.sources.length;
-    this.sources.push(Source.buffer(body, at.file, at.line));
+    const src = Source.buffer(body, at.file, at.line);
+    // in a system header's part: its warnings are not given either
+    if (this.sources[place.from]!.system <= place.at) src.system = 0;
+    this.sources.push(src);
     const lexed: Token[] = [t];
     lexLine(body, buffer, 0, (pos, message) => this.failAt(buffer, pos, message), lexed);
     for (let k = 1; k < lexed.length; k++) {
@@ -718,7 +724,7 @@ class Preprocessor extends Expander {
         return;
       }
       case 'ignored':
-        if (what!.text === 'GCC' && line[2]?.kind === IDENT && this.gccPragma(fr, line, eod)) return;
+        if (what!.text === 'GCC' && line[2]?.kind === IDENT && this.gccPragma(fr, name, line, place, eod)) return;
         pass(line.slice(1));
         return;
       default:
@@ -728,11 +734,21 @@ class Preprocessor extends Expander {
   }
 
   /** `#pragma GCC` lines cpp acts on and does not pass on (true): system_header, poison, warning, error, dependency. */
-  private gccPragma(fr: Frame, line: Token[], eod: number): boolean {
+  private gccPragma(fr: Frame, name: Token, line: Token[], place: Token, eod: number): boolean {
     const sub = line[2]!;
     switch (sub.text) {
       case 'system_header':
         if (fr.id === this.mainId) this.warn(sub, '#pragma system_header ignored outside include file');
+        else if (name.text !== '_Pragma') {
+          // the rest of the file after this line (its warnings not given), and what it includes from here on
+          fr.src.system = Math.min(fr.src.system, eod);
+          fr.system = true;
+        } else {
+          // a _Pragma's: the rest of the file after it (cpp marks its line map), not what it includes after
+          // (cpp sets that on the _Pragma's own buffer, gone when it has run)
+          const src = this.sources[place.from]!;
+          src.system = Math.min(src.system, place.at + 1);
+        }
         return true;
       case 'poison':
         // each name poisoned in turn (a macro of that name undefined, as cpp); a token not a name is refused

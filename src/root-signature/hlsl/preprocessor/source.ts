@@ -40,6 +40,12 @@ export class Source {
   private readonly base: Source | undefined;
   /** This reading's `#line` notes, in the order of `at` (append-only: directives are read forward). */
   private readonly notes: LineNote[] = [];
+  /**
+   * Where this reading is a system header from (an index of `clean`; Infinity: nowhere): after its
+   * `#pragma GCC system_header`, or all of it when a system header included it. Warnings there
+   * are not given (cpp's and clang's rule), but for `#warning`.
+   */
+  system = Infinity;
 
   constructor(
     /** The path as found (the main file's as given; an include's as joined to its folder). */
@@ -223,6 +229,8 @@ export interface Frame {
   guardCond?: Cond;
   /** An included file: a level of the budget's depth, left when the file ends. */
   nested: boolean;
+  /** A `#pragma GCC system_header` was read in it (or it is included from such a file): what it includes is a system header too. */
+  system: boolean;
 }
 
 
