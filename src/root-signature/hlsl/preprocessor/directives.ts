@@ -56,6 +56,8 @@ class Preprocessor extends Expander {
   /** The output index of a `_Pragma` operator the last run ended inside (-1: none), and how many pragma lines were out then. */
   private pendingPragma = -1;
   private pendingLines = 0;
+  /** The index in `sources` of the `_Pragma` buffer being run (pragmaLine; -1: none yet). */
+  private bufferSlot = -1;
 
   constructor(private readonly options: PreprocessOptions) {
     super(options.now ?? new Date());
@@ -634,7 +636,7 @@ class Preprocessor extends Expander {
       const place = this.pragmaEnds.get(close!) ?? close!;
       const line = this.pragmaLine(t, str!, place);
       // its eod: the end of its buffer (the source pragmaLine made)
-      this.pragma(fr, t, line, place, w, this.sources[this.sources.length - 1]!.clean.length);
+      this.pragma(fr, t, line, place, w, this.sources[this.bufferSlot]!.clean.length);
       k += 4;
     }
     out.length = w;
@@ -653,11 +655,14 @@ class Preprocessor extends Expander {
     const body = text.slice(text.charCodeAt(0) === 76 ? 2 : 1, -1).replace(/\\([\\"])/g, '$1');
     this.charge('scan', body.length + 1, str);
     const at = this.location(place.from, place.at);
-    const buffer = this.sources.length;
     const src = Source.buffer(body, at.file, at.line);
     // in a system header's part: its warnings are not given either
     if (this.sources[place.from]!.system <= place.at) src.system = 0;
-    this.sources.push(src);
+    // one slot of `sources` for the buffer of the pragma being run: nothing keeps its tokens once it has
+    // run (its messages are made as it runs, its line passed on as text), so a run of N operators holds one
+    if (this.bufferSlot < 0) this.bufferSlot = this.sources.push(src) - 1;
+    else this.sources[this.bufferSlot] = src;
+    const buffer = this.bufferSlot;
     const lexed: Token[] = [t];
     lexLine(body, buffer, 0, (pos, message) => this.failAt(buffer, pos, message), lexed);
     for (let k = 1; k < lexed.length; k++) {
