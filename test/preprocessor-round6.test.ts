@@ -3,8 +3,11 @@
  * the `#pragma` lines it does not act on and writes `_Pragma("...")` operators as such lines; it
  * drops `once`, `push_macro`/`pop_macro` and `GCC system_header`/`poison`/`warning`/`error`),
  * the values of character literals in `#if`, and the unknown-escape warning of root signature
- * strings, `#pragma GCC poison` enforced as cpp does. Every case runs cpp (`-undef -nostdinc`, with linemarkers) and compares; skipped
- * (`skipped: reason`) without cpp.
+ * strings, `#pragma GCC poison` enforced as cpp does (push_macro/pop_macro of a poisoned name too);
+ * `_Pragma` as cpp 12 runs it: its line when a macro call spread over lines makes it, its operands
+ * split by a directive line, `u`/`U`/`u8` strings destringized, its messages in its own buffer;
+ * `#pragma GCC system_header` silencing the rest of a header. Every case runs cpp (`-undef
+ * -nostdinc`, with linemarkers) and compares; skipped (`skipped: reason`) without cpp.
  */
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
@@ -355,6 +358,9 @@ t('#pragma GCC poison: push_macro("P") of a poisoned P is an error at the end of
     const want = agree({ 'main.hlsl': text });
     assert.is(want.diagnostics.find((d) => / error: /.test(d)), error, text);
   }
+  // the name destringized as cpp does: L"P" names P (cpp: `1`), u"Q" names `"Q` (cpp 12 drops only the u: `Q` stays undefined)
+  const named = agree({ 'main.hlsl': '#define P 1\n#pragma push_macro(L"P")\n#undef P\n#pragma pop_macro(L"P")\nP\n#define Q 2\n#pragma push_macro(u"Q")\n#undef Q\n#pragma pop_macro(u"Q")\nQ\n' });
+  assert.equal(named.tokens, ['main.hlsl:5 1', 'main.hlsl:10 Q']);
 });
 
 t('#pragma GCC system_header: no warnings from the rest of that header nor from what it includes after it (a _Pragma one: the rest of the file only); #warning still warns', () => {

@@ -705,7 +705,8 @@ class Preprocessor extends Expander {
           return;
         }
         if (line.length > 5) this.warn(line[5]!, 'extra tokens at end of #pragma directive');
-        const macroName = arg.text.slice(1, -1);
+        // the name destringized as cpp 12 does (do_pragma_push_macro): an `L`'s quote or the first character dropped
+        const macroName = arg.text.slice(arg.text.charCodeAt(0) === 76 ? 2 : 1, -1).replace(/\\([\\"])/g, '$1');
         const stack = this.pushed.get(macroName) ?? [];
         // cpp looks the name up as an identifier once the line is read (_cpp_lex_identifier): a poisoned
         // one is an error at the line's end; pop_macro looks it up only when it finds it pushed
