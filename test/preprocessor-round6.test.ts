@@ -3,8 +3,11 @@
  * the `#pragma` lines it does not act on and writes `_Pragma("...")` operators as such lines; it
  * drops `once`, `push_macro`/`pop_macro` and `GCC system_header`/`poison`/`warning`/`error`),
  * the values of character literals in `#if`, and the unknown-escape warning of root signature
- * strings, `#pragma GCC poison` enforced as cpp does. Every case runs cpp (`-undef -nostdinc`, with linemarkers) and compares; skipped
- * (`skipped: reason`) without cpp.
+ * strings, `#pragma GCC poison` enforced as cpp does (push_macro/pop_macro of a poisoned name too);
+ * `_Pragma` as cpp 12 runs it: its line when a macro call spread over lines makes it, its operands
+ * split by a directive line, `u`/`U`/`u8` strings destringized, its messages in its own buffer;
+ * `#pragma GCC system_header` silencing the rest of a header. Every case runs cpp (`-undef
+ * -nostdinc`, with linemarkers) and compares; skipped (`skipped: reason`) without cpp.
  */
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
@@ -116,6 +119,67 @@ t('_Pragma("...") operators: run, written as #pragma lines at their place; the t
   assert.ok(want.pragmas.includes('main.hlsl:1 #pragma foo "q" \\n'), "cpp's destringized text");
   agree({ 'main.hlsl': '#define X 1\n_Pragma("push_macro(\\"X\\")")\n#undef X\n_Pragma("pop_macro(\\"X\\")")\nX\n' });
   agree({ 'main.hlsl': 'int a;\n_Pragma(1)\n' });
+});
+
+t('a _Pragma a macro call spread over lines makes: its #pragma on the line cpp has read to (the outermost call\'s `)`), not the call\'s name', () => {
+  // cpp 12 (-undef -nostdinc): `P(` on line 3, `)` on line 6 -> `#pragma foo` on line 6, then `# 3 "main.hlsl"` and ` 1`;
+  // `P(2` on 8, `)` on 11 -> `#pragma foo` on 11; an argument's _Pragma (ID, lines 14 to 16) on 16, TWICE's two on 19;
+  // an object-like macro's on its own line (Q, line 22): it runs before the function-like name after it reads on to line 24
+  const want = agree({
+    'main.hlsl':
+      '#define P(x) _Pragma("foo") x\nint a;\nP(\n1\n\n)\nint b;\nP(2\n\n\n) c\nd\n' +
+      '#define ID(x) x\nID(b _Pragma("one") c\nd\n) e\n#define TWICE(x) x x\nTWICE(_Pragma("t") 1\n)\n' +
+      '#define Q _Pragma("q") F\n#define F(x) [x]\nQ\n\n(1)\n',
+  });
+  assert.equal(want.pragmas, ['main.hlsl:6 #pragma foo', 'main.hlsl:11 #pragma foo', 'main.hlsl:16 #pragma one', 'main.hlsl:19 #pragma t', 'main.hlsl:19 #pragma t', 'main.hlsl:22 #pragma q'], "cpp's lines");
+});
+
+t("_Pragma(u\"...\"), U, u8: taken and destringized as cpp 12 does (the first character dropped unless it is L), its warnings at cpp's places in the pragma's buffer", () => {
+  // cpp 12: `_Pragma(u"a b")` -> `#pragma "a b` with `3:1: warning: missing terminating " character` (line of the
+  // pragma, column 1 + the offset in the destringized buffer); `U"q \"x\""` from a call ending on line 7 -> `#pragma "q "x"`,
+  // warning at 7:6; `u8""` -> `#pragma 8"` (warning at column 2); `u"once"` is no once (`#pragma "once`)
+  const want = agree({
+    'main.hlsl': '\n\n    x _Pragma(u"a b")\n#define P(x) _Pragma(U"q \\"x\\"") x\nP(\n1\n)\n  _Pragma(u"\\"x\\"")\n_Pragma(u"once")\n_Pragma(u8"")\n_Pragma(L"d") _Pragma("\\"a") _Pragma("\'b")\n',
+  });
+  assert.equal(want.pragmas, ['main.hlsl:3 #pragma "a b', 'main.hlsl:7 #pragma "q "x"', 'main.hlsl:8 #pragma ""x"', 'main.hlsl:9 #pragma "once', 'main.hlsl:10 #pragma 8"', 'main.hlsl:11 #pragma d', 'main.hlsl:11 #pragma "a', "main.hlsl:11 #pragma 'b"]);
+  assert.equal(want.diagnostics.filter((d) => d.includes('missing terminating')).map((d) => d.slice(0, d.indexOf(' '))), ['main.hlsl:3:1', 'main.hlsl:7:6', 'main.hlsl:8:4', 'main.hlsl:9:1', 'main.hlsl:10:2', 'main.hlsl:11:1', 'main.hlsl:11:1']);
+  // the pragma's own messages at its buffer's columns too (cpp: 2:12 and 1:11)
+  agree({ 'main.hlsl': '\n  x _Pragma("GCC warning")\n' });
+  agree({ 'main.hlsl': '_Pragma("GCC error \\"e\\"")\n' });
+});
+
+t('a _Pragma whose operands a directive line splits: the directive runs, the operator takes the tokens after it, as cpp does; the input ending inside one is an error', () => {
+  // cpp 12 on `a _Pragma(` / `#define X 1` / `"foo") X b`: `a` on line 1, `#pragma foo` on line 3, then `1 b` on line 3;
+  // a #pragma between goes out first (`#pragma bar` on 2), a #line renumbers the rest (`#pragma foo` on 20), an #include
+  // gives the rest from the header (`#pragma foo` at h.h:1), a header may end inside one (the includer's line 2)
+  const cases: Record<string, string>[] = [
+    { 'main.hlsl': 'a _Pragma(\n#define X 1\n"foo") X b\n' },
+    { 'main.hlsl': 'a _Pragma\n#define X 1\n("foo") X b\n' },
+    { 'main.hlsl': 'a _Pragma("foo"\n#define X 1\n#undef X\n) X b\n' },
+    { 'main.hlsl': 'a _Pragma(\n#pragma bar\n"foo") b\n' },
+    { 'main.hlsl': 'a _Pragma(\n#line 20\n"foo") b\n' },
+    { 'main.hlsl': 'a _Pragma(\n#include "h.h"\nb\n', 'h.h': '"foo") c\n' },
+    { 'main.hlsl': '#include "h.h"\n"foo") b\n', 'h.h': 'x _Pragma(' },
+    { 'main.hlsl': '#define P _Pragma(\nP\n#define X 1\n"foo") X\n' },
+    { 'main.hlsl': '#define X 1\n_Pragma(\n#pragma push_macro("X")\n#undef X\n"pop_macro(\\"X\\")") X\n' },
+  ];
+  const rows = cases.map((files) => agree(files).pragmas);
+  assert.equal(rows[0], ['main.hlsl:3 #pragma foo'], "cpp's line");
+  assert.equal(rows[3], ['main.hlsl:2 #pragma bar', 'main.hlsl:3 #pragma foo']);
+  assert.equal(rows[4], ['main.hlsl:20 #pragma foo']);
+  assert.equal(rows[5], ['h.h:1 #pragma foo']);
+  // the input ends inside the operator: cpp's error at the last token it read (1:10, 1:11, the call 2:1)
+  for (const text of ['a _Pragma(\n', 'a _Pragma("x"\n', '#define P _Pragma(\nP\n', 'a _Pragma\n']) {
+    const want = agree({ 'main.hlsl': text });
+    assert.ok(want.diagnostics.some((d) => d.endsWith('error: _Pragma takes a parenthesized string literal')), text);
+  }
+  // the directives-only reading (defineText) runs it too: cpp -P gives "CBV(b0)" for RS (the pop_macro after the split ran)
+  const popped = '#define RS "CBV(b0)"\n_Pragma(\n#pragma push_macro("RS")\n#undef RS\n#define RS "CBV(b1)"\n"pop_macro(\\"RS\\")") int x;\n';
+  assert.is(new HlslFile(popped, 'm.hlsl', {}, {}, { predefines: false }).defineText('RS').text, 'CBV(b0)');
+  // a conditional between: refused (cpp 12 crashes when the string is inside its group)
+  for (const text of ['a _Pragma(\n#if 1\n"foo"\n#endif\n) b\n', 'a _Pragma(\n#ifdef Q\n#endif\n"foo") b\n']) {
+    assert.throws(() => new HlslFile(text, 'c.hlsl', {}, {}, { predefines: false }).preprocessedText(), (e: unknown) => e instanceof HlslError && e.location.line === 2 && /^#if(def)? inside the operands of a _Pragma operator is not supported$/.test(e.detail));
+  }
 });
 
 t("_Pragma's once and push_macro/pop_macro count for a #define's text too (the directives-only reading expands the lines that may run one)", () => {
@@ -277,6 +341,48 @@ t('#pragma GCC poison: a later use of the name in text, #if, defined, #ifdef/#if
   const host = { predefines: false };
   assert.throws(() => new HlslFile('#pragma GCC poison RS\n#define RS "CBV(b0)"\n', 'p.hlsl', {}, {}, host).defineText('RS'), (e: unknown) => e instanceof HlslError && e.detail === 'attempt to use poisoned "RS"' && e.location.line === 2 && e.location.column === 9);
   assert.throws(() => new HlslFile('#define RS "CBV(b0)"\n#pragma GCC poison RS\n', 'p.hlsl', {}, {}, host).defineText('RS'), (e: unknown) => e instanceof HlslError);
+});
+
+t('#pragma GCC poison: push_macro("P") of a poisoned P is an error at the end of its line, pop_macro("P") only when P was pushed (cpp looks the name up then)', () => {
+  // cpp 12: `main.hlsl:2:24: error: attempt to use poisoned "P"` (the end of `#pragma push_macro("P")`); in a _Pragma at
+  // 2:16 (the end of its buffer `push_macro("P")`); pop_macro of a P never pushed: no error; of a pushed one: 4:23
+  const cases: [string, string | undefined][] = [
+    ['#pragma GCC poison P\n#pragma push_macro("P")\nx\n', 'main.hlsl:2:24 error: attempt to use poisoned "P"'],
+    ['#pragma GCC poison P\n_Pragma("push_macro(\\"P\\")")\nx\n', 'main.hlsl:2:16 error: attempt to use poisoned "P"'],
+    ['#pragma GCC poison P\n#pragma push_macro("P") x\n', 'main.hlsl:2:26 error: attempt to use poisoned "P"'],
+    ['#pragma GCC poison P\n#pragma pop_macro("P")\nx\n', undefined],
+    ['#define P 1\n#pragma push_macro("P")\n#pragma GCC poison P\n#pragma pop_macro("P")\nP\n', 'main.hlsl:4:23 error: attempt to use poisoned "P"'],
+    ['#pragma push_macro("P")\n#pragma GCC poison P\n#pragma pop_macro("P")\nx\n', 'main.hlsl:3:23 error: attempt to use poisoned "P"'],
+  ];
+  for (const [text, error] of cases) {
+    const want = agree({ 'main.hlsl': text });
+    assert.is(want.diagnostics.find((d) => / error: /.test(d)), error, text);
+  }
+  // the name destringized as cpp does: L"P" names P (cpp: `1`), u"Q" names `"Q` (cpp 12 drops only the u: `Q` stays undefined)
+  const named = agree({ 'main.hlsl': '#define P 1\n#pragma push_macro(L"P")\n#undef P\n#pragma pop_macro(L"P")\nP\n#define Q 2\n#pragma push_macro(u"Q")\n#undef Q\n#pragma pop_macro(u"Q")\nQ\n' });
+  assert.equal(named.tokens, ['main.hlsl:5 1', 'main.hlsl:10 Q']);
+});
+
+t('#pragma GCC system_header: no warnings from the rest of that header nor from what it includes after it (a _Pragma one: the rest of the file only); #warning still warns', () => {
+  // cpp 12 gives only s.h:2:10, s2.h:2:10, i2.h:1:10 (its inclusion from s2.h, after a _Pragma's system_header) and
+  // main.hlsl:3:10 `extra tokens at end of #ifdef directive`: after the pragma, s.h's own (5:10), its poison of a macro,
+  // its GCC warning, its _Pragma's missing quote and i2.h's first inclusion say nothing. (Its line markers' flag 3 has no
+  // place in dxbin's `#line N "file"` markers, which take no flags: the tokens and their lines are the same.)
+  const want = agree({
+    'main.hlsl': '#include "s.h"\n#include "s2.h"\n#ifdef X extra\n#endif\nint m;\n',
+    's.h': '#define P 1\n#ifdef X extra\n#endif\n#pragma GCC system_header\n#ifdef X extra\n#endif\n#pragma GCC poison P\n#pragma GCC warning "gw"\n_Pragma("\\"a")\n#include "i2.h"\nint h;\n',
+    'i2.h': '#ifdef Y extra\n#endif\n',
+    's2.h': '#define Q 1\n#ifdef X extra\n#endif\n_Pragma("GCC system_header")\n#ifdef X extra\n#endif\n#include "i2.h"\n#pragma GCC poison Q\nint t;\n',
+  });
+  assert.equal(want.diagnostics, ['s.h:2:10', 's2.h:2:10', 'i2.h:1:10', 'main.hlsl:3:10'].map((at) => `${at} warning: extra tokens at end of #ifdef directive`));
+  // #warning is given in a system header (cpp: `h.h:3:2: warning: #warning after`)
+  const { dir, main } = write({ 'main.hlsl': '#include "h.h"\nint m;\n', 'h.h': '#pragma GCC system_header\n#define R 1\n#warning after\n#pragma GCC warning "not"\n' });
+  const r = spawnSync('cpp', ['-undef', '-nostdinc', main], { encoding: 'utf8' });
+  assert.match(r.stderr, /h\.h:3:2: warning: #warning after/);
+  assert.not.match(r.stderr, /not/);
+  const f = new HlslFile(fs.readFileSync(main, 'utf8'), main, {}, {}, { host: fileSystemHost({ fs, path }), predefines: false });
+  f.preprocessedText();
+  assert.equal(f.warnings.map((w) => `${w.location.file.split(`${dir}/`).join('')}:${w.location.line}:${w.location.column} ${w.message}`), ['h.h:3:2 after']);
 });
 
 test.after(() => folders.remove());

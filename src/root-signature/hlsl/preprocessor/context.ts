@@ -35,8 +35,13 @@ export class Context {
     this.warnAt(t.file, t.pos, message);
   }
 
-  /** A warning at index `pos` of reading `file` (every warning comes through here). */
-  warnAt(file: number, pos: number, message: string): void {
+  /**
+   * A warning at index `pos` of reading `file` (every warning comes through here); none in a
+   * system header's part (after `#pragma GCC system_header`, Source.system) unless `inSystem`
+   * (`#warning`: cpp and clang give it there too).
+   */
+  warnAt(file: number, pos: number, message: string, inSystem = false): void {
+    if (!inSystem && this.sources[file]!.system <= pos) return;
     // #warning and #pragma message text is the source's: escaped (src/bytes/text.ts), one printable line
     this.warnings.push({ message: printable(message), location: this.location(file, pos) });
   }

@@ -14,7 +14,7 @@ import { Expression } from './expression.js';
 import { literalText } from './literal.js';
 import { blankLine, firstTokenAt, lexLine, skipTextLine, startsDirective } from './lexer.js';
 import { pragmaSpelling, warningRoutes } from './output.js';
-import { Expander, charsOf, isPaste, sameMacro } from './macros.js';
+import { Expander, charsOf, isPaste, poisonedUse, sameMacro } from './macros.js';
 import { preprocessorWorkLimits, type Macro, type PragmaLine, type PreprocessOptions, type Preprocessed } from './options.js';
 import { GUARD_AFTER, GUARD_IN, GUARD_NONE, GUARD_START, Source, type Cond, type Frame } from './source.js';
 import { TOKEN, type Token } from './token.js';
@@ -53,6 +53,11 @@ class Preprocessor extends Expander {
   private pragmaMacro = false;
   /** Per reading, the next `_Pragma` in its text at or after the last place asked (-1: none), so the search stays linear. */
   private readonly nextPragma = new Map<number, number>();
+  /** The output index of a `_Pragma` operator the last run ended inside (-1: none), and how many pragma lines were out then. */
+  private pendingPragma = -1;
+  private pendingLines = 0;
+  /** The index in `sources` of the `_Pragma` buffer being run (pragmaLine; -1: none yet). */
+  private bufferSlot = -1;
 
   constructor(private readonly options: PreprocessOptions) {
     super(options.now ?? new Date());
@@ -73,6 +78,11 @@ class Preprocessor extends Expander {
       this.read(mainName);
       this.push(this.mainId, this.mainId, -1);
       this.loop();
+      // a _Pragma operator the input ends inside: cpp's error at the last token it read
+      if (this.pendingPragma >= 0) {
+        const last = this.output[this.output.length - 1]!;
+        this.failAt(last.from, last.at, '_Pragma takes a parenthesized string literal');
+      }
     } finally {
       // a failure leaves includes open: their levels go back to a budget the caller may share
       while (this.budget.depth > depth) this.budget.leave();
@@ -131,7 +141,10 @@ class Preprocessor extends Expander {
   /** Reads reading `id` of file `file` (its first reading's id) next. */
   private push(id: number, file: number, dir: number, nested = false): void {
     const src = this.sources[id]!;
-    this.frames.push({ src, id, file, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, guard: GUARD_START, nested });
+    // included from a system header: a system header (cpp's sysp, taken from the includer)
+    const system = this.frames[this.frames.length - 1]?.system ?? false;
+    if (system) src.system = 0;
+    this.frames.push({ src, id, file, pos: 0, fail: (pos: number, message: string) => this.failAt(id, pos, message), conds: [], dir, guard: GUARD_START, nested, system });
   }
 
   // ---------------------------------------------------------------- the directive loop
@@ -175,7 +188,7 @@ class Preprocessor extends Expander {
         if (outside && !blankLine(s, first)) fr.guard = GUARD_NONE;
         const nl = skipTextLine(s, first, fail);
         // in `macros` mode a line that may run a _Pragma (once, push_macro...) is expanded as in `full` mode, its output dropped
-        if (skipping || !(this.pragmaMacro || this.pragmaBefore(fr, first, nl))) {
+        if (skipping || !(this.pragmaMacro || this.pendingPragma >= 0 || this.pragmaBefore(fr, first, nl))) {
           fr.pos = nl < s.length ? nl + 1 : nl;
           if (skipping) this.charge('scan', fr.pos - start);
           continue;
@@ -192,7 +205,8 @@ class Preprocessor extends Expander {
       // expanded up to each _Pragma of the text outside parentheses, which then runs before the text after it is expanded
       let depth = 0;
       let from = 0;
-      for (let k = 0; k < run.length; k++) {
+      if (this.pendingPragma >= 0) from = this.continuePragma(fr, run);
+      for (let k = from; k < run.length; k++) {
         const r = run[k]!;
         if (r.kind === PUNCT) depth += r.text === '(' ? 1 : r.text === ')' && depth > 0 ? -1 : 0;
         else if (depth === 0 && r.kind === IDENT && r.text === '_Pragma' && k + 3 < run.length) {
@@ -207,8 +221,31 @@ class Preprocessor extends Expander {
       const at = this.output.length;
       this.expand(run, false, false, this.output, from, run.length, true);
       this.pragmaOperators(fr, at);
-      if (!this.text) this.output.length = 0;
+      // (in `macros` mode an operator still open keeps its tokens for the next run)
+      if (!this.text && this.pendingPragma < 0) this.output.length = 0;
     }
+  }
+
+  /**
+   * The first tokens of a run after a directive that a `_Pragma` operator was left open before
+   * (`_Pragma (` then `#define X 1` then `"foo")`: cpp runs the directive and reads on for the
+   * operator): as many as it still takes go out after it, as the tokens of one written in the text
+   * do, and it runs once it has them, after the pragma lines of the directives between (cpp's
+   * order). How many tokens of `run` it took.
+   */
+  private continuePragma(fr: Frame, run: readonly Token[]): number {
+    const start = this.pendingPragma;
+    const n = Math.min(start + 4 - this.output.length, run.length);
+    for (let j = 0; j < n; j++) this.output.push(run[j]!);
+    if (this.output.length < start + 4) return n;
+    this.pendingPragma = -1;
+    // pragma lines the directives between passed on: before the operator's place (it goes out of the output)
+    for (let j = this.pendingLines; j < this.pragmaLines.length; j++) {
+      const line = this.pragmaLines[j]!;
+      if (line.before > start) this.pragmaLines[j] = { ...line, before: start };
+    }
+    this.pragmaOperators(fr, start);
+    return n;
   }
 
   /** Whether `_Pragma` is written in reading `fr`'s text between `from` and `to`. */
@@ -227,6 +264,11 @@ class Preprocessor extends Expander {
     const name = line[0];
     if (name === undefined) return; // the null directive
     const kind = name.kind === IDENT ? namedKind(DIRECTIVES, name.text) : name.kind === NUMBER && !skipping ? 'line' : undefined;
+    // a conditional inside a _Pragma operator's operands: refused (cpp 12 reads on for the operator, and
+    // crashes when the string is inside the group; which tokens it would take is not matched here)
+    if (this.pendingPragma >= 0 && (kind === 'if' || kind === 'ifdef' || kind === 'ifndef' || kind === 'elif' || kind === 'else' || kind === 'endif')) {
+      this.fail(name, `#${kind} inside the operands of a _Pragma operator is not supported`);
+    }
     if (skipping) {
       if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') fr.conds.push({ taken: true, skipping: true, outerSkipping: true, elseSeen: false, at: hash });
       else if (kind === 'elif' || kind === 'else' || kind === 'endif') this.conditional(fr, kind, hash, name, line, eod);
@@ -261,7 +303,7 @@ class Preprocessor extends Expander {
         return;
       case 'warning':
         this.poisonLine(line, 1);
-        this.warn(name, this.restOfLine(name, line));
+        this.warnAt(name.file, name.pos, this.restOfLine(name, line), true);
         return;
       case 'pragma':
         return this.pragma(fr, name, line, hash, this.output.length, eod);
@@ -560,7 +602,7 @@ class Preprocessor extends Expander {
    * `_Pragma ( "..." )` operators in the output from `from` on (the text of one run, expanded):
    * each run as the `#pragma` line its string says (destringized: `\\` and `\"` unescaped, its
    * tokens lexed) and taken out of the output, as cpp does. An operator the run ends inside
-   * (its string after a directive) stays as it stands.
+   * (its string after a directive) is left open for the next run (continuePragma).
    */
   private pragmaOperators(fr: Frame, from: number): void {
     const out = this.output;
@@ -580,24 +622,56 @@ class Preprocessor extends Expander {
       const close = out[k + 3];
       const isOpen = open !== undefined && open.kind === PUNCT && open.text === '(';
       if (open === undefined || (isOpen && (str === undefined || (str.kind === STRING && close === undefined)))) {
+        // the run ends inside it (a directive follows): open until the next run gives the rest (continuePragma)
+        this.pendingPragma = w;
+        this.pendingLines = this.pragmaLines.length;
         while (k < out.length) out[w++] = out[k++]!;
         break;
       }
-      // at the first token that is not what it takes, as cpp
-      const bad = !isOpen ? open : str!.kind !== STRING || !/^L?"/.test(str!.text) ? str : close!.kind !== PUNCT || close!.text !== ')' ? close : undefined;
+      // at the first token that is not what it takes, as cpp (any string literal: L, u, U, u8 too)
+      const bad = !isOpen ? open : str!.kind !== STRING ? str : close!.kind !== PUNCT || close!.text !== ')' ? close : undefined;
       if (bad !== undefined) this.fail(bad, '_Pragma takes a parenthesized string literal');
-      const body = str!.text.slice(str!.text.indexOf('"') + 1, -1).replace(/\\([\\"])/g, '$1');
-      const lexed: Token[] = [];
-      const fail = (_pos: number, message: string): never => this.fail(str!, message);
-      for (let i = 0; i < body.length; ) i = lexLine(body, str!.file, i, fail, lexed);
-      // the pragma's tokens have no place of their own: the _Pragma's (where cpp says its warnings are)
-      const line: Token[] = [t];
-      for (const x of lexed) line.push({ ...x, file: t.file, pos: t.pos, from: t.from, at: t.at, synthetic: true });
-      // written out where its `)` is (cpp's line for an operator spread over lines)
-      this.pragma(fr, t, line, close!, w, str!.pos);
+      // written out where cpp's lexer stands when it runs: its `)`, or for one a macro made the last
+      // token read from the source by then (the outermost call's `)`), not the call's name
+      const place = this.pragmaEnds.get(close!) ?? close!;
+      const line = this.pragmaLine(t, str!, place);
+      // its eod: the end of its buffer (the source pragmaLine made)
+      this.pragma(fr, t, line, place, w, this.sources[this.bufferSlot]!.clean.length);
       k += 4;
     }
     out.length = w;
+  }
+
+  /**
+   * The pragma line a `_Pragma`'s string says, destringized as GNU cpp 12 does (destringize_and_run):
+   * the quote after an `L` or the first character dropped, the last one, then `\\` and `\"`
+   * unescaped. So `u"a"` says `"a` and `u8"a"` says `8"a` (an unterminated literal, with cpp's
+   * warning), where C11 would take `a`. Its tokens are lexed in a buffer of their own, located as
+   * cpp locates them: the line of `place` (where the pragma is written), the column its offset in
+   * the buffer plus one. `line[0]` is the `_Pragma`; the buffer's end (offset its length) is its eod.
+   */
+  private pragmaLine(t: Token, str: Token, place: Token): Token[] {
+    const text = str.text;
+    const body = text.slice(text.charCodeAt(0) === 76 ? 2 : 1, -1).replace(/\\([\\"])/g, '$1');
+    this.charge('scan', body.length + 1, str);
+    const at = this.location(place.from, place.at);
+    const src = Source.buffer(body, at.file, at.line);
+    // in a system header's part: its warnings are not given either
+    if (this.sources[place.from]!.system <= place.at) src.system = 0;
+    // one slot of `sources` for the buffer of the pragma being run: nothing keeps its tokens once it has
+    // run (its messages are made as it runs, its line passed on as text), so a run of N operators holds one
+    if (this.bufferSlot < 0) this.bufferSlot = this.sources.push(src) - 1;
+    else this.sources[this.bufferSlot] = src;
+    const buffer = this.bufferSlot;
+    const lexed: Token[] = [t];
+    lexLine(body, buffer, 0, (pos, message) => this.failAt(buffer, pos, message), lexed);
+    for (let k = 1; k < lexed.length; k++) {
+      const x = lexed[k]!;
+      // an unterminated literal (its quote and the rest of the string): cpp's warning at its start
+      const quote = x.kind === TOKEN.other ? /^(?:u8|[LuU])?(["'])/.exec(x.text) : null;
+      if (quote !== null) this.warn(x, `missing terminating ${quote[1]} character`);
+    }
+    return lexed;
   }
 
   /**
@@ -631,8 +705,12 @@ class Preprocessor extends Expander {
           return;
         }
         if (line.length > 5) this.warn(line[5]!, 'extra tokens at end of #pragma directive');
-        const macroName = arg.text.slice(1, -1);
+        // the name destringized as cpp 12 does (do_pragma_push_macro): an `L`'s quote or the first character dropped
+        const macroName = arg.text.slice(arg.text.charCodeAt(0) === 76 ? 2 : 1, -1).replace(/\\([\\"])/g, '$1');
         const stack = this.pushed.get(macroName) ?? [];
+        // cpp looks the name up as an identifier once the line is read (_cpp_lex_identifier): a poisoned
+        // one is an error at the line's end; pop_macro looks it up only when it finds it pushed
+        if (this.poisoned.has(macroName) && (kind === 'push_macro' || stack.length > 0)) this.failAt(what!.file, eod, poisonedUse(macroName));
         if (kind === 'push_macro') {
           stack.push(this.macros.get(macroName));
           this.pushed.set(macroName, stack);
@@ -652,7 +730,7 @@ class Preprocessor extends Expander {
         return;
       }
       case 'ignored':
-        if (what!.text === 'GCC' && line[2]?.kind === IDENT && this.gccPragma(fr, line, eod)) return;
+        if (what!.text === 'GCC' && line[2]?.kind === IDENT && this.gccPragma(fr, name, line, place, eod)) return;
         pass(line.slice(1));
         return;
       default:
@@ -662,11 +740,21 @@ class Preprocessor extends Expander {
   }
 
   /** `#pragma GCC` lines cpp acts on and does not pass on (true): system_header, poison, warning, error, dependency. */
-  private gccPragma(fr: Frame, line: Token[], eod: number): boolean {
+  private gccPragma(fr: Frame, name: Token, line: Token[], place: Token, eod: number): boolean {
     const sub = line[2]!;
     switch (sub.text) {
       case 'system_header':
         if (fr.id === this.mainId) this.warn(sub, '#pragma system_header ignored outside include file');
+        else if (name.text !== '_Pragma') {
+          // the rest of the file after this line (its warnings not given), and what it includes from here on
+          fr.src.system = Math.min(fr.src.system, eod);
+          fr.system = true;
+        } else {
+          // a _Pragma's: the rest of the file after it (cpp marks its line map), not what it includes after
+          // (cpp sets that on the _Pragma's own buffer, gone when it has run)
+          const src = this.sources[place.from]!;
+          src.system = Math.min(src.system, place.at + 1);
+        }
         return true;
       case 'poison':
         // each name poisoned in turn (a macro of that name undefined, as cpp); a token not a name is refused

@@ -29,6 +29,8 @@ export class Expander extends Context {
    * one Set lookup per identifier); a token a macro made (its body, written before) is not, a pasted one is.
    */
   protected readonly poisoned = new Set<string>();
+  /** The `)` of a `_Pragma` operator a macro made, to the last token of the source read when it went out (notePragmaEnd). */
+  protected readonly pragmaEnds = new WeakMap<Token, Token>();
 
   /** `now`: what `__DATE__` and `__TIME__` read. */
   constructor(private readonly now: Date) {
@@ -56,6 +58,8 @@ export class Expander extends Context {
         let waiting: Call | undefined;
         for (let t = c.next(); t !== undefined; t = c.next()) {
           if (t.kind !== IDENT) {
+            // the `)` of a `_Pragma ( "..." )` a macro made: where cpp's lexer stands when it runs (its pragma's line)
+            if (source && t.kind === PUNCT && t.text === ')' && top === frames[0]) this.notePragmaEnd(top.out, t, c);
             top.out.push(t);
             continue;
           }
@@ -124,6 +128,19 @@ export class Expander extends Context {
       // a failure inside arguments: their levels go back to the budget
       for (let n = frames.length - 1; n > 0; n--) this.leave();
     }
+  }
+
+  /**
+   * `t` (a `)` about to go out after `out`) ends a `_Pragma ( "..." )` operator a macro made: the
+   * last token of the source read by then (the outermost call's `)`, or further on when a name at
+   * the end of an expansion looked for its `(`) is noted as where its pragma stands. GNU cpp writes
+   * the pragma at the line its lexer has reached (`highest_line`), not at the call's name.
+   */
+  private notePragmaEnd(out: readonly Token[], t: Token, c: Cursor): void {
+    const n = out.length;
+    if (n < 3 || out[n - 3]!.kind !== IDENT || out[n - 3]!.text !== '_Pragma') return;
+    const reached = c.reached();
+    if (reached !== undefined && reached !== t) this.pragmaEnds.set(t, reached);
   }
 
   /** An argument's tokens read again for its pre-expansion: charged as `scan`. */
@@ -529,19 +546,34 @@ class Cursor {
     private readonly end: number,
     /** Checks each token read from `input` (the source's) for a poisoned name. */
     private readonly poison?: { poisonCheck(t: Token): void },
-  ) {}
+  ) {
+    this.start = i;
+    this.hi = i;
+  }
+
+  /** Where the range starts, and one past the furthest index of the input read or looked at. */
+  private readonly start: number;
+  private hi: number;
 
   next(): Token | undefined {
     if (this.work.length > 0) return this.work.pop();
     if (this.i >= this.end) return undefined;
     const t = this.input[this.i++]!;
+    if (this.i > this.hi) this.hi = this.i;
     if (this.poison !== undefined) this.poison.poisonCheck(t);
     return t;
   }
 
   peek(): Token | undefined {
     if (this.work.length > 0) return this.work[this.work.length - 1];
-    return this.i < this.end ? this.input[this.i] : undefined;
+    if (this.i >= this.end) return undefined;
+    if (this.i + 1 > this.hi) this.hi = this.i + 1;
+    return this.input[this.i];
+  }
+
+  /** The furthest token of the input read or looked at so far (undefined: none yet). */
+  reached(): Token | undefined {
+    return this.hi > this.start ? this.input[this.hi - 1] : undefined;
   }
 
   /** The input, when nothing is pushed in front of it (the tokens that follow are then its own, in order from `at`). */

@@ -106,7 +106,7 @@ export interface Preprocessed {
   /** Every file read, the main one first, each once, as found (the depfile's list). */
   readonly files: readonly string[];
   readonly warnings: readonly PreprocessorWarning[];
-  /** One per reading of a file (a token's `file` and `from` index it): a file included twice is two, sharing its text, each with its own `#line` notes. */
+  /** One per reading of a file (a token's `file` and `from` index it): a file included twice is two, sharing its text, each with its own `#line` notes; and one slot for the buffer of the `_Pragma` being run, its string destringized (Source.buffer: the last one run stays). */
   readonly sources: readonly Source[];
   /** Expands tokens with the macros as they stand at the end of the file (the budget still holds). */
   expand(tokens: readonly Token[]): Token[];

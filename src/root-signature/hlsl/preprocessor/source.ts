@@ -40,6 +40,12 @@ export class Source {
   private readonly base: Source | undefined;
   /** This reading's `#line` notes, in the order of `at` (append-only: directives are read forward). */
   private readonly notes: LineNote[] = [];
+  /**
+   * Where this reading is a system header from (an index of `clean`; Infinity: nowhere): after its
+   * `#pragma GCC system_header`, or all of it when a system header included it. Warnings there
+   * are not given (cpp's and clang's rule), but for `#warning`.
+   */
+  system = Infinity;
 
   constructor(
     /** The path as found (the main file's as given; an include's as joined to its folder). */
@@ -84,6 +90,17 @@ export class Source {
     this.clean = parts.join('');
     this.spliceAt = Int32Array.from(at);
     this.dropped = Int32Array.from(dropped);
+  }
+
+  /**
+   * A buffer of text made by the preprocessor (a `_Pragma`'s destringized string), presumed to be
+   * line `line` of `name` throughout: its columns count from its own start, as cpp locates the
+   * tokens of such a buffer. It is no file (its `real` names none).
+   */
+  static buffer(text: string, name: string, line: number): Source {
+    const src = new Source(name, '', text);
+    src.notes.push({ at: 0, marker: 0, line, name });
+    return src;
   }
 
   /** Offset in `text` of index `i` of `clean` (a binary search over the splices). */
@@ -212,6 +229,8 @@ export interface Frame {
   guardCond?: Cond;
   /** An included file: a level of the budget's depth, left when the file ends. */
   nested: boolean;
+  /** A `#pragma GCC system_header` was read in it (or it is included from such a file): what it includes is a system header too. */
+  system: boolean;
 }
 
 
