@@ -214,10 +214,10 @@ function linesArb(at: number, depth: number, k: { n: number }): fc.Arbitrary<str
           ['static const int p _Pragma("dxbin_op x") = 1;'],
           ['_Pragma ( "dxbin_op" ) static const int p = 2; _Pragma("dxbin_second")'],
           ['#define PRAG_OP(x) _Pragma(#x) static const int q = 3;', 'PRAG_OP(dxbin_op y) PRAG_OP(z)'],
-          // an operator split by a directive line (cpp runs the directive, then the operator), a call over lines, an encoding prefix
+          // an operator split by a directive line (cpp runs the directive, then the operator), a call over lines, an L string
           ['static const int s _Pragma(', '#define SPLIT_X 4', '"dxbin_split") = SPLIT_X;'],
           ['#define PRAG_LINES(x) _Pragma("dxbin_lines") x', 'PRAG_LINES(', 'static const int r = 5;', ')'],
-          ['_Pragma(u"dxbin_u") static const int u = 6;'],
+          ['_Pragma(L"dxbin_l") static const int u = 6;'],
           // a poisoned name pushed: both refuse
           ['#pragma GCC poison DXBIN_POISONED', '#pragma push_macro("DXBIN_POISONED")'],
         ),

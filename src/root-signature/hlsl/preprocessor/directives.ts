@@ -29,6 +29,9 @@ export function preprocess(mainName: string, mainText: string, options: Preproce
   return new Preprocessor(options).run(mainName, mainText);
 }
 
+/** Why a pragma string with an encoding prefix GNU cpp and clang read differently is refused. */
+const ENCODING_PREFIX = 'this encoding prefix is read differently by GNU cpp (which drops only its first character) and clang, the preprocessor of DXC (which drops it whole, or refuses it in push_macro); dxbin refuses it rather than give one of their answers';
+
 class Preprocessor extends Expander {
   /** Each file's first reading, by its real path (later readings are further sources sharing its text). */
   private readonly byReal = new Map<string, number>();
@@ -631,6 +634,9 @@ class Preprocessor extends Expander {
       // at the first token that is not what it takes, as cpp (any string literal: L, u, U, u8 too)
       const bad = !isOpen ? open : str!.kind !== STRING ? str : close!.kind !== PUNCT || close!.text !== ')' ? close : undefined;
       if (bad !== undefined) this.fail(bad, '_Pragma takes a parenthesized string literal');
+      // u, U and u8: GNU cpp 12 drops only the prefix's first character (`u"once"` is the pragma `"once`),
+      // clang, DXC's preprocessor, the whole prefix (C11 6.10.9.1: `once`); refused rather than one of them
+      if (/^(?:u8?|U)"/.test(str!.text)) this.fail(str!, ENCODING_PREFIX);
       // written out where cpp's lexer stands when it runs: its `)`, or for one a macro made the last
       // token read from the source by then (the outermost call's `)`), not the call's name
       const place = this.pragmaEnds.get(close!) ?? close!;
@@ -643,10 +649,9 @@ class Preprocessor extends Expander {
   }
 
   /**
-   * The pragma line a `_Pragma`'s string says, destringized as GNU cpp 12 does (destringize_and_run):
-   * the quote after an `L` or the first character dropped, the last one, then `\\` and `\"`
-   * unescaped. So `u"a"` says `"a` and `u8"a"` says `8"a` (an unterminated literal, with cpp's
-   * warning), where C11 would take `a`. Its tokens are lexed in a buffer of their own, located as
+   * The pragma line a `_Pragma`'s string says, destringized as GNU cpp 12 and clang agree
+   * (destringize_and_run; clang's Handle_Pragma): a plain or `L` string, the `L` and quotes dropped,
+   * then `\\` and `\"` unescaped (u, U and u8, where they disagree, are refused before). Its tokens are lexed in a buffer of their own, located as
    * cpp locates them: the line of `place` (where the pragma is written), the column its offset in
    * the buffer plus one. `line[0]` is the `_Pragma`; the buffer's end (offset its length) is its eod.
    */
@@ -705,8 +710,10 @@ class Preprocessor extends Expander {
           return;
         }
         if (line.length > 5) this.warn(line[5]!, 'extra tokens at end of #pragma directive');
-        // the name destringized as cpp 12 does (do_pragma_push_macro): an `L`'s quote or the first character dropped
-        const macroName = arg.text.slice(arg.text.charCodeAt(0) === 76 ? 2 : 1, -1).replace(/\\([\\"])/g, '$1');
+        // a string with an encoding prefix: GNU cpp 12 names the macro with the prefix dropped (L"P" is P), clang,
+        // DXC's preprocessor, takes only a plain string literal (ParsePragmaPushOrPopMacro: err_pragma_push_pop_macro_malformed)
+        if (arg.text.charCodeAt(0) !== 34) this.fail(arg, ENCODING_PREFIX);
+        const macroName = arg.text.slice(1, -1).replace(/\\([\\"])/g, '$1');
         const stack = this.pushed.get(macroName) ?? [];
         // cpp looks the name up as an identifier once the line is read (_cpp_lex_identifier): a poisoned
         // one is an error at the line's end; pop_macro looks it up only when it finds it pushed
