@@ -56,7 +56,11 @@
  * on 99ae877 (seeds 7100 to 7104, 2026-12-03): passed in 118 s, 0 of 10,000 differ. On main e8ea993
  * (argument pre-expansion on an explicit stack, pragmas, character constants, GCC poison merged):
  * DXBIN_TEST_TIMEOUT=14400 DXBIN_CPP_RUNS=100000 DXBIN_CPP_SEED=7200 through test/run.mjs, beside
- * helpers' tests and a fuzz campaign (load ~10-15): passed in 410.7 s, 0 of 100,000 differ.
+ * helpers' tests and a fuzz campaign (load ~10-15): passed in 410.7 s, 0 of 100,000 differ. On main
+ * 325954e (a _Pragma split by a directive, one from a call over lines, an L string, a poisoned name
+ * pushed, GCC system_header; u/U/u8 refused), 2026-12-03 18:00 UTC, DXBIN_TEST_TIMEOUT=14400
+ * DXBIN_CPP_RUNS=100000 DXBIN_CPP_SEED=7300 (seeds 7300 to 7349) through test/run.mjs beside a fuzz
+ * campaign and a helper's tests (load ~9): passed in 689.0 s, 0 of 100,000 differ.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
