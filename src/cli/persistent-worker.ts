@@ -27,7 +27,10 @@
  *   and working directory.
  * - An answer over MAX_ANSWER_BYTES is cut and turned into an error (exit 1), never a crash.
  */
-import type { ExitCode } from './exit.js';
+import { exitCode as exitOf, type ExitCode } from './exit.js';
+import { InputError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
+import { errnoWords } from '../build-step/errors.js';
+import { printable } from '../index.js';
 import { expandResponseFiles } from '../build-step/argfiles.js';
 import { MAX_ANSWER_BYTES, captureStreams } from './streams.js';
 import { RequestFramer, framePieces, parseWorkRequest, responseLine, type Frame, type WorkRequest } from '../build-step/work-requests.js';
@@ -81,15 +84,26 @@ export async function servePersistentWorker(
     const home = process.cwd();
     try {
       if (req.sandboxDir !== undefined) {
-        process.chdir(req.sandboxDir);
+        try {
+          process.chdir(req.sandboxDir);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          throw new InputError(req.sandboxDir, code === 'ENOENT' || code === 'ENOTDIR' ? 'not-found' : 'not-readable', `cannot enter the request's sandboxDir: ${errnoWords(e)}`, { field: 'sandboxDir' });
+        }
         forgetRealFolders();
       }
-      if (req.verbosity >= 10) captured.err(`dxbin worker: request ${req.requestId} in ${process.cwd()}: dxbin ${[...rest, ...req.arguments].join(' ')}`);
+      // the request chose these words: one escaped line (a newline in an argument made a line of its own)
+      if (req.verbosity >= 10) captured.err(printable(`dxbin worker: request ${req.requestId} in ${process.cwd()}: dxbin ${[...rest, ...req.arguments].join(' ')}`));
       const argv = [...rest, ...expandResponseFiles(req.arguments)];
       exitCode = await runCommand(argv, captured);
     } catch (e) {
-      captured.err(`dxbin: ${e instanceof Error ? e.message : String(e)}`);
-      exitCode = 1;
+      // what the command line of a request does before it runs (its sandboxDir, its response
+      // files) is reported as the CLI reports it: one escaped line, exit 2 for a usage error
+      const outcome = outcomeOf(e);
+      const d = diagnosticOf(e);
+      if (outcome === undefined) d.message = `internal error: ${d.message}`;
+      captured.err(formatDiagnostic(d));
+      exitCode = outcome === undefined ? 1 : exitOf(outcome);
     } finally {
       if (req.sandboxDir !== undefined) process.chdir(home);
     }
