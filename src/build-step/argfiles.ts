@@ -235,5 +235,8 @@ export function expandResponseFiles(argv: readonly string[], read: ResponseFileR
     }
   };
   expand(rest);
+  // a persistent worker's own arguments: the format is for its requests' files, so it is kept
+  // (as one argument; commander takes it as the root option it is) for the worker to apply
+  if (format !== DEFAULT_PARAM_FILE_FORMAT && out.includes('--persistent_worker')) out.unshift(`--param-file-format=${format}`);
   return out;
 }
