@@ -42,7 +42,10 @@ export function readRegularFile(file: string, limit: number, what: string): Uint
     if (s.isDirectory()) throw new InputError(file, 'is-directory', `the ${what} is a folder, not a file`);
     if (!s.isFile()) throw new InputError(file, 'not-readable', `the ${what} is not a regular file (a device, FIFO or socket); refused`);
     if (s.size > limit) throw new InputError(file, 'not-readable', `the ${what} is ${s.size} bytes, over the limit of ${limit}`);
-    return readOpenFile(fd, s.size);
+    const bytes = readOpenFile(fd, s.size, limit);
+    // a file whose size reads 0 (procfs) is read to its end: refused past the limit as one that says its size
+    if (bytes.byteLength > limit) throw new InputError(file, 'not-readable', `the ${what} reads more than ${limit} bytes, over the limit of ${limit}`);
+    return bytes;
   } finally {
     closeSync(fd);
   }
