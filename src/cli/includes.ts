@@ -61,11 +61,15 @@ export function warningLine(w: PreprocessorWarning, style: DiagnosticsFormat = '
 
 /**
  * A path as Make and Ninja read it in a depfile: `\` before spaces and `#`, `$$` for `$`, `/` for
- * Windows separators. A path holding a newline, carriage return or NUL has no spelling there: refused.
+ * Windows separators. A path holding a newline, carriage return or NUL, or (on POSIX) a backslash
+ * before a space, a # or its end, has no spelling there: refused.
  * @throws {InputError} not-writable naming the path (escaped)
  */
 export function depfilePath(p: string, api: PathApi = path): string {
   if (/[\n\r\0]/.test(p)) throw new InputError(p, 'not-writable', `a depfile cannot name "${printable(p)}": Make has no spelling for a newline, carriage return or NUL in a path`);
+  // on POSIX a backslash is part of a name, but Make and Ninja read one before a space, a # or the
+  // end of the name as an escape (`b\` then the separator is read as "b "): no spelling reads back
+  if (api.sep !== '\\' && /\\(?=[ #]|$)/.test(p)) throw new InputError(p, 'not-writable', `a depfile cannot name "${printable(p)}": Make reads a backslash before a space, a # or the end of a name as an escape`);
   const portable = api.sep === '\\' ? p.replace(/\\/g, '/') : p;
   return portable.replace(/\$/g, '$$$$').replace(/([ #])/g, '\\$1');
 }
