@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import { HlslFile, decodeHlslSource, fileSystemHost, printable, type HlslFileOptions, type PreprocessorWarning } from '../index.js';
 import type { Command } from 'commander';
-import { InputError, type DiagnosticsFormat } from './errors.js';
+import { InputError, UsageError, type DiagnosticsFormat } from './errors.js';
 
 type PathApi = typeof path.posix;
 
@@ -48,6 +48,8 @@ export function sourceOptions(c: Command, extra = ''): Command {
 
 /** An HLSL file read from disk (UTF-8 or UTF-16 with a BOM), ready to preprocess with the command's -D/-U/-I/-T. */
 export function hlslFileOf(file: string, bytes: Uint8Array, o: SourceOptions): HlslFile {
+  // the system reads a path up to its first NUL: a folder named so would be searched as another
+  for (const dir of o.I ?? []) if (dir.includes('\0')) throw new UsageError(`-I ${printable(dir.length > 200 ? `${dir.slice(0, 200)}…` : dir)}: a folder name cannot hold a NUL`);
   const options: HlslFileOptions = { defines: orderedDefines(o), includeDirs: o.I ?? [], host: fileSystemHost({ fs, path }), profile: o.profile };
   return new HlslFile(decodeHlslSource(bytes), file, {}, {}, options);
 }
