@@ -212,6 +212,11 @@ export function expandResponseFiles(argv: readonly string[], read: ResponseFileR
         for (let k = i; k < args.length; k++) out.push(args[k]!);
         return;
       }
+      // the format is read off the command line before any file is read: given in a file, it
+      // would split no file (nor the ones this file names) and be taken as an option meaning nothing
+      if (chain.length > 0 && (a === '--param-file-format' || a.startsWith('--param-file-format='))) {
+        throw new UsageError(`${chain[chain.length - 1]!}: --param-file-format inside a response file applies to no file; give it on the command line, before the @FILE`);
+      }
       const file = responseFileOf(a);
       if (file === undefined) {
         out.push(a.startsWith('@@') ? a.slice(1) : a);
