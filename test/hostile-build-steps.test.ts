@@ -13,7 +13,30 @@
  * budget and the tests count it), output out of proportion, input-chosen text raw in a message,
  * a silently wrong answer, or one of two readings chosen without a word.
  *
- * Tally: see the commit that adds this file and those after it (each names the cases it mends).
+ * Tally (measured on 48174c7, the source before this round; each test below counted once, most
+ * hold several inputs): 41 tests, 28 broke, all mended (11 commits, each at the boundary the
+ * inputs pass):
+ * - a hang or quadratic work (5): a FIFO as a compiled-code cache entry (every run waited); a
+ *   sparse subobject list of 2^32 - 1 (walked); 10^5 nested braces, 10^6 unclosed `[` and
+ *   5 x 10^4 literal folders in a glob (quadratic, uncharged: minutes).
+ * - silently wrong (12): a worker's own --param-file-format dropped for its requests' @files;
+ *   a request naming --persistent_worker answered 0 having run nothing; a sandboxDir's NUL cut the
+ *   name (the folder up to it entered); a lone surrogate in a request's or a batch job's argument
+ *   opened a file named with U+FFFD; a batch job's unknown key dropped; --param-file-format inside
+ *   a response file split nothing; procfs files (size 0) read as empty, as an input and a
+ *   response file; a header named `b\` listed so that Make read `b `; an `-I` with a NUL gave
+ *   "file not found"; a planted link at the cache's temp name written through; a subobject's
+ *   extra key dropped.
+ * - the rollup plugin (6 tests): options of the wrong type read as others or a raw TypeError, a
+ *   misspelt key dropped, an empty suffix claiming every import; a repeated query parameter or
+ *   define= with entry= resolved by taking one; validate=no read as true; the file name and query
+ *   values raw in messages; C1 controls raw in the generated module.
+ * - raw text or the wrong exit (5): a worker request's response-file error (ESC, a newline: a
+ *   line of its own), a usage error in it as exit 1, sandboxDir failures in the system's words
+ *   (ENOENT, chdir, the name raw), the verbosity-10 line; a hole in a subobject list a raw
+ *   TypeError.
+ * Not mended here (owned elsewhere): a 30,000-character `#include` name is quoted whole in the
+ * preprocessor's "file not found" (the -I test uses a 3,000-character one).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -426,10 +449,6 @@ test('rollup options: null, a misspelt key, wrong types, an empty suffix, a host
   refused(() => dxbin({ maxIncludeDepth: '3' as never }), 'bad-type', 'options.maxIncludeDepth', 'maxIncludeDepth "3"');
   // what it takes is still taken
   assert.is(dxbin({ version: '1.0', validate: false, defines: ['A=1'], includeDirs: [work], rootSignatureSuffix: '.rs', maxIncludeDepth: 20, profile: 'rootsig_1_1', host: undefined }).name, 'dxbin');
-});
-
-test('rollup: an empty suffix no longer claims every import', () => {
-  assert.is(dxbin().resolveId.call(null, './main.js', join(work, 'x.js')), null);
 });
 
 test('rollup import queries: a value with ESC and a newline is escaped in the message; a repeated parameter is refused (the first was taken)', () => {
