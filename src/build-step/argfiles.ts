@@ -42,7 +42,10 @@ export function readRegularFile(file: string, limit: number, what: string): Uint
     if (s.isDirectory()) throw new InputError(file, 'is-directory', `the ${what} is a folder, not a file`);
     if (!s.isFile()) throw new InputError(file, 'not-readable', `the ${what} is not a regular file (a device, FIFO or socket); refused`);
     if (s.size > limit) throw new InputError(file, 'not-readable', `the ${what} is ${s.size} bytes, over the limit of ${limit}`);
-    return readOpenFile(fd, s.size);
+    const bytes = readOpenFile(fd, s.size, limit);
+    // a file whose size reads 0 (procfs) is read to its end: refused past the limit as one that says its size
+    if (bytes.byteLength > limit) throw new InputError(file, 'not-readable', `the ${what} reads more than ${limit} bytes, over the limit of ${limit}`);
+    return bytes;
   } finally {
     closeSync(fd);
   }
@@ -209,6 +212,11 @@ export function expandResponseFiles(argv: readonly string[], read: ResponseFileR
         for (let k = i; k < args.length; k++) out.push(args[k]!);
         return;
       }
+      // the format is read off the command line before any file is read: given in a file, it
+      // would split no file (nor the ones this file names) and be taken as an option meaning nothing
+      if (chain.length > 0 && (a === '--param-file-format' || a.startsWith('--param-file-format='))) {
+        throw new UsageError(`${chain[chain.length - 1]!}: --param-file-format inside a response file applies to no file; give it on the command line, before the @FILE`);
+      }
       const file = responseFileOf(a);
       if (file === undefined) {
         out.push(a.startsWith('@@') ? a.slice(1) : a);
@@ -235,5 +243,8 @@ export function expandResponseFiles(argv: readonly string[], read: ResponseFileR
     }
   };
   expand(rest);
+  // a persistent worker's own arguments: the format is for its requests' files, so it is kept
+  // (as one argument; commander takes it as the root option it is) for the worker to apply
+  if (format !== DEFAULT_PARAM_FILE_FORMAT && out.includes('--persistent_worker')) out.unshift(`--param-file-format=${format}`);
   return out;
 }

@@ -4,6 +4,10 @@
  * directly (src/fuzz/targets.ts, `batch-stream`).
  */
 import { InputError } from './errors.js';
+import { LONE_SURROGATE } from './work-requests.js';
+
+/** The keys of a job object. */
+const JOB_KEYS = new Set(['id', 'args']);
 
 /** Parses one batch line into arguments; undefined for a blank line. */
 export function batchJob(line: string, where: string, at: number): { id?: unknown; args: string[] } | undefined {
@@ -16,6 +20,11 @@ export function batchJob(line: string, where: string, at: number): { id?: unknow
   }
   const args = Array.isArray(v) ? v : (v as { args?: unknown })?.args;
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw new InputError(where, 'foreign', `line ${at}: a job is an array of strings or {"args": [...]}`, { field: `line ${at}` });
+  const unpaired = args.findIndex((a: string) => LONE_SURROGATE.test(a));
+  if (unpaired >= 0) throw new InputError(where, 'foreign', `line ${at}: argument ${unpaired} (args[${unpaired}]) holds a lone surrogate, which no file name or option can`, { field: `line ${at}` });
+  // a key a job does not have (a misspelt "arsg", a "cwd" it would not honour) is refused, never dropped
+  const unknown = Array.isArray(v) ? undefined : Object.keys(v as object).find((k) => !JOB_KEYS.has(k));
+  if (unknown !== undefined) throw new InputError(where, 'foreign', `line ${at}: unknown key ${JSON.stringify(unknown.length > 64 ? `${unknown.slice(0, 64)}…` : unknown)} in a job (allowed: id, args)`, { field: `line ${at}` });
   if (args[0] === 'batch') throw new InputError(where, 'foreign', `line ${at}: batch jobs cannot run batch`, { field: `line ${at}` });
   const id = Array.isArray(v) ? undefined : (v as { id?: unknown }).id;
   // an id is echoed back: only scalars, so no shape of it can make the answer fail to print

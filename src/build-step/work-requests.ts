@@ -397,6 +397,13 @@ export interface WorkRequest {
   verbosity: number;
 }
 
+/**
+ * A UTF-16 code unit of a surrogate pair without its other half (JSON's `"\\ud800"`): no file name
+ * or option holds one, and the system is handed U+FFFD in its place, so a request naming
+ * `a\\ud800` would open a file named `a\ufffd`.
+ */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 
@@ -434,8 +441,11 @@ export function parseWorkRequest(text: string | readonly string[]): WorkRequest 
   if (id === undefined) return { error: `requestId is a whole number 0..${INT32_MAX} (a JSON number or a decimal string)`, requestId: 0 };
   const args = r.arguments ?? [];
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return { error: 'arguments is an array of strings', requestId: id };
+  const unpaired = args.findIndex((a) => LONE_SURROGATE.test(a));
+  if (unpaired >= 0) return { error: `arguments[${unpaired}] holds a lone surrogate, which no file name or option can (the system would be handed U+FFFD in its place)`, requestId: id };
   const sandboxDir = r.sandboxDir ?? undefined;
   if (sandboxDir !== undefined && typeof sandboxDir !== 'string') return { error: 'sandboxDir is a string', requestId: id };
+  if (sandboxDir !== undefined && (sandboxDir.includes('\0') || LONE_SURROGATE.test(sandboxDir))) return { error: 'sandboxDir holds a NUL or a lone surrogate, which no folder name can (the system would be handed another name)', requestId: id };
   const verbosity = int32Field(r.verbosity, INT32_MIN);
   if (verbosity === undefined) return { error: `verbosity is a whole number ${INT32_MIN}..${INT32_MAX} (a JSON number or a decimal string)`, requestId: id };
   const cancel = r.cancel ?? false;

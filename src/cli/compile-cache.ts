@@ -24,7 +24,7 @@
  *   an experimental flag), so the bundle (scripts/cli-bundle.mjs) routes its dynamic imports of
  *   packages and URLs through `__dxbinImport`, the entry's own `import()`, passed in here.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -80,13 +80,38 @@ export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string | u
 /** The cache file of one chunk: its name, the V8 version and the architecture. */
 const cacheFileOf = (dir: string, filename: string) => join(dir, `${basename(filename)}.${process.versions.v8}.${process.arch}.cache`);
 
-/** The code cache stored for `source`, or undefined (no file, another source, a damaged file). */
+/** The most bytes of compiled code a cache file may hold beside its copy of the source (V8's are a few times the source at most). */
+const MAX_CODE_BYTES = 64 << 20;
+
+/**
+ * The code cache stored for `source`, or undefined (no file, another source, a damaged file).
+ * Only a regular file of a size a cache of this source can have is read: an entry that is a FIFO
+ * or a link to one (it would wait for a writer without end), a device (`/dev/zero`: read until
+ * memory ran out) or a huge file is passed over, opened without waiting and never read.
+ */
 function readCache(file: string, source: Buffer): Buffer | undefined {
   let stored: Buffer;
+  let fd: number;
   try {
-    stored = readFileSync(file);
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size <= HEADER + source.length || st.size > HEADER + source.length + MAX_CODE_BYTES) return undefined;
+    stored = Buffer.allocUnsafe(st.size);
+    let done = 0;
+    while (done < stored.length) {
+      const n = readSync(fd, stored, done, stored.length - done, null);
+      if (n === 0) break;
+      done += n;
+    }
+    stored = stored.subarray(0, done);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
   if (stored.length < HEADER || !stored.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const n = stored.readUInt32LE(MAGIC.length);
@@ -94,14 +119,15 @@ function readCache(file: string, source: Buffer): Buffer | undefined {
   return stored.subarray(HEADER + n);
 }
 
-/** Writes a cache file whole (a temp file renamed over it); any failure leaves no file and is ignored. */
+/** Writes a cache file whole (a temp file, made anew, renamed over it); any failure leaves no file and is ignored. */
 function writeCache(file: string, source: Buffer, data: Buffer): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     const header = Buffer.alloc(HEADER);
     MAGIC.copy(header);
     header.writeUInt32LE(source.length, MAGIC.length);
-    writeFileSync(tmp, Buffer.concat([header, source, data]), { mode: 0o600 });
+    // exclusively: a file or a link already at the temp name is not written through (it is removed below)
+    writeFileSync(tmp, Buffer.concat([header, source, data]), { mode: 0o600, flag: 'wx' });
     renameSync(tmp, file);
   } catch {
     try {

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import { HlslFile, decodeHlslSource, fileSystemHost, printable, type HlslFileOptions, type PreprocessorWarning } from '../index.js';
 import type { Command } from 'commander';
-import { InputError, type DiagnosticsFormat } from './errors.js';
+import { InputError, UsageError, type DiagnosticsFormat } from './errors.js';
 
 type PathApi = typeof path.posix;
 
@@ -48,6 +48,8 @@ export function sourceOptions(c: Command, extra = ''): Command {
 
 /** An HLSL file read from disk (UTF-8 or UTF-16 with a BOM), ready to preprocess with the command's -D/-U/-I/-T. */
 export function hlslFileOf(file: string, bytes: Uint8Array, o: SourceOptions): HlslFile {
+  // the system reads a path up to its first NUL: a folder named so would be searched as another
+  for (const dir of o.I ?? []) if (dir.includes('\0')) throw new UsageError(`-I ${printable(dir.length > 200 ? `${dir.slice(0, 200)}…` : dir)}: a folder name cannot hold a NUL`);
   const options: HlslFileOptions = { defines: orderedDefines(o), includeDirs: o.I ?? [], host: fileSystemHost({ fs, path }), profile: o.profile };
   return new HlslFile(decodeHlslSource(bytes), file, {}, {}, options);
 }
@@ -61,11 +63,15 @@ export function warningLine(w: PreprocessorWarning, style: DiagnosticsFormat = '
 
 /**
  * A path as Make and Ninja read it in a depfile: `\` before spaces and `#`, `$$` for `$`, `/` for
- * Windows separators. A path holding a newline, carriage return or NUL has no spelling there: refused.
+ * Windows separators. A path holding a newline, carriage return or NUL, or (on POSIX) a backslash
+ * before a space, a # or its end, has no spelling there: refused.
  * @throws {InputError} not-writable naming the path (escaped)
  */
 export function depfilePath(p: string, api: PathApi = path): string {
   if (/[\n\r\0]/.test(p)) throw new InputError(p, 'not-writable', `a depfile cannot name "${printable(p)}": Make has no spelling for a newline, carriage return or NUL in a path`);
+  // on POSIX a backslash is part of a name, but Make and Ninja read one before a space, a # or the
+  // end of the name as an escape (`b\` then the separator is read as "b "): no spelling reads back
+  if (api.sep !== '\\' && /\\(?=[ #]|$)/.test(p)) throw new InputError(p, 'not-writable', `a depfile cannot name "${printable(p)}": Make reads a backslash before a space, a # or the end of a name as an escape`);
   const portable = api.sep === '\\' ? p.replace(/\\/g, '/') : p;
   return portable.replace(/\$/g, '$$$$').replace(/([ #])/g, '\\$1');
 }

@@ -142,7 +142,10 @@ function readRegularSync(file: string, maxBytes: number): Uint8Array | undefined
     if (s.isDirectory()) throw new InputError(file, 'is-directory', 'cannot read: is a folder, not a file');
     if (!s.isFile()) return undefined;
     if (s.size > maxBytes) throw tooLarge(file, maxBytes);
-    return view(readOpenFile(fd, s.size));
+    const bytes = readOpenFile(fd, s.size, maxBytes);
+    // a file whose size reads 0 (procfs) is read to its end, no further than the limit
+    if (bytes.byteLength > maxBytes) throw tooLarge(file, maxBytes);
+    return view(bytes);
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new InputError(file, inputErrorCode(e), `cannot read: ${errnoWords(e)}`);

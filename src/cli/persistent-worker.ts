@@ -27,7 +27,10 @@
  *   and working directory.
  * - An answer over MAX_ANSWER_BYTES is cut and turned into an error (exit 1), never a crash.
  */
-import type { ExitCode } from './exit.js';
+import { exitCode as exitOf, type ExitCode } from './exit.js';
+import { InputError, UsageError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
+import { errnoWords } from '../build-step/errors.js';
+import { printable } from '../index.js';
 import { expandResponseFiles } from '../build-step/argfiles.js';
 import { MAX_ANSWER_BYTES, captureStreams } from './streams.js';
 import { RequestFramer, framePieces, parseWorkRequest, responseLine, type Frame, type WorkRequest } from '../build-step/work-requests.js';
@@ -38,17 +41,24 @@ import { forgetRealFolders } from './io.js';
 /** The most bytes of stdin decoded at once. */
 const DECODE_BYTES = 256 << 10;
 
-/** The worker's own options, taken out of its arguments: `--jobs N` (concurrent multiplex requests; default: one per core). */
-export function takeWorkerOptions(prefix: readonly string[]): { jobs: number; rest: string[] } {
+/**
+ * The worker's own options, taken out of its arguments: `--jobs N` (concurrent multiplex requests;
+ * default: one per core) and `--param-file-format F` (how its requests' @files are split; a
+ * request's own comes after it and wins; argfiles.ts keeps it in a worker's expanded arguments).
+ */
+export function takeWorkerOptions(prefix: readonly string[]): { jobs: number; rest: string[]; format: string[] } {
   const rest: string[] = [];
+  const format: string[] = [];
   let jobs = jobCount('auto');
   for (let i = 0; i < prefix.length; i++) {
     const a = prefix[i]!;
     if (a === '--jobs' || a === '-j') jobs = jobCount(prefix[++i]);
     else if (a.startsWith('--jobs=')) jobs = jobCount(a.slice(7));
+    else if (a.startsWith('--param-file-format=')) format.splice(0, format.length, a);
+    else if (a === '--param-file-format' && i + 1 < prefix.length) format.splice(0, format.length, a, prefix[++i]!);
     else rest.push(a);
   }
-  return { jobs, rest };
+  return { jobs, rest, format };
 }
 
 /** Serves WorkRequests until stdin ends. `runCommand` runs one expanded command line with captured streams. */
@@ -59,7 +69,7 @@ export async function servePersistentWorker(
   runCommand: (argv: readonly string[], streams: Streams) => Promise<ExitCode>,
   limits: { maxRequestBytes?: number; maxAnswerBytes?: number } = {},
 ): Promise<ExitCode> {
-  const { jobs, rest } = takeWorkerOptions(prefix);
+  const { jobs, rest, format } = takeWorkerOptions(prefix);
   const maxAnswer = limits.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   const framer = new RequestFramer(limits.maxRequestBytes);
   const decoder = new TextDecoder();
@@ -81,15 +91,28 @@ export async function servePersistentWorker(
     const home = process.cwd();
     try {
       if (req.sandboxDir !== undefined) {
-        process.chdir(req.sandboxDir);
+        try {
+          process.chdir(req.sandboxDir);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          throw new InputError(req.sandboxDir, code === 'ENOENT' || code === 'ENOTDIR' ? 'not-found' : 'not-readable', `cannot enter the request's sandboxDir: ${errnoWords(e)}`, { field: 'sandboxDir' });
+        }
         forgetRealFolders();
       }
-      if (req.verbosity >= 10) captured.err(`dxbin worker: request ${req.requestId} in ${process.cwd()}: dxbin ${[...rest, ...req.arguments].join(' ')}`);
-      const argv = [...rest, ...expandResponseFiles(req.arguments)];
+      // the request chose these words: one escaped line (a newline in an argument made a line of its own)
+      if (req.verbosity >= 10) captured.err(printable(`dxbin worker: request ${req.requestId} in ${process.cwd()}: dxbin ${[...rest, ...req.arguments].join(' ')}`));
+      const argv = [...rest, ...expandResponseFiles([...format, ...req.arguments])];
+      // a worker inside the worker would serve the request's empty stdin and answer 0 for nothing
+      if (argv.includes('--persistent_worker')) throw new UsageError('a request cannot start a persistent worker (--persistent_worker in its arguments or its response files)');
       exitCode = await runCommand(argv, captured);
     } catch (e) {
-      captured.err(`dxbin: ${e instanceof Error ? e.message : String(e)}`);
-      exitCode = 1;
+      // what the command line of a request does before it runs (its sandboxDir, its response
+      // files) is reported as the CLI reports it: one escaped line, exit 2 for a usage error
+      const outcome = outcomeOf(e);
+      const d = diagnosticOf(e);
+      if (outcome === undefined) d.message = `internal error: ${d.message}`;
+      captured.err(formatDiagnostic(d));
+      exitCode = outcome === undefined ? 1 : exitOf(outcome);
     } finally {
       if (req.sandboxDir !== undefined) process.chdir(home);
     }

@@ -12,7 +12,7 @@ import { PIPELINE_STATE_SUBOBJECT_TYPE, SUBOBJECTS, subobjectStructName, type Su
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
-import { expectBytes, expectOptions, kindOf } from '../bytes/check.js';
+import { expectBytes, expectDense, expectKnownKeys, expectOptions, kindOf } from '../bytes/check.js';
 import { decodeImage, encodeImage, type DdiObject, type DdiValue } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
 import { enumerator } from '../../codecs/enum-table.js';
@@ -70,16 +70,24 @@ function element(s: Subobject, i: number): DdiObject {
   return { Type: enumerator(PIPELINE_STATE_SUBOBJECT_TYPE, row.type), Inner: s.inner };
 }
 
+/** The keys of a subobject. */
+const SUBOBJECT_KEYS = ['type', 'inner'] as const;
+
 /**
- * Checks a list of subobjects at the public boundary: a list of {type, inner} with known types.
- * @throws {DescriptionError} bad-type, bad-name
+ * Checks a list of subobjects at the public boundary: a dense list (a hole is missing-key at its
+ * index, found before anything walks the list: a sparse list of length 2^32 - 1 costs one step)
+ * of {type, inner} with known types and no other key (a misspelt or extra key would be dropped).
+ * @throws {DescriptionError} bad-type, bad-name, missing-key, unknown-key
  */
 export function expectSubobjects(subobjects: unknown, path = 'subobjects'): asserts subobjects is readonly Subobject[] {
   if (!Array.isArray(subobjects)) throw new DescriptionError('bad-type', path, `expected a list of subobjects, got ${kindOf(subobjects)}`);
-  subobjects.forEach((s, i) => {
-    element(s as Subobject, i);
-    if ((s as Subobject).inner === undefined) throw new DescriptionError('missing-key', `${path}[${i}].inner`, 'a subobject holds a value');
-  });
+  expectDense(subobjects, path);
+  for (let i = 0; i < subobjects.length; i++) {
+    const s = subobjects[i] as Subobject;
+    element(s, i);
+    expectKnownKeys(s, SUBOBJECT_KEYS, `${path}[${i}]`, { form: 'a subobject' });
+    if (s.inner === undefined) throw new DescriptionError('missing-key', `${path}[${i}].inner`, 'a subobject holds a value');
+  }
 }
 
 /** Bytes the stream of `subobjects` takes for `abi` (D3D12_PIPELINE_STATE_STREAM_DESC.SizeInBytes). */

@@ -44,10 +44,15 @@ import {
   rootSignatureToJson,
   toHex,
   ROOT_SIGNATURE_VERSIONS,
+  DescriptionError,
+  printable,
+  printableJson,
   type RootSignature,
   type RootSignatureVersion,
   type RootSignatureVersionName,
 } from '../index.js';
+import { expectDense, expectKnownKeys, expectOptions, kindOf } from '../bytes/check.js';
+import { quoted } from '../bytes/text.js';
 
 /** Options of the plugin; a query parameter of one import overrides them for that import. */
 export interface DxbinRollupOptions {
@@ -110,8 +115,67 @@ interface PluginContext {
 const VERSION_VALUE = new Map<string, RootSignatureVersion>(ROOT_SIGNATURE_VERSIONS.map((v) => [v.name, v.value]));
 const SHADER = /\.(cso|dxil|dxbc)$/i;
 
+/** The keys of DxbinRollupOptions. */
+const OPTION_KEYS = ['version', 'validate', 'rootSignatureSuffix', 'maxIncludeDepth', 'defines', 'includeDirs', 'profile', 'host'] as const;
+
+/** A list of strings at `path`, or undefined. */
+function expectStrings(value: unknown, path: string): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) throw new DescriptionError('bad-type', path, `expected a list of strings, got ${kindOf(value)}`);
+  expectDense(value, path);
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') throw new DescriptionError('bad-type', `${path}[${i}]`, `expected a string, got ${kindOf(value[i])}`);
+}
+
+/**
+ * The plugin's options, checked once where they are given (dxbin(options)), so no load reads a
+ * wrong type as another value (`validate: "false"` as true, `defines: "A"` as a raw TypeError) or
+ * drops a misspelt key (`includeDir`) without a word; an empty suffix would claim every import.
+ * @throws {DescriptionError} bad-type, bad-name, out-of-range, unknown-key naming `options.KEY`
+ */
+function checkedOptions(options: unknown): DxbinRollupOptions {
+  if (options === undefined) return {};
+  expectOptions(options, 'options');
+  expectKnownKeys(options, OPTION_KEYS, 'options', { form: 'the options of dxbin/rollup', undefinedIsAbsent: true });
+  const o = options as Record<string, unknown>;
+  if (o.version !== undefined) {
+    if (typeof o.version !== 'string') throw new DescriptionError('bad-type', 'options.version', `expected a version name, got ${kindOf(o.version)}`);
+    if (!VERSION_VALUE.has(o.version)) throw new DescriptionError('bad-name', 'options.version', `${quoted(o.version)} is no root signature version (known: ${[...VERSION_VALUE.keys()].join(', ')})`);
+  }
+  if (o.validate !== undefined && typeof o.validate !== 'boolean') throw new DescriptionError('bad-type', 'options.validate', `expected true or false, got ${kindOf(o.validate)}`);
+  if (o.rootSignatureSuffix !== undefined) {
+    if (typeof o.rootSignatureSuffix !== 'string') throw new DescriptionError('bad-type', 'options.rootSignatureSuffix', `expected a string, got ${kindOf(o.rootSignatureSuffix)}`);
+    if (o.rootSignatureSuffix === '') throw new DescriptionError('out-of-range', 'options.rootSignatureSuffix', 'an empty suffix would claim every import');
+  }
+  if (o.maxIncludeDepth !== undefined && (typeof o.maxIncludeDepth !== 'number' || !Number.isInteger(o.maxIncludeDepth) || o.maxIncludeDepth < 0)) {
+    throw new DescriptionError(typeof o.maxIncludeDepth === 'number' ? 'out-of-range' : 'bad-type', 'options.maxIncludeDepth', `expected a whole number of 0 or more, got ${typeof o.maxIncludeDepth === 'number' ? o.maxIncludeDepth : kindOf(o.maxIncludeDepth)}`);
+  }
+  expectStrings(o.defines, 'options.defines');
+  expectStrings(o.includeDirs, 'options.includeDirs');
+  if (o.profile !== undefined && typeof o.profile !== 'string') throw new DescriptionError('bad-type', 'options.profile', `expected a profile name, got ${kindOf(o.profile)}`);
+  if (o.host !== undefined) {
+    const h = o.host as Record<string, unknown> | null;
+    const missing = typeof h !== 'object' || h === null ? undefined : ['dirname', 'join', 'isAbsolute', 'stat', 'read'].find((k) => typeof h[k] !== 'function');
+    if (typeof h !== 'object' || h === null || missing !== undefined) throw new DescriptionError('bad-type', 'options.host', `expected an IncludeHost${missing ? ` (its ${missing} is no function)` : `, got ${kindOf(h)}`}`);
+  }
+  return o as DxbinRollupOptions;
+}
+
+/** A value an import chose, as a message shows it: escaped, cut past 64 characters. */
+const shown = (v: string) => printable(v.length > 64 ? `${v.slice(0, 64)}…(+${v.length - 64} characters)` : v);
+
+/**
+ * One parameter of an import's query: its value, or null when absent; given twice it is refused
+ * (which one was meant is not known: the first was taken).
+ */
+function single(query: URLSearchParams, name: string, fail: (message: string) => never): string | null {
+  const all = query.getAll(name);
+  if (all.length > 1) fail(`${name}= is given ${all.length} times (${all.slice(0, 3).map((v) => quoted(v)).join(', ')}${all.length > 3 ? ', ...' : ''}); give it once`);
+  return all.length === 0 ? null : all[0]!;
+}
+
 /** The plugin: `plugins: [dxbin(options)]`. */
 export default function dxbin(options: DxbinRollupOptions = {}): DxbinRollupPlugin {
+  options = checkedOptions(options);
   const suffix = options.rootSignatureSuffix ?? '.rs.hlsl';
   const ours = (path: string, query: URLSearchParams) => query.has('rootsig') || path.endsWith(suffix);
   return {
@@ -130,35 +194,40 @@ export default function dxbin(options: DxbinRollupOptions = {}): DxbinRollupPlug
       const file = q < 0 ? id : id.slice(0, q);
       const query = new URLSearchParams(q < 0 ? '' : id.slice(q + 1));
       if (!ours(file, query)) return null;
-      const version = query.get('version') ?? options.version ?? '1.1';
+      // names and values the import chose: escaped, and quoted values cut, in every message
+      const at = printable(file);
+      const refuse: (message: string) => never = (message) => this.error({ id: file, message: `dxbin: ${at}: ${message}` });
+      const version = single(query, 'version', refuse) ?? options.version ?? '1.1';
       const value = VERSION_VALUE.get(version);
-      if (value === undefined) this.error({ id: file, message: `dxbin: version=${version}: a root signature version is one of ${[...VERSION_VALUE.keys()].join(', ')}` });
-      const validate = query.has('validate') ? query.get('validate') !== 'false' : (options.validate ?? true);
+      if (value === undefined) refuse(`version=${shown(version)}: a root signature version is one of ${[...VERSION_VALUE.keys()].join(', ')}`);
+      const validateText = single(query, 'validate', refuse);
+      if (validateText !== null && validateText !== '' && validateText !== 'true' && validateText !== 'false') refuse(`validate=${shown(validateText)}: validate= takes true or false (or nothing: true)`);
+      const validate = validateText !== null ? validateText !== 'false' : (options.validate ?? true);
+      const define = single(query, 'define', refuse);
+      const entry = single(query, 'entry', refuse);
+      if (define !== null && entry !== null) refuse('give define=NAME or entry=FUNCTION, not both (which root signature is meant?)');
+      const profile = single(query, 'profile', refuse);
       const compile = { version: value, validate };
       try {
         const host = options.host ?? fileSystemHost({ fs, path: nodePath });
         // the imported file itself: a regular file (a link to /dev/zero is refused before any read), read bounded by the work budget
         const budget = Budget.for(0);
         const st = host.stat(file);
-        if (st === undefined) this.error({ id: file, message: `dxbin: ${file}: no such file` });
-        if (!st.regular) this.error({ id: file, message: `dxbin: ${file}: not a regular file (a device, FIFO, socket or folder); refused` });
+        if (st === undefined) refuse('no such file');
+        if (!st.regular) refuse('not a regular file (a device, FIFO, socket or folder); refused');
         budget.chargeRead(st.size, file);
         let bytes: unknown;
         try {
           bytes = host.read(st.real, budget.limit('read'));
         } catch (e) {
-          this.error({ id: file, message: `dxbin: ${file}: cannot be read (${e instanceof Error ? e.message : String(e)})` });
+          refuse(`cannot be read (${printable(e instanceof Error ? e.message : String(e))})`);
         }
-        if (!(bytes instanceof Uint8Array)) this.error({ id: file, message: `dxbin: ${file}: the include host's read gave no bytes` });
+        if (!(bytes instanceof Uint8Array)) refuse("the include host's read gave no bytes");
         if (bytes.byteLength > budget.used('read')) budget.charge('read', bytes.byteLength - budget.used('read'), file);
         if (SHADER.test(file)) return moduleCode(shaderInfo(new Uint8Array(bytes)));
-        const define = query.get('define');
-        const entry = query.get('entry');
-        if (define === null && entry === null && !file.endsWith(suffix)) {
-          this.error({ id: file, message: `dxbin: ${file}?rootsig needs define=NAME or entry=FUNCTION (or a ${suffix} file of root signature text)` });
-        }
+        if (define === null && entry === null && !file.endsWith(suffix)) refuse(`?rootsig needs define=NAME or entry=FUNCTION (or a ${printable(suffix)} file of root signature text)`);
         const defines: ['D' | 'U', string][] = [...(options.defines ?? []).map((d) => ['D', d] as ['D', string]), ...query.getAll('D').map((d) => ['D', d] as ['D', string]), ...query.getAll('U').map((d) => ['U', d] as ['U', string])];
-        const hlsl = new HlslFile(decodeHlslSource(bytes), file, {}, { maxIncludeDepth: options.maxIncludeDepth }, { defines, includeDirs: options.includeDirs, host, profile: query.get('profile') ?? options.profile });
+        const hlsl = new HlslFile(decodeHlslSource(bytes), file, {}, { maxIncludeDepth: options.maxIncludeDepth }, { defines, includeDirs: options.includeDirs, host, profile: profile ?? options.profile });
         try {
           // a file of root signature text is its taken text; an HLSL file gives a macro or an entry's attribute
           const text = entry !== null ? hlsl.entryText(entry) : define !== null ? hlsl.defineText(define) : hlsl.takenText();
@@ -179,7 +248,7 @@ function fail(ctx: PluginContext, file: string, e: unknown): never {
     const { file: at, line, column } = e.location;
     ctx.error({ id: at, message: `dxbin: ${e.message}`, loc: { file: at, line, column } });
   }
-  if (e instanceof RootSignatureValidationError || e instanceof DxbinError) ctx.error({ id: file, message: `dxbin: ${e.message.startsWith(file) ? '' : `${file}: `}${e.message}` });
+  if (e instanceof RootSignatureValidationError || e instanceof DxbinError) ctx.error({ id: file, message: `dxbin: ${e.message.startsWith(file) ? '' : `${printable(file)}: `}${printable(e.message)}` });
   throw e;
 }
 
@@ -204,9 +273,10 @@ function shaderInfo(bytes: Uint8Array): ShaderModuleInfo {
 function moduleCode(value: RootSignatureModule | ShaderModuleInfo): string {
   const literal = (v: unknown): string => {
     if (v instanceof Uint8Array) return `new Uint8Array([${v.join(',')}])`;
-    if (v === null || typeof v !== 'object') return JSON.stringify(v);
+    // printableJson: what JSON leaves raw (C1 controls, line separators, bidi controls) escaped too
+    if (v === null || typeof v !== 'object') return printableJson(v);
     if (Array.isArray(v)) return `[${v.map(literal).join(',')}]`;
-    return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${literal(x)}`).join(',')}}`;
+    return `{${Object.entries(v).map(([k, x]) => `${printableJson(k)}:${literal(x)}`).join(',')}}`;
   };
   const names = Object.keys(value);
   return `${names.map((k) => `export const ${k} = ${literal((value as unknown as Record<string, unknown>)[k])};`).join('\n')}\nexport default { ${names.join(', ')} };\n`;
