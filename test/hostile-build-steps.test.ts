@@ -139,6 +139,12 @@ test('worker: a request that would start a worker inside the worker is refused, 
   await workerRefusal({ arguments: ['@' + rsp], requestId: 4 }, 2, 'nested worker through @file', /persistent_worker/);
 });
 
+test('worker: a request with no arguments (`{}`) is a one-line usage error, exit 2 (was the whole help text, 2 KB for 2 bytes)', async () => {
+  const out = await workerRefusal({}, 2, 'empty request', /names no command/);
+  assert.ok(out.length < 200, `${out.length} bytes`);
+  await workerRefusal({ arguments: [], requestId: 6 }, 2, 'no arguments', /names no command/);
+});
+
 test('worker: verbosity 10 names the command line escaped (an argument with a newline made a line of its own)', async () => {
   const [res] = await worker([{ arguments: ['inspect', NL], requestId: 5, verbosity: 10 }]);
   for (const line of (res!.output ?? '').split('\n')) {

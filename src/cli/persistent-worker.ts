@@ -103,6 +103,8 @@ export async function servePersistentWorker(
       if (req.verbosity >= 10) captured.err(printable(`dxbin worker: request ${req.requestId} in ${process.cwd()}: dxbin ${[...rest, ...req.arguments].join(' ')}`));
       const argv = [...rest, ...expandResponseFiles([...format, ...req.arguments])];
       // a worker inside the worker would serve the request's empty stdin and answer 0 for nothing
+      // no command: the help text would answer a 2-byte `{}` with 2 KB, for every such request
+      if (argv.length === 0) throw new UsageError('a request with no arguments names no command (dxbin help lists them)');
       if (argv.includes('--persistent_worker')) throw new UsageError('a request cannot start a persistent worker (--persistent_worker in its arguments or its response files)');
       exitCode = await runCommand(argv, captured);
     } catch (e) {
