@@ -45,7 +45,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { thrown } from './helpers/hostile.js';
+import { MAX_MESSAGE, RAW, refused, thrown } from './helpers/hostile.js';
 import { requires, missingCommand, missingPath } from './helpers/requires.js';
 import { Budget, DxbinError, LimitError } from '../src/index.js';
 import { run } from '../src/cli/program.js';
@@ -59,24 +59,9 @@ import { compileSegment, expandBraces, globFiles } from '../src/cli/glob.js';
 import dxbin from '../src/rollup/index.js';
 import { decodeStream, encodeStream, streamSize, subobjectDefault, type Subobject } from '../src/pipeline/stream.js';
 
-/** Characters a message may not hold raw: C0/C1 controls (newline, ESC), DEL, U+2028/2029, bidi controls, the BOM. */
-const RAW = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
-const MAX_MESSAGE = 600;
 const ESC = 'e\x1b[2J\u202e';
 const NL = 'n\nEVIL: forged line';
 
-/** `f` throws a DxbinError of `code` at `path`, its message nothing raw and short. */
-function refused(f: () => unknown, code: string, path: string | RegExp | undefined, label: string): DxbinError {
-  const e = thrown(f);
-  assert.ok(e instanceof DxbinError, `${label}: expected a DxbinError, got ${e instanceof Error ? `${e.name}: ${e.message.slice(0, 100)}` : String(e)}`);
-  const d = e as DxbinError;
-  assert.is(d.code, code, `${label}: ${d.message.slice(0, 200)}`);
-  if (typeof path === 'string') assert.is(d.path, path, `${label}: ${d.message.slice(0, 200)}`);
-  else if (path) assert.match(d.path ?? '', path, `${label}: ${d.message.slice(0, 200)}`);
-  assert.not.ok(RAW.test(d.message), `${label}: raw text in ${JSON.stringify(d.message.slice(0, 200))}`);
-  assert.ok(d.message.length <= MAX_MESSAGE, `${label}: a ${d.message.length}-character message`);
-  return d;
-}
 
 /** A message as the CLI's contract wants it: one line (a trailing newline aside), nothing raw, short, no stack. */
 function oneLine(text: string, label: string): void {

@@ -21,7 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { thrown } from './helpers/hostile.js';
+import { MAX_MESSAGE, RAW, refused, thrown } from './helpers/hostile.js';
 import { described, type Parts, type Rec } from './helpers/rdat-description.js';
 import { builtCli } from './helpers/built-cli.js';
 import { Budget, DecodeError, DescriptionError, DxbinError, HlslError, HlslFile, encodeRootSignature } from '../src/index.js';
@@ -31,22 +31,7 @@ import { decodeRdat, encodeRdat, type RdatDescription } from '../src/rdat/index.
 import { describeLibrary } from '../src/rdat/library.js';
 import { readRootSignatureSource } from '../src/root-signature/input.js';
 
-/** Characters a message may not hold raw: C0/C1 controls (newline, ESC), DEL, U+2028/2029, bidi controls, the BOM. */
-const RAW = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
-const MAX_MESSAGE = 600;
 
-/** `f` throws a DxbinError of `code` at `path`, its message nothing raw and short. */
-function refused(f: () => unknown, code: string, path: string | RegExp | undefined, label: string): DxbinError {
-  const e = thrown(f);
-  assert.ok(e instanceof DxbinError, `${label}: expected a DxbinError, got ${e instanceof Error ? `${e.name}: ${e.message.slice(0, 100)}` : String(e)}`);
-  const d = e as DxbinError;
-  assert.is(d.code, code, `${label}: ${d.message.slice(0, 200)}`);
-  if (typeof path === 'string') assert.is(d.path, path, `${label}: ${d.message.slice(0, 200)}`);
-  else if (path) assert.match(d.path ?? '', path, `${label}: ${d.message.slice(0, 200)}`);
-  assert.not.ok(RAW.test(d.message), `${label}: raw text in ${JSON.stringify(d.message.slice(0, 200))}`);
-  assert.ok(d.message.length <= MAX_MESSAGE, `${label}: a ${d.message.length}-character message`);
-  return d;
-}
 
 // ------------------------------------------------------------------ query options (expectKnownKeys)
 

@@ -2,7 +2,8 @@
  * The hostile inputs of issue 10 (D1-D12), built small and deterministically. Shared by
  * test/hardening.test.ts (what each must give) and bench/hardening.ts (what each costs).
  */
-import type { RootSignature } from '../../src/index.js';
+import * as assert from 'uvu/assert';
+import { DxbinError, type RootSignature } from '../../src/index.js';
 import { encodeImage, structLayout, type DdiObject } from '../../src/ddi/index.js';
 import { encodeRdat } from '../../src/rdat/index.js';
 import { NULL_REF, RDAT_PART_TYPE, RDAT_VERSION, SHADER_KIND_NODE } from '../../codecs/rdat.js';
@@ -142,4 +143,21 @@ export function thrown(f: () => unknown): unknown {
     return e;
   }
   return undefined;
+}
+
+/** Characters a message may not hold raw: C0/C1 controls (newline, ESC), DEL, U+2028/2029, bidi controls, the BOM. */
+export const RAW = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
+export const MAX_MESSAGE = 600;
+
+/** `f` throws a DxbinError of `code` at `path`, its message nothing raw and short. */
+export function refused(f: () => unknown, code: string, path: string | RegExp | undefined, label: string): DxbinError {
+  const e = thrown(f);
+  assert.ok(e instanceof DxbinError, `${label}: expected a DxbinError, got ${e instanceof Error ? `${e.name}: ${e.message.slice(0, 100)}` : String(e)}`);
+  const d = e as DxbinError;
+  assert.is(d.code, code, `${label}: ${d.message.slice(0, 200)}`);
+  if (typeof path === 'string') assert.is(d.path, path, `${label}: ${d.message.slice(0, 200)}`);
+  else if (path) assert.match(d.path ?? '', path, `${label}: ${d.message.slice(0, 200)}`);
+  assert.not.ok(RAW.test(d.message), `${label}: raw text in ${JSON.stringify(d.message.slice(0, 200))}`);
+  assert.ok(d.message.length <= MAX_MESSAGE, `${label}: a ${d.message.length}-character message`);
+  return d;
 }
