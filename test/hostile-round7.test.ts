@@ -216,4 +216,13 @@ test('-E: an entry name of 10,000 ESC is cut where its escaped text passes QUOTE
   assert.ok((e as Error).message.length < 300, `${(e as Error).message.length} characters`);
 });
 
+test('#include of a 30,000-character name that is not found: the name cut in the message, which stays short (it was repeated whole)', () => {
+  const name = `${'\x1b'.repeat(100)}${'n'.repeat(30_000)}.h`;
+  const e = thrown(() => new HlslFile(`#include "${name}"\n[RootSignature("CBV(b0)")] void main() {}\n`, 'e.hlsl').entryText('main'));
+  assert.instance(e, DxbinError);
+  assert.is((e as DxbinError).code, 'hlsl-preprocess');
+  assert.match((e as Error).message, /file not found/);
+  assert.ok((e as Error).message.length < 300, `${(e as Error).message.length} characters`);
+});
+
 test.run();

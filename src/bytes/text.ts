@@ -76,6 +76,16 @@ export function hlslIdentifier(name: string, path = 'name'): string {
 export const QUOTED_CHARS = 64;
 
 /**
+ * Input text as a message may hold it unquoted (the message's own escaping, printable, still to
+ * come): cut where its escaped text would pass QUOTED_CHARS characters, with the count of the rest.
+ */
+export function shortened(text: string): string {
+  let keep = Math.min(text.length, QUOTED_CHARS);
+  while (keep > 0 && printable(text.slice(0, keep)).length > QUOTED_CHARS) keep--;
+  return keep < text.length ? `${text.slice(0, keep)}…(+${text.length - keep} characters)` : text;
+}
+
+/**
  * A value from input as it may stand in a message: a string JSON-quoted (what JSON leaves raw and
  * a terminal reads, C1 controls, DEL, line separators, bidi controls and the BOM, written as
  * `\uXXXX`, so it is still a JSON string), cut where its escaped text would pass QUOTED_CHARS

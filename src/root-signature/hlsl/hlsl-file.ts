@@ -11,7 +11,7 @@ import { expectArray, expectOptions, expectString } from '../../bytes/check.js';
 import { expectHost, type HostFile, type IncludeHost } from './source.js';
 import { Budget } from '../../bytes/budget.js';
 import { HlslError, type RootSignatureText } from './text.js';
-import { QUOTED_CHARS, printable, quoted } from '../../bytes/text.js';
+import { quoted, shortened } from '../../bytes/text.js';
 import { TOKEN, preprocess, preprocessedText, tokensToText, type Preprocessed, type PreprocessOptions, type PreprocessorLimits, type PreprocessorWarning, type Token } from './preprocessor/index.js';
 
 /** Limits of the work budget the preprocessor charges, and clang's include nesting (docs/limits.md). */
@@ -133,9 +133,7 @@ export class HlslFile {
   entryText(entry: string): RootSignatureText {
     // the name as messages show it: cut where its escaped text (HlslError escapes it) would pass
     // QUOTED_CHARS characters (a 10,000-character -E made a 10,000-character message, 64 ESC 384)
-    let keep = typeof entry === 'string' ? Math.min(entry.length, QUOTED_CHARS) : 0;
-    while (keep > 0 && printable(entry.slice(0, keep)).length > QUOTED_CHARS) keep--;
-    const shown = typeof entry === 'string' && keep < entry.length ? `${entry.slice(0, keep)}…(+${entry.length - keep} characters)` : entry;
+    const shown = typeof entry === 'string' ? shortened(entry) : entry;
     const pp = this.preprocessed();
     const out = pp.output;
     // the presumed place (what #line says), as every message

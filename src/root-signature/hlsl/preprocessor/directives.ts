@@ -7,6 +7,7 @@
  */
 import { Budget, READ_MINIMUM } from '../../../bytes/budget.js';
 import { DxbinError } from '../../../bytes/errors.js';
+import { shortened } from '../../../bytes/text.js';
 import { DIRECTIVES, HLSL_PREDEFINES, PRAGMAS, PREPROCESSOR_LIMITS, ROOTSIG_PROFILE, namedKind, profileMacros } from '../../../../codecs/hlsl-preprocessor.js';
 import { decodeChecked, type HostFile, type IncludeHost } from '../source.js';
 import { HlslError } from '../text.js';
@@ -516,7 +517,8 @@ class Preprocessor extends Expander {
         for (let d = next ? fr.dir + 1 : 0; !found && d < this.includeDirs.length; d++) look(host.join(this.includeDirs[d]!, name), d);
       }
     }
-    if (!found) this.fail(at, `'${name}' file not found`);
+    // the name cut as messages show input (a 30,000-character name was repeated whole)
+    if (!found) this.fail(at, `'${shortened(name)}' file not found`);
     this.resolved.set(key, found);
     const hit = found;
     const file = this.byReal.get(hit.real);
