@@ -309,6 +309,12 @@ function chunkDir(): string {
 }
 /** The cache file name the loader uses for `a.cjs`. */
 const cacheName = `a.cjs.${process.versions.v8}.${process.arch}.cache`;
+/** A fresh loader over `cache` answers `a.cjs` right, compiling it without the cache's entry. */
+function compiledWithoutCache(cache: string, dir: string): void {
+  const loader = chunkLoader(scope, cache);
+  assert.is((loader.require('./a.cjs', dir) as { answer: number }).answer, 42);
+  assert.equal(loader.loads.map((l) => l.cached), [false]);
+}
 
 const tFifo = requires('mkfifo', missingCommand('mkfifo', ['--version']));
 tFifo('compile cache: an entry that is a FIFO (or a link to one) is not read: no wait, the chunk compiles without', () => {
@@ -316,9 +322,7 @@ tFifo('compile cache: an entry that is a FIFO (or a link to one) is not read: no
   const cache = mkdtempSync(join(tmpdir(), 'dxbin-hbs-cache-'));
   execFileSync('mkfifo', [join(cache, 'fifo')]);
   symlinkSync('fifo', join(cache, cacheName));
-  const loader = chunkLoader(scope, cache);
-  assert.is((loader.require('./a.cjs', dir) as { answer: number }).answer, 42);
-  assert.equal(loader.loads.map((l) => l.cached), [false]);
+  compiledWithoutCache(cache, dir);
 });
 
 test('compile cache: an entry of a device (/dev/zero) is not read (it was read until memory ran out)', () => {
@@ -326,9 +330,7 @@ test('compile cache: an entry of a device (/dev/zero) is not read (it was read u
   const dir = chunkDir();
   const cache = mkdtempSync(join(tmpdir(), 'dxbin-hbs-cache-'));
   symlinkSync('/dev/zero', join(cache, cacheName));
-  const loader = chunkLoader(scope, cache);
-  assert.is((loader.require('./a.cjs', dir) as { answer: number }).answer, 42);
-  assert.equal(loader.loads.map((l) => l.cached), [false]);
+  compiledWithoutCache(cache, dir);
 });
 
 test('compile cache: a header claiming 2^32-1 bytes of source, or the source cut short, is not used; the answer is the same', () => {
@@ -343,9 +345,7 @@ test('compile cache: a header claiming 2^32-1 bytes of source, or the source cut
   huge.writeUInt32LE(0xffffffff, magic);
   for (const bad of [huge, good.subarray(0, magic + 4 + 10)]) {
     writeFileSync(join(cache, cacheName), bad);
-    const loader = chunkLoader(scope, cache);
-    assert.is((loader.require('./a.cjs', dir) as { answer: number }).answer, 42);
-    assert.equal(loader.loads.map((l) => l.cached), [false]);
+    compiledWithoutCache(cache, dir);
   }
 });
 
