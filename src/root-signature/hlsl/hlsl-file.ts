@@ -395,6 +395,14 @@ function scanGlobalScope(out: readonly Token[], entry: string): GlobalScan {
 /** Specifiers that say how a function is stored or inlined, not what it returns. */
 const NOT_THE_RETURN_TYPE = new Set(['static', 'inline', 'extern', 'export']);
 
+/** The depth of template arguments after the punctuator `p`, at `angle` before it (`>>` closes two). */
+function angleDepth(p: string, angle: number): number {
+  if (p === '<') return angle + 1;
+  if (p === '>') return Math.max(0, angle - 1);
+  if (p === '>>') return Math.max(0, angle - 2);
+  return angle;
+}
+
 /**
  * The return type `out[start..end)` as spelled, storage and function specifiers left out. The
  * head scan reads `float x, main` as one run of type tokens: a `,` outside template arguments ends
@@ -406,13 +414,11 @@ function returnKey(out: readonly Token[], start: number, end: number): string {
   for (let k = start; k < end; k++) {
     const t = out[k]!;
     if (t.kind === TOKEN.punct) {
-      if (t.text === '<') angle++;
-      else if (t.text === '>') angle = Math.max(0, angle - 1);
-      else if (t.text === '>>') angle = Math.max(0, angle - 2);
-      else if (t.text === ',' && angle === 0) {
+      if (t.text === ',' && angle === 0) {
         words.pop();
         break;
       }
+      angle = angleDepth(t.text, angle);
     }
     if (!(t.kind === TOKEN.ident && NOT_THE_RETURN_TYPE.has(t.text))) words.push(t.text);
   }
@@ -461,9 +467,7 @@ function parameterKey(out: readonly Token[], open: number, close: number, parens
       skipping = true;
       continue;
     }
-    if (punct && t.text === '<') angle++;
-    else if (punct && t.text === '>') angle = Math.max(0, angle - 1);
-    else if (punct && t.text === '>>') angle = Math.max(0, angle - 2);
+    if (punct) angle = angleDepth(t.text, angle);
     words.push({ text: t.text, ident: t.kind === TOKEN.ident, dims: false });
   }
   if (words.length > 0 || params.length > 0) finish();
