@@ -8,7 +8,7 @@
  * hang, output out of proportion, a line of generated text (depfile, HTML page) that the input
  * chose, or a wrong answer without a word.
  *
- * Tally (measured on 5ce39ea, the source before this round, with this file): 28 tests, 18 broke:
+ * Tally (measured on 5ce39ea, the source before this round, with this file): 29 tests, 19 broke:
  * - depfiles (11 of 12; Ninja's own reading of a raw `:` held): a `:` in a name was written raw
  *   (make: "target pattern contains no '%'", so the end-to-end make run failed); `%` (the header's
  *   empty rule became a pattern rule), `=` (make read a target-specific variable: the dependency
@@ -19,8 +19,9 @@
  *   wrote `-o` before the depfile. Now one pass over each name (depfilePath): a character is
  *   written as it is, escaped as gcc -MD writes it and both tools read it back (`\ `, `\#`, `$$`,
  *   `\:`), or refused (not-writable naming the character's index), before any output is written.
- * - batch (3): a second job writing the file a first one wrote (also through a link or `./`)
- *   replaced it without a word; a job writing the jobs file replaced the list being run; a job's
+ * - batch (4): a second job writing the file a first one wrote (also through a link or `./`)
+ *   replaced it without a word, and a job of many inputs (threads with --jobs) did so after
+ *   writing its other outputs; a job writing the jobs file replaced the list being run; a job's
  *   unknown key of 10,000 U+0085 was cut by hand at 64 input characters (a 450-character message;
  *   now `quoted`, exported beside printable and printableJson).
  * - rollup (2): an id starting with NUL (another plugin's virtual module) was claimed and failed
@@ -329,6 +330,17 @@ test('batch: two jobs writing one file (also through a link or ./) are refused a
   // one job writing its own two outputs, and a later job reading the first's output: still fine
   const two = await batch([convert(join(work, 'c1.dxbc')), JSON.stringify(['hash', join(work, 'c1.dxbc')])]);
   assert.equal(two.answers.map((a) => a.exit), [0, 0]);
+});
+
+test('batch: a job of many inputs (threads with --jobs) whose one output an earlier job wrote is refused before any of its outputs is written', async () => {
+  const dir = join(work, 'many-out');
+  mkdirSync(dir);
+  const other = join(work, 'other-rs.dxbc');
+  copyFileSync(RS, other);
+  const { answers } = await batch([convert(join(dir, 'rs.dxbc')), JSON.stringify(['rootsig', 'convert', other, RS, '--to', '1.0', '--out-dir', dir, '--jobs', '2'])]);
+  assert.equal(answers.map((a) => a.exit), [0, 2]);
+  assert.match(answers[1]!.stderr, /also written by the job of line 1/);
+  assert.not.ok(existsSync(join(dir, 'other-rs.dxbc')), 'the job\'s first output was written before its second was refused');
 });
 
 test('batch: a job writing the jobs file is refused, exit 2 (the list being run was replaced)', async () => {

@@ -78,6 +78,17 @@ export class OutputLedger {
     this.owners.set(key, this.job);
   }
 }
+/** Claims each file output of `outs` in the batch's ledger (none outside a batch); standard output, devices and the null device are no files. @throws {UsageError} as OutputLedger.claim */
+export function claimOutputs(outs: readonly (string | undefined)[], streams: Streams): void {
+  if (!streams.outputs) return;
+  for (const out of outs) {
+    if (out === undefined || out === '-' || STDOUT_NAMES.has(out) || isNullDevice(out)) continue;
+    const l = lstatOrUndefined(out);
+    const s = l?.isSymbolicLink() ? statOrUndefined(out) : l;
+    if ((s && !s.isFile()) || isDevicePath(out, s !== undefined)) continue;
+    streams.outputs.claim(out, canonicalPath(out, l));
+  }
+}
 const ledgerKey = (target: string) => (process.platform === 'win32' || process.platform === 'darwin' ? target.toLowerCase() : target);
 
 function inputErrorCode(e: unknown): 'not-found' | 'is-directory' | 'not-readable' {
