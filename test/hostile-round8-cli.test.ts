@@ -8,7 +8,7 @@
  * hang, output out of proportion, a line of generated text (depfile, HTML page) that the input
  * chose, or a wrong answer without a word.
  *
- * Tally (measured on 5ce39ea, the source before this round, with this file): 29 tests, 19 broke:
+ * Tally (measured on 5ce39ea, the source before this round, with this file): 30 tests, 19 broke:
  * - depfiles (11 of 12; Ninja's own reading of a raw `:` held): a `:` in a name was written raw
  *   (make: "target pattern contains no '%'", so the end-to-end make run failed); `%` (the header's
  *   empty rule became a pattern rule), `=` (make read a target-specific variable: the dependency
@@ -32,12 +32,13 @@
  * - compile cache (1): an entry whose code bytes were damaged, its header intact, was handed to
  *   V8, which in release builds does not check the payload (out of process: a V8 fatal error, or
  *   `map is not a function` from the damaged code); now a checksum of the code in the header.
- * The other 10 held on the old code too and stay as guards: Ninja reading the end-to-end depfile,
+ * The other 11 held on the old code too and stay as guards: Ninja reading the end-to-end depfile,
  * `#pragma once` and an include guard through two names (a link to the -I folder, a `self` link),
  * an `-I` symlink cycle, `#include` of a folder, /dev/zero and a FIFO, a file that grows while read
  * (bounded by maxReadBytes), an `@file` naming itself through a link, a response file of 2 GiB
  * (sparse) and 10^6 lines of one name, a part FourCC of `<!-` and a newline in the page, `verify`
- * of a file named with a newline and ESC, a worker request of 10^5 arguments and one of 10^6
+ * of a file named with a newline and ESC (and of such a shader that does not fit: the violation
+ * once, on stderr, one escaped line), a worker request of 10^5 arguments and one of 10^6
  * input digests.
  */
 import { test } from 'uvu';
@@ -434,6 +435,19 @@ test('verify of a file named with a newline and ESC: one escaped line, exit 1', 
   const r = await cli(['verify', at(`v${NL}${ESC}.dxbc`, readFileSync(RS))]);
   assert.is(r.code, 1, r.err);
   oneLine(r.err, 'verify');
+});
+
+test('verify of a shader named with a newline and ESC that does not fit: the violation once, one escaped line; stdout escaped too', async () => {
+  const shader = at(`ps${NL}${ESC}.dxil`, readFileSync(join(CORPUS, 'shaders/brawler/PSODefinition__TEST_PSO__PIXEL_SHADER_BYTECODE.dxil')));
+  const rs = at(`rs${NL}.dxbc`, readFileSync(join(CORPUS, 'rootsig/brawler__RootSignatureDefinition__DEFERRED_GEOMETRY_RASTER__SERIALIZED_ROOT_SIGNATURE_VERSION_1_0.dxbc')));
+  const r = await cli(['verify', shader, '--rootsig', rs]);
+  assert.is(r.code, 1, r.err);
+  oneLine(r.err, 'the violation');
+  assert.is(r.err.split('not fully bound').length - 1, 1, r.err);
+  assert.not.match(r.out, /not fully bound/);
+  for (const line of r.out.split('\n')) {
+    assert.not.ok(/^\s*EVIL/.test(line) || RAW.test(line), `stdout: ${JSON.stringify(line)}`);
+  }
 });
 
 test('worker: a request of 10^5 arguments and one of 10^6 input digests: one response each, in proportion', async () => {
