@@ -8,17 +8,19 @@
  * hang, output out of proportion, a line of generated text (depfile, HTML page) that the input
  * chose, or a wrong answer without a word.
  *
- * Tally (measured on 5ce39ea, the source before this round, with this file): 30 tests, 19 broke:
- * - depfiles (11 of 12; Ninja's own reading of a raw `:` held): a `:` in a name was written raw
+ * Tally (measured on 5ce39ea, the source before this round, with this file): 32 tests, 21 broke:
+ * - depfiles (13 of 14; Ninja's own reading of a raw `:` held): a `:` in a name was written raw
  *   (make: "target pattern contains no '%'", so the end-to-end make run failed); `%` (the header's
  *   empty rule became a pattern rule), `=` (make read a target-specific variable: the dependency
  *   was lost), `;` (make ran the rest of the name as a recipe), `[`/`*`/`?` (make globbed other
  *   files), `"&'<>^\`|` (Ninja ended the name there), a tab, DEL, VT, U+0085, U+2028 or a lone
  *   surrogate, a leading `~` (make's home folder), `NAME(MEMBER)` (an archive member), a `:` at
  *   the end and a backslash before `:` or `$` were all written as they are; and `rootsig compile`
- *   wrote `-o` before the depfile. Now one pass over each name (depfilePath): a character is
+ *   wrote `-o` before the depfile; `--depfile` with standard output as the output wrote a rule
+ *   for `-` (preprocess without -o, compile -o -), now a usage error; a refusal's offset is the
+ *   character's byte in the name's UTF-8. Now one pass over each name (depfilePath): a character is
  *   written as it is, escaped as gcc -MD writes it and both tools read it back (`\ `, `\#`, `$$`,
- *   `\:`), or refused (not-writable naming the character's index), before any output is written.
+ *   `\:`), or refused (not-writable naming the character and its byte), before any output is written.
  * - batch (4): a second job writing the file a first one wrote (also through a link or `./`)
  *   replaced it without a word, and a job of many inputs (threads with --jobs) did so after
  *   writing its other outputs; a job writing the jobs file replaced the list being run; a job's
@@ -167,6 +169,26 @@ test('rootsig compile --depfile with a header named `x;y.h`: exit 1 naming the c
   const p = await cli(['rootsig', 'preprocess', '--file', join(dir, 'm.hlsl'), '-o', join(dir, 'out.i'), '--depfile', join(dir, 'out.d')]);
   assert.is(p.code, 1, p.err);
   assert.not.ok(existsSync(join(dir, 'out.i')), 'preprocess -o written');
+});
+
+test('--depfile with standard output as the output (preprocess without -o, compile -o -) is a usage error, exit 2, nothing written (a rule for `-` was written)', async () => {
+  const m = at('dash.hlsl', '#define RS "RootFlags(0)"\n');
+  const d = join(work, 'dash.d');
+  const p = await cli(['rootsig', 'preprocess', '--file', m, '--depfile', d]);
+  assert.is(p.code, 2, p.err);
+  oneLine(p.err, 'preprocess');
+  assert.is(p.out, '');
+  const c = await cli(['rootsig', 'compile', '--file', m, '--define', 'RS', '--to', '1.1', '-o', '-', '--depfile', d]);
+  assert.is(c.code, 2, c.err);
+  assert.is(c.out, '');
+  assert.not.ok(existsSync(d), 'depfile written');
+});
+
+test('depfile: a refused character is named by its byte in the name\'s UTF-8 (field "depfile path"), not its UTF-16 index', () => {
+  const e = thrown(() => depfilePath('шейдер%.h', path.posix)) as InputError;
+  assert.ok(e instanceof InputError, String(e));
+  assert.equal(e.at, { field: 'depfile path', offset: 12 });
+  assert.match(e.detail, /U\+0025/);
 });
 
 /** Headers whose names hold every character a depfile escapes, and some it writes as they are. */

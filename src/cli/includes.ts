@@ -87,14 +87,16 @@ function unspellable(c: string): string {
  * home folder), `NAME(MEMBER)` (Make's archive member), and on POSIX a backslash before a space,
  * `#`, `:`, `$` or the end of the name (each reads it its own way). Windows paths are written with
  * `/`, a drive letter's colon as it is. Linear: one pass over the characters.
- * @throws {InputError} not-writable naming the path (escaped) and the character's index (`at.offset`)
+ * @throws {InputError} not-writable naming the path (escaped), the character, and its byte in the name's UTF-8 (`at.offset`)
  */
 export function depfilePath(p: string, api: PathApi = path): string {
   const windows = api.sep === '\\';
   const portable = windows ? p.replace(/\\/g, '/') : p;
   const refuse = (i: number, why: string): never => {
     const c = portable.codePointAt(i)!;
-    throw new InputError(p, 'not-writable', `a depfile cannot name ${quoted(p)}: character ${i} (U+${c.toString(16).toUpperCase().padStart(4, '0')}): ${why}`, { field: 'depfile', offset: i });
+    // the offset is the character's byte in the name as the depfile would hold it (UTF-8)
+    const byte = new TextEncoder().encode(portable.slice(0, i)).byteLength;
+    throw new InputError(p, 'not-writable', `a depfile cannot name ${quoted(p)}: U+${c.toString(16).toUpperCase().padStart(4, '0')}: ${why}`, { field: 'depfile path', offset: byte });
   };
   if (portable.startsWith('~')) refuse(0, "Make reads a name starting with ~ as a home folder's");
   const open = portable.indexOf('(');
@@ -125,9 +127,12 @@ export function depfilePath(p: string, api: PathApi = path): string {
 /**
  * The depfile text: `OUT: DEP DEP ...` with continuation lines, one dependency per line, then an
  * empty rule for every dependency after the first (gcc -MP), so that Make does not stop when one
- * is deleted or renamed.
+ * is deleted or renamed. The output must be a file (`-o -` has no target).
+ * @throws {UsageError} for standard output as the output
  */
 export function depfileText(output: string, deps: readonly string[], api: PathApi = path): string {
+  // the target is the file make rebuilds: standard output is no file (a rule for `-` was written)
+  if (output === '-' || output === '/dev/stdout') throw new UsageError('--depfile names the dependencies of an output file: give -o FILE (standard output is no target)');
   const phony = deps.slice(1).map((d) => `\n${depfilePath(d, api)}:\n`).join('');
   return `${depfilePath(output, api)}:${deps.map((d) => ` \\\n  ${depfilePath(d, api)}`).join('')}\n${phony}`;
 }
