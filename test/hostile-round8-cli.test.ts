@@ -8,7 +8,7 @@
  * hang, output out of proportion, a line of generated text (depfile, HTML page) that the input
  * chose, or a wrong answer without a word.
  *
- * Tally (measured on 5ce39ea, the source before this round, with this file): 32 tests, 21 broke:
+ * Tally (measured on 5ce39ea, the source before this round, with this file): 33 tests, 22 broke:
  * - depfiles (13 of 14; Ninja's own reading of a raw `:` held): a `:` in a name was written raw
  *   (make: "target pattern contains no '%'", so the end-to-end make run failed); `%` (the header's
  *   empty rule became a pattern rule), `=` (make read a target-specific variable: the dependency
@@ -21,9 +21,11 @@
  *   character's byte in the name's UTF-8. Now one pass over each name (depfilePath): a character is
  *   written as it is, escaped as gcc -MD writes it and both tools read it back (`\ `, `\#`, `$$`,
  *   `\:`), or refused (not-writable naming the character and its byte), before any output is written.
- * - batch (4): a second job writing the file a first one wrote (also through a link or `./`)
- *   replaced it without a word, and a job of many inputs (threads with --jobs) did so after
- *   writing its other outputs; a job writing the jobs file replaced the list being run; a job's
+ * - batch (5): a job with no arguments (`[]`) was answered with the whole help text (10 KB for
+ *   3 bytes), now a one-line error as a worker's `{}`; a second job writing the file a first one
+ *   wrote (also through a link or `./`) replaced it without a word, and a job of many inputs
+ *   (threads with --jobs) did so after writing its other outputs; a job writing the jobs file
+ *   replaced the list being run; a job's
  *   unknown key of 10,000 U+0085 was cut by hand at 64 input characters (a 450-character message;
  *   now `quoted`, exported beside printable and printableJson).
  * - rollup (2): an id starting with NUL (another plugin's virtual module) was claimed and failed
@@ -375,6 +377,18 @@ test('batch: a job writing the jobs file is refused, exit 2 (the list being run 
   oneLine(answers[0]!.stderr, 'jobs file');
   assert.match(answers[0]!.stderr, /jobs file/);
   assert.is(readFileSync(jobs, 'utf8'), before);
+});
+
+test('batch: a job with no arguments (`[]`, `{"args": []}`) is a one-line error answer, exit 2 (was the whole help text, 10 KB for 3 bytes)', async () => {
+  const r = await cli(['batch', '-'], '[]\n{"args":[]}\n');
+  assert.is(r.code, 2);
+  const answers = r.out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { exit: number; stderr: string });
+  assert.equal(answers.map((a) => a.exit), [2, 2]);
+  for (const a of answers) {
+    oneLine(a.stderr, 'no arguments');
+    assert.match(a.stderr, /names no command/);
+  }
+  assert.ok(r.out.length < 600, `${r.out.length} bytes`);
 });
 
 test('batch: an unknown key of 10,000 U+0085 is cut where its escaped text passes 64 characters (was cut at 64 input characters, 450 in the message)', () => {

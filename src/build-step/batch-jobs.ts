@@ -26,6 +26,8 @@ export function batchJob(line: string, where: string, at: number): { id?: unknow
   // a key a job does not have (a misspelt "arsg", a "cwd" it would not honour) is refused, never dropped
   const unknown = Array.isArray(v) ? undefined : Object.keys(v as object).find((k) => !JOB_KEYS.has(k));
   if (unknown !== undefined) throw new InputError(where, 'foreign', `line ${at}: unknown key ${quoted(unknown)} in a job (allowed: id, args)`, { field: `line ${at}` });
+  // no command: the help text would answer a 3-byte `[]` with 10 KB, for every such line (as a worker's `{}`)
+  if (args.length === 0) throw new InputError(where, 'foreign', `line ${at}: a job with no arguments names no command (dxbin help lists them)`, { field: `line ${at}` });
   if (args[0] === 'batch') throw new InputError(where, 'foreign', `line ${at}: batch jobs cannot run batch`, { field: `line ${at}` });
   const id = Array.isArray(v) ? undefined : (v as { id?: unknown }).id;
   // an id is echoed back: only scalars, so no shape of it can make the answer fail to print
