@@ -187,7 +187,9 @@ export default function dxbin(options: DxbinRollupOptions = {}): DxbinRollupPlug
       const query = new URLSearchParams(q < 0 ? '' : source.slice(q + 1));
       if (!ours(path, query)) return null;
       if (!path.startsWith('.') && !path.startsWith('/')) return null; // a package path: left to other resolvers
-      const file = path.startsWith('/') && !importer ? path : resolvePath(importer ? dirname(importer) : process.cwd(), path);
+      // the importer's own query (`/src/App.vue?vue&type=script`, `?v=1/2`) is no part of its folder
+      const from = importer === undefined ? undefined : importer.split('?')[0]!;
+      const file = path.startsWith('/') && !from ? path : resolvePath(from ? dirname(from) : process.cwd(), path);
       return q < 0 ? file : `${file}?${source.slice(q + 1)}`;
     },
     load(id) {
