@@ -8,7 +8,7 @@
  * hang, output out of proportion, a line of generated text (depfile, HTML page) that the input
  * chose, or a wrong answer without a word.
  *
- * Tally (measured on 5ce39ea, the source before this round, with this file): 34 tests, 23 broke:
+ * Tally (measured on 5ce39ea, the source before this round, with this file): 35 tests, 24 broke:
  * - depfiles (13 of 14; Ninja's own reading of a raw `:` held): a `:` in a name was written raw
  *   (make: "target pattern contains no '%'", so the end-to-end make run failed); `%` (the header's
  *   empty rule became a pattern rule), `=` (make read a target-specific variable: the dependency
@@ -34,6 +34,9 @@
  *   to a 500-character message (the plugin's own copy of the cut; now `shortened`).
  * - `inspect --html` (1): a file name's newline started a line of the page and U+2028 stood raw in
  *   `<title>` and `<h1>` (escapeText escaped only `&<>"'\``; now printable's escapes first).
+ * - includes (1): `#pragma once` through a hard link read the file twice (the other branch of
+ *   its `#ifdef` taken, a redefinition warning): fileSystemHost gives every name of one file
+ *   (device and inode) the first real path met, so the preprocessor's one identity sees one file.
  * - compile cache (1): an entry whose code bytes were damaged, its header intact, was handed to
  *   V8, which in release builds does not check the payload (out of process: a V8 fatal error, or
  *   `map is not a function` from the damaged code); now a checksum of the code in the header.
@@ -265,6 +268,22 @@ test('#pragma once and an include guard see one file through two names (a link t
   const d = readFileSync(join(dir, 'o.d'), 'utf8');
   assert.is(d.split('once.h').length - 1, 2, d); // the prerequisite and its empty rule
   assert.is(d.split('guard.h').length - 1, 2, d);
+});
+
+test('#pragma once through a hard link: one file, as clang (file identity) and GNU cpp (contents) see it (it was read twice: the other branch taken, a redefinition warning)', async () => {
+  const dir = join(work, 'hard');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'h.h'), '#pragma once\n#ifdef SEEN\n#define RS "CBV(b1)"\n#else\n#define SEEN\n#define RS "CBV(b0)"\n#endif\n');
+  fs.linkSync(join(dir, 'h.h'), join(dir, 'h2.h'));
+  const main = join(dir, 'm.hlsl');
+  writeFileSync(main, '#include "h.h"\n#include "h2.h"\n');
+  const r = await cli(['rootsig', 'compile', '--file', main, '--define', 'RS', '--to', '1.1', '-o', join(dir, 'o.dxbc'), '--depfile', join(dir, 'o.d')]);
+  assert.is(r.code, 0, r.err);
+  assert.is(r.err, '', 'a redefinition warning: read twice');
+  const d = readFileSync(join(dir, 'o.d'), 'utf8');
+  assert.not.ok(d.includes('h2.h'), d);
+  const one = await cli(['rootsig', 'decompile', join(dir, 'o.dxbc')]);
+  assert.match(one.out, /CBV\(b0/, one.out + one.err);
 });
 
 test('an -I folder that is a symlink cycle: the header is not found, one line, exit 1', async () => {
