@@ -61,10 +61,10 @@ export function warningLine(w: PreprocessorWarning, style: DiagnosticsFormat = '
   return style === 'msvc' ? `${f}(${line},${column}): warning: ${w.message}` : `${f}:${line}:${column}: warning: ${w.message}`;
 }
 
-/** Characters Make and Ninja both read as part of a name, written as they are (bytes past ASCII too). */
+/** The ASCII characters Make and Ninja both read as part of a name, written as they are (from U+00A0 on, all but U+2028/2029 are too). */
 const DEPFILE_PLAIN = /[A-Za-z0-9+,./_~(){}@!\]\-]/;
 /** Characters with a spelling both read back: `\ `, `\#`, `$$`, `\:` (gcc -MD's, and Ninja's depfile lexer). */
-const DEPFILE_ESCAPED: Readonly<Record<string, string>> = { ' ': '\\ ', '#': '\\#', $: '$$', ':': '\\:' };
+const DEPFILE_ESCAPED: ReadonlyMap<string, string> = new Map([[' ', '\\ '], ['#', '\\#'], ['$', '$$'], [':', '\\:']]);
 /** Why a character has no spelling in a depfile (what Make or Ninja would read instead). */
 function unspellable(c: string): string {
   if (c === '%') return 'Make reads a % in a target as a pattern (every header is the target of its own empty rule)';
@@ -78,8 +78,8 @@ function unspellable(c: string): string {
 
 /**
  * A path as Make and Ninja read it in a depfile, or refused: the one boundary of depfile text.
- * Each character is written as it is (letters, digits, `+,./_~(){}@!]-`, and everything past
- * ASCII but line and lone surrogates), escaped as gcc -MD escapes it and Ninja reads it back
+ * Each character is written as it is (letters, digits, `+,./_~(){}@!]-`, and from U+00A0 on all
+ * but U+2028/2029 and lone surrogates), escaped as gcc -MD escapes it and Ninja reads it back
  * (space `\ `, `#` `\#`, `$` `$$`, `:` `\:`), or refused: a control character (a newline would
  * let the name choose a line), `%` (a pattern in the header's empty rule), `=` (a variable
  * assignment), `;` (a recipe), `[`, `*`, `?` (wildcards), `"&'<>^\`|` (the end of a name to Ninja),
@@ -118,7 +118,7 @@ export function depfilePath(p: string, api: PathApi = path): string {
       if (next === undefined || !(DEPFILE_PLAIN.test(next) || next === '\\' || next.charCodeAt(0) >= 0xa0)) refuse(i, unspellable(c));
       out += c;
     } else if (c === ':' && (i + 1 === portable.length || portable[i + 1] === ' ')) refuse(i, 'Ninja reads \\: before a space or at the end of a name as a backslash');
-    else if (DEPFILE_ESCAPED[c] !== undefined) out += DEPFILE_ESCAPED[c];
+    else if (DEPFILE_ESCAPED.has(c)) out += DEPFILE_ESCAPED.get(c)!;
     else refuse(i, unspellable(c));
   }
   return out;
