@@ -25,13 +25,13 @@
  *   3 bytes), now a one-line error as a worker's `{}`; a second job writing the file a first one
  *   wrote (also through a link or `./`) replaced it without a word, and a job of many inputs
  *   (threads with --jobs) did so after writing its other outputs; a job writing the jobs file
- *   replaced the list being run; a job's
- *   unknown key of 10,000 U+0085 was cut by hand at 64 input characters (a 450-character message;
- *   now `quoted`, exported beside printable and printableJson).
+ *   replaced the list being run; a job's unknown key of 10,000 U+0085 was cut by hand at 64
+ *   input characters (a 450-character message; now `quoted`, exported beside printable).
  * - rollup (3): an id starting with NUL (another plugin's virtual module) was claimed and failed
  *   as "no such file"; a relative import from an importer whose query held `/` was resolved in a
- *   folder of the query (`/src/main.js?v=1/x` gave `/src/main.js?v=1/a.rs.hlsl`); a query value of 10,000 U+2028 was cut at 64 input characters and escaped
- *   to a 500-character message (the plugin's own copy of the cut; now `shortened`).
+ *   folder of the query (`/src/main.js?v=1/x` gave `/src/main.js?v=1/a.rs.hlsl`); a query value
+ *   of 10,000 U+2028 was cut at 64 input characters and escaped to a 500-character message (the
+ *   plugin's own copy of the cut; now `shortened`).
  * - `inspect --html` (1): a file name's newline started a line of the page and U+2028 stood raw in
  *   `<title>` and `<h1>` (escapeText escaped only `&<>"'\``; now printable's escapes first).
  * - includes (1): `#pragma once` through a hard link read the file twice (the other branch of
