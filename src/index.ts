@@ -65,7 +65,7 @@ export { signContainer } from './container/digest.js';
 /** Lower-case hex of bytes (how digests are shown), and byte-wise equality. */
 export { toHex, equalBytes } from './container/digest.js';
 /** The one text boundary: input text made safe to print (controls, newlines, bidi, lone surrogates escaped); `{ ascii: true }` for FourCCs. */
-export { printable, printableJson, hlslIdentifier, isHlslIdentifier, type PrintableOptions } from './bytes/text.js';
+export { printable, printableJson, quoted, hlslIdentifier, isHlslIdentifier, type PrintableOptions } from './bytes/text.js';
 /** Absolute byte offset of part `index`'s data in the bytes a container was parsed from. */
 export { partDataOffset } from './container/container.js';
 /** The RTS0 part's bytes (throws DecodeError missing-part). */

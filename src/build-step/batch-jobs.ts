@@ -4,7 +4,7 @@
  * directly (src/fuzz/targets.ts, `batch-stream`).
  */
 import { InputError } from './errors.js';
-import { printableJson } from '../index.js';
+import { quoted } from '../index.js';
 import { LONE_SURROGATE } from './work-requests.js';
 
 /** The keys of a job object. */
@@ -25,7 +25,9 @@ export function batchJob(line: string, where: string, at: number): { id?: unknow
   if (unpaired >= 0) throw new InputError(where, 'foreign', `line ${at}: argument ${unpaired} (args[${unpaired}]) holds a lone surrogate, which no file name or option can`, { field: `line ${at}` });
   // a key a job does not have (a misspelt "arsg", a "cwd" it would not honour) is refused, never dropped
   const unknown = Array.isArray(v) ? undefined : Object.keys(v as object).find((k) => !JOB_KEYS.has(k));
-  if (unknown !== undefined) throw new InputError(where, 'foreign', `line ${at}: unknown key ${printableJson(unknown.length > 64 ? `${unknown.slice(0, 64)}…` : unknown)} in a job (allowed: id, args)`, { field: `line ${at}` });
+  if (unknown !== undefined) throw new InputError(where, 'foreign', `line ${at}: unknown key ${quoted(unknown)} in a job (allowed: id, args)`, { field: `line ${at}` });
+  // no command: the help text would answer a 3-byte `[]` with 10 KB, for every such line (as a worker's `{}`)
+  if (args.length === 0) throw new InputError(where, 'foreign', `line ${at}: a job with no arguments names no command (dxbin help lists them)`, { field: `line ${at}` });
   if (args[0] === 'batch') throw new InputError(where, 'foreign', `line ${at}: batch jobs cannot run batch`, { field: `line ${at}` });
   const id = Array.isArray(v) ? undefined : (v as { id?: unknown }).id;
   // an id is echoed back: only scalars, so no shape of it can make the answer fail to print

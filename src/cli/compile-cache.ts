@@ -13,7 +13,8 @@
  *   architecture, holding a copy of the chunk's bytes, compared byte for byte before its code is
  *   used (a hash would cost more to load, node:crypto, than the cache saves); V8 checks its own
  *   version and flags and rejects a cache that does not fit, and then the chunk compiles as it
- *   would without one.
+ *   would without one. V8 does not check the code itself (release builds): a checksum of it in
+ *   the header does (codeChecksum), so a damaged entry is compiled without, never run.
  * - Never changes an output and never fails a run: a cache that cannot be read or written is
  *   compiled without; each write goes to a temp file renamed into place, so a parallel build's
  *   processes never read half a cache.
@@ -53,8 +54,24 @@ export interface EntryScope {
   dynamicImport: (specifier: string) => Promise<unknown>;
 }
 
-const MAGIC = Buffer.from('dxbin compiled-code cache 1\n', 'latin1');
-const HEADER = MAGIC.length + 4;
+const MAGIC = Buffer.from('dxbin compiled-code cache 2\n', 'latin1');
+/** The magic, the source's length and the checksum of the code (u32 LE each). */
+const HEADER = MAGIC.length + 8;
+
+/**
+ * A 32-bit checksum of a cache's code (FNV-1a over 32-bit words, then the tail bytes). V8 checks a
+ * code cache's version, flags and source length, but in release builds not its payload: a cache
+ * damaged on disk (a flipped byte, two writers, a cut copy) was taken and crashed the process or
+ * ran other code. A damaged entry fails this sum and the chunk compiles without it.
+ */
+export function codeChecksum(data: Uint8Array): number {
+  let h = 0x811c9dc5;
+  const words = data.byteLength >>> 2;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  for (let i = 0; i < words; i++) h = Math.imul(h ^ view.getUint32(i * 4, true), 0x01000193);
+  for (let i = words * 4; i < data.byteLength; i++) h = Math.imul(h ^ data[i]!, 0x01000193);
+  return h >>> 0;
+}
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname, __dxbinImport) { ';
 const WRAPPER_TAIL = '\n})';
 
@@ -116,7 +133,8 @@ function readCache(file: string, source: Buffer): Buffer | undefined {
   if (stored.length < HEADER || !stored.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const n = stored.readUInt32LE(MAGIC.length);
   if (n !== source.length || stored.length <= HEADER + n || !stored.subarray(HEADER, HEADER + n).equals(source)) return undefined;
-  return stored.subarray(HEADER + n);
+  const code = stored.subarray(HEADER + n);
+  return codeChecksum(code) === stored.readUInt32LE(MAGIC.length + 4) ? code : undefined;
 }
 
 /** Writes a cache file whole (a temp file, made anew, renamed over it); any failure leaves no file and is ignored. */
@@ -126,6 +144,7 @@ function writeCache(file: string, source: Buffer, data: Buffer): void {
     const header = Buffer.alloc(HEADER);
     MAGIC.copy(header);
     header.writeUInt32LE(source.length, MAGIC.length);
+    header.writeUInt32LE(codeChecksum(data), MAGIC.length + 4);
     // exclusively: a file or a link already at the temp name is not written through (it is removed below)
     writeFileSync(tmp, Buffer.concat([header, source, data]), { mode: 0o600, flag: 'wx' });
     renameSync(tmp, file);

@@ -30,6 +30,7 @@ import { isMainThread } from './thread.js';
 import { InputError, UsageError } from './errors.js';
 import { errnoWords } from '../build-step/errors.js';
 import { readOpenFile } from '../build-step/read-fd.js';
+import { printable } from '../index.js';
 
 /** Where a command's text goes and where `-` comes from: the process's streams, or captured (batch, workers). */
 import type { ProgressStream } from './progress.js';
@@ -50,7 +51,45 @@ export interface Streams {
   readonly progress?: ProgressStream;
   /** Flush each file output to disk before renaming it into place (--fsync). */
   readonly fsync?: boolean;
+  /** The files other jobs of one run wrote or read as their jobs (`dxbin batch`): an output is refused when it is one of them. */
+  readonly outputs?: OutputLedger;
 }
+
+/**
+ * The file outputs of one `dxbin batch` run, by real path (links and `./` spellings of one file
+ * compare equal): the jobs file itself is never written, and a file one job wrote is not written
+ * by another. Two jobs writing one file leave only the last one's bytes without a word, and the
+ * answer of the first names a file that no longer holds what it wrote; a job writing the jobs
+ * file replaces the list being run. Each is refused (UsageError, exit 2 for that job; nothing
+ * written), at the one place every file output passes (writeOutput and openOutput).
+ */
+export class OutputLedger {
+  private readonly owners = new Map<string, string>();
+  /** The job being run, as answers name it (`line 3`). */
+  job = '';
+  constructor(jobsFile?: string) {
+    if (jobsFile !== undefined && jobsFile !== '-' && !isDevicePath(jobsFile, true)) this.owners.set(ledgerKey(canonicalPath(jobsFile)), 'the jobs file');
+  }
+  /** Records `target` (the real path of `out`) as written by the current job. @throws {UsageError} when another job wrote it, or it is the jobs file */
+  claim(out: string, target: string): void {
+    const key = ledgerKey(target);
+    const owner = this.owners.get(key);
+    if (owner !== undefined && owner !== this.job) throw new UsageError(`${printable(out)} is ${owner === 'the jobs file' ? 'the jobs file of this batch' : `also written by the job of ${owner}`}: each file is written by one job of a batch; nothing written`);
+    this.owners.set(key, this.job);
+  }
+}
+/** Claims each file output of `outs` in the batch's ledger (none outside a batch); standard output, devices and the null device are no files. @throws {UsageError} as OutputLedger.claim */
+export function claimOutputs(outs: readonly (string | undefined)[], streams: Streams): void {
+  if (!streams.outputs) return;
+  for (const out of outs) {
+    if (out === undefined || out === '-' || STDOUT_NAMES.has(out) || isNullDevice(out)) continue;
+    const l = lstatOrUndefined(out);
+    const s = l?.isSymbolicLink() ? statOrUndefined(out) : l;
+    if ((s && !s.isFile()) || isDevicePath(out, s !== undefined)) continue;
+    streams.outputs.claim(out, canonicalPath(out, l));
+  }
+}
+const ledgerKey = (target: string) => (process.platform === 'win32' || process.platform === 'darwin' ? target.toLowerCase() : target);
 
 function inputErrorCode(e: unknown): 'not-found' | 'is-directory' | 'not-readable' {
   const code = (e as NodeJS.ErrnoException).code;
@@ -552,6 +591,7 @@ export async function openOutput(out: string, inputs: readonly string[], streams
     };
   }
   const target = canonicalPath(out);
+  streams.outputs?.claim(out, target);
   sweepOnce(dirname(target));
   const tmp = tempName(target);
   let handle: FileHandle;
@@ -642,6 +682,7 @@ async function writeWholeSync(out: string, data: Uint8Array | string, inputs: re
   // an output that does not exist yet is none of the inputs (they were read): no look-ups then
   if (l !== undefined) refuseInputs(out, inputs);
   const target = canonicalPath(out, l);
+  streams.outputs?.claim(out, target);
   sweepOnce(dirname(target));
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let tmp = tempName(target);

@@ -242,6 +242,9 @@ export async function run(argv: readonly string[], streams: Streams): Promise<Ex
   let expanded: string[];
   try {
     expanded = expandResponseFiles(argv);
+    // arguments that were all empty response files name no command: one line, not the help text
+    // (a batch job `["@empty.rsp"]` was answered with 10 KB of it)
+    if (expanded.length === 0 && argv.length > 0) throw new UsageError('the response files give no arguments, so no command (dxbin help lists them)');
   } catch (e) {
     return reportError(e, argv, streams);
   }

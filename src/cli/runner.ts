@@ -12,7 +12,7 @@ import { startProgress } from './progress.js';
 import type { FileCommand, FileCommonOptions, RunContext } from './command.js';
 import { CheckFailed, InputError, UsageError, diagnosticOf, formatDiagnostic, outcomeOf } from './errors.js';
 import { EXIT, exitCode, worstExit, type ExitCode } from './exit.js';
-import { checkOutputs, holdSignalCleanup, inputLimit, noteOutputDir, openOutput, readInput, readNamedInput, withFsync, writeOutput, type Streams } from './io.js';
+import { checkOutputs, claimOutputs, holdSignalCleanup, inputLimit, noteOutputDir, openOutput, readInput, readNamedInput, withFsync, writeOutput, type Streams } from './io.js';
 import { dirname, resolve } from 'node:path';
 import { ensureOutDir, ensureOutputDirs, expandInputs, isPattern, planOutputs } from './paths.js';
 import { captureStreams } from './streams.js';
@@ -171,6 +171,8 @@ export async function runFiles(
   );
   ensureOutDir(options.outDir);
   if (options.output !== undefined && isPattern(options.output)) ensureOutputDirs(outputs);
+  // in a batch, every output is claimed here, before any runs: threads write their own and never see the ledger
+  claimOutputs([...outputs, ...named(spec.extraOutputs, optionFlag).map((n) => n.path)], streams);
   // the main thread knows every output folder, so a signal removes worker threads' temp files too
   for (const dir of new Set(outputs.flatMap((o) => (o === undefined || o === '-' ? [] : [dirname(resolve(o))])))) noteOutputDir(dir);
 

@@ -127,7 +127,10 @@ export function hexDump(bytes: Uint8Array, map: ByteMap, options: HexOptions = {
 }
 
 /**
- * Text safe inside HTML elements and attribute values.
+ * Text safe inside HTML elements and attribute values, on one line: `&<>"'\`` as character
+ * references, and what `printable` escapes (C0/C1 controls, newlines, line separators, bidi
+ * controls, lone surrogates) as `\xNN` / `\u{...}`, so no name from the input starts a line of the
+ * page or reorders it.
  * @throws {DescriptionError} bad-type when `text` is not a string
  */
 export function escapeHtml(text: string): string {
@@ -135,9 +138,9 @@ export function escapeHtml(text: string): string {
   return escapeText(text);
 }
 
-/** escapeHtml without the check (per row of a page, per SVG attribute). */
+/** escapeHtml without the check (per row of a page, per SVG attribute): the one boundary of generated HTML and SVG text. */
 export function escapeText(text: string): string {
-  return text.replace(/[&<>"'`]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return printableOf(text).replace(/[&<>"'`]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** The Content-Security-Policy of the HTML pages dxbin writes: no script of any kind. */

@@ -52,7 +52,7 @@ import {
   type RootSignatureVersionName,
 } from '../index.js';
 import { expectDense, expectKnownKeys, expectOptions, kindOf } from '../bytes/check.js';
-import { quoted } from '../bytes/text.js';
+import { quoted, shortened } from '../bytes/text.js';
 
 /** Options of the plugin; a query parameter of one import overrides them for that import. */
 export interface DxbinRollupOptions {
@@ -160,8 +160,8 @@ function checkedOptions(options: unknown): DxbinRollupOptions {
   return o as DxbinRollupOptions;
 }
 
-/** A value an import chose, as a message shows it: escaped, cut past 64 characters. */
-const shown = (v: string) => printable(v.length > 64 ? `${v.slice(0, 64)}…(+${v.length - 64} characters)` : v);
+/** A value an import chose, as a message shows it: cut where its escaped text passes 64 characters (shortened), escaped. */
+const shown = (v: string) => printable(shortened(v));
 
 /**
  * One parameter of an import's query: its value, or null when absent; given twice it is refused
@@ -177,7 +177,8 @@ function single(query: URLSearchParams, name: string, fail: (message: string) =>
 export default function dxbin(options: DxbinRollupOptions = {}): DxbinRollupPlugin {
   options = checkedOptions(options);
   const suffix = options.rootSignatureSuffix ?? '.rs.hlsl';
-  const ours = (path: string, query: URLSearchParams) => query.has('rootsig') || path.endsWith(suffix);
+  // an id starting with NUL is another plugin's virtual module (rollup's convention): never a file of ours
+  const ours = (path: string, query: URLSearchParams) => !path.startsWith('\0') && (query.has('rootsig') || path.endsWith(suffix));
   return {
     name: 'dxbin',
     resolveId(source, importer) {
@@ -186,7 +187,9 @@ export default function dxbin(options: DxbinRollupOptions = {}): DxbinRollupPlug
       const query = new URLSearchParams(q < 0 ? '' : source.slice(q + 1));
       if (!ours(path, query)) return null;
       if (!path.startsWith('.') && !path.startsWith('/')) return null; // a package path: left to other resolvers
-      const file = path.startsWith('/') && !importer ? path : resolvePath(importer ? dirname(importer) : process.cwd(), path);
+      // the importer's own query (`/src/App.vue?vue&type=script`, `?v=1/2`) is no part of its folder
+      const from = importer === undefined ? undefined : importer.split('?')[0]!;
+      const file = path.startsWith('/') && !from ? path : resolvePath(from ? dirname(from) : process.cwd(), path);
       return q < 0 ? file : `${file}?${source.slice(q + 1)}`;
     },
     load(id) {

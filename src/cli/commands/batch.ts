@@ -13,7 +13,7 @@ import { S, FORMAT_VERSION } from '../schema.js';
 import type { OnceCommand } from '../command.js';
 import { UsageError } from '../errors.js';
 import { worstExit, type ExitCode } from '../exit.js';
-import { readInput } from '../io.js';
+import { OutputLedger, readInput } from '../io.js';
 import { MAX_ANSWER_BYTES, captureStreams } from '../streams.js';
 import { batchJob } from '../../build-step/batch-jobs.js';
 
@@ -40,6 +40,8 @@ export const batch: OnceCommand = {
     const where = args[0] as string;
     const lines = utf8(await readInput(where, streams)).split(/\r?\n/);
     const codes: ExitCode[] = [];
+    // one file per job: the jobs file and each job's outputs are refused as another job's output
+    const outputs = new OutputLedger(where);
     for (let i = 0; i < lines.length; i++) {
       let job;
       try {
@@ -52,7 +54,8 @@ export const batch: OnceCommand = {
         continue;
       }
       if (!job) continue;
-      const captured = captureStreams(new Uint8Array(0), limit);
+      outputs.job = `line ${i + 1}`;
+      const captured = Object.assign(captureStreams(new Uint8Array(0), limit), { outputs });
       let exit = await run(job.args, captured);
       let stdout = captured.stdout();
       let stderr = captured.stderr();

@@ -80,8 +80,10 @@ export const rootsigCompile: OnceCommand<CompileOptions> = {
     // every output against the others and against every file read (the HLSL file, its headers, the shaders), before any is written
     const read: NamedFile[] = deps.map((path, i) => ({ path, as: o.file !== undefined && i === 0 ? '--file' : i < deps.length - (o.verify?.length ?? 0) ? 'header' : '--verify shader' }));
     checkOutputs([{ path: o.output, as: '-o' }, ...(o.depfile !== undefined ? [{ path: o.depfile, as: '--depfile' }] : [])], read);
+    // the depfile's text before any output: a name it cannot spell refuses the run with nothing written
+    const depfile = o.depfile !== undefined ? depfileText(o.output, deps) : undefined;
     await writeOutput(o.output, blob, deps, streams);
-    if (o.depfile !== undefined) await writeOutput(o.depfile, depfileText(o.output, deps), deps, streams);
+    if (o.depfile !== undefined) await writeOutput(o.depfile, depfile!, deps, streams);
     if (o.json) await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, ok: true, file: o.file ?? '<string>', output: o.output, version: version.name, size: blob.byteLength })}\n`);
     return EXIT.ok;
   },

@@ -35,6 +35,8 @@ export const rootsigPreprocess: OnceCommand<PreprocessOptions> = {
       [...(o.output !== undefined ? [{ path: o.output, as: '-o' }] : []), ...(o.depfile !== undefined ? [{ path: o.depfile, as: '--depfile' }] : [])],
       files.map((path, i) => ({ path, as: i === 0 ? '--file' : 'header' })),
     );
+    // the depfile's text before any output: a name it cannot spell refuses the run with nothing written
+    const depfile = o.depfile !== undefined ? depfileText(o.output ?? '-', files) : undefined;
     if (o.output === undefined || o.output === '-') {
       if (o.json) await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, ok: true, file: o.file, output: '-', files, warnings: hlsl.warnings.length, text })}\n`);
       else await streams.write(text);
@@ -42,7 +44,7 @@ export const rootsigPreprocess: OnceCommand<PreprocessOptions> = {
       await writeOutput(o.output, text, files, streams);
       if (o.json) await streams.write(`${printableJson({ formatVersion: FORMAT_VERSION, ok: true, file: o.file, output: o.output, files, warnings: hlsl.warnings.length })}\n`);
     }
-    if (o.depfile !== undefined) await writeOutput(o.depfile, depfileText(o.output ?? '-', files), files, streams);
+    if (o.depfile !== undefined) await writeOutput(o.depfile, depfile!, files, streams);
     return EXIT.ok;
   },
 };

@@ -21,7 +21,11 @@ export function decodeChecked(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(body);
 }
 
-/** What the host knows of a path: the file's identity (its real path, links resolved), size, and whether it is a regular file. */
+/**
+ * What the host knows of a path: the file's identity (its real path, links resolved; one path for
+ * every name of one file, hard links too, where the host can tell), size, and whether it is a
+ * regular file.
+ */
 export interface HostFile {
   real: string;
   size: number;
@@ -59,6 +63,10 @@ export interface NodeFileSystem {
       isFile(): boolean;
       /** Size in bytes. */
       size: number;
+      /** Device and inode (Node's Stats have them): hard links of one file share them, so the file is read once under one identity. */
+      dev?: number | bigint;
+      /** As `dev`. */
+      ino?: number | bigint;
     };
     /** As `fs.realpathSync` (its `native` is used where present). */
     realpathSync: ((p: string) => string) & {
@@ -117,7 +125,12 @@ export function posixDirname(p: string): string {
   return dir === '' ? '/' : dir;
 }
 
-/** A host over the real file system (pass Node's `fs` and `path`): identities are real paths, so link loops read each file once. */
+/**
+ * A host over the real file system (pass Node's `fs` and `path`): identities are real paths, so
+ * link loops read each file once; a regular file met under a second real path with the device and
+ * inode of one met before (a hard link) is given the first one's, so `#pragma once` and include
+ * guards see one file, as clang (by file identity) and GNU cpp (by contents) do.
+ */
 export function fileSystemHost(node: NodeFileSystem): IncludeHost {
   expectObject(node, 'node');
   const { fs, path } = node;
@@ -130,6 +143,17 @@ export function fileSystemHost(node: NodeFileSystem): IncludeHost {
   // Windows folds `..` lexically itself (its path rules), so path.join is what it resolves; POSIX
   // systems resolve `..` against the real parent: the path is passed on as spelled.
   const windows = path.sep === '\\';
+  // device:inode -> the real path a regular file was first met under (a host serves one run)
+  const firstReal = new Map<string, string>();
+  const identity = (p: string, st: { isFile(): boolean; dev?: number | bigint; ino?: number | bigint }): string => {
+    const real = realpath(p);
+    if (!st.isFile() || st.dev === undefined || st.ino === undefined || !st.ino) return real;
+    const key = `${st.dev}:${st.ino}`;
+    const first = firstReal.get(key);
+    if (first !== undefined) return first;
+    firstReal.set(key, real);
+    return real;
+  };
   return {
     dirname: (p) => (windows ? path.dirname(p) : posixDirname(p)),
     join: (dir, name) => (windows ? path.join(dir, name) : posixJoin(dir, name)),
@@ -137,7 +161,7 @@ export function fileSystemHost(node: NodeFileSystem): IncludeHost {
     stat(p) {
       try {
         const st = fs.statSync(p);
-        return { real: realpath(p), size: st.size, regular: st.isFile() };
+        return { real: identity(p, st), size: st.size, regular: st.isFile() };
       } catch {
         return undefined;
       }
