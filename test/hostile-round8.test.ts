@@ -1,0 +1,106 @@
+/**
+ * Hostile inputs, round 8 (2026-12-04, hK), on the library surfaces. Each must give a typed
+ * DxbinError naming its field, its message short and nothing raw in it; never a value taken
+ * silently, never an ambiguous input resolved by picking one.
+ *
+ * Measured on 5ce39ea (the source before the fixes): COUNTS
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { refused, thrown } from './helpers/hostile.js';
+import { described, type Rec } from './helpers/rdat-description.js';
+import { DecodeError, DxbinError } from '../src/index.js';
+import { describeLibrary } from '../src/rdat/library.js';
+import { encodeRdat } from '../src/rdat/index.js';
+import { subobjectRootSignatures } from '../src/rdat/edit.js';
+import { decodeStream, encodeStream, streamFromJson, streamSize, streamToJson, subobjectDefault, type Subobject } from '../src/pipeline/stream.js';
+import { pipelineToJson } from '../src/pipeline/desc.js';
+import { structLayout } from '../src/ddi/index.js';
+
+// ------------------------------------------------------------------ 1a: describeLibrary's records
+
+/** The description with a node shader: its NodeShaderInfo, a local root arguments attribute, an output IONode and a NodeID. */
+function nodeLibrary(edit: (t: { info: Rec; attrib: Rec; io: Rec; id: Rec; ioAttrib: Rec }) => void = () => {}) {
+  const info: Rec = { LaunchType: 'Broadcasting', GroupSharedBytesUsed: 0, Attribs: [0], Outputs: [0], Inputs: null };
+  const attrib: Rec = { AttribKind: 'LocalRootArgumentsTableIndex', LocalRootArgumentsTableIndex: 3 };
+  const io: Rec = { IOFlagsAndKind: 6, Attribs: [0] };
+  const ioAttrib: Rec = { AttribKind: 'OutputID', OutputID: 0 };
+  const id: Rec = { Name: 'rg', Index: 0 };
+  edit({ info, attrib, io, id, ioAttrib });
+  return described((p) => {
+    Object.assign(p.fn, { ShaderKind: 'Node', Node: 0, MinimumExpectedWaveLaneCount: 0, MaximumExpectedWaveLaneCount: 0, ShaderFlags: 0 });
+    (p.parts[2] as Rec).stride = 52;
+    p.parts.push(
+      { type: 'NodeShaderInfoTable', stride: 20, records: [info] },
+      { type: 'NodeShaderFuncAttribTable', stride: 8, records: [attrib] },
+      { type: 'IONodeTable', stride: 8, records: [io] },
+      { type: 'NodeShaderIOAttribTable', stride: 8, records: [ioAttrib] },
+      { type: 'NodeIDTable', stride: 8, records: [id] },
+    );
+  });
+}
+
+test('1a describeLibrary: a ResourceTable record key of no field, or a ClassName/KindName naming another value, is refused (was taken: the binding read, the key or name ignored)', () => {
+  assert.equal(describeLibrary(described()).exports[0]!.bindings.map((b) => [b.class, b.lowerBound]), [['UAV', 3]]);
+  for (const key of ['LowerBnd', 'lowerBound', 'SpaceName', 'constructor']) refused(() => describeLibrary(described((p) => { p.resource[key] = 1; })), 'unknown-key', `RDAT.ResourceTable[0].${key}`, key);
+  refused(() => describeLibrary(described((p) => { p.resource.ClassName = 'SRV'; })), 'bad-name', 'RDAT.ResourceTable[0].ClassName', 'stale ClassName');
+  refused(() => describeLibrary(described((p) => { p.resource.KindName = 'Texture3D'; })), 'bad-name', 'RDAT.ResourceTable[0].KindName', 'stale KindName');
+  // a record no function names is checked too (it is in the description, and encodeRdat refuses it)
+  refused(() => describeLibrary(described((p) => { (p.parts[1] as { records: Rec[] }).records.push({ ...p.resource, Flag: 0 }); })), 'unknown-key', 'RDAT.ResourceTable[1].Flag', 'unreferenced');
+  // names that name their values are the decoder's helpers
+  assert.equal(describeLibrary(described((p) => { p.resource.ClassName = 'UAV'; p.resource.KindName = 'Texture2D'; })).exports[0]!.bindings[0]!.class, 'UAV');
+});
+
+test('1a describeLibrary: the node tables\' records (NodeShaderInfo, NodeShaderFuncAttrib, IONode, NodeShaderIOAttrib, NodeID) have their record form\'s keys; names name their values', () => {
+  assert.is(describeLibrary(nodeLibrary()).exports[0]!.localRootArgumentsTableIndex, 3);
+  refused(() => describeLibrary(nodeLibrary((t) => { t.info.Atribs = [0]; })), 'unknown-key', 'RDAT.NodeShaderInfoTable[0].Atribs', 'Atribs');
+  refused(() => describeLibrary(nodeLibrary((t) => { t.info.LaunchTypeName = 'Thread'; })), 'bad-name', 'RDAT.NodeShaderInfoTable[0].LaunchTypeName', 'LaunchTypeName');
+  // a field of another attribute kind's case (MaxRecursionDepth beside LocalRootArgumentsTableIndex) was ignored
+  refused(() => describeLibrary(nodeLibrary((t) => { t.attrib.MaxRecursionDepth = 4; })), 'unknown-key', 'RDAT.NodeShaderFuncAttribTable[0].MaxRecursionDepth', 'other case');
+  refused(() => describeLibrary(nodeLibrary((t) => { t.attrib.AttribKindName = 'ID'; })), 'bad-name', 'RDAT.NodeShaderFuncAttribTable[0].AttribKindName', 'AttribKindName');
+  refused(() => describeLibrary(nodeLibrary((t) => { t.io.IOFlagsAndKnd = 6; })), 'unknown-key', 'RDAT.IONodeTable[0].IOFlagsAndKnd', 'IONode');
+  refused(() => describeLibrary(nodeLibrary((t) => { t.ioAttrib.MaxRecords = 2; })), 'unknown-key', 'RDAT.NodeShaderIOAttribTable[0].MaxRecords', 'IO attrib other case');
+  refused(() => describeLibrary(nodeLibrary((t) => { t.id.index = 0; })), 'unknown-key', 'RDAT.NodeIDTable[0].index', 'NodeID');
+  // encodeRdat refuses the same records (the one check, checkRecordKeys)
+  refused(() => encodeRdat(nodeLibrary((t) => { t.info.Atribs = [0]; })), 'unknown-key', 'rdat.parts[4].records[0].Atribs', 'encodeRdat');
+});
+
+test('1a the subobject edits read the table as describeLibrary does: a misspelt key of a root signature subobject is refused (was ignored)', () => {
+  const lib = { rdat: described((p) => { Object.assign(p.hitGroup, { Kind: 'GlobalRootSignature', RootSignature: '02000000000000000000000018000000000000000000000000000000', Rootsignature: '00' }); for (const k of ['Type', 'AnyHit', 'ClosestHit', 'Intersection']) delete p.hitGroup[k]; }) };
+  refused(() => subobjectRootSignatures(lib as never), 'unknown-key', 'RDAT.SubobjectTable[0].Rootsignature', 'Rootsignature');
+});
+
+// ------------------------------------------------------------------ 1b: a subobject type twice
+
+const VS: Subobject = { type: 'VS', inner: subobjectDefault('VS') };
+const PS: Subobject = { type: 'PS', inner: subobjectDefault('PS') };
+
+test('1b encodeStream, streamSize, streamToJson, pipelineToJson: a subobject type twice (also spelt with its prefix) is ambiguous-name at the second (was written: the runtime refuses such a stream)', () => {
+  const prefixed: Subobject = { type: 'D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_VS', inner: subobjectDefault('VS') };
+  for (const list of [[VS, PS, VS], [VS, PS, prefixed]]) {
+    const d = refused(() => encodeStream(list, 'x64'), 'ambiguous-name', 'subobjects[2].type', 'encodeStream');
+    assert.match(d.message, 'subobjects[0]');
+    refused(() => streamSize(list, 'x86'), 'ambiguous-name', 'subobjects[2].type', 'streamSize');
+    refused(() => streamToJson(list), 'ambiguous-name', 'subobjects[2].type', 'streamToJson');
+    refused(() => pipelineToJson(list, { path: (k) => k }), 'ambiguous-name', 'subobjects[2].type', 'pipelineToJson');
+  }
+  assert.ok(encodeStream([VS, PS], 'x64').byteLength > 0);
+});
+
+test('1b streamFromJson and decodeStream: a type twice is refused, the image naming the second subobject and its offset (was decoded, both kept)', () => {
+  const json = streamToJson([VS, PS]) as Rec[];
+  refused(() => streamFromJson([...json, json[0]]), 'ambiguous-name', /pPipelineStateSubobjectStream\[2\]\.Type$/, 'streamFromJson');
+  for (const abi of ['x64', 'x86'] as const) {
+    // [VS, PS] with the PS's Type word set to VS's (the two structs have one layout)
+    const image = encodeStream([VS, PS], abi);
+    const v = new DataView(image.buffer);
+    const start = v.getUint32(structLayout('D3D12_PIPELINE_STATE_STREAM_DESC', abi).fields.find((f) => f.name === 'pPipelineStateSubobjectStream')!.offset, true);
+    const second = start + structLayout('CD3DX12_PIPELINE_STATE_STREAM_VS', abi).size;
+    v.setUint32(second, v.getUint32(start, true), true);
+    const d = refused(() => decodeStream(image, abi), 'duplicate-part', 'pPipelineStateSubobjectStream[1].Type', `decode ${abi}`);
+    assert.ok(d instanceof DecodeError && d.offset === second, `${abi}: offset ${(d as DecodeError).offset}, expected ${second}`);
+    assert.match(d.message, `at byte ${start}`);
+  }
+});
+
+test.run();
