@@ -16,6 +16,8 @@ import { subobjectRootSignatures } from '../src/rdat/edit.js';
 import { decodeStream, encodeStream, streamFromJson, streamSize, streamToJson, subobjectDefault, type Subobject } from '../src/pipeline/stream.js';
 import { pipelineToJson } from '../src/pipeline/desc.js';
 import { structLayout } from '../src/ddi/index.js';
+import { decodePsv0, findPart, parseContainer, psv0FromJson, psv0ToJson, rootSignatureFromJson } from '../src/index.js';
+import { corpusFiles } from './helpers/corpus.js';
 
 // ------------------------------------------------------------------ 1a: describeLibrary's records
 
@@ -101,6 +103,70 @@ test('1b streamFromJson and decodeStream: a type twice is refused, the image nam
     assert.ok(d instanceof DecodeError && d.offset === second, `${abi}: offset ${(d as DecodeError).offset}, expected ${second}`);
     assert.match(d.message, `at byte ${start}`);
   }
+});
+
+// ------------------------------------------------------------------ 2: fresh inputs
+
+/** The JSON text of the first corpus PSV0 with resources, an entry function and named input elements. */
+const PSV_TEXT = (() => {
+  for (const f of corpusFiles('shaders')) {
+    if (!f.name.endsWith('.dxil')) continue;
+    const part = findPart(parseContainer(f.bytes), 'PSV0');
+    if (!part) continue;
+    const json = psv0ToJson(decodePsv0(part.data)) as Record<string, any>;
+    if (json.resources.length && typeof json.entryFunction === 'string' && json.inputElements?.some((e: { name?: unknown }) => typeof e.name === 'string')) return JSON.stringify(json);
+  }
+  throw new Error('no corpus PSV0 with resources, an entry function and named input elements');
+})();
+const psvJson = (): Record<string, any> => JSON.parse(PSV_TEXT);
+
+test('2.1 psv0FromJson (the rows\' JSON form): a <key>Name or <key>Names that does not name its value is bad-name at it (was taken for display, the value written)', () => {
+  const good = psvJson();
+  psv0FromJson(good);
+  const stage = psvJson();
+  stage.info.shaderStageName = 'Vertex';
+  const d = refused(() => psv0FromJson(stage), 'bad-name', '$.info.shaderStageName', 'shaderStageName');
+  assert.match(d.message, 'does not name shaderStage');
+  const res = psvJson();
+  assert.ok(res.resources.length > 0 && typeof res.resources[0].resTypeName === 'string');
+  res.resources[0].resTypeName = 'Sampler\u001b[2J';
+  refused(() => psv0FromJson(res), 'bad-name', '$.resources[0].resTypeName', 'resTypeName');
+  // a name for a value the table has none for
+  const none = psvJson();
+  none.resources[0].resType = 99;
+  refused(() => psv0FromJson(none), 'bad-name', '$.resources[0].resTypeName', 'no name');
+  delete none.resources[0].resTypeName;
+  delete none.resources[0].resKindName;
+  assert.is(psv0FromJson(none).resources[0]!.resType, 99);
+});
+
+test('2.2 psv0FromJson: the read-only helpers (entryFunction, an element\'s name, version) name what they stand for (an edit of the helper alone was ignored)', () => {
+  const entry = psvJson();
+  assert.is(typeof entry.entryFunction, 'string');
+  entry.entryFunction = 'other';
+  refused(() => psv0FromJson(entry), 'bad-name', '$.entryFunction', 'entryFunction');
+  const el = psvJson();
+  const at = el.inputElements.findIndex((e: { name?: string }) => typeof e.name === 'string');
+  assert.ok(at >= 0);
+  el.inputElements[at].name = 'NOTIT';
+  refused(() => psv0FromJson(el), 'bad-name', `$.inputElements[${at}].name`, 'element name');
+  const v = psvJson();
+  v.version = v.version === 0 ? 1 : 0;
+  refused(() => psv0FromJson(v), 'out-of-range', '$.version', 'version');
+});
+
+test('2.3 rootSignatureFromJson: a list with holes (parameters, ranges, staticSamplers; length up to 2^32-1) is missing-key at the first hole (came back as a sparse description)', () => {
+  const rs = () => ({ version: '1.1', flags: [], parameters: [] as unknown[], staticSamplers: [] as unknown[] });
+  const holes = (n: number) => {
+    const a: unknown[] = [];
+    a.length = n;
+    return a;
+  };
+  refused(() => rootSignatureFromJson({ ...rs(), parameters: holes(2 ** 32 - 1) } as never), 'missing-key', '$.parameters[0]', 'parameters');
+  refused(() => rootSignatureFromJson({ ...rs(), staticSamplers: holes(3) } as never), 'missing-key', '$.staticSamplers[0]', 'samplers');
+  const ranges = holes(2);
+  ranges[0] = { rangeType: 'SRV', numDescriptors: 1, baseShaderRegister: 0, registerSpace: 0, flags: [], offsetInDescriptorsFromTableStart: 'APPEND' };
+  refused(() => rootSignatureFromJson({ ...rs(), parameters: [{ parameterType: 'DESCRIPTOR_TABLE', shaderVisibility: 'ALL', ranges }] } as never), 'missing-key', '$.parameters[0].ranges[1]', 'ranges');
 });
 
 test.run();
