@@ -18,6 +18,8 @@ import { pipelineToJson } from '../src/pipeline/desc.js';
 import { structLayout } from '../src/ddi/index.js';
 import { decodePsv0, findPart, parseContainer, psv0FromJson, psv0ToJson, rootSignatureFromJson } from '../src/index.js';
 import { corpusFiles } from './helpers/corpus.js';
+import { decodePart, encodePart, partToJson, decodePsv0 as decodePsv, encodePsv0, readDxbcProgram, withPart, suggestRootSignature, verifyStateObject, suggestLibraryRootSignatures, decodeRdat, libraryLines, verifyPipeline } from '../src/index.js';
+import { ddiFromJson, ddiToJson, decodeImage, encodeImage, RdatReader } from '../src/ddi/index.js';
 
 // ------------------------------------------------------------------ 1a: describeLibrary's records
 
@@ -167,6 +169,48 @@ test('2.3 rootSignatureFromJson: a list with holes (parameters, ranges, staticSa
   const ranges = holes(2);
   ranges[0] = { rangeType: 'SRV', numDescriptors: 1, baseShaderRegister: 0, registerSpace: 0, flags: [], offsetInDescriptorsFromTableStart: 'APPEND' };
   refused(() => rootSignatureFromJson({ ...rs(), parameters: [{ parameterType: 'DESCRIPTOR_TABLE', shaderVisibility: 'ALL', ranges }] } as never), 'missing-key', '$.parameters[0].ranges[1]', 'ranges');
+});
+
+test('2.4 ddiFromJson: a "$ref" object with a field beside it is unknown-key naming the field (the field was dropped: the reference is the named object)', () => {
+  const node = { $id: '1', VersionAdded: 0, NodeType: 'SHADER', Shader: { Shader: 'S', PropertiesType: 'THREAD_LAUNCH', pProperties: null } };
+  const list = (ref: Rec) => ({ pNode: node, pNext: { pNode: ref, pNext: null } });
+  const back = ddiFromJson('D3D12DDI_NODE_LIST_ENTRY_0108', list({ $ref: '1' }) as never);
+  assert.ok((back.pNext as Rec).pNode === back.pNode, 'the reference names the one object');
+  refused(() => ddiFromJson('D3D12DDI_NODE_LIST_ENTRY_0108', list({ $ref: '1', VersionAdded: 5 }) as never), 'unknown-key', 'D3D12DDI_NODE_LIST_ENTRY_0108.pNext.pNode.VersionAdded', 'field beside $ref');
+  refused(() => ddiFromJson('D3D12DDI_NODE_LIST_ENTRY_0108', list({ $ref: '1', $id: '2' }) as never), 'unknown-key', 'D3D12DDI_NODE_LIST_ENTRY_0108.pNext.pNode.$id', '$id beside $ref');
+});
+
+/** One misspelt option per library entry: each was read as absent and its default taken. */
+test('2.5 a misspelt option key is unknown-key at options (decodePart, encodePart, partToJson, decodePsv0, encodePsv0, readDxbcProgram, withPart, decodeImage, ddiToJson, RdatReader, decodeRdat, decodeStream, pipelineToJson, verifyPipeline, verifyStateObject, libraryLines, suggestRootSignature, suggestLibraryRootSignatures)', () => {
+  const c = parseContainer(corpusFiles('shaders').find((f) => f.name.endsWith('.dxil'))!.bytes);
+  const psv = findPart(c, 'PSV0')!.data;
+  const part = decodePart('PSV0', psv);
+  const image = encodeImage('D3D12DDI_NODE_LIST_ENTRY_0108', { pNode: { VersionAdded: 0, NodeType: 0, Shader: { Shader: 'S', PropertiesType: 3, pProperties: null } }, pNext: null }, 'x64');
+  const lib = describeLibrary(described());
+  const calls: [string, string, () => unknown][] = [
+    ['decodePart', 'bsae', () => decodePart('PSV0', psv, { bsae: 16 } as never)],
+    ['encodePart', 'budgte', () => encodePart(part, { budgte: 1 } as never)],
+    ['partToJson', 'maxKeptByte', () => partToJson(part, { maxKeptByte: 0 } as never)],
+    ['decodePsv0', 'stgae', () => decodePsv(psv, { stgae: 0 } as never)],
+    ['encodePsv0', 'Stage', () => encodePsv0(decodePsv(psv), { Stage: 0 } as never)],
+    ['readDxbcProgram', 'rdefbase', () => readDxbcProgram(new Uint8Array(8), { rdefbase: 0 } as never)],
+    ['withPart', 'replce', () => withPart(c, 'PSV0', new Uint8Array(4), { replce: true } as never)],
+    ['decodeImage', 'maxResolve', () => decodeImage('D3D12DDI_NODE_LIST_ENTRY_0108', image, 'x64', { maxResolve: 1 } as never)],
+    ['ddiToJson', 'maxdepth', () => ddiToJson('D3D12DDI_NODE_LIST_ENTRY_0108', { pNode: null, pNext: null }, { maxdepth: 1 } as never)],
+    ['RdatReader', 'maxRecord', () => new RdatReader(new Uint8Array(8), 0, { maxRecord: 1 } as never)],
+    ['decodeRdat', 'sharedArray', () => decodeRdat(encodeRdat(described()), 0, { sharedArray: true } as never)],
+    ['decodeStream', 'budge', () => decodeStream(encodeStream([VS], 'x64'), 'x64', { budge: 1 } as never)],
+    ['pipelineToJson', 'paths', () => pipelineToJson([VS], { path: (k: string) => k, paths: 1 } as never)],
+    ['verifyPipeline', 'signature', () => verifyPipeline({ kind: 'graphics', subobjects: [VS], files: {} } as never, { signature: () => undefined } as never)],
+    ['verifyStateObject', 'maxViolation', () => verifyStateObject([{ name: 'a', library: lib }], { maxViolation: 1 } as never)],
+    ['libraryLines', 'maxProducedChar', () => libraryLines(lib, { maxProducedChar: 1 } as never)],
+    ['suggestRootSignature', 'rootDescriptor', () => suggestRootSignature([], { rootDescriptor: true } as never)],
+    ['suggestLibraryRootSignatures', 'localspace', () => suggestLibraryRootSignatures([lib], { localspace: 1 } as never)],
+  ];
+  for (const [label, key, call] of calls) refused(call, 'unknown-key', `options.${key}`, label);
+  // the right spellings are taken (and an undefined value is as absent)
+  assert.is(decodePart('PSV0', psv, { base: 16, inflate: undefined }).name, 'PSV0');
+  assert.ok(decodeStream(encodeStream([VS], 'x64'), 'x64', { budget: undefined }).length === 1);
 });
 
 test.run();

@@ -7,7 +7,7 @@ import { DIGEST_COVERS_FROM, PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../.
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { fourCcText } from './parse.js';
 import { quoted } from '../bytes/text.js';
-import { expectBytes, expectObject, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectObject, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { expectContainer, findPart, fourCCBytes, lookUpPart, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestSentinel, digestStatus } from './digest.js';
 import type { ParsedContainer } from './container.js';
@@ -119,7 +119,7 @@ export function withPart(container: Container, name: string, data: Uint8Array, o
   const parts = expectContainer(container);
   fourCCBytes(name, 'name');
   expectBytes(data, 'data');
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, ['replace']);
   const part: ContainerPart = { name, data };
   // one lookup for every caller: a name two parts share is refused, not the first replaced
   const at = partIndex(container, name);

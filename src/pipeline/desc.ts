@@ -13,7 +13,7 @@ import { SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { pathKey, printable, quoted } from '../bytes/text.js';
-import { expectDense, expectFunction, expectObject, expectOptions, isDetached, kindOf } from '../bytes/check.js';
+import { expectDense, expectFunction, expectObject, expectOptionKeys, expectOptions, isDetached, kindOf } from '../bytes/check.js';
 import { type DdiObject, type DdiValue } from '../ddi/image.js';
 import { bytesToHex, ddiFromJsonFilling, ddiToJson } from '../ddi/json.js';
 import { jsonExtent } from '../json/vocabulary.js';
@@ -168,7 +168,7 @@ export function pipelineKind(subobjects: readonly Subobject[]): PipelineKind {
  * @throws {DescriptionError} an unknown key or field, a value its row refuses, two keys setting the same state (DepthStencilState and DepthStencilState1), a file that cannot be read
  */
 export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions): Pipeline {
-  expectOptions(options);
+  expectOptionKeys(options, ['read', 'budget']);
   expectObject(json, 'pipeline');
   expectFunction(options?.read, 'options.read');
   const budget = options.budget ?? Budget.for(jsonExtent(json));
@@ -265,7 +265,7 @@ export interface PipelineFile {
  */
 export function pipelineToJson(subobjects: readonly Subobject[], options: { path: (key: string) => string }): { json: Record<string, unknown>; files: PipelineFile[] } {
   expectSubobjects(subobjects);
-  expectOptions(options);
+  expectOptionKeys(options, ['path']);
   expectFunction(options?.path, 'options.path');
   const json: Record<string, unknown> = {};
   const files: PipelineFile[] = [];

@@ -12,7 +12,7 @@ import { PIPELINE_STATE_SUBOBJECT_TYPE, SUBOBJECTS, subobjectStructName, type Su
 import { Budget } from '../bytes/budget.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
-import { expectBytes, expectDense, expectKnownKeys, expectOptions, kindOf } from '../bytes/check.js';
+import { expectBytes, expectDense, expectKnownKeys, expectOptionKeys, expectOptions, kindOf } from '../bytes/check.js';
 import { decodeImage, encodeImage, type DdiObject, type DdiValue } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
 import { enumerator } from '../../codecs/enum-table.js';
@@ -145,7 +145,7 @@ export interface DecodeStreamOptions {
 export function decodeStream(bytes: Uint8Array, abi: Abi, options: DecodeStreamOptions = {}): Subobject[] {
   expectBytes(bytes, 'bytes');
   pointerSize(abi);
-  expectOptions(options);
+  expectOptionKeys(options, ['budget']);
   if (options?.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget, got ${kindOf(options.budget)}`);
   const budget = options?.budget ?? Budget.for(bytes.byteLength);
   const desc = decodeImage(STREAM_DESC, bytes, abi, { budget });

@@ -17,7 +17,7 @@ import { flag, rowsBy } from '../../codecs/enum-table.js';
 import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
 import { DescriptionError, fillMessage } from '../bytes/errors.js';
 import { pathKey, quoted } from '../bytes/text.js';
-import { expectArray, expectFunction, expectNumber, expectObject, expectObjects, expectOptions } from '../bytes/check.js';
+import { expectArray, expectFunction, expectNumber, expectObject, expectObjects, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import type { DdiObject } from '../ddi/image.js';
 import { enumName } from '../json/vocabulary.js';
 import { containerRootSignature, readRootSignatureSource } from '../root-signature/input.js';
@@ -170,7 +170,7 @@ function bytesOf(pipeline: Pipeline, type: string, field: string): Uint8Array | 
 export function verifyPipeline(pipeline: Pipeline, options: VerifyPipelineOptions = {}): PipelineVerifyResult {
   expectObject(pipeline, 'pipeline');
   expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
-  expectOptions(options);
+  expectOptionKeys(options, ['signatures']);
   if (options?.signatures !== undefined) expectFunction(options.signatures, 'options.signatures');
   const kind = pipelineKindOf(pipeline);
   const r = new Report();

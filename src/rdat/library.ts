@@ -8,8 +8,8 @@ import { PSV_RESOURCE_KIND, SHADER_KIND as SHADER_KIND_TABLE } from '../../codec
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
-import { expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { limitKeys, budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
+import { expectFunction, expectNumber, expectObject, expectOptionKeys, expectOptions, expectString } from '../bytes/check.js';
 import { printable, quoted } from '../bytes/text.js';
 import { checkedParts, checkRecordKeys, denseArray, MAX_PART_BYTES, recordKeys, u32, type CheckedParts } from './check.js';
 import type { RecordDef } from '../../codecs/rows.js';
@@ -405,7 +405,7 @@ function libraryBytes(lib: Library): number {
 }
 
 function libraryBudget(lib: Library, options: LibraryTextOptions | undefined): Budget {
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, limitKeys());
   return budgetFrom(options, libraryBytes(lib));
 }
 

@@ -15,9 +15,9 @@ import {
   STATE_OBJECT_RULES,
   type StateObjectViolationCode,
 } from '../../codecs/state-object-rules.js';
-import { Budget, budgetOf } from '../bytes/budget.js';
+import { limitKeys, Budget, budgetOf } from '../bytes/budget.js';
 import { fillMessage } from '../bytes/errors.js';
-import { expectArray, expectBytes, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, expectOptionKeys, expectOptions, expectString } from '../bytes/check.js';
 import { BINDING_RULES } from '../../codecs/binding-rules.js';
 import { heapIndexingViolations, rootSignatureIntervals } from '../binding/verify.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -117,7 +117,7 @@ const definition = (s: LibrarySubobject) => JSON.stringify([s.kind, s.contents, 
  */
 export function verifyStateObject(libraries: readonly StateObjectLibrary[], options: StateObjectOptions = {}): StateObjectReport {
   expectArray(libraries, 'libraries');
-  expectOptions(options);
+  expectOptionKeys(options, limitKeys('globalRootSignature', 'localRootSignatures', 'maxViolations'));
   const libs = libraries.map((l, i) => {
     expectObject(l, `libraries[${i}]`);
     expectString(l.name, `libraries[${i}].name`);

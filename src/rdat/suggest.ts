@@ -6,7 +6,7 @@
  */
 import { DescriptionError } from '../bytes/errors.js';
 import { printable, quoted } from '../bytes/text.js';
-import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectObject, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { suggestRootSignature } from '../binding/suggest.js';
 import type { RootSignature } from '../root-signature/types.js';
 import type { ShaderBinding } from '../shader/shader.js';
@@ -51,7 +51,7 @@ const shaderBinding = (b: LibraryBinding): ShaderBinding => ({ resType: psvResou
  */
 export function suggestLibraryRootSignatures(libraries: readonly Library[], options: LibrarySuggestOptions = {}): LibrarySuggestion {
   expectArray(libraries, 'libraries');
-  expectOptions(options);
+  expectOptionKeys(options, ['localSpace', 'rootDescriptors']);
   const local = options.localSpace;
   if (local !== undefined && (!Number.isInteger(local) || local < 0 || local > 0xffffffff)) throw new DescriptionError('out-of-range', 'options.localSpace', `${quoted(local)} is not a register space`);
   const global: ShaderBinding[] = [];
