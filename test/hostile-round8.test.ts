@@ -19,6 +19,7 @@ import { structLayout } from '../src/ddi/index.js';
 import { decodePsv0, findPart, parseContainer, psv0FromJson, psv0ToJson, rootSignatureFromJson } from '../src/index.js';
 import { corpusFiles } from './helpers/corpus.js';
 import { decodePart, encodePart, partToJson, decodePsv0 as decodePsv, encodePsv0, readDxbcProgram, withPart, suggestRootSignature, verifyStateObject, suggestLibraryRootSignatures, decodeRdat, libraryLines, verifyPipeline } from '../src/index.js';
+import { shaderRecordLayout, pipelineKind, pipelineValue } from '../src/index.js';
 import { ddiFromJson, ddiToJson, decodeImage, encodeImage, RdatReader } from '../src/ddi/index.js';
 
 // ------------------------------------------------------------------ 1a: describeLibrary's records
@@ -211,6 +212,44 @@ test('2.5 a misspelt option key is unknown-key at options (decodePart, encodePar
   // the right spellings are taken (and an undefined value is as absent)
   assert.is(decodePart('PSV0', psv, { base: 16, inflate: undefined }).name, 'PSV0');
   assert.ok(decodeStream(encodeStream([VS], 'x64'), 'x64', { budget: undefined }).length === 1);
+});
+
+/** An object whose `key` gives `values[0]` on the first read, then the next ones (the last again): a check and the work after it saw two inputs. */
+function changing<T extends object>(o: T, key: string, ...values: unknown[]): T {
+  let n = 0;
+  Object.defineProperty(o, key, { get: () => values[Math.min(n++, values.length - 1)], enumerable: true, configurable: true });
+  return o;
+}
+
+test('2.6 a value read twice (a getter giving another value the second time) is read once at the entry: the check and the work see one input (encodeStream, withPart, shaderRecordLayout, libraryLines, encodePsv0)', () => {
+  // a stream checked as [VS, PS] was written as [VS, VS] (the type read again by the writer)
+  const flip = changing({ inner: subobjectDefault('PS') }, 'type', 'PS', 'PS', 'VS') as Subobject;
+  assert.equal([...encodeStream([VS, flip], 'x64')], [...encodeStream([VS, PS], 'x64')]);
+  // a part checked as RTS0 was written as a second PSV0 (two parts of one name)
+  const c = parseContainer(corpusFiles('shaders').find((f) => f.name.endsWith('.dxil'))!.bytes);
+  const named = changing({ data: new Uint8Array(4) }, 'name', 'ABCD', 'ABCD', 'PSV0');
+  const out = withPart({ ...c, parts: [...c.parts, named as never] }, 'PSV0', new Uint8Array(4), { replace: true });
+  assert.equal(out.parts.filter((p) => p.name === 'PSV0').length, 1, 'one PSV0 part');
+  const twice = changing({ ...c }, 'parts', c.parts, c.parts, [...c.parts, ...c.parts]);
+  assert.is(withPart(twice, 'ZZZZ', new Uint8Array(4)).parts.length, c.parts.length + 1);
+  // root constants checked as 1 value were laid out as 2^40
+  const constants = changing({ shaderRegister: 0, registerSpace: 0 }, 'num32BitValues', 1, 1, 2 ** 40);
+  assert.is(shaderRecordLayout({ version: 2, flags: 0, parameters: [{ parameterType: 1, shaderVisibility: 0, constants }], staticSamplers: [] } as never).recordSize, 36);
+  // a library checked with one export was listed from another value (a raw TypeError)
+  const lib = describeLibrary(described());
+  const lines = libraryLines(lib);
+  assert.equal(libraryLines(changing({ subobjects: lib.subobjects }, 'exports', lib.exports, lib.exports, [{}]) as never), lines);
+  // a PSV0 checked with its resources was written with three times as many
+  const psv = decodePsv(findPart(c, 'PSV0')!.data);
+  const plain = encodePsv0(psv);
+  const r = psv.resources;
+  assert.equal([...encodePsv0(changing({ ...psv }, 'resources', r, r, [...r, ...r, ...r]))], [...plain]);
+});
+
+test('2.7 a subobject type spelt with its prefix is the type for every lookup (pipelineKind gave graphics for a compute shader, pipelineValue the default for a given value)', () => {
+  const cs: Subobject = { type: 'D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_CS', inner: { pShaderBytecode: new Uint8Array([1, 2]), BytecodeLength: 2 } };
+  assert.is(pipelineKind([cs]), 'compute');
+  assert.equal(pipelineValue({ subobjects: [cs] }, 'CS'), cs.inner);
 });
 
 test.run();

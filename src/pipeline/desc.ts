@@ -18,7 +18,7 @@ import { type DdiObject, type DdiValue } from '../ddi/image.js';
 import { bytesToHex, ddiFromJsonFilling, ddiToJson } from '../ddi/json.js';
 import { jsonExtent } from '../json/vocabulary.js';
 import { structDef } from '../ddi/layout.js';
-import { expectSubobjects, subobjectDefault, subobjectRow, zeroValue, type Subobject } from './stream.js';
+import { checkedSubobjects, subobjectDefault, subobjectRow, zeroValue, type Subobject } from './stream.js';
 
 /** Graphics (VS ... PS), compute (CS) or mesh (AS, MS). */
 export type PipelineKind = 'graphics' | 'compute' | 'mesh';
@@ -156,7 +156,7 @@ function itemsOver(struct: string, list: readonly unknown[], budget: Budget, pat
 
 /** The kind of a pipeline from its stages. */
 export function pipelineKind(subobjects: readonly Subobject[]): PipelineKind {
-  expectSubobjects(subobjects);
+  subobjects = checkedSubobjects(subobjects);
   const types = new Set(subobjects.map((s) => s.type));
   if (types.has('CS')) return 'compute';
   if (types.has('AS') || types.has('MS')) return 'mesh';
@@ -264,7 +264,7 @@ export interface PipelineFile {
  * @throws {DescriptionError} not-representable for a type given twice, render-target formats past NumRenderTargets, or a count without its list
  */
 export function pipelineToJson(subobjects: readonly Subobject[], options: { path: (key: string) => string }): { json: Record<string, unknown>; files: PipelineFile[] } {
-  expectSubobjects(subobjects);
+  subobjects = checkedSubobjects(subobjects);
   expectOptionKeys(options, ['path']);
   expectFunction(options?.path, 'options.path');
   const json: Record<string, unknown> = {};
@@ -316,8 +316,8 @@ const nullWithCount = (where: string, ptr: string, count: string, inner: DdiObje
 /** The value a pipeline gives a subobject type: its own, else the CD3DX12 default. */
 export function pipelineValue(pipeline: Pick<Pipeline, 'subobjects'>, type: string): DdiValue {
   expectObject(pipeline, 'pipeline');
-  expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
-  subobjectRow(type);
-  const hit = pipeline.subobjects.find((s) => s.type === type);
+  const subobjects = checkedSubobjects(pipeline.subobjects, 'pipeline.subobjects');
+  const row = subobjectRow(type);
+  const hit = subobjects.find((s) => s.type === row.type);
   return hit ? hit.inner : subobjectDefault(type);
 }

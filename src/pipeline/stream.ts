@@ -18,6 +18,7 @@ import { ddiFromJson, ddiToJson } from '../ddi/json.js';
 import { enumerator } from '../../codecs/enum-table.js';
 import { enumName } from '../json/vocabulary.js';
 import { pointerSize, structLayout } from '../ddi/layout.js';
+import { readOnce } from '../bytes/once.js';
 
 /** The root struct of a stream image. */
 export const STREAM_DESC = 'D3D12_PIPELINE_STATE_STREAM_DESC';
@@ -33,7 +34,12 @@ export interface Subobject {
  * The row of a subobject type.
  * @throws {DescriptionError} bad-name for a name that is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE
  */
-export function subobjectRow(type: string, path = 'type'): SubobjectRow {
+export function subobjectRow(type: string): SubobjectRow {
+  return rowOf(type, 'type');
+}
+
+/** subobjectRow naming the field (`subobjects[2].type`). */
+function rowOf(type: string, path: string): SubobjectRow {
   const name = typeof type === 'string' ? type.replace(/^D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_/, '') : undefined;
   const row = SUBOBJECTS.find((r) => r.type === name);
   if (!row) throw new DescriptionError('bad-name', path, `${typeof type === 'string' ? quoted(type) : kindOf(type)} is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE (known: ${SUBOBJECTS.map((r) => r.type).join(', ')})`);
@@ -66,7 +72,7 @@ export function subobjectDefault(type: string): DdiValue {
 
 function element(s: Subobject, i: number, path = 'subobjects'): DdiObject {
   if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new DescriptionError('bad-type', `${path}[${i}]`, `expected a subobject {type, inner}, got ${kindOf(s)}`);
-  const row = subobjectRow(s.type, `${path}[${i}].type`);
+  const row = rowOf(s.type, `${path}[${i}].type`);
   return { Type: enumerator(PIPELINE_STATE_SUBOBJECT_TYPE, row.type), Inner: s.inner };
 }
 
@@ -113,9 +119,21 @@ export function expectSubobjects(subobjects: unknown, path = 'subobjects'): asse
   }
 }
 
+/**
+ * A list of subobjects read once (src/bytes/once.ts), checked (expectSubobjects) and each type
+ * spelt as its row: what every entry taking one works on, so its check and its work see one input.
+ */
+export function checkedSubobjects(subobjects: unknown, path = 'subobjects'): readonly Subobject[] {
+  const list = readOnce(subobjects, 2); // the list and each {type, inner}: inner is read once by its writer
+  expectSubobjects(list, path);
+  // each type as its row names it: a prefixed spelling (D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_CS) was
+  // not found by a lookup of CS (pipelineKind said graphics, pipelineValue gave the default)
+  return list.map((s) => ({ type: subobjectRow(s.type).type, inner: s.inner }));
+}
+
 /** Bytes the stream of `subobjects` takes for `abi` (D3D12_PIPELINE_STATE_STREAM_DESC.SizeInBytes). */
 export function streamSize(subobjects: readonly Subobject[], abi: Abi): number {
-  expectSubobjects(subobjects);
+  subobjects = checkedSubobjects(subobjects);
   pointerSize(abi);
   let size = 0;
   for (const s of subobjects) size += structLayout(subobjectStructName(subobjectRow(s.type).type), abi).size;
@@ -127,7 +145,7 @@ export function streamSize(subobjects: readonly Subobject[], abi: Abi): number {
  * @throws {DescriptionError} for a subobject type that is not one, or a value its row refuses
  */
 export function encodeStream(subobjects: readonly Subobject[], abi: Abi): Uint8Array {
-  expectSubobjects(subobjects);
+  subobjects = checkedSubobjects(subobjects);
   const stream = subobjects.map((s, i) => element(s, i));
   return encodeImage(STREAM_DESC, { SizeInBytes: streamSize(subobjects, abi), pPipelineStateSubobjectStream: stream }, abi);
 }
@@ -171,7 +189,7 @@ function subobjectsOf(desc: DdiObject): Subobject[] {
 
 /** The JSON form of a stream (the DDI JSON form of its D3D12_PIPELINE_STATE_STREAM_DESC, without the size). */
 export function streamToJson(subobjects: readonly Subobject[]): unknown[] {
-  expectSubobjects(subobjects);
+  subobjects = checkedSubobjects(subobjects);
   const json = ddiToJson(STREAM_DESC, { SizeInBytes: 0, pPipelineStateSubobjectStream: subobjects.map((s, i) => element(s, i)) }) as { pPipelineStateSubobjectStream: unknown[] | null };
   return json.pPipelineStateSubobjectStream ?? [];
 }

@@ -3,6 +3,7 @@
  * kind, flags, payload sizes and bindings) and subobjects (kind, name, contents, root signature).
  * Built once from a description: names are indexed, never searched in a loop.
  */
+import { readOnce } from '../bytes/once.js';
 import { FUNC_ATTRIB_KIND_TABLE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RDAT_TABLES, RESOURCE_CLASS_TABLE, SUBOBJECT_KIND_TABLE, hitGroupTypeName, shaderKindName, type RdatTableName } from '../../codecs/rdat.js';
 import { PSV_RESOURCE_KIND, SHADER_KIND as SHADER_KIND_TABLE } from '../../codecs/psv0.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
@@ -416,6 +417,7 @@ function libraryBudget(lib: Library, options: LibraryTextOptions | undefined): B
  * @throws {LimitError} limit-exceeded past the `produce` budget
  */
 export function libraryLines(lib: Library, options?: LibraryTextOptions): string[] {
+  lib = readOnce(lib, 5); // read once (src/bytes/once.ts): the check and the lines see one library
   checkLibrary(lib);
   const budget = libraryBudget(lib, options);
   const lines = [`library: ${lib.exports.length} export${lib.exports.length === 1 ? '' : 's'}, ${lib.subobjects.length} subobject${lib.subobjects.length === 1 ? '' : 's'}`];
@@ -486,6 +488,7 @@ export type LibraryBindingJson = Omit<LibraryBinding, 'resource'>;
  * @throws {LimitError} limit-exceeded past the `produce` budget
  */
 export function libraryJson(lib: Library, rootSignatureJson: (rs: RootSignature) => unknown, options?: LibraryTextOptions) {
+  lib = readOnce(lib, 5);
   checkLibrary(lib);
   expectFunction(rootSignatureJson, 'rootSignatureJson');
   const budget = libraryBudget(lib, options);

@@ -7,6 +7,7 @@
  * right kinds, shader config sizes, and local root signatures for nodes with local root arguments.
  * Names are indexed once; each export is resolved in time proportional to its associations.
  */
+import { readOnce } from '../bytes/once.js';
 import {
   ASSOCIATION_TYPE,
   HIT_GROUP_MEMBERS,
@@ -116,6 +117,7 @@ const definition = (s: LibrarySubobject) => JSON.stringify([s.kind, s.contents, 
  * @throws {LimitError} limit-exceeded: the report past the budget's `produce`
  */
 export function verifyStateObject(libraries: readonly StateObjectLibrary[], options: StateObjectOptions = {}): StateObjectReport {
+  libraries = readOnce(libraries, 7); // read once (src/bytes/once.ts): each library checked is the one verified
   expectArray(libraries, 'libraries');
   expectOptionKeys(options, limitKeys('globalRootSignature', 'localRootSignatures', 'maxViolations'));
   const libs = libraries.map((l, i) => {

@@ -4,6 +4,7 @@
  * see it); with `localSpace`, the bindings in that register space go to one local root signature
  * per export instead (LOCAL_ROOT_SIGNATURE set).
  */
+import { readOnce } from '../bytes/once.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { printable, quoted } from '../bytes/text.js';
 import { expectArray, expectObject, expectOptionKeys, expectOptions } from '../bytes/check.js';
@@ -50,6 +51,7 @@ const shaderBinding = (b: LibraryBinding): ShaderBinding => ({ resType: psvResou
  * @throws {DescriptionError} out-of-range when the bindings fit no root signature; bad-type for bad arguments
  */
 export function suggestLibraryRootSignatures(libraries: readonly Library[], options: LibrarySuggestOptions = {}): LibrarySuggestion {
+  libraries = readOnce(libraries, 6); // read once (src/bytes/once.ts): each library checked is the one read
   expectArray(libraries, 'libraries');
   expectOptionKeys(options, ['localSpace', 'rootDescriptors']);
   const local = options.localSpace;

@@ -4,6 +4,7 @@
  * stage union with bytes DXC would not write stays raw, bytes after the walk stay as `trailing`),
  * so decode -> encode gives the input back.
  */
+import { readOnce } from '../bytes/once.js';
 import { readNul } from '../bytes/strings.js';
 import { limitKeys, Budget, budgetOf } from '../bytes/budget.js';
 import {
@@ -327,6 +328,7 @@ export interface EncodePsv0Options {
  * @throws {LimitError} limit-exceeded (`resolve`, `maxResolved`) when the bytes written pass the budget, naming the first record whose tail another record shares (else `PSV0`)
  */
 export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Array {
+  psv = readOnce(psv, 3); // read once (src/bytes/once.ts): the description checked is the one written
   checkPsv0Shape(psv);
   expectOptionKeys(options as unknown, limitKeys('stage'));
   if (options.stage !== undefined) expectOffset(options.stage, 'options.stage');
