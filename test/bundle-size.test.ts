@@ -46,8 +46,10 @@ const BUDGETS: Record<number, { min: number; gzip: number }> = {
   // round (encodeRdat's string and key checks, work limits refused), #pragma GCC poison, _Pragma and -E as DXC;
   // 391.5 / 133.0 with the WASM inlined one character per byte (2026-12-03, night), 396.1 / 134.5 after the seventh
   // hostile-input round (plain options objects, refs and FunctionTable keys checked, bounded quotes), the build-step
-  // round (pipeline-stream holes and keys) and the return-type check of -E (+4.6 / +1.5)
-  3: { min: 400, gzip: 137 },
+  // round (pipeline-stream holes and keys) and the return-type check of -E (+4.6 / +1.5); 400.6 / 136.2 after the
+  // eighth (every RDAT table's record keys, one subobject type a stream, the rows' names checked, option names,
+  // readOnce at the description entries: +4.5 / +1.7)
+  3: { min: 404, gzip: 139 },
 };
 
 let rows: Measured[] = [];

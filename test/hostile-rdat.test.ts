@@ -411,9 +411,17 @@ test('the subobject edits read a Kind as describeLibrary does and a root signatu
   const lib = readLibraryRdat(encodeLibrary(described()));
   const so = (lib.rdat.parts.find((p) => p.type === 'SubobjectTable') as { records: Rec[] }).records[0]!;
   so.Kind = 'Bogus\u001b[2J';
-  const e = refused(() => subobjectRootSignatures(lib), 'bad-name', 'SubobjectTable[0].Kind');
+  // Changed 2026-12-04: the table's records are checked where they are read (library.ts tableOf,
+  // describeLibrary's check of every record's keys), which names the field as describeLibrary does
+  const e = refused(() => subobjectRootSignatures(lib), 'bad-name', 'RDAT.SubobjectTable[0].Kind');
   assert.not.match(e.message, /\u001b/);
   so.Kind = 'GlobalRootSignature';
+  // Changed 2026-12-04: the hit group's fields (and its KindName) on a root signature record are
+  // refused as keys of no field of that kind (unknown-key, bad-name), as encodeRdat refuses them
+  refused(() => subobjectRootSignatures(lib), 'unknown-key', /^RDAT\.SubobjectTable\[0\]\.(Type|AnyHit|ClosestHit|Intersection|TypeName)$/);
+  for (const k of ['Type', 'TypeName', 'AnyHit', 'ClosestHit', 'Intersection']) delete so[k];
+  refused(() => subobjectRootSignatures(lib), 'bad-name', 'RDAT.SubobjectTable[0].KindName');
+  delete so.KindName;
   so.RootSignature = 5;
   refused(() => subobjectRootSignatures(lib), 'bad-type', 'SubobjectTable[0].RootSignature');
   so.RootSignature = '02000000000000000000000018000000000000000000000000000000';

@@ -125,7 +125,8 @@ test('refused descriptions: typed errors with the key', () => {
 });
 
 test('pipelineToJson refuses what the form cannot say', () => {
-  assert.throws(() => pipelineToJson([{ type: 'VS', inner: { pShaderBytecode: null, BytecodeLength: 0 } }, { type: 'VS', inner: { pShaderBytecode: null, BytecodeLength: 0 } }], { path: (k) => k }), (e: unknown) => e instanceof DescriptionError && e.code === 'not-representable');
+  // Changed 2026-12-04: a type twice is refused by the stream's one check (ambiguous-name: the runtime refuses such a stream), before the form is made
+  assert.throws(() => pipelineToJson([{ type: 'VS', inner: { pShaderBytecode: null, BytecodeLength: 0 } }, { type: 'VS', inner: { pShaderBytecode: null, BytecodeLength: 0 } }], { path: (k) => k }), (e: unknown) => e instanceof DescriptionError && e.code === 'ambiguous-name' && e.path === 'subobjects[1].type');
   assert.throws(() => pipelineToJson([{ type: 'RENDER_TARGET_FORMATS', inner: { RTFormats: [28, 28, 0, 0, 0, 0, 0, 0], NumRenderTargets: 1 } }], { path: (k) => k }), (e: unknown) => e instanceof DescriptionError && e.code === 'not-representable');
 });
 

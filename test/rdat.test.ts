@@ -194,7 +194,13 @@ test('describeLibrary: a hand-written resource Class naming an Object.prototype 
     const e = thrown(() => describeLibrary(d));
     assert.ok(e instanceof DescriptionError && e.code === 'bad-name' && e.path === 'RDAT.ResourceTable[0].Class', `${name}: ${String(e)}`);
   }
+  // Changed 2026-12-04: the decoded record's ClassName ("SRV") beside an edited Class was taken
+  // silently (the binding read as UAV, the record naming SRV); a name that disagrees with its value
+  // is ambiguous and refused, as encodeRdat refuses it: edit the value and drop (or fix) the name
   res.records[0]!.Class = 'UAV';
+  const stale = thrown(() => describeLibrary(d));
+  assert.ok(stale instanceof DescriptionError && stale.code === 'bad-name' && stale.path === 'RDAT.ResourceTable[0].ClassName', String(stale));
+  delete res.records[0]!.ClassName;
   assert.equal(describeLibrary(d).exports[0]!.bindings.map((b) => b.class), ['UAV']);
   // a subobject's keys are its record form's (Changed 2026-12-03: FlagsName and toStringName, keys of
   // no field, were copied into contents as if fields of the kind): a name beside an enumerated

@@ -105,7 +105,6 @@ const NOT_INPUT_TEXT: Record<string, string> = {
   'src/cli/paths.ts name': 'joinAsSystem builds a path handed to the file system, not printed',
   'src/cli/compile-cache.ts file': 'the compile cache\'s temp path, handed to the file system, not printed',
   'src/rdat/state-object.ts name': 'a map key, not text',
-  'src/rdat/library.ts SUBOBJECT_LAYOUT.name': 'the record layout name from codecs/rdat.ts (RuntimeDataSubobjectInfo)',
   'src/root-signature/hlsl/printer.ts name': 'checked by hlslIdentifier at the entry of printRootSignatureDefine',
 };
 

@@ -26,7 +26,7 @@ import {
   type RegisterClass,
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
-import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectObject, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { checkDescription } from '../root-signature/check.js';
 import { PARAMETERS_KEY, parameterCost, parameterTypeRow, parameterTypesOf, rootPath } from '../root-signature/rows.js';
 import type { DescriptorRange, RootParameter, RootSignature } from '../root-signature/types.js';
@@ -95,7 +95,7 @@ interface Run {
  */
 export function suggestRootSignature(shaders: readonly SuggestInput[], options: SuggestOptions = {}): RootSignature {
   expectArray(shaders, 'shaders');
-  expectOptions(options);
+  expectOptionKeys(options, ['rootDescriptors']);
   // Union of registers per class and space: overlapping or adjacent bindings merge into one run
   // (with rootDescriptors only overlapping ones, so single buffers stay candidates for root descriptors).
   const touch = options.rootDescriptors ? 0 : 1;

@@ -38,6 +38,11 @@ export class LimitError extends DxbinError<'limit-exceeded'> {
   }
 }
 
+/** The options every entry that makes a work budget takes: `budget` and the work limits (`maxResolved`, ...: WORK_KINDS' `option`s), and `more`. */
+export function limitKeys(...more: string[]): string[] {
+  return ['budget', ...Object.values(WORK_KINDS).map((k) => k.option), ...more];
+}
+
 /**
  * The budget an options object names (`options.budget`), else a new one for `inputBytes` with the
  * options as limits: the one way a public entry takes its budget.

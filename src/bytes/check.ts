@@ -137,6 +137,17 @@ export function expectOptions(value: unknown, path = 'options'): asserts value i
   throw new DescriptionError('bad-type', path, `expected an options object, got ${kindOf(value)}`);
 }
 
+/**
+ * expectOptions, and its own keys among the entry's `keys` (an undefined value is as absent): a
+ * misspelt option (`{ bsae: 16 }`, `{ replce: true }`) was read as absent, its default taken
+ * without a word. (Its own function: the root-signature-only bundle's entries keep expectOptions.)
+ * @throws {DescriptionError} bad-type (expectOptions); unknown-key naming the key
+ */
+export function expectOptionKeys(value: unknown, keys: readonly string[], path = 'options'): asserts value is Record<string, unknown> | undefined {
+  expectOptions(value, path);
+  if (value !== undefined) expectKnownKeys(value as object, keys, path, { form: 'the options', undefinedIsAbsent: true });
+}
+
 /** Throws DescriptionError bad-type at `path` unless `value` is a string. */
 export function expectString(value: unknown, path: string): asserts value is string {
   if (typeof value === 'string') return;

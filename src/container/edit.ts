@@ -3,11 +3,12 @@
  * or set it; and any part, as `llvm-objcopy` does for DXContainer: extract, remove, add. The digest of an edited container follows DXC's container builder: recomputed when
  * the input's digest was right, a sentinel kept as it was, zero otherwise.
  */
+import { readOnce } from '../bytes/once.js';
 import { DIGEST_COVERS_FROM, PRIVATE_DATA_PART, ROOT_SIGNATURE_PART } from '../../codecs/container.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { fourCcText } from './parse.js';
 import { quoted } from '../bytes/text.js';
-import { expectBytes, expectObject, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectObject, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { expectContainer, findPart, fourCCBytes, lookUpPart, partIndex, type Container, type ContainerPart } from './container.js';
 import { computeContainerDigest, digestSentinel, digestStatus } from './digest.js';
 import type { ParsedContainer } from './container.js';
@@ -19,6 +20,7 @@ import { writeContainer, type DigestChoice } from './write.js';
  * @throws {DescriptionError} bad-type when `container` is not a container
  */
 export function rootSignaturePart(container: Container): Uint8Array {
+  container = readOnce(container, 3); // read once: its checks and the edit see one container (src/bytes/once.ts)
   const part = findPart(container, ROOT_SIGNATURE_PART);
   if (!part) throw noRootSignaturePart();
   return part.data;
@@ -52,6 +54,7 @@ export function editedDigest(original: ParsedContainer, originalBytes: Uint8Arra
  * @throws {DescriptionError} bad-type when `container` is not a container, bad-name for a name that is no FourCC
  */
 export function withoutPart(container: Container, name: string): Container {
+  container = readOnce(container, 3); // read once: its checks and the edit see one container (src/bytes/once.ts)
   const parts = expectContainer(container);
   fourCCBytes(name, 'name'); // a name no part can have (5, "PSV") removed nothing, silently
   return { ...container, parts: parts.filter((p) => p.name !== name) };
@@ -67,6 +70,7 @@ export type RootSignaturePlacement = 'in-place' | 'append';
  * @throws {DescriptionError} bad-type when `container` is not a container or `rts0` not bytes, bad-name for another placement
  */
 export function withRootSignature(container: Container, rts0: Uint8Array, placement: RootSignaturePlacement = 'in-place'): Container {
+  container = readOnce(container, 3); // read once: its checks and the edit see one container (src/bytes/once.ts)
   expectContainer(container);
   expectBytes(rts0, 'rts0');
   // a misspelt placement was taken as 'append'
@@ -87,6 +91,7 @@ export function withRootSignature(container: Container, rts0: Uint8Array, placem
  * @throws {DescriptionError} as writeContainer (bad-name, bad-type), bad-type when `originalBytes` is not a Uint8Array
  */
 export function writeEdited(edited: Container, original: ParsedContainer, originalBytes: Uint8Array): Uint8Array {
+  edited = readOnce(edited, 3);
   return writeContainer(edited, editedDigest(original, originalBytes));
 }
 
@@ -96,6 +101,7 @@ export function writeEdited(edited: Container, original: ParsedContainer, origin
  * @throws {DescriptionError} bad-type when `container` is not a container
  */
 export function extractPart(container: Container, name: string): Uint8Array {
+  container = readOnce(container, 3); // read once: its checks and the edit see one container (src/bytes/once.ts)
   const parts = expectContainer(container);
   fourCCBytes(name, 'name');
   const at = lookUpPart(container, name, 'duplicate-part');
@@ -116,10 +122,11 @@ export interface WithPartOptions {
  *   ambiguous-name (DecodeError duplicate-part for a parsed container) when two parts have the name (partIndex)
  */
 export function withPart(container: Container, name: string, data: Uint8Array, options: WithPartOptions = {}): Container {
+  container = readOnce(container, 3); // read once: its checks and the edit see one container (src/bytes/once.ts)
   const parts = expectContainer(container);
   fourCCBytes(name, 'name');
   expectBytes(data, 'data');
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, ['replace']);
   const part: ContainerPart = { name, data };
   // one lookup for every caller: a name two parts share is refused, not the first replaced
   const at = partIndex(container, name);

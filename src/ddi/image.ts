@@ -7,11 +7,11 @@
  * object for the same offset, so shared and cyclic references survive.
  */
 import type { Abi, FieldType, Pointee } from '../../codecs/ddi.js';
-import { budgetOf, type Budget, type Where } from '../bytes/budget.js';
+import { limitKeys, budgetOf, type Budget, type Where } from '../bytes/budget.js';
 import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
 import { ByteReader } from '../bytes/reader.js';
-import { expectBytes, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { pointerSize, refuseUnknownKeys, structLayout } from './layout.js';
 import { f32Bits, f32FromBits } from '../bytes/f32.js';
 
@@ -320,7 +320,7 @@ interface ListTask {
  * linked list (pNext chains) cannot exhaust the call stack; objects and characters are budgeted.
  */
 export function decodeImage(struct: string, bytes: Uint8Array, abi: Abi, options: DecodeImageOptions = {}): DdiObject {
-  expectOptions(options);
+  expectOptionKeys(options, limitKeys('maxObjects', 'maxStringChars'));
   expectBytes(bytes, 'bytes');
   const r = new ByteReader(bytes);
   const ps = pointerSize(abi);

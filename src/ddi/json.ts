@@ -5,10 +5,10 @@
  * targets and cycles (a node that outputs to itself) survive.
  */
 import type { FieldType, Pointee } from '../../codecs/ddi.js';
-import { budgetOf, type Budget } from '../bytes/budget.js';
+import { limitKeys, budgetOf, type Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
-import { expectBytes, expectDense, expectObject, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectDense, expectKnownKeys, expectObject, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue } from '../json/vocabulary.js';
 import { floatBits, floatValue, type DdiObject, type DdiValue } from './image.js';
 import { refuseUnknownKeys, structDef } from './layout.js';
@@ -65,7 +65,7 @@ const SCALAR_MAX = { UINT: 0xffffffff, BOOL: 0xffffffff, UINT16: 0xffff, UINT8: 
  * @throws {DescriptionError} bad-type for a bytes field that is not a Uint8Array or whose buffer is detached
  */
 export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOptions = {}): Json {
-  expectOptions(options);
+  expectOptionKeys(options, limitKeys('maxDepth'));
   const rootName = structDef(struct).name;
   expectObject(value, rootName);
   const budget = budgetOf(options, 0);
@@ -197,6 +197,9 @@ export function ddiToJson(struct: string, value: DdiObject, options: DdiToJsonOp
   }
   return result;
 }
+
+/** The one key of a reference. */
+const REF_KEYS: readonly string[] = ['$ref'];
 
 /**
  * A structure from its JSON form. Iterative (an explicit stack): nesting depth is bounded only by
@@ -353,6 +356,8 @@ export function ddiFromJsonFilling(struct: string, json: Json, fill: ReadonlyMap
       if (!hit) throw new DescriptionError('bad-name', `${path}.$ref`, `no object with "$id": ${quoted(o.$ref)} before this point`);
       // one object is one structure: a reference that reads it as another would place it once as the first, so the image's second reader finds other fields there
       if (hit.name !== def.name) throw new DescriptionError('bad-type', `${path}.$ref`, `a ${hit.name}, not a ${def.name}`);
+      // a reference is the named object: a field beside it (`{"$ref": "1", "VersionAdded": 5}`) was dropped
+      expectKnownKeys(o, REF_KEYS, path, { form: 'a "$ref" object (the object it names holds the fields)', undefinedIsAbsent: true });
       set(hit.obj);
       continue;
     }

@@ -11,8 +11,8 @@ import { SHADER_KIND } from '../../codecs/psv0.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumValue } from '../json/vocabulary.js';
 import { NODE_IO_KIND_MASK, NODE_IO_RECORD_FLAGS_MASK, WORK_GRAPH_LIMITS } from '../../codecs/ddi.js';
-import { budgetOf, type Budget, type WorkLimits } from '../bytes/budget.js';
-import { expectBytes, expectOffset, expectOptions } from '../bytes/check.js';
+import { limitKeys, budgetOf, type Budget, type WorkLimits } from '../bytes/budget.js';
+import { expectBytes, expectOffset, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { DecodeError } from '../bytes/errors.js';
 import { tableNames, type TableNames } from '../bytes/strings.js';
 import { decodeRdat, rdatParts, type RdatPartAt } from '../rdat/decode.js';
@@ -71,7 +71,7 @@ export class RdatReader {
   constructor(bytes: Uint8Array, base = 0, options: RdatOptions = {}) {
     expectBytes(bytes, 'bytes');
     expectOffset(base, 'base');
-    expectOptions(options);
+    expectOptionKeys(options, limitKeys('maxRecords'));
     this.bytes = bytes;
     this.base = base;
     this.options = options;

@@ -527,7 +527,7 @@ export const TARGETS: readonly FuzzTarget[] = [
       try {
         form = pipelineToJson(subobjects, { path: (key) => `${key}.bin` });
       } catch (e) {
-        if (!(e instanceof DescriptionError)) throw e; // a type twice, formats past NumRenderTargets: not in the pipeline form
+        if (!(e instanceof DescriptionError)) throw e; // formats past NumRenderTargets, a NULL list with a count: not in the pipeline form (a type twice never decodes)
       }
       if (form) {
         const files = new Map(form.files.map((f) => [f.path, f.bytes]));

@@ -9,7 +9,7 @@ import type { RecordDef } from '../../codecs/rows.js';
 import { BITCODE_HEADER_AT } from '../../codecs/parts.js';
 import { Budget, budgetOf } from '../bytes/budget.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectDense, expectBytes, expectFunction, expectObjects, expectOffset, expectOptions, expectString } from '../bytes/check.js';
+import { expectDense, expectBytes, expectFunction, expectObjects, expectOffset, expectOptionKeys, expectOptions, expectString } from '../bytes/check.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { checkRow, hex, hexToBytes, readRecord, recordExtents, recordFromJson, recordSpans, recordToJson, RowReader, writeRecord, type Extent, type Row } from '../rows/record.js';
 import { expectArray, expectObject } from '../bytes/check.js';
@@ -223,7 +223,7 @@ function keptOutside(data: Uint8Array, extents: Extent[], name: string, base: nu
 export function decodePart(name: string, data: Uint8Array, options: DecodePartOptions = {}): DecodedPart {
   if (typeof name !== 'string') throw new DescriptionError('bad-type', 'name', `expected a FourCC string, got ${kindOf(name)}`);
   expectBytes(data, 'data');
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, ['base', 'budget', 'inflate']);
   if (options.base !== undefined) expectOffset(options.base, 'options.base');
   if (options.inflate !== undefined) expectFunction(options.inflate, 'options.inflate');
   const base = options.base ?? 0;
@@ -291,7 +291,7 @@ function expectDecodedPart(part: unknown): asserts part is DecodedPart {
  */
 export function encodePart(part: DecodedPart, options: EncodePartOptions = {}): Uint8Array {
   expectDecodedPart(part);
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, ['budget']);
   const size = part.size;
   if (!Number.isInteger(size) || size < 0 || size > 0x7fffffff) throw new DescriptionError('out-of-range', 'part.size', `expected a size 0..2147483647, got ${String(size)}`);
   // by default the budget a decode of these bytes gets: a description whose records take more placing than reading its bytes would is refused, not walked
@@ -357,7 +357,7 @@ export interface PartJsonOptions {
  */
 export function partToJson(part: DecodedPart, options: PartJsonOptions = {}): Record<string, unknown> {
   expectDecodedPart(part);
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, ['maxKeptBytes']);
   if (options.maxKeptBytes !== undefined) expectOffset(options.maxKeptBytes, 'options.maxKeptBytes');
   const max = options.maxKeptBytes ?? Infinity;
   const blocks: Record<string, unknown> = {};

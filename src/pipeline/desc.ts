@@ -13,12 +13,12 @@ import { SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs
 import { Budget } from '../bytes/budget.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { pathKey, printable, quoted } from '../bytes/text.js';
-import { expectDense, expectFunction, expectObject, expectOptions, isDetached, kindOf } from '../bytes/check.js';
+import { expectDense, expectFunction, expectObject, expectOptionKeys, expectOptions, isDetached, kindOf } from '../bytes/check.js';
 import { type DdiObject, type DdiValue } from '../ddi/image.js';
 import { bytesToHex, ddiFromJsonFilling, ddiToJson } from '../ddi/json.js';
 import { jsonExtent } from '../json/vocabulary.js';
 import { structDef } from '../ddi/layout.js';
-import { expectSubobjects, subobjectDefault, subobjectRow, zeroValue, type Subobject } from './stream.js';
+import { checkedSubobjects, subobjectDefault, subobjectRow, zeroValue, type Subobject } from './stream.js';
 
 /** Graphics (VS ... PS), compute (CS) or mesh (AS, MS). */
 export type PipelineKind = 'graphics' | 'compute' | 'mesh';
@@ -156,7 +156,7 @@ function itemsOver(struct: string, list: readonly unknown[], budget: Budget, pat
 
 /** The kind of a pipeline from its stages. */
 export function pipelineKind(subobjects: readonly Subobject[]): PipelineKind {
-  expectSubobjects(subobjects);
+  subobjects = checkedSubobjects(subobjects);
   const types = new Set(subobjects.map((s) => s.type));
   if (types.has('CS')) return 'compute';
   if (types.has('AS') || types.has('MS')) return 'mesh';
@@ -168,7 +168,7 @@ export function pipelineKind(subobjects: readonly Subobject[]): PipelineKind {
  * @throws {DescriptionError} an unknown key or field, a value its row refuses, two keys setting the same state (DepthStencilState and DepthStencilState1), a file that cannot be read
  */
 export function pipelineFromJson(json: unknown, options: PipelineFromJsonOptions): Pipeline {
-  expectOptions(options);
+  expectOptionKeys(options, ['read', 'budget']);
   expectObject(json, 'pipeline');
   expectFunction(options?.read, 'options.read');
   const budget = options.budget ?? Budget.for(jsonExtent(json));
@@ -264,8 +264,8 @@ export interface PipelineFile {
  * @throws {DescriptionError} not-representable for a type given twice, render-target formats past NumRenderTargets, or a count without its list
  */
 export function pipelineToJson(subobjects: readonly Subobject[], options: { path: (key: string) => string }): { json: Record<string, unknown>; files: PipelineFile[] } {
-  expectSubobjects(subobjects);
-  expectOptions(options);
+  subobjects = checkedSubobjects(subobjects);
+  expectOptionKeys(options, ['path']);
   expectFunction(options?.path, 'options.path');
   const json: Record<string, unknown> = {};
   const files: PipelineFile[] = [];
@@ -316,8 +316,8 @@ const nullWithCount = (where: string, ptr: string, count: string, inner: DdiObje
 /** The value a pipeline gives a subobject type: its own, else the CD3DX12 default. */
 export function pipelineValue(pipeline: Pick<Pipeline, 'subobjects'>, type: string): DdiValue {
   expectObject(pipeline, 'pipeline');
-  expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
-  subobjectRow(type);
-  const hit = pipeline.subobjects.find((s) => s.type === type);
+  const subobjects = checkedSubobjects(pipeline.subobjects, 'pipeline.subobjects');
+  const row = subobjectRow(type);
+  const hit = subobjects.find((s) => s.type === row.type);
   return hit ? hit.inner : subobjectDefault(type);
 }

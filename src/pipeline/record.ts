@@ -5,6 +5,7 @@
  * 8-byte GPU descriptor handles, each at 8-byte alignment), the record's size, and the stride a
  * shader table of such records needs (a multiple of 32, at most 4096).
  */
+import { readOnce } from '../bytes/once.js';
 import { LOCAL_ROOT_SIGNATURE_FLAG } from '../../codecs/binding-rules.js';
 import { ROOT_PARAMETER_TYPE } from '../../codecs/root-signature.js';
 import { SHADER_RECORD, SHADER_RECORD_ARGUMENTS } from '../../codecs/pipeline.js';
@@ -50,6 +51,7 @@ const align = (n: number, a: number) => Math.ceil(n / a) * a;
  * @throws {DescriptionError} for a description that is not one, or a parameter type no row has
  */
 export function shaderRecordLayout(rs: RootSignature): RecordLayout {
+  rs = readOnce(rs, 5); // read once (src/bytes/once.ts): the description checked is the one laid out
   checkDescription(rs);
   const fields: RecordField[] = [{ path: 'identifier', type: 'IDENTIFIER', offset: 0, size: SHADER_RECORD.identifierSize, align: SHADER_RECORD.recordAlignment, holds: 'shader identifier' }];
   let at: number = SHADER_RECORD.identifierSize;

@@ -10,14 +10,15 @@
 import type { Abi, FieldType } from '../../codecs/ddi.js';
 import { PIPELINE_STATE_SUBOBJECT_TYPE, SUBOBJECTS, subobjectStructName, type SubobjectRow } from '../../codecs/pipeline.js';
 import { Budget } from '../bytes/budget.js';
-import { DescriptionError } from '../bytes/errors.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
-import { expectBytes, expectDense, expectKnownKeys, expectOptions, kindOf } from '../bytes/check.js';
+import { expectBytes, expectDense, expectKnownKeys, expectOptionKeys, expectOptions, kindOf } from '../bytes/check.js';
 import { decodeImage, encodeImage, type DdiObject, type DdiValue } from '../ddi/image.js';
 import { ddiFromJson, ddiToJson } from '../ddi/json.js';
 import { enumerator } from '../../codecs/enum-table.js';
 import { enumName } from '../json/vocabulary.js';
 import { pointerSize, structLayout } from '../ddi/layout.js';
+import { readOnce } from '../bytes/once.js';
 
 /** The root struct of a stream image. */
 export const STREAM_DESC = 'D3D12_PIPELINE_STATE_STREAM_DESC';
@@ -34,9 +35,14 @@ export interface Subobject {
  * @throws {DescriptionError} bad-name for a name that is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE
  */
 export function subobjectRow(type: string): SubobjectRow {
+  return rowOf(type, 'type');
+}
+
+/** subobjectRow naming the field (`subobjects[2].type`). */
+function rowOf(type: string, path: string): SubobjectRow {
   const name = typeof type === 'string' ? type.replace(/^D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_/, '') : undefined;
   const row = SUBOBJECTS.find((r) => r.type === name);
-  if (!row) throw new DescriptionError('bad-name', 'type', `${typeof type === 'string' ? quoted(type) : kindOf(type)} is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE (known: ${SUBOBJECTS.map((r) => r.type).join(', ')})`);
+  if (!row) throw new DescriptionError('bad-name', path, `${typeof type === 'string' ? quoted(type) : kindOf(type)} is no D3D12_PIPELINE_STATE_SUBOBJECT_TYPE (known: ${SUBOBJECTS.map((r) => r.type).join(', ')})`);
   return row;
 }
 
@@ -64,11 +70,29 @@ export function subobjectDefault(type: string): DdiValue {
   return (ddiFromJson(subobjectStructName(row.type), { Type: row.type, Inner: row.default }) as DdiObject).Inner!;
 }
 
-function element(s: Subobject, i: number): DdiObject {
-  if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new DescriptionError('bad-type', `subobjects[${i}]`, `expected a subobject {type, inner}, got ${kindOf(s)}`);
-  const row = subobjectRow(s.type);
+function element(s: Subobject, i: number, path = 'subobjects'): DdiObject {
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new DescriptionError('bad-type', `${path}[${i}]`, `expected a subobject {type, inner}, got ${kindOf(s)}`);
+  const row = rowOf(s.type, `${path}[${i}].type`);
   return { Type: enumerator(PIPELINE_STATE_SUBOBJECT_TYPE, row.type), Inner: s.inner };
 }
+
+/**
+ * The check of a decoded stream's types (expectSubobjects makes the same one for a list given):
+ * each at most once. The runtime refuses a stream holding a
+ * subobject type twice (d3dx12.h D3DX12ParsePipelineStream: "disallow subobject duplicates in a
+ * stream", E_INVALIDARG), and a reader of the stream would take one of the two: `refuse(i, first)`
+ * gives the error for subobject `i`, whose type subobject `first` has.
+ */
+function checkTypesOnce(types: readonly string[], refuse: (i: number, first: number) => Error): void {
+  const seen = new Map<string, number>();
+  types.forEach((t, i) => {
+    const first = seen.get(t);
+    if (first !== undefined) throw refuse(i, first);
+    seen.set(t, i);
+  });
+}
+
+const twice = (type: string, first: string) => `a second ${type} subobject (${first} is one): the runtime refuses a stream holding a subobject type twice (D3DX12ParsePipelineStream, E_INVALIDARG), and which one is meant is ambiguous`;
 
 /** The keys of a subobject. */
 const SUBOBJECT_KEYS = ['type', 'inner'] as const;
@@ -82,17 +106,34 @@ const SUBOBJECT_KEYS = ['type', 'inner'] as const;
 export function expectSubobjects(subobjects: unknown, path = 'subobjects'): asserts subobjects is readonly Subobject[] {
   if (!Array.isArray(subobjects)) throw new DescriptionError('bad-type', path, `expected a list of subobjects, got ${kindOf(subobjects)}`);
   expectDense(subobjects, path);
+  const seen = new Map<string, number>();
   for (let i = 0; i < subobjects.length; i++) {
     const s = subobjects[i] as Subobject;
-    element(s, i);
+    const type = enumName(PIPELINE_STATE_SUBOBJECT_TYPE, element(s, i, path).Type as number) as string;
     expectKnownKeys(s, SUBOBJECT_KEYS, `${path}[${i}]`, { form: 'a subobject' });
     if (s.inner === undefined) throw new DescriptionError('missing-key', `${path}[${i}].inner`, 'a subobject holds a value');
+    // each type once, refused at the first repeat (a list of 10^5 VS costs two steps)
+    const first = seen.get(type);
+    if (first !== undefined) throw new DescriptionError('ambiguous-name', `${path}[${i}].type`, twice(type, `${path}[${first}]`));
+    seen.set(type, i);
   }
+}
+
+/**
+ * A list of subobjects read once (src/bytes/once.ts), checked (expectSubobjects) and each type
+ * spelt as its row: what every entry taking one works on, so its check and its work see one input.
+ */
+export function checkedSubobjects(subobjects: unknown, path = 'subobjects'): readonly Subobject[] {
+  const list = readOnce(subobjects, 2); // the list and each {type, inner}: inner is read once by its writer
+  expectSubobjects(list, path);
+  // each type as its row names it: a prefixed spelling (D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_CS) was
+  // not found by a lookup of CS (pipelineKind said graphics, pipelineValue gave the default)
+  return list.map((s) => ({ type: subobjectRow(s.type).type, inner: s.inner }));
 }
 
 /** Bytes the stream of `subobjects` takes for `abi` (D3D12_PIPELINE_STATE_STREAM_DESC.SizeInBytes). */
 export function streamSize(subobjects: readonly Subobject[], abi: Abi): number {
-  expectSubobjects(subobjects);
+  subobjects = checkedSubobjects(subobjects);
   pointerSize(abi);
   let size = 0;
   for (const s of subobjects) size += structLayout(subobjectStructName(subobjectRow(s.type).type), abi).size;
@@ -104,8 +145,8 @@ export function streamSize(subobjects: readonly Subobject[], abi: Abi): number {
  * @throws {DescriptionError} for a subobject type that is not one, or a value its row refuses
  */
 export function encodeStream(subobjects: readonly Subobject[], abi: Abi): Uint8Array {
-  expectSubobjects(subobjects);
-  const stream = subobjects.map(element);
+  subobjects = checkedSubobjects(subobjects);
+  const stream = subobjects.map((s, i) => element(s, i));
   return encodeImage(STREAM_DESC, { SizeInBytes: streamSize(subobjects, abi), pPipelineStateSubobjectStream: stream }, abi);
 }
 
@@ -122,11 +163,23 @@ export interface DecodeStreamOptions {
 export function decodeStream(bytes: Uint8Array, abi: Abi, options: DecodeStreamOptions = {}): Subobject[] {
   expectBytes(bytes, 'bytes');
   pointerSize(abi);
-  expectOptions(options);
+  expectOptionKeys(options, ['budget']);
   if (options?.budget !== undefined && !(options.budget instanceof Budget)) throw new DescriptionError('bad-type', 'options.budget', `expected a Budget, got ${kindOf(options.budget)}`);
   const budget = options?.budget ?? Budget.for(bytes.byteLength);
   const desc = decodeImage(STREAM_DESC, bytes, abi, { budget });
-  return subobjectsOf(desc);
+  const out = subobjectsOf(desc);
+  checkTypesOnce(out.map((o) => o.type), (i, first) => {
+    // the subobjects lie one after another from the stream pointer (each its struct's size for the ABI)
+    const ptr = structLayout(STREAM_DESC, abi).fields.find((f) => f.name === 'pPipelineStateSubobjectStream')!.offset;
+    const start = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(ptr, true);
+    const offsetOf = (n: number) => {
+      let o = start;
+      for (let k = 0; k < n; k++) o += structLayout(subobjectStructName(out[k]!.type), abi).size;
+      return o;
+    };
+    return new DecodeError('duplicate-part', offsetOf(i), `pPipelineStateSubobjectStream[${i}].Type`, twice(out[i]!.type, `pPipelineStateSubobjectStream[${first}] at byte ${offsetOf(first)}`));
+  });
+  return out;
 }
 
 /** The subobjects of a decoded D3D12_PIPELINE_STATE_STREAM_DESC (their types known: the stream's cases are the rows). */
@@ -136,8 +189,8 @@ function subobjectsOf(desc: DdiObject): Subobject[] {
 
 /** The JSON form of a stream (the DDI JSON form of its D3D12_PIPELINE_STATE_STREAM_DESC, without the size). */
 export function streamToJson(subobjects: readonly Subobject[]): unknown[] {
-  expectSubobjects(subobjects);
-  const json = ddiToJson(STREAM_DESC, { SizeInBytes: 0, pPipelineStateSubobjectStream: subobjects.map(element) }) as { pPipelineStateSubobjectStream: unknown[] | null };
+  subobjects = checkedSubobjects(subobjects);
+  const json = ddiToJson(STREAM_DESC, { SizeInBytes: 0, pPipelineStateSubobjectStream: subobjects.map((s, i) => element(s, i)) }) as { pPipelineStateSubobjectStream: unknown[] | null };
   return json.pPipelineStateSubobjectStream ?? [];
 }
 
@@ -148,5 +201,7 @@ export function streamToJson(subobjects: readonly Subobject[]): unknown[] {
 export function streamFromJson(json: unknown): Subobject[] {
   if (!Array.isArray(json)) throw new DescriptionError('bad-type', STREAM_DESC, `expected a list of subobjects, got ${kindOf(json)}`);
   const desc = ddiFromJson(STREAM_DESC, { SizeInBytes: 0, pPipelineStateSubobjectStream: json });
-  return subobjectsOf(desc);
+  const out = subobjectsOf(desc);
+  checkTypesOnce(out.map((o) => o.type), (i, first) => new DescriptionError('ambiguous-name', `${STREAM_DESC}.pPipelineStateSubobjectStream[${i}].Type`, twice(out[i]!.type, `subobject ${first}`)));
+  return out;
 }

@@ -17,14 +17,15 @@ import { flag, rowsBy } from '../../codecs/enum-table.js';
 import { ROOT_SIGNATURE_FLAGS } from '../../codecs/root-signature.js';
 import { DescriptionError, fillMessage } from '../bytes/errors.js';
 import { pathKey, quoted } from '../bytes/text.js';
-import { expectArray, expectFunction, expectNumber, expectObject, expectObjects, expectOptions } from '../bytes/check.js';
+import { expectArray, expectFunction, expectNumber, expectObject, expectObjects, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import type { DdiObject } from '../ddi/image.js';
 import { enumName } from '../json/vocabulary.js';
 import { containerRootSignature, readRootSignatureSource } from '../root-signature/input.js';
 import type { RootSignature } from '../root-signature/types.js';
 import { readShader, type ShaderBinding, type ShaderInfo } from '../shader/shader.js';
 import { NO_PSV0_REASON, verifyBindings, type VerifyResult } from '../binding/verify.js';
-import { expectSubobjects } from './stream.js';
+import { checkedSubobjects, type Subobject } from './stream.js';
+import { readOnce } from '../bytes/once.js';
 import { pipelineValue, type Pipeline, type PipelineKind } from './desc.js';
 import { formatInfo } from './formats.js';
 import { decodePart } from '../parts/part.js';
@@ -169,8 +170,10 @@ function bytesOf(pipeline: Pipeline, type: string, field: string): Uint8Array | 
  */
 export function verifyPipeline(pipeline: Pipeline, options: VerifyPipelineOptions = {}): PipelineVerifyResult {
   expectObject(pipeline, 'pipeline');
-  expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
-  expectOptions(options);
+  // read once (src/bytes/once.ts): the checks and the rules see one pipeline
+  pipeline = readOnce(pipeline, 1);
+  pipeline = { ...pipeline, subobjects: checkedSubobjects(pipeline.subobjects, 'pipeline.subobjects') as Subobject[] };
+  expectOptionKeys(options, ['signatures']);
   if (options?.signatures !== undefined) expectFunction(options.signatures, 'options.signatures');
   const kind = pipelineKindOf(pipeline);
   const r = new Report();
@@ -429,7 +432,8 @@ const key = (e: Pick<SignatureElement, 'semanticName' | 'semanticIndex'>) => `${
  */
 export function verifySignatures(pipeline: Pipeline, signatures: Partial<Record<StageKey, StageSignatures>>): PipelineViolation[] {
   expectObject(pipeline, 'pipeline');
-  expectSubobjects(pipeline.subobjects, 'pipeline.subobjects');
+  pipeline = readOnce(pipeline, 1);
+  pipeline = { ...pipeline, subobjects: checkedSubobjects(pipeline.subobjects, 'pipeline.subobjects') as Subobject[] };
   expectObject(signatures, 'signatures');
   for (const [k, sig] of Object.entries(signatures)) {
     // a stage key only: a misspelled one (vs, toString) would leave its signatures unchecked without a word

@@ -11,8 +11,8 @@ import { NULL_REF, RDAT_PART_TYPE, RDAT_TABLES, RDAT_VERSION, type RdatTableName
 import type { RecordDef } from '../../codecs/rows.js';
 import { readRecord, recordToJson, RowReader, type RefResolver, type Stored } from '../rows/record.js';
 import { DecodeError } from '../bytes/errors.js';
-import { budgetOf } from '../bytes/budget.js';
-import { expectBytes, expectOptions } from '../bytes/check.js';
+import { limitKeys, budgetOf } from '../bytes/budget.js';
+import { expectBytes, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 import { tableNames } from '../bytes/strings.js';
 import { toHex } from './hex.js';
@@ -92,7 +92,7 @@ function rdatPartsOf(r: ByteReader, length: number): RdatPartAt[] {
 export function decodeRdat(bytes: Uint8Array, base = 0, options: RdatDecodeOptions = {}): RdatDescription {
   expectBytes(bytes, 'bytes');
   expectBase(base);
-  expectOptions(options);
+  expectOptionKeys(options, limitKeys('sharedArrays'));
   const r = new ByteReader(bytes, base);
   const budget = budgetOf(options, bytes.byteLength);
   const spend = (n: number, at: number, path: string) => budget.charge('resolve', n, path, base + at);

@@ -3,15 +3,18 @@
  * kind, flags, payload sizes and bindings) and subobjects (kind, name, contents, root signature).
  * Built once from a description: names are indexed, never searched in a loop.
  */
+import { readOnce } from '../bytes/once.js';
 import { FUNC_ATTRIB_KIND_TABLE, HIT_GROUP_TYPE_TABLE, NODE_FUNC_ATTRIB_KIND, RDAT_TABLES, RESOURCE_CLASS_TABLE, SUBOBJECT_KIND_TABLE, hitGroupTypeName, shaderKindName, type RdatTableName } from '../../codecs/rdat.js';
 import { PSV_RESOURCE_KIND, SHADER_KIND as SHADER_KIND_TABLE } from '../../codecs/psv0.js';
 import type { EnumTable } from '../../codecs/enum-table.js';
 import { enumName, enumValue } from '../json/vocabulary.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
-import { expectFunction, expectNumber, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { limitKeys, budgetOf as budgetFrom, type Budget, type WorkLimits } from '../bytes/budget.js';
+import { expectFunction, expectNumber, expectObject, expectOptionKeys, expectOptions, expectString } from '../bytes/check.js';
 import { printable, quoted } from '../bytes/text.js';
-import { checkedParts, checkRecordKeys, denseArray, MAX_PART_BYTES, u32, type CheckedParts } from './check.js';
+import { checkedParts, checkRecordKeys, denseArray, MAX_PART_BYTES, recordKeys, u32, type CheckedParts } from './check.js';
+import type { RecordDef } from '../../codecs/rows.js';
+import type { Row } from '../rows/record.js';
 import { decodeRootSignature } from '../root-signature/decode.js';
 import { summarizeRootSignature } from '../root-signature/summary.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -114,10 +117,32 @@ function tableOf(parts: CheckedParts, type: RdatTableName): readonly RdatRecord[
   if (p.records === undefined) return [];
   const layouts = RDAT_TABLES[type].layouts;
   const records = denseArray(p.records, `RDAT.${type}`, Math.floor((MAX_PART_BYTES - 8) / layouts[0]!.size), `${layouts[0]!.size} bytes or more`);
+  // the newest layout holds the older ones' fields: its keys are what any stride's record may give
+  const layout = layouts[layouts.length - 1]!;
   records.forEach((r, k) => {
-    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw new DescriptionError('bad-type', `RDAT.${type}[${k}]`, `expected a record (an object), got ${kindOf(r)}`);
+    const at = `RDAT.${type}[${k}]`;
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw new DescriptionError('bad-type', at, `expected a record (an object), got ${kindOf(r)}`);
+    // every record's keys the record form's for its union case (encodeRdat's one check): a misspelt
+    // key, a field of another case, a `<field>Name` that does not name its value would be taken
+    // silently (read as absent, or the name ignored); each value read once
+    const rec = r as Record<string, unknown>;
+    const row = selectorRow(layout, rec, at);
+    checkRecordKeys(layout, rec, row, at, () => `a ${type} record${Object.keys(row).map((key) => ` of ${key} ${row[key]}`).join('')}`, (key, table) => (Object.hasOwn(row, key) ? row[key] : enumValue(table, rec[key], `${at}.${key}`)));
   });
   return records as readonly RdatRecord[];
+}
+
+/** The values of a record's union selectors (a stored number, or a name of the field's table), what its keys depend on. */
+function selectorRow(layout: RecordDef, rec: Record<string, unknown>, path: string): Row {
+  const row: Row = {};
+  for (const f of layout.fields) {
+    const t = f.type;
+    if (typeof t !== 'object' || !('union' in t)) continue;
+    const by = t.union.by;
+    const sel = layout.fields.find((g) => g.key === by)!.type;
+    row[by] = typeof sel === 'object' && 'enum' in sel ? enumValue(sel.enum, rec[by], `${path}.${by}`) : u32(rec[by], `${path}.${by}`);
+  }
+  return row;
 }
 
 /** A table's records of a description (its parts checked as describeLibrary checks them). */
@@ -164,12 +189,6 @@ function rootSignatureOf(hex: string): NonNullable<LibrarySubobject['rootSignatu
 /** The subobject record's layout (the table has one). */
 const SUBOBJECT_LAYOUT = RDAT_TABLES.SubobjectTable.layouts[0]!;
 
-/**
- * The function record's layout whose keys describeLibrary takes: the newest (RuntimeDataFunctionInfo2,
- * which holds RuntimeDataFunctionInfo's fields), whatever the stride (ShaderFlags is read when given).
- */
-const FUNCTION_LAYOUT = RDAT_TABLES.FunctionTable.layouts[RDAT_TABLES.FunctionTable.layouts.length - 1]!;
-
 /** The string fields of the subobject union (codecs/rdat.ts SubobjectTable): association and hit group names. */
 const STRING_FIELDS: ReadonlySet<string> = new Set(['Subobject', 'AnyHit', 'ClosestHit', 'Intersection']);
 
@@ -183,17 +202,23 @@ const STRING_FIELDS: ReadonlySet<string> = new Set(['Subobject', 'AnyHit', 'Clos
  * them: one per type (a second FunctionTable is refused, never the first or last read), arrays
  * without holes, their lengths bounded before any walk. A subobject record's keys are the ones
  * the record form has for its Kind (as encodeRdat takes them): `contents` holds that kind's fields
- * and the record's bytes past them (`unionRest`, `tail`), never a key of no field. A function
- * record's keys are RuntimeDataFunctionInfo2's for its ShaderKind, whatever the stride (`Node`
- * for a node shader only). A name beside an enumerated value (`ShaderKindName`, `KindName`,
- * `TypeName`) must name it, as encodeRdat takes it.
- * @throws {DescriptionError} unknown-key for a function or subobject key the record form of its ShaderKind or Kind does not have (a misspelt field, one of another kind); bad-name for a function's or subobject's `<field>Name` that does not name its value; bad-type when `rdat` is not a description, a table record is no object or an array has a hole; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; missing-key, bad-type, out-of-range for an integer or string field that is none; out-of-range for a record reference past its table; ambiguous-name for a second part of one type (the field's path named)
+ * and the record's bytes past them (`unionRest`, `tail`), never a key of no field. Every record of
+ * every table (resources, node tables, those it does not list) has its newest layout's keys for its
+ * union case, whatever the stride (a function's `Node` for a node shader only). A name beside an
+ * enumerated value (`ShaderKindName`, `ClassName`, `AttribKindName`, `LaunchTypeName`, ...) must
+ * name it, as encodeRdat takes it.
+ * @throws {DescriptionError} unknown-key for a record key the record form of its union case does not have (a misspelt field, one of another kind); bad-name for a `<field>Name` that does not name its value; bad-type when `rdat` is not a description, a table record is no object or an array has a hole; bad-name, bad-type for an enumerated field that is neither a number nor a name of its table; missing-key, bad-type, out-of-range for an integer or string field that is none; out-of-range for a record reference past its table; ambiguous-name for a second part of one type (the field's path named)
  */
 export function describeLibrary(rdat: RdatDescription): Library {
   const parts = checkedParts(rdat, 'rdat');
-  const resources = tableOf(parts, 'ResourceTable');
-  const funcAttribs = tableOf(parts, 'NodeShaderFuncAttribTable');
-  const nodeInfos = tableOf(parts, 'NodeShaderInfoTable');
+  // every table's records checked once, those describeLibrary reads and the rest (NodeIDTable,
+  // IONodeTable, ...): a misspelt key or a stale `<field>Name` is refused wherever it stands
+  const tables = new Map<RdatTableName, readonly RdatRecord[]>();
+  for (const name of Object.keys(RDAT_TABLES) as RdatTableName[]) tables.set(name, tableOf(parts, name));
+  const recordsOf = (name: RdatTableName) => tables.get(name)!;
+  const resources = recordsOf('ResourceTable');
+  const funcAttribs = recordsOf('NodeShaderFuncAttribTable');
+  const nodeInfos = recordsOf('NodeShaderInfoTable');
   const text = textField;
   /** Record `index` of a table, or a DescriptionError naming the reference (a decoded description's are checked; a hand-written one's may not be). */
   const recordOf = (records: readonly RdatRecord[], table: string, index: unknown, path: string): RdatRecord => {
@@ -242,12 +267,10 @@ export function describeLibrary(rdat: RdatDescription): Library {
     localRootArguments.set(node, found);
     return found;
   };
-  const exports = tableOf(parts, 'FunctionTable').map((f: RdatRecord, i): LibraryExport => {
+  const exports = recordsOf('FunctionTable').map((f: RdatRecord, i): LibraryExport => {
     const p = `RDAT.FunctionTable[${i}]`;
-    // the keys the record form has for its ShaderKind (Node only for a node shader), a ShaderKindName
-    // naming the ShaderKind: a misspelt field, or a name edited alone, was read as absent or ignored
+    // its keys checked by tableOf (the record form's for its ShaderKind: Node only for a node shader)
     const shaderKind = enumValue(SHADER_KIND_TABLE, f.ShaderKind, `${p}.ShaderKind`);
-    checkRecordKeys(FUNCTION_LAYOUT, f, { ShaderKind: shaderKind }, p, () => `a FunctionTable record of ShaderKind ${shaderKind}`, (key, table) => enumValue(table, f[key], `${p}.${key}`));
     const unmangled = text(f.UnmangledName, `${p}.UnmangledName`);
     const mangled = text(f.Name, `${p}.Name`);
     const out: LibraryExport = {
@@ -277,14 +300,13 @@ export function describeLibrary(rdat: RdatDescription): Library {
   // subobjects sharing one Exports array of the description read it once
   const exportLists = new Map<unknown, string[]>();
   const rootSignatures = new Map<string, NonNullable<LibrarySubobject['rootSignature']>>();
-  const subobjects = tableOf(parts, 'SubobjectTable').map((s: RdatRecord, i): LibrarySubobject => {
+  const subobjects = recordsOf('SubobjectTable').map((s: RdatRecord, i): LibrarySubobject => {
     const p = `RDAT.SubobjectTable[${i}]`;
     const kindValue = enumValue(SUBOBJECT_KIND_TABLE, s.Kind, `${p}.Kind`);
     const kind = enumLabel(SUBOBJECT_KIND_TABLE, kindValue, `${p}.Kind`);
-    // the keys the record form has for this kind (encodeRdat's list): any other (a misspelt one, a
-    // field of another kind's case) was copied into contents as if it were one of this kind's fields;
-    // a KindName or TypeName must name its value, as encodeRdat takes it
-    const { names } = checkRecordKeys(SUBOBJECT_LAYOUT, s, { Kind: kindValue }, p, () => `a ${SUBOBJECT_LAYOUT.name} record of Kind ${kindValue}`, (key, table) => enumValue(table, s[key], `${p}.${key}`));
+    // its keys checked by tableOf (the record form's for this kind, a KindName or TypeName naming its
+    // value): a misspelt key, a field of another kind's case, was copied into contents as a field
+    const { names } = recordKeys(SUBOBJECT_LAYOUT, { Kind: kindValue });
     const contents: Record<string, unknown> = {};
     // the union's fields, a hit group's Type by name (the names beside stored values are the
     // description's helpers), its string fields as text; the record's bytes past its fields
@@ -384,7 +406,7 @@ function libraryBytes(lib: Library): number {
 }
 
 function libraryBudget(lib: Library, options: LibraryTextOptions | undefined): Budget {
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, limitKeys());
   return budgetFrom(options, libraryBytes(lib));
 }
 
@@ -395,6 +417,7 @@ function libraryBudget(lib: Library, options: LibraryTextOptions | undefined): B
  * @throws {LimitError} limit-exceeded past the `produce` budget
  */
 export function libraryLines(lib: Library, options?: LibraryTextOptions): string[] {
+  lib = readOnce(lib, 5); // read once (src/bytes/once.ts): the check and the lines see one library
   checkLibrary(lib);
   const budget = libraryBudget(lib, options);
   const lines = [`library: ${lib.exports.length} export${lib.exports.length === 1 ? '' : 's'}, ${lib.subobjects.length} subobject${lib.subobjects.length === 1 ? '' : 's'}`];
@@ -465,6 +488,7 @@ export type LibraryBindingJson = Omit<LibraryBinding, 'resource'>;
  * @throws {LimitError} limit-exceeded past the `produce` budget
  */
 export function libraryJson(lib: Library, rootSignatureJson: (rs: RootSignature) => unknown, options?: LibraryTextOptions) {
+  lib = readOnce(lib, 5);
   checkLibrary(lib);
   expectFunction(rootSignatureJson, 'rootSignatureJson');
   const budget = libraryBudget(lib, options);

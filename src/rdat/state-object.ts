@@ -7,6 +7,7 @@
  * right kinds, shader config sizes, and local root signatures for nodes with local root arguments.
  * Names are indexed once; each export is resolved in time proportional to its associations.
  */
+import { readOnce } from '../bytes/once.js';
 import {
   ASSOCIATION_TYPE,
   HIT_GROUP_MEMBERS,
@@ -15,9 +16,9 @@ import {
   STATE_OBJECT_RULES,
   type StateObjectViolationCode,
 } from '../../codecs/state-object-rules.js';
-import { Budget, budgetOf } from '../bytes/budget.js';
+import { limitKeys, Budget, budgetOf } from '../bytes/budget.js';
 import { fillMessage } from '../bytes/errors.js';
-import { expectArray, expectBytes, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { expectArray, expectBytes, expectObject, expectOptionKeys, expectOptions, expectString } from '../bytes/check.js';
 import { BINDING_RULES } from '../../codecs/binding-rules.js';
 import { heapIndexingViolations, rootSignatureIntervals } from '../binding/verify.js';
 import type { RootSignature } from '../root-signature/types.js';
@@ -116,8 +117,9 @@ const definition = (s: LibrarySubobject) => JSON.stringify([s.kind, s.contents, 
  * @throws {LimitError} limit-exceeded: the report past the budget's `produce`
  */
 export function verifyStateObject(libraries: readonly StateObjectLibrary[], options: StateObjectOptions = {}): StateObjectReport {
+  libraries = readOnce(libraries, 7); // read once (src/bytes/once.ts): each library checked is the one verified
   expectArray(libraries, 'libraries');
-  expectOptions(options);
+  expectOptionKeys(options, limitKeys('globalRootSignature', 'localRootSignatures', 'maxViolations'));
   const libs = libraries.map((l, i) => {
     expectObject(l, `libraries[${i}]`);
     expectString(l.name, `libraries[${i}].name`);

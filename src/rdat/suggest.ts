@@ -4,9 +4,10 @@
  * see it); with `localSpace`, the bindings in that register space go to one local root signature
  * per export instead (LOCAL_ROOT_SIGNATURE set).
  */
+import { readOnce } from '../bytes/once.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { printable, quoted } from '../bytes/text.js';
-import { expectArray, expectObject, expectOptions } from '../bytes/check.js';
+import { expectArray, expectObject, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { suggestRootSignature } from '../binding/suggest.js';
 import type { RootSignature } from '../root-signature/types.js';
 import type { ShaderBinding } from '../shader/shader.js';
@@ -50,8 +51,9 @@ const shaderBinding = (b: LibraryBinding): ShaderBinding => ({ resType: psvResou
  * @throws {DescriptionError} out-of-range when the bindings fit no root signature; bad-type for bad arguments
  */
 export function suggestLibraryRootSignatures(libraries: readonly Library[], options: LibrarySuggestOptions = {}): LibrarySuggestion {
+  libraries = readOnce(libraries, 6); // read once (src/bytes/once.ts): each library checked is the one read
   expectArray(libraries, 'libraries');
-  expectOptions(options);
+  expectOptionKeys(options, ['localSpace', 'rootDescriptors']);
   const local = options.localSpace;
   if (local !== undefined && (!Number.isInteger(local) || local < 0 || local > 0xffffffff)) throw new DescriptionError('out-of-range', 'options.localSpace', `${quoted(local)} is not a register space`);
   const global: ShaderBinding[] = [];

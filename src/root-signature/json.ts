@@ -20,7 +20,7 @@ import {
 } from '../../codecs/root-signature.js';
 import { DescriptionError } from '../bytes/errors.js';
 import { quoted } from '../bytes/text.js';
-import { expectKnownKeys } from '../bytes/check.js';
+import { expectDense, expectKnownKeys } from '../bytes/check.js';
 import { enumName, enumValue, flagNames, flagValue, floatFromJson, floatToJson, u32FromJson as u32 } from '../json/vocabulary.js';
 import { PARAMETERS_KEY, PAYLOAD_KEY, SAMPLERS_KEY, VERSION_KEY, PARAMETER_TYPE_KEY, dataFields, parameterPath, parameterTypeRow, payloadKeys, versionName } from './rows.js';
 import { checkDescription } from './check.js';
@@ -163,5 +163,7 @@ function object(json: Json, path: string, allowed: readonly string[], required: 
 function array(json: Json, path: string): Json[] {
   if (json === undefined) return [];
   if (!Array.isArray(json)) throw new DescriptionError('bad-type', path, 'expected an array');
+  // no holes (map skipped them: a sparse list came back as a sparse description)
+  expectDense(json, path);
   return json;
 }

@@ -13,6 +13,7 @@ import { enumName, enumValue, floatFromJson, floatToJson } from '../json/vocabul
 import { checkNanBits, f32Bits, f32FromBits, keepNanBitsOf, nanBitsOf } from '../bytes/f32.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { bytesHex } from '../bytes/hex.js';
+import { quoted } from '../bytes/text.js';
 
 /** A decoded record: field keys (and the derived `<key>Name`, `<key>Names`, `<key>Offset`, subfield keys) to values. */
 export type Row = Record<string, unknown>;
@@ -504,8 +505,8 @@ function jsonInt(v: unknown, w: Scalar, path: string): number | bigint {
 
 /**
  * A record from its JSON form: the written values are read and checked (names, which are derived,
- * are taken as given for display); `<key>Offset` for strings read through an offset.
- * @throws {DescriptionError} bad-type, missing-key, out-of-range naming the field
+ * must name their values: checkGivenNames); `<key>Offset` for strings read through an offset.
+ * @throws {DescriptionError} bad-type, missing-key, out-of-range naming the field; bad-name for a name beside a value that does not name it
  */
 export function recordFromJson(def: RecordDef, json: unknown, path: string): Row {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DescriptionError('bad-type', path, `expected an object, got ${kindOf(json)}`);
@@ -579,6 +580,28 @@ function fieldsFromJson(fields: readonly Field[], j: Record<string, unknown>, ou
     if (typeof t === 'object' && 'subfields' in t) {
       for (const s of t.subfields) if (j[s.key] !== undefined) out[s.key] = jsonInt(j[s.key], s.width > 16 ? 'u32' : 'u16', `${path}.${s.key}`);
     }
+    checkGivenNames(t, f.key, out[f.key] as number | bigint, j, path);
+  }
+}
+
+/**
+ * The names a JSON form gives beside an integer field (`<key>Name`, `<key>Names`, an enumerated
+ * subfield's `<sub>Name`) name its value, as a read of the value would derive them: a name that
+ * disagrees (a `shaderStageName` "Pixel" beside 5, a name left stale by an edit of the value) is
+ * ambiguous, and was taken for display while the value was written.
+ * @throws {DescriptionError} bad-name at the name's key
+ */
+function checkGivenNames(t: FieldType, key: string, v: number | bigint, j: Record<string, unknown>, path: string): void {
+  if (typeof t !== 'object' || !('enum' in t || 'flags' in t || 'subfields' in t)) return;
+  const derived: Row = {};
+  deriveNames(t, key, v, derived);
+  const names = 'enum' in t ? [`${key}Name`] : 'flags' in t ? [`${key}Names`] : t.subfields.filter((x) => x.enum).map((x) => `${x.key}Name`);
+  for (const k of names) {
+    const given = j[k];
+    if (given === undefined) continue;
+    const want = derived[k];
+    const same = Array.isArray(want) ? Array.isArray(given) && given.length === want.length && want.every((n, i) => given[i] === n) : given === want;
+    if (!same) throw new DescriptionError('bad-name', `${path}.${k}`, `${quoted(given)} does not name ${key} ${String(v)}${want === undefined ? ' (its table has no name for it)' : ` (${Array.isArray(want) ? want.join('|') || 'no flags' : String(want)})`}: edit ${key} itself, and give ${k} as it names the value or not at all`);
   }
 }
 

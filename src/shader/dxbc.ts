@@ -28,7 +28,7 @@ import { DecodeError, DescriptionError } from '../bytes/errors.js';
 import { Budget } from '../bytes/budget.js';
 import type { SpanRecorder } from '../bytes/spans.js';
 import { ByteReader } from '../bytes/reader.js';
-import { expectBytes, expectOffset, expectOptions } from '../bytes/check.js';
+import { expectBytes, expectOffset, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { tableNames } from '../bytes/strings.js';
 import type { ShaderBinding } from './shader.js';
 
@@ -85,7 +85,7 @@ const STAGE_BY_OPCODE = new Map(STAGE_DECLARATIONS.map((d) => [d.opcode, d]));
  */
 export function readDxbcProgram(data: Uint8Array, options: ReadDxbcOptions = {}): DxbcProgram {
   expectBytes(data, 'bytes'); // the path ByteReader's check names
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, ['base', 'rdef', 'rdefBase']);
   if (options.rdef !== undefined) expectBytes(options.rdef, 'options.rdef');
   for (const key of ['base', 'rdefBase'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);

@@ -2,7 +2,8 @@
  * The JSON form of PSV0 (docs/formats/psv0.md): each record in the rows' JSON form (src/rows/
  * record.ts rowToJson and recordFromJson, the form parts have: an enumerated field's number with
  * `<key>Name` beside it), byte arrays as hex, and read-only helpers (`version`, element `name`,
- * `entryFunction`, the `...Name` keys) that the reader ignores. Lossless.
+ * `entryFunction`, the `...Name` keys) that the reader writes nothing of, each naming its value
+ * when given (a name that disagrees is refused, bad-name). Lossless.
  */
 import { PSV_ELEMENT, PSV_MIN_SIZE, PSV_RUNTIME_INFO, PSV_STAGE_VIEWS, psvResourceRecord } from '../../codecs/psv0.js';
 import type { RecordDef } from '../../codecs/rows.js';
@@ -126,6 +127,8 @@ export function psv0FromJson(json: unknown): Psv0 {
   // -0 would pick version 0's records and name their keys unknown, not the size wrong)
   const size = sizeField(j.runtimeInfoSize, '$.runtimeInfoSize', PSV_MIN_SIZE.runtimeInfo);
   const version = psvVersionOf(size);
+  // `version` is the helper of runtimeInfoSize: one that disagrees (an edit of it alone) was ignored
+  if (j.version !== undefined && j.version !== version) throw new DescriptionError('out-of-range', '$.version', `${quoted(j.version)} is not the version runtimeInfoSize ${size} stands for (${version}): edit runtimeInfoSize, and give version as it follows or not at all`);
   const info = fromJson(PSV_RUNTIME_INFO[version]!, '$.info', j.info);
   const given = list('resources');
   const resourceSize = given.length > 0 ? sizeField(j.resourceSize, '$.resourceSize', PSV_MIN_SIZE.resource) : ((j.resourceSize as number) ?? 0);
@@ -165,6 +168,26 @@ export function psv0FromJson(json: unknown): Psv0 {
     psv.outputElements = list('outputElements').map((e, i) => fromJson(PSV_ELEMENT, `$.outputElements[${i}]`, e, ['name']));
     psv.patchConstOrPrimElements = list('patchConstOrPrimElements').map((e, i) => fromJson(PSV_ELEMENT, `$.patchConstOrPrimElements[${i}]`, e, ['name']));
     if (j.elementTails !== undefined) psv.elementTails = list('elementTails').map((t, i) => fromHex(`$.elementTails[${i}]`, t));
+    // the read-only names (entryFunction, an element's name) name what their offsets hold, as
+    // psv0ToJson writes them (cut, or whole): one that disagrees (an edit of the name alone) was
+    // ignored while the offset was written
+    const cut = tableNames(psv.stringTable);
+    const whole = tableNames(psv.stringTable, Infinity);
+    const named = (given: unknown, offset: unknown, path: string) => {
+      if (given === undefined) return;
+      const at = typeof offset === 'number' ? offset : -1;
+      const want = cut(at) ?? null;
+      if (given !== want && given !== (whole(at) ?? null)) throw new DescriptionError('bad-name', path, `${quoted(given)} does not name what the string table holds at ${quoted(offset)} (${quoted(want)}): edit the offset or the table, and give the name as psv0ToJson writes it or not at all`);
+    };
+    named(j.entryFunction, info.entryFunctionName, '$.entryFunction');
+    for (const key of ['inputElements', 'outputElements', 'patchConstOrPrimElements'] as const) {
+      const given = list(key);
+      psv[key]!.forEach((e, i) => {
+        const name = (given[i] as Record<string, unknown>).name;
+        if (name !== undefined && !e.semanticName) throw new DescriptionError('bad-name', `$.${key}[${i}].name`, `${quoted(name)} names no string: the element's semanticName is 0`);
+        if (e.semanticName) named(name, e.semanticName, `$.${key}[${i}].name`);
+      });
+    }
     psv.dependencies = list('dependencies') as Psv0['dependencies'];
     for (let i = 0; i < psv.dependencies!.length; i++) {
       const d = psv.dependencies![i];

@@ -4,8 +4,9 @@
  * stage union with bytes DXC would not write stays raw, bytes after the walk stay as `trailing`),
  * so decode -> encode gives the input back.
  */
+import { readOnce } from '../bytes/once.js';
 import { readNul } from '../bytes/strings.js';
-import { Budget, budgetOf } from '../bytes/budget.js';
+import { limitKeys, Budget, budgetOf } from '../bytes/budget.js';
 import {
   PSV_DEPENDENCY_BLOCKS,
   PSV_ELEMENT,
@@ -20,7 +21,7 @@ import {
 import type { RecordDef } from '../../codecs/rows.js';
 import { checkRow, readRecord, RowReader, writeRecord, type Row } from '../rows/record.js';
 import { DecodeError, DescriptionError, kindOf } from '../bytes/errors.js';
-import { expectArray, expectDense, expectBytes, expectKnownKeys, expectObject, expectObjects, expectOffset, expectOptions } from '../bytes/check.js';
+import { expectArray, expectDense, expectBytes, expectKnownKeys, expectObject, expectObjects, expectOffset, expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { ByteReader } from '../bytes/reader.js';
 
 /** PSV0 runtime-info fields by name, as read (the stage's view among them). */
@@ -151,7 +152,7 @@ export function dependencyLayout(info: PsvFields, stageInfo: PsvFields | undefin
  */
 export function decodePsv0(data: Uint8Array, options: DecodePsv0Options = {}): Psv0 {
   expectBytes(data, 'bytes'); // the path ByteReader's check names
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, ['base', 'stage']);
   for (const key of ['base', 'stage'] as const) if (options[key] !== undefined) expectOffset(options[key], `options.${key}`);
   const r = new ByteReader(data, options.base ?? 0);
   const rows = new RowReader(data, options.base ?? 0, Budget.for(data.byteLength));
@@ -327,8 +328,9 @@ export interface EncodePsv0Options {
  * @throws {LimitError} limit-exceeded (`resolve`, `maxResolved`) when the bytes written pass the budget, naming the first record whose tail another record shares (else `PSV0`)
  */
 export function encodePsv0(psv: Psv0, options: EncodePsv0Options = {}): Uint8Array {
+  psv = readOnce(psv, 3); // read once (src/bytes/once.ts): the description checked is the one written
   checkPsv0Shape(psv);
-  expectOptions(options as unknown);
+  expectOptionKeys(options as unknown, limitKeys('stage'));
   if (options.stage !== undefined) expectOffset(options.stage, 'options.stage');
   const S = checkValue('PSV0.runtimeInfoSize', psv.runtimeInfoSize, 0xffffffff);
   if (S < PSV_MIN_SIZE.runtimeInfo) throw new DescriptionError('out-of-range', 'PSV0.runtimeInfoSize', `at least ${PSV_MIN_SIZE.runtimeInfo}`);
