@@ -16,6 +16,8 @@
  *   parts were read once already). 2.7: 2 of 2 (a prefixed subobject type missed by lookups).
  * - 2.8: 0 of 14 (pinned: they held).
  * The tests: 13, of which 2.8 passes on 5ce39ea and the other 12 fail there.
+ * - 2.9 (the lead, from hK's note that query ranges were read more than once): 6 of 6 inputs break
+ *   on 8ac0a47 (the source before the fix), each run on its own; the test fails there.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -32,7 +34,7 @@ import { decodePsv0, findPart, parseContainer, psv0FromJson, psv0ToJson, rootSig
 import { corpusFiles } from './helpers/corpus.js';
 import { decodePart, encodePart, partToJson, decodePsv0 as decodePsv, encodePsv0, readDxbcProgram, withPart, suggestRootSignature, verifyStateObject, suggestLibraryRootSignatures, decodeRdat, libraryLines, verifyPipeline } from '../src/index.js';
 import { shaderRecordLayout, pipelineKind, pipelineValue, withoutPart, pipelineFromJson } from '../src/index.js';
-import { decodeQueryResults } from '../src/query/index.js';
+import { decodeQueryResults, gatherVirtualQueries, sumQueryResults, timestampDurations } from '../src/query/index.js';
 import { ddiFromJson, ddiToJson, decodeImage, encodeImage, RdatReader } from '../src/ddi/index.js';
 
 // ------------------------------------------------------------------ 1a: describeLibrary's records
@@ -283,6 +285,36 @@ test('2.8 inputs that held on 5ce39ea, pinned: -0 and 2^32+1 in a query range, N
   sparse.length = 2 ** 32 - 1;
   refused(() => pipelineFromJson({ InputLayout: sparse }, { read: () => new Uint8Array() }), 'missing-key', 'pipeline.InputLayout[0]', 'InputLayout');
   refused(() => streamFromJson(sparse), 'missing-key', /pPipelineStateSubobjectStream\[0\]$/, 'stream');
+});
+
+test('2.9 the query entries read each value of their options once (lead, after hK): offset, count, into, out, pairs, heads, dstCount', () => {
+  const occ = new Uint8Array(64);
+  occ[0] = 5;
+  // offset checked as 0 (twice), then read as ESC text for the message: raw text in it on 5ce39ea
+  assert.equal(sumQueryResults(occ, 'occlusion', changing({}, 'offset', 0, 0, '\u001b[2J') as never), { Value: 5n });
+  // a column checked as the caller's own, then read as a view over the input: the input was written over
+  const results = new BigUint64Array([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 0n]);
+  const input = new Uint8Array(results.buffer, 0, 64);
+  const theirs = new BigUint64Array(8);
+  const got = decodeQueryResults(input, 'occlusion', { into: changing({}, 'Value', theirs, new BigUint64Array(results.buffer, 8, 8)) as never });
+  assert.is(got.columns.Value, theirs);
+  assert.equal([...theirs], [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n]);
+  assert.equal([...results.subarray(0, 8)], [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n], 'the input unchanged');
+  // timestampDurations' out checked, then read as views of the input
+  const stamps = new Uint8Array(new BigUint64Array([1n, 3n]).buffer);
+  const out = { ticks: new Uint8Array(8), ns: new Uint8Array(8), flags: new Uint8Array(1) };
+  const onInput = { ticks: stamps.subarray(0, 8), ns: stamps.subarray(8, 16), flags: stamps.subarray(0, 1) };
+  timestampDurations(stamps, changing({ frequency: 1e9 }, 'out', out, onInput) as never);
+  assert.equal([...new BigUint64Array(stamps.buffer)], [1n, 3n], 'the timestamps unchanged');
+  assert.is(new BigUint64Array(out.ticks.buffer)[0], 2n);
+  // pairs: a value that is no boolean was read as truthy
+  refused(() => timestampDurations(stamps, { frequency: 1e9, pairs: 'no' } as never), 'bad-type', 'options.pairs', 'pairs "no"');
+  // dstCount checked as 1 three times, then read as 2^40: a raw RangeError (an array of 2^40 results) on 5ce39ea
+  const src = new Uint8Array(8);
+  assert.is(gatherVirtualQueries(src, 'occlusion', [], changing({ heads: 0 }, 'dstCount', 1, 1, 1, 2 ** 40) as never).byteLength, 8);
+  // heads as text: the text was the message on 5ce39ea
+  const e = refused(() => gatherVirtualQueries(src, 'occlusion', [], { heads: '\u001b[2J', dstCount: 1 } as never), 'out-of-range', 'heads', 'heads ESC');
+  assert.match(e.message, /heads: a string/);
 });
 
 test.run();

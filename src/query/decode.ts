@@ -43,12 +43,12 @@ export function decodeQueryResults(
   const q = queryTypeOf(type);
   expectBytes(bytes, 'bytes');
   const { offset, count } = recordRange(bytes, q.result.size, range, q.name, 'bytes', 'range', DECODE_KEYS);
-  if (range.into !== undefined) checkInto(range.into, q, bytes);
+  const into = range.into === undefined ? undefined : checkInto(range.into, q, bytes);
   const words = q.result.size / 4;
   const src = new DataView(bytes.buffer, bytes.byteOffset + offset, count * q.result.size);
   const columns: Record<string, BigUint64Array> = {};
   for (const f of q.result.fields) {
-    const column = range.into?.[f.name] ?? new BigUint64Array(count);
+    const column = into?.get(f.name) ?? new BigUint64Array(count);
     if (column.length < count) throw new DescriptionError('out-of-range', `range.into.${f.name}`, `column holds ${column.length} values, ${count} needed`);
     fillColumn(src, words, f, count, new Uint32Array(column.buffer, column.byteOffset, count * 2));
     columns[f.name] = column;
@@ -71,11 +71,15 @@ function fieldCheck(q: QueryType): (key: string, path: string) => void {
   };
 }
 
-/** Caller columns: each a BigUint64Array of a field the type has, none sharing bytes with another or with the input. */
-function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): void {
+/**
+ * Caller columns: each a BigUint64Array of a field the type has, none sharing bytes with another
+ * or with the input; the columns as read once (a getter's next answer is never the one written).
+ */
+function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): Map<string, BigUint64Array> {
   expectObject(into, 'range.into');
   const field = fieldCheck(q);
   const columns: [string, ArrayBufferView][] = [];
+  const given = new Map<string, BigUint64Array>();
   for (const [name, column] of Object.entries(into)) {
     const path = `range.into${pathKey(name)}`;
     field(name, path);
@@ -84,8 +88,10 @@ function checkInto(into: unknown, q: QueryType, bytes: Uint8Array): void {
     // a transferred column reads as 0 values: no room to write (and no view of it can be made)
     expectAttached(column, path);
     columns.push([path, column]);
+    given.set(name, column);
   }
   checkDisjoint([bytes], columns);
+  return given;
 }
 
 function fillColumn(src: DataView, words: number, f: ResultField, count: number, out: Uint32Array): void {

@@ -20,12 +20,16 @@ function kernelsFor(given: unknown, method: keyof QueryKernels, path: string): Q
   throw new DescriptionError('bad-type', path, `expected query kernels (an object with ${method}()), got ${kindOf(given)}`);
 }
 
-/** `out` given to timestampDurations: three Uint8Arrays, ticks and ns 8-byte aligned, none sharing bytes with another or the input. */
-function checkOut(out: unknown, bytes: Uint8Array): void {
+/**
+ * `out` given to timestampDurations: three Uint8Arrays, ticks and ns 8-byte aligned, none sharing
+ * bytes with another or the input; the views as read once (a getter's next answer is never the one written).
+ */
+function checkOut(out: unknown, bytes: Uint8Array): NonNullable<DurationOptions['out']> {
   expectObject(out, 'options.out');
   const views: [string, Uint8Array][] = [];
+  const given = {} as NonNullable<DurationOptions['out']>;
   for (const key of ['ticks', 'ns', 'flags'] as const) {
-    const v = out[key];
+    const v = (given[key] = out[key] as Uint8Array);
     const path = `options.out.${key}`;
     expectBytes(v, path);
     // ticks and ns are read back as BigUint64Array and Float64Array views: 8-byte aligned
@@ -33,6 +37,7 @@ function checkOut(out: unknown, bytes: Uint8Array): void {
     views.push([path, v]);
   }
   checkDisjoint([bytes], views);
+  return given;
 }
 
 /** What timestampDurations reads: the timestamps' place, the queue's frequency, pairs or marks, and where to write. */
@@ -63,15 +68,16 @@ export const DURATION_KEYS: readonly string[] = ['offset', 'count', 'frequency',
 /** Durations of timestamp pairs or marks in a buffer of TIMESTAMP results. */
 export function timestampDurations(bytes: Uint8Array, options: DurationOptions): Durations {
   expectObject(options, 'options');
-  const { frequency } = options;
+  // each value read once: a getter's second answer is never the one checked (offset and count: recordRange)
+  const { frequency, pairs = true, kernels, out: outGiven } = options;
   if (!(frequency > 0) || !Number.isFinite(frequency) || !Number.isFinite(1e9 / frequency)) throw new DescriptionError('out-of-range', 'frequency', `a timestamp frequency is a positive number of Hz, got ${frequency}`);
   const { offset, count: stamps } = recordRange(bytes, 8, options, 'TIMESTAMP', 'bytes', 'options', DURATION_KEYS);
-  if (options.out !== undefined) checkOut(options.out, bytes);
-  const pairs = options.pairs ?? true;
+  const outChecked = outGiven === undefined ? undefined : checkOut(outGiven, bytes);
+  if (typeof pairs !== 'boolean') throw new DescriptionError('bad-type', 'options.pairs', `expected a boolean, got ${kindOf(pairs)}`);
   if (pairs && stamps % 2 !== 0) throw new DecodeError('truncated', offset + stamps * 8, 'TIMESTAMP', `${stamps} timestamps do not make whole [begin, end] pairs`);
   const count = pairs ? stamps / 2 : Math.max(0, stamps - 1);
-  const k = kernelsFor(options.kernels, 'durations', 'options.kernels');
-  const out = options.out ?? { ticks: new Uint8Array(count * 8), ns: new Uint8Array(count * 8), flags: new Uint8Array(count) };
+  const k = kernelsFor(kernels, 'durations', 'options.kernels');
+  const out = outChecked ?? { ticks: new Uint8Array(count * 8), ns: new Uint8Array(count * 8), flags: new Uint8Array(count) };
   if (out.ticks.byteLength < count * 8 || out.ns.byteLength < count * 8 || out.flags.byteLength < count) {
     throw new DescriptionError('out-of-range', 'out', `outputs are too small for ${count} durations`);
   }
@@ -183,16 +189,18 @@ export function gatherVirtualQueries(
   const { count: srcCount } = recordRange(src, q.result.size, {}, `${q.name} (virtual)`, 'src', 'range', RANGE_KEYS);
   expectObject(options, 'options');
   expectKnownKeys(options, ['heads', 'dstCount', 'kernels'], 'options');
+  // each value read once: a getter's second answer is never the one checked
+  const { heads, dstCount, kernels } = options;
   const packed = Array.isArray(map) ? packQueryMap(map) : map;
   expectBytes(packed, 'map');
   if (packed.byteLength % QUERY_MAP_ENTRY.size !== 0) throw new DecodeError('truncated', packed.byteLength, 'map', `a query map is a whole number of ${QUERY_MAP_ENTRY.size}-byte entries`);
   const mapCount = packed.byteLength / QUERY_MAP_ENTRY.size;
-  if (!Number.isInteger(options.heads) || options.heads < 0 || options.heads > mapCount) throw new DescriptionError('out-of-range', 'heads', `${options.heads} heads, the map has ${mapCount} entries`);
-  if (!Number.isSafeInteger(options.dstCount) || options.dstCount < 0) throw new DescriptionError('out-of-range', 'dstCount', `${String(options.dstCount)} is not a count of results`);
+  if (!Number.isInteger(heads) || heads < 0 || heads > mapCount) throw new DescriptionError('out-of-range', 'heads', `${typeof heads === 'number' ? `${heads} heads` : `heads: ${kindOf(heads)}`}, the map has ${mapCount} entries`);
+  if (!Number.isSafeInteger(dstCount) || dstCount < 0) throw new DescriptionError('out-of-range', 'dstCount', `${typeof dstCount === 'number' ? dstCount : kindOf(dstCount)} is not a count of results`);
   // destination indices are u32 and the results are one buffer: at most what one typed array holds (2^31 - 1 bytes, as a part's size)
-  if (options.dstCount * q.result.size > 0x7fffffff) throw new DescriptionError('out-of-range', 'dstCount', 'more than 2^31 - 1 bytes of results');
-  const dst = new Uint8Array(options.dstCount * q.result.size);
-  const status = kernelsFor(options.kernels, 'gatherSum', 'options.kernels').gatherSum(alignedView(src, 0, src.byteLength - (src.byteLength % 8)), srcCount, q.result.size / 8, alignedView(packed, 0, packed.byteLength), mapCount, options.heads, dst, options.dstCount);
+  if (dstCount * q.result.size > 0x7fffffff) throw new DescriptionError('out-of-range', 'dstCount', 'more than 2^31 - 1 bytes of results');
+  const dst = new Uint8Array(dstCount * q.result.size);
+  const status = kernelsFor(kernels, 'gatherSum', 'options.kernels').gatherSum(alignedView(src, 0, src.byteLength - (src.byteLength % 8)), srcCount, q.result.size / 8, alignedView(packed, 0, packed.byteLength), mapCount, heads, dst, dstCount);
   if (status !== 0) {
     const entry = status - 1;
     throw new DecodeError('bad-offset', entry * QUERY_MAP_ENTRY.size, `map[${entry}]`, 'index out of range, or a chain that loops');

@@ -50,13 +50,15 @@ export function recordRange(bytes: Uint8Array, size: number, range: RecordRange,
   expectOptions(range, rangeArg);
   // a misspelt key (`{ ofset: 8 }`, `{ pair: false }`) would be read as absent: a default taken without a word
   expectKnownKeys(range, keys, rangeArg);
-  for (const k of ['offset', 'count'] as const) if (range[k] !== undefined && typeof range[k] !== 'number') throw new DescriptionError('bad-type', `${rangeArg}.${k}`, `expected a number, got ${kindOf(range[k])}`);
-  const offset = range.offset ?? 0;
+  // each value read once: a getter's second answer is never the one checked
+  const given = { offset: range.offset, count: range.count };
+  for (const k of ['offset', 'count'] as const) if (given[k] !== undefined && typeof given[k] !== 'number') throw new DescriptionError('bad-type', `${rangeArg}.${k}`, `expected a number, got ${kindOf(given[k])}`);
+  const offset = given.offset ?? 0;
   if (!Number.isSafeInteger(offset) || offset < 0 || offset % RESOLVE_OFFSET_ALIGNMENT !== 0) {
     throw new DecodeError('bad-offset', offset, `${what}.offset`, `offset ${offset} is not a multiple of ${RESOLVE_OFFSET_ALIGNMENT} (ResolveQueryData's AlignedDestinationBufferOffset)`);
   }
   if (offset > bytes.byteLength) throw new DecodeError('bad-offset', offset, `${what}.offset`, `offset ${offset} is past the end (${bytes.byteLength} bytes)`);
-  const count = range.count ?? Math.floor((bytes.byteLength - offset) / size);
+  const count = given.count ?? Math.floor((bytes.byteLength - offset) / size);
   if (!Number.isSafeInteger(count) || count < 0) throw new DecodeError('count-exceeds-data', offset, `${what}.count`, `bad count ${count}`);
   if (count * size > bytes.byteLength - offset) {
     throw new DecodeError('count-exceeds-data', offset, what, `${count} results of ${size} bytes need ${count * size} bytes, only ${bytes.byteLength - offset} left`);
