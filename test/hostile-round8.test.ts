@@ -18,6 +18,8 @@
  * The tests: 13, of which 2.8 passes on 5ce39ea and the other 12 fail there.
  * - 2.9 (the lead, from hK's note that query ranges were read more than once): 6 of 6 inputs break
  *   on 8ac0a47 (the source before the fix), each run on its own; the test fails there.
+ * - 2.10 (the lead): 5 of 5 inputs break on 7b603cc (byteMap took a misspelt option, a key of another
+ *   format and a format of no row; hexDump a misspelt option); the test fails there.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -36,6 +38,7 @@ import { decodePart, encodePart, partToJson, decodePsv0 as decodePsv, encodePsv0
 import { shaderRecordLayout, pipelineKind, pipelineValue, withoutPart, pipelineFromJson } from '../src/index.js';
 import { decodeQueryResults, gatherVirtualQueries, sumQueryResults, timestampDurations } from '../src/query/index.js';
 import { ddiFromJson, ddiToJson, decodeImage, encodeImage, RdatReader } from '../src/ddi/index.js';
+import { byteMap, hexDump } from '../src/inspect/index.js';
 
 // ------------------------------------------------------------------ 1a: describeLibrary's records
 
@@ -315,6 +318,19 @@ test('2.9 the query entries read each value of their options once (lead, after h
   // heads as text: the text was the message on 5ce39ea
   const e = refused(() => gatherVirtualQueries(src, 'occlusion', [], { heads: '\u001b[2J', dstCount: 1 } as never), 'out-of-range', 'heads', 'heads ESC');
   assert.match(e.message, /heads: a string/);
+});
+
+test('2.10 byteMap and hexDump refuse a misspelt option or format (lead): the default was taken, a format of no row read as a bare RTS0', () => {
+  const c = corpusFiles('shaders').find((f) => f.name.endsWith('.dxil'))!.bytes;
+  refused(() => byteMap(c, { mdoe: 'lenient' } as never), 'unknown-key', 'options.mdoe', 'byteMap mdoe');
+  refused(() => byteMap(c, { format: 'rts0', mode: 'lenient' } as never), 'unknown-key', 'options.mode', 'byteMap rts0 mode');
+  refused(() => byteMap(c, { format: 'ddi', type: 'D3D12DDI_NODE_LIST_ENTRY_0108', abi: 'x64', window: {} } as never), 'unknown-key', 'options.window', 'byteMap ddi window');
+  const e = refused(() => byteMap(c, { format: 'contaner\u001b[2J' } as never), 'bad-name', 'options.format', 'byteMap format');
+  assert.match(e.message, /allowed: auto, container, rts0, query, ddi/);
+  const map = byteMap(c, { mode: undefined });
+  assert.is(map.format, 'container');
+  refused(() => hexDump(c, map, { colour: true } as never), 'unknown-key', 'options.colour', 'hexDump colour');
+  assert.ok(hexDump(c, map, { color: false, from: 0, to: 16 }).length > 0);
 });
 
 test.run();

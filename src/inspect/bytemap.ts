@@ -5,7 +5,7 @@
  */
 import type { Abi } from '../../codecs/ddi.js';
 import { SpanRecorder, type ByteMap } from '../bytes/spans.js';
-import { expectKnownKeys, expectOptions } from '../bytes/check.js';
+import { expectOptionKeys, expectOptions } from '../bytes/check.js';
 import { looksLikeContainer, type ContainerPart } from '../container/container.js';
 import type { ContainerParseMode } from '../container/parse.js';
 import { containerSpans } from '../container/spans.js';
@@ -14,7 +14,8 @@ import { queryType } from '../query/types.js';
 import { querySpans, type QuerySpanOptions } from '../query/spans.js';
 import { rootSignatureSpans } from '../root-signature/spans.js';
 import { psv0Spans } from '../shader/psv0-spans.js';
-import { DecodeError } from '../bytes/errors.js';
+import { DecodeError, DescriptionError } from '../bytes/errors.js';
+import { quoted } from '../bytes/text.js';
 import { decodePart, partSpans } from '../parts/part.js';
 
 /** Span producers for part data, by FourCC. A part without one is a single `data` span. */
@@ -31,19 +32,32 @@ export type ByteMapOptions =
   | ({ format: 'query'; type: string | number } & QuerySpanOptions)
   | { format: 'ddi'; type: string; abi: Abi };
 
+/** The keys of byteMap's options, by format. */
+const BYTE_MAP_KEYS = {
+  auto: ['format', 'mode'],
+  container: ['format', 'mode'],
+  rts0: ['format'],
+  query: ['format', 'type', 'offset', 'count', 'window'],
+  ddi: ['format', 'type', 'abi'],
+} as const satisfies Record<NonNullable<ByteMapOptions['format']>, readonly string[]>;
+
 /**
  * The byte map of `bytes`: `auto` reads a container when the bytes start with DXBC, else a bare
  * RTS0 part.
  * @throws {DecodeError} whatever the format's decoder throws for these bytes
+ * @throws {DescriptionError} unknown-key for an option its format does not have; bad-name (`options.format`) for a format of no row
  */
 export function byteMap(bytes: Uint8Array, options: ByteMapOptions = {}): ByteMap {
   expectOptions(options as unknown);
   const rec = new SpanRecorder();
   const format = options.format ?? 'auto';
+  // each format its keys: a misspelt one (`{ format: 'ddi', abbi: 'x86' }`) or format is refused, never read as absent
+  const keys = Object.hasOwn(BYTE_MAP_KEYS, format) ? BYTE_MAP_KEYS[format as keyof typeof BYTE_MAP_KEYS] : undefined;
+  if (!keys) throw new DescriptionError('bad-name', 'options.format', `unknown format ${quoted(format)} (allowed: ${Object.keys(BYTE_MAP_KEYS).join(', ')})`);
+  expectOptionKeys(options as unknown, keys);
   if (format === 'query') {
     const o = options as Extract<ByteMapOptions, { format: 'query' }>;
     const q = queryType(o.type);
-    expectKnownKeys(o, ['format', 'type', 'offset', 'count', 'window'], 'options');
     querySpans(bytes, q, rec, { offset: o.offset, count: o.count, window: o.window });
     return rec.finish(`query:${q.cli}`, bytes.byteLength);
   }

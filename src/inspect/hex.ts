@@ -6,7 +6,7 @@
  * (FourCCs, names, values) is text: escaped in HTML, control characters shown as \xNN.
  */
 import { LEAF_KINDS, expectByteMap, type ByteMap, type ByteSpan } from '../bytes/spans.js';
-import { expectBytes, expectObject, expectOptions, expectString } from '../bytes/check.js';
+import { expectBytes, expectObject, expectOptionKeys, expectString } from '../bytes/check.js';
 import { printable as printableOf, printableJson } from '../bytes/text.js';
 import { byteWindow } from '../query/spans.js';
 
@@ -95,11 +95,14 @@ export interface HexOptions {
   to?: number;
 }
 
-/** The annotated dump as lines of text. */
+/**
+ * The annotated dump as lines of text.
+ * @throws {DescriptionError} unknown-key for an option HexOptions does not have
+ */
 export function hexDump(bytes: Uint8Array, map: ByteMap, options: HexOptions = {}): string[] {
   expectBytes(bytes, 'bytes');
   expectByteMap(map);
-  expectOptions(options);
+  expectOptionKeys(options, ['color', 'from', 'to']);
   const { from, to } = byteWindow(options, bytes.byteLength, 'options');
   const c = options.color === true;
   const lines: string[] = [];

@@ -126,7 +126,7 @@ export async function decompileLibrary(file: string, bytes: Uint8Array, ctx: Run
     name: s.name,
     kind: s.kind,
     // a macro name is an identifier or refused (hlslIdentifier in printRootSignatureDefine)
-    text: o.define ? printRootSignatureDefine(`${o.define}_${s.name}`, s.rootSignature, o) : printRootSignature(s.rootSignature, o),
+    text: o.define ? printRootSignatureDefine(`${o.define}_${s.name}`, s.rootSignature, { multiline: o.multiline }) : printRootSignature(s.rootSignature, { multiline: o.multiline }),
   }));
   // the name is one escaped line of comment: no newline, no trailing `\` continuing the comment
   const text = parts.map((p) => `// ${p.kind} ${printable(p.name, { backslash: true })}\n${p.text}`).join('\n');

@@ -21,7 +21,7 @@ export const rootsigDecompile: FileCommand<{ multiline?: boolean; define?: strin
     if (isLibraryWithoutRts0(bytes)) return decompileLibrary(file, bytes, ctx);
     const { rootSignature } = readRootSignatureSource(bytes);
     const o = ctx.options;
-    const text = o.define ? printRootSignatureDefine(o.define, rootSignature, o) : printRootSignature(rootSignature, o);
+    const text = o.define ? printRootSignatureDefine(o.define, rootSignature, { multiline: o.multiline }) : printRootSignature(rootSignature, { multiline: o.multiline });
     if (ctx.output !== undefined) {
       await ctx.write(ctx.output, `${text}\n`, [file]);
       return { output: ctx.output };
