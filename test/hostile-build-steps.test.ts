@@ -45,7 +45,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_MESSAGE, RAW, refused, thrown } from './helpers/hostile.js';
+import { MAX_MESSAGE, onePartContainer, rollupContext, RAW, refused, thrown } from './helpers/hostile.js';
 import { requires, missingCommand, missingPath } from './helpers/requires.js';
 import { Budget, DxbinError, LimitError } from '../src/index.js';
 import { run } from '../src/cli/program.js';
@@ -406,16 +406,7 @@ test('glob: **/ 2,000 times over a small tree, and a NUL in a pattern: bounded, 
 
 // ------------------------------------------------------------------ the rollup plugin
 
-interface Ctx {
-  addWatchFile(f: string): void;
-  error(e: { message: string }): never;
-}
-const ctx: Ctx = {
-  addWatchFile() {},
-  error(e) {
-    throw Object.assign(new Error(e.message), { bundler: true });
-  },
-};
+const ctx = rollupContext;
 /** The bundler error of loading `id`: escaped, one line, short. */
 function loadRefused(plugin: ReturnType<typeof dxbin>, id: string, label: string, has?: RegExp): string {
   const e = thrown(() => plugin.load.call(ctx as never, id)) as Error & { bundler?: boolean };
@@ -467,17 +458,7 @@ test('rollup: an imported file named with ESC and a newline is escaped in the me
 
 test('rollup: the generated module holds no raw line separator or control character for a shader with odd part names', () => {
   // a container of one part named "\n\u2028"-ish bytes: FourCC 0a 1b 85 e2
-  const part = new Uint8Array(4);
-  const total = 32 + 4 + 8 + 4;
-  const c = new Uint8Array(total);
-  const v = new DataView(c.buffer);
-  c.set([0x44, 0x58, 0x42, 0x43]);
-  v.setUint16(20, 1, true);
-  v.setUint32(24, total, true);
-  v.setUint32(28, 1, true);
-  v.setUint32(32, 36, true);
-  c.set([0x0a, 0x1b, 0x85, 0xe2], 36);
-  v.setUint32(40, part.byteLength, true);
+  const c = onePartContainer([0x0a, 0x1b, 0x85, 0xe2]);
   const file = at('odd.cso', c);
   const code = dxbin().load.call(ctx as never, `${file}?rootsig`) ?? '';
   assert.match(code, /export const parts/);

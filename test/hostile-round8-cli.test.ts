@@ -58,7 +58,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_MESSAGE, RAW, thrown } from './helpers/hostile.js';
+import { MAX_MESSAGE, onePartContainer, rollupContext, RAW, thrown } from './helpers/hostile.js';
 import { requires, missingCommand } from './helpers/requires.js';
 import { CORPUS } from './helpers/corpus.js';
 import { HlslError, HlslFile, fileSystemHost } from '../src/index.js';
@@ -422,16 +422,7 @@ test('batch: an unknown key of 10,000 U+0085 is cut where its escaped text passe
 
 // ------------------------------------------------------------------ rollup ids
 
-interface Ctx {
-  addWatchFile(f: string): void;
-  error(e: { message: string }): never;
-}
-const ctx: Ctx = {
-  addWatchFile() {},
-  error(e) {
-    throw Object.assign(new Error(e.message), { bundler: true });
-  },
-};
+const ctx = rollupContext;
 
 test('rollup: an id starting with NUL is another plugin\'s virtual module: not loaded, not resolved (it was claimed: "no such file")', () => {
   const p = dxbin();
@@ -472,16 +463,7 @@ test('inspect --html: a file name with a newline, U+2028, <!-- and <script> star
 });
 
 test('inspect --html: a part FourCC of `<!-` and control bytes is escaped in the page', async () => {
-  const total = 32 + 4 + 8 + 4;
-  const c = new Uint8Array(total);
-  const v = new DataView(c.buffer);
-  c.set([0x44, 0x58, 0x42, 0x43]);
-  v.setUint16(20, 1, true);
-  v.setUint32(24, total, true);
-  v.setUint32(28, 1, true);
-  v.setUint32(32, 36, true);
-  c.set([0x3c, 0x21, 0x2d, 0x0a], 36);
-  v.setUint32(40, 4, true);
+  const c = onePartContainer([0x3c, 0x21, 0x2d, 0x0a]);
   const page = join(work, 'fourcc.html');
   const r = await cli(['inspect', '--lenient', at('fourcc.dxbc', c), '--html', page]);
   assert.ok(r.code === 0 || r.code === 1, r.err);

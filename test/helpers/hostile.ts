@@ -161,3 +161,29 @@ export function refused(f: () => unknown, code: string, path: string | RegExp | 
   assert.ok(d.message.length <= MAX_MESSAGE, `${label}: a ${d.message.length}-character message`);
   return d;
 }
+
+/**
+ * A container of one 4-byte part named by the bytes `fourCC` (any bytes: controls, `<!-`), its
+ * digest left zero: for names no real container holds (read with `--lenient` where it must be).
+ */
+export function onePartContainer(fourCC: readonly number[]): Uint8Array {
+  const total = 32 + 4 + 8 + 4;
+  const c = new Uint8Array(total);
+  const v = new DataView(c.buffer);
+  c.set([0x44, 0x58, 0x42, 0x43]); // DXBC
+  v.setUint16(20, 1, true); // version 1.0
+  v.setUint32(24, total, true);
+  v.setUint32(28, 1, true); // one part
+  v.setUint32(32, 36, true); // at 36
+  c.set(fourCC, 36);
+  v.setUint32(40, 4, true);
+  return c;
+}
+
+/** A plugin context for calling the rollup plugin's hooks directly: `this.error` throws an Error marked `bundler`. */
+export const rollupContext: { addWatchFile(f: string): void; error(e: { message: string }): never } = {
+  addWatchFile() {},
+  error(e) {
+    throw Object.assign(new Error(e.message), { bundler: true });
+  },
+};
