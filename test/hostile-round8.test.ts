@@ -39,6 +39,8 @@ import { shaderRecordLayout, pipelineKind, pipelineValue, withoutPart, pipelineF
 import { decodeQueryResults, gatherVirtualQueries, sumQueryResults, timestampDurations } from '../src/query/index.js';
 import { ddiFromJson, ddiToJson, decodeImage, encodeImage, RdatReader } from '../src/ddi/index.js';
 import { byteMap, hexDump } from '../src/inspect/index.js';
+import { HlslFile } from '../src/index.js';
+import { virtualHost } from '../src/root-signature/hlsl/source.js';
 
 // ------------------------------------------------------------------ 1a: describeLibrary's records
 
@@ -331,6 +333,28 @@ test('2.10 byteMap and hexDump refuse a misspelt option or format (lead): the de
   assert.is(map.format, 'container');
   refused(() => hexDump(c, map, { colour: true } as never), 'unknown-key', 'options.colour', 'hexDump colour');
   assert.ok(hexDump(c, map, { color: false, from: 0, to: 16 }).length > 0);
+});
+
+test('2.11 the preprocessed text of unguarded include trees stays within 64x the input: its #line markers and line breaks are charged (fuzz hlsl-generated, seed 20261216: 76,920 characters from 844 bytes)', () => {
+  // h0 includes h1 three times, ... h5 includes the leaf three times: 729 readings of the leaf, each
+  // written behind a #line marker of its long name, its lines 8 apart (line breaks, no marker)
+  const leafName = `${'l'.repeat(40)}.h`;
+  const files: Record<string, string> = { [leafName]: `int a;\n${'\n'.repeat(7)}int b;\n` };
+  for (let k = 5; k >= 0; k--) files[`h${k}.h`] = `#include "${k === 5 ? leafName : `h${k + 1}.h`}"\n`.repeat(3);
+  files['main.hlsl'] = '#include "h0.h"\n#define RS "CBV(b0)"\n[RootSignature(RS)]\nvoid main() {}\n';
+  const input = Object.values(files).reduce((n, t) => n + t.length, 0);
+  const e = thrown(() => {
+    const out = new HlslFile(files['main.hlsl']!, 'main.hlsl', {}, {}, { host: virtualHost(files) }).preprocessedText();
+    assert.ok(out.length <= 64 * Math.max(input, 64), `${out.length} characters from ${input}`);
+  });
+  if (e !== undefined) {
+    assert.instance(e, DxbinError, String(e));
+    assert.is((e as DxbinError).code, 'limit-exceeded', (e as DxbinError).message);
+  }
+  // a tree within the budget is written whole, markers and all (the same tree three levels deep)
+  const small: Record<string, string> = { [leafName]: files[leafName]!, 'h0.h': `#include "${leafName}"\n`.repeat(3), 'main.hlsl': '#include "h0.h"\n' };
+  const text = new HlslFile(small['main.hlsl']!, 'main.hlsl', {}, {}, { host: virtualHost(small) }).preprocessedText();
+  assert.is(text.split('int a ;').length - 1 + text.split('int a;').length - 1, 3, text);
 });
 
 test.run();

@@ -92,8 +92,10 @@ export class HlslFile {
 
   /** The preprocessed text, as `dxc -P` writes it. */
   preprocessedText(): string {
-    return preprocessedText(this.preprocessed());
+    // made once: its markers and line breaks are charged to the file's budget as they are written
+    return (this.outputText ??= preprocessedText(this.preprocessed()));
   }
+  private outputText: string | undefined;
 
   /**
    * The taken text of the whole file as root signature text (a file of root signature text, with its own directives).

@@ -99,7 +99,7 @@ class Preprocessor extends Expander {
       warned.add(key);
       this.warnAt(file, pos, message);
     });
-    return { output: this.output, pragmas: this.pragmaLines, macros: this.macros, files: this.files, warnings: this.warnings, sources: this.sources, expand: (tokens) => this.expand(tokens, false, false, []) };
+    return { output: this.output, pragmas: this.pragmaLines, macros: this.macros, files: this.files, warnings: this.warnings, sources: this.sources, charge: (kind, n, t) => this.charge(kind, n, t), expand: (tokens) => this.expand(tokens, false, false, []) };
   }
 
   /** DXC's predefined macros, the builtins, then -D/-U in order (a command-line source, so errors in them have a place). */

@@ -106,14 +106,14 @@ export function preprocessedText(result: Preprocessed): string {
         line++;
         atLineStart = true;
       }
-      place(pragma.from, pragma.at);
+      place(pragma.from, pragma.at, output[Math.min(i, output.length - 1)]);
       out += `${pragma.text}\n`;
       line++;
       previous = undefined;
     }
     if (i === output.length) break;
     const t = output[i]!;
-    place(t.from, t.at);
+    place(t.from, t.at, t);
     if (!atLineStart && (t.space || (previous !== undefined && wouldJoin(previous, t)))) out += ' ';
     out += t.text;
     atLineStart = false;
@@ -123,19 +123,24 @@ export function preprocessedText(result: Preprocessed): string {
   return out;
 
   /** Onto the line of index `at` of reading `from`: newlines, or a `#line` marker. */
-  function place(from: number, at: number): void {
+  function place(from: number, at: number, t: Token | undefined): void {
     const cursor = lines[from]!;
     const l = cursor.lineOf(at);
     const n = cursor.name;
     if (from !== file || n !== name || l < line || l - line > 8) {
       if (!atLineStart) out += '\n';
       // the name escaped as clang writes it (write_escaped): a path holding a newline cannot start a line
-      out += `#line ${l} ${quoteLiteral(n, true)}\n`;
+      const marker = `#line ${l} ${quoteLiteral(n, true)}\n`;
+      // markers and line breaks are output the tokens' charge did not cover: a file included 3^6 times
+      // through unguarded headers writes a marker for each reading (the budget keeps it within 64x the input)
+      if (t) result.charge('produce', marker.length + 1, t);
+      out += marker;
       file = from;
       name = n;
       line = l;
       atLineStart = true;
     } else if (l > line) {
+      if (t) result.charge('produce', l - line, t);
       out += l - line === 1 ? '\n' : '\n'.repeat(l - line);
       line = l;
       atLineStart = true;
