@@ -335,7 +335,7 @@ test('2.10 byteMap and hexDump refuse a misspelt option or format (lead): the de
   assert.ok(hexDump(c, map, { color: false, from: 0, to: 16 }).length > 0);
 });
 
-test('2.11 the preprocessed text of unguarded include trees stays within 64x the input: its #line markers and line breaks are charged (fuzz hlsl-generated, seed 20261216: 76,920 characters from 844 bytes)', () => {
+test('2.11 the preprocessed text of unguarded include trees stays within 64x the input: its #line markers, line breaks and pragma lines are charged (fuzz hlsl-generated, seed 20261216: 76,920 characters from 844 bytes)', () => {
   // h0 includes h1 three times, ... h5 includes the leaf three times: 729 readings of the leaf, each
   // written behind a #line marker of its long name, its lines 8 apart (line breaks, no marker)
   const leafName = `${'l'.repeat(40)}.h`;
@@ -351,6 +351,14 @@ test('2.11 the preprocessed text of unguarded include trees stays within 64x the
     assert.instance(e, DxbinError, String(e));
     assert.is((e as DxbinError).code, 'limit-exceeded', (e as DxbinError).message);
   }
+  // the pragma lines a header passes on are written for each reading too (257x the input before)
+  const pragmas: Record<string, string> = { ...files, [leafName]: `#pragma foo ${'x'.repeat(60)}\n#pragma foo ${'y'.repeat(60)}\n` };
+  const p = thrown(() => {
+    const out = new HlslFile(pragmas['main.hlsl']!, 'main.hlsl', {}, {}, { host: virtualHost(pragmas) }).preprocessedText();
+    const size = Object.values(pragmas).reduce((n, t) => n + t.length, 0);
+    assert.ok(out.length <= 64 * Math.max(size, 64), `${out.length} characters from ${size}`);
+  });
+  if (p !== undefined) assert.is((p as DxbinError).code, 'limit-exceeded', String(p));
   // a tree within the budget is written whole, markers and all (the same tree three levels deep)
   const small: Record<string, string> = { [leafName]: files[leafName]!, 'h0.h': `#include "${leafName}"\n`.repeat(3), 'main.hlsl': '#include "h0.h"\n' };
   const text = new HlslFile(small['main.hlsl']!, 'main.hlsl', {}, {}, { host: virtualHost(small) }).preprocessedText();

@@ -108,8 +108,8 @@ export interface Preprocessed {
   readonly warnings: readonly PreprocessorWarning[];
   /** One per reading of a file (a token's `file` and `from` index it): a file included twice is two, sharing its text, each with its own `#line` notes; and one slot for the buffer of the `_Pragma` being run, its string destringized (Source.buffer: the last one run stays). */
   readonly sources: readonly Source[];
-  /** Charges the run's budget (the preprocessed text's `#line` markers and line breaks are `produce`, as the tokens were). @throws {HlslError} limit-exceeded at `t` */
-  charge(kind: 'produce', n: number, t: Token): void;
+  /** Charges the run's budget (the preprocessed text's `#line` markers, line breaks and pragma lines are `produce`, as the tokens were). @throws {HlslError} limit-exceeded at `t` */
+  charge(kind: 'produce', n: number, t: Token | undefined): void;
   /** Expands tokens with the macros as they stand at the end of the file (the budget still holds). */
   expand(tokens: readonly Token[]): Token[];
 }

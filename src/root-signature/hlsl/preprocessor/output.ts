@@ -106,7 +106,10 @@ export function preprocessedText(result: Preprocessed): string {
         line++;
         atLineStart = true;
       }
-      place(pragma.from, pragma.at, output[Math.min(i, output.length - 1)]);
+      const near = output[Math.min(i, output.length - 1)];
+      place(pragma.from, pragma.at, near);
+      // a pragma is written for each reading of its file, as its markers are
+      result.charge('produce', pragma.text.length + 1, near);
       out += `${pragma.text}\n`;
       line++;
       previous = undefined;
@@ -133,14 +136,14 @@ export function preprocessedText(result: Preprocessed): string {
       const marker = `#line ${l} ${quoteLiteral(n, true)}\n`;
       // markers and line breaks are output the tokens' charge did not cover: a file included 3^6 times
       // through unguarded headers writes a marker for each reading (the budget keeps it within 64x the input)
-      if (t) result.charge('produce', marker.length + 1, t);
+      result.charge('produce', marker.length + 1, t);
       out += marker;
       file = from;
       name = n;
       line = l;
       atLineStart = true;
     } else if (l > line) {
-      if (t) result.charge('produce', l - line, t);
+      result.charge('produce', l - line, t);
       out += l - line === 1 ? '\n' : '\n'.repeat(l - line);
       line = l;
       atLineStart = true;
