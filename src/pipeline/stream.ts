@@ -77,19 +77,19 @@ function element(s: Subobject, i: number, path = 'subobjects'): DdiObject {
 }
 
 /**
- * The check of a decoded stream's types (expectSubobjects makes the same one for a list given):
- * each at most once. The runtime refuses a stream holding a
- * subobject type twice (d3dx12.h D3DX12ParsePipelineStream: "disallow subobject duplicates in a
- * stream", E_INVALIDARG), and a reader of the stream would take one of the two: `refuse(i, first)`
- * gives the error for subobject `i`, whose type subobject `first` has.
+ * The one check that a stream's types come once each (a list given, a stream decoded, its JSON
+ * form): the returned step takes subobject `i`'s type and throws `refuse(i, first, type)` at its
+ * first repeat. The runtime refuses a stream holding a subobject type twice (d3dx12.h
+ * D3DX12ParsePipelineStream: "disallow subobject duplicates in a stream", E_INVALIDARG), and a
+ * reader of the stream would take one of the two.
  */
-function checkTypesOnce(types: readonly string[], refuse: (i: number, first: number) => Error): void {
+function typesOnce(refuse: (i: number, first: number, type: string) => Error): (type: string, i: number) => void {
   const seen = new Map<string, number>();
-  types.forEach((t, i) => {
-    const first = seen.get(t);
-    if (first !== undefined) throw refuse(i, first);
-    seen.set(t, i);
-  });
+  return (type, i) => {
+    const first = seen.get(type);
+    if (first !== undefined) throw refuse(i, first, type);
+    seen.set(type, i);
+  };
 }
 
 const twice = (type: string, first: string) => `a second ${type} subobject (${first} is one): the runtime refuses a stream holding a subobject type twice (D3DX12ParsePipelineStream, E_INVALIDARG), and which one is meant is ambiguous`;
@@ -106,16 +106,14 @@ const SUBOBJECT_KEYS = ['type', 'inner'] as const;
 export function expectSubobjects(subobjects: unknown, path = 'subobjects'): asserts subobjects is readonly Subobject[] {
   if (!Array.isArray(subobjects)) throw new DescriptionError('bad-type', path, `expected a list of subobjects, got ${kindOf(subobjects)}`);
   expectDense(subobjects, path);
-  const seen = new Map<string, number>();
+  // each type once, refused at the first repeat (a list of 10^5 VS costs two steps)
+  const once = typesOnce((i, first, type) => new DescriptionError('ambiguous-name', `${path}[${i}].type`, twice(type, `${path}[${first}]`)));
   for (let i = 0; i < subobjects.length; i++) {
     const s = subobjects[i] as Subobject;
     const type = enumName(PIPELINE_STATE_SUBOBJECT_TYPE, element(s, i, path).Type as number) as string;
     expectKnownKeys(s, SUBOBJECT_KEYS, `${path}[${i}]`, { form: 'a subobject' });
     if (s.inner === undefined) throw new DescriptionError('missing-key', `${path}[${i}].inner`, 'a subobject holds a value');
-    // each type once, refused at the first repeat (a list of 10^5 VS costs two steps)
-    const first = seen.get(type);
-    if (first !== undefined) throw new DescriptionError('ambiguous-name', `${path}[${i}].type`, twice(type, `${path}[${first}]`));
-    seen.set(type, i);
+    once(type, i);
   }
 }
 
@@ -168,7 +166,7 @@ export function decodeStream(bytes: Uint8Array, abi: Abi, options: DecodeStreamO
   const budget = options?.budget ?? Budget.for(bytes.byteLength);
   const desc = decodeImage(STREAM_DESC, bytes, abi, { budget });
   const out = subobjectsOf(desc);
-  checkTypesOnce(out.map((o) => o.type), (i, first) => {
+  const once = typesOnce((i, first, type) => {
     // the subobjects lie one after another from the stream pointer (each its struct's size for the ABI)
     const ptr = structLayout(STREAM_DESC, abi).fields.find((f) => f.name === 'pPipelineStateSubobjectStream')!.offset;
     const start = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(ptr, true);
@@ -177,8 +175,9 @@ export function decodeStream(bytes: Uint8Array, abi: Abi, options: DecodeStreamO
       for (let k = 0; k < n; k++) o += structLayout(subobjectStructName(out[k]!.type), abi).size;
       return o;
     };
-    return new DecodeError('duplicate-part', offsetOf(i), `pPipelineStateSubobjectStream[${i}].Type`, twice(out[i]!.type, `pPipelineStateSubobjectStream[${first}] at byte ${offsetOf(first)}`));
+    return new DecodeError('duplicate-part', offsetOf(i), `pPipelineStateSubobjectStream[${i}].Type`, twice(type, `pPipelineStateSubobjectStream[${first}] at byte ${offsetOf(first)}`));
   });
+  out.forEach((o, i) => once(o.type, i));
   return out;
 }
 
@@ -202,6 +201,7 @@ export function streamFromJson(json: unknown): Subobject[] {
   if (!Array.isArray(json)) throw new DescriptionError('bad-type', STREAM_DESC, `expected a list of subobjects, got ${kindOf(json)}`);
   const desc = ddiFromJson(STREAM_DESC, { SizeInBytes: 0, pPipelineStateSubobjectStream: json });
   const out = subobjectsOf(desc);
-  checkTypesOnce(out.map((o) => o.type), (i, first) => new DescriptionError('ambiguous-name', `${STREAM_DESC}.pPipelineStateSubobjectStream[${i}].Type`, twice(out[i]!.type, `subobject ${first}`)));
+  const once = typesOnce((i, first, type) => new DescriptionError('ambiguous-name', `${STREAM_DESC}.pPipelineStateSubobjectStream[${i}].Type`, twice(type, `subobject ${first}`)));
+  out.forEach((o, i) => once(o.type, i));
   return out;
 }
